@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import type { ConsentRecorded } from '../../src/domain/consent/consent.events.js';
+import type { Projector } from '../projector.js';
+
+/**
+ * Counters per (tenant, UTC day, policy type, decision), so that stats add up a few counters
+ * instead of counting rows. The runner's checkpoint makes each event count once.
+ */
+export const consentCountsProjector: Projector = {
+  name: 'consent_counts',
+  handles: new Set(['ConsentRecorded']),
+  async apply(tx, recorded) {
+    const d = recorded.data as ConsentRecorded['data'];
+    await tx
+      .insertInto('read.consent_counts')
+      .values({
+        tenant_id: recorded.tenantId,
+        day: d.timestamp.slice(0, 10),
+        policy_type: d.policyType,
+        consent_given: d.consentGiven,
+        count: 1,
+      })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'day', 'policy_type', 'consent_given']).doUpdateSet({ count: sql`read.consent_counts.count + 1` }),
+      )
+      .execute();
+  },
+};

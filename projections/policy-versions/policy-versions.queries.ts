@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/store/schema.js';
+
+export interface PolicyListItem {
+  id: string;
+  policyType: string;
+  version: string;
+  title: string;
+  contentHash: string;
+  effectiveDate: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const toItem = (r: {
+  id: string;
+  policy_type: string;
+  version: string;
+  title: string;
+  content_hash: string;
+  effective_date: Date;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}): PolicyListItem => ({
+  id: r.id,
+  policyType: r.policy_type,
+  version: r.version,
+  title: r.title,
+  contentHash: r.content_hash,
+  effectiveDate: r.effective_date.toISOString(),
+  isActive: r.is_active,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+const COLUMNS = ['id', 'policy_type', 'version', 'title', 'content_hash', 'effective_date', 'is_active', 'created_at', 'updated_at'] as const;
+
+/** Policy versions of a tenant (deleted ones excluded), newest first. */
+export async function listPolicyVersions(
+  db: Kysely<Database>,
+  tenantId: string,
+  filter: { policyType?: string | undefined; isActive?: boolean | undefined },
+  page: number,
+  limit: number,
+): Promise<{ items: PolicyListItem[]; total: number }> {
+  let q = db.selectFrom('read.policy_versions').where('tenant_id', '=', tenantId).where('deleted', '=', false);
+  if (filter.policyType !== undefined) q = q.where('policy_type', '=', filter.policyType);
+  if (filter.isActive !== undefined) q = q.where('is_active', '=', filter.isActive);
+  const [rows, count] = await Promise.all([
+    q.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toItem), total: Number(count.n) };
+}
+
+/**
+ * The active version of a type: latest effectiveDate not in the future; ties go to the highest
+ * version. Returns its id, or null.
+ */
+export async function activePolicyVersionId(db: Kysely<Database>, tenantId: string, policyType: string, at: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('read.policy_versions')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('policy_type', '=', policyType)
+    .where('is_active', '=', true)
+    .where('deleted', '=', false)
+    .where('effective_date', '<=', at)
+    .orderBy('effective_date', 'desc')
+    .orderBy('major', 'desc')
+    .orderBy('minor', 'desc')
+    .orderBy('patch', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,105 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const BooleanFlag = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
+
+/** The environment the service reads, once, at start. Names are CONTRACT.md's (Operation). */
+export const EnvironmentSchema = Type.Object({
+  PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'TCP port, 0..65535' })),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
+  EVENTSTORE_URL: Type.Optional(Type.String({ pattern: '^(esdb|kurrentdb|kdb)(\\+discover)?://', description: 'an esdb:// or kurrentdb:// URL' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
+  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'at least 16 characters' })),
+  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', description: 'an http(s):// URL' })),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Optional(BooleanFlag),
+  WEBHOOK_ALLOW_HTTP: Type.Optional(BooleanFlag),
+  WEBHOOK_RETRY_SCALE: Type.Optional(Type.String({ pattern: '^[0-9]*\\.?[0-9]+(e-?[0-9]+)?$', description: 'a positive number' })),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  ),
+});
+export type Environment = Static<typeof EnvironmentSchema>;
+
+export interface Settings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  eventStoreUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminToken: string | undefined;
+  publicBaseUrl: string;
+  /** Fastify's `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  webhookAllowPrivateNetworks: boolean;
+  webhookAllowHttp: boolean;
+  webhookRetryScale: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const flag = (v: string | undefined) => v === 'true' || v === '1';
+
+function parseTrustProxy(raw: string | undefined): Settings['trustProxy'] {
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0 || list.some((s) => !/^[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(s))) {
+    throw new ConfigError('TRUST_PROXY: expected true, false, a hop count, or a comma-separated list of addresses/CIDRs');
+  }
+  return list;
+}
+
+/**
+ * Reads and validates the settings. A wrong value throws a ConfigError naming the setting.
+ *
+ * @example
+ * const settings = loadSettings(process.env); // { port: 3000, dataDir: './data', ... }
+ */
+export function loadSettings(env: Record<string, string | undefined>): Settings {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(EnvironmentSchema.properties)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') picked[key] = v;
+  }
+  const errors = [...Value.Errors(EnvironmentSchema, picked)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const name = e.path.replace(/^\//, '');
+      const schema = (EnvironmentSchema.properties as Record<string, { description?: string }>)[name];
+      return `${name}: invalid value (${schema?.description ?? e.message})`;
+    });
+    throw new ConfigError([...new Set(lines)].join('; '));
+  }
+  const e = picked as Environment;
+  const port = e.PORT === undefined ? 3000 : Number(e.PORT);
+  if (port > 65535) throw new ConfigError('PORT: invalid value (TCP port, 0..65535)');
+  const scale = e.WEBHOOK_RETRY_SCALE === undefined ? 1 : Number(e.WEBHOOK_RETRY_SCALE);
+  if (!(scale > 0) || !Number.isFinite(scale)) throw new ConfigError('WEBHOOK_RETRY_SCALE: invalid value (a positive number)');
+  if (e.EVENTSTORE_URL !== undefined) {
+    throw new ConfigError('EVENTSTORE_URL: the EventStoreDB ledger adapter is not part of this build yet; unset it to use PostgreSQL');
+  }
+  const host = e.HOST ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: e.DATA_DIR ?? './data',
+    databaseUrl: e.DATABASE_URL,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    redisUrl: e.REDIS_URL,
+    adminToken: e.ADMIN_TOKEN,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    webhookAllowPrivateNetworks: flag(e.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
+    webhookAllowHttp: flag(e.WEBHOOK_ALLOW_HTTP),
+    webhookRetryScale: scale,
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}

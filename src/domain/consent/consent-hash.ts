@@ -1,0 +1,37 @@
+/**
+ * The exact object whose canonical JSON (RFC 8785) is hashed into `consentHash`
+ * (CONTRACT.md, Consent records; docs/hashing.md). Absent values are null; metadata defaults to {}.
+ */
+export interface ConsentHashInput {
+  id: string;
+  policyVersionId: string;
+  policyContentHash: string;
+  userReference: string;
+  consentGiven: boolean;
+  ipAddress: string | null;
+  userAgent: string | null;
+  metadata: Record<string, unknown>;
+  timestamp: string;
+}
+
+export const consentHashInput = (r: {
+  consentId: string;
+  policyVersionId: string;
+  policyContentHash: string;
+  userReference: string;
+  consentGiven: boolean;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  metadata?: Record<string, unknown> | null;
+  timestamp: string;
+}): ConsentHashInput => ({
+  id: r.consentId,
+  policyVersionId: r.policyVersionId,
+  policyContentHash: r.policyContentHash,
+  userReference: r.userReference,
+  consentGiven: r.consentGiven,
+  ipAddress: r.ipAddress ?? null,
+  userAgent: r.userAgent ?? null,
+  metadata: r.metadata ?? {},
+  timestamp: r.timestamp,
+});

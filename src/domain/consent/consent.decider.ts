@@ -1,0 +1,82 @@
+import { DomainError } from '../errors.js';
+import type { KnownPolicy, PolicyState } from '../policy/policy.decider.js';
+import type { ConsentCommand } from './consent.commands.js';
+import type { ConsentEvent, ConsentRecorded } from './consent.events.js';
+
+export type ConsentState =
+  | { status: 'none' }
+  | { status: 'active' | 'withdrawn'; record: ConsentRecorded['data']; withdrawnAt: string | null; reason: string | null };
+
+export const initialConsentState = (): ConsentState => ({ status: 'none' });
+
+export function evolveConsent(state: ConsentState, event: ConsentEvent): ConsentState {
+  switch (event.type) {
+    case 'ConsentRecorded':
+      return { status: 'active', record: event.data, withdrawnAt: null, reason: null };
+    case 'ConsentWithdrawn':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'withdrawn', withdrawnAt: event.data.withdrawnAt, reason: event.data.reason };
+  }
+}
+
+/** Why a policy version cannot take a decision now, or null when it can. */
+export function policyRefusal(policy: PolicyState): DomainError | null {
+  if (policy.status === 'none') return new DomainError('NOT_FOUND', 'policy version not found');
+  if (policy.status === 'deleted') return new DomainError('POLICY_VERSION_INACTIVE', 'the policy version was deleted');
+  if (!policy.isActive) return new DomainError('POLICY_VERSION_INACTIVE', 'the policy version is not active');
+  return null;
+}
+
+/**
+ * Decides what a consent command records.
+ *
+ * @example
+ * decideConsent({ type: 'WithdrawConsent', data: { reason: null, now } }, given) // [ConsentWithdrawn]
+ */
+export function decideConsent(command: ConsentCommand, state: ConsentState): ConsentEvent[] {
+  switch (command.type) {
+    case 'RecordConsent': {
+      const d = command.data;
+      if (state.status !== 'none') throw new Error(`consent ${d.consentId} is already recorded`);
+      const refusal = policyRefusal(d.policy);
+      if (refusal) throw refusal;
+      const policy = d.policy as KnownPolicy;
+      return [
+        {
+          type: 'ConsentRecorded',
+          data: {
+            consentId: d.consentId,
+            policyVersionId: policy.id,
+            policyType: policy.policyType,
+            policyVersion: policy.version,
+            policyTitle: policy.title,
+            policyContentHash: policy.contentHash,
+            userReference: d.userReference,
+            consentGiven: d.consentGiven,
+            ipAddress: d.ipAddress,
+            userAgent: d.userAgent,
+            metadata: d.metadata,
+            timestamp: d.timestamp,
+            consentHash: d.consentHash,
+            batchId: d.batchId,
+          },
+        },
+      ];
+    }
+    case 'WithdrawConsent': {
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
+      if (state.status === 'withdrawn') {
+        throw new DomainError('CONSENT_NOT_WITHDRAWABLE', 'the consent was already withdrawn');
+      }
+      if (!state.record.consentGiven) {
+        throw new DomainError('CONSENT_NOT_WITHDRAWABLE', 'a rejected consent cannot be withdrawn');
+      }
+      return [
+        {
+          type: 'ConsentWithdrawn',
+          data: { consentId: state.record.consentId, reason: command.data.reason, withdrawnAt: command.data.now },
+        },
+      ];
+    }
+  }
+}

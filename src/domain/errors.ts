@@ -1,0 +1,18 @@
+/** A rule of the domain was broken. `code` is stable; the HTTP layer maps it to a status. */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export type DomainErrorCode =
+  | 'NOT_FOUND'
+  | 'POLICY_VERSION_EXISTS'
+  | 'POLICY_VERSION_INACTIVE'
+  | 'CONSENT_NOT_WITHDRAWABLE'
+  | 'VALIDATION_ERROR';

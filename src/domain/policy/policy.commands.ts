@@ -1,0 +1,24 @@
+import type { PolicyType } from './policy.events.js';
+
+export interface PublishPolicyVersion {
+  type: 'PublishPolicyVersion';
+  data: {
+    policyVersionId: string;
+    policyType: PolicyType;
+    version: string;
+    title: string;
+    content: string;
+    contentHash: string;
+    effectiveDate: string;
+    now: string;
+  };
+}
+export interface SetPolicyVersionActive {
+  type: 'SetPolicyVersionActive';
+  data: { isActive: boolean; now: string };
+}
+export interface DeletePolicyVersion {
+  type: 'DeletePolicyVersion';
+  data: { now: string };
+}
+export type PolicyCommand = PublishPolicyVersion | SetPolicyVersionActive | DeletePolicyVersion;

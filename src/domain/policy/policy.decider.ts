@@ -1,0 +1,101 @@
+import { DomainError } from '../errors.js';
+import type { PolicyCommand } from './policy.commands.js';
+import type { PolicyEvent, PolicyType } from './policy.events.js';
+
+export type PolicyState =
+  | { status: 'none' }
+  | {
+      status: 'published' | 'deleted';
+      id: string;
+      policyType: PolicyType;
+      version: string;
+      title: string;
+      content: string;
+      contentHash: string;
+      effectiveDate: string;
+      isActive: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+
+export type KnownPolicy = Exclude<PolicyState, { status: 'none' }>;
+
+export const initialPolicyState = (): PolicyState => ({ status: 'none' });
+
+export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyState {
+  switch (event.type) {
+    case 'PolicyVersionPublished': {
+      const d = event.data;
+      return {
+        status: 'published',
+        id: d.policyVersionId,
+        policyType: d.policyType,
+        version: d.version,
+        title: d.title,
+        content: d.content,
+        contentHash: d.contentHash,
+        effectiveDate: d.effectiveDate,
+        isActive: true,
+        createdAt: d.publishedAt,
+        updatedAt: d.publishedAt,
+      };
+    }
+    case 'PolicyVersionActivated':
+    case 'PolicyVersionDeactivated':
+      if (state.status === 'none') return state;
+      return { ...state, isActive: event.type === 'PolicyVersionActivated', updatedAt: event.data.at };
+    case 'PolicyVersionDeleted':
+      if (state.status === 'none') return state;
+      return { ...state, status: 'deleted', isActive: false, updatedAt: event.data.at };
+  }
+}
+
+/**
+ * Decides what a policy command records. Content is never edited: a new content is a new version.
+ *
+ * @example
+ * decidePolicy({ type: 'DeletePolicyVersion', data: { now } }, published) // [PolicyVersionDeleted]
+ */
+export function decidePolicy(command: PolicyCommand, state: PolicyState): PolicyEvent[] {
+  switch (command.type) {
+    case 'PublishPolicyVersion': {
+      if (state.status !== 'none') {
+        throw new DomainError(
+          'POLICY_VERSION_EXISTS',
+          `version ${command.data.version} of ${command.data.policyType} already exists`,
+          { policyType: command.data.policyType, version: command.data.version },
+        );
+      }
+      const d = command.data;
+      return [
+        {
+          type: 'PolicyVersionPublished',
+          data: {
+            policyVersionId: d.policyVersionId,
+            policyType: d.policyType,
+            version: d.version,
+            title: d.title,
+            content: d.content,
+            contentHash: d.contentHash,
+            effectiveDate: d.effectiveDate,
+            publishedAt: d.now,
+          },
+        },
+      ];
+    }
+    case 'SetPolicyVersionActive': {
+      if (state.status !== 'published') throw new DomainError('NOT_FOUND', 'policy version not found');
+      if (state.isActive === command.data.isActive) return [];
+      return [
+        {
+          type: command.data.isActive ? 'PolicyVersionActivated' : 'PolicyVersionDeactivated',
+          data: { policyVersionId: state.id, at: command.data.now },
+        },
+      ];
+    }
+    case 'DeletePolicyVersion': {
+      if (state.status !== 'published') throw new DomainError('NOT_FOUND', 'policy version not found');
+      return [{ type: 'PolicyVersionDeleted', data: { policyVersionId: state.id, at: command.data.now } }];
+    }
+  }
+}

@@ -1,0 +1,48 @@
+export const POLICY_TYPES = [
+  'privacy_policy',
+  'terms_of_service',
+  'cookie_policy',
+  'marketing_consent',
+  'data_processing',
+  'custom',
+] as const;
+export type PolicyType = (typeof POLICY_TYPES)[number];
+
+export interface PolicyVersionPublished {
+  type: 'PolicyVersionPublished';
+  data: {
+    policyVersionId: string;
+    policyType: PolicyType;
+    version: string;
+    title: string;
+    content: string;
+    /** Hex SHA-256 of the content's UTF-8 bytes. */
+    contentHash: string;
+    effectiveDate: string;
+    publishedAt: string;
+  };
+}
+export interface PolicyVersionActivated {
+  type: 'PolicyVersionActivated';
+  data: { policyVersionId: string; at: string };
+}
+export interface PolicyVersionDeactivated {
+  type: 'PolicyVersionDeactivated';
+  data: { policyVersionId: string; at: string };
+}
+export interface PolicyVersionDeleted {
+  type: 'PolicyVersionDeleted';
+  data: { policyVersionId: string; at: string };
+}
+
+export type PolicyEvent = PolicyVersionPublished | PolicyVersionActivated | PolicyVersionDeactivated | PolicyVersionDeleted;
+
+export const POLICY_EVENT_TYPES: readonly PolicyEvent['type'][] = [
+  'PolicyVersionPublished',
+  'PolicyVersionActivated',
+  'PolicyVersionDeactivated',
+  'PolicyVersionDeleted',
+];
+
+/** The one place that names a policy version's stream. */
+export const policyStream = (tenantId: string, policyVersionId: string): string => `policy-${tenantId}-${policyVersionId}`;

@@ -1,0 +1,131 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ConsentService } from '../application/consents.js';
+import type { PolicyService } from '../application/policies.js';
+import type { Settings } from '../config.js';
+import type { Database } from '../store/schema.js';
+import type { TenantService } from '../tenants/tenants.service.js';
+import { adminAuth, apiKeyAuth } from './auth.js';
+import { ErrorEnvelopeSchema } from './envelope.js';
+import { registerErrorHandling } from './errors.js';
+import { adminRoutes } from './routes/admin/admin.routes.js';
+import { consentRoutes } from './routes/consent/consent.routes.js';
+import { policiesRoutes } from './routes/policies/policies.routes.js';
+import { systemRoutes } from './routes/system/system.routes.js';
+import { validatorCompiler } from './validation.js';
+
+export interface AppDeps {
+  settings: Pick<Settings, 'adminToken' | 'trustProxy' | 'publicBaseUrl'>;
+  db: Kysely<Database>;
+  tenants: TenantService;
+  policies: PolicyService;
+  consents: ConsentService;
+  /** Resolves once the read models hold every write of this tenant acknowledged so far. */
+  readFence(tenantId: string): Promise<void>;
+  ready(): Promise<{ ledger: boolean; readStore: boolean }>;
+}
+
+/** Bodies up to 2 MiB (a policy's content may be 1 MiB of UTF-8, and JSON escapes grow it). */
+const BODY_LIMIT = 2 * 1024 * 1024;
+
+/** A hop count becomes "trust the nearest n proxies". */
+const trustProxyOption = (t: Settings['trustProxy']) =>
+  typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
+
+export const API_PREFIXES = ['/api/v1', '/v1'] as const;
+
+/**
+ * Builds the HTTP app: routes, schemas, auth, error mapping and OpenAPI. It does not listen.
+ *
+ * @example
+ * const app = await buildApp(deps, { logger: false });
+ * const res = await app.inject({ method: 'GET', url: '/health' });
+ */
+export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(deps.settings.trustProxy),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+
+  // An empty body with a JSON content type is an empty object (withdraw takes an optional body;
+  // elsewhere the schema then names the missing fields).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // JSON only: any other body (text/plain included) is a 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, done);
+  });
+
+  app.addSchema(ErrorEnvelopeSchema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'consent-ledger',
+        version: '1.0.0',
+        description:
+          'Consent-proof service. Every route under /api/v1 also answers under /v1. Authenticate with X-API-Key and X-API-Secret.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          apiSecret: { type: 'apiKey', in: 'header', name: 'X-API-Secret' },
+          admin: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      tags: [
+        { name: 'policies', description: 'Versioned policy documents' },
+        { name: 'consent', description: 'Consent records' },
+        { name: 'admin', description: 'Operator API (needs ADMIN_TOKEN)' },
+        { name: 'system', description: 'Health' },
+      ],
+    },
+    transform: ({ schema, url }) => {
+      const s = (schema ?? {}) as Record<string, unknown>;
+      if (url.startsWith('/v1/')) return { schema: { ...s, hide: true } as never, url };
+      if (url.startsWith('/api/v1/')) return { schema: { ...s, security: [{ apiKey: [], apiSecret: [] }] } as never, url };
+      if (url.startsWith('/admin/')) return { schema: { ...s, security: [{ admin: [] }] } as never, url };
+      return { schema: s as never, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(systemRoutes, { ready: deps.ready });
+
+  for (const prefix of API_PREFIXES) {
+    await app.register(
+      async (api) => {
+        api.decorateRequest('tenant', null as never);
+        api.addHook('onRequest', apiKeyAuth(deps.tenants));
+        await api.register(policiesRoutes, { deps });
+        await api.register(consentRoutes, { deps });
+      },
+      { prefix },
+    );
+  }
+
+  if (deps.settings.adminToken) {
+    const token = deps.settings.adminToken;
+    await app.register(
+      async (admin) => {
+        admin.addHook('onRequest', adminAuth(token));
+        await admin.register(adminRoutes, { tenants: deps.tenants });
+      },
+      { prefix: '/admin/v1' },
+    );
+  }
+
+  return app;
+}

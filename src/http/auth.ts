@@ -1,0 +1,35 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sha256Hex } from '../shared/hashing.js';
+import type { TenantContext, TenantService } from '../tenants/tenants.service.js';
+import { HttpError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller's tenant (set on every /api/v1 and /v1 route). */
+    tenant: TenantContext;
+  }
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const v = request.headers[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** onRequest hook: X-API-Key + X-API-Secret, before the body is even read. */
+export const apiKeyAuth = (tenants: TenantService) => async (request: FastifyRequest, _reply: FastifyReply) => {
+  const tenant = await tenants.authenticate(header(request, 'x-api-key'), header(request, 'x-api-secret'));
+  if (!tenant) throw new HttpError(401, 'UNAUTHORIZED', 'send a valid X-API-Key and X-API-Secret');
+  request.tenant = tenant;
+};
+
+/** onRequest hook for the admin API: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */
+export const adminAuth = (token: string) => {
+  const expected = Buffer.from(sha256Hex(token), 'hex');
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const presented = /^Bearer (.+)$/.exec(header(request, 'authorization') ?? '')?.[1] ?? '';
+    if (!timingSafeEqual(Buffer.from(sha256Hex(presented), 'hex'), expected)) {
+      throw new HttpError(401, 'UNAUTHORIZED', 'send Authorization: Bearer <ADMIN_TOKEN>');
+    }
+  };
+};

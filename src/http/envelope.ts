@@ -1,0 +1,65 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+export const now = (): string => new Date().toISOString();
+
+/** `{ success: true, data, meta: { timestamp } }` */
+export const ok = <T>(data: T, meta: Record<string, unknown> = {}) => ({ success: true as const, data, meta: { timestamp: now(), ...meta } });
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+export const pagination = (page: number, limit: number, total: number): Pagination => ({
+  page,
+  limit,
+  total,
+  pages: Math.ceil(total / limit),
+});
+
+/** `{ success: true, data: [...], pagination, meta }` */
+export const okList = <T>(data: T[], page: number, limit: number, total: number) => ({
+  success: true as const,
+  data,
+  pagination: pagination(page, limit, total),
+  meta: { timestamp: now() },
+});
+
+export const MetaSchema = Type.Object({ timestamp: Type.String({ format: 'date-time' }) }, { additionalProperties: true });
+
+export const EnvelopeSchema = <T extends TSchema>(data: T) =>
+  Type.Object({ success: Type.Literal(true), data, meta: MetaSchema });
+
+export const PaginationSchema = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+});
+
+export const ListEnvelopeSchema = <T extends TSchema>(item: T) =>
+  Type.Object({ success: Type.Literal(true), data: Type.Array(item), pagination: PaginationSchema, meta: MetaSchema });
+
+export const ErrorEnvelopeSchema = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    }),
+    meta: MetaSchema,
+  },
+  { $id: 'ErrorEnvelope' },
+);
+
+/** The error answers every route may give, for the OpenAPI document. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorEnvelope')]));
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ConcurrencyError } from '../application/command-handler.js';
+import { IdempotencyKeyReusedError } from '../application/consents.js';
+import { DomainError } from '../domain/errors.js';
+import { LedgerUnavailableError } from '../ledger/ledger.port.js';
+import { now } from './envelope.js';
+import { fieldErrors } from './validation.js';
+
+/** An error the HTTP layer answers as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const validationError = (errors: { field: string; message: string; index?: number }[], message?: string) =>
+  new HttpError(400, 'VALIDATION_ERROR', message ?? `invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`.slice(0, 500), { errors });
+
+const DOMAIN_STATUS: Record<string, number> = {
+  NOT_FOUND: 404,
+  POLICY_VERSION_EXISTS: 409,
+  CONSENT_NOT_WITHDRAWABLE: 409,
+  POLICY_VERSION_INACTIVE: 422,
+  VALIDATION_ERROR: 400,
+};
+
+export const errorBody = (code: string, message: string, details?: Record<string, unknown>) => ({
+  success: false as const,
+  error: { code, message, ...(details ? { details } : {}) },
+  meta: { timestamp: now() },
+});
+
+interface Mapped {
+  status: number;
+  code: string;
+  message: string;
+  details?: Record<string, unknown> | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+function map(error: unknown): Mapped {
+  if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message, details: error.details, headers: error.headers };
+  if (error instanceof DomainError) return { status: DOMAIN_STATUS[error.code] ?? 400, code: error.code, message: error.message, details: error.details };
+  if (error instanceof IdempotencyKeyReusedError) return { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: error.message };
+  if (error instanceof ConcurrencyError) return { status: 409, code: 'CONFLICT', message: 'the record changed while we wrote it; try again' };
+  if (error instanceof LedgerUnavailableError) {
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the ledger is unavailable; nothing was recorded, try again', headers: { 'retry-after': '1' } };
+  }
+  const e = error as FastifyError & { validation?: unknown[] };
+  if (Array.isArray(e.validation)) {
+    const errors = fieldErrors(e.validation as never);
+    return { status: 400, code: 'VALIDATION_ERROR', message: `invalid request: ${errors.map((x) => `${x.field} ${x.message}`).join('; ')}`.slice(0, 500), details: { errors } };
+  }
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'VALIDATION_ERROR', message: 'the JSON body is empty' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, code: 'VALIDATION_ERROR', message: 'the body is not valid JSON' };
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    // Malformed JSON, prototype poisoning, bad content length, and the like.
+    const message = e instanceof SyntaxError || /JSON/i.test(e.message) ? 'the body is not valid JSON' : 'the request is malformed';
+    return { status: e.statusCode === 413 ? 413 : 400, code: e.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR', message };
+  }
+  return { status: 500, code: 'INTERNAL_ERROR', message: 'something went wrong on our side; it was logged' };
+}
+
+/** One place maps every failure to a status and the error envelope. 5xx answers carry no internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const m = map(error);
+    if (m.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: m.code, status: m.status }, 'request refused');
+    if (m.headers) void reply.headers(m.headers);
+    return reply.status(m.status).type('application/json; charset=utf-8').send(errorBody(m.code, m.message, m.details));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorBody('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,103 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PLANS } from '../../../tenants/plans.js';
+import type { TenantService } from '../../../tenants/tenants.service.js';
+import { EnvelopeSchema, errorResponses, ok } from '../../envelope.js';
+
+const tags = ['admin'];
+const PlanSchema = Type.Union(PLANS.map((p) => Type.Literal(p)));
+const Limit = Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000_000 }), Type.Null()]);
+
+const CredentialsSchema = Type.Object({
+  tenantId: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  plan: Type.String(),
+  apiKey: Type.String(),
+  apiSecret: Type.String({ description: 'shown once; only its hash is stored' }),
+});
+const TenantSchema = Type.Object({
+  tenantId: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  plan: Type.String(),
+  limits: Type.Object({ perMinute: Type.Integer(), perDay: Type.Integer() }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+const TenantWithKeysSchema = Type.Object({
+  ...TenantSchema.properties,
+  keys: Type.Array(Type.Object({ apiKey: Type.String(), createdAt: Type.String(), revokedAt: Type.Union([Type.String(), Type.Null()]) })),
+});
+const TenantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** Operator API: tenants, plans and keys. Registered only when ADMIN_TOKEN is set. */
+export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> = async (app, { tenants }) => {
+  app.post(
+    '/tenants',
+    {
+      schema: {
+        tags,
+        summary: 'Create a tenant and its first API key',
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), plan: PlanSchema }, { additionalProperties: false }),
+        response: { 201: EnvelopeSchema(CredentialsSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(ok(await tenants.create(request.body.name, request.body.plan))),
+  );
+
+  app.get(
+    '/tenants',
+    { schema: { tags, summary: 'List tenants and their keys', response: { 200: EnvelopeSchema(Type.Array(TenantWithKeysSchema)), ...errorResponses(401) } } },
+    async () => ok(await tenants.list()),
+  );
+
+  app.patch(
+    '/tenants/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a tenant's plan or its own limits",
+        params: TenantParams,
+        body: Type.Object(
+          {
+            plan: Type.Optional(PlanSchema),
+            limits: Type.Optional(Type.Object({ perMinute: Type.Optional(Limit), perDay: Type.Optional(Limit) }, { additionalProperties: false })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: EnvelopeSchema(TenantSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { plan, limits } = request.body;
+      return ok(await tenants.update(request.params.id, { ...(plan ? { plan } : {}), ...(limits ? { limits } : {}) }));
+    },
+  );
+
+  app.post(
+    '/tenants/:id/keys',
+    {
+      schema: {
+        tags,
+        summary: 'Issue another API key',
+        params: TenantParams,
+        response: { 201: EnvelopeSchema(CredentialsSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(ok(await tenants.createKey(request.params.id))),
+  );
+
+  app.delete(
+    '/tenants/:id/keys/:apiKey',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an API key',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }), apiKey: Type.String({ maxLength: 64 }) }),
+        response: { 200: EnvelopeSchema(Type.Object({ message: Type.String() })), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await tenants.revokeKey(request.params.id, request.params.apiKey);
+      return ok({ message: 'API key revoked' });
+    },
+  );
+};

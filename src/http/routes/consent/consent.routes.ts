@@ -1,0 +1,315 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { consentStats } from '../../../../projections/consent-counts/consent-counts.queries.js';
+import { searchConsents, streamConsents, type ConsentFilter } from '../../../../projections/consents/consents.queries.js';
+import { userStatus } from '../../../../projections/user-status/user-status.queries.js';
+import type { ConsentInput, Idempotency } from '../../../application/consents.js';
+import { consentsCsv } from '../../../export/csv.js';
+import { hashCanonical } from '../../../shared/hashing.js';
+import type { AppDeps } from '../../app.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../envelope.js';
+import { HttpError, validationError } from '../../errors.js';
+import { findUnstorableString, jsonDepth } from '../../validation.js';
+import {
+  BatchResultSchema,
+  ConsentBatchSchema,
+  ConsentCreateSchema,
+  ConsentFilterQuerySchema,
+  ConsentIdParamsSchema,
+  ConsentSchema,
+  ConsentSearchQuerySchema,
+  IdempotencyHeadersSchema,
+  MAX_METADATA_BYTES,
+  MAX_METADATA_DEPTH,
+  RecordedConsentSchema,
+  SearchItemSchema,
+  StatsSchema,
+  UserConsentSchema,
+  UserParamsSchema,
+  UserStatusSchema,
+  VerificationSchema,
+  VerifyQuerySchema,
+  WithdrawSchema,
+  type ConsentCreate,
+  type ConsentFilterQuery,
+} from './consent.schemas.js';
+
+const tags = ['consent'];
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Query filters to read-model filters; a date-only bound covers its whole UTC day. */
+export function toFilter(q: ConsentFilterQuery): ConsentFilter {
+  const from = q.startDate === undefined ? undefined : new Date(DATE_ONLY.test(q.startDate) ? `${q.startDate}T00:00:00Z` : q.startDate);
+  let before: Date | undefined;
+  if (q.endDate !== undefined) {
+    before = DATE_ONLY.test(q.endDate) ? new Date(Date.parse(`${q.endDate}T00:00:00Z`) + DAY_MS) : new Date(Date.parse(q.endDate) + 1);
+  }
+  return {
+    userReference: q.userReference,
+    policyType: q.policyType ?? q.consent_type,
+    consentGiven: q.consentGiven ?? q.granted,
+    status: q.status,
+    from,
+    before,
+  };
+}
+
+/** Checks JSON Schema cannot express: metadata size and depth, and strings the ledger cannot hold. */
+function itemErrors(item: ConsentCreate, prefix: string): { field: string; message: string }[] {
+  const errors: { field: string; message: string }[] = [];
+  const bad = findUnstorableString(item);
+  if (bad) errors.push({ field: `${prefix}${bad}`, message: 'contains a NUL character or invalid Unicode' });
+  if (item.metadata) {
+    if (Buffer.byteLength(JSON.stringify(item.metadata), 'utf8') > MAX_METADATA_BYTES) {
+      errors.push({ field: `${prefix}metadata`, message: 'must be at most 16 KiB serialized' });
+    }
+    if (jsonDepth(item.metadata, MAX_METADATA_DEPTH) > MAX_METADATA_DEPTH) {
+      errors.push({ field: `${prefix}metadata`, message: `must be at most ${MAX_METADATA_DEPTH} levels deep` });
+    }
+  }
+  return errors;
+}
+
+const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+
+function toInput(item: ConsentCreate, request: FastifyRequest): ConsentInput {
+  const ua = request.headers['user-agent'];
+  return {
+    policyVersionId: item.policyVersionId.toLowerCase(),
+    userReference: item.userReference,
+    consentGiven: item.consentGiven,
+    ipAddress: item.ipAddress ?? clientIp(request),
+    userAgent: item.userAgent ?? (ua ? ua.slice(0, 1024) : undefined),
+    metadata: item.metadata ?? {},
+  };
+}
+
+function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string') return undefined;
+  return { key, requestHash: hashCanonical({ route: request.routeOptions.url, params: request.params ?? {}, body: request.body ?? null }) };
+}
+
+export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post(
+    '/consent',
+    {
+      schema: {
+        tags,
+        summary: 'Record a consent decision',
+        headers: IdempotencyHeadersSchema,
+        body: ConsentCreateSchema,
+        response: { 201: EnvelopeSchema(RecordedConsentSchema), ...errorResponses(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const errors = itemErrors(request.body, '');
+      if (errors.length > 0) throw validationError(errors);
+      const { view, replayed } = await deps.consents.record(request.tenant.tenantId, toInput(request.body, request), idempotencyOf(request));
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(ok(view, { timestamp: view.timestamp }));
+    },
+  );
+
+  app.post(
+    '/consent/batch',
+    {
+      bodyLimit: 24 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Record up to 1,000 decisions, all or nothing',
+        headers: IdempotencyHeadersSchema,
+        body: ConsentBatchSchema,
+        response: { 201: EnvelopeSchema(BatchResultSchema), ...errorResponses(400, 401, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const errors = request.body.consents.flatMap((item, index) =>
+        itemErrors(item, `consents[${index}].`).map((e) => ({ index, ...e })),
+      );
+      if (errors.length > 0) throw validationError(errors, `${new Set(errors.map((e) => e.index)).size} item(s) are invalid; nothing was recorded`);
+      const { view, replayed } = await deps.consents.recordBatch(
+        request.tenant.tenantId,
+        request.body.consents.map((item) => toInput(item, request)),
+        idempotencyOf(request),
+      );
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(ok(view));
+    },
+  );
+
+  app.get(
+    '/consent/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Consent statistics (same filters as search)',
+        querystring: ConsentFilterQuerySchema,
+        response: { 200: EnvelopeSchema(StatsSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      await deps.readFence(request.tenant.tenantId);
+      return ok(await consentStats(deps.db, request.tenant.tenantId, toFilter(request.query)));
+    },
+  );
+
+  for (const url of ['/consent/search', '/consent']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: url === '/consent' ? 'Search consent records (alias of /consent/search)' : 'Search consent records',
+          querystring: ConsentSearchQuerySchema,
+          response: { 200: ListEnvelopeSchema(SearchItemSchema), ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const page = request.query.page ?? 1;
+        const limit = request.query.limit ?? 20;
+        await deps.readFence(request.tenant.tenantId);
+        const { items, total } = await searchConsents(deps.db, request.tenant.tenantId, toFilter(request.query), page, limit);
+        return okList(items, page, limit, total);
+      },
+    );
+  }
+
+  app.get(
+    '/consent/export',
+    {
+      schema: {
+        tags,
+        summary: 'Export consent records as CSV (Starter plan or above)',
+        querystring: ConsentFilterQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: { description: 'CSV, streamed', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.tenant.csvExport) {
+        throw new HttpError(403, 'PLAN_RESTRICTED', `CSV export needs the Starter plan or above; this tenant is on ${request.tenant.plan}`);
+      }
+      await deps.readFence(request.tenant.tenantId);
+      const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="consents-${stamp}Z.csv"`)
+        .send(consentsCsv(streamConsents(deps.db, request.tenant.tenantId, toFilter(request.query))));
+    },
+  );
+
+  app.get(
+    '/consent/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify a consent record (id in the query)',
+        querystring: VerifyQuerySchema,
+        response: { 200: EnvelopeSchema(VerificationSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await deps.consents.verify(request.tenant.tenantId, request.query.consentId.toLowerCase())),
+  );
+
+  app.get(
+    '/consent/user/:userReference',
+    {
+      schema: {
+        tags,
+        summary: "A user's consent records",
+        params: UserParamsSchema,
+        querystring: ConsentSearchQuerySchema,
+        response: { 200: ListEnvelopeSchema(UserConsentSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      await deps.readFence(request.tenant.tenantId);
+      const filter = { ...toFilter(request.query), userReference: request.params.userReference };
+      const { rows, total } = await searchConsents(deps.db, request.tenant.tenantId, filter, page, limit);
+      const items = rows.map((r) => ({
+        id: r.id,
+        userReference: r.user_reference,
+        policyVersionId: r.policy_version_id,
+        consentGiven: r.consent_given,
+        status: r.status,
+        createdAt: r.created_at.toISOString(),
+        withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
+        policyDetails: { title: r.policy_title, type: r.policy_type },
+      }));
+      return okList(items, page, limit, total);
+    },
+  );
+
+  app.get(
+    '/consent/user/:userReference/status',
+    {
+      schema: {
+        tags,
+        summary: "A user's current decision per policy type",
+        params: UserParamsSchema,
+        response: { 200: EnvelopeSchema(UserStatusSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      await deps.readFence(request.tenant.tenantId);
+      const policies = await userStatus(deps.db, request.tenant.tenantId, request.params.userReference);
+      return ok({ userReference: request.params.userReference, policies });
+    },
+  );
+
+  app.get(
+    '/consent/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a consent record',
+        params: ConsentIdParamsSchema,
+        response: { 200: EnvelopeSchema(ConsentSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await deps.consents.get(request.tenant.tenantId, request.params.id.toLowerCase())),
+  );
+
+  app.get(
+    '/consent/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify a consent record',
+        description: 'Recomputes consentHash from the ledger event and checks the event hash chain.',
+        params: ConsentIdParamsSchema,
+        response: { 200: EnvelopeSchema(VerificationSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await deps.consents.verify(request.tenant.tenantId, request.params.id.toLowerCase())),
+  );
+
+  app.post(
+    '/consent/:id/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw a given consent',
+        headers: IdempotencyHeadersSchema,
+        params: ConsentIdParamsSchema,
+        body: WithdrawSchema,
+        response: { 200: EnvelopeSchema(ConsentSchema), ...errorResponses(400, 401, 404, 409, 415, 422) },
+      },
+      // The body is optional: a bare POST withdraws without a reason.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const reason = request.body?.reason ?? null;
+      if (reason !== null && findUnstorableString(reason)) throw validationError([{ field: 'reason', message: 'contains a NUL character or invalid Unicode' }]);
+      const { view, replayed } = await deps.consents.withdraw(request.tenant.tenantId, request.params.id.toLowerCase(), reason, idempotencyOf(request));
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return ok(view);
+    },
+  );
+};

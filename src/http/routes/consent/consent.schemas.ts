@@ -1,0 +1,144 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { PageQuery } from '../../envelope.js';
+import { PolicyTypeSchema } from '../policies/policies.schemas.js';
+
+export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_METADATA_DEPTH = 8;
+export const MAX_BATCH_ITEMS = 1000;
+
+const Uuid = Type.String({ format: 'uuid' });
+const UserReference = Type.String({ minLength: 1, maxLength: 255, description: 'your identifier of the end user, 1..255 characters' });
+const Metadata = Type.Object({}, { additionalProperties: true, description: 'a JSON object, at most 16 KiB serialized and 8 levels deep' });
+
+const ConsentFields = {
+  policyVersionId: Uuid,
+  userReference: UserReference,
+  consentGiven: Type.Boolean({ description: 'true = consent given, false = rejected' }),
+  ipAddress: Type.Optional(Type.Union([Type.String({ format: 'ip', maxLength: 64 }), Type.Null()], { description: 'IPv4 or IPv6; taken from the request when omitted' })),
+  userAgent: Type.Optional(Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], { description: 'taken from the User-Agent header when omitted' })),
+  metadata: Type.Optional(Type.Union([Metadata, Type.Null()])),
+};
+
+export const ConsentCreateSchema = Type.Object(ConsentFields, { additionalProperties: false });
+export type ConsentCreate = Static<typeof ConsentCreateSchema>;
+
+export const ConsentBatchSchema = Type.Object(
+  { consents: Type.Array(Type.Object(ConsentFields, { additionalProperties: false }), { minItems: 1, maxItems: MAX_BATCH_ITEMS }) },
+  { additionalProperties: false },
+);
+
+export const WithdrawSchema = Type.Optional(
+  Type.Object({ reason: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) }, { additionalProperties: false }),
+);
+
+export const ConsentIdParamsSchema = Type.Object({ id: Uuid });
+export const UserParamsSchema = Type.Object({ userReference: UserReference });
+export const VerifyQuerySchema = Type.Object({ consentId: Uuid });
+export const IdempotencyHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$', description: 'a repeat with the same key and body within 24 h answers the first response' })),
+});
+
+export const ConsentFilterQuery = {
+  userReference: Type.Optional(UserReference),
+  policyType: Type.Optional(PolicyTypeSchema),
+  consent_type: Type.Optional(PolicyTypeSchema),
+  consentGiven: Type.Optional(Type.Boolean()),
+  granted: Type.Optional(Type.Boolean()),
+  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('withdrawn')])),
+  startDate: Type.Optional(Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day' })),
+  endDate: Type.Optional(Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day' })),
+};
+export const ConsentFilterQuerySchema = Type.Object(ConsentFilterQuery);
+export type ConsentFilterQuery = Static<typeof ConsentFilterQuerySchema>;
+export const ConsentSearchQuerySchema = Type.Object({ ...ConsentFilterQuery, ...PageQuery });
+
+export const RecordedConsentSchema = Type.Object({
+  id: Uuid,
+  consentHash: Type.String(),
+  userReference: Type.String(),
+  policyVersionId: Uuid,
+  consentGiven: Type.Boolean(),
+  timestamp: Type.String({ format: 'date-time' }),
+});
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+export const ConsentSchema = Type.Object({
+  id: Uuid,
+  consentHash: Type.String(),
+  userReference: Type.String(),
+  policyVersionId: Uuid,
+  consentGiven: Type.Boolean(),
+  status: Type.String({ description: 'active or withdrawn' }),
+  ipAddress: Nullable(Type.String()),
+  userAgent: Nullable(Type.String()),
+  metadata: Metadata,
+  createdAt: Type.String({ format: 'date-time' }),
+  timestamp: Type.String({ format: 'date-time' }),
+  withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
+  withdrawalReason: Nullable(Type.String()),
+  policyDetails: Type.Object({ title: Type.String(), type: Type.String(), version: Type.String(), contentHash: Type.String() }),
+});
+
+export const UserConsentSchema = Type.Object({
+  id: Uuid,
+  userReference: Type.String(),
+  policyVersionId: Uuid,
+  consentGiven: Type.Boolean(),
+  status: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
+  policyDetails: Type.Object({ title: Type.String(), type: Type.String() }),
+});
+
+export const SearchItemSchema = Type.Object({
+  id: Uuid,
+  consentHash: Type.String(),
+  userReference: Type.String(),
+  policyVersionId: Uuid,
+  policyType: Type.String(),
+  policyVersion: Type.String(),
+  consentGiven: Type.Boolean(),
+  status: Type.String(),
+  ipAddress: Nullable(Type.String()),
+  userAgent: Nullable(Type.String()),
+  metadata: Metadata,
+  createdAt: Type.String({ format: 'date-time' }),
+  withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+export const VerificationSchema = Type.Object({
+  valid: Type.Boolean(),
+  consentId: Uuid,
+  storedHash: Type.String(),
+  computedHash: Type.String(),
+  verifiedAt: Type.String({ format: 'date-time' }),
+});
+
+export const StatsSchema = Type.Object({
+  totalConsents: Type.Integer(),
+  acceptedConsents: Type.Integer(),
+  rejectedConsents: Type.Integer(),
+  acceptanceRate: Type.Number({ description: 'accepted / total × 100, one decimal; 0 when total is 0' }),
+  consentsByPolicy: Type.Array(Type.Object({ policyType: Type.String(), count: Type.Integer() })),
+});
+
+export const BatchResultSchema = Type.Object({
+  processed: Type.Integer(),
+  consents: Type.Array(Type.Object({ id: Uuid, userReference: Type.String(), consentGiven: Type.Boolean() })),
+});
+
+export const UserStatusSchema = Type.Object({
+  userReference: Type.String(),
+  policies: Type.Array(
+    Type.Object({
+      policyType: Type.String(),
+      status: Type.String({ description: 'given, rejected or withdrawn' }),
+      consentId: Uuid,
+      policyVersionId: Uuid,
+      policyVersion: Type.String(),
+      decidedAt: Type.String({ format: 'date-time' }),
+      withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
+    }),
+  ),
+});

@@ -1,0 +1,53 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { POLICY_TYPES } from '../../../domain/policy/policy.events.js';
+import { PageQuery } from '../../envelope.js';
+
+export const PolicyTypeSchema = Type.Union(
+  POLICY_TYPES.map((t) => Type.Literal(t)),
+  { description: 'privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom' },
+);
+
+export const MAX_CONTENT_BYTES = 1024 * 1024;
+
+export const PolicyCreateSchema = Type.Object(
+  {
+    policyType: PolicyTypeSchema,
+    version: Type.String({ pattern: '^\\d{1,9}\\.\\d{1,9}\\.\\d{1,9}$', description: 'major.minor.patch', examples: ['1.0.0'] }),
+    title: Type.String({ minLength: 1, maxLength: 500 }),
+    content: Type.String({ minLength: 1, description: 'Full policy text, at most 1 MiB of UTF-8' }),
+    effectiveDate: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; defaults to now' })),
+  },
+  { additionalProperties: false },
+);
+export type PolicyCreate = Static<typeof PolicyCreateSchema>;
+
+export const PolicyUpdateSchema = Type.Object(
+  { isActive: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const PolicyIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export const PolicyTypeParamsSchema = Type.Object({ policyType: PolicyTypeSchema });
+
+export const PolicyListQuerySchema = Type.Object({
+  policyType: Type.Optional(PolicyTypeSchema),
+  type: Type.Optional(PolicyTypeSchema),
+  isActive: Type.Optional(Type.Boolean()),
+  is_active: Type.Optional(Type.Boolean()),
+  ...PageQuery,
+});
+
+const PolicyBase = {
+  id: Type.String({ format: 'uuid' }),
+  policyType: Type.String(),
+  version: Type.String(),
+  title: Type.String(),
+  contentHash: Type.String({ description: 'lowercase hex SHA-256 of the content (UTF-8)' }),
+  effectiveDate: Type.String({ format: 'date-time' }),
+  isActive: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+};
+export const PolicySchema = Type.Object({ ...PolicyBase, content: Type.String() });
+export const PolicyListItemSchema = Type.Object(PolicyBase);
+export const MessageSchema = Type.Object({ message: Type.String() });

@@ -1,0 +1,100 @@
+/**
+ * The ledger: an append-only, hashed log of events, the service's only source of truth.
+ * Adapters: PostgreSQL (server or embedded PGlite), EventStoreDB later. All run one contract suite
+ * (`ledger.contract.ts`).
+ */
+
+/** Where an event sits in the whole ledger. Ordered by `commit`, then `prepare`. */
+export interface LedgerPosition {
+  /** PostgreSQL: the appending transaction's id. EventStoreDB: the commit position. */
+  commit: number;
+  /** PostgreSQL: the row's sequence number. EventStoreDB: the prepare position. */
+  prepare: number;
+}
+
+export const START: LedgerPosition = { commit: 0, prepare: 0 };
+
+export const comparePositions = (a: LedgerPosition, b: LedgerPosition): number =>
+  a.commit !== b.commit ? a.commit - b.commit : a.prepare - b.prepare;
+
+/** `no_stream`: the stream must not exist; `any`: no check; a number: the revision of the stream's last event. */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+
+export interface NewEvent {
+  /** Event id; generated when absent. */
+  id?: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+}
+
+export interface AppendRequest {
+  tenantId: string;
+  stream: string;
+  expectedRevision: ExpectedRevision;
+  events: NewEvent[];
+}
+
+export interface RecordedEvent {
+  id: string;
+  tenantId: string;
+  stream: string;
+  /** 0-based index of the event in its stream. */
+  revision: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  /** ISO 8601 UTC with milliseconds. */
+  recordedAt: string;
+  /** `hash` of the stream's previous event; null for the first. */
+  prevHash: string | null;
+  /** eventHash: hex SHA-256 of the JCS of the event envelope (see docs/hashing.md). */
+  hash: string;
+  position: LedgerPosition;
+}
+
+export interface AppendResult {
+  events: RecordedEvent[];
+  /** Position of the last appended event. */
+  position: LedgerPosition;
+}
+
+/** Thrown when a stream's revision is not the expected one. Command handlers retry on it. */
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | null,
+  ) {
+    super(`stream ${stream}: expected revision ${String(expected)}, found ${actual ?? 'no stream'}`);
+  }
+}
+
+/** Thrown when the ledger cannot be reached: the write did not happen, answer 503. */
+export class LedgerUnavailableError extends Error {
+  override readonly name = 'LedgerUnavailableError';
+}
+
+export interface Ledger {
+  /**
+   * Appends events to one or more streams, atomically: all requests land, or none.
+   *
+   * @example
+   * await ledger.append([{ tenantId, stream: 'consent-t-1', expectedRevision: 'no_stream',
+   *   events: [{ type: 'ConsentRecorded', data: { consentId: '1' } }] }], new Date());
+   */
+  append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult>;
+
+  /** All events of a stream, oldest first; empty when the stream does not exist. */
+  readStream(stream: string): Promise<RecordedEvent[]>;
+
+  /**
+   * Events strictly after `after`, in ledger order, at most `limit`. Never skips an event that a
+   * later call could return: positions of events still being committed are never passed.
+   */
+  readAll(after: LedgerPosition, limit: number): Promise<RecordedEvent[]>;
+
+  /** Position of the newest event visible now (of one tenant when given), or null. */
+  headPosition(tenantId?: string): Promise<LedgerPosition | null>;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
+import { eventHash } from '../event-hash.js';
+import {
+  LedgerUnavailableError,
+  WrongExpectedRevisionError,
+  type AppendRequest,
+  type AppendResult,
+  type Ledger,
+  type LedgerPosition,
+  type RecordedEvent,
+} from '../ledger.port.js';
+
+interface EventRowOut {
+  global_position: number;
+  transaction_id: string;
+  event_id: string;
+  tenant_id: string;
+  stream_id: string;
+  stream_revision: number;
+  event_type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+  prev_hash: string | null;
+  event_hash: string;
+}
+
+const COLUMNS = sql.raw(
+  'global_position, transaction_id, event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash',
+);
+
+const toRecorded = (r: EventRowOut): RecordedEvent => ({
+  id: r.event_id,
+  tenantId: r.tenant_id,
+  stream: r.stream_id,
+  revision: r.stream_revision,
+  type: r.event_type,
+  data: r.data,
+  metadata: r.metadata,
+  recordedAt: r.recorded_at.toISOString(),
+  prevHash: r.prev_hash,
+  hash: r.event_hash,
+  position: { commit: Number(r.transaction_id), prepare: r.global_position },
+});
+
+// Connection-level failures: the write did not happen (or its outcome is unknown and the
+// transaction rolled back), so callers answer 503 rather than 500.
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300']);
+const isUnavailable = (error: unknown): boolean => {
+  const e = error as { code?: string; message?: string };
+  if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')) return true;
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message ?? '');
+};
+
+/**
+ * The ledger on PostgreSQL (a server, or PGlite embedded).
+ *
+ * Ordering: every row carries its transaction id (xid8) and a sequence number. Readers order by
+ * (transaction id, sequence) and only read rows whose transaction id is below the oldest
+ * transaction still running (`pg_snapshot_xmin`). Every such row's transaction has ended, and
+ * any row that becomes visible later has a larger transaction id, so a reader that resumes after
+ * its last position can never skip one. Sequence numbers alone are not safe: they are taken
+ * before commit, and commits land out of order.
+ */
+export class PostgresLedger implements Ledger {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
+    if (requests.length === 0 || requests.every((r) => r.events.length === 0)) {
+      throw new Error('append needs at least one event');
+    }
+    const streams = requests.map((r) => r.stream);
+    if (new Set(streams).size !== streams.length) throw new Error('append: a stream may appear once per call');
+    const at = recordedAt.toISOString();
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        const heads = await sql<{ stream_id: string; stream_revision: number; event_hash: string }>`
+          SELECT DISTINCT ON (stream_id) stream_id, stream_revision, event_hash
+          FROM ledger.events
+          WHERE stream_id IN (SELECT json_array_elements_text(${JSON.stringify(streams)}::json))
+          ORDER BY stream_id, stream_revision DESC`.execute(tx);
+        const headOf = new Map(heads.rows.map((h) => [h.stream_id, h]));
+        const rows: Record<string, unknown>[] = [];
+        for (const request of requests) {
+          const head = headOf.get(request.stream);
+          const actual = head ? head.stream_revision : null;
+          const expected = request.expectedRevision;
+          const ok = expected === 'any' || (expected === 'no_stream' ? actual === null : actual === expected);
+          if (!ok) throw new WrongExpectedRevisionError(request.stream, expected, actual);
+          let prevHash = head?.event_hash ?? null;
+          let revision = actual === null ? 0 : actual + 1;
+          for (const e of request.events) {
+            const envelope = {
+              id: e.id ?? randomUUID(),
+              tenantId: request.tenantId,
+              stream: request.stream,
+              revision,
+              type: e.type,
+              data: e.data,
+              metadata: e.metadata ?? {},
+              recordedAt: at,
+              prevHash,
+            };
+            const hash = eventHash(envelope);
+            rows.push({
+              ord: rows.length,
+              event_id: envelope.id,
+              tenant_id: envelope.tenantId,
+              stream_id: envelope.stream,
+              stream_revision: revision,
+              event_type: envelope.type,
+              data: envelope.data,
+              metadata: envelope.metadata,
+              recorded_at: at,
+              prev_hash: prevHash,
+              event_hash: hash,
+            });
+            prevHash = hash;
+            revision += 1;
+          }
+        }
+        const inserted = await sql<EventRowOut>`
+          INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
+          SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
+            ord integer, event_id uuid, tenant_id uuid, stream_id text, stream_revision integer, event_type text,
+            data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text)
+          ORDER BY r.ord
+          RETURNING ${COLUMNS}`.execute(tx);
+        const events = inserted.rows.map(toRecorded).sort((a, b) => a.position.prepare - b.position.prepare);
+        return { events, position: events[events.length - 1]!.position };
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw error;
+      const e = error as { code?: string; constraint?: string };
+      if (e.code === '23505' && (e.constraint === 'events_stream_revision_unique' || e.constraint === undefined)) {
+        // A concurrent append took the revision between our read and our insert.
+        const stream = requests[0]!.stream;
+        throw new WrongExpectedRevisionError(stream, requests[0]!.expectedRevision, null);
+      }
+      if (isUnavailable(error)) throw new LedgerUnavailableError('the ledger is unavailable', { cause: error });
+      throw error;
+    }
+  }
+
+  async readStream(stream: string): Promise<RecordedEvent[]> {
+    const result = await sql<EventRowOut>`
+      SELECT ${COLUMNS} FROM ledger.events WHERE stream_id = ${stream} ORDER BY stream_revision`.execute(this.db);
+    return result.rows.map(toRecorded);
+  }
+
+  async readAll(after: LedgerPosition, limit: number): Promise<RecordedEvent[]> {
+    const result = await sql<EventRowOut>`
+      SELECT ${COLUMNS} FROM ledger.events
+      WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY transaction_id, global_position
+      LIMIT ${limit}`.execute(this.db);
+    return result.rows.map(toRecorded);
+  }
+
+  async headPosition(tenantId?: string): Promise<LedgerPosition | null> {
+    const result = tenantId
+      ? await sql<{ transaction_id: string; global_position: number }>`
+          SELECT transaction_id, global_position FROM ledger.events WHERE tenant_id = ${tenantId}::uuid
+          ORDER BY transaction_id DESC, global_position DESC LIMIT 1`.execute(this.db)
+      : await sql<{ transaction_id: string; global_position: number }>`
+          SELECT transaction_id, global_position FROM ledger.events
+          ORDER BY transaction_id DESC, global_position DESC LIMIT 1`.execute(this.db);
+    const row = result.rows[0];
+    return row ? { commit: Number(row.transaction_id), prepare: row.global_position } : null;
+  }
+}

@@ -1,0 +1,59 @@
+import { ConfigError, loadSettings } from './config.js';
+import { createService } from './service.js';
+import { DataDirLockedError } from './store/data-dir-lock.js';
+
+/** Composition root: config → service → listen → signals. */
+async function main(): Promise<void> {
+  const settings = loadSettings(process.env);
+  const service = await createService(settings, {
+    logger: {
+      level: settings.logLevel,
+      redact: { paths: ['req.headers["x-api-secret"]', 'req.headers.authorization'], censor: '[redacted]' },
+    },
+  });
+  const log = service.app.log;
+
+  if (await service.tenants.isEmpty()) {
+    const c = await service.tenants.create('default', 'starter');
+    // Printed once, on the console only (never through the logger), as CONTRACT.md asks.
+    process.stdout.write(
+      [
+        '',
+        'consent-ledger: first start. Created tenant "default" on the starter plan.',
+        'Save these credentials now; the secret is stored only as a hash and will not be shown again:',
+        `  tenantId:     ${c.tenantId}`,
+        `  X-API-Key:    ${c.apiKey}`,
+        `  X-API-Secret: ${c.apiSecret}`,
+        '',
+      ].join('\n') + '\n',
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'draining: no new requests, finishing those in flight');
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await service.app.listen({ port: settings.port, host: settings.host });
+  log.info({ store: service.store.kind, docs: `${settings.publicBaseUrl}/docs` }, 'consent-ledger is serving');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`consent-ledger: ${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`consent-ledger: could not start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { allProjectors } from '../projections/index.js';
+import { ensureReadSchema } from '../projections/read-schema.js';
+import { ProjectionRunner, type RunnerLog } from '../projections/runner.js';
+import { ConsentService } from './application/consents.js';
+import { PolicyService } from './application/policies.js';
+import type { Settings } from './config.js';
+import { buildApp } from './http/app.js';
+import type { Ledger } from './ledger/ledger.port.js';
+import { ObservedLedger } from './ledger/observed-ledger.js';
+import { PostgresLedger } from './ledger/postgres/postgres.ledger.js';
+import { openStore, type Store } from './store/store.js';
+import { TenantService } from './tenants/tenants.service.js';
+
+export interface Service {
+  settings: Settings;
+  app: FastifyInstance;
+  store: Store;
+  ledger: Ledger;
+  runner: ProjectionRunner;
+  tenants: TenantService;
+  policies: PolicyService;
+  consents: ConsentService;
+  /** Stops taking requests, finishes those in flight, stops the runners, closes the stores. */
+  close(): Promise<void>;
+}
+
+/** How long a read waits for the read models to catch up with the caller's own writes. */
+const READ_FENCE_MS = 5_000;
+
+/**
+ * Wires the service from its settings: store → ledger → read models → runners → HTTP app.
+ * Nothing else wires; `main.ts` only adds listening and signals.
+ */
+export async function createService(
+  settings: Settings,
+  options: { logger?: FastifyServerOptions['logger']; log?: RunnerLog; pollMs?: number } = {},
+): Promise<Service> {
+  const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    await ensureReadSchema(store.db);
+    const appended = { runner: undefined as ProjectionRunner | undefined };
+    // Runners log through the app's logger once it exists (or the one given).
+    let appLog: RunnerLog | undefined = options.log;
+    const log: RunnerLog = {
+      warn: (o, m) => appLog?.warn(o, m),
+      error: (o, m) => appLog?.error(o, m),
+    };
+    // Each append wakes the projectors at once, so reads catch up in milliseconds.
+    const ledger = new ObservedLedger(new PostgresLedger(store.db), () => appended.runner?.poke());
+    const runner = new ProjectionRunner(store.db, ledger, allProjectors, {
+      log,
+      pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
+    });
+    appended.runner = runner;
+    await runner.start();
+    const tenants = new TenantService(store.db);
+    const policies = new PolicyService(ledger);
+    const consents = new ConsentService(ledger);
+    const app = await buildApp(
+      {
+        settings,
+        db: store.db,
+        tenants,
+        policies,
+        consents,
+        async readFence(tenantId) {
+          const head = await ledger.headPosition(tenantId);
+          if (head && !(await runner.waitFor(head, READ_FENCE_MS))) {
+            log.warn({ tenantId }, 'read models lag behind the ledger; answering from what they hold');
+          }
+        },
+        async ready() {
+          const ok = await store.ping().then(
+            () => true,
+            () => false,
+          );
+          return { ledger: ok, readStore: ok };
+        },
+      },
+      { logger: options.logger ?? false },
+    );
+    appLog ??= app.log;
+    let closed = false;
+    return {
+      settings,
+      app,
+      store,
+      ledger,
+      runner,
+      tenants,
+      policies,
+      consents,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await runner.stop();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

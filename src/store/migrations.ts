@@ -1,0 +1,89 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * Schema migrations, applied in order, each once, under an advisory lock so that several
+ * processes starting together migrate once. The ledger and control schemas only move forward;
+ * the read schema is disposable (see `projections/read-schema.ts`).
+ */
+const MIGRATIONS: { name: string; up: string }[] = [
+  {
+    name: '0001_ledger',
+    up: `
+      CREATE TABLE ledger.events (
+        global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        event_id uuid NOT NULL UNIQUE,
+        tenant_id uuid NOT NULL,
+        stream_id text NOT NULL,
+        stream_revision integer NOT NULL CHECK (stream_revision >= 0),
+        event_type text NOT NULL,
+        data json NOT NULL,
+        metadata json NOT NULL,
+        recorded_at timestamptz NOT NULL,
+        prev_hash text,
+        event_hash text NOT NULL,
+        CONSTRAINT events_stream_revision_unique UNIQUE (stream_id, stream_revision)
+      );
+      CREATE INDEX events_ledger_order ON ledger.events (transaction_id, global_position);
+      CREATE INDEX events_tenant_order ON ledger.events (tenant_id, transaction_id, global_position);
+
+      -- The ledger is append-only, enforced by the database itself.
+      CREATE FUNCTION ledger.refuse_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        RAISE EXCEPTION 'ledger.events is append-only: % refused', TG_OP USING ERRCODE = '42501';
+      END
+      $fn$;
+      CREATE TRIGGER events_refuse_update_delete BEFORE UPDATE OR DELETE ON ledger.events
+        FOR EACH ROW EXECUTE FUNCTION ledger.refuse_change();
+      CREATE TRIGGER events_refuse_truncate BEFORE TRUNCATE ON ledger.events
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+    `,
+  },
+  {
+    name: '0002_control',
+    up: `
+      CREATE TABLE control.tenants (
+        id uuid PRIMARY KEY,
+        name text NOT NULL,
+        plan text NOT NULL,
+        per_minute integer,
+        per_day integer,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE control.api_keys (
+        api_key text PRIMARY KEY,
+        tenant_id uuid NOT NULL REFERENCES control.tenants(id),
+        secret_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+      CREATE INDEX api_keys_tenant ON control.api_keys (tenant_id);
+    `,
+  },
+];
+
+const LOCK_KEY = 7_412_003_001;
+
+/** Brings the ledger and control schemas up to date. */
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(conn);
+    try {
+      await sql`CREATE SCHEMA IF NOT EXISTS ledger`.execute(conn);
+      await sql`CREATE SCHEMA IF NOT EXISTS control`.execute(conn);
+      await sql`CREATE TABLE IF NOT EXISTS control.migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
+      const done = await sql<{ name: string }>`SELECT name FROM control.migrations`.execute(conn);
+      const applied = new Set(done.rows.map((r) => r.name));
+      for (const m of MIGRATIONS) {
+        if (applied.has(m.name)) continue;
+        await conn.transaction().execute(async (tx) => {
+          await sql.raw(m.up).execute(tx);
+          await sql`INSERT INTO control.migrations (name) VALUES (${m.name})`.execute(tx);
+        });
+      }
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
+    }
+  });
+}

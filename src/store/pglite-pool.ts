@@ -1,0 +1,51 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+/**
+ * A pg-Pool look-alike over one PGlite instance, for Kysely's PostgresDialect.
+ * PGlite is a single connection: `connect()` hands it to one caller at a time (a FIFO queue),
+ * so a Kysely transaction owns it from BEGIN to COMMIT and nothing interleaves.
+ */
+export class PGlitePool implements PostgresPool {
+  private tail: Promise<void> = Promise.resolve();
+  private ended = false;
+
+  constructor(readonly pglite: PGlite) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    if (this.ended) throw new Error('the embedded store is closed');
+    let release!: () => void;
+    const turn = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.tail;
+    this.tail = previous.then(() => turn);
+    await previous;
+    const pglite = this.pglite;
+    let released = false;
+    const client = {
+      async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+        // Without parameters, use the simple protocol: it allows several statements (migrations).
+        const result =
+          parameters.length === 0
+            ? ((await pglite.exec(sql)).at(-1) ?? { rows: [], affectedRows: 0 })
+            : await pglite.query<R>(sql, parameters as unknown[]);
+        const command = (result as { command?: string }).command ?? 'SELECT';
+        return {
+          command: command as PostgresQueryResult<R>['command'],
+          rowCount: (result as { rowCount?: number }).rowCount ?? result.affectedRows ?? result.rows.length,
+          rows: result.rows as R[],
+        };
+      },
+      release() {
+        if (released) return;
+        released = true;
+        release();
+      },
+    };
+    return client as unknown as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    this.ended = true;
+    await this.tail;
+  }
+}

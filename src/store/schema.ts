@@ -1,0 +1,116 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** `ledger` schema: the append-only events table. */
+export interface EventsTable {
+  global_position: Generated<number>;
+  transaction_id: Generated<string>;
+  event_id: string;
+  tenant_id: string;
+  stream_id: string;
+  stream_revision: number;
+  event_type: string;
+  data: ColumnType<Record<string, unknown>, string, never>;
+  metadata: ColumnType<Record<string, unknown>, string, never>;
+  recorded_at: ColumnType<Date, string, never>;
+  prev_hash: string | null;
+  event_hash: string;
+}
+export type EventRow = EventsTable;
+
+/** `control` schema: tenants and their API keys (operator state, not consent evidence). */
+export interface TenantsTable {
+  id: string;
+  name: string;
+  plan: string;
+  per_minute: number | null;
+  per_day: number | null;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+export interface ApiKeysTable {
+  api_key: string;
+  tenant_id: string;
+  secret_hash: string;
+  created_at: ColumnType<Date, string | undefined, never>;
+  revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** `read` schema: disposable read models, rebuilt from the ledger. */
+export interface CheckpointsTable {
+  name: string;
+  commit_position: number;
+  prepare_position: number;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+export interface ProjectionFailuresTable {
+  projector: string;
+  event_id: string;
+  error: string;
+  failed_at: ColumnType<Date, string | undefined, never>;
+}
+export interface PolicyVersionsTable {
+  id: string;
+  tenant_id: string;
+  policy_type: string;
+  version: string;
+  major: number;
+  minor: number;
+  patch: number;
+  title: string;
+  content: string;
+  content_hash: string;
+  effective_date: ColumnType<Date, string, string>;
+  is_active: boolean;
+  deleted: boolean;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+export interface ConsentsTable {
+  id: string;
+  tenant_id: string;
+  user_reference: string;
+  policy_version_id: string;
+  policy_type: string;
+  policy_version: string;
+  policy_title: string;
+  consent_given: boolean;
+  status: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  metadata: ColumnType<Record<string, unknown>, string, string>;
+  consent_hash: string;
+  batch_id: string | null;
+  created_at: ColumnType<Date, string, string>;
+  withdrawn_at: ColumnType<Date | null, string | null, string | null>;
+  withdrawal_reason: string | null;
+}
+export interface ConsentCountsTable {
+  tenant_id: string;
+  day: string;
+  policy_type: string;
+  consent_given: boolean;
+  count: number;
+}
+export interface UserPolicyStatusTable {
+  tenant_id: string;
+  user_reference: string;
+  policy_type: string;
+  consent_id: string;
+  policy_version_id: string;
+  policy_version: string;
+  consent_given: boolean;
+  status: string;
+  decided_at: ColumnType<Date, string, string>;
+  withdrawn_at: ColumnType<Date | null, string | null, string | null>;
+}
+
+export interface Database {
+  'ledger.events': EventsTable;
+  'control.tenants': TenantsTable;
+  'control.api_keys': ApiKeysTable;
+  'read.checkpoints': CheckpointsTable;
+  'read.projection_failures': ProjectionFailuresTable;
+  'read.policy_versions': PolicyVersionsTable;
+  'read.consents': ConsentsTable;
+  'read.consent_counts': ConsentCountsTable;
+  'read.user_policy_status': UserPolicyStatusTable;
+}

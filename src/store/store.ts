@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlitePool } from './pglite-pool.js';
+import { migrate } from './migrations.js';
+import type { Database } from './schema.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+
+// Both engines answer the same JS types: bigint as number (our counters stay far below 2^53),
+// dates as 'YYYY-MM-DD' strings (pg would otherwise build a local-time Date).
+const INT8 = 20;
+const DATE = 1082;
+const parseInt8 = (v: string) => Number(v);
+const parseDate = (v: string) => v;
+
+export type StoreKind = 'postgres' | 'embedded';
+
+export interface Store {
+  kind: StoreKind;
+  db: Kysely<Database>;
+  /** Checks that the database answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** A PostgreSQL server; when absent, PGlite embedded in `dataDir` (or in memory when dataDir is 'memory://'). */
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** Pool size for a PostgreSQL server. */
+  maxConnections?: number;
+}
+
+/**
+ * Opens the store (PostgreSQL server or embedded PGlite) and brings the schemas up to date.
+ *
+ * @example
+ * const store = await openStore({ dataDir: './data' }); // embedded
+ * const store = await openStore({ databaseUrl: 'postgres://postgres@127.0.0.1/test' });
+ */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 20) : await openEmbedded(options.dataDir ?? './data');
+  try {
+    await migrate(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+function openPostgres(url: string, max: number): Store {
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === INT8) return parseInt8;
+      if (oid === DATE) return parseDate;
+      return pg.types.getTypeParser(oid, format as 'text');
+    }) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max, types, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    async ping() {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT 1');
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openEmbedded(dataDir: string): Promise<Store> {
+  let lock: DataDirLock | undefined;
+  let dir: string | undefined;
+  if (dataDir !== 'memory://') {
+    mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(resolve(dataDir));
+    dir = join(resolve(dataDir), 'pglite');
+  }
+  try {
+    const pglite = await PGlite.create({ dataDir: dir, parsers: { [INT8]: parseInt8, [DATE]: parseDate } });
+    const pool = new PGlitePool(pglite);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kind: 'embedded',
+      db,
+      async ping() {
+        const c = await pool.connect();
+        try {
+          await c.query('SELECT 1', [1].slice(1));
+        } finally {
+          c.release();
+        }
+      },
+      async close() {
+        await db.destroy();
+        await pglite.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

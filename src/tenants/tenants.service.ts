@@ -1,0 +1,179 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { DomainError } from '../domain/errors.js';
+import { sha256Hex } from '../shared/hashing.js';
+import { newId } from '../shared/ids.js';
+import type { Database } from '../store/schema.js';
+import { PLAN_RULES, type Plan } from './plans.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `length` uniformly random base62 characters (rejection sampling: no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const newApiKey = (): string => `ck_${randomBase62(24)}`;
+export const newApiSecret = (): string => `cs_${randomBase62(40)}`;
+/** Secrets carry 238 random bits, so one SHA-256 pass is enough; only this hash is stored. */
+export const hashSecret = (secret: string): string => sha256Hex(secret);
+
+export interface Tenant {
+  tenantId: string;
+  name: string;
+  plan: Plan;
+  limits: { perMinute: number; perDay: number };
+  createdAt: string;
+}
+
+export interface IssuedCredentials {
+  tenantId: string;
+  name: string;
+  plan: Plan;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface TenantContext {
+  tenantId: string;
+  name: string;
+  plan: Plan;
+  limits: { perMinute: number; perDay: number };
+  csvExport: boolean;
+}
+
+interface CachedKey {
+  secretHash: Buffer;
+  tenant: TenantContext;
+  expires: number;
+}
+
+const toTenant = (r: { id: string; name: string; plan: string; per_minute: number | null; per_day: number | null; created_at: Date }): Tenant => {
+  const rules = PLAN_RULES[r.plan as Plan];
+  return {
+    tenantId: r.id,
+    name: r.name,
+    plan: r.plan as Plan,
+    limits: { perMinute: r.per_minute ?? rules.perMinute, perDay: r.per_day ?? rules.perDay },
+    createdAt: r.created_at.toISOString(),
+  };
+};
+
+// A constant to compare against when a key is unknown, so that timing does not tell.
+const DUMMY_HASH = Buffer.from(hashSecret('cs_unknown-key-placeholder'), 'hex');
+
+/**
+ * Tenants and their API keys. Keys are identifiers (`ck_…`); secrets (`cs_…`) are shown once
+ * and stored only as a SHA-256 hash, compared in constant time.
+ */
+export class TenantService {
+  private readonly cache = new Map<string, CachedKey>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** How long a verified key is trusted without asking the database again. */
+    private readonly cacheMs = 2_000,
+  ) {}
+
+  async create(name: string, plan: Plan): Promise<IssuedCredentials> {
+    const tenantId = newId();
+    const apiKey = newApiKey();
+    const apiSecret = newApiSecret();
+    await this.db.transaction().execute(async (tx) => {
+      await tx.insertInto('control.tenants').values({ id: tenantId, name, plan, per_minute: null, per_day: null }).execute();
+      await tx.insertInto('control.api_keys').values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) }).execute();
+    });
+    return { tenantId, name, plan, apiKey, apiSecret };
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.db.selectFrom('control.tenants').select('id').limit(1).executeTakeFirst();
+    return row === undefined;
+  }
+
+  async list(): Promise<(Tenant & { keys: { apiKey: string; createdAt: string; revokedAt: string | null }[] })[]> {
+    const tenants = await this.db.selectFrom('control.tenants').selectAll().orderBy('created_at').execute();
+    const keys = await this.db.selectFrom('control.api_keys').select(['api_key', 'tenant_id', 'created_at', 'revoked_at']).orderBy('created_at').execute();
+    return tenants.map((t) => ({
+      ...toTenant(t),
+      keys: keys
+        .filter((k) => k.tenant_id === t.id)
+        .map((k) => ({ apiKey: k.api_key, createdAt: k.created_at.toISOString(), revokedAt: k.revoked_at?.toISOString() ?? null })),
+    }));
+  }
+
+  async get(tenantId: string): Promise<Tenant> {
+    const row = await this.db.selectFrom('control.tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+    if (!row) throw new DomainError('NOT_FOUND', 'tenant not found');
+    return toTenant(row);
+  }
+
+  /** Changes a tenant's plan and/or its own limits (null limits fall back to the plan's). */
+  async update(tenantId: string, change: { plan?: Plan; limits?: { perMinute?: number | null; perDay?: number | null } }): Promise<Tenant> {
+    const set: { plan?: Plan; per_minute?: number | null; per_day?: number | null } = {};
+    if (change.plan) set.plan = change.plan;
+    if (change.limits && 'perMinute' in change.limits) set.per_minute = change.limits.perMinute ?? null;
+    if (change.limits && 'perDay' in change.limits) set.per_day = change.limits.perDay ?? null;
+    if (Object.keys(set).length > 0) {
+      const r = await this.db.updateTable('control.tenants').set(set).where('id', '=', tenantId).executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'tenant not found');
+    }
+    this.cache.clear();
+    return this.get(tenantId);
+  }
+
+  async createKey(tenantId: string): Promise<IssuedCredentials> {
+    const tenant = await this.get(tenantId);
+    const apiKey = newApiKey();
+    const apiSecret = newApiSecret();
+    await this.db.insertInto('control.api_keys').values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) }).execute();
+    return { tenantId, name: tenant.name, plan: tenant.plan, apiKey, apiSecret };
+  }
+
+  async revokeKey(tenantId: string, apiKey: string): Promise<void> {
+    const r = await this.db
+      .updateTable('control.api_keys')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('tenant_id', '=', tenantId)
+      .where('api_key', '=', apiKey)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    this.cache.delete(apiKey);
+    if (Number(r.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'API key not found or already revoked');
+  }
+
+  /** The caller's tenant, or null for a missing, unknown or revoked key or a wrong secret. */
+  async authenticate(apiKey: string | undefined, apiSecret: string | undefined): Promise<TenantContext | null> {
+    if (!apiKey || !apiSecret || apiKey.length > 64 || apiSecret.length > 128) return null;
+    const presented = Buffer.from(hashSecret(apiSecret), 'hex');
+    let entry = this.cache.get(apiKey);
+    if (!entry || entry.expires < Date.now()) {
+      entry = undefined;
+      this.cache.delete(apiKey);
+      const row = await this.db
+        .selectFrom('control.api_keys as k')
+        .innerJoin('control.tenants as t', 't.id', 'k.tenant_id')
+        .select(['k.secret_hash', 'k.revoked_at', 't.id', 't.name', 't.plan', 't.per_minute', 't.per_day', 't.created_at'])
+        .where('k.api_key', '=', apiKey)
+        .executeTakeFirst();
+      if (row && row.revoked_at === null) {
+        const t = toTenant(row);
+        entry = {
+          secretHash: Buffer.from(row.secret_hash, 'hex'),
+          tenant: { tenantId: t.tenantId, name: t.name, plan: t.plan, limits: t.limits, csvExport: PLAN_RULES[t.plan].csvExport },
+          expires: Date.now() + this.cacheMs,
+        };
+        if (this.cache.size > 10_000) this.cache.clear();
+        this.cache.set(apiKey, entry);
+      }
+    }
+    const ok = timingSafeEqual(presented, entry?.secretHash ?? DUMMY_HASH);
+    return ok && entry ? entry.tenant : null;
+  }
+}

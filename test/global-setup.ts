@@ -1,0 +1,29 @@
+import pg from 'pg';
+
+/**
+ * Engines start once per run. PostgreSQL is the server at DATABASE_URL when set (CI sets it);
+ * each test file then works in a database of its own (test/support/stores.ts). Here we only
+ * check the server answers and drop databases that earlier, interrupted runs left behind.
+ */
+export default async function setup(): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.log('[test] DATABASE_URL is not set: PostgreSQL-server tests are skipped, PGlite tests run');
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const stale = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'cl_test_%'`,
+    );
+    for (const { datname } of stale.rows) {
+      const started = Number(datname.split('_')[2]);
+      if (Number.isFinite(started) && Date.now() - started > 60 * 60 * 1000) {
+        await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}

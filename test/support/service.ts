@@ -1,0 +1,72 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadSettings } from '../../src/config.js';
+import { createService, type Service } from '../../src/service.js';
+import type { Plan } from '../../src/tenants/plans.js';
+import type { IssuedCredentials } from '../../src/tenants/tenants.service.js';
+import { freshDatabase, serverUrl } from './stores.js';
+
+export interface TestService {
+  service: Service;
+  app: FastifyInstance;
+  /** A new tenant with its first key. */
+  tenant(plan?: Plan): Promise<IssuedCredentials>;
+  close(): Promise<void>;
+}
+
+/**
+ * The production service (same wiring as `npm start`) on a fresh database of the PostgreSQL
+ * server when DATABASE_URL is set, else on an in-memory PGlite.
+ */
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const fresh = serverUrl ? await freshDatabase() : undefined;
+  const settings = loadSettings({ ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }), LOG_LEVEL: 'silent', ...env });
+  const service = await createService(settings, { pollMs: 50 });
+  let n = 0;
+  return {
+    service,
+    app: service.app,
+    tenant: (plan = 'starter') => service.tenants.create(`tenant-${++n}`, plan),
+    async close() {
+      await service.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+export interface Client {
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/** Requests as a tenant's API client would send them (through `inject`, the real routing). */
+export function client(app: FastifyInstance, creds: { apiKey: string; apiSecret: string }): Client {
+  const auth = { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret };
+  const send = (method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method, url, headers: { ...auth, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
+  return {
+    get: (url, headers) => send('GET', url, undefined, headers),
+    post: (url, body, headers) => send('POST', url, body, headers),
+    put: (url, body) => send('PUT', url, body),
+    patch: (url, body) => send('PATCH', url, body),
+    delete: (url) => send('DELETE', url),
+    inject: (options) => app.inject({ ...options, headers: { ...auth, ...(options.headers as Record<string, string>) } }),
+  };
+}
+
+let versionCounter = 0;
+/** Publishes a policy version and answers its id. */
+export async function publishPolicy(c: Client, overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await c.post('/api/v1/policies', {
+    policyType: 'privacy_policy',
+    version: `1.0.${++versionCounter}`,
+    title: 'Privacy policy',
+    content: 'We keep your data safe.',
+    ...overrides,
+  });
+  if (res.statusCode !== 201) throw new Error(`publish failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.id as string;
+}
