@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
@@ -46,13 +47,28 @@ export class ConfigError extends Error {
 
 const flag = (v: string | undefined) => v === 'true' || v === '1';
 
+// proxy-addr (Fastify's trustProxy) also knows these names for address ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, or an address with a prefix length its family allows ("10.0.0.0/8", "fd00::/8"). */
+function isAddressOrCidr(text: string): boolean {
+  if (PROXY_RANGE_NAMES.has(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 function parseTrustProxy(raw: string | undefined): Settings['trustProxy'] {
   if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (raw === 'true') return true;
   if (/^[0-9]+$/.test(raw)) return Number(raw);
   const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.length === 0 || list.some((s) => !/^[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(s))) {
-    throw new ConfigError('TRUST_PROXY: expected true, false, a hop count, or a comma-separated list of addresses/CIDRs');
+  if (list.length === 0 || !list.every(isAddressOrCidr)) {
+    throw new ConfigError(
+      'TRUST_PROXY: expected true, false, a hop count, or a comma-separated list of addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+    );
   }
   return list;
 }
