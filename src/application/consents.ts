@@ -199,8 +199,7 @@ export class ConsentService {
           return { view: await this.batchView(tenantId, answer.consentIds), replayed: true };
         }
       }
-      const policyIds = [...new Set(items.map((i) => i.policyVersionId))];
-      const policies = new Map(await Promise.all(policyIds.map(async (id) => [id, await this.policy(tenantId, id)] as const)));
+      const policies = await this.policies(tenantId, items.map((i) => i.policyVersionId));
       const now = this.clock();
       const timestamp = now.toISOString();
       const errors: { index: number; field: string; message: string }[] = [];
@@ -211,7 +210,7 @@ export class ConsentService {
           decided.push(...this.decideRecord(item, consentId, policies.get(item.policyVersionId)!, timestamp, batchId));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          errors.push({ index, field: 'policyVersionId', message: error.message });
+          errors.push({ index, field: `consents[${index}].policyVersionId`, message: error.message });
         }
       });
       if (errors.length > 0) {
@@ -246,6 +245,23 @@ export class ConsentService {
         if (!(error instanceof WrongExpectedRevisionError) || !idempotency || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
+  }
+
+  private async policies(tenantId: string, ids: string[]): Promise<Map<string, PolicyState>> {
+    const unique = [...new Set(ids)];
+    return new Map(await Promise.all(unique.map(async (id) => [id, await this.policy(tenantId, id)] as const)));
+  }
+
+  /**
+   * Why batch items could not be recorded against their policy versions (unknown, inactive or
+   * deleted), named like the batch's other errors. Empty when every item can be.
+   */
+  async policyErrors(tenantId: string, items: { index: number; policyVersionId: string }[]): Promise<{ index: number; field: string; message: string }[]> {
+    const policies = await this.policies(tenantId, items.map((i) => i.policyVersionId));
+    return items.flatMap(({ index, policyVersionId }) => {
+      const refusal = policyRefusal(policies.get(policyVersionId)!);
+      return refusal ? [{ index, field: `consents[${index}].policyVersionId`, message: refusal.message }] : [];
+    });
   }
 
   private async batchView(tenantId: string, consentIds: string[]): Promise<BatchView> {

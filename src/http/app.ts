@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ConsentService } from '../application/consents.js';
 import type { PolicyService } from '../application/policies.js';
@@ -10,12 +10,19 @@ import type { Database } from '../store/schema.js';
 import type { TenantService } from '../tenants/tenants.service.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
 import { ErrorEnvelopeSchema } from './envelope.js';
-import { registerErrorHandling } from './errors.js';
+import { errorBody, registerErrorHandling, validationError } from './errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { systemRoutes } from './routes/system/system.routes.js';
-import { validatorCompiler } from './validation.js';
+import { findUnstorable, validatorCompiler } from './validation.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks its body for unstorable values itself, to name every bad item (batch). */
+    itemizedBodyChecks?: boolean;
+  }
+}
 
 export interface AppDeps {
   settings: Pick<Settings, 'adminToken' | 'trustProxy' | 'publicBaseUrl'>;
@@ -51,6 +58,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     trustProxy: trustProxyOption(deps.settings.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A path that does not decode (bad percent-encoding, invalid UTF-8) answers the envelope too.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.status(400).type('application/json; charset=utf-8').send(errorBody('VALIDATION_ERROR', 'the URL path is not valid: bad percent-encoding or invalid UTF-8'));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +76,17 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     const text = body.toString();
     if (text.trim() === '') return done(null, {});
     parseJson(request, text, done);
+  });
+
+  // NUL characters, lone surrogates and non-finite numbers, wherever they come (query, path or
+  // body, on every route): a 400 naming the field, before any of it reaches a query or the ledger.
+  app.addHook('preValidation', async (request) => {
+    const parts: unknown[] = [request.query, request.params];
+    if (!request.routeOptions.config?.itemizedBodyChecks) parts.push(request.body);
+    for (const value of parts) {
+      const bad = findUnstorable(value);
+      if (bad) throw validationError([bad]);
+    }
   });
 
   app.addSchema(ErrorEnvelopeSchema);

@@ -3,16 +3,53 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+// Canonical textual UUIDs only: ajv-formats' `uuid` also takes a `urn:uuid:` prefix.
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** 0001-01-01T00:00:00Z .. 9999-12-31T23:59:59.999Z: instants JavaScript and PostgreSQL both write as ISO 8601. */
+const EARLIEST = -62135596800000;
+const LATEST = 253402300799999;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+const isLeapYear = (y: number): boolean => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+const isCalendarDate = (y: number, m: number, d: number): boolean =>
+  m >= 1 && m <= 12 && d >= 1 && d <= (m === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[m - 1]!);
+const inRange = (ms: number): boolean => !Number.isNaN(ms) && ms >= EARLIEST && ms <= LATEST;
+
+/**
+ * An RFC 3339 date-time with a zone, on a real calendar day, without a leap second (JavaScript
+ * cannot hold one), between the years 1 and 9999 in UTC. `Date.parse` alone takes "2024-02-30".
+ *
+ * @example
+ * isDateTime('2024-05-01T12:00:00+02:00') // true
+ * isDateTime('2016-12-31T23:59:60Z')      // false
+ */
+export function isDateTime(s: string): boolean {
+  const m = DATE_TIME.exec(s);
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (!isCalendarDate(y, mo, d) || h > 23 || mi > 59 || sec > 59) return false;
+  if (m[7] !== undefined && (Number(m[7]) > 23 || Number(m[8]) > 59)) return false;
+  return inRange(Date.parse(s.toUpperCase()));
+}
+
+/** A calendar day, `YYYY-MM-DD`, from 0001-01-01 to 9999-12-31. */
+export function isDate(s: string): boolean {
+  const m = DATE.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = m.slice(1, 4).map(Number) as [number, number, number];
+  return y >= 1 && isCalendarDate(y, mo, d);
+}
 
 function configure(ajv: Ajv): Ajv {
-  addFormats.default(ajv, ['date', 'date-time', 'uuid', 'uri']);
+  addFormats.default(ajv, ['uri']);
+  ajv.addFormat('uuid', { type: 'string', validate: (s: string) => UUID.test(s) });
+  ajv.addFormat('date', { type: 'string', validate: isDate });
+  ajv.addFormat('date-time', { type: 'string', validate: isDateTime });
   ajv.addFormat('ip', { type: 'string', validate: (s: string) => isIP(s) !== 0 });
   // A day (whole UTC day) or an instant.
-  ajv.addFormat('date-or-date-time', {
-    type: 'string',
-    validate: (s: string) => (DATE.test(s) || /^\d{4}-\d{2}-\d{2}T/.test(s)) && !Number.isNaN(Date.parse(s)) && Date.parse(s) > -62135596800000,
-  });
+  ajv.addFormat('date-or-date-time', { type: 'string', validate: (s: string) => isDate(s) || isDateTime(s) });
   ajv.addKeyword({ keyword: 'x-bytes', schemaType: 'number' });
   return ajv;
 }
@@ -34,43 +71,99 @@ export interface FieldError {
   message: string;
 }
 
-/** Names the offending field of an Ajv error: `consents[3].consentGiven`, `metadata`, `page`. */
-export function fieldErrors(errors: readonly { instancePath: string; message?: string | undefined; keyword: string; params: Record<string, unknown> }[]): FieldError[] {
-  return errors.map((e) => {
-    const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (e.keyword === 'required') parts.push(String(e.params.missingProperty));
-    if (e.keyword === 'additionalProperties') parts.push(String(e.params.additionalProperty));
-    const field = parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
-    let message = e.message ?? 'is invalid';
-    if (e.keyword === 'additionalProperties') message = 'is not a known field';
-    if (e.keyword === 'required') message = 'is required';
-    if (e.keyword === 'enum') message = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
-    return { field: field || '(body)', message };
-  });
+interface AjvError {
+  instancePath: string;
+  schemaPath?: string;
+  message?: string | undefined;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+const fieldOf = (e: AjvError): string => {
+  const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (e.keyword === 'required') parts.push(String(e.params.missingProperty));
+  if (e.keyword === 'additionalProperties') parts.push(String(e.params.additionalProperty));
+  return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '') || '(body)';
+};
+
+const messageOf = (e: AjvError): string => {
+  if (e.keyword === 'additionalProperties') return 'is not a known field';
+  if (e.keyword === 'required') return 'is required';
+  if (e.keyword === 'enum') return `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+  return e.message ?? 'is invalid';
+};
+
+/**
+ * One message for a value that matched no branch of a union (`anyOf`): the branch's own complaint
+ * when it got past the type ("must match format \"ip\""), else the list of what it may be.
+ */
+function unionMessage(branches: AjvError[]): string {
+  const specific = branches.filter((b) => b.keyword !== 'type' && b.keyword !== 'const');
+  if (specific.length > 0) return [...new Set(specific.map(messageOf))].join('; ');
+  const consts = branches.filter((b) => b.keyword === 'const').map((b) => String(b.params.allowedValue));
+  if (consts.length > 0) return `must be one of: ${consts.join(', ')}`;
+  const types = [...new Set(branches.flatMap((b) => String(b.params.type).split(',')))];
+  return `must be ${types.join(' or ')}`;
 }
 
 /**
- * Strings the ledger cannot hold faithfully: NUL characters (PostgreSQL text refuses them) and
- * lone UTF-16 surrogates (they would not survive UTF-8, so a hash could not be recomputed).
- * Walks iteratively, so deep input cannot exhaust the stack.
+ * Names the offending field of each Ajv error (`consents[3].consentGiven`, `metadata`, `page`),
+ * one entry per field and complaint.
  */
-export function findUnstorableString(value: unknown): string | null {
+export function fieldErrors(errors: readonly AjvError[]): FieldError[] {
+  const byField = new Map<string, AjvError[]>();
+  for (const e of errors) {
+    const field = fieldOf(e);
+    byField.set(field, [...(byField.get(field) ?? []), e]);
+  }
+  const out: FieldError[] = [];
+  for (const [field, errs] of byField) {
+    const union = errs.find((e) => e.keyword === 'anyOf');
+    if (union) {
+      const prefix = `${union.schemaPath ?? ''}/`;
+      const branches = errs.filter((e) => e !== union && (e.schemaPath ?? '').startsWith(prefix));
+      const rest = errs.filter((e) => e !== union && !branches.includes(e));
+      out.push({ field, message: unionMessage(branches) });
+      for (const message of new Set(rest.map(messageOf))) out.push({ field, message });
+    } else {
+      for (const message of new Set(errs.map(messageOf))) out.push({ field, message });
+    }
+  }
+  return out;
+}
+
+/**
+ * The first value the ledger cannot hold faithfully, with the field it sits in: NUL characters
+ * (PostgreSQL text and jsonb refuse them), lone UTF-16 surrogates (they do not survive UTF-8, so
+ * a hash could not be recomputed), and numbers JSON cannot write (1e400 parses to Infinity).
+ * Walks iteratively, so deep input cannot exhaust the stack.
+ *
+ * @example
+ * findUnstorable({ metadata: { note: 'a\u0000b' } }) // { field: 'metadata.note', message: '…' }
+ */
+export function findUnstorable(value: unknown): FieldError | null {
   const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
+  const badText = (s: string) => s.includes('\u0000') || !s.isWellFormed();
   while (stack.length > 0) {
     const { v, path } = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000') || !v.isWellFormed()) return path || '(body)';
+      if (badText(v)) return { field: path || '(body)', message: 'contains a NUL character or invalid Unicode' };
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return { field: path || '(body)', message: 'is a number out of range' };
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push({ v: item, path: `${path}[${i}]` }));
     } else if (v !== null && typeof v === 'object') {
       for (const [k, item] of Object.entries(v)) {
-        if (k.includes('\u0000') || !k.isWellFormed()) return path || '(body)';
+        if (badText(k)) return { field: path || '(body)', message: 'has a key with a NUL character or invalid Unicode' };
         stack.push({ v: item, path: path ? `${path}.${k}` : k });
       }
     }
   }
   return null;
 }
+
+/** The field of the first unstorable value (see `findUnstorable`), or null. */
+export const findUnstorableString = (value: unknown): string | null => findUnstorable(value)?.field ?? null;
 
 /** Nesting depth of a JSON value: a scalar is 0, `{}` is 1, `{"a":{}}` is 2. Stops counting past `limit`. */
 export function jsonDepth(value: unknown, limit: number): number {

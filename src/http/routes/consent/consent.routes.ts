@@ -9,7 +9,7 @@ import { hashCanonical } from '../../../shared/hashing.js';
 import type { AppDeps } from '../../app.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../envelope.js';
 import { HttpError, validationError } from '../../errors.js';
-import { findUnstorableString, jsonDepth } from '../../validation.js';
+import { fieldErrors, findUnstorable, jsonDepth } from '../../validation.js';
 import {
   BatchResultSchema,
   ConsentBatchSchema,
@@ -55,19 +55,32 @@ export function toFilter(q: ConsentFilterQuery): ConsentFilter {
   };
 }
 
-/** Checks JSON Schema cannot express: metadata size and depth, and strings the ledger cannot hold. */
+/** Checks JSON Schema cannot express: metadata size and depth, and values the ledger cannot hold. */
 function itemErrors(item: ConsentCreate, prefix: string): { field: string; message: string }[] {
   const errors: { field: string; message: string }[] = [];
-  const bad = findUnstorableString(item);
-  if (bad) errors.push({ field: `${prefix}${bad}`, message: 'contains a NUL character or invalid Unicode' });
+  const bad = findUnstorable(item);
+  if (bad) errors.push({ field: `${prefix}${bad.field}`, message: bad.message });
   if (item.metadata) {
-    if (Buffer.byteLength(JSON.stringify(item.metadata), 'utf8') > MAX_METADATA_BYTES) {
-      errors.push({ field: `${prefix}metadata`, message: 'must be at most 16 KiB serialized' });
-    }
+    // Depth first: serializing a value nested 100,000 deep would exhaust the stack.
     if (jsonDepth(item.metadata, MAX_METADATA_DEPTH) > MAX_METADATA_DEPTH) {
       errors.push({ field: `${prefix}metadata`, message: `must be at most ${MAX_METADATA_DEPTH} levels deep` });
+    } else if (Buffer.byteLength(JSON.stringify(item.metadata), 'utf8') > MAX_METADATA_BYTES) {
+      errors.push({ field: `${prefix}metadata`, message: 'must be at most 16 KiB serialized' });
     }
   }
+  return errors;
+}
+
+type ItemError = { index: number; field: string; message: string };
+
+/**
+ * A batch body's schema errors, item by item. Errors that belong to no item (no `consents`, too
+ * many items, not an object) are thrown as they are.
+ */
+function batchSchemaErrors(error: Error & { validation?: unknown; validationContext?: string }): ItemError[] {
+  if (error.validationContext !== 'body' || !Array.isArray(error.validation)) throw error;
+  const errors = fieldErrors(error.validation as never).map((e) => ({ index: Number(/^consents\[(\d+)\]/.exec(e.field)?.[1] ?? NaN), ...e }));
+  if (errors.some((e) => Number.isNaN(e.index))) throw error;
   return errors;
 }
 
@@ -88,7 +101,9 @@ function toInput(item: ConsentCreate, request: FastifyRequest): ConsentInput {
 function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return undefined;
-  return { key, requestHash: hashCanonical({ route: request.routeOptions.url, params: request.params ?? {}, body: request.body ?? null }) };
+  // The operation, not the prefix it came by: /v1 and /api/v1 are the same API.
+  const route = (request.routeOptions.url ?? '').replace(/^\/(api\/)?v1(?=\/)/, '');
+  return { key, requestHash: hashCanonical({ route, params: request.params ?? {}, body: request.body ?? null }) };
 }
 
 export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -116,22 +131,37 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     '/consent/batch',
     {
       bodyLimit: 24 * 1024 * 1024,
+      // Every bad item is named, schema errors and the rest together: the route takes the
+      // validation error and the unstorable-value check into its own hands.
+      attachValidation: true,
+      config: { itemizedBodyChecks: true },
       schema: {
         tags,
         summary: 'Record up to 1,000 decisions, all or nothing',
+        description: 'Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one.',
         headers: IdempotencyHeadersSchema,
         body: ConsentBatchSchema,
         response: { 201: EnvelopeSchema(BatchResultSchema), ...errorResponses(400, 401, 413, 415, 422) },
       },
     },
     async (request, reply) => {
-      const errors = request.body.consents.flatMap((item, index) =>
-        itemErrors(item, `consents[${index}].`).map((e) => ({ index, ...e })),
-      );
-      if (errors.length > 0) throw validationError(errors, `${new Set(errors.map((e) => e.index)).size} item(s) are invalid; nothing was recorded`);
+      const errors = request.validationError ? batchSchemaErrors(request.validationError) : [];
+      const schemaBad = new Set(errors.map((e) => e.index));
+      const items = request.body.consents;
+      items.forEach((item, index) => {
+        if (!schemaBad.has(index)) errors.push(...itemErrors(item, `consents[${index}].`).map((e) => ({ index, ...e })));
+      });
+      if (errors.length > 0) {
+        // Name the policy problems of the other items too, so one answer lists every bad item.
+        const bad = new Set(errors.map((e) => e.index));
+        const rest = items.flatMap((item, index) => (bad.has(index) ? [] : [{ index, policyVersionId: item.policyVersionId.toLowerCase() }]));
+        errors.push(...(await deps.consents.policyErrors(request.tenant.tenantId, rest)));
+        errors.sort((a, b) => a.index - b.index);
+        throw validationError(errors, `${new Set(errors.map((e) => e.index)).size} of ${items.length} item(s) are invalid; nothing was recorded`);
+      }
       const { view, replayed } = await deps.consents.recordBatch(
         request.tenant.tenantId,
-        request.body.consents.map((item) => toInput(item, request)),
+        items.map((item) => toInput(item, request)),
         idempotencyOf(request),
       );
       if (replayed) void reply.header('idempotent-replayed', 'true');
@@ -299,14 +329,13 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         body: WithdrawSchema,
         response: { 200: EnvelopeSchema(ConsentSchema), ...errorResponses(400, 401, 404, 409, 415, 422) },
       },
-      // The body is optional: a bare POST withdraws without a reason.
+      // The body is optional: a bare POST withdraws without a reason (a JSON null is still refused).
       preValidation: async (request) => {
-        request.body ??= {};
+        if (request.body === undefined) request.body = {};
       },
     },
     async (request, reply) => {
       const reason = request.body?.reason ?? null;
-      if (reason !== null && findUnstorableString(reason)) throw validationError([{ field: 'reason', message: 'contains a NUL character or invalid Unicode' }]);
       const { view, replayed } = await deps.consents.withdraw(request.tenant.tenantId, request.params.id.toLowerCase(), reason, idempotencyOf(request));
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return ok(view);

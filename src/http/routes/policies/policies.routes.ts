@@ -93,7 +93,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => ok(await deps.policies.get(request.tenant.tenantId, request.params.id)),
+    async (request) => ok(await deps.policies.get(request.tenant.tenantId, request.params.id.toLowerCase())),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -107,7 +107,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         body: PolicyUpdateSchema,
         response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404, 415) },
       },
-      handler: async (request) => ok(await deps.policies.setActive(request.tenant.tenantId, request.params.id, request.body.isActive)),
+      handler: async (request) => ok(await deps.policies.setActive(request.tenant.tenantId, request.params.id.toLowerCase(), request.body.isActive)),
     });
   }
 
@@ -123,7 +123,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       },
     },
     async (request) => {
-      await deps.policies.delete(request.tenant.tenantId, request.params.id);
+      await deps.policies.delete(request.tenant.tenantId, request.params.id.toLowerCase());
       return ok({ message: 'policy version deleted' });
     },
   );

@@ -1,0 +1,598 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+
+/**
+ * Bad input, route by route: every refusal is a 4xx error envelope with the contract's code and
+ * status, never a 5xx, and the ledger holds exactly the events it held before.
+ */
+
+let t: TestService;
+let api: Client;
+let tenantId: string;
+let policyId: string;
+let consentId: string;
+
+const MiB = 1024 * 1024;
+
+async function ledgerCount(tenant = tenantId): Promise<number> {
+  const row = await t.service.store.db
+    .selectFrom('ledger.events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', tenant)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function expectError(res: LightMyRequestResponse, status: number, code: string): void {
+  expect(res.statusCode, res.body.slice(0, 500)).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(body.success).toBe(false);
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  if (body.error.details !== undefined) expect(typeof body.error.details).toBe('object');
+  expect(Number.isNaN(Date.parse(body.meta.timestamp))).toBe(false);
+  expect(body).not.toHaveProperty('data');
+}
+
+/** Sends, expects the refusal, and checks the tenant's ledger did not move. */
+async function refused(send: () => Promise<LightMyRequestResponse>, status: number, code: string): Promise<LightMyRequestResponse> {
+  const before = await ledgerCount();
+  const res = await send();
+  expectError(res, status, code);
+  expect(await ledgerCount()).toBe(before);
+  return res;
+}
+
+/** A raw body with a content type (JSON text, or anything else). */
+const raw = (method: InjectOptions['method'], url: string, payload: string | Buffer, contentType = 'application/json') =>
+  api.inject({ method, url, payload, headers: { 'content-type': contentType } });
+
+interface WriteRoute {
+  name: string;
+  method: 'POST' | 'PATCH' | 'PUT';
+  url: () => string;
+  valid: () => Record<string, unknown>;
+}
+
+const consentBody = (over: Record<string, unknown> = {}) => ({ policyVersionId: policyId, userReference: 'user-bad-input', consentGiven: true, ...over });
+let versionN = 0;
+const policyBody = (over: Record<string, unknown> = {}) => ({
+  policyType: 'terms_of_service',
+  version: `3.0.${++versionN}`,
+  title: 'Terms',
+  content: 'Be nice.',
+  ...over,
+});
+
+const routes: WriteRoute[] = [
+  { name: 'POST /consent', method: 'POST', url: () => '/api/v1/consent', valid: () => consentBody() },
+  { name: 'POST /policies', method: 'POST', url: () => '/api/v1/policies', valid: () => policyBody() },
+  { name: 'POST /consent/batch', method: 'POST', url: () => '/api/v1/consent/batch', valid: () => ({ consents: [consentBody()] }) },
+  { name: 'POST /consent/:id/withdraw', method: 'POST', url: () => `/api/v1/consent/${consentId}/withdraw`, valid: () => ({ reason: 'no' }) },
+  { name: 'PATCH /policies/:id', method: 'PATCH', url: () => `/api/v1/policies/${policyId}`, valid: () => ({ isActive: false }) },
+  { name: 'PUT /policies/:id', method: 'PUT', url: () => `/api/v1/policies/${policyId}`, valid: () => ({ isActive: false }) },
+];
+
+beforeAll(async () => {
+  t = await startTestService();
+  const creds = await t.tenant('enterprise');
+  tenantId = creds.tenantId;
+  // Hundreds of requests: lift the plan's rate limits so that only validation answers.
+  await t.service.tenants.update(tenantId, { limits: { perMinute: 1_000_000, perDay: 10_000_000 } });
+  api = client(t.app, creds);
+  policyId = await publishPolicy(api);
+  const res = await api.post('/api/v1/consent', consentBody({ userReference: 'withdraw-me' }));
+  expect(res.statusCode).toBe(201);
+  consentId = res.json().data.id;
+});
+afterAll(() => t?.close());
+
+describe('bad input › when the body is not a JSON object', () => {
+  describe.each(routes)('$name', (route) => {
+    it.each([
+      ['truncated JSON', '{"a":'],
+      ['single quotes', "{'a': 1}"],
+      ['trailing comma', '{"a": 1,}'],
+      ['a bare word', 'hello'],
+      ['two documents', '{}{}'],
+    ])('malformed JSON (%s) → 400 VALIDATION_ERROR', async (_name, text) => {
+      await refused(() => raw(route.method, route.url(), text), 400, 'VALIDATION_ERROR');
+    });
+
+    it.each([['[]'], ['[{}]'], ['"text"'], ['42'], ['null'], ['true']])('JSON %s (not an object) → 400 VALIDATION_ERROR', async (text) => {
+      await refused(() => raw(route.method, route.url(), text), 400, 'VALIDATION_ERROR');
+    });
+
+    it.each([
+      ['text/plain', JSON.stringify({ a: 1 })],
+      ['application/x-www-form-urlencoded', 'a=1&b=2'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+      ['application/xml', '<a/>'],
+    ])('content type %s → 415 UNSUPPORTED_MEDIA_TYPE', async (contentType, text) => {
+      await refused(() => raw(route.method, route.url(), text, contentType), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('an unknown field → 400 naming it', async () => {
+      const res = await refused(() => api.inject({ method: route.method, url: route.url(), payload: { ...route.valid(), surprise: 1 } }), 400, 'VALIDATION_ERROR');
+      expect(res.json().error.details.errors).toContainEqual({ field: 'surprise', message: 'is not a known field' });
+    });
+
+    it.each([
+      ['__proto__ at the top', (b: string) => b.replace(/^\{/, '{"__proto__":{"polluted":true},')],
+      ['constructor.prototype at the top', (b: string) => b.replace(/^\{/, '{"constructor":{"prototype":{"polluted":true}},')],
+      ['__proto__ nested', (b: string) => b.replace(/^\{/, '{"x":{"y":{"__proto__":{"polluted":true}}},')],
+    ])('a prototype pollution body (%s) → 400, nothing polluted', async (_name, mutate) => {
+      await refused(() => raw(route.method, route.url(), mutate(JSON.stringify(route.valid()))), 400, 'VALIDATION_ERROR');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('a body over 2 MiB → 413 PAYLOAD_TOO_LARGE', async () => {
+      const big = JSON.stringify({ ...route.valid(), padding: 'x'.repeat(2 * MiB) });
+      const status = route.name === 'POST /consent/batch' ? 400 : 413; // batch allows 24 MiB, then refuses the field
+      await refused(() => raw(route.method, route.url(), big), status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR');
+    });
+
+    it('JSON nested 100,000 levels deep is refused and the process lives on', async () => {
+      const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      await refused(() => raw(route.method, route.url(), deep), 400, 'VALIDATION_ERROR');
+      const inField = JSON.stringify(route.valid()).replace(/^\{/, `{"deep":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)},`);
+      await refused(() => raw(route.method, route.url(), inField), 400, 'VALIDATION_ERROR');
+      expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('bad input › when fields have the wrong type or shape', () => {
+  it.each([
+    ['consentGiven "true"', { consentGiven: 'true' }, 'consentGiven'],
+    ['consentGiven 1', { consentGiven: 1 }, 'consentGiven'],
+    ['userReference a number', { userReference: 123 }, 'userReference'],
+    ['policyVersionId a number', { policyVersionId: 1 }, 'policyVersionId'],
+    ['policyVersionId not a UUID', { policyVersionId: 'not-a-uuid' }, 'policyVersionId'],
+    ['policyVersionId a URN', { policyVersionId: `urn:uuid:${randomUUID()}` }, 'policyVersionId'],
+    ['policyVersionId with braces', { policyVersionId: `{${randomUUID()}}` }, 'policyVersionId'],
+    ['userReference empty', { userReference: '' }, 'userReference'],
+    ['userReference 256 chars', { userReference: 'u'.repeat(256) }, 'userReference'],
+    ['ipAddress not an address', { ipAddress: 'localhost' }, 'ipAddress'],
+    ['ipAddress out of range', { ipAddress: '256.1.1.1' }, 'ipAddress'],
+    ['ipAddress with a port', { ipAddress: '1.2.3.4:80' }, 'ipAddress'],
+    ['ipAddress a number', { ipAddress: 16909060 }, 'ipAddress'],
+    ['userAgent 1025 chars', { userAgent: 'a'.repeat(1025) }, 'userAgent'],
+    ['metadata an array', { metadata: [1, 2] }, 'metadata'],
+    ['metadata a string', { metadata: '{"a":1}' }, 'metadata'],
+    ['metadata a number', { metadata: 5 }, 'metadata'],
+    ['metadata over 16 KiB serialized', { metadata: { blob: 'x'.repeat(16 * 1024) } }, 'metadata'],
+    ['metadata 9 levels deep', { metadata: { a: { b: { c: { d: { e: { f: { g: { h: {} } } } } } } } } }, 'metadata'],
+  ])('POST /consent with %s → 400 naming %s', async (_name, over, field) => {
+    const res = await refused(() => api.post('/api/v1/consent', consentBody(over)), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('POST /consent with metadata 100,000 levels deep → 400 naming metadata, and the process lives on', async () => {
+    const text = JSON.stringify(consentBody()).replace(/\}$/, `,"metadata":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`);
+    const res = await refused(() => raw('POST', '/api/v1/consent', text), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors).toEqual([{ field: 'metadata', message: 'must be at most 8 levels deep' }]);
+    const batch = `{"consents":[${text}]}`;
+    const res2 = await refused(() => raw('POST', '/api/v1/consent/batch', batch), 400, 'VALIDATION_ERROR');
+    expect(res2.json().error.details.errors).toEqual([{ index: 0, field: 'consents[0].metadata', message: 'must be at most 8 levels deep' }]);
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  });
+
+  it.each(['policyVersionId', 'userReference', 'consentGiven'])('POST /consent without %s → 400 naming it', async (field) => {
+    const body: Record<string, unknown> = consentBody();
+    delete body[field];
+    const res = await refused(() => api.post('/api/v1/consent', body), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors).toContainEqual({ field, message: 'is required' });
+  });
+
+  it('POST /consent at the limits is accepted: 255-char reference, 1024-char agent, 8 levels, IPv6', async () => {
+    const metadata = { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } };
+    const res = await api.post(
+      '/api/v1/consent',
+      consentBody({ userReference: 'u'.repeat(255), userAgent: 'a'.repeat(1024), ipAddress: '2001:db8::1', metadata }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const got = (await api.get(`/api/v1/consent/${res.json().data.id}`)).json().data;
+    expect(got).toMatchObject({ userReference: 'u'.repeat(255), userAgent: 'a'.repeat(1024), ipAddress: '2001:db8::1', metadata });
+  });
+
+  it.each([
+    ['policyType "foo"', { policyType: 'foo' }, 'policyType'],
+    ['policyType a number', { policyType: 1 }, 'policyType'],
+    ['version "1.0"', { version: '1.0' }, 'version'],
+    ['version "v1.0.0"', { version: 'v1.0.0' }, 'version'],
+    ['version "1.0.0.0"', { version: '1.0.0.0' }, 'version'],
+    ['version with 10-digit parts', { version: '1234567890.0.0' }, 'version'],
+    ['version with Arabic-Indic digits', { version: '١.٠.٠' }, 'version'],
+    ['version a number', { version: 1 }, 'version'],
+    ['title empty', { title: '' }, 'title'],
+    ['title 501 chars', { title: 't'.repeat(501) }, 'title'],
+    ['content empty', { content: '' }, 'content'],
+    ['effectiveDate not a date', { effectiveDate: 'tomorrow' }, 'effectiveDate'],
+    ['effectiveDate a date without time', { effectiveDate: '2024-01-01' }, 'effectiveDate'],
+    ['effectiveDate without a zone', { effectiveDate: '2024-01-01T00:00:00' }, 'effectiveDate'],
+    ['effectiveDate a leap second', { effectiveDate: '2016-12-31T23:59:60Z' }, 'effectiveDate'],
+    ['effectiveDate in year 0', { effectiveDate: '0000-01-01T00:00:00Z' }, 'effectiveDate'],
+    ['effectiveDate a number', { effectiveDate: 1700000000000 }, 'effectiveDate'],
+    ['isActive given', { isActive: false }, 'isActive'],
+  ])('POST /policies with %s → 400 naming %s', async (_name, over, field) => {
+    const res = await refused(() => api.post('/api/v1/policies', policyBody(over)), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it.each(['policyType', 'version', 'title', 'content'])('POST /policies without %s → 400 naming it', async (field) => {
+    const body: Record<string, unknown> = policyBody();
+    delete body[field];
+    const res = await refused(() => api.post('/api/v1/policies', body), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors).toContainEqual({ field, message: 'is required' });
+  });
+
+  it('POST /policies with content over 1 MiB of UTF-8 (but under 1 Mi characters) → 400 naming content', async () => {
+    const content = 'é'.repeat(MiB / 2 + 1); // 524,289 characters, 1,048,578 bytes
+    const res = await refused(() => api.post('/api/v1/policies', policyBody({ content })), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors.map((e: { field: string }) => e.field)).toEqual(['content']);
+  });
+
+  it('POST /policies at the limits is accepted: exactly 1 MiB of content, a 500-char title, 9-digit parts', async () => {
+    const content = 'é'.repeat(MiB / 2);
+    const res = await api.post('/api/v1/policies', policyBody({ content, title: 't'.repeat(500), version: '999999999.999999999.999999999' }));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    expect(res.json().data.content).toBe(content);
+  });
+
+  it.each([
+    ['isActive "true"', { isActive: 'true' }],
+    ['isActive 1', { isActive: 1 }],
+    ['isActive null', { isActive: null }],
+    ['no isActive', {}],
+    ['another field only', { title: 'x' }],
+  ])('PATCH and PUT /policies/:id with %s → 400', async (_name, body) => {
+    await refused(() => api.patch(`/api/v1/policies/${policyId}`, body), 400, 'VALIDATION_ERROR');
+    await refused(() => api.put(`/api/v1/policies/${policyId}`, body), 400, 'VALIDATION_ERROR');
+  });
+
+  it.each([
+    ['reason a number', { reason: 5 }],
+    ['reason an object', { reason: { why: 'x' } }],
+    ['reason over 1000 chars', { reason: 'r'.repeat(1001) }],
+  ])('POST /consent/:id/withdraw with %s → 400', async (_name, body) => {
+    await refused(() => api.post(`/api/v1/consent/${consentId}/withdraw`, body), 400, 'VALIDATION_ERROR');
+  });
+
+  it.each([
+    ['consents missing', {}],
+    ['consents not an array', { consents: { 0: {} } }],
+    ['consents empty', { consents: [] }],
+    ['an item not an object', { consents: ['x'] }],
+  ])('POST /consent/batch with %s → 400', async (_name, body) => {
+    await refused(() => api.post('/api/v1/consent/batch', body), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('bad input › when ids are malformed or unknown', () => {
+  it.each([
+    ['GET', '/api/v1/consent/not-a-uuid'],
+    ['GET', '/api/v1/consent/123/verify'],
+    ['GET', `/api/v1/consent/urn:uuid:${randomUUID()}`],
+    ['GET', '/api/v1/consent/verify?consentId=nope'],
+    ['GET', '/api/v1/policies/not-a-uuid'],
+    ['DELETE', '/api/v1/policies/not-a-uuid'],
+    ['GET', '/api/v1/policies/active/foo'],
+  ])('%s %s → 400', async (method, url) => {
+    await refused(() => api.inject({ method: method as 'GET', url }), 400, 'VALIDATION_ERROR');
+  });
+
+  it('a bad UUID in the path of withdraw, PATCH and PUT → 400', async () => {
+    await refused(() => api.post('/api/v1/consent/not-a-uuid/withdraw', {}), 400, 'VALIDATION_ERROR');
+    await refused(() => api.patch('/api/v1/policies/zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', { isActive: true }), 400, 'VALIDATION_ERROR');
+    await refused(() => api.put('/api/v1/policies/1', { isActive: true }), 400, 'VALIDATION_ERROR');
+  });
+
+  it('unknown but well-formed ids → 404 NOT_FOUND on every route', async () => {
+    const id = randomUUID();
+    await refused(() => api.post('/api/v1/consent', consentBody({ policyVersionId: id })), 404, 'NOT_FOUND');
+    await refused(() => api.post(`/api/v1/consent/${id}/withdraw`, {}), 404, 'NOT_FOUND');
+    await refused(() => api.get(`/api/v1/consent/${id}`), 404, 'NOT_FOUND');
+    await refused(() => api.get(`/api/v1/consent/${id}/verify`), 404, 'NOT_FOUND');
+    await refused(() => api.get(`/api/v1/consent/verify?consentId=${id}`), 404, 'NOT_FOUND');
+    await refused(() => api.get(`/api/v1/policies/${id}`), 404, 'NOT_FOUND');
+    await refused(() => api.patch(`/api/v1/policies/${id}`, { isActive: false }), 404, 'NOT_FOUND');
+    await refused(() => api.put(`/api/v1/policies/${id}`, { isActive: true }), 404, 'NOT_FOUND');
+    await refused(() => api.delete(`/api/v1/policies/${id}`), 404, 'NOT_FOUND');
+  });
+
+  it('ids are case-insensitive: an upper-case UUID finds the same records', async () => {
+    expect((await api.get(`/api/v1/policies/${policyId.toUpperCase()}`)).json().data.id).toBe(policyId);
+    expect((await api.get(`/api/v1/consent/${consentId.toUpperCase()}`)).json().data.id).toBe(consentId);
+    const res = await api.post('/api/v1/consent', consentBody({ policyVersionId: policyId.toUpperCase() }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.policyVersionId).toBe(policyId);
+  });
+});
+
+describe('bad input › when strings carry NUL characters or lone surrogates', () => {
+  const nasty = [
+    ['a NUL character', 'a\u0000b'],
+    ['a lone high surrogate', 'a\ud800b'],
+    ['a lone low surrogate', '\udc00'],
+  ] as const;
+
+  describe.each(nasty)('%s', (_name, s) => {
+    it.each([
+      ['userReference', { userReference: s }],
+      ['userAgent', { userAgent: s }],
+      ['metadata value', { metadata: { note: s } }],
+      ['metadata key', { metadata: { [s]: 1 } }],
+      ['metadata in an array', { metadata: { list: [1, [s]] } }],
+    ])('POST /consent with it in %s → 400', async (_field, over) => {
+      await refused(() => api.post('/api/v1/consent', consentBody(over)), 400, 'VALIDATION_ERROR');
+    });
+
+    it('POST /consent/batch with it in one item → 400 with that index', async () => {
+      const res = await refused(
+        () => api.post('/api/v1/consent/batch', { consents: [consentBody(), consentBody({ metadata: { n: s } })] }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expect(res.json().error.details.errors).toEqual([expect.objectContaining({ index: 1, field: 'consents[1].metadata.n' })]);
+    });
+
+    it.each([
+      ['title', { title: s }],
+      ['content', { content: s }],
+      ['version', { version: s }],
+    ])('POST /policies with it in %s → 400', async (_field, over) => {
+      await refused(() => api.post('/api/v1/policies', policyBody(over)), 400, 'VALIDATION_ERROR');
+    });
+
+    it('POST /consent/:id/withdraw with it in reason → 400', async () => {
+      await refused(() => api.post(`/api/v1/consent/${consentId}/withdraw`, { reason: s }), 400, 'VALIDATION_ERROR');
+    });
+
+  });
+
+  // In a URL: NUL percent-encoded, and the (invalid) UTF-8 forms of a lone surrogate.
+  const paths = (s: string) => [`/api/v1/consent/user/${s}`, `/api/v1/consent/user/${s}/status`, `/api/v1/policies/${s}`, `/api/v1/consent/${s}/verify`];
+  const queries = (s: string) => ['/api/v1/consent/search', '/api/v1/consent', '/api/v1/consent/stats', '/api/v1/consent/export'].map((u) => `${u}?userReference=${s}`);
+  describe.each([
+    ['a NUL character', 'a%00b'],
+    ['an encoded lone surrogate', 'a%ED%A0%80b'],
+    ['a stray continuation byte', 'a%80b'],
+  ])('%s in a URL path', (_name, s) => {
+    it.each(paths(s))('GET %s → 400', async (url) => {
+      await refused(() => api.get(url), 400, 'VALIDATION_ERROR');
+    });
+  });
+
+  it.each(queries('a%00b'))('GET %s (NUL in the query) → 400', async (url) => {
+    await refused(() => api.get(url), 400, 'VALIDATION_ERROR');
+  });
+
+  it.each([...queries('a%ED%A0%80b'), ...queries('a%80b')])('GET %s (undecodable query) is taken literally: never a 5xx', async (url) => {
+    const res = await api.get(url);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('paired surrogates (emoji) and other Unicode are fine and round-trip', async () => {
+    const userReference = 'ユーザー😀\u200d\ufeff';
+    const res = await api.post('/api/v1/consent', consentBody({ userReference, metadata: { '😀': '𝄞', rtl: '\u202e' } }));
+    expect(res.statusCode, res.body).toBe(201);
+    const got = (await api.get(`/api/v1/consent/${res.json().data.id}`)).json().data;
+    expect(got.userReference).toBe(userReference);
+    expect(got.metadata).toEqual({ '😀': '𝄞', rtl: '\u202e' });
+    expect((await api.get(`/api/v1/consent/${res.json().data.id}/verify`)).json().data.valid).toBe(true);
+  });
+});
+
+describe('bad input › when strings look like SQL or script', () => {
+  const sqlText = "'; DROP TABLE ledger.events; --";
+  const script = '<script>alert(document.cookie)</script>';
+
+  it('stores them verbatim, answers them back exactly, and the record verifies', async () => {
+    const userReference = `${sqlText} ${script}`;
+    const metadata = { [sqlText]: script, q: "1' OR '1'='1", b: 'Robert"); DROP TABLE students;--', bs: '\\x00\\\\' };
+    const res = await api.post('/api/v1/consent', consentBody({ userReference, userAgent: script, metadata }));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id;
+    const got = (await api.get(`/api/v1/consent/${id}`)).json().data;
+    expect(got).toMatchObject({ userReference, userAgent: script, metadata });
+    expect((await api.get(`/api/v1/consent/${id}/verify`)).json().data.valid).toBe(true);
+    const found = (await api.get(`/api/v1/consent/search?userReference=${encodeURIComponent(userReference)}`)).json();
+    expect(found.data.map((c: { id: string }) => c.id)).toEqual([id]);
+    const byUser = (await api.get(`/api/v1/consent/user/${encodeURIComponent(userReference)}`)).json();
+    expect(byUser.data.map((c: { id: string }) => c.id)).toEqual([id]);
+    // The ledger is still there, and still counts.
+    expect(await ledgerCount()).toBeGreaterThan(0);
+  });
+
+  it('a policy with them in title and content round-trips and hashes the exact bytes', async () => {
+    const res = await api.post('/api/v1/policies', policyBody({ title: sqlText, content: script }));
+    expect(res.statusCode, res.body).toBe(201);
+    const got = (await api.get(`/api/v1/policies/${res.json().data.id}`)).json().data;
+    expect(got).toMatchObject({ title: sqlText, content: script });
+  });
+
+  it('LIKE wildcards in a search filter match only themselves', async () => {
+    await api.post('/api/v1/consent', consentBody({ userReference: 'wild%card_' }));
+    const found = (await api.get(`/api/v1/consent/search?userReference=${encodeURIComponent('%')}`)).json();
+    expect(found.data).toEqual([]);
+  });
+});
+
+describe('bad input › when numbers are huge', () => {
+  it('finite huge numbers in metadata are recorded and verify', async () => {
+    const text = JSON.stringify(consentBody()).replace(/\}$/, ',"metadata":{"big":1e308,"long":12345678901234567890,"tiny":5e-324,"neg":-0}}');
+    const res = await raw('POST', '/api/v1/consent', text);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id;
+    expect((await api.get(`/api/v1/consent/${id}`)).json().data.metadata).toEqual({ big: 1e308, long: 12345678901234567000, tiny: 5e-324, neg: 0 }); // as JSON.parse reads it
+    expect((await api.get(`/api/v1/consent/${id}/verify`)).json().data.valid).toBe(true);
+  });
+
+  it('a number beyond double range (1e400) is refused rather than silently changed', async () => {
+    const text = JSON.stringify(consentBody()).replace(/\}$/, ',"metadata":{"inf":1e400}}');
+    const res = await refused(() => raw('POST', '/api/v1/consent', text), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors.map((e: { field: string }) => e.field)).toEqual(['metadata.inf']);
+  });
+});
+
+describe('bad input › when query parameters are out of range', () => {
+  const lists = ['/api/v1/policies', '/api/v1/consent/search', '/api/v1/consent', '/api/v1/consent/user/someone'];
+  describe.each(lists)('GET %s', (url) => {
+    it.each(['page=0', 'page=-1', 'page=1.5', 'page=abc', 'limit=0', 'limit=101', 'limit=abc', 'limit=', 'page=99999999999999999999'])(
+      '?%s → 400 VALIDATION_ERROR',
+      async (query) => {
+        await refused(() => api.get(`${url}?${query}`), 400, 'VALIDATION_ERROR');
+      },
+    );
+    it('?limit=100&page=1 is accepted', async () => {
+      const res = await api.get(`${url}?limit=100&page=1`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().pagination).toMatchObject({ page: 1, limit: 100 });
+    });
+  });
+
+  it.each([
+    '/api/v1/policies?policyType=foo',
+    '/api/v1/policies?isActive=maybe',
+    '/api/v1/consent/search?consentGiven=yes',
+    '/api/v1/consent/search?startDate=yesterday',
+    '/api/v1/consent/search?endDate=2024-13-01',
+    '/api/v1/consent/stats?policyType=foo',
+  ])('GET %s → 400', async (url) => {
+    await refused(() => api.get(url), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('bad input › when the batch body is big', () => {
+  it('a batch over 2 MiB (under 24 MiB) is accepted', async () => {
+    const consents = Array.from({ length: 200 }, (_, i) => consentBody({ userReference: `big-${i}`, metadata: { blob: 'x'.repeat(15_000) } }));
+    const text = JSON.stringify({ consents });
+    expect(Buffer.byteLength(text)).toBeGreaterThan(2 * MiB);
+    const before = await ledgerCount();
+    const res = await raw('POST', '/api/v1/consent/batch', text);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    expect(res.json().data.processed).toBe(200);
+    expect(await ledgerCount()).toBe(before + 201);
+  });
+
+  it('a batch over 24 MiB → 413', async () => {
+    const text = JSON.stringify({ consents: [consentBody({ metadata: { blob: 'x'.repeat(24 * MiB) } })] });
+    await refused(() => raw('POST', '/api/v1/consent/batch', text), 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
+/** mulberry32: a tiny deterministic PRNG, so a failing fuzz case replays. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('bad input › when bodies are randomly mutated (fuzz)', () => {
+  it('never answers 5xx, and the ledger grows only on 2xx answers', async () => {
+    // A tenant of its own: the fuzz may deactivate or delete its policies.
+    const creds = await t.tenant('enterprise');
+    await t.service.tenants.update(creds.tenantId, { limits: { perMinute: 1_000_000, perDay: 10_000_000 } });
+    const fz = client(t.app, creds);
+    const fuzzPolicy = await publishPolicy(fz);
+    const given = (await fz.post('/api/v1/consent', { policyVersionId: fuzzPolicy, userReference: 'fuzz', consentGiven: true })).json().data.id as string;
+
+    const seed = 20240601;
+    const rand = prng(seed);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const chars = ['a', 'Z', '0', ' ', '"', "'", '\\', '\u0000', '\ud800', '\udfff', 'é', '😀', '<', '%', '_', ';', '\n', '\u202e'];
+    const randomString = (): string => Array.from({ length: Math.floor(rand() * 12) }, () => pick(chars)).join('');
+    const scalars = (): unknown[] => [
+      null, true, false, 0, -1, 1.5, 1e308, -1e308, '', 'true', '1.0.0', '1.2.3', randomUUID(), fuzzPolicy, given,
+      'privacy_policy', 'foo', '127.0.0.1', '::1', '2024-01-01T00:00:00Z', 'x'.repeat(300), randomString(), randomString(),
+    ];
+    const randomValue = (depth = 0): unknown => {
+      const r = rand();
+      if (depth < 3 && r < 0.1) return Array.from({ length: Math.floor(rand() * 3) }, () => randomValue(depth + 1));
+      if (depth < 3 && r < 0.2) return Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [pick([randomString(), 'a', '__proto__x']), randomValue(depth + 1)]));
+      if (r < 0.22) return JSON.parse(`${'{"d":'.repeat(12)}1${'}'.repeat(12)}`);
+      return pick(scalars());
+    };
+    let fuzzVersion = 0;
+    const validFor = (name: string): Record<string, unknown> => {
+      const consent = { policyVersionId: fuzzPolicy, userReference: randomString() || 'u', consentGiven: rand() < 0.5 };
+      switch (name) {
+        case 'consent':
+          return consent;
+        case 'policy':
+          return { policyType: 'custom', version: `${++fuzzVersion}.${Math.floor(rand() * 3)}.0`, title: 'T', content: 'C' };
+        case 'batch':
+          return { consents: [consent, { ...consent, userReference: 'second' }] };
+        case 'withdraw':
+          return { reason: 'r' };
+        default:
+          return { isActive: rand() < 0.5 };
+      }
+    };
+    const targets = [
+      { name: 'consent', method: 'POST' as const, url: () => '/api/v1/consent' },
+      { name: 'policy', method: 'POST' as const, url: () => '/v1/policies' },
+      { name: 'batch', method: 'POST' as const, url: () => '/api/v1/consent/batch' },
+      { name: 'withdraw', method: 'POST' as const, url: () => `/api/v1/consent/${pick([given, randomUUID(), 'x', given.toUpperCase()])}/withdraw` },
+      { name: 'update', method: pick(['PATCH', 'PUT'] as const), url: () => `/api/v1/policies/${pick([fuzzPolicy, randomUUID(), '0'])}` },
+    ];
+    const mutate = (body: Record<string, unknown>): unknown => {
+      const keys = Object.keys(body);
+      const b: Record<string, unknown> = { ...body };
+      const ops = 1 + Math.floor(rand() * 3);
+      for (let i = 0; i < ops; i++) {
+        const op = rand();
+        const strings = keys.filter((k) => typeof b[k] === 'string');
+        if (op < 0.2 && strings.length > 0) {
+          const k = pick(strings);
+          const v = b[k] as string;
+          const at = Math.floor(rand() * (v.length + 1));
+          b[k] = v.slice(0, at) + pick(chars) + v.slice(at);
+        } else if (op < 0.25 && keys.length > 0) delete b[pick(keys)];
+        else if (op < 0.6 && keys.length > 0) b[pick(keys)] = randomValue();
+        else if (op < 0.7) b[pick(['extra', 'metadata', 'ipAddress', 'userAgent', 'effectiveDate', 'reason', 'isActive'])] = randomValue();
+        else if (op < 0.8 && Array.isArray(b.consents)) b.consents = (b.consents as unknown[]).map((c) => (rand() < 0.5 ? mutate(c as Record<string, unknown>) : c));
+        else if (op < 0.85) return randomValue();
+      }
+      return b;
+    };
+
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 400; i++) {
+      const target = pick(targets);
+      const body = mutate(validFor(target.name));
+      let payload = JSON.stringify(body) ?? 'null';
+      const textOp = rand();
+      if (textOp < 0.08) payload = payload.slice(0, Math.floor(rand() * payload.length));
+      else if (textOp < 0.14) {
+        const at = Math.floor(rand() * payload.length);
+        payload = payload.slice(0, at) + pick(['{', '}', '"', ',', '\\', '\u0000', ':']) + payload.slice(at + 1);
+      }
+      const contentType = rand() < 0.06 ? pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8']) : 'application/json';
+      const url = target.url();
+      const before = await ledgerCount(creds.tenantId);
+      const res = await fz.inject({ method: target.method, url, payload, headers: { 'content-type': contentType } });
+      const after = await ledgerCount(creds.tenantId);
+      const where = `case ${i} (seed ${seed}): ${target.method} ${url} ${contentType} ${payload.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      expect(res.statusCode, where).toBeLessThan(500);
+      if (res.statusCode >= 300) {
+        expect(after, where).toBe(before);
+        expect(res.json().success, where).toBe(false);
+        expect(typeof res.json().error.code, where).toBe('string');
+      }
+    }
+    // The fuzz reached both sides: some accepted, many refused.
+    const accepted = [...statuses].filter(([s]) => s < 300).reduce((n, [, c]) => n + c, 0);
+    expect(accepted).toBeGreaterThan(5);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(100);
+  }, 120_000);
+});
