@@ -27,7 +27,8 @@ export const apiKeyAuth = (tenants: TenantService) => async (request: FastifyReq
 export const adminAuth = (token: string) => {
   const expected = Buffer.from(sha256Hex(token), 'hex');
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const presented = /^Bearer (.+)$/.exec(header(request, 'authorization') ?? '')?.[1] ?? '';
+    // The scheme is case-insensitive (RFC 9110, section 11.1).
+    const presented = /^Bearer +(.+)$/i.exec(header(request, 'authorization') ?? '')?.[1] ?? '';
     if (!timingSafeEqual(Buffer.from(sha256Hex(presented), 'hex'), expected)) {
       throw new HttpError(401, 'UNAUTHORIZED', 'send Authorization: Bearer <ADMIN_TOKEN>');
     }
