@@ -20,9 +20,15 @@ const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 const minPosition = (ps: LedgerPosition[]): LedgerPosition =>
   ps.reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b), ps[0] ?? START);
 
+// An error the database answered carries a SQLSTATE, and only its class says "connection": its
+// message may quote the event's data (`invalid input syntax …: "connection closed"`), and a bad
+// event taken for an outage would be retried forever instead of recorded and skipped.
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 const isConnectionError = (error: unknown): boolean => {
-  const e = error as { code?: string; message?: string };
-  return /^(08|57P|53)/.test(e.code ?? '') || /ECONN|terminated|timeout|closed/i.test(`${e.code ?? ''} ${e.message ?? ''}`);
+  const e = error as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (SQLSTATE.test(code)) return /^(08|57P|53)/.test(code);
+  return /ECONN|EPIPE|ETIMEDOUT/.test(code) || /terminated|timeout|closed|not queryable/i.test(typeof e.message === 'string' ? e.message : '');
 };
 
 /**
@@ -108,15 +114,35 @@ export class ProjectionRunner {
     });
   }
 
-  /** Applies events until none are left (for rebuilds and tests). Returns how many were applied. */
+  /**
+   * Applies every event committed before the call (for rebuilds and tests), and returns how many
+   * were read. An empty read does not mean "done": the ledger holds back events behind any
+   * transaction still open on the server (pg_snapshot_xmin, even one in another database), so
+   * this waits until the projectors pass the head the ledger showed at the start.
+   */
   async catchUp(onProgress?: (applied: number) => void): Promise<number> {
     await this.ensureCheckpoints();
+    const target = await this.ledger.headPosition();
     let total = 0;
+    let idle = 0;
+    let waited = 0;
+    let warned = false;
     for (;;) {
       const n = await this.runOnce();
       total += n;
       onProgress?.(total);
-      if (n === 0) return total;
+      if (n > 0) {
+        idle = 0;
+        continue;
+      }
+      if (target === null || comparePositions(this.known, target) >= 0) return total;
+      const pause = Math.min(250, 5 * 2 ** idle++);
+      waited += pause;
+      if (waited > 5000 && !warned) {
+        warned = true;
+        this.log.warn({ target, at: this.known }, 'catch-up waits for a transaction that is still open before it can read the last events');
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
 

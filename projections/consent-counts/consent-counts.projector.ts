@@ -15,7 +15,9 @@ export const consentCountsProjector: Projector = {
       .insertInto('read.consent_counts')
       .values({
         tenant_id: recorded.tenantId,
-        day: d.timestamp.slice(0, 10),
+        // The UTC day of the instant, computed as read.consents.created_at is stored, so counters and
+        // rows always put a record on the same day.
+        day: sql<string>`(${d.timestamp}::timestamptz AT TIME ZONE 'UTC')::date`,
         policy_type: d.policyType,
         consent_given: d.consentGiven,
         count: 1,

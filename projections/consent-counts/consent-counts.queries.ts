@@ -76,7 +76,9 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
     totalConsents: total,
     acceptedConsents: accepted,
     rejectedConsents: rejected,
-    acceptanceRate: total === 0 ? 0 : Math.round((accepted / total) * 1000) / 10,
+    // accepted × 1000 / total is one correctly rounded division, so an exact half (201 of 400 =
+    // 50.25 %) rounds up; (accepted / total) × 1000 carries the quotient's error and may not.
+    acceptanceRate: total === 0 ? 0 : Math.round((accepted * 1000) / total) / 10,
     consentsByPolicy: [...byType.entries()]
       .filter(([, count]) => count > 0)
       .map(([policyType, count]) => ({ policyType, count }))

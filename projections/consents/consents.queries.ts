@@ -111,17 +111,24 @@ export async function searchConsents(
  * flat however many rows match.
  */
 export async function* streamConsents(db: Kysely<Database>, tenantId: string, filter: ConsentFilter, chunk = 1000): AsyncGenerator<ConsentSearchItem> {
-  let after: { createdAt: Date; id: string } | undefined;
+  // The cursor keeps created_at as the database has it (microseconds): a JS Date would cut it to
+  // milliseconds, and rows later in the same millisecond would come back again and again.
+  let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     let q = applyConsentFilter(db.selectFrom('read.consents'), tenantId, filter);
     if (after) {
       const a = after;
-      q = q.where(sql<boolean>`(created_at, id) > (${a.createdAt.toISOString()}::timestamptz, ${a.id}::uuid)`);
+      q = q.where(sql<boolean>`(created_at, id) > (${a.createdAt}::timestamptz, ${a.id}::uuid)`);
     }
-    const rows = await q.select(ITEM_COLUMNS).orderBy('created_at').orderBy('id').limit(chunk).execute();
+    const rows = await q
+      .select([...ITEM_COLUMNS, sql<string>`created_at::text`.as('cursor')])
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(chunk)
+      .execute();
     for (const r of rows) yield toSearchItem(r);
     if (rows.length < chunk) return;
     const last = rows[rows.length - 1]!;
-    after = { createdAt: last.created_at, id: last.id };
+    after = { createdAt: last.cursor, id: last.id };
   }
 }

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsentRecorded } from '../../src/domain/consent/consent.events.js';
+import {
+  openHarness,
+  policyTypes,
+  published,
+  raceRunners,
+  recorded,
+  rowsOf,
+  snapshotReadModels,
+  withdrawn,
+  type ProjectionHarness,
+} from '../../test/support/projections.js';
+import { availableEngines } from '../../test/support/stores.js';
+import type { ConsentFilter } from '../consents/consents.queries.js';
+import { consentStats, type ConsentStats } from './consent-counts.queries.js';
+
+const DAY = 86_400_000;
+
+/** A small seeded generator, so that a failing case can be replayed. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface Row {
+  at: number;
+  policyType: string;
+  consentGiven: boolean;
+  userReference: string;
+  status: 'active' | 'withdrawn';
+}
+
+/** Stats the plain way: filter the records, count them. */
+function countPlainly(rows: Row[], f: ConsentFilter): ConsentStats {
+  const hit = rows.filter(
+    (r) =>
+      (f.userReference === undefined || r.userReference === f.userReference) &&
+      (f.policyType === undefined || r.policyType === f.policyType) &&
+      (f.consentGiven === undefined || r.consentGiven === f.consentGiven) &&
+      (f.status === undefined || r.status === f.status) &&
+      (f.from === undefined || r.at >= f.from.getTime()) &&
+      (f.before === undefined || r.at < f.before.getTime()),
+  );
+  const accepted = hit.filter((r) => r.consentGiven).length;
+  const byType = new Map<string, number>();
+  for (const r of hit) byType.set(r.policyType, (byType.get(r.policyType) ?? 0) + 1);
+  const total = hit.length;
+  return {
+    totalConsents: total,
+    acceptedConsents: accepted,
+    rejectedConsents: total - accepted,
+    // Exact: round half up of accepted / total × 100 to one decimal, in integers.
+    acceptanceRate: total === 0 ? 0 : Math.floor((2000 * accepted + total) / (2 * total)) / 10,
+    consentsByPolicy: [...byType]
+      .map(([policyType, count]) => ({ policyType, count }))
+      .sort((a, b) => b.count - a.count || a.policyType.localeCompare(b.policyType)),
+  };
+}
+
+describe.each(availableEngines)('consent_counts projection ($name)', ({ open }) => {
+  let h: ProjectionHarness;
+  beforeAll(async () => {
+    h = await openHarness(open);
+  });
+  afterAll(() => h?.dispose());
+
+  const countersOf = async (tenantId: string) =>
+    (await rowsOf(h.db, 'read.consent_counts')).filter((r) => r.tenant_id === tenantId).map(({ tenant_id: _, ...r }) => r);
+
+  describe('consent_counts › when decisions are recorded around midnight UTC', () => {
+    it('counts each decision once on its UTC day, per policy type and decision', async () => {
+      const tenant = randomUUID();
+      const privacy = published();
+      const cookies = published({ policyType: 'cookie_policy' });
+      await h.append(tenant, [privacy, cookies]);
+      await h.append(tenant, [
+        recorded(privacy, { timestamp: '2024-03-01T23:59:59.999Z' }),
+        recorded(privacy, { timestamp: '2024-03-02T00:00:00.000Z' }),
+        recorded(privacy, { timestamp: '2024-03-02T12:00:00.000Z' }),
+        recorded(privacy, { timestamp: '2024-03-02T13:00:00.000Z', consentGiven: false }),
+        recorded(cookies, { timestamp: '2024-03-02T14:00:00.000Z' }),
+        // An offset other than Z: the UTC day is the 2nd, not the 3rd its text starts with.
+        recorded(cookies, { timestamp: '2024-03-03T01:30:00.000+02:00' }),
+      ]);
+      await h.runner().catchUp();
+      expect(await countersOf(tenant)).toEqual([
+        { day: '2024-03-01', policy_type: 'privacy_policy', consent_given: true, count: 1 },
+        { day: '2024-03-02', policy_type: 'cookie_policy', consent_given: true, count: 2 },
+        { day: '2024-03-02', policy_type: 'privacy_policy', consent_given: false, count: 1 },
+        { day: '2024-03-02', policy_type: 'privacy_policy', consent_given: true, count: 2 },
+      ]);
+    });
+  });
+
+  describe('consent_counts › when a record is withdrawn', () => {
+    it('keeps counting the decision (stats count decisions recorded)', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      const c = recorded(policy, { timestamp: '2024-03-05T10:00:00.000Z' });
+      await h.append(tenant, [policy, c]);
+      await h.append(tenant, [withdrawn(c.data.consentId, '2024-03-06T10:00:00.000Z')]);
+      await h.runner().catchUp();
+      expect(await countersOf(tenant)).toEqual([{ day: '2024-03-05', policy_type: 'privacy_policy', consent_given: true, count: 1 }]);
+    });
+  });
+
+  describe('consent_counts › when the same events are delivered twice', () => {
+    it('never counts a decision twice, whether a runner runs again or runners race over the same batch', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      const cs = Array.from({ length: 40 }, (_, i) =>
+        recorded(policy, { userReference: `u${i}`, consentGiven: i % 4 !== 0, timestamp: `2024-03-1${i % 2}T10:00:00.000Z` }),
+      );
+      await h.append(tenant, [policy, ...cs.slice(0, 15)]);
+      await h.append(tenant, cs.slice(15));
+      await raceRunners(h, [7, 500, 13]);
+      const expected = [
+        { day: '2024-03-10', policy_type: 'privacy_policy', consent_given: false, count: 10 },
+        { day: '2024-03-10', policy_type: 'privacy_policy', consent_given: true, count: 10 },
+        { day: '2024-03-11', policy_type: 'privacy_policy', consent_given: true, count: 20 },
+      ];
+      expect(await countersOf(tenant)).toEqual(expected);
+      const once = await snapshotReadModels(h.db);
+
+      const again = h.runner();
+      expect(await again.runOnce()).toBe(0);
+      expect(await again.catchUp()).toBe(0);
+      await raceRunners(h, [1, 2]);
+      expect(await snapshotReadModels(h.db)).toEqual(once);
+    });
+
+    it('never counts twice when runners race without waiting for each other, in small batches', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      await h.append(tenant, [policy]);
+      for (let i = 0; i < 5; i++) {
+        await h.append(tenant, Array.from({ length: 6 }, (_, j) => recorded(policy, { userReference: `r${i}-${j}`, timestamp: '2024-03-12T10:00:00.000Z' })));
+      }
+      await Promise.all([h.runner({ batchSize: 2 }).catchUp(), h.runner({ batchSize: 3 }).catchUp(), h.runner({ batchSize: 5 }).catchUp()]);
+      expect(await countersOf(tenant)).toEqual([{ day: '2024-03-12', policy_type: 'privacy_policy', consent_given: true, count: 30 }]);
+    });
+  });
+
+  describe('consent_counts › stats over the counters', () => {
+    it('equal a plain count of the records for random filter combinations and time ranges', async () => {
+      const seed = Number(process.env.STATS_SEED ?? Date.now() % 1_000_000);
+      const random = prng(seed);
+      const tenant = randomUUID();
+      const policies = policyTypes.slice(0, 3).map((policyType) => published({ policyType }));
+      await h.append(tenant, policies);
+      const start = Date.UTC(2024, 2, 10);
+      const users = ['ann', 'bob', 'cid', 'dee'];
+      const rows: Row[] = [];
+      const events: ConsentRecorded[] = [];
+      for (let i = 0; i < 240; i++) {
+        // Five days, with some records exactly on midnight and at the last millisecond of a day.
+        const day = Math.floor(random() * 5);
+        const r = random();
+        const offset = r < 0.08 ? 0 : r < 0.16 ? DAY - 1 : Math.floor(random() * DAY);
+        const at = start + day * DAY + offset;
+        const policy = policies[Math.floor(random() * policies.length)]!;
+        const row: Row = {
+          at,
+          policyType: policy.data.policyType,
+          consentGiven: random() < 0.7,
+          userReference: users[Math.floor(random() * users.length)]!,
+          status: 'active',
+        };
+        rows.push(row);
+        events.push(recorded(policy, { timestamp: new Date(at).toISOString(), consentGiven: row.consentGiven, userReference: row.userReference }));
+      }
+      await h.append(tenant, events.slice(0, 120));
+      await h.append(tenant, events.slice(120));
+      const toWithdraw = rows.flatMap((r, i) => (r.consentGiven && i % 5 === 0 ? [i] : []));
+      await h.append(tenant, toWithdraw.map((i) => withdrawn(events[i]!.data.consentId, '2024-03-20T00:00:00.000Z')));
+      for (const i of toWithdraw) rows[i]!.status = 'withdrawn';
+      await h.runner().catchUp();
+
+      const instant = (): Date | undefined => {
+        const kind = random();
+        const day = start + Math.floor(random() * 7 - 1) * DAY;
+        if (kind < 0.15) return undefined;
+        if (kind < 0.35) return new Date(day); // midnight: whole days only
+        if (kind < 0.45) return new Date(day + DAY - 1);
+        if (kind < 0.55) return new Date(rows[Math.floor(random() * rows.length)]!.at); // exactly on a record
+        return new Date(day + Math.floor(random() * DAY));
+      };
+      const pick = <T>(values: T[]): T | undefined => (random() < 0.6 ? undefined : values[Math.floor(random() * values.length)]);
+      for (let i = 0; i < 300; i++) {
+        let from = instant();
+        let before = instant();
+        if (i % 4 === 0 && from) before = new Date(from.getTime() + Math.floor(random() * DAY)); // inside a day or across one boundary
+        if (i % 10 === 0) [from, before] = [before, from];
+        const filter: ConsentFilter = {
+          from,
+          before,
+          policyType: pick(policyTypes.slice(0, 4)),
+          consentGiven: pick([true, false]),
+          userReference: i % 3 === 0 ? pick(users) : undefined,
+          status: i % 5 === 0 ? pick(['active', 'withdrawn'] as const) : undefined,
+        };
+        const got = await consentStats(h.db, tenant, filter);
+        expect(got, `seed ${seed}, case ${i}: ${JSON.stringify(filter)}`).toEqual(countPlainly(rows, filter));
+      }
+      expect((await consentStats(h.db, tenant, {})).totalConsents).toBe(240);
+    });
+
+    it('rounds the acceptance rate half up to one decimal, even where the quotient is inexact (201 of 400 = 50.3)', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      await h.append(tenant, [policy]);
+      await h.append(
+        tenant,
+        Array.from({ length: 400 }, (_, i) => recorded(policy, { consentGiven: i < 201, userReference: `x${i}`, timestamp: '2024-03-15T10:00:00.000Z' })),
+      );
+      await h.runner().catchUp();
+      expect(await consentStats(h.db, tenant, {})).toEqual({
+        totalConsents: 400,
+        acceptedConsents: 201,
+        rejectedConsents: 199,
+        acceptanceRate: 50.3,
+        consentsByPolicy: [{ policyType: 'privacy_policy', count: 400 }],
+      });
+      expect(await consentStats(h.db, randomUUID(), {})).toEqual({
+        totalConsents: 0,
+        acceptedConsents: 0,
+        rejectedConsents: 0,
+        acceptanceRate: 0,
+        consentsByPolicy: [],
+      });
+    });
+  });
+});

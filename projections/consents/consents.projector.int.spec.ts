@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableEngines } from '../../test/support/stores.js';
+import {
+  openHarness,
+  published,
+  raceRunners,
+  recorded,
+  rowsOf,
+  snapshotReadModels,
+  withdrawn,
+  type ProjectionHarness,
+} from '../../test/support/projections.js';
+import { searchConsents, streamConsents } from './consents.queries.js';
+
+describe.each(availableEngines)('consents projection ($name)', ({ open }) => {
+  let h: ProjectionHarness;
+  beforeAll(async () => {
+    h = await openHarness(open);
+  });
+  afterAll(() => h?.dispose());
+
+  const rowsOfTenant = async (tenantId: string) => (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenantId);
+
+  describe('consents › when a decision is recorded', () => {
+    it('projects one active row with the policy it was for and every recorded field', async () => {
+      const tenant = randomUUID();
+      const policy = published({ version: '3.1.4', title: 'Terms', policyType: 'terms_of_service' });
+      const batchId = randomUUID();
+      const c = recorded(policy, {
+        userReference: 'alice@example.com',
+        consentGiven: false,
+        ipAddress: '2001:db8::1',
+        userAgent: 'curl/8',
+        metadata: { source: 'signup', nested: { a: [1, 'two', null] } },
+        timestamp: '2024-03-02T23:59:59.999Z',
+        batchId,
+      });
+      await h.append(tenant, [policy]);
+      await h.append(tenant, [c]);
+      await h.runner().catchUp();
+      expect(await rowsOfTenant(tenant)).toEqual([
+        {
+          id: c.data.consentId,
+          tenant_id: tenant,
+          user_reference: 'alice@example.com',
+          policy_version_id: policy.data.policyVersionId,
+          policy_type: 'terms_of_service',
+          policy_version: '3.1.4',
+          policy_title: 'Terms',
+          consent_given: false,
+          status: 'active',
+          ip_address: '2001:db8::1',
+          user_agent: 'curl/8',
+          metadata: { source: 'signup', nested: { a: [1, 'two', null] } },
+          consent_hash: c.data.consentHash,
+          batch_id: batchId,
+          created_at: new Date('2024-03-02T23:59:59.999Z'),
+          withdrawn_at: null,
+          withdrawal_reason: null,
+        },
+      ]);
+    });
+  });
+
+  describe('consents › when a record is withdrawn', () => {
+    it('marks that record withdrawn with its time and reason and leaves the others', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      const first = recorded(policy, { timestamp: '2024-03-02T10:00:00.000Z' });
+      const second = recorded(policy, { timestamp: '2024-03-02T11:00:00.000Z' });
+      await h.append(tenant, [policy, first, second]);
+      await h.append(tenant, [withdrawn(first.data.consentId, '2024-03-03T09:00:00.000Z', 'changed my mind')]);
+      await h.runner().catchUp();
+      const rows = await rowsOfTenant(tenant);
+      expect(rows.find((r) => r.id === first.data.consentId)).toMatchObject({
+        status: 'withdrawn',
+        withdrawn_at: new Date('2024-03-03T09:00:00.000Z'),
+        withdrawal_reason: 'changed my mind',
+        consent_hash: first.data.consentHash,
+      });
+      expect(rows.find((r) => r.id === second.data.consentId)).toMatchObject({ status: 'active', withdrawn_at: null, withdrawal_reason: null });
+    });
+
+    it('does not touch a record of another tenant with the same id', async () => {
+      const mine = randomUUID();
+      const theirs = randomUUID();
+      const policy = published();
+      const c = recorded(policy);
+      await h.append(mine, [policy, c]);
+      await h.append(theirs, [withdrawn(c.data.consentId, '2024-03-03T09:00:00.000Z')]);
+      await h.runner().catchUp();
+      expect(await rowsOfTenant(mine)).toMatchObject([{ status: 'active', withdrawn_at: null }]);
+    });
+  });
+
+  describe('consents › when the same events are delivered twice', () => {
+    it('changes nothing, whether a runner runs again or two runners race over the same batch', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      const cs = Array.from({ length: 7 }, (_, i) => recorded(policy, { userReference: `u${i}`, timestamp: `2024-03-0${(i % 3) + 1}T10:00:00.000Z` }));
+      await h.append(tenant, [policy, ...cs]);
+      await h.append(tenant, [withdrawn(cs[2]!.data.consentId, '2024-03-05T00:00:00.000Z', 'r')]);
+      await raceRunners(h, [3, 500]);
+      const once = await snapshotReadModels(h.db);
+      const rows = await rowsOfTenant(tenant);
+      expect(rows).toHaveLength(7);
+      expect(rows.filter((r) => r.status === 'withdrawn').map((r) => r.id)).toEqual([cs[2]!.data.consentId]);
+
+      const again = h.runner();
+      expect(await again.runOnce()).toBe(0);
+      expect(await again.catchUp()).toBe(0);
+      expect(await snapshotReadModels(h.db)).toEqual(once);
+    });
+  });
+
+  describe('consents › when many records share one timestamp (a batch)', () => {
+    it('pages search by id within the timestamp and streams every record exactly once across keyset pages', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      const at = '2024-03-04T08:00:00.000Z';
+      const cs = Array.from({ length: 23 }, (_, i) => recorded(policy, { userReference: `b${i}`, timestamp: at }));
+      const later = recorded(policy, { userReference: 'late', timestamp: '2024-03-04T08:00:00.001Z' });
+      await h.append(tenant, [policy, ...cs, later]);
+      await h.runner().catchUp();
+
+      const streamed: string[] = [];
+      for await (const item of streamConsents(h.db, tenant, {}, 5)) streamed.push(item.id);
+      const expected = [...cs.map((c) => c.data.consentId).sort(), later.data.consentId];
+      expect(streamed).toEqual(expected);
+
+      const paged: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await searchConsents(h.db, tenant, {}, page, 10);
+        expect(res.total).toBe(24);
+        paged.push(...res.items.map((i) => i.id));
+      }
+      expect(paged).toEqual([...expected].reverse());
+    });
+
+    it('streams records whose timestamps carry microseconds without repeating or losing any', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      const cs = Array.from({ length: 12 }, (_, i) => recorded(policy, { userReference: `m${i}`, timestamp: `2024-03-04T08:00:00.123${i % 3}56Z` }));
+      await h.append(tenant, [policy, ...cs]);
+      await h.runner().catchUp();
+      const streamed: string[] = [];
+      for await (const item of streamConsents(h.db, tenant, {}, 4)) {
+        streamed.push(item.id);
+        if (streamed.length > 100) break;
+      }
+      expect([...streamed].sort()).toEqual(cs.map((c) => c.data.consentId).sort());
+    });
+  });
+});

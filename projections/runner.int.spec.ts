@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openHarness, published, recorded, rowsOf, type ProjectionHarness } from '../test/support/projections.js';
+import { availableEngines } from '../test/support/stores.js';
+
+describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
+  let h: ProjectionHarness;
+  beforeAll(async () => {
+    h = await openHarness(open);
+  });
+  afterAll(() => h?.dispose());
+
+  const failuresOf = async (eventIds: string[]) =>
+    (await rowsOf(h.db, 'read.projection_failures')).filter((r) => eventIds.includes(r.event_id as string)).map((r) => [r.projector, r.event_id]);
+
+  describe('projection runner › when a projector throws on one event', () => {
+    it('records the failure, skips that event for that projector only, and applies the events after it', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      const before = recorded(policy, { userReference: 'before', timestamp: '2024-04-01T10:00:00.000Z' });
+      // No metadata: only the consents projector (metadata NOT NULL) refuses it.
+      const noMetadata = recorded(policy, { userReference: 'poison-1', timestamp: '2024-04-01T11:00:00.000Z' });
+      delete (noMetadata.data as { metadata?: unknown }).metadata;
+      // A timestamp PostgreSQL cannot read, whose error text quotes words that also appear in
+      // connection errors: every consent projector refuses it, and it is still no outage.
+      const badTime = recorded(policy, { userReference: 'poison-2', timestamp: 'connection closed: timeout' });
+      const after = recorded(policy, { userReference: 'after', timestamp: '2024-04-01T12:00:00.000Z' });
+      await h.append(tenant, [policy, before]);
+      const poison1 = await h.append(tenant, [noMetadata]);
+      const poison2 = await h.append(tenant, [badTime]);
+      await h.append(tenant, [after]);
+
+      const errors: object[] = [];
+      const runner = h.runner({ log: { warn: () => undefined, error: (o) => errors.push(o) } });
+      await runner.catchUp();
+
+      const ids = [poison1.events[0]!.id, poison2.events[0]!.id];
+      expect((await failuresOf(ids)).sort()).toEqual(
+        [
+          ['consents', ids[0]],
+          ['consents', ids[1]],
+          ['consent_counts', ids[1]],
+          ['user_policy_status', ids[1]],
+        ].sort(),
+      );
+      expect(errors.length).toBeGreaterThan(0);
+      const consents = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.user_reference);
+      expect(consents.sort()).toEqual(['after', 'before']);
+      const counted = (await rowsOf(h.db, 'read.consent_counts')).filter((r) => r.tenant_id === tenant);
+      expect(counted).toMatchObject([{ day: '2024-04-01', count: 3 }]);
+      const status = (await rowsOf(h.db, 'read.user_policy_status')).filter((r) => r.tenant_id === tenant).map((r) => r.user_reference);
+      expect(status.sort()).toEqual(['after', 'before', 'poison-1']);
+
+      const head = await h.ledger.headPosition();
+      const checkpoints = await rowsOf(h.db, 'read.checkpoints');
+      for (const cp of checkpoints) expect({ name: cp.name, commit: Number(cp.commit_position), prepare: Number(cp.prepare_position) }).toEqual({ name: cp.name, ...head });
+    });
+
+    it('keeps its loop running: a started runner reaches the events after the bad one', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      const bad = recorded(policy, { userReference: 'bad', timestamp: 'closed' });
+      const good = recorded(policy, { userReference: 'good', timestamp: '2024-04-02T10:00:00.000Z' });
+      const runner = h.runner({ pollMs: 20 });
+      await runner.start();
+      try {
+        await h.append(tenant, [policy, bad]);
+        const last = await h.append(tenant, [good]);
+        expect(await runner.waitFor(last.position, 20_000)).toBe(true);
+      } finally {
+        await runner.stop();
+      }
+      const consents = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.user_reference);
+      expect(consents).toEqual(['good']);
+    });
+  });
+});

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { allProjectors } from '../../projections/index.js';
+import type { Projector } from '../../projections/projector.js';
+import { ensureReadSchema } from '../../projections/read-schema.js';
+import { ProjectionRunner, type RunnerOptions } from '../../projections/runner.js';
+import { consentHashInput } from '../../src/domain/consent/consent-hash.js';
+import { consentStream, type ConsentRecorded, type ConsentWithdrawn } from '../../src/domain/consent/consent.events.js';
+import {
+  policyStream,
+  type PolicyType,
+  type PolicyVersionActivated,
+  type PolicyVersionDeactivated,
+  type PolicyVersionDeleted,
+  type PolicyVersionPublished,
+} from '../../src/domain/policy/policy.events.js';
+import type { AppendResult, Ledger } from '../../src/ledger/ledger.port.js';
+import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
+import { hashCanonical, sha256Hex } from '../../src/shared/hashing.js';
+import type { Database } from '../../src/store/schema.js';
+import type { TestStore } from './stores.js';
+
+type DomainEvent =
+  | PolicyVersionPublished
+  | PolicyVersionActivated
+  | PolicyVersionDeactivated
+  | PolicyVersionDeleted
+  | ConsentRecorded
+  | ConsentWithdrawn;
+
+/**
+ * A real store with the read schema, a PostgresLedger on it, and runners over the real
+ * projectors: projector specs append events through the ledger and read the rows.
+ */
+export interface ProjectionHarness {
+  engine: TestStore['name'];
+  db: Kysely<Database>;
+  ledger: PostgresLedger;
+  /** A new runner over `projectors` (every projector by default), on this store's ledger. */
+  runner(options?: RunnerOptions & { projectors?: readonly Projector[]; ledger?: Ledger }): ProjectionRunner;
+  /** Appends events to their streams (one transaction), recorded at `at`. */
+  append(tenantId: string, events: DomainEvent[], at?: Date): Promise<AppendResult>;
+  dispose(): Promise<void>;
+}
+
+const streamOf = (tenantId: string, e: DomainEvent): string =>
+  'consentId' in e.data ? consentStream(tenantId, e.data.consentId) : policyStream(tenantId, e.data.policyVersionId);
+
+export async function openHarness(open: () => Promise<TestStore>): Promise<ProjectionHarness> {
+  const test = await open();
+  const db = test.store.db;
+  await ensureReadSchema(db);
+  const ledger = new PostgresLedger(db);
+  return {
+    engine: test.name,
+    db,
+    ledger,
+    runner: ({ projectors = allProjectors, ledger: l = ledger, ...options } = {}) => new ProjectionRunner(db, l, projectors, options),
+    async append(tenantId, events, at = new Date()) {
+      const byStream = new Map<string, DomainEvent[]>();
+      for (const e of events) {
+        const s = streamOf(tenantId, e);
+        byStream.set(s, [...(byStream.get(s) ?? []), e]);
+      }
+      return ledger.append(
+        [...byStream].map(([stream, es]) => ({
+          tenantId,
+          stream,
+          expectedRevision: 'any' as const,
+          events: es.map((e) => ({ type: e.type, data: e.data as unknown as Record<string, unknown> })),
+        })),
+        at,
+      );
+    },
+    dispose: () => test.dispose(),
+  };
+}
+
+/** A published policy version, as the decider records it. */
+export function published(over: Partial<PolicyVersionPublished['data']> = {}): PolicyVersionPublished {
+  const content = over.content ?? `Policy text ${randomUUID()}`;
+  const at = over.publishedAt ?? '2024-03-01T10:00:00.000Z';
+  return {
+    type: 'PolicyVersionPublished',
+    data: {
+      policyVersionId: randomUUID(),
+      policyType: 'privacy_policy',
+      version: '1.0.0',
+      title: 'Privacy policy',
+      content,
+      contentHash: sha256Hex(content),
+      effectiveDate: at,
+      publishedAt: at,
+      ...over,
+    },
+  };
+}
+
+export const activated = (policyVersionId: string, at: string): PolicyVersionActivated => ({ type: 'PolicyVersionActivated', data: { policyVersionId, at } });
+export const deactivated = (policyVersionId: string, at: string): PolicyVersionDeactivated => ({ type: 'PolicyVersionDeactivated', data: { policyVersionId, at } });
+export const deleted = (policyVersionId: string, at: string): PolicyVersionDeleted => ({ type: 'PolicyVersionDeleted', data: { policyVersionId, at } });
+
+/** A recorded decision against `policy`, with a real consentHash. */
+export function recorded(
+  policy: PolicyVersionPublished,
+  over: Partial<Omit<ConsentRecorded['data'], 'consentHash'>> = {},
+): ConsentRecorded {
+  const p = policy.data;
+  const base = {
+    consentId: randomUUID(),
+    policyVersionId: p.policyVersionId,
+    policyType: p.policyType,
+    policyVersion: p.version,
+    policyTitle: p.title,
+    policyContentHash: p.contentHash,
+    userReference: 'user-1',
+    consentGiven: true,
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (test)',
+    metadata: {},
+    timestamp: '2024-03-02T12:00:00.000Z',
+    batchId: null,
+    ...over,
+  };
+  return { type: 'ConsentRecorded', data: { ...base, consentHash: hashCanonical(consentHashInput(base)) } };
+}
+
+export const withdrawn = (consentId: string, withdrawnAt: string, reason: string | null = null): ConsentWithdrawn => ({
+  type: 'ConsentWithdrawn',
+  data: { consentId, reason, withdrawnAt },
+});
+
+export const policyTypes: readonly PolicyType[] = ['privacy_policy', 'terms_of_service', 'cookie_policy', 'marketing_consent'];
+
+/** Every read table, with the order that makes a snapshot comparable. */
+const READ_TABLES: Record<string, string> = {
+  'read.meta': 'key',
+  'read.checkpoints': 'name',
+  'read.projection_failures': 'projector, event_id',
+  'read.policy_versions': 'id',
+  'read.consents': 'id',
+  'read.consent_counts': 'tenant_id, day, policy_type, consent_given',
+  'read.user_policy_status': 'tenant_id, user_reference, policy_type',
+};
+/** Columns that say when a row was written, not what it holds. */
+const WRITE_TIME_COLUMNS: Record<string, string[]> = {
+  'read.checkpoints': ['updated_at'],
+  'read.projection_failures': ['failed_at'],
+};
+
+/**
+ * Every row of every read table (and every table the read schema has that this list does not
+ * know, so a new read model cannot escape the comparison), ordered, without write times.
+ */
+export async function snapshotReadModels(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+  const tables = await sql<{ name: string }>`
+    SELECT 'read.' || table_name AS name FROM information_schema.tables WHERE table_schema = 'read' ORDER BY 1`.execute(db);
+  const out: Record<string, unknown[]> = {};
+  for (const { name } of tables.rows) {
+    const order = READ_TABLES[name] ?? '1';
+    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.raw(name)} ORDER BY ${sql.raw(order)}`.execute(db);
+    const drop = WRITE_TIME_COLUMNS[name] ?? [];
+    out[name] = rows.rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
+  }
+  return out;
+}
+
+/** Rows of one read table, ordered as in a snapshot. */
+export async function rowsOf(db: Kysely<Database>, table: string): Promise<Record<string, unknown>[]> {
+  const order = READ_TABLES[table];
+  if (!order) throw new Error(`unknown read table ${table}`);
+  const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.raw(table)} ORDER BY ${sql.raw(order)}`.execute(db);
+  const drop = WRITE_TIME_COLUMNS[table] ?? [];
+  return rows.rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
+}
+
+/** Resolves once `n` callers have arrived: makes racing runners read the same batch. */
+export function barrier(n: number): () => Promise<void> {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return () => {
+    arrived += 1;
+    if (arrived >= n) open();
+    return opened;
+  };
+}
+
+/** The ledger, except that the first `readAll` waits at `gate` (so that racing runners hold the same batch). */
+export function gatedLedger(ledger: Ledger, gate: () => Promise<void>): Ledger {
+  let first = true;
+  return {
+    append: (r, at) => ledger.append(r, at),
+    readStream: (s) => ledger.readStream(s),
+    headPosition: (t) => ledger.headPosition(t),
+    async readAll(after, limit) {
+      const events = await ledger.readAll(after, limit);
+      if (first) {
+        first = false;
+        await gate();
+      }
+      return events;
+    },
+  };
+}
+
+/**
+ * Runs `batchSizes.length` runners over the same ledger at once. Each runner's first read waits
+ * until all of them have read, so they all hold the same events before any applies them: every
+ * event is delivered to each projector as many times as there are runners.
+ */
+export async function raceRunners(h: ProjectionHarness, batchSizes: readonly number[] = [500, 500]): Promise<number[]> {
+  const gate = barrier(batchSizes.length);
+  const runners = batchSizes.map((batchSize) => h.runner({ batchSize, ledger: gatedLedger(h.ledger, gate) }));
+  return Promise.all(runners.map((r) => r.catchUp()));
+}
