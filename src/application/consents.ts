@@ -123,6 +123,18 @@ function replay<T>(found: Idempotency | undefined, sent: Idempotency, answer: ()
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * Records which withdrawal an Idempotency-Key was first used for. Operational, not evidence: no
+ * read model or webhook reacts to it.
+ */
+export interface IdempotencyKeyUsed {
+  type: 'IdempotencyKeyUsed';
+  data: { key: string; requestHash: string; operation: 'withdraw'; consentId: string };
+}
+
+/** The one place that names a withdrawal Idempotency-Key's stream (per tenant). */
+export const withdrawalKeyStream = (tenantId: string, key: string): string => `withdrawalkey-${tenantId}-${deriveId(tenantId, 'withdraw-key', key)}`;
+
 /** Consent commands and exact reads, straight on the ledger. */
 export class ConsentService {
   constructor(
@@ -275,26 +287,56 @@ export class ConsentService {
     return { processed: consents.length, consents };
   }
 
-  /** Withdraws a given consent. The record and its hash stay; the withdrawal is a new event. */
+  /**
+   * Withdraws a given consent. The record and its hash stay; the withdrawal is a new event.
+   *
+   * With an Idempotency-Key, the key's own stream is appended in the same atomic write: a key
+   * names one withdrawal (route, consent and reason), so the same key sent for another consent or
+   * reason is refused rather than withdrawing a second record.
+   */
   async withdraw(tenantId: string, consentId: string, reason: string | null, idempotency?: Idempotency): Promise<{ view: ConsentView; replayed: boolean }> {
-    let replayed: ConsentView | undefined;
-    const { state } = await handleCommand<ConsentState, ConsentEvent>(this.ledger, {
-      tenantId,
-      stream: consentStream(tenantId, consentId),
-      initial: initialConsentState,
-      evolve: evolveConsent,
-      clock: this.clock,
-      metadata: idempotency ? { idempotency } : undefined,
-      decide: (s, now, recorded) => {
-        if (idempotency && s.status === 'withdrawn') {
-          replayed = replay(idempotencyOf(recorded[recorded.length - 1]), idempotency, () => consentView(s));
-          if (replayed) return [];
-        }
-        return decideConsent({ type: 'WithdrawConsent', data: { reason, now } }, s);
-      },
-    });
-    if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
-    return { view: replayed ?? consentView(state), replayed: replayed !== undefined };
+    if (!idempotency) {
+      const { state } = await handleCommand<ConsentState, ConsentEvent>(this.ledger, {
+        tenantId,
+        stream: consentStream(tenantId, consentId),
+        initial: initialConsentState,
+        evolve: evolveConsent,
+        clock: this.clock,
+        decide: (s, now) => decideConsent({ type: 'WithdrawConsent', data: { reason, now } }, s),
+      });
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
+      return { view: consentView(state), replayed: false };
+    }
+    const keyStream = withdrawalKeyStream(tenantId, idempotency.key);
+    for (let attempt = 1; ; attempt++) {
+      // The consent first, then the key: the two are appended together, so a key not seen yet
+      // means the consent read was not withdrawn by it either.
+      const { state, recorded } = await this.consent(tenantId, consentId);
+      const used = await this.ledger.readStream(keyStream);
+      if (used.length > 0) {
+        const first = used[0]!.data as IdempotencyKeyUsed['data'];
+        if (first.requestHash !== idempotency.requestHash) throw new IdempotencyKeyReusedError();
+        return { view: await this.get(tenantId, first.consentId), replayed: true };
+      }
+      const now = this.clock();
+      const events = decideConsent({ type: 'WithdrawConsent', data: { reason, now: now.toISOString() } }, state);
+      const keyUsed: IdempotencyKeyUsed = {
+        type: 'IdempotencyKeyUsed',
+        data: { key: idempotency.key, requestHash: idempotency.requestHash, operation: 'withdraw', consentId },
+      };
+      try {
+        await this.ledger.append(
+          [
+            { tenantId, stream: consentStream(tenantId, consentId), expectedRevision: recorded[recorded.length - 1]!.revision, events: events.map((e) => toNewEvent(e)) },
+            { tenantId, stream: keyStream, expectedRevision: 'no_stream', events: [toNewEvent(keyUsed)] },
+          ],
+          now,
+        );
+        return { view: consentView(events.reduce(evolveConsent, state) as Extract<ConsentState, { status: 'withdrawn' }>), replayed: false };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** The record as the ledger has it. */
