@@ -27,6 +27,15 @@ interface EventRowOut {
   event_hash: string;
 }
 
+/** First key of the per-stream advisory locks taken by append (the second is the stream's hashtext). */
+const STREAM_LOCK_CLASS = 741_200;
+/** Attempts of one append when it lost a race it can win by reading again ('any', deadlock). */
+const MAX_APPEND_ATTEMPTS = 5;
+
+/** The stream named by a unique violation on (stream_id, stream_revision), when the server says. */
+const conflictingStream = (detail: string | undefined): string | undefined =>
+  /^Key \(stream_id, stream_revision\)=\((.*), \d+\) already exists\.$/s.exec(detail ?? '')?.[1];
+
 const COLUMNS = sql.raw(
   'global_position, transaction_id, event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash',
 );
@@ -74,75 +83,110 @@ export class PostgresLedger implements Ledger {
     const streams = requests.map((r) => r.stream);
     if (new Set(streams).size !== streams.length) throw new Error('append: a stream may appear once per call');
     const at = recordedAt.toISOString();
-    try {
-      return await this.db.transaction().execute(async (tx) => {
-        const heads = await sql<{ stream_id: string; stream_revision: number; event_hash: string }>`
-          SELECT DISTINCT ON (stream_id) stream_id, stream_revision, event_hash
-          FROM ledger.events
-          WHERE stream_id IN (SELECT json_array_elements_text(${JSON.stringify(streams)}::json))
-          ORDER BY stream_id, stream_revision DESC`.execute(tx);
-        const headOf = new Map(heads.rows.map((h) => [h.stream_id, h]));
-        const rows: Record<string, unknown>[] = [];
-        for (const request of requests) {
-          const head = headOf.get(request.stream);
-          const actual = head ? head.stream_revision : null;
-          const expected = request.expectedRevision;
-          const ok = expected === 'any' || (expected === 'no_stream' ? actual === null : actual === expected);
-          if (!ok) throw new WrongExpectedRevisionError(request.stream, expected, actual);
-          let prevHash = head?.event_hash ?? null;
-          let revision = actual === null ? 0 : actual + 1;
-          for (const e of request.events) {
-            const envelope = {
-              id: e.id ?? randomUUID(),
-              tenantId: request.tenantId,
-              stream: request.stream,
-              revision,
-              type: e.type,
-              data: e.data,
-              metadata: e.metadata ?? {},
-              recordedAt: at,
-              prevHash,
-            };
-            const hash = eventHash(envelope);
-            rows.push({
-              ord: rows.length,
-              event_id: envelope.id,
-              tenant_id: envelope.tenantId,
-              stream_id: envelope.stream,
-              stream_revision: revision,
-              event_type: envelope.type,
-              data: envelope.data,
-              metadata: envelope.metadata,
-              recorded_at: at,
-              prev_hash: prevHash,
-              event_hash: hash,
-            });
-            prevHash = hash;
-            revision += 1;
-          }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.appendOnce(requests, at);
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) throw error;
+        const e = error as { code?: string; constraint?: string; detail?: string };
+        if (e.code === '23505' && e.constraint === 'events_stream_revision_unique') {
+          // A concurrent append created the stream (with 'no_stream', which takes no lock) between
+          // our read of its head and our insert. Wrong for a number or 'no_stream'; for 'any', try
+          // again on the new head.
+          const stream = conflictingStream(e.detail);
+          const request = requests.find((r) => r.stream === stream);
+          if (request?.expectedRevision === 'any' && attempt < MAX_APPEND_ATTEMPTS) continue;
+          const actual = stream === undefined ? null : await this.revisionOf(stream).catch(() => null);
+          throw new WrongExpectedRevisionError(stream ?? streams.join(', '), request?.expectedRevision ?? requests[0]!.expectedRevision, actual);
         }
-        const inserted = await sql<EventRowOut>`
-          INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
-          SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash
-          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
-            ord integer, event_id uuid, tenant_id uuid, stream_id text, stream_revision integer, event_type text,
-            data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text)
-          ORDER BY r.ord
-          RETURNING ${COLUMNS}`.execute(tx);
-        const events = inserted.rows.map(toRecorded).sort((a, b) => a.position.prepare - b.position.prepare);
-        return { events, position: events[events.length - 1]!.position };
-      });
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) throw error;
-      const e = error as { code?: string; constraint?: string };
-      if (e.code === '23505' && (e.constraint === 'events_stream_revision_unique' || e.constraint === undefined)) {
-        // A concurrent append took the revision between our read and our insert.
-        const stream = requests[0]!.stream;
-        throw new WrongExpectedRevisionError(stream, requests[0]!.expectedRevision, null);
+        if (e.code === '40P01') {
+          // Two appends created the same new streams in opposite orders. One of them was aborted
+          // here; on the next attempt it sees the other's streams and answers as it should.
+          if (attempt < MAX_APPEND_ATTEMPTS) continue;
+          throw new WrongExpectedRevisionError(streams.join(', '), requests[0]!.expectedRevision, null);
+        }
+        if (isUnavailable(error)) throw new LedgerUnavailableError('the ledger is unavailable', { cause: error });
+        throw error;
       }
-      if (isUnavailable(error)) throw new LedgerUnavailableError('the ledger is unavailable', { cause: error });
-      throw error;
     }
+  }
+
+  private async appendOnce(requests: AppendRequest[], at: string): Promise<AppendResult> {
+    const streams = requests.map((r) => r.stream);
+    return await this.db.transaction().execute(async (tx) => {
+      // One writer at a time per existing stream: lock the streams (in one global order, so that
+      // appends naming them in other orders cannot deadlock) before reading their heads.
+      // Otherwise two appends read the same head and race to the same revision: the loser fails
+      // on the unique constraint, even with 'any', and its error names no stream. Streams
+      // expected not to exist need no lock: the unique constraint on revision 0 decides, and a
+      // 1,000-stream batch would otherwise take 1,000 locks (the lock table is shared and small).
+      const locked = requests.filter((r) => r.expectedRevision !== 'no_stream').map((r) => r.stream);
+      if (locked.length > 0) {
+        await sql`
+          SELECT pg_advisory_xact_lock(${sql.lit(STREAM_LOCK_CLASS)}, k.h)
+          FROM (SELECT DISTINCT hashtext(s) AS h FROM json_array_elements_text(${JSON.stringify(locked)}::json) AS s ORDER BY h) AS k`.execute(tx);
+      }
+      const heads = await sql<{ stream_id: string; stream_revision: number; event_hash: string }>`
+        SELECT DISTINCT ON (stream_id) stream_id, stream_revision, event_hash
+        FROM ledger.events
+        WHERE stream_id IN (SELECT json_array_elements_text(${JSON.stringify(streams)}::json))
+        ORDER BY stream_id, stream_revision DESC`.execute(tx);
+      const headOf = new Map(heads.rows.map((h) => [h.stream_id, h]));
+      const rows: Record<string, unknown>[] = [];
+      for (const request of requests) {
+        const head = headOf.get(request.stream);
+        const actual = head ? head.stream_revision : null;
+        const expected = request.expectedRevision;
+        const ok = expected === 'any' || (expected === 'no_stream' ? actual === null : actual === expected);
+        if (!ok) throw new WrongExpectedRevisionError(request.stream, expected, actual);
+        let prevHash = head?.event_hash ?? null;
+        let revision = actual === null ? 0 : actual + 1;
+        for (const e of request.events) {
+          const envelope = {
+            id: e.id ?? randomUUID(),
+            tenantId: request.tenantId,
+            stream: request.stream,
+            revision,
+            type: e.type,
+            data: e.data,
+            metadata: e.metadata ?? {},
+            recordedAt: at,
+            prevHash,
+          };
+          const hash = eventHash(envelope);
+          rows.push({
+            ord: rows.length,
+            event_id: envelope.id,
+            tenant_id: envelope.tenantId,
+            stream_id: envelope.stream,
+            stream_revision: revision,
+            event_type: envelope.type,
+            data: envelope.data,
+            metadata: envelope.metadata,
+            recorded_at: at,
+            prev_hash: prevHash,
+            event_hash: hash,
+          });
+          prevHash = hash;
+          revision += 1;
+        }
+      }
+      const inserted = await sql<EventRowOut>`
+        INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
+        SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash
+        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
+          ord integer, event_id uuid, tenant_id uuid, stream_id text, stream_revision integer, event_type text,
+          data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text)
+        ORDER BY r.ord
+        RETURNING ${COLUMNS}`.execute(tx);
+      const events = inserted.rows.map(toRecorded).sort((a, b) => a.position.prepare - b.position.prepare);
+      return { events, position: events[events.length - 1]!.position };
+    });
+  }
+
+  private async revisionOf(stream: string): Promise<number | null> {
+    const result = await sql<{ r: number | null }>`SELECT max(stream_revision) AS r FROM ledger.events WHERE stream_id = ${stream}`.execute(this.db);
+    return result.rows[0]?.r ?? null;
   }
 
   async readStream(stream: string): Promise<RecordedEvent[]> {
