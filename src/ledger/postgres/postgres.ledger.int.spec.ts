@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, availableEngines, serverUrl, type TestStore } from '../../../test/support/stores.js';
+import { openStore, type Store } from '../../store/store.js';
+import type { Database } from '../../store/schema.js';
+import { checkChain, eventHash } from '../event-hash.js';
+import { ledgerContract, readAllThrough } from '../ledger.contract.js';
+import { comparePositions, START, type AppendRequest, type LedgerPosition, type RecordedEvent } from '../ledger.port.js';
+import { PostgresLedger } from './postgres.ledger.js';
+
+/** Rewrites one event's data with the append-only triggers off, inside one transaction (as a table owner could). */
+async function tamper(db: Kysely<Database>, eventId: string, data: Record<string, unknown>): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    await sql`UPDATE ledger.events SET data = ${JSON.stringify(data)}::json WHERE event_id = ${eventId}::uuid`.execute(tx);
+    await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+  });
+}
+
+for (const engine of availableEngines) {
+  ledgerContract(`PostgresLedger on ${engine.name}`, async () => {
+    const t = await engine.open();
+    return {
+      ledger: new PostgresLedger(t.store.db),
+      dispose: () => t.dispose(),
+      tamper: (eventId, data) => tamper(t.store.db, eventId, data),
+    };
+  });
+}
+
+const rowsOf = async (db: Kysely<Database>) =>
+  (await sql<{ event_id: string; event_type: string; data: unknown }>`SELECT event_id, event_type, data FROM ledger.events ORDER BY global_position`.execute(db)).rows;
+
+for (const engine of availableEngines) {
+  describe(`postgres ledger (${engine.name}) › when someone changes ledger.events directly › the database refuses`, () => {
+    let t: TestStore;
+    let ledger: PostgresLedger;
+    const tenantId = randomUUID();
+    const stream = `append-only-${randomUUID()}`;
+
+    beforeAll(async () => {
+      t = await engine.open();
+      ledger = new PostgresLedger(t.store.db);
+      await ledger.append([{ tenantId, stream, expectedRevision: 'no_stream', events: [{ type: 'A', data: { v: 1 } }, { type: 'B', data: { v: 2 } }] }], new Date());
+    });
+    afterAll(() => t?.dispose());
+
+    it.each([
+      ['UPDATE', sql`UPDATE ledger.events SET data = '{"v":0}'::json, event_type = 'Forged'`],
+      ['UPDATE', sql`UPDATE ledger.events SET prev_hash = NULL WHERE stream_id = ${stream} AND stream_revision = 1`],
+      ['DELETE', sql`DELETE FROM ledger.events WHERE stream_id = ${stream}`],
+      ['TRUNCATE', sql`TRUNCATE ledger.events`],
+    ])('refuses %s and leaves every row as it was', async (op, statement) => {
+      const before = await rowsOf(t.store.db);
+      expect(before).toHaveLength(2);
+      const error = (await statement.execute(t.store.db).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as { code?: string; message?: string } | undefined;
+      expect(error, `${op} went through`).toBeDefined();
+      expect(error!.code).toBe('42501');
+      expect(error!.message).toBe(`ledger.events is append-only: ${op} refused`);
+      expect(await rowsOf(t.store.db)).toEqual(before);
+      expect(checkChain(await ledger.readStream(stream))).toEqual([]);
+    });
+  });
+}
+
+if (!serverUrl) {
+  console.log(
+    '[ledger] PGlite is a single connection: transactions cannot interleave there, so the concurrent-writer and ' +
+      'out-of-order-commit tests run only against a PostgreSQL server (set DATABASE_URL).',
+  );
+}
+
+describe.skipIf(!serverUrl)('postgres ledger (postgres) › when transactions commit out of sequence order › readers never skip', () => {
+  let store: Store;
+  let ledger: PostgresLedger;
+  let drop: () => Promise<void>;
+  let url: string;
+  const WRITERS = 16;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    url = fresh.url;
+    store = await openStore({ databaseUrl: fresh.url, maxConnections: WRITERS + 4 });
+    ledger = new PostgresLedger(store.db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await drop?.();
+  });
+
+  /** Inserts a correctly hashed first event of `stream` on a raw connection (inside whatever transaction it has open). */
+  const rawInsert = async (client: pg.Client, tenantId: string, stream: string): Promise<{ id: string; seq: number }> => {
+    const envelope = {
+      id: randomUUID(),
+      tenantId,
+      stream,
+      revision: 0,
+      type: 'Raw',
+      data: { stream },
+      metadata: {},
+      recordedAt: new Date().toISOString(),
+      prevHash: null,
+    };
+    const result = await client.query<{ global_position: string }>(
+      `INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
+       VALUES ($1, $2, $3, 0, $4, $5::json, $6::json, $7, NULL, $8) RETURNING global_position`,
+      [envelope.id, tenantId, stream, envelope.type, JSON.stringify(envelope.data), '{}', envelope.recordedAt, eventHash(envelope)],
+    );
+    return { id: envelope.id, seq: Number(result.rows[0]!.global_position) };
+  };
+
+  it('a naive reader (global_position > last) skips a row whose transaction commits late; readAll waits and answers both in (xid, seq) order', async () => {
+    const tenantId = randomUUID();
+    const [streamA, streamB] = [`late-${randomUUID()}`, `early-${randomUUID()}`];
+    const a = new pg.Client({ connectionString: url });
+    const b = new pg.Client({ connectionString: url });
+    await a.connect();
+    await b.connect();
+    try {
+      const base = (await ledger.headPosition()) ?? START;
+      const naive = { last: (await sql<{ m: number | null }>`SELECT max(global_position) AS m FROM ledger.events`.execute(store.db)).rows[0]!.m ?? 0, seen: [] as string[] };
+      const naiveRead = async () => {
+        const rows = await sql<{ event_id: string; global_position: number }>`
+          SELECT event_id, global_position FROM ledger.events WHERE global_position > ${naive.last} ORDER BY global_position`.execute(store.db);
+        for (const r of rows.rows) {
+          naive.seen.push(r.event_id);
+          naive.last = r.global_position;
+        }
+      };
+
+      await a.query('BEGIN');
+      const rowA = await rawInsert(a, tenantId, streamA);
+      await b.query('BEGIN');
+      const rowB = await rawInsert(b, tenantId, streamB);
+      await b.query('COMMIT');
+      expect(rowA.seq).toBeLessThan(rowB.seq);
+
+      // A is still open: the naive reader sees B and moves past A's sequence number.
+      await naiveRead();
+      expect(naive.seen).toEqual([rowB.id]);
+      // readAll answers nothing past A's position while A is open, B included.
+      expect(await ledger.readAll(base, 100)).toEqual([]);
+
+      await a.query('COMMIT');
+      await naiveRead();
+      expect(naive.seen, 'the naive reader never sees the row that committed late').toEqual([rowB.id]);
+
+      const read = await readAllThrough(ledger, base, (await ledger.headPosition())!);
+      expect(read.map((e) => e.id)).toEqual([rowA.id, rowB.id]);
+      expect(read[0]!.position.commit).toBeLessThan(read[1]!.position.commit);
+      expect(read.map((e) => e.position.prepare)).toEqual([rowA.seq, rowB.seq]);
+      for (const s of [streamA, streamB]) expect(checkChain(await ledger.readStream(s))).toEqual([]);
+    } finally {
+      await a.query('ROLLBACK').catch(() => undefined);
+      await a.end();
+      await b.end();
+    }
+  });
+
+  it('takes no lock per new stream: 20 concurrent appends creating 1,001 streams each all land (a batch of 1,000 consents)', async () => {
+    // Advisory locks live in a shared table sized max_locks_per_transaction × connections
+    // (64 × ~120 by default); one lock per stream of every batch exhausts it ("out of shared memory").
+    const tenantId = randomUUID();
+    const batch = (): AppendRequest[] =>
+      Array.from({ length: 1001 }, (_, i) => ({ tenantId, stream: `batch-${randomUUID()}`, expectedRevision: 'no_stream' as const, events: [{ type: 'Item', data: { i } }] }));
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => ledger.append(batch(), new Date())));
+    const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String((o.reason as Error).message)] : []));
+    expect(failures).toEqual([]);
+    expect(outcomes).toHaveLength(20);
+  });
+
+  it(`a reader paging readAll alongside ${WRITERS} concurrent writers sees every acknowledged event exactly once, in order`, async () => {
+    const APPENDS = 40;
+    const tenants = Array.from({ length: 4 }, () => randomUUID());
+    const shared = Array.from({ length: 3 }, () => `shared-${randomUUID()}`);
+    const start = (await ledger.headPosition()) ?? START;
+    const acknowledged: RecordedEvent[] = [];
+    let requested = 0;
+    let writersDone = false;
+
+    const writer = async (w: number) => {
+      const tenantId = tenants[w % tenants.length]!;
+      const own = `writer-${w}-${randomUUID()}`;
+      let revision: number | null = null;
+      for (let k = 0; k < APPENDS; k++) {
+        const count = k % 3 === 0 ? 3 : 1;
+        const requests: AppendRequest[] = [
+          {
+            tenantId,
+            stream: own,
+            expectedRevision: revision ?? 'no_stream',
+            events: Array.from({ length: count }, (_, i) => ({ type: 'Wrote', data: { w, k, i } })),
+          },
+        ];
+        if (k % 4 === 1) {
+          requests.push({ tenantId, stream: shared[(w + k) % shared.length]!, expectedRevision: 'any', events: [{ type: 'Shared', data: { w, k } }] });
+        }
+        requested += requests.reduce((n, r) => n + r.events.length, 0);
+        const result = await ledger.append(requests, new Date());
+        revision = (revision ?? -1) + count;
+        acknowledged.push(...result.events);
+      }
+    };
+
+    const reader = async () => {
+      const seen: RecordedEvent[] = [];
+      let from: LedgerPosition = start;
+      let backwards = 0;
+      let pagesWhileWriting = 0;
+      let deadline = Infinity;
+      for (;;) {
+        const done = writersDone;
+        if (done && deadline === Infinity) deadline = Date.now() + 20_000;
+        const page = await ledger.readAll(from, 50);
+        for (const e of page) {
+          if (comparePositions(e.position, from) <= 0) backwards += 1;
+          seen.push(e);
+          from = e.position;
+        }
+        if (page.length > 0 && !done) pagesWhileWriting += 1;
+        if (done && seen.length >= acknowledged.length) {
+          // One more read: nothing may follow the acknowledged events.
+          if ((await ledger.readAll(from, 50)).length === 0) break;
+        }
+        if (Date.now() > deadline) break;
+        if (page.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { seen, backwards, pagesWhileWriting };
+    };
+
+    const reading = reader();
+    const written = await Promise.allSettled(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+    writersDone = true;
+    const { seen, backwards, pagesWhileWriting } = await reading;
+    for (const w of written) if (w.status === 'rejected') throw w.reason;
+
+    expect(acknowledged.length).toBe(requested);
+    expect(backwards, 'the reader was handed a position at or below one it had passed').toBe(0);
+    expect(pagesWhileWriting, 'the reader must have read while writers were still writing').toBeGreaterThan(0);
+    const counts = new Map<string, number>();
+    for (const e of seen) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
+    const missing = acknowledged.filter((e) => !counts.has(e.id));
+    const repeated = [...counts].filter(([, n]) => n > 1);
+    expect(missing.map((e) => `${e.stream}@${e.revision}`), 'acknowledged events the reader skipped').toEqual([]);
+    expect(repeated, 'events the reader saw more than once').toEqual([]);
+    expect(seen.length).toBe(acknowledged.length);
+    expect(new Set(seen.map((e) => e.id))).toEqual(new Set(acknowledged.map((e) => e.id)));
+
+    // The reader's order is the ledger's order: one more pass from the start answers the same sequence.
+    const again = await readAllThrough(ledger, start, seen[seen.length - 1]!.position);
+    expect(again.map((e) => e.id)).toEqual(seen.map((e) => e.id));
+    for (const s of shared) {
+      const stored = await ledger.readStream(s);
+      expect(checkChain(stored)).toEqual([]);
+      expect(stored.map((e) => e.revision)).toEqual(stored.map((_, i) => i));
+    }
+  });
+});
