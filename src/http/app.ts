@@ -114,6 +114,22 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         { name: 'system', description: 'Health' },
       ],
     },
+    // Shared schemas keep their own names (`ErrorEnvelope`), not `def-0`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    // Fastify's body schema makes every request body "required" in the document; a route whose
+    // body may be left out says so with `x-optional-body`.
+    transformObject: (documentObject) => {
+      const doc = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Record<string, unknown>>> } }).openapiObject;
+      for (const operations of Object.values(doc.paths ?? {})) {
+        for (const op of Object.values(operations)) {
+          if (op['x-optional-body']) {
+            delete op['x-optional-body'];
+            (op.requestBody as { required: boolean }).required = false;
+          }
+        }
+      }
+      return doc as never;
+    },
     transform: ({ schema, url }) => {
       const s = (schema ?? {}) as Record<string, unknown>;
       if (url.startsWith('/v1/')) return { schema: { ...s, hide: true } as never, url };

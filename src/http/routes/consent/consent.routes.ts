@@ -37,18 +37,34 @@ import {
 const tags = ['consent'];
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-/** Query filters to read-model filters; a date-only bound covers its whole UTC day. */
-export function toFilter(q: ConsentFilterQuery): ConsentFilter {
-  const from = q.startDate === undefined ? undefined : new Date(DATE_ONLY.test(q.startDate) ? `${q.startDate}T00:00:00Z` : q.startDate);
-  let before: Date | undefined;
-  if (q.endDate !== undefined) {
-    before = DATE_ONLY.test(q.endDate) ? new Date(Date.parse(`${q.endDate}T00:00:00Z`) + DAY_MS) : new Date(Date.parse(q.endDate) + 1);
+// The schema takes a date or a date-time with a zone (src/http/validation.ts), never local time.
+const instant = (s: string): number => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00Z` : s);
+
+/** Both spellings of one filter (CONTRACT.md, Compatibility surface) must not say two things. */
+function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; value: T | undefined }): T | undefined {
+  if (a.value !== undefined && b.value !== undefined && a.value !== b.value) {
+    throw validationError([{ field: b.name, message: `names the same filter as ${a.name} with another value` }]);
   }
+  return a.value ?? b.value;
+}
+
+/**
+ * Query filters to read-model filters. Bounds are inclusive: a date-only bound covers its whole
+ * UTC day, a date-time one its millisecond (records are stamped to the millisecond).
+ */
+export function toFilter(q: ConsentFilterQuery): ConsentFilter {
+  const from = q.startDate === undefined ? undefined : new Date(instant(q.startDate));
+  let before: Date | undefined;
+  if (q.endDate !== undefined) before = new Date(instant(q.endDate) + (DATE_ONLY.test(q.endDate) ? DAY_MS : 1));
+  // An end of 9999-12-31 reaches past the last instant ISO 8601 writes with four digits, which no
+  // record can have: it bounds nothing (and year 10000 is not text every engine reads).
+  if (before !== undefined && before.getTime() > LATEST_INSTANT) before = undefined;
   return {
     userReference: q.userReference,
-    policyType: q.policyType ?? q.consent_type,
-    consentGiven: q.consentGiven ?? q.granted,
+    policyType: alias({ name: 'policyType', value: q.policyType }, { name: 'consent_type', value: q.consent_type }),
+    consentGiven: alias({ name: 'consentGiven', value: q.consentGiven }, { name: 'granted', value: q.granted }),
     status: q.status,
     from,
     before,
@@ -213,7 +229,6 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         tags,
         summary: 'Export consent records as CSV (Starter plan or above)',
         querystring: ConsentFilterQuerySchema,
-        produces: ['text/csv'],
         response: { 200: { description: 'CSV, streamed', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses(400, 401, 403) },
       },
     },
@@ -324,6 +339,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       schema: {
         tags,
         summary: 'Withdraw a given consent',
+        description: 'The body is optional: an empty POST withdraws without a reason.',
+        'x-optional-body': true,
         headers: IdempotencyHeadersSchema,
         params: ConsentIdParamsSchema,
         body: WithdrawSchema,

@@ -1,11 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { POLICY_TYPES } from '../../../domain/policy/policy.events.js';
+import { POLICY_TYPES, type PolicyType } from '../../../domain/policy/policy.events.js';
 import { PageQuery } from '../../envelope.js';
 
-export const PolicyTypeSchema = Type.Union(
-  POLICY_TYPES.map((t) => Type.Literal(t)),
-  { description: 'privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom' },
-);
+// One `enum` rather than a union of literals: one clear error ("must be one of: …") and a plain
+// enum in the OpenAPI document.
+export const PolicyTypeSchema = Type.Unsafe<PolicyType>({
+  type: 'string',
+  enum: [...POLICY_TYPES],
+  description: 'privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom',
+});
 
 export const MAX_CONTENT_BYTES = 1024 * 1024;
 
