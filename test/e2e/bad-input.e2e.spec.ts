@@ -505,7 +505,9 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
     const fuzzPolicy = await publishPolicy(fz);
     const given = (await fz.post('/api/v1/consent', { policyVersionId: fuzzPolicy, userReference: 'fuzz', consentGiven: true })).json().data.id as string;
 
-    const seed = 20240601;
+    // Deterministic by default; FUZZ_SEED and FUZZ_RUNS explore further (a failure prints its seed).
+    const seed = Number(process.env.FUZZ_SEED ?? 20240601);
+    const runs = Number(process.env.FUZZ_RUNS ?? 400);
     const rand = prng(seed);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     const chars = ['a', 'Z', '0', ' ', '"', "'", '\\', '\u0000', '\ud800', '\udfff', 'é', '😀', '<', '%', '_', ';', '\n', '\u202e'];
@@ -547,7 +549,7 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
     const mutate = (body: Record<string, unknown>): unknown => {
       const keys = Object.keys(body);
       const b: Record<string, unknown> = { ...body };
-      const ops = 1 + Math.floor(rand() * 3);
+      const ops = Math.floor(rand() * 4); // sometimes none: the accepted side gets exercised too
       for (let i = 0; i < ops; i++) {
         const op = rand();
         const strings = keys.filter((k) => typeof b[k] === 'string');
@@ -566,7 +568,7 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
     };
 
     const statuses = new Map<number, number>();
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < runs; i++) {
       const target = pick(targets);
       const body = mutate(validFor(target.name));
       let payload = JSON.stringify(body) ?? 'null';
@@ -594,5 +596,5 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
     const accepted = [...statuses].filter(([s]) => s < 300).reduce((n, [, c]) => n + c, 0);
     expect(accepted).toBeGreaterThan(5);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(100);
-  }, 120_000);
+  }, 600_000);
 });
