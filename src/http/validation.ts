@@ -144,17 +144,19 @@ export function fieldErrors(errors: readonly AjvError[]): FieldError[] {
 export function findUnstorable(value: unknown): FieldError | null {
   const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
   const badText = (s: string) => s.includes('\u0000') || !s.isWellFormed();
+  // A path 100,000 levels deep is no use in an answer: name its start.
+  const name = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path || '(body)');
   while (stack.length > 0) {
     const { v, path } = stack.pop()!;
     if (typeof v === 'string') {
-      if (badText(v)) return { field: path || '(body)', message: 'contains a NUL character or invalid Unicode' };
+      if (badText(v)) return { field: name(path), message: 'contains a NUL character or invalid Unicode' };
     } else if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return { field: path || '(body)', message: 'is a number out of range' };
+      if (!Number.isFinite(v)) return { field: name(path), message: 'is a number out of range' };
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push({ v: item, path: `${path}[${i}]` }));
     } else if (v !== null && typeof v === 'object') {
       for (const [k, item] of Object.entries(v)) {
-        if (badText(k)) return { field: path || '(body)', message: 'has a key with a NUL character or invalid Unicode' };
+        if (badText(k)) return { field: name(path), message: 'has a key with a NUL character or invalid Unicode' };
         stack.push({ v: item, path: path ? `${path}.${k}` : k });
       }
     }

@@ -135,6 +135,12 @@ describe('bad input › when the body is not a JSON object', () => {
       await refused(() => raw(route.method, route.url(), big), status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR');
     });
 
+    it('a NUL 100,000 levels deep is refused with a field name of bounded length', async () => {
+      const text = JSON.stringify(route.valid()).replace(/^\{/, `{"deep":${'{"a":'.repeat(100_000)}"\\u0000"${'}'.repeat(100_000)},`);
+      const res = await refused(() => raw(route.method, route.url(), text), 400, 'VALIDATION_ERROR');
+      expect(res.body.length).toBeLessThan(2000);
+    });
+
     it('JSON nested 100,000 levels deep is refused and the process lives on', async () => {
       const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
       await refused(() => raw(route.method, route.url(), deep), 400, 'VALIDATION_ERROR');
