@@ -2,6 +2,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 
 /**
+ * PGlite runs each query synchronously on this thread and answers through promises that settle
+ * without I/O, so a long run of queries (a projection batch, a 1,000-item append) is one chain
+ * of microtasks: sockets are not read, /health does not answer, and a SIGTERM handler does not
+ * run until it ends. Yielding to the event loop before each query lets them in between.
+ */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
  * A pg-Pool look-alike over one PGlite instance, for Kysely's PostgresDialect.
  * PGlite is a single connection: `connect()` hands it to one caller at a time (a FIFO queue),
  * so a Kysely transaction owns it from BEGIN to COMMIT and nothing interleaves.
@@ -23,6 +31,7 @@ export class PGlitePool implements PostgresPool {
     let released = false;
     const client = {
       async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+        await yieldToEventLoop();
         // Without parameters, use the simple protocol: it allows several statements (migrations).
         const result =
           parameters.length === 0
