@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
@@ -23,6 +24,32 @@ export interface Service {
   consents: ConsentService;
   /** Stops taking requests, finishes those in flight, stops the runners, closes the stores. */
   close(): Promise<void>;
+}
+
+/**
+ * Lets `app.close()` end once the requests in flight are answered. Node keeps a keep-alive
+ * connection open after its response, and Fastify closes only the connections idle when close
+ * begins: a client whose request was in flight then holds the server, and the exit, for the
+ * keep-alive timeout (72 s). While draining, answers carry `Connection: close` and every
+ * connection left idle is closed.
+ */
+function drainKeepAlive(app: FastifyInstance): { start(): void } {
+  let draining = false;
+  const open = new Set<ServerResponse>();
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining && !response.headersSent) response.setHeader('connection', 'close');
+    open.add(response);
+    response.once('close', () => {
+      open.delete(response);
+      if (draining) app.server.closeIdleConnections();
+    });
+  });
+  return {
+    start() {
+      draining = true;
+      for (const response of open) if (!response.headersSent) response.setHeader('connection', 'close');
+    },
+  };
 }
 
 /** How long a read waits for the read models to catch up with the caller's own writes. */
@@ -81,6 +108,7 @@ export async function createService(
       { logger: options.logger ?? false },
     );
     appLog ??= app.log;
+    const drain = drainKeepAlive(app);
     let closed = false;
     return {
       settings,
@@ -94,6 +122,7 @@ export async function createService(
       async close() {
         if (closed) return;
         closed = true;
+        drain.start();
         await app.close();
         await runner.stop();
         await store.close();
