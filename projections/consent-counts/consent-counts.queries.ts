@@ -17,6 +17,7 @@ interface Bucket {
 }
 
 const DAY = 86_400_000;
+const LAST_DAY = Date.UTC(9999, 11, 31);
 const dayStart = (d: Date) => new Date(Math.floor(d.getTime() / DAY) * DAY);
 const nextDayStart = (d: Date) => new Date(Math.ceil(d.getTime() / DAY) * DAY);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -49,11 +50,14 @@ async function sumCounters(db: Kysely<Database>, tenantId: string, f: ConsentFil
  */
 export async function consentStats(db: Kysely<Database>, tenantId: string, f: ConsentFilter): Promise<ConsentStats> {
   let buckets: Bucket[];
-  if (f.userReference !== undefined || f.status !== undefined) {
+  const fullFrom = f.from ? nextDayStart(f.from) : undefined;
+  const fullBefore = f.before ? dayStart(f.before) : undefined;
+  // A start on 9999-12-31 has no whole day after it that dates can name (year 10000 is not text
+  // every engine reads): count its rows.
+  const pastLastDay = fullFrom !== undefined && fullFrom.getTime() > LAST_DAY;
+  if (f.userReference !== undefined || f.status !== undefined || pastLastDay) {
     buckets = await countRows(db, tenantId, f);
   } else {
-    const fullFrom = f.from ? nextDayStart(f.from) : undefined;
-    const fullBefore = f.before ? dayStart(f.before) : undefined;
     if (fullFrom && fullBefore && fullFrom >= fullBefore) {
       buckets = await countRows(db, tenantId, f);
     } else {
