@@ -1,0 +1,127 @@
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DomainError } from '../domain/errors.js';
+import { ConfigError, loadSettings } from '../config.js';
+import { DataDirLockedError } from '../store/data-dir-lock.js';
+import { openStore, type Store } from '../store/store.js';
+import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';
+
+/** Exit statuses: 0 done, 1 failed (store unreachable or locked, tenant or key not found), 2 usage. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+export interface CliEnvironment {
+  env: Record<string, string | undefined>;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+const HELP = `consent-ledger: the operator's command line
+
+Usage: npx consent-ledger <command> [options]
+
+Commands:
+${COMMANDS.map((c) => `  ${c.usage}\n      ${c.summary}`).join('\n')}
+
+Each command prints one JSON object on stdout (an {"error": {code, message}} object when it
+fails) and human messages on stderr. Exit status: 0 done, 1 failed, 2 bad arguments or settings.
+
+It uses the service's settings from the environment: DATABASE_URL (a PostgreSQL server) or
+else the embedded store in DATA_DIR (default ./data). The embedded store belongs to one process:
+stop the service first, or use its admin API (ADMIN_TOKEN) while it runs.
+`;
+
+const commandHelp = (c: Command) => `Usage: npx consent-ledger ${c.usage}\n\n${c.summary}\n`;
+
+const isHelp = (a: string | undefined) => a === '--help' || a === '-h' || a === 'help';
+
+/**
+ * Runs one CLI command and answers its exit status. Never calls process.exit, so that stdout is
+ * flushed and the stores are closed first.
+ *
+ * @example
+ * process.exitCode = await main(['tenant', 'create', '--name', 'Acme', '--plan', 'pro']);
+ */
+export async function main(argv: readonly string[], cli: CliEnvironment = { env: process.env, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const out = (o: object) => cli.stdout.write(`${JSON.stringify(o, null, 2)}\n`);
+  const say = (m: string) => cli.stderr.write(`${m}\n`);
+  const fail = (status: number, code: string, message: string) => {
+    say(`consent-ledger: ${message}`);
+    out({ error: { code, message } });
+    return status;
+  };
+
+  const [group, action, ...rest] = argv;
+  if (group === undefined) {
+    say(HELP);
+    return fail(EXIT.usage, 'USAGE', 'no command given');
+  }
+  if (isHelp(group)) {
+    cli.stdout.write(HELP);
+    return EXIT.ok;
+  }
+  const inGroup = COMMANDS.filter((c) => c.name.split(' ')[0] === group);
+  if (inGroup.length === 0) {
+    say(HELP);
+    return fail(EXIT.usage, 'USAGE', `unknown command "${group}"`);
+  }
+  const command = inGroup.find((c) => c.name === `${group} ${action}`);
+  if (!command) {
+    const list = inGroup.map((c) => `  ${c.usage}`).join('\n');
+    if (isHelp(action)) {
+      cli.stdout.write(`Usage:\n${list}\n`);
+      return EXIT.ok;
+    }
+    say(`Usage:\n${list}`);
+    return fail(EXIT.usage, 'USAGE', action === undefined ? `"${group}" needs a subcommand` : `unknown command "${group} ${action}"`);
+  }
+
+  let input: unknown;
+  try {
+    const { values } = parseArgs({
+      args: [...rest],
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.help) {
+      cli.stdout.write(commandHelp(command));
+      return EXIT.ok;
+    }
+    input = command.parse(values);
+  } catch (error) {
+    // parseArgs explains at length; its first sentence says what was wrong.
+    const message = error instanceof UsageError ? error.message : (error as Error).message.split('. ')[0]!.split('\n')[0]!;
+    say(commandHelp(command));
+    return fail(EXIT.usage, 'USAGE', message);
+  }
+
+  let store: Store | undefined;
+  try {
+    const settings = loadSettings(cli.env);
+    store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, maxConnections: 2 });
+    const io: CliIo = { info: say, progressStream: cli.stderr };
+    out(await command.run(store, input as never, io));
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(EXIT.usage, 'CONFIG', error.message);
+    if (error instanceof DataDirLockedError) return fail(EXIT.failed, 'DATA_DIR_LOCKED', error.message);
+    if (error instanceof DomainError) return fail(EXIT.failed, error.code, error.message);
+    const e = error as Error & { code?: string };
+    return fail(EXIT.failed, 'FAILED', `${command.name} failed: ${e.message || e.code || String(error)}`);
+  } finally {
+    await store?.close().catch(() => undefined);
+  }
+}
+
+// `tsx src/cli/cli.ts ...` runs it directly; bin/consent-ledger.js imports `main` from dist.
+const invokedDirectly = (() => {
+  try {
+    return process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
+})();
+if (invokedDirectly) {
+  process.exitCode = await main(process.argv.slice(2));
+}

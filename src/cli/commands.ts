@@ -1,0 +1,199 @@
+import type { ParseArgsConfig } from 'node:util';
+import cliProgress from 'cli-progress';
+import { rebuildReadModels } from '../../projections/rebuild.js';
+import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
+import { isUuid } from '../shared/ids.js';
+import type { Store } from '../store/store.js';
+import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
+import { TenantService } from '../tenants/tenants.service.js';
+
+/** Bad arguments: exit status 2, with a message saying what to send instead. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface CliIo {
+  /** Human messages: progress, hints. Never parsed. */
+  info(message: string): void;
+  /** The stream the progress bar draws on. */
+  progressStream: NodeJS.WriteStream;
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+export interface Command {
+  /** `tenant create`, `projections rebuild`, ... */
+  name: string;
+  usage: string;
+  summary: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  /** Checks the arguments before anything is opened; throws UsageError. */
+  parse(values: Values): unknown;
+  run(store: Store, input: never, io: CliIo): Promise<object>;
+}
+
+const str = (values: Values, name: string): string | undefined => {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+const required = (values: Values, name: string): string => {
+  const v = str(values, name);
+  if (v === undefined) throw new UsageError(`--${name} is required`);
+  return v;
+};
+
+const plan = (raw: string): Plan => {
+  if (!isPlan(raw)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')} (got "${raw}")`);
+  return raw;
+};
+
+const tenantId = (raw: string, flag: string): string => {
+  if (!isUuid(raw)) throw new UsageError(`--${flag} must be a tenant id (a UUID, as \`tenant list\` shows it)`);
+  return raw.toLowerCase();
+};
+
+const MAX_LIMIT = 1_000_000_000;
+/** A positive whole number of requests, or `default` to fall back to the plan's limit. */
+const limit = (raw: string | undefined, flag: string): number | null | undefined => {
+  if (raw === undefined) return undefined;
+  if (raw === 'default') return null;
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > MAX_LIMIT) {
+    throw new UsageError(`--${flag} must be a whole number from 1 to ${MAX_LIMIT}, or "default" for the plan's limit (got "${raw}")`);
+  }
+  return Number(raw);
+};
+
+const API_KEY = /^ck_[0-9A-Za-z]{24}$/;
+
+const tenantCreate: Command = {
+  name: 'tenant create',
+  usage: 'tenant create --name NAME --plan PLAN',
+  summary: 'Create a tenant and its first API key; prints {tenantId, name, plan, apiKey, apiSecret}',
+  options: { name: { type: 'string' }, plan: { type: 'string' } },
+  parse(values) {
+    const name = required(values, 'name').trim();
+    if (name.length === 0 || name.length > 200 || name.includes('\0')) throw new UsageError('--name must be 1 to 200 characters');
+    return { name, plan: plan(required(values, 'plan')) };
+  },
+  async run(store, input: { name: string; plan: Plan }, io) {
+    const created = await new TenantService(store.db).create(input.name, input.plan);
+    io.info(`Created tenant "${created.name}" on the ${created.plan} plan. Save the API secret now: only its hash is stored.`);
+    return created;
+  },
+};
+
+const tenantList: Command = {
+  name: 'tenant list',
+  usage: 'tenant list',
+  summary: 'List tenants, their limits and their keys (never a secret); prints {tenants: [...]}',
+  options: {},
+  parse: () => ({}),
+  async run(store) {
+    return { tenants: await new TenantService(store.db).list() };
+  },
+};
+
+const tenantSetPlan: Command = {
+  name: 'tenant set-plan',
+  usage: 'tenant set-plan --id TENANT_ID --plan PLAN [--per-minute N|default] [--per-day N|default]',
+  summary: "Change a tenant's plan and/or its own rate limits; prints the tenant",
+  options: { id: { type: 'string' }, plan: { type: 'string' }, 'per-minute': { type: 'string' }, 'per-day': { type: 'string' } },
+  parse(values) {
+    const id = tenantId(required(values, 'id'), 'id');
+    const p = str(values, 'plan');
+    const perMinute = limit(str(values, 'per-minute'), 'per-minute');
+    const perDay = limit(str(values, 'per-day'), 'per-day');
+    if (p === undefined && perMinute === undefined && perDay === undefined) {
+      throw new UsageError('say what to change: --plan, --per-minute or --per-day');
+    }
+    const limits = {
+      ...(perMinute === undefined ? {} : { perMinute }),
+      ...(perDay === undefined ? {} : { perDay }),
+    };
+    return { id, change: { ...(p === undefined ? {} : { plan: plan(p) }), ...(Object.keys(limits).length ? { limits } : {}) } };
+  },
+  async run(store, input: { id: string; change: Parameters<TenantService['update']>[1] }) {
+    return new TenantService(store.db).update(input.id, input.change);
+  },
+};
+
+const keyCreate: Command = {
+  name: 'key create',
+  usage: 'key create --tenant TENANT_ID',
+  summary: 'Issue another API key for a tenant; prints {tenantId, name, plan, apiKey, apiSecret}',
+  options: { tenant: { type: 'string' } },
+  parse: (values) => ({ tenant: tenantId(required(values, 'tenant'), 'tenant') }),
+  async run(store, input: { tenant: string }, io) {
+    const issued = await new TenantService(store.db).createKey(input.tenant);
+    io.info('Issued a new API key. Save the API secret now: only its hash is stored.');
+    return issued;
+  },
+};
+
+const keyRevoke: Command = {
+  name: 'key revoke',
+  usage: 'key revoke --tenant TENANT_ID --key ck_...',
+  summary: 'Revoke an API key; prints {revoked: true}',
+  options: { tenant: { type: 'string' }, key: { type: 'string' } },
+  parse(values) {
+    const tenant = tenantId(required(values, 'tenant'), 'tenant');
+    const key = required(values, 'key');
+    if (!API_KEY.test(key)) throw new UsageError('--key must be an API key: ck_ followed by 24 letters and digits');
+    return { tenant, key };
+  },
+  async run(store, input: { tenant: string; key: string }, io) {
+    await new TenantService(store.db).revokeKey(input.tenant, input.key);
+    // Another process's cache of verified keys (TenantService) may trust it for up to 2 s more.
+    io.info(`Revoked ${input.key}.`);
+    return { revoked: true };
+  },
+};
+
+const projectionsRebuild: Command = {
+  name: 'projections rebuild',
+  usage: 'projections rebuild',
+  summary: 'Drop the read models and replay the whole ledger into them; prints {events, seconds}',
+  options: {},
+  parse: () => ({}),
+  async run(store, _input, io) {
+    const bar = new cliProgress.SingleBar(
+      {
+        stream: io.progressStream,
+        format: 'replaying the ledger [{bar}] {percentage}% | {value}/{total} events | {duration_formatted}',
+        hideCursor: true,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    let started = false;
+    try {
+      const result = await rebuildReadModels(
+        store,
+        new PostgresLedger(store.db),
+        (applied, total) => {
+          if (!started) {
+            started = true;
+            io.info(`Dropped the read models; replaying ${total} ledger events.`);
+            bar.start(total, applied);
+          } else {
+            bar.setTotal(total);
+            bar.update(applied);
+          }
+        },
+        {
+          log: {
+            warn: (o, m) => io.info(`warning: ${m} ${JSON.stringify(o)}`),
+            error: (o, m) => io.info(`error: ${m} ${JSON.stringify(o, (k, v: unknown) => (k === 'err' ? String(v) : v))}`),
+          },
+        },
+      );
+      bar.stop();
+      io.info(`Rebuilt the read models from ${result.events} events in ${result.seconds} s.`);
+      return result;
+    } finally {
+      bar.stop();
+    }
+  },
+};
+
+export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild];

@@ -1,0 +1,424 @@
+import { execFile, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnvironmentSchema, loadSettings } from '../../src/config.js';
+import { createService, type Service } from '../../src/service.js';
+import { client, publishPolicy } from '../support/service.js';
+import { freshDatabase, serverUrl } from '../support/stores.js';
+
+/**
+ * The operator CLI (CONTRACT.md "Identity, tenants, keys"; DESIGN.md "Read models are
+ * disposable"), run as operators run it: the real bin, built, in a child process, on the same
+ * settings as the service. What it changes is then checked through the service's HTTP API.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = join(root, 'bin', 'consent-ledger.js');
+const API_KEY = /^ck_[0-9A-Za-z]{24}$/;
+const API_SECRET = /^cs_[0-9A-Za-z]{40}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+/** The parent's environment without the service's settings, so the test's DATABASE_URL never leaks in. */
+const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(EnvironmentSchema.properties)) delete base[key];
+  return { ...base, ...env };
+};
+
+function spawnRun(command: string, args: string[], env: Record<string, string>, cwd = root): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      resolve({ code, stdout, stderr, json });
+    });
+  });
+}
+
+/** `node bin/consent-ledger.js <args>`: what `npx consent-ledger <args>` runs. */
+const cli = (args: string[], env: Record<string, string>) => spawnRun(process.execPath, [bin, ...args], env);
+
+/** Polls until `condition` holds; throws after `timeoutMs`. */
+async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The same setting a service uses to find its store. */
+interface Engine {
+  name: string;
+  open(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
+}
+
+const engines: Engine[] = [
+  {
+    name: 'the embedded store (DATA_DIR)',
+    async open() {
+      const dir = mkdtempSync(join(tmpdir(), 'cl-cli-'));
+      return { env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+];
+if (serverUrl) {
+  engines.push({
+    name: 'a PostgreSQL server (DATABASE_URL)',
+    async open() {
+      const fresh = await freshDatabase();
+      return { env: { DATABASE_URL: fresh.url }, dispose: fresh.drop };
+    },
+  });
+} else {
+  console.log('[cli.e2e] DATABASE_URL is not set: the CLI is tested on the embedded store only');
+}
+
+beforeAll(async () => {
+  // The bin runs the compiled CLI: build it from the sources under test.
+  try {
+    await promisify(execFile)('npm', ['run', 'build'], { cwd: root, env: childEnv({}) });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm run build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+  expect(existsSync(join(root, 'dist', 'src', 'cli', 'cli.js'))).toBe(true);
+}, 300_000);
+
+describe('cli › when the arguments are wrong › exits 2 with a clear message, touching no store', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  beforeAll(() => {
+    dir = join(mkdtempSync(join(tmpdir(), 'cl-cli-usage-')), 'never-created');
+    env = { DATA_DIR: dir };
+  });
+  afterAll(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  it.each([
+    ['no command', [], /no command/],
+    ['an unknown command', ['tenants', 'list'], /unknown command "tenants"/],
+    ['an unknown subcommand', ['tenant', 'delete'], /unknown command "tenant delete"/],
+    ['a group without a subcommand', ['key'], /"key" needs a subcommand/],
+    ['a missing --plan', ['tenant', 'create', '--name', 'Acme'], /--plan is required/],
+    ['a missing --name', ['tenant', 'create', '--plan', 'pro'], /--name is required/],
+    ['an empty --name', ['tenant', 'create', '--name', ' ', '--plan', 'pro'], /--name must be 1 to 200 characters/],
+    ['an unknown plan', ['tenant', 'create', '--name', 'Acme', '--plan', 'gold'], /--plan must be one of free, starter, pro, business, enterprise/],
+    ['an unknown option', ['tenant', 'list', '--all'], /Unknown option '--all'/],
+    ['a stray argument', ['tenant', 'list', 'now'], /Unexpected argument 'now'/],
+    ['a tenant id that is not one', ['tenant', 'set-plan', '--id', '42', '--plan', 'pro'], /--id must be a tenant id/],
+    ['set-plan with nothing to change', ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000'], /say what to change/],
+    ['a zero limit', ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--per-minute', '0'], /--per-minute must be a whole number/],
+    ['a fractional limit', ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--per-day', '2.5'], /--per-day must be a whole number/],
+    ['key create without --tenant', ['key', 'create'], /--tenant is required/],
+    ['a malformed API key', ['key', 'revoke', '--tenant', '00000000-0000-4000-8000-000000000000', '--key', 'cs_secret'], /--key must be an API key/],
+  ])('%s', async (_label, args, message) => {
+    const run = await cli(args, env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).toMatch(/Usage/);
+    expect(run.json).toEqual({ error: { code: 'USAGE', message: expect.stringMatching(message) } });
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('a bad setting is named, with exit 2', async () => {
+    const run = await cli(['tenant', 'list'], { DATABASE_URL: 'mysql://root@localhost/x' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/DATABASE_URL: invalid value/);
+    expect(run.json.error.code).toBe('CONFIG');
+  });
+});
+
+describe('cli › when asked for help › prints it and exits 0', () => {
+  it('--help lists every command', async () => {
+    const run = await cli(['--help'], {});
+    expect(run.code).toBe(0);
+    for (const usage of ['tenant create --name NAME --plan PLAN', 'tenant list', 'tenant set-plan --id', 'key create --tenant', 'key revoke --tenant', 'projections rebuild']) {
+      expect(run.stdout).toContain(usage);
+    }
+  });
+
+  it.each(['tenant create --help', 'key -h', 'projections help'])('%s', async (args) => {
+    const run = await cli(args.split(' '), {});
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Usage/);
+  });
+});
+
+describe('cli › when the CLI is not built › the bin says how to build it', () => {
+  it('exits 1 and tells the user to run `npm run build`', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-cli-unbuilt-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      copyFileSync(bin, join(dir, 'bin', 'consent-ledger.js'));
+      const run = await spawnRun(process.execPath, [join(dir, 'bin', 'consent-ledger.js'), 'tenant', 'list'], {}, dir);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('npm run build');
+      expect(run.stdout).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cli › when run through npx in the project folder › it is this package’s bin, found offline', () => {
+  it('npx --offline consent-ledger --help answers this CLI’s help', async () => {
+    // --offline: if npx did not resolve the project's own bin it would fail here rather than
+    // fetch whatever the registry holds under that name.
+    const run = await spawnRun('npx', ['--offline', 'consent-ledger', '--help'], {});
+    expect(run.stderr).not.toMatch(/ENOTCACHED|could not determine executable/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("consent-ledger: the operator's command line");
+  }, 120_000);
+});
+
+describe.each(engines)('cli › on $name', (engine) => {
+  let env: Record<string, string>;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ env, dispose } = await engine.open());
+  });
+  afterAll(() => dispose?.());
+
+  /** The service on the same settings, for as long as `fn` runs (the embedded store is one process's). */
+  const withService = async <T>(fn: (service: Service) => Promise<T>): Promise<T> => {
+    const service = await createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50 });
+    try {
+      return await fn(service);
+    } finally {
+      await service.close();
+    }
+  };
+  const createTenant = async (name: string, plan: string) => {
+    const run = await cli(['tenant', 'create', '--name', name, '--plan', plan], env);
+    expect(run.code, run.stderr).toBe(0);
+    return run.json as { tenantId: string; name: string; plan: string; apiKey: string; apiSecret: string };
+  };
+
+  describe('cli › tenants › create and list', () => {
+    it('tenant create prints one JSON object with the credentials, and they work on the HTTP API', async () => {
+      const run = await cli(['tenant', 'create', '--name', 'Acme Corp', '--plan', 'starter'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(Object.keys(run.json).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'tenantId']);
+      expect(run.json).toMatchObject({ name: 'Acme Corp', plan: 'starter' });
+      expect(run.json.tenantId).toMatch(UUID);
+      expect(run.json.apiKey).toMatch(API_KEY);
+      expect(run.json.apiSecret).toMatch(API_SECRET);
+      // Human words go to stderr, never into the JSON.
+      expect(run.stderr).toMatch(/only its hash is stored/);
+
+      await withService(async (service) => {
+        const api = client(service.app, run.json);
+        const policyVersionId = await publishPolicy(api);
+        const consent = await api.post('/api/v1/consent', { policyVersionId, userReference: 'cli-user', consentGiven: true });
+        expect(consent.statusCode).toBe(201);
+        expect((await api.get('/api/v1/consent/search')).json().pagination.total).toBe(1);
+      });
+    });
+
+    it('tenant list shows tenants, limits and keys, and no secret', async () => {
+      const created = await createTenant('Listed Ltd', 'business');
+      const run = await cli(['tenant', 'list'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(Object.keys(run.json)).toEqual(['tenants']);
+      const listed = (run.json.tenants as { tenantId: string }[]).find((x) => x.tenantId === created.tenantId);
+      expect(listed).toEqual({
+        tenantId: created.tenantId,
+        name: 'Listed Ltd',
+        plan: 'business',
+        limits: { perMinute: 600, perDay: 200_000 },
+        createdAt: expect.any(String),
+        keys: [{ apiKey: created.apiKey, createdAt: expect.any(String), revokedAt: null }],
+      });
+      expect(run.stdout).not.toContain(created.apiSecret);
+      expect(run.stdout).not.toMatch(/secret|hash/i);
+    });
+  });
+
+  describe('cli › keys › create and revoke', () => {
+    it('key create issues a second working key; key revoke refuses the old one with 401', async () => {
+      const created = await createTenant('Rotating', 'pro');
+      const issued = await cli(['key', 'create', '--tenant', created.tenantId], env);
+      expect(issued.code, issued.stderr).toBe(0);
+      expect(Object.keys(issued.json).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'tenantId']);
+      expect(issued.json).toMatchObject({ tenantId: created.tenantId, name: 'Rotating', plan: 'pro' });
+      expect(issued.json.apiKey).toMatch(API_KEY);
+      expect(issued.json.apiSecret).toMatch(API_SECRET);
+
+      await withService(async (service) => {
+        expect((await client(service.app, created).get('/api/v1/policies')).statusCode).toBe(200);
+        expect((await client(service.app, issued.json).get('/api/v1/policies')).statusCode).toBe(200);
+      });
+
+      const revoked = await cli(['key', 'revoke', '--tenant', created.tenantId, '--key', created.apiKey], env);
+      expect(revoked.code, revoked.stderr).toBe(0);
+      expect(revoked.json).toEqual({ revoked: true });
+
+      await withService(async (service) => {
+        const refused = await client(service.app, created).get('/api/v1/policies');
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json().error.code).toBe('UNAUTHORIZED');
+        expect((await client(service.app, issued.json).get('/api/v1/policies')).statusCode).toBe(200);
+      });
+
+      const again = await cli(['key', 'revoke', '--tenant', created.tenantId, '--key', created.apiKey], env);
+      expect(again.code).toBe(1);
+      expect(again.json.error.code).toBe('NOT_FOUND');
+      expect(again.stderr).toMatch(/not found or already revoked/);
+    });
+
+    it('fails with exit 1 for a tenant that does not exist', async () => {
+      const run = await cli(['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000'], env);
+      expect(run.code).toBe(1);
+      expect(run.json).toEqual({ error: { code: 'NOT_FOUND', message: 'tenant not found' } });
+    });
+  });
+
+  describe('cli › plans › set-plan', () => {
+    it('set-plan free makes CSV export 403 PLAN_RESTRICTED; limits can be set and cleared', async () => {
+      const created = await createTenant('Downgraded', 'starter');
+      await withService(async (service) => {
+        expect((await client(service.app, created).get('/api/v1/consent/export')).statusCode).toBe(200);
+      });
+
+      const free = await cli(['tenant', 'set-plan', '--id', created.tenantId, '--plan', 'free'], env);
+      expect(free.code, free.stderr).toBe(0);
+      expect(free.json).toEqual({ tenantId: created.tenantId, name: 'Downgraded', plan: 'free', limits: { perMinute: 10, perDay: 100 }, createdAt: expect.any(String) });
+      await withService(async (service) => {
+        const refused = await client(service.app, created).get('/api/v1/consent/export');
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error.code).toBe('PLAN_RESTRICTED');
+      });
+
+      const own = await cli(['tenant', 'set-plan', '--id', created.tenantId, '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '9000000'], env);
+      expect(own.code, own.stderr).toBe(0);
+      expect(own.json).toMatchObject({ plan: 'enterprise', limits: { perMinute: 5000, perDay: 9_000_000 } });
+      const cleared = await cli(['tenant', 'set-plan', '--id', created.tenantId, '--per-day', 'default'], env);
+      expect(cleared.code, cleared.stderr).toBe(0);
+      expect(cleared.json).toMatchObject({ plan: 'enterprise', limits: { perMinute: 5000, perDay: 200_000 } });
+
+      await withService(async (service) => {
+        expect((await client(service.app, created).get('/api/v1/consent/export')).statusCode).toBe(200);
+        expect(await service.tenants.get(created.tenantId)).toMatchObject({ plan: 'enterprise', limits: { perMinute: 5000, perDay: 200_000 } });
+      });
+    });
+
+    it('fails with exit 1 for a tenant that does not exist', async () => {
+      const run = await cli(['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--plan', 'pro'], env);
+      expect(run.code).toBe(1);
+      expect(run.json.error.code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('cli › projections rebuild', () => {
+    it('replays every ledger event into fresh read models that answer as before', async () => {
+      const created = await createTenant('Rebuilt', 'pro');
+      const reads = ['/api/v1/policies', '/api/v1/consent/search?limit=100', '/api/v1/consent/stats', '/api/v1/consent/user/rebuild-user/status', '/api/v1/consent/export'];
+      const snapshot = async (service: Service) => {
+        const api = client(service.app, created);
+        return Promise.all(
+          reads.map(async (url) => {
+            const res = await api.get(url);
+            expect(res.statusCode, url).toBe(200);
+            return url.includes('export') ? res.body : res.json().data;
+          }),
+        );
+      };
+      const { before, events } = await withService(async (service) => {
+        const api = client(service.app, created);
+        const policyVersionId = await publishPolicy(api, { policyType: 'cookie_policy' });
+        for (let i = 0; i < 5; i++) {
+          const res = await api.post('/api/v1/consent', { policyVersionId, userReference: 'rebuild-user', consentGiven: i % 2 === 0 });
+          expect(res.statusCode).toBe(201);
+        }
+        const first = (await api.get('/api/v1/consent/search?consentGiven=true')).json().data[0].id;
+        expect((await api.post(`/api/v1/consent/${first}/withdraw`, { reason: 'rebuild test' })).statusCode).toBe(200);
+        const before = await snapshot(service);
+        // Spoil the read models: only a replay from the ledger can put them right.
+        await sql`UPDATE read.consents SET user_reference = 'spoiled', status = 'spoiled' WHERE tenant_id = ${created.tenantId}::uuid`.execute(service.store.db);
+        await sql`DELETE FROM read.policy_versions WHERE tenant_id = ${created.tenantId}::uuid`.execute(service.store.db);
+        expect(await snapshot(service)).not.toEqual(before);
+        const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger.events`.execute(service.store.db);
+        return { before, events: counted.rows[0]!.n };
+      });
+      expect(events).toBeGreaterThanOrEqual(7);
+
+      const run = await cli(['projections', 'rebuild'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(Object.keys(run.json).sort()).toEqual(['events', 'seconds']);
+      expect(run.json.events).toBe(events);
+      expect(run.json.seconds).toBeGreaterThan(0);
+      expect(run.stderr).toContain(`replaying ${events} ledger events`);
+
+      await withService(async (service) => {
+        expect(await snapshot(service)).toEqual(before);
+        const failures = await sql<{ n: number }>`SELECT count(*)::int AS n FROM read.projection_failures`.execute(service.store.db);
+        expect(failures.rows[0]!.n).toBe(0);
+      });
+    });
+  });
+
+  if (engine.name.includes('embedded')) {
+    describe('cli › when the service holds the embedded store', () => {
+      it('fails with exit 1 and the data-dir lock message, and works again once the service stops', async () => {
+        await withService(async () => {
+          const run = await cli(['tenant', 'list'], env);
+          expect(run.code).toBe(1);
+          expect(run.stderr).toContain(`is in use by process ${process.pid}; stop it first, or use the admin API of the running service`);
+          expect(run.json.error.code).toBe('DATA_DIR_LOCKED');
+          const rebuild = await cli(['projections', 'rebuild'], env);
+          expect(rebuild.code).toBe(1);
+          expect(rebuild.json.error.code).toBe('DATA_DIR_LOCKED');
+        });
+        const run = await cli(['tenant', 'list'], env);
+        expect(run.code, run.stderr).toBe(0);
+      });
+    });
+  } else {
+    describe('cli › when the service runs on the same PostgreSQL server', () => {
+      it('the running service follows what the CLI changes', async () => {
+        const created = await createTenant('Live', 'starter');
+        await withService(async (service) => {
+          const api = client(service.app, created);
+          expect((await api.get('/api/v1/consent/export')).statusCode).toBe(200);
+          expect((await cli(['tenant', 'set-plan', '--id', created.tenantId, '--plan', 'free'], env)).code).toBe(0);
+          // Another process's verified-key cache holds a tenant for at most 2 s.
+          await waitUntil(async () => (await api.get('/api/v1/consent/export')).statusCode === 403, 'the free plan to apply');
+          expect((await cli(['key', 'revoke', '--tenant', created.tenantId, '--key', created.apiKey], env)).code).toBe(0);
+          await waitUntil(async () => (await api.get('/api/v1/policies')).statusCode === 401, 'the revoked key to be refused');
+        });
+      });
+    });
+  }
+});
+
+describe('cli › when the store cannot be reached', () => {
+  it('exits 1 with the reason', async () => {
+    const run = await cli(['tenant', 'list'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
+    expect(run.code).toBe(1);
+    expect(run.json.error.code).toBe('FAILED');
+    expect(run.stderr).toMatch(/tenant list failed: .*(ECONNREFUSED|connect)/);
+  });
+});
