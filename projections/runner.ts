@@ -20,16 +20,28 @@ const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 const minPosition = (ps: LedgerPosition[]): LedgerPosition =>
   ps.reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b), ps[0] ?? START);
 
-// An error the database answered carries a SQLSTATE, and only its class says "connection": its
-// message may quote the event's data (`invalid input syntax …: "connection closed"`), and a bad
-// event taken for an outage would be retried forever instead of recorded and skipped.
 const SQLSTATE = /^[0-9A-Z]{5}$/;
-const isConnectionError = (error: unknown): boolean => {
-  const e = error as { code?: unknown; message?: unknown };
-  const code = typeof e.code === 'string' ? e.code : '';
-  if (SQLSTATE.test(code)) return /^(08|57P|53)/.test(code);
-  return /ECONN|EPIPE|ETIMEDOUT/.test(code) || /terminated|timeout|closed|not queryable/i.test(typeof e.message === 'string' ? e.message : '');
-};
+/**
+ * SQLSTATE classes that say "not now" rather than "not this event": connection (08), rollback
+ * such as deadlock or serialization failure (40), resources (53), operator intervention (57),
+ * system (58), and a lock not available (55P03).
+ */
+const TRANSIENT = /^(08|40|53|57|58|55P03)/;
+const NETWORK = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
+
+/**
+ * Whether a failure is the database's (retry the batch later) rather than the event's (record
+ * it and go on). An error the database answered carries a SQLSTATE, and only that decides: its
+ * message may quote the event's data (`invalid input syntax …: "connection closed"`), and a bad
+ * event taken for an outage would stall the projection forever. Without a SQLSTATE, the driver
+ * lost the connection or could not get one.
+ */
+export function isTransientError(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null | undefined;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (SQLSTATE.test(code)) return TRANSIENT.test(code);
+  return NETWORK.test(code) || /terminated|timeout|closed|not queryable|ECONN/i.test(typeof e?.message === 'string' ? e.message : '');
+}
 
 /**
  * Feeds ledger events to the projectors. Each batch is applied in one transaction that also
@@ -164,7 +176,7 @@ export class ProjectionRunner {
         for (const p of this.projectors) await this.applyTo(tx, p, events);
       });
     } catch (error) {
-      if (isConnectionError(error)) throw error;
+      if (isTransientError(error)) throw error;
       this.log.error({ err: error }, 'projection batch failed; applying its events one by one');
       await this.applyOneByOne(events);
     }
@@ -195,7 +207,7 @@ export class ProjectionRunner {
         try {
           await this.db.transaction().execute((tx) => this.applyTo(tx, p, [e]));
         } catch (error) {
-          if (isConnectionError(error)) throw error;
+          if (isTransientError(error)) throw error;
           this.log.error({ err: error, projector: p.name, eventId: e.id, eventType: e.type }, 'projector failed on an event; skipped');
           await this.db.transaction().execute(async (tx) => {
             await tx
