@@ -185,6 +185,10 @@ describe('read models over HTTP', () => {
       expect(await find({ endDate: '2024-05-10T12:00:00Z' })).toEqual(['lastOfDayBefore', 'midnight', 'noon']);
       expect(await find({ startDate: '2024-05-10T12:00:00Z', endDate: '2024-05-10T12:00:00Z' })).toEqual(['noon']);
       expect(await find({ startDate: '2024-05-09T23:59:59.999Z', endDate: '2024-05-10T00:00:00.000Z' })).toEqual(['lastOfDayBefore', 'midnight']);
+      // Finer than a millisecond: bounds still hold exactly (records are stamped to the millisecond).
+      expect(await find({ startDate: '2024-05-10T12:00:00.0001Z' })).toEqual(['lastOfDay', 'nextMidnight', 'noonAndAMs']);
+      expect(await find({ startDate: '2024-05-10T12:00:00.000000Z', endDate: '2024-05-10T12:00:00.000999Z' })).toEqual(['noon']);
+      expect(await find({ startDate: '2024-05-10T12:00:00.0009999Z', endDate: '2024-05-10T12:00:00.001000001Z' })).toEqual(['noonAndAMs']);
       // An offset names the same instant.
       expect(await find({ startDate: '2024-05-10T14:00:00+02:00', endDate: '2024-05-10T14:00:00.001+02:00' })).toEqual(['noon', 'noonAndAMs']);
     });
@@ -256,7 +260,7 @@ describe('read models over HTTP', () => {
         const res = await tenant.api.get(`${path}?startDate=1970-01-01&endDate=9999-12-31`);
         expect(res.statusCode, `${path}: ${res.body.slice(0, 300)}`).toBe(200);
       }
-      for (const query of ['startDate=9999-12-31T12:00:00Z', 'startDate=9999-12-31', 'endDate=9999-12-31T23:59:59.999Z', 'startDate=0001-01-02&endDate=0001-01-02T05:00:00Z']) {
+      for (const query of ['startDate=9999-12-31T12:00:00Z', 'startDate=9999-12-31T23:59:59.9991Z', 'startDate=9999-12-31', 'endDate=9999-12-31T23:59:59.999Z', 'startDate=0001-01-02&endDate=0001-01-02T05:00:00Z']) {
         for (const path of ['/api/v1/consent/search', '/api/v1/consent/stats', '/api/v1/consent/export']) {
           const res = await tenant.api.get(`${path}?${query}`);
           expect(res.statusCode, `${path}?${query}: ${res.body.slice(0, 300)}`).toBe(200);

@@ -40,7 +40,10 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 // The schema takes a date or a date-time with a zone (src/http/validation.ts), never local time.
+// Date.parse keeps milliseconds and drops finer digits.
 const instant = (s: string): number => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00Z` : s);
+/** Records are stamped to the millisecond: a start between two milliseconds begins at the later one. */
+const startInstant = (s: string): number => Math.min(LATEST_INSTANT, instant(s) + (/\.\d{3}\d*[1-9]/.test(s) ? 1 : 0));
 
 /** Both spellings of one filter (CONTRACT.md, Compatibility surface) must not say two things. */
 function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; value: T | undefined }): T | undefined {
@@ -55,7 +58,7 @@ function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; 
  * UTC day, a date-time one its millisecond (records are stamped to the millisecond).
  */
 export function toFilter(q: ConsentFilterQuery): ConsentFilter {
-  const from = q.startDate === undefined ? undefined : new Date(instant(q.startDate));
+  const from = q.startDate === undefined ? undefined : new Date(startInstant(q.startDate));
   let before: Date | undefined;
   if (q.endDate !== undefined) before = new Date(instant(q.endDate) + (DATE_ONLY.test(q.endDate) ? DAY_MS : 1));
   // An end of 9999-12-31 reaches past the last instant ISO 8601 writes with four digits, which no
