@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -59,8 +59,10 @@ interface Engine {
   env: Record<string, string>;
   /** Called once the killed process is gone, before the restart. */
   afterKill(tenantId: string): Promise<void>;
-  /** Consents of the tenant in the ledger (the restarted service may still be finishing nothing). */
+  /** Consents of the tenant in the ledger. */
   ledgerConsents(tenantId: string): Promise<number>;
+  /** The pid in the embedded store's lock file. */
+  lockOwner?(): string;
   dispose(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ function embeddedEngine(): Engine {
       }
     },
     ledgerConsents: async () => counted,
+    lockOwner: () => readFileSync(join(dataDir, 'consent-ledger.lock'), 'utf8').trim(),
     async dispose() {
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -264,11 +267,15 @@ describe('durability › when the service is killed with SIGKILL during concurre
 
       const book: Ledgerbook = { consents: new Map(), batches: [], withdrawn: new Set(), withdrawalUnknown: new Set(), withdrawable: [], unansweredItems: 0 };
       for (let round = 1; round <= engine.rounds; round++) {
+        const killedPid = svc.pid;
         const figures = await writeUntilKilled(svc, api, policyVersionId, book, round);
         expect(figures.inFlightAtKill, 'the kill must land while requests are in flight').toBeGreaterThan(0);
+        // kill -9 leaves the lock file behind; the next start takes it over from the dead pid.
+        if (engine.lockOwner) expect(engine.lockOwner()).toBe(String(killedPid));
         await engine.afterKill(creds.tenantId);
 
         svc = await startServiceProcess(env);
+        if (engine.lockOwner) expect(engine.lockOwner()).toBe(String(svc.pid));
         expect(svc.stdout(), 'credentials are printed on the first start only').not.toMatch(/X-API-Secret/);
         api = tenantClient(svc.url, creds);
 
