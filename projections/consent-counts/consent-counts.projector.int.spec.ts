@@ -15,20 +15,10 @@ import {
 import { availableEngines } from '../../test/support/stores.js';
 import type { ConsentFilter } from '../consents/consents.queries.js';
 import { consentStats, type ConsentStats } from './consent-counts.queries.js';
+import { prng } from '../../test/support/prng.js';
 
 const DAY = 86_400_000;
 
-/** A small seeded generator, so that a failing case can be replayed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Row {
   at: number;

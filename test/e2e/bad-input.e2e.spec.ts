@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { prng } from '../support/prng.js';
 
 /**
  * Bad input, route by route: every refusal is a 4xx error envelope with the contract's code and
@@ -491,16 +492,6 @@ describe('bad input › when the batch body is big', () => {
   });
 });
 
-/** mulberry32: a tiny deterministic PRNG, so a failing fuzz case replays. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('bad input › when bodies are randomly mutated (fuzz)', () => {
   it('never answers 5xx, and the ledger grows only on 2xx answers', async () => {

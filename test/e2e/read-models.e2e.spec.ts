@@ -3,20 +3,10 @@ import { rebuildReadModels } from '../../projections/rebuild.js';
 import { ConsentService, type ConsentInput } from '../../src/application/consents.js';
 import { snapshotReadModels } from '../support/projections.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { prng } from '../support/prng.js';
 
 const DAY = 86_400_000;
 
-/** A seeded generator, so that a failing case can be replayed (STATS_SEED=…). */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const qs = (params: Record<string, string | number | boolean | undefined>): string => {
   const entries = Object.entries(params).filter((e): e is [string, string | number | boolean] => e[1] !== undefined);
