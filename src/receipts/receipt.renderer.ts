@@ -1,0 +1,183 @@
+import pdfmake from 'pdfmake';
+import QRCode from 'qrcode';
+import type { ConsentView } from '../application/consents.js';
+import { BASE_FONT, ensureFonts, scriptRuns } from './fonts.js';
+
+export interface ReceiptInput {
+  consent: ConsentView;
+  receiptId: string;
+  /** ISO 8601 UTC: when this receipt was rendered. */
+  generatedAt: string;
+  /** `{PUBLIC_BASE_URL}/verify/{consentId}?hash={consentHash}`, the QR code's content. */
+  verifyUrl: string;
+}
+
+/** The URL the QR code encodes (CONTRACT.md, Receipts). */
+export const verifyUrl = (publicBaseUrl: string, consentId: string, consentHash: string): string =>
+  `${publicBaseUrl.replace(/\/+$/, '')}/verify/${consentId}?hash=${consentHash}`;
+
+/** The decision in words, as the receipt and the verification page state it. */
+export function decisionWords(c: Pick<ConsentView, 'consentGiven' | 'status'>): { decision: string; status: string } {
+  const decision = c.consentGiven ? 'Consent given' : 'Consent refused';
+  if (c.status === 'withdrawn') return { decision, status: 'Withdrawn: this consent no longer stands' };
+  return { decision, status: c.consentGiven ? 'In force (not withdrawn)' : 'Recorded (a refusal cannot be withdrawn)' };
+}
+
+/** "2025-01-31 14:05:09.123 UTC" from an ISO instant: unambiguous, no locale. */
+export const utc = (iso: string): string => `${iso.replace('T', ' ').replace(/Z$/, '')} UTC`;
+
+const INK = '#1a1a1a';
+const MUTED = '#5c5c5c';
+const RULE = '#b8b8b8';
+
+/** A user-supplied value: every script in a font that has it; breaks anywhere so nothing overflows. */
+const value = (text: string, extra: Record<string, unknown> = {}) => ({ text: scriptRuns(text), wordBreak: 'break-all', ...extra });
+const mono = (text: string) => ({ text, fontSize: 8.5, wordBreak: 'break-all', characterSpacing: 0.2 });
+const absent = { text: 'not recorded', italics: true, color: MUTED };
+
+type Row = [string, Record<string, unknown>];
+
+function section(title: string, rows: Row[]) {
+  return [
+    { text: title.toUpperCase(), style: 'section' },
+    {
+      table: {
+        widths: [128, '*'],
+        body: rows.map(([label, cell]) => [{ text: label, style: 'label' }, cell]),
+      },
+      layout: {
+        hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === 0 || i === node.table.body.length ? 0.8 : 0.4),
+        vLineWidth: () => 0,
+        hLineColor: () => RULE,
+        paddingLeft: () => 0,
+        paddingRight: () => 6,
+        paddingTop: () => 4,
+        paddingBottom: () => 4,
+      },
+    },
+  ];
+}
+
+/**
+ * Renders a consent receipt (A4 PDF): title, the decision and status in words, every field of
+ * the record, the policy and both hashes, the generation time, how to verify, and a QR code
+ * leading to the public verification page.
+ *
+ * @example
+ * const pdf = await renderReceipt({ consent, receiptId, generatedAt: new Date().toISOString(), verifyUrl: url });
+ */
+export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
+  ensureFonts();
+  const c = input.consent;
+  const words = decisionWords(c);
+  const withdrawn = c.status === 'withdrawn';
+  const qr = await QRCode.toString(input.verifyUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+  const metadata = Object.keys(c.metadata).length === 0 ? '{}' : JSON.stringify(c.metadata, null, 2);
+
+  const banner = {
+    table: {
+      widths: ['*'],
+      body: [
+        [
+          {
+            stack: [
+              { text: words.decision.toUpperCase(), fontSize: 16, bold: true, color: withdrawn ? '#8a1c1c' : c.consentGiven ? '#1d5c2e' : INK },
+              { text: withdrawn ? `WITHDRAWN on ${utc(c.withdrawnAt!)}` : words.status, fontSize: 10, bold: withdrawn, color: withdrawn ? '#8a1c1c' : MUTED, margin: [0, 2, 0, 0] },
+            ],
+            margin: [8, 6, 8, 6],
+          },
+        ],
+      ],
+    },
+    layout: {
+      hLineWidth: () => 1.2,
+      vLineWidth: () => 1.2,
+      hLineColor: () => (withdrawn ? '#8a1c1c' : INK),
+      vLineColor: () => (withdrawn ? '#8a1c1c' : INK),
+    },
+    margin: [0, 14, 0, 4],
+  };
+
+  const recordRows: Row[] = [
+    ['Consent ID', mono(c.id)],
+    ['Decision', { text: words.decision, bold: true }],
+    ['Status', { text: words.status, bold: withdrawn }],
+    ['Recorded at', { text: [c.timestamp, { text: '  (ISO 8601, UTC)', color: MUTED, fontSize: 8.5 }] }],
+  ];
+  if (withdrawn) {
+    recordRows.push(['Withdrawn at', { text: utc(c.withdrawnAt!), bold: true }]);
+    recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : absent]);
+  }
+  recordRows.push(
+    ['User reference', value(c.userReference)],
+    ['IP address', c.ipAddress ? value(c.ipAddress) : absent],
+    ['User agent', c.userAgent ? value(c.userAgent, { fontSize: 9 }) : absent],
+    ['Metadata', value(metadata, { fontSize: 8.5, preserveLeadingSpaces: true })],
+  );
+
+  const doc = {
+    pageSize: 'A4',
+    pageMargins: [48, 48, 48, 56],
+    info: {
+      title: `Consent receipt ${c.id}`,
+      subject: `${words.decision}: ${c.policyDetails.title} ${c.policyDetails.version}`,
+      creator: 'consent-ledger',
+      producer: 'consent-ledger',
+    },
+    defaultStyle: { font: BASE_FONT, fontSize: 10, lineHeight: 1.15, color: INK },
+    styles: {
+      section: { fontSize: 9, bold: true, color: MUTED, margin: [0, 14, 0, 4] },
+      label: { color: MUTED, fontSize: 9 },
+    },
+    footer: (page: number, pages: number) => ({
+      columns: [
+        { text: `Receipt ${input.receiptId} · generated ${utc(input.generatedAt)}`, fontSize: 7.5, color: MUTED },
+        { text: `Page ${page} of ${pages}`, fontSize: 7.5, color: MUTED, alignment: 'right', width: 70 },
+      ],
+      margin: [48, 20, 48, 0],
+    }),
+    content: [
+      {
+        columns: [
+          {
+            width: '*',
+            stack: [
+              { text: 'CONSENT RECEIPT', fontSize: 22, bold: true },
+              { text: 'Proof of a consent decision recorded in an append-only, hash-chained ledger', fontSize: 9.5, color: MUTED, margin: [0, 3, 0, 10] },
+              { text: [{ text: 'Receipt number  ', color: MUTED, fontSize: 9 }, { text: input.receiptId, fontSize: 9 }] },
+              { text: [{ text: 'Generated at  ', color: MUTED, fontSize: 9 }, { text: utc(input.generatedAt), fontSize: 9 }] },
+            ],
+          },
+          { width: 112, stack: [{ svg: qr, width: 112 }, { text: 'Scan to verify', fontSize: 7.5, color: MUTED, alignment: 'center' }] },
+        ],
+        columnGap: 16,
+      },
+      banner,
+      ...section('The record', recordRows),
+      ...section('The policy agreed to', [
+        ['Title', value(c.policyDetails.title, { bold: true })],
+        ['Type', { text: c.policyDetails.type }],
+        ['Version', { text: c.policyDetails.version }],
+        ['Policy version ID', mono(c.policyVersionId)],
+        ['Content hash (SHA-256)', mono(c.policyDetails.contentHash)],
+      ]),
+      ...section('Integrity', [
+        ['Consent hash (SHA-256)', mono(c.consentHash)],
+        ['Receipt generated at', { text: utc(input.generatedAt) }],
+      ]),
+      { text: 'HOW TO VERIFY THIS RECEIPT', style: 'section', margin: [0, 18, 0, 4] },
+      {
+        ol: [
+          'Scan the QR code, or open the address below. The page answers, without any login, whether a record with this consent ID and this consent hash is held in the ledger, and shows its policy, decision, status and time. It shows no personal data.',
+          { text: ['Verification address: ', value(input.verifyUrl, { fontSize: 8.5 })] },
+          'To check the record yourself, compute the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated on this receipt (absent values are null). It must equal the consent hash above. The policy’s content hash is the SHA-256 of the exact policy text agreed to.',
+          'A withdrawal does not change the consent hash: it is recorded in the ledger as a later event, and the verification page shows the current status.',
+        ],
+        fontSize: 8.5,
+        color: MUTED,
+        margin: [0, 0, 0, 0],
+      },
+    ],
+  };
+  return pdfmake.createPdf(doc).getBuffer();
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { errorResponses } from '../http/envelope.js';
+import { HttpError } from '../http/errors.js';
+import type { ReceiptService } from './receipts.service.js';
+import type { StoredReceipt } from './receipt.store.js';
+
+const tags = ['consent'];
+const Params = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const Pdf = Type.String({ description: 'The receipt (application/pdf)', contentMediaType: 'application/pdf' });
+const headers = {
+  'x-receipt-sha256': { type: 'string', description: 'Hex SHA-256 of the PDF bytes (also recorded in the ledger)' },
+};
+
+const sendPdf = (reply: FastifyReply, r: StoredReceipt, status: number) =>
+  reply
+    .status(status)
+    .type('application/pdf')
+    .header('x-receipt-sha256', r.sha256)
+    .header('content-disposition', `inline; filename="consent-receipt-${r.receiptId}.pdf"`)
+    .header('cache-control', 'no-store')
+    .send(r.pdf);
+
+/** POST/GET /consent/:id/pdf, tenant-scoped (registered inside each API prefix). */
+export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService }> = async (app, { receipts }) => {
+  app.post(
+    '/consent/:id/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'Generate a PDF receipt of a consent record',
+        description:
+          'Renders the record as the ledger holds it now (a withdrawn consent says so), stores the PDF, records the issue in the ledger (ReceiptIssued) and answers the PDF. Each call issues a new receipt; GET answers the latest.',
+        params: Params,
+        response: { 200: { description: 'The receipt', content: { 'application/pdf': { schema: Pdf } }, headers }, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await receipts.issue(request.tenant.tenantId, request.params.id.toLowerCase()), 200),
+  );
+
+  app.get(
+    '/consent/:id/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The latest PDF receipt of a consent record',
+        description: 'The stored bytes of the latest receipt; 404 RECEIPT_NOT_FOUND when none was generated.',
+        params: Params,
+        response: { 200: { description: 'The receipt', content: { 'application/pdf': { schema: Pdf } }, headers }, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const found = await receipts.latest(request.tenant.tenantId, request.params.id.toLowerCase());
+      if (!found) throw new HttpError(404, 'RECEIPT_NOT_FOUND', 'no receipt was generated for this consent record');
+      return sendPdf(reply, found, 200);
+    },
+  );
+};

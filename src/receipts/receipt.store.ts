@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/** `receipts` schema (migration 0003): the bytes of every receipt issued. Not disposable. */
+export interface ReceiptsTable {
+  receipt_id: string;
+  tenant_id: string;
+  consent_id: string;
+  sha256: string;
+  pdf: Uint8Array;
+  issued_at: Date | string;
+}
+type ReceiptsDatabase = {
+  'receipts.receipts': ReceiptsTable;
+};
+
+export interface StoredReceipt {
+  receiptId: string;
+  sha256: string;
+  pdf: Buffer;
+  issuedAt: string;
+}
+
+/** The stored receipts: the latest per consent is the one GET answers. */
+export class ReceiptStore {
+  private readonly db: Kysely<ReceiptsDatabase>;
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<ReceiptsDatabase>() as unknown as Kysely<ReceiptsDatabase>;
+  }
+
+  async save(tenantId: string, consentId: string, receipt: StoredReceipt): Promise<void> {
+    await this.db
+      .insertInto('receipts.receipts')
+      .values({ receipt_id: receipt.receiptId, tenant_id: tenantId, consent_id: consentId, sha256: receipt.sha256, pdf: receipt.pdf, issued_at: receipt.issuedAt })
+      .execute();
+  }
+
+  async latest(tenantId: string, consentId: string): Promise<StoredReceipt | undefined> {
+    const row = await this.db
+      .selectFrom('receipts.receipts')
+      .select(['receipt_id', 'sha256', 'pdf', 'issued_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('consent_id', '=', consentId)
+      .orderBy('issued_at', 'desc')
+      .orderBy('receipt_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { receiptId: row.receipt_id, sha256: row.sha256, pdf: Buffer.from(row.pdf), issuedAt: new Date(row.issued_at).toISOString() };
+  }
+
+  /**
+   * The tenant whose consent this is, for the public verification page (whose URL names no
+   * tenant). Only consents with an issued receipt are publicly verifiable.
+   */
+  async tenantOf(consentId: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('receipts.receipts').select('tenant_id').where('consent_id', '=', consentId).limit(1).executeTakeFirst();
+    return row?.tenant_id;
+  }
+}

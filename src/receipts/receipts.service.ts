@@ -1,0 +1,110 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { ConsentService, ConsentView } from '../application/consents.js';
+import { toNewEvent } from '../application/command-handler.js';
+import { DomainError } from '../domain/errors.js';
+import type { Ledger } from '../ledger/ledger.port.js';
+import { sha256Hex } from '../shared/hashing.js';
+import { isUuid, newId } from '../shared/ids.js';
+import { receiptStream, type ReceiptIssued } from './receipt.events.js';
+import { renderReceipt, verifyUrl } from './receipt.renderer.js';
+import type { ReceiptStore, StoredReceipt } from './receipt.store.js';
+
+/** What the public verification page states. The same keys whether verified or not. */
+export interface PublicVerification {
+  valid: boolean;
+  consentId: string;
+  policy: { title: string; type: string; version: string } | null;
+  consentGiven: boolean | null;
+  status: 'active' | 'withdrawn' | null;
+  timestamp: string | null;
+  withdrawnAt: string | null;
+  verifiedAt: string;
+}
+
+// Stand-ins for an id or tenant that is not there, so that a miss does the same reads and hashing.
+const DECOY_TENANT = '00000000-0000-4000-8000-000000000000';
+const DECOY_CONSENT = '00000000-0000-4000-8000-000000000001';
+const HASH = /^[0-9a-f]{64}$/;
+
+const sameHash = (a: string, b: string): boolean => timingSafeEqual(Buffer.from(sha256Hex(a), 'hex'), Buffer.from(sha256Hex(b), 'hex'));
+
+/** Receipts: render from the ledger, store the bytes, record the issue in the ledger. */
+export class ReceiptService {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly consents: ConsentService,
+    private readonly store: ReceiptStore,
+    private readonly publicBaseUrl: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Renders a receipt of the consent as the ledger holds it now, records its issue (a
+   * ReceiptIssued event carrying the PDF's SHA-256) and stores the bytes. The ledger event comes
+   * first: no stored receipt exists whose issue the ledger does not record.
+   */
+  async issue(tenantId: string, consentId: string): Promise<StoredReceipt> {
+    const consent = await this.consents.get(tenantId, consentId);
+    const now = this.clock();
+    const receiptId = newId();
+    const issuedAt = now.toISOString();
+    const pdf = await renderReceipt({ consent, receiptId, generatedAt: issuedAt, verifyUrl: verifyUrl(this.publicBaseUrl, consent.id, consent.consentHash) });
+    const sha256 = sha256Hex(pdf);
+    const event: ReceiptIssued = {
+      type: 'ReceiptIssued',
+      data: { receiptId, consentId: consent.id, sha256, consentHash: consent.consentHash, consentStatus: consent.status, issuedAt },
+    };
+    await this.ledger.append([{ tenantId, stream: receiptStream(tenantId, consent.id), expectedRevision: 'any', events: [toNewEvent(event)] }], now);
+    const receipt = { receiptId, sha256, pdf, issuedAt };
+    await this.store.save(tenantId, consent.id, receipt);
+    return receipt;
+  }
+
+  /** The latest receipt issued for the consent, if any. */
+  latest(tenantId: string, consentId: string): Promise<StoredReceipt | undefined> {
+    return this.store.latest(tenantId, consentId);
+  }
+
+  /**
+   * The public check behind the QR code: is there a record with this id whose hash, recomputed
+   * from the ledger, is this one? An unknown id, a malformed one and a wrong hash all answer
+   * the same "not verified" after the same work (a lookup, the ledger reads, a hash), so the
+   * answer and its timing tell nothing about which ids exist.
+   */
+  async verifyPublic(consentId: string, hash: string | undefined): Promise<PublicVerification> {
+    const wellFormed = isUuid(consentId);
+    const id = wellFormed ? consentId.toLowerCase() : DECOY_CONSENT;
+    const tenantId = (await this.store.tenantOf(id)) ?? DECOY_TENANT;
+    let view: ConsentView | undefined;
+    let intact = false;
+    let stored = 'decoy';
+    try {
+      const verification = await this.consents.verify(tenantId, id);
+      intact = verification.valid;
+      stored = verification.storedHash;
+      view = await this.consents.get(tenantId, id);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'NOT_FOUND') throw error;
+      // The reads a found record costs, and its hash, without a record.
+      await this.consents.get(DECOY_TENANT, DECOY_CONSENT).catch(() => undefined);
+      stored = sha256Hex(`${id}${tenantId}`);
+    }
+    const given = (hash ?? '').toLowerCase();
+    const matches = sameHash(given, stored) && HASH.test(given);
+    const valid = wellFormed && view !== undefined && intact && matches;
+    const verifiedAt = this.clock().toISOString();
+    if (!valid || !view) {
+      return { valid: false, consentId, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, verifiedAt };
+    }
+    return {
+      valid: true,
+      consentId: view.id,
+      policy: { title: view.policyDetails.title, type: view.policyDetails.type, version: view.policyDetails.version },
+      consentGiven: view.consentGiven,
+      status: view.status,
+      timestamp: view.timestamp,
+      withdrawnAt: view.withdrawnAt,
+      verifiedAt,
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import { decisionWords, utc } from './receipt.renderer.js';
+import type { PublicVerification } from './receipts.service.js';
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1a1a1a;background:#f4f4f2}
+main{max-width:34rem;margin:0 auto;padding:1.25rem}
+.card{background:#fff;border:1px solid #d6d6d2;border-radius:10px;padding:1.25rem 1.25rem 1rem}
+.verdict{display:flex;gap:.75rem;align-items:center;margin:0 0 1rem}
+.mark{flex:none;width:2.5rem;height:2.5rem;border-radius:50%;display:grid;place-items:center;color:#fff;font-size:1.4rem;font-weight:700}
+.valid .mark{background:#1d5c2e}.invalid .mark{background:#8a1c1c}
+h1{font-size:1.35rem;margin:0;line-height:1.2}
+.valid h1{color:#1d5c2e}.invalid h1{color:#8a1c1c}
+p{margin:.5rem 0}
+dl{margin:0;display:grid;grid-template-columns:minmax(7rem,auto) 1fr;gap:.45rem 1rem}
+dt{color:#5c5c5c;font-size:.9rem}
+dd{margin:0;overflow-wrap:anywhere}
+.id{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem}
+.withdrawn{color:#8a1c1c;font-weight:600}
+footer{color:#5c5c5c;font-size:.8rem;margin-top:1rem}
+@media (max-width:420px){dl{grid-template-columns:1fr}dt{margin-top:.35rem}}
+`;
+
+/**
+ * The public verification page: valid or not verified, and for a valid record only its policy,
+ * decision, status and time. Never the user reference, IP address, user agent or metadata.
+ * Self-contained: inline CSS, no scripts, no external assets.
+ */
+export function verifyPage(v: PublicVerification): string {
+  const rows: [string, string][] = [];
+  let body: string;
+  if (v.valid) {
+    const words = decisionWords({ consentGiven: v.consentGiven!, status: v.status! });
+    rows.push(
+      ['Policy', `${escapeHtml(v.policy!.title)}`],
+      ['Version', `${escapeHtml(v.policy!.version)} <span class="id">(${escapeHtml(v.policy!.type)})</span>`],
+      ['Decision', escapeHtml(words.decision)],
+      ['Status', v.status === 'withdrawn' ? `<span class="withdrawn">Withdrawn on ${escapeHtml(utc(v.withdrawnAt!))}</span>` : escapeHtml(words.status)],
+      ['Recorded at', escapeHtml(utc(v.timestamp!))],
+      ['Consent ID', `<span class="id">${escapeHtml(v.consentId)}</span>`],
+    );
+    body = `<p>This consent record is held in the ledger and its hash matches: the receipt that led here is genuine.</p>`;
+  } else {
+    body = `<p>No consent record matches this address and hash. The receipt may have been altered, or the address mistyped. Scan the QR code on the receipt again, or ask the organisation that issued it.</p>`;
+  }
+  const list = rows.length ? `<dl>${rows.map(([k, val]) => `<dt>${k}</dt><dd>${val}</dd>`).join('')}</dl>` : '';
+  const title = v.valid ? 'Valid consent record' : 'Not verified';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · Consent receipt verification</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main>
+<div class="card ${v.valid ? 'valid' : 'invalid'}">
+<div class="verdict"><div class="mark" aria-hidden="true">${v.valid ? '✓' : '✗'}</div><h1 data-testid="verdict" data-valid="${v.valid}">${title}</h1></div>
+${body}
+${list}
+<footer>Checked ${escapeHtml(utc(v.verifiedAt))} against the ledger: the consent hash is recomputed from the recorded event and its hash chain is checked.</footer>
+</div>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { EnvelopeSchema, ok } from '../http/envelope.js';
+import type { ReceiptService } from './receipts.service.js';
+import { verifyPage } from './verify.page.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A public route (no API key): the rate limiter limits it per client address (request.ip,
+     * which honours TRUST_PROXY), not per tenant.
+     */
+    publicPerIpLimit?: boolean;
+  }
+}
+
+export const PublicVerificationSchema = Type.Object(
+  {
+    valid: Type.Boolean(),
+    consentId: Type.String({ description: 'The id as asked' }),
+    policy: Type.Union([Type.Object({ title: Type.String(), type: Type.String(), version: Type.String() }), Type.Null()]),
+    consentGiven: Type.Union([Type.Boolean(), Type.Null()]),
+    status: Type.Union([Type.Literal('active'), Type.Literal('withdrawn'), Type.Null()]),
+    timestamp: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    withdrawnAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    verifiedAt: Type.String({ format: 'date-time' }),
+  },
+  { description: 'Not verified (unknown id, malformed id or wrong hash): valid false and every detail null.' },
+);
+
+/** Wants JSON only when it asks for it (the QR code opens in a browser, which asks for HTML). */
+const wantsJson = (accept: string | undefined): boolean => {
+  if (!accept) return false;
+  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
+  const json = types.findIndex((t) => t === 'application/json' || t.endsWith('+json'));
+  const html = types.findIndex((t) => t === 'text/html');
+  return json !== -1 && (html === -1 || json < html);
+};
+
+/**
+ * GET /verify/:consentId?hash=… — public, no key: the page the receipt's QR code opens. Always
+ * 200; `valid` (or the page's verdict) says whether the ledger holds that record with that hash.
+ */
+export const verifyRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService }> = async (app, { receipts }) => {
+  app.get(
+    '/verify/:consentId',
+    {
+      config: { publicPerIpLimit: true },
+      schema: {
+        tags: ['consent'],
+        summary: 'Public verification of a receipt (no key)',
+        description:
+          'The address a receipt’s QR code encodes. HTML by default; JSON with Accept: application/json. Shows the policy, decision, status and time of a valid record; never the user reference, IP address, user agent or metadata. An unknown id, a malformed id and a wrong hash give the same "not verified" answer. Rate-limited per client address.',
+        params: Type.Object({ consentId: Type.String() }),
+        querystring: Type.Object({ hash: Type.Optional(Type.String()) }),
+        response: {
+          200: {
+            description: 'The verdict',
+            content: {
+              'text/html': { schema: Type.String() },
+              'application/json': { schema: EnvelopeSchema(PublicVerificationSchema) },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await receipts.verifyPublic(request.params.consentId, request.query.hash);
+      void reply.header('cache-control', 'no-store').header('vary', 'Accept').header('x-robots-tag', 'noindex');
+      if (wantsJson(request.headers.accept)) return reply.type('application/json; charset=utf-8').send(ok(result));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        .header('referrer-policy', 'no-referrer')
+        .send(verifyPage(result));
+    },
+  );
+};
