@@ -10,6 +10,8 @@ import { buildApp } from './http/app.js';
 import type { Ledger } from './ledger/ledger.port.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
 import { PostgresLedger } from './ledger/postgres/postgres.ledger.js';
+import { ReceiptStore } from './receipts/receipt.store.js';
+import { ReceiptService } from './receipts/receipts.service.js';
 import { openStore, type Store } from './store/store.js';
 import { TenantService } from './tenants/tenants.service.js';
 
@@ -22,6 +24,7 @@ export interface Service {
   tenants: TenantService;
   policies: PolicyService;
   consents: ConsentService;
+  receipts: ReceiptService;
   /** Stops taking requests, finishes those in flight, stops the runners, closes the stores. */
   close(): Promise<void>;
 }
@@ -84,6 +87,7 @@ export async function createService(
     const tenants = new TenantService(store.db);
     const policies = new PolicyService(ledger);
     const consents = new ConsentService(ledger);
+    const receipts = new ReceiptService(ledger, consents, new ReceiptStore(store.db), settings.publicBaseUrl);
     const app = await buildApp(
       {
         settings,
@@ -91,6 +95,7 @@ export async function createService(
         tenants,
         policies,
         consents,
+        receipts,
         async readFence(tenantId) {
           const head = await ledger.headPosition(tenantId);
           if (head && !(await runner.waitFor(head, READ_FENCE_MS))) {
@@ -119,6 +124,7 @@ export async function createService(
       tenants,
       policies,
       consents,
+      receipts,
       async close() {
         if (closed) return;
         closed = true;

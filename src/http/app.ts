@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely';
 import type { ConsentService } from '../application/consents.js';
 import type { PolicyService } from '../application/policies.js';
 import type { Settings } from '../config.js';
+import { receiptRoutes } from '../receipts/receipt.routes.js';
+import type { ReceiptService } from '../receipts/receipts.service.js';
+import { verifyRoutes } from '../receipts/verify.routes.js';
 import type { Database } from '../store/schema.js';
 import type { TenantService } from '../tenants/tenants.service.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
@@ -30,6 +33,8 @@ export interface AppDeps {
   tenants: TenantService;
   policies: PolicyService;
   consents: ConsentService;
+  /** PDF receipts and the public verification page (src/receipts). */
+  receipts: ReceiptService;
   /** Resolves once the read models hold every write of this tenant acknowledged so far. */
   readFence(tenantId: string): Promise<void>;
   ready(): Promise<{ ledger: boolean; readStore: boolean }>;
@@ -141,6 +146,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(systemRoutes, { ready: deps.ready });
+  // Public, no key: the page a receipt's QR code opens (config.publicPerIpLimit: limited per client address).
+  await app.register(verifyRoutes, { receipts: deps.receipts });
 
   for (const prefix of API_PREFIXES) {
     await app.register(
@@ -149,6 +156,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         api.addHook('onRequest', apiKeyAuth(deps.tenants));
         await api.register(policiesRoutes, { deps });
         await api.register(consentRoutes, { deps });
+        await api.register(receiptRoutes, { receipts: deps.receipts });
       },
       { prefix },
     );

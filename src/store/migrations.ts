@@ -61,6 +61,25 @@ const MIGRATIONS: { name: string; up: string }[] = [
       CREATE INDEX api_keys_tenant ON control.api_keys (tenant_id);
     `,
   },
+  {
+    // PDF receipts: the bytes of every receipt issued (the issue itself is a ReceiptIssued ledger
+    // event). Kept, not rebuilt: see docs/receipts.md.
+    name: '0004_receipts',
+    up: `
+      CREATE SCHEMA IF NOT EXISTS receipts;
+      CREATE TABLE receipts.receipts (
+        receipt_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        consent_id uuid NOT NULL,
+        sha256 text NOT NULL,
+        pdf bytea NOT NULL,
+        issued_at timestamptz NOT NULL
+      );
+      CREATE INDEX receipts_latest ON receipts.receipts (tenant_id, consent_id, issued_at DESC);
+      -- The public verification page knows only the consent id.
+      CREATE INDEX receipts_consent ON receipts.receipts (consent_id);
+    `,
+  },
 ];
 
 const LOCK_KEY = 7_412_003_001;
