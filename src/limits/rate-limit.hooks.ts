@@ -1,0 +1,145 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.js';
+import type { Limits, RateLimitDecision, RateLimiter } from './rate-limiter.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where the caller stands after this request was counted; becomes the X-RateLimit-* headers. */
+    rateLimit: RateLimitDecision | null;
+  }
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Requests without valid credentials, per client address (missing, unknown or revoked key,
+ * wrong secret, wrong admin token). Generous for a client that is being set up, far too few for
+ * guessing a key: once used up, the address is refused with 429 before any credential is checked.
+ */
+export const UNAUTHENTICATED_LIMITS: Limits = { perMinute: 100, perDay: 5_000 };
+
+/** The public receipt check (`GET /verify/:consentId`), per client address. */
+export const PUBLIC_VERIFY_LIMITS: Limits = { perMinute: 60, perDay: 5_000 };
+
+/**
+ * The part of a client address that identifies one client: an IPv4 address, or the /64 network
+ * of an IPv6 address (one host usually holds a whole /64, so counting single IPv6 addresses
+ * would let it pick a fresh one per request).
+ */
+export function addressSubject(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped) return mapped;
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t] : h;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+export const rateLimitHeaders = (d: RateLimitDecision): Record<string, string> => ({
+  'x-ratelimit-limit': String(d.minute.limit),
+  'x-ratelimit-remaining': String(d.minute.remaining),
+  'x-ratelimit-reset': String(d.minute.reset),
+  'x-ratelimit-daily-limit': String(d.day.limit),
+  'x-ratelimit-daily-remaining': String(d.day.remaining),
+  'x-ratelimit-daily-reset': String(d.day.reset),
+});
+
+/** 429 RATE_LIMIT_EXCEEDED with Retry-After, naming the window that ran out. */
+export function tooManyRequests(d: RateLimitDecision): HttpError {
+  const window = d.day.remaining === 0 ? 'day' : 'minute';
+  const limit = window === 'day' ? d.day.limit : d.minute.limit;
+  return new HttpError(
+    429,
+    'RATE_LIMIT_EXCEEDED',
+    `rate limit exceeded: ${limit} requests per ${window === 'day' ? 'UTC day' : 'minute'}; retry in ${d.retryAfter} s`,
+    { window, limit, retryAfter: d.retryAfter },
+    { 'retry-after': String(d.retryAfter) },
+  );
+}
+
+/**
+ * Every answer of a rate-limited request carries the X-RateLimit-* headers, errors included
+ * (401, 404, 415, 429...): they are set when the answer is sent, from `request.rateLimit`.
+ * Register on the root instance before the routes.
+ */
+export function registerRateLimitHeaders(app: FastifyInstance): void {
+  app.decorateRequest('rateLimit', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.rateLimit) void reply.headers(rateLimitHeaders(request.rateLimit));
+    return payload;
+  });
+}
+
+async function takeOrRefuse(request: FastifyRequest, limiter: RateLimiter, subject: string, limits: Limits): Promise<void> {
+  const d = await limiter.take(subject, limits);
+  request.rateLimit = d;
+  if (!d.allowed) throw tooManyRequests(d);
+}
+
+/**
+ * onRequest hook limiting by client address (`request.ip`, which honours TRUST_PROXY). `scope`
+ * keeps budgets apart (the verify page's is not the failed-login one).
+ *
+ * @example
+ * app.get('/verify/:consentId', { onRequest: addressRateLimit(limiter, 'verify', PUBLIC_VERIFY_LIMITS) }, handler);
+ */
+export const addressRateLimit =
+  (limiter: RateLimiter, scope: string, limits: Limits): Hook =>
+  async (request) =>
+    takeOrRefuse(request, limiter, `${scope}:${addressSubject(request.ip)}`, limits);
+
+/**
+ * Wraps an authentication hook (one that throws a 401 HttpError):
+ * - an address whose unauthenticated budget is used up gets 429 before its credentials are
+ *   even looked at (so a guess cannot be told right or wrong by the answer);
+ * - a 401 counts against the client address;
+ * - an authenticated request counts against the budget `subjectOf` names (the tenant's), if any.
+ */
+export function rateLimitedAuth(
+  authenticate: Hook,
+  limiter: RateLimiter,
+  subjectOf: (request: FastifyRequest) => { subject: string; limits: Limits } | null,
+): Hook {
+  return async (request, reply) => {
+    const address = `auth:${addressSubject(request.ip)}`;
+    const standing = await limiter.peek(address, UNAUTHENTICATED_LIMITS);
+    if (!standing.allowed) {
+      request.rateLimit = standing;
+      throw tooManyRequests(standing);
+    }
+    try {
+      await authenticate(request, reply);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) await takeOrRefuse(request, limiter, address, UNAUTHENTICATED_LIMITS);
+      throw error;
+    }
+    const budget = subjectOf(request);
+    if (budget) await takeOrRefuse(request, limiter, budget.subject, budget.limits);
+  };
+}
+
+/** The budget of an authenticated API request: its tenant's limits (the plan's, or its own). */
+export const tenantBudget = (request: FastifyRequest) => ({ subject: `tenant:${request.tenant.tenantId}`, limits: request.tenant.limits });
+
+/**
+ * onRequest hook for the root: a request no route matches is counted too (against its tenant when
+ * its credentials are valid, else its address), so its 404 carries the headers as well.
+ */
+export function notFoundRateLimit(authenticated: Hook): Hook {
+  return async (request, reply) => {
+    if (!request.is404) return;
+    try {
+      await authenticated(request, reply);
+    } catch (error) {
+      // Unknown route without valid credentials: counted against the address; answer the 404.
+      if (error instanceof HttpError && error.statusCode === 401) return;
+      throw error;
+    }
+  };
+}
