@@ -9,6 +9,9 @@ import type { Settings } from './config.js';
 import { buildApp } from './http/app.js';
 import type { Ledger } from './ledger/ledger.port.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
+import { MemoryCounterStore } from './limits/counter-store.js';
+import { RateLimiter } from './limits/rate-limiter.js';
+import { RedisCounterStore } from './limits/redis-counter-store.js';
 import { PostgresLedger } from './ledger/postgres/postgres.ledger.js';
 import { ReceiptStore } from './receipts/receipt.store.js';
 import { ReceiptService } from './receipts/receipts.service.js';
@@ -25,6 +28,7 @@ export interface Service {
   policies: PolicyService;
   consents: ConsentService;
   receipts: ReceiptService;
+  limiter: RateLimiter;
   /** Stops taking requests, finishes those in flight, stops the runners, closes the stores. */
   close(): Promise<void>;
 }
@@ -64,7 +68,13 @@ const READ_FENCE_MS = 5_000;
  */
 export async function createService(
   settings: Settings,
-  options: { logger?: FastifyServerOptions['logger']; log?: RunnerLog; pollMs?: number } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    log?: RunnerLog;
+    pollMs?: number;
+    /** Rate-limit counter keys start with `prefix` (tests keep theirs apart); `clock` is for tests. */
+    limits?: { prefix?: string; clock?: () => number };
+  } = {},
 ): Promise<Service> {
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
@@ -88,6 +98,13 @@ export async function createService(
     const policies = new PolicyService(ledger);
     const consents = new ConsentService(ledger);
     const receipts = new ReceiptService(ledger, consents, new ReceiptStore(store.db), settings.publicBaseUrl);
+    // One process counts in memory; with REDIS_URL every process shares the counters.
+    const limiter = new RateLimiter(
+      settings.redisUrl
+        ? new RedisCounterStore(settings.redisUrl, { warn: (o, m) => log.warn(o, m) }, { clock: options.limits?.clock })
+        : new MemoryCounterStore(options.limits?.clock),
+      options.limits ?? {},
+    );
     const app = await buildApp(
       {
         settings,
@@ -96,6 +113,7 @@ export async function createService(
         policies,
         consents,
         receipts,
+        limiter,
         async readFence(tenantId) {
           const head = await ledger.headPosition(tenantId);
           if (head && !(await runner.waitFor(head, READ_FENCE_MS))) {
@@ -125,11 +143,13 @@ export async function createService(
       policies,
       consents,
       receipts,
+      limiter,
       async close() {
         if (closed) return;
         closed = true;
         drain.start();
         await app.close();
+        await limiter.close();
         await runner.stop();
         await store.close();
       },

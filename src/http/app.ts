@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { ConsentService } from '../application/consents.js';
 import type { PolicyService } from '../application/policies.js';
 import type { Settings } from '../config.js';
+import { notFoundRateLimit, rateLimitedAuth, registerRateLimitHeaders, tenantBudget } from '../limits/rate-limit.hooks.js';
+import type { RateLimiter } from '../limits/rate-limiter.js';
 import { receiptRoutes } from '../receipts/receipt.routes.js';
 import type { ReceiptService } from '../receipts/receipts.service.js';
 import { verifyRoutes } from '../receipts/verify.routes.js';
@@ -35,6 +37,8 @@ export interface AppDeps {
   consents: ConsentService;
   /** PDF receipts and the public verification page (src/receipts). */
   receipts: ReceiptService;
+  /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
+  limiter: RateLimiter;
   /** Resolves once the read models hold every write of this tenant acknowledged so far. */
   readFence(tenantId: string): Promise<void>;
   ready(): Promise<{ ledger: boolean; readStore: boolean }>;
@@ -93,6 +97,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       if (bad) throw validationError([bad]);
     }
   });
+
+  // Rate limits: X-RateLimit-* on every limited answer; API keys count against their tenant,
+  // failed credentials against the client address; an unknown route counts too.
+  registerRateLimitHeaders(app);
+  const apiAuth = rateLimitedAuth(apiKeyAuth(deps.tenants), deps.limiter, tenantBudget);
+  app.addHook('onRequest', notFoundRateLimit(apiAuth));
 
   app.addSchema(ErrorEnvelopeSchema);
 
@@ -153,7 +163,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     await app.register(
       async (api) => {
         api.decorateRequest('tenant', null as never);
-        api.addHook('onRequest', apiKeyAuth(deps.tenants));
+        api.addHook('onRequest', apiAuth);
         await api.register(policiesRoutes, { deps });
         await api.register(consentRoutes, { deps });
         await api.register(receiptRoutes, { receipts: deps.receipts });
@@ -166,7 +176,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     const token = deps.settings.adminToken;
     await app.register(
       async (admin) => {
-        admin.addHook('onRequest', adminAuth(token));
+        // A wrong admin token counts against the client address, like a wrong API key.
+        admin.addHook('onRequest', rateLimitedAuth(adminAuth(token), deps.limiter, () => null));
         await admin.register(adminRoutes, { tenants: deps.tenants });
       },
       { prefix: '/admin/v1' },
