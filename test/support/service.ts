@@ -8,24 +8,37 @@ import { freshDatabase, serverUrl } from './stores.js';
 export interface TestService {
   service: Service;
   app: FastifyInstance;
-  /** A new tenant with its first key. */
-  tenant(plan?: Plan): Promise<IssuedCredentials>;
+  /**
+   * A new tenant with its first key. Its own rate limits are raised far above what a test sends
+   * (tests measure behaviour, not the budget), unless `{ planLimits: true }` keeps the plan's.
+   */
+  tenant(plan?: Plan, options?: { planLimits?: boolean }): Promise<IssuedCredentials>;
   close(): Promise<void>;
 }
+
+/** A tenant's own limit that no test reaches (the admin API's maximum). */
+const HIGH_LIMIT = 1_000_000_000;
 
 /**
  * The production service (same wiring as `npm start`) on a fresh database of the PostgreSQL
  * server when DATABASE_URL is set, else on an in-memory PGlite.
  */
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: Pick<NonNullable<Parameters<typeof createService>[1]>, 'limits'> = {},
+): Promise<TestService> {
   const fresh = serverUrl ? await freshDatabase() : undefined;
   const settings = loadSettings({ ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }), LOG_LEVEL: 'silent', ...env });
-  const service = await createService(settings, { pollMs: 50 });
+  const service = await createService(settings, { pollMs: 50, ...options });
   let n = 0;
   return {
     service,
     app: service.app,
-    tenant: (plan = 'starter') => service.tenants.create(`tenant-${++n}`, plan),
+    async tenant(plan = 'starter', { planLimits = false } = {}) {
+      const created = await service.tenants.create(`tenant-${++n}`, plan);
+      if (!planLimits) await service.tenants.update(created.tenantId, { limits: { perMinute: HIGH_LIMIT, perDay: HIGH_LIMIT } });
+      return created;
+    },
     async close() {
       await service.close();
       await fresh?.drop();
