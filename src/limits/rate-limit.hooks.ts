@@ -8,6 +8,10 @@ declare module 'fastify' {
     /** Where the caller stands after this request was counted; becomes the X-RateLimit-* headers. */
     rateLimit: RateLimitDecision | null;
   }
+  interface FastifyContextConfig {
+    /** A public route (no API key), limited per client address: see `publicRouteRateLimit`. */
+    publicPerIpLimit?: boolean;
+  }
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -93,6 +97,17 @@ export const addressRateLimit =
   (limiter: RateLimiter, scope: string, limits: Limits): Hook =>
   async (request) =>
     takeOrRefuse(request, limiter, `${scope}:${addressSubject(request.ip)}`, limits);
+
+/**
+ * onRequest hook for the root: a route whose config says `publicPerIpLimit: true` (the public
+ * receipt check, `GET /verify/:consentId`) counts against the client address's verify budget.
+ */
+export function publicRouteRateLimit(limiter: RateLimiter): Hook {
+  const limit = addressRateLimit(limiter, 'verify', PUBLIC_VERIFY_LIMITS);
+  return async (request, reply) => {
+    if (request.routeOptions.config?.publicPerIpLimit) await limit(request, reply);
+  };
+}
 
 /**
  * Wraps an authentication hook (one that throws a 401 HttpError):
