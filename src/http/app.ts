@@ -6,13 +6,14 @@ import type { Kysely } from 'kysely';
 import type { ConsentService } from '../application/consents.js';
 import type { PolicyService } from '../application/policies.js';
 import type { Settings } from '../config.js';
-import { notFoundRateLimit, rateLimitedAuth, registerRateLimitHeaders, tenantBudget } from '../limits/rate-limit.hooks.js';
+import { notFoundRateLimit, publicRouteRateLimit, rateLimitedAuth, registerRateLimitHeaders, tenantBudget } from '../limits/rate-limit.hooks.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import { receiptRoutes } from '../receipts/receipt.routes.js';
 import type { ReceiptService } from '../receipts/receipts.service.js';
 import { verifyRoutes } from '../receipts/verify.routes.js';
 import type { Database } from '../store/schema.js';
 import type { TenantService } from '../tenants/tenants.service.js';
+import { webhooksRoutes, type WebhookService } from '../webhooks/index.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
 import { ErrorEnvelopeSchema } from './envelope.js';
 import { errorBody, registerErrorHandling, validationError } from './errors.js';
@@ -30,13 +31,15 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  settings: Pick<Settings, 'adminToken' | 'trustProxy' | 'publicBaseUrl'>;
+  settings: Pick<Settings, 'adminToken' | 'trustProxy' | 'publicBaseUrl' | 'webhookAllowHttp'>;
   db: Kysely<Database>;
   tenants: TenantService;
   policies: PolicyService;
   consents: ConsentService;
   /** PDF receipts and the public verification page (src/receipts). */
   receipts: ReceiptService;
+  /** Webhook configurations, history and test deliveries (src/webhooks). */
+  webhooks: WebhookService;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
   /** Resolves once the read models hold every write of this tenant acknowledged so far. */
@@ -103,6 +106,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   registerRateLimitHeaders(app);
   const apiAuth = rateLimitedAuth(apiKeyAuth(deps.tenants), deps.limiter, tenantBudget);
   app.addHook('onRequest', notFoundRateLimit(apiAuth));
+  // Routes marked `config.publicPerIpLimit` (the receipt check) count against the client address.
+  app.addHook('onRequest', publicRouteRateLimit(deps.limiter));
 
   app.addSchema(ErrorEnvelopeSchema);
 
@@ -125,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       tags: [
         { name: 'policies', description: 'Versioned policy documents' },
         { name: 'consent', description: 'Consent records' },
+        { name: 'webhooks', description: 'Signed notifications of ledger events' },
         { name: 'admin', description: 'Operator API (needs ADMIN_TOKEN)' },
         { name: 'system', description: 'Health' },
       ],
@@ -167,6 +173,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         await api.register(policiesRoutes, { deps });
         await api.register(consentRoutes, { deps });
         await api.register(receiptRoutes, { receipts: deps.receipts });
+        await api.register(webhooksRoutes, { webhooks: deps.webhooks, allowHttp: deps.settings.webhookAllowHttp });
       },
       { prefix },
     );
