@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNAUTHENTICATED_LIMITS } from '../../src/limits/rate-limit.hooks.js';
+import { PUBLIC_VERIFY_LIMITS, UNAUTHENTICATED_LIMITS } from '../../src/limits/rate-limit.hooks.js';
 import { PLAN_RULES } from '../../src/tenants/plans.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
 
@@ -202,6 +202,23 @@ describe('rate limits (one process)', () => {
       const second = await t.app.inject({ method: 'GET', url: '/api/v1/nowhere', remoteAddress: ip(3) });
       expect([first.statusCode, second.statusCode]).toEqual([404, 404]);
       expect(Number(first.headers['x-ratelimit-remaining']) - Number(second.headers['x-ratelimit-remaining'])).toBe(1);
+    });
+
+    it('the public receipt check has its own budget per address: the 61st check in a minute is a 429', async () => {
+      const { perMinute, perDay } = PUBLIC_VERIFY_LIMITS;
+      const check = (address: string) =>
+        t.app.inject({ method: 'GET', url: '/verify/00000000-0000-4000-8000-000000000000?hash=00', remoteAddress: address, headers: { accept: 'application/json' } });
+      for (let i = 1; i <= perMinute; i++) {
+        const res = await check(ip(5));
+        expect(res.statusCode).toBe(200);
+        expectHeaders(res, [perMinute, perMinute - i], [perDay, perDay - i]);
+      }
+      expect429(await check(ip(5)), 45, 'minute');
+      // Another address, and the same address's API budget, are untouched.
+      expect((await check(ip(6))).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/policies', remoteAddress: ip(5) })).headers['x-ratelimit-remaining']).toBe(
+        String(UNAUTHENTICATED_LIMITS.perMinute - 1),
+      );
     });
 
     it('health and readiness probes are never limited', async () => {
