@@ -1,10 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
 import { sha256Hex } from '../shared/hashing.js';
 import { newId } from '../shared/ids.js';
 import type { Database } from '../store/schema.js';
 import { PLAN_RULES, type Plan } from './plans.js';
+import { TENANT_CHANGES_CHANNEL } from './tenant-changes.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -74,6 +75,8 @@ const DUMMY_HASH = Buffer.from(hashSecret('cs_unknown-key-placeholder'), 'hex');
  */
 export class TenantService {
   private readonly cache = new Map<string, CachedKey>();
+  /** Bumped by every invalidation, so a lookup that raced a change does not cache what it read before it. */
+  private generation = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -123,8 +126,8 @@ export class TenantService {
     if (Object.keys(set).length > 0) {
       const r = await this.db.updateTable('control.tenants').set(set).where('id', '=', tenantId).executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'tenant not found');
+      await this.announce(tenantId);
     }
-    this.cache.clear();
     return this.get(tenantId);
   }
 
@@ -144,8 +147,25 @@ export class TenantService {
       .where('api_key', '=', apiKey)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    this.cache.delete(apiKey);
     if (Number(r.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'API key not found or already revoked');
+    await this.announce(tenantId);
+  }
+
+  /**
+   * A plan, limit or key change takes effect on the next request: this process forgets its cached
+   * keys at once, and other processes on the same PostgreSQL server hear of it through NOTIFY
+   * (see `listenForTenantChanges`).
+   */
+  private async announce(tenantId: string): Promise<void> {
+    this.invalidate(tenantId);
+    await sql`select pg_notify(${TENANT_CHANGES_CHANNEL}, ${tenantId})`.execute(this.db);
+  }
+
+  /** Forgets the cached keys of a tenant (all tenants when none is named): the next request reads them again. */
+  invalidate(tenantId?: string): void {
+    this.generation++;
+    if (tenantId === undefined) return this.cache.clear();
+    for (const [apiKey, entry] of this.cache) if (entry.tenant.tenantId === tenantId) this.cache.delete(apiKey);
   }
 
   /** The caller's tenant, or null for a missing, unknown or revoked key or a wrong secret. */
@@ -156,6 +176,7 @@ export class TenantService {
     if (!entry || entry.expires < Date.now()) {
       entry = undefined;
       this.cache.delete(apiKey);
+      const generation = this.generation;
       const row = await this.db
         .selectFrom('control.api_keys as k')
         .innerJoin('control.tenants as t', 't.id', 'k.tenant_id')
@@ -170,7 +191,7 @@ export class TenantService {
           expires: Date.now() + this.cacheMs,
         };
         if (this.cache.size > 10_000) this.cache.clear();
-        this.cache.set(apiKey, entry);
+        if (generation === this.generation) this.cache.set(apiKey, entry);
       }
     }
     const ok = timingSafeEqual(presented, entry?.secretHash ?? DUMMY_HASH);
