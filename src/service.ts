@@ -16,6 +16,7 @@ import { PostgresLedger } from './ledger/postgres/postgres.ledger.js';
 import { ReceiptStore } from './receipts/receipt.store.js';
 import { ReceiptService } from './receipts/receipts.service.js';
 import { openStore, type Store } from './store/store.js';
+import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
 
 export interface Service {
@@ -95,6 +96,11 @@ export async function createService(
     appended.runner = runner;
     await runner.start();
     const tenants = new TenantService(store.db);
+    // Several processes may share a PostgreSQL server: a plan or key change made by one (or by the
+    // CLI) reaches the others' key caches through NOTIFY. The embedded store has one process only.
+    const tenantChanges =
+      store.kind === 'postgres' && settings.databaseUrl ? listenForTenantChanges(settings.databaseUrl, (id) => tenants.invalidate(id), log) : undefined;
+    if (tenantChanges) await Promise.race([tenantChanges.ready, new Promise((r) => setTimeout(r, 5_000).unref())]);
     const policies = new PolicyService(ledger);
     const consents = new ConsentService(ledger);
     const receipts = new ReceiptService(ledger, consents, new ReceiptStore(store.db), settings.publicBaseUrl);
@@ -150,6 +156,7 @@ export async function createService(
         drain.start();
         await app.close();
         await limiter.close();
+        await tenantChanges?.close();
         await runner.stop();
         await store.close();
       },
