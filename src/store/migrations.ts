@@ -62,6 +62,66 @@ const MIGRATIONS: { name: string; up: string }[] = [
     `,
   },
   {
+    // Webhook configurations and their deliveries: state (not rebuilt from the ledger), see docs/webhooks.md.
+    name: '0003_webhooks',
+    up: `
+      CREATE SCHEMA IF NOT EXISTS webhooks;
+      CREATE TABLE webhooks.endpoints (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        url text NOT NULL,
+        events text[] NOT NULL,
+        description text,
+        secret text NOT NULL,
+        is_active boolean NOT NULL,
+        -- Events at or before this ledger position are not for this webhook (creation / re-activation).
+        from_commit bigint NOT NULL,
+        from_prepare bigint NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        deleted_at timestamptz
+      );
+      CREATE INDEX endpoints_tenant ON webhooks.endpoints (tenant_id, created_at) WHERE deleted_at IS NULL;
+      CREATE TABLE webhooks.deliveries (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        webhook_id uuid NOT NULL REFERENCES webhooks.endpoints(id),
+        event_id uuid NOT NULL,
+        event_type text NOT NULL,
+        payload text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed', 'cancelled')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT deliveries_once UNIQUE (webhook_id, event_id)
+      );
+      CREATE INDEX deliveries_due ON webhooks.deliveries (next_attempt_at) WHERE status = 'pending';
+      CREATE TABLE webhooks.attempts (
+        id uuid PRIMARY KEY,
+        delivery_id uuid NOT NULL REFERENCES webhooks.deliveries(id),
+        tenant_id uuid NOT NULL,
+        webhook_id uuid NOT NULL,
+        event_id uuid NOT NULL,
+        event_type text NOT NULL,
+        attempt integer NOT NULL,
+        status_code integer,
+        success boolean NOT NULL,
+        error text,
+        response_time_ms integer NOT NULL,
+        attempted_at timestamptz NOT NULL,
+        CONSTRAINT attempts_once UNIQUE (delivery_id, attempt)
+      );
+      CREATE INDEX attempts_history ON webhooks.attempts (webhook_id, attempted_at DESC, id);
+      CREATE TABLE webhooks.checkpoints (
+        name text PRIMARY KEY,
+        commit_position bigint NOT NULL,
+        prepare_position bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
     // PDF receipts: the bytes of every receipt issued (the issue itself is a ReceiptIssued ledger
     // event). Kept, not rebuilt: see docs/receipts.md.
     name: '0004_receipts',

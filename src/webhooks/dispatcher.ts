@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { RunnerLog } from '../../projections/runner.js';
+import type { Database } from '../store/schema.js';
+import { PokeLoop } from './loop.js';
+import type { GuardedClient, OutboundResult } from './outbound.js';
+import { signatureHeaders } from './signing.js';
+import { webhooksDb, type WebhooksDb } from './webhooks.table.js';
+
+/** Attempts per delivery; after the last failure the delivery is `failed`. */
+export const MAX_ATTEMPTS = 5;
+/** Delay before attempt n+1 after attempt n failed (n = 1..4), in seconds: +1 min, +5 min, +30 min, +2 h. */
+export const RETRY_DELAYS_S = [60, 300, 1800, 7200] as const;
+
+const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
+
+export interface DispatcherOptions {
+  /** WEBHOOK_RETRY_SCALE: multiplies every retry delay. */
+  retryScale?: number;
+  /** Attempts in flight at once in this process. */
+  concurrency?: number;
+  /** Attempts in flight at once in this process for one webhook, so one slow receiver never takes every slot. */
+  perWebhook?: number;
+  /**
+   * How long a claimed delivery stays out of other workers' reach: longer than an attempt's
+   * time-out. A worker killed mid-attempt leaves its claim to expire; another then retries it.
+   */
+  leaseMs?: number;
+  pollMs?: number;
+  log?: RunnerLog;
+}
+
+export interface Claimed {
+  id: string;
+  tenant_id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  url: string;
+  secret: string;
+}
+
+/**
+ * Sends one delivery, signed (CONTRACT.md, Webhooks), through the guarded client.
+ *
+ * @example
+ * await sendDelivery(client, { url, secret, webhook_id, event_id, payload }) // { ok, statusCode, responseTimeMs, error }
+ */
+export function sendDelivery(client: GuardedClient, d: Pick<Claimed, 'url' | 'secret' | 'webhook_id' | 'event_id' | 'payload'>, signal?: AbortSignal): Promise<OutboundResult> {
+  const headers = signatureHeaders({ secret: d.secret, webhookId: d.webhook_id, eventId: d.event_id, body: d.payload, timestamp: Math.floor(Date.now() / 1000) });
+  return client.post(d.url, d.payload, headers, signal);
+}
+
+/**
+ * Records one attempt and decides what comes next, in one transaction: `delivered` on a 2xx,
+ * else a retry at the scaled delay, or `failed` after the fifth attempt. `final` (the test route)
+ * makes a failure final at once. Answers the attempt's number, or null when the delivery is gone.
+ */
+export async function recordAttempt(
+  db: WebhooksDb,
+  d: Pick<Claimed, 'id' | 'tenant_id' | 'webhook_id' | 'event_id' | 'event_type'>,
+  result: OutboundResult,
+  attemptedAt: Date,
+  options: { retryScale: number; final?: boolean },
+): Promise<number | null> {
+  return db.transaction().execute(async (tx) => {
+    const row = (
+      await sql<{ status: string; attempts: number }>`SELECT status, attempts FROM webhooks.deliveries WHERE id = ${d.id} FOR UPDATE`.execute(tx)
+    ).rows[0];
+    if (!row) return null;
+    const attempt = row.attempts + 1;
+    await tx
+      .insertInto('webhooks.attempts')
+      .values({
+        id: randomUUID(),
+        delivery_id: d.id,
+        tenant_id: d.tenant_id,
+        webhook_id: d.webhook_id,
+        event_id: d.event_id,
+        event_type: d.event_type,
+        attempt,
+        status_code: result.statusCode,
+        success: result.ok,
+        error: result.ok ? null : (result.error ?? 'failed').slice(0, 1000),
+        response_time_ms: result.responseTimeMs,
+        attempted_at: attemptedAt.toISOString(),
+      })
+      .execute();
+    let status = row.status;
+    let next: string | null = null;
+    if (status === 'pending') {
+      if (result.ok) status = 'delivered';
+      else if (attempt >= MAX_ATTEMPTS || options.final) status = 'failed';
+      else next = String((RETRY_DELAYS_S[attempt - 1] ?? 0) * options.retryScale);
+    }
+    await sql`
+      UPDATE webhooks.deliveries
+      SET attempts = ${attempt}, status = ${status}, updated_at = now(),
+          next_attempt_at = CASE WHEN ${next}::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => ${next}::float8) END
+      WHERE id = ${d.id}`.execute(tx);
+    return attempt;
+  });
+}
+
+/**
+ * Competing workers over the due deliveries: each claims a few rows (FOR UPDATE SKIP LOCKED, in a
+ * short transaction that pushes them out by a lease), sends them concurrently with no transaction
+ * open, and records each attempt. A hanging receiver holds at most `perWebhook` slots, for at
+ * most the attempt time-out.
+ *
+ * @example
+ * const dispatcher = new WebhookDispatcher(db, client, { retryScale: 1 });
+ * dispatcher.start();
+ */
+export class WebhookDispatcher {
+  private readonly db: WebhooksDb;
+  private readonly loop: PokeLoop;
+  private readonly inFlight = new Map<string, { webhookId: string; done: Promise<void> }>();
+  private readonly abort = new AbortController();
+  private readonly retryScale: number;
+  private readonly concurrency: number;
+  private readonly perWebhook: number;
+  private readonly leaseMs: number;
+  private readonly log: RunnerLog;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly client: GuardedClient,
+    options: DispatcherOptions = {},
+  ) {
+    this.db = webhooksDb(db);
+    this.retryScale = options.retryScale ?? 1;
+    this.concurrency = options.concurrency ?? 8;
+    this.perWebhook = options.perWebhook ?? 2;
+    this.leaseMs = options.leaseMs ?? 15_000;
+    this.log = options.log ?? silent;
+    this.loop = new PokeLoop('webhook dispatcher', () => this.step(), options.pollMs ?? 250, this.log);
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  poke(): void {
+    this.loop.poke();
+  }
+
+  /**
+   * Stops claiming, gives attempts in flight `graceMs` to end, then aborts the rest: those are
+   * not recorded, and their claims expire, so another worker (or the next start) retries them.
+   */
+  async stop(graceMs = 2000): Promise<void> {
+    await this.loop.stop();
+    const all = Promise.all([...this.inFlight.values()].map((f) => f.done));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    this.abort.abort();
+    await all;
+  }
+
+  private async step(): Promise<{ more: boolean; waitMs?: number }> {
+    const free = this.concurrency - this.inFlight.size;
+    if (free <= 0) return { more: false };
+    const busy = new Map<string, number>();
+    for (const f of this.inFlight.values()) busy.set(f.webhookId, (busy.get(f.webhookId) ?? 0) + 1);
+    const saturated = [...busy].filter(([, n]) => n >= this.perWebhook).map(([id]) => id);
+    const claimed = await this.claim(free, busy, saturated);
+    for (const d of claimed) this.launch(d);
+    if (claimed.length > 0 && claimed.length >= free) return { more: false };
+    // Sleep until the next delivery falls due (a scaled retry may be milliseconds away).
+    const next = await sql<{ ms: number | null }>`
+      SELECT (EXTRACT(EPOCH FROM (min(next_attempt_at) - now())) * 1000)::float8 AS ms
+      FROM webhooks.deliveries WHERE status = 'pending' AND next_attempt_at IS NOT NULL`.execute(this.db);
+    const ms = next.rows[0]?.ms;
+    return { more: false, ...(ms === null || ms === undefined ? {} : { waitMs: Math.max(5, Number(ms)) }) };
+  }
+
+  private async claim(free: number, busy: Map<string, number>, saturated: string[]): Promise<Claimed[]> {
+    return this.db.transaction().execute(async (tx) => {
+      const candidates = await sql<Claimed>`
+        SELECT d.id, d.tenant_id, d.webhook_id, d.event_id, d.event_type, d.payload, e.url, e.secret
+        FROM webhooks.deliveries d JOIN webhooks.endpoints e ON e.id = d.webhook_id
+        WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.is_active AND e.deleted_at IS NULL
+          AND NOT (d.webhook_id = ANY(${saturated}::uuid[]))
+        ORDER BY d.next_attempt_at
+        LIMIT ${free * 4}
+        FOR UPDATE OF d SKIP LOCKED`.execute(tx);
+      const chosen: Claimed[] = [];
+      const counts = new Map(busy);
+      for (const c of candidates.rows) {
+        if (chosen.length >= free) break;
+        const n = counts.get(c.webhook_id) ?? 0;
+        if (n >= this.perWebhook) continue;
+        counts.set(c.webhook_id, n + 1);
+        chosen.push(c);
+      }
+      if (chosen.length > 0) {
+        await sql`
+          UPDATE webhooks.deliveries SET next_attempt_at = now() + make_interval(secs => ${this.leaseMs / 1000}::float8), updated_at = now()
+          WHERE id = ANY(${chosen.map((c) => c.id)}::uuid[])`.execute(tx);
+      }
+      return chosen;
+    });
+  }
+
+  private launch(d: Claimed): void {
+    const done = (async () => {
+      const attemptedAt = new Date();
+      const result = await sendDelivery(this.client, d, this.abort.signal);
+      if (this.abort.signal.aborted) return;
+      try {
+        await recordAttempt(this.db, d, result, attemptedAt, { retryScale: this.retryScale });
+      } catch (error) {
+        // Not recorded: the claim expires and the delivery is tried again (at least once).
+        this.log.error({ err: error, deliveryId: d.id, webhookId: d.webhook_id }, 'could not record a webhook attempt; it will be retried');
+      }
+    })().finally(() => {
+      this.inFlight.delete(d.id);
+      this.loop.poke();
+    });
+    this.inFlight.set(d.id, { webhookId: d.webhook_id, done });
+  }
+}

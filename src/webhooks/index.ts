@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { RunnerLog } from '../../projections/runner.js';
+import type { Settings } from '../config.js';
+import type { Ledger } from '../ledger/ledger.port.js';
+import type { Database } from '../store/schema.js';
+import { WebhookDispatcher } from './dispatcher.js';
+import { GuardedClient, type OutboundOptions } from './outbound.js';
+import { WebhookSubscription } from './subscription.js';
+import { WebhookService } from './webhooks.service.js';
+
+export { webhooksRoutes } from './webhooks.routes.js';
+export type { WebhookService } from './webhooks.service.js';
+
+export interface WebhooksOptions {
+  log?: RunnerLog;
+  pollMs?: number;
+  /** Tests only: a resolver (DNS rebinding) or a CA for the guarded client. */
+  outbound?: Pick<OutboundOptions, 'resolver' | 'ca' | 'timeoutMs'>;
+  dispatcher?: { concurrency?: number; perWebhook?: number; leaseMs?: number };
+}
+
+export interface Webhooks {
+  service: WebhookService;
+  subscription: WebhookSubscription;
+  dispatcher: WebhookDispatcher;
+  /** Wakes the subscription (after an append). */
+  poke(): void;
+  start(): Promise<void>;
+  /** Subscription first (no new rows), then the dispatcher (attempts in flight end or are left to retry). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Wires the webhook capability: the guarded client, the durable subscription, the dispatcher and
+ * the service the routes use.
+ *
+ * @example
+ * const webhooks = createWebhooks(store.db, ledger, settings, { log });
+ * await webhooks.start();
+ */
+export function createWebhooks(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  settings: Pick<Settings, 'webhookAllowPrivateNetworks' | 'webhookAllowHttp' | 'webhookRetryScale'>,
+  options: WebhooksOptions = {},
+): Webhooks {
+  const client = new GuardedClient({
+    allowPrivateNetworks: settings.webhookAllowPrivateNetworks,
+    allowHttp: settings.webhookAllowHttp,
+    ...options.outbound,
+  });
+  const dispatcher = new WebhookDispatcher(db, client, {
+    retryScale: settings.webhookRetryScale,
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    ...(options.log ? { log: options.log } : {}),
+    ...options.dispatcher,
+  });
+  const subscription = new WebhookSubscription(db, ledger, {
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    ...(options.log ? { log: options.log } : {}),
+    onQueued: () => dispatcher.poke(),
+  });
+  const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale });
+  return {
+    service,
+    subscription,
+    dispatcher,
+    poke: () => subscription.poke(),
+    async start() {
+      await subscription.start();
+      dispatcher.start();
+    },
+    async stop() {
+      await subscription.stop();
+      await dispatcher.stop();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { isTransientError, type RunnerLog } from '../../projections/runner.js';
+import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
+import type { Database } from '../store/schema.js';
+import { PokeLoop } from './loop.js';
+import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
+import { webhooksDb, type DeliveriesTable, type WebhooksDb } from './webhooks.table.js';
+import type { Insertable } from 'kysely';
+
+export const SUBSCRIPTION_NAME = 'webhooks';
+
+const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
+
+export interface SubscriptionOptions {
+  batchSize?: number;
+  pollMs?: number;
+  log?: RunnerLog;
+  /** Called after a batch queued deliveries (wakes the dispatcher). */
+  onQueued?: () => void;
+}
+
+const positionOf = (row: { commit_position: number; prepare_position: number }): LedgerPosition => ({
+  commit: Number(row.commit_position),
+  prepare: Number(row.prepare_position),
+});
+
+/**
+ * The durable subscription of webhooks to the ledger. It reads events after its checkpoint and,
+ * in one transaction with the checkpoint row locked, writes one delivery row per (webhook, event)
+ * and moves the checkpoint. It makes no HTTP call: the dispatcher sends. Several processes may
+ * run it on one database; the lock and the unique (webhook, event) key make each row once.
+ *
+ * @example
+ * const subscription = new WebhookSubscription(db, ledger, { onQueued: () => dispatcher.poke() });
+ * await subscription.start();
+ */
+export class WebhookSubscription {
+  private readonly db: WebhooksDb;
+  private readonly batchSize: number;
+  private readonly log: RunnerLog;
+  private readonly loop: PokeLoop;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly ledger: Ledger,
+    private readonly options: SubscriptionOptions = {},
+  ) {
+    this.db = webhooksDb(db);
+    this.batchSize = options.batchSize ?? 200;
+    this.log = options.log ?? silent;
+    this.loop = new PokeLoop('webhook subscription', async () => ({ more: (await this.runOnce()) >= this.batchSize }), options.pollMs ?? 250, this.log);
+  }
+
+  /**
+   * The first start begins at the ledger's head: every webhook is created later, and receives
+   * only events after its creation.
+   */
+  async ensureCheckpoint(): Promise<void> {
+    const head = (await this.ledger.headPosition()) ?? START;
+    await this.db
+      .insertInto('webhooks.checkpoints')
+      .values({ name: SUBSCRIPTION_NAME, commit_position: head.commit, prepare_position: head.prepare })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
+
+  async start(): Promise<void> {
+    await this.ensureCheckpoint();
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  poke(): void {
+    this.loop.poke();
+  }
+
+  /** One batch: read after the checkpoint, queue deliveries, move the checkpoint. Answers how many events were read. */
+  async runOnce(): Promise<number> {
+    const cp = await this.db.selectFrom('webhooks.checkpoints').select(['commit_position', 'prepare_position']).where('name', '=', SUBSCRIPTION_NAME).executeTakeFirst();
+    const from = cp ? positionOf(cp) : START;
+    const events = await this.ledger.readAll(from, this.batchSize);
+    if (events.length === 0) return 0;
+
+    // Only tenants with an active webhook need their events mapped. A webhook made active after
+    // this read starts after the ledger head of that moment, so these events are not for it.
+    const tenants = [...new Set(events.map((e) => e.tenantId))];
+    const hooked = new Set(
+      (
+        await this.db
+          .selectFrom('webhooks.endpoints')
+          .select('tenant_id')
+          .distinct()
+          .where('tenant_id', 'in', tenants)
+          .where('is_active', '=', true)
+          .where('deleted_at', 'is', null)
+          .execute()
+      ).map((r) => r.tenant_id),
+    );
+    const streams = new Map<string, Promise<RecordedEvent[]>>();
+    const readStream = (stream: string) => {
+      let read = streams.get(stream);
+      if (!read) streams.set(stream, (read = this.ledger.readStream(stream)));
+      return read;
+    };
+    const notifications: { event: RecordedEvent; n: Notification }[] = [];
+    for (const event of events) {
+      if (!hooked.has(event.tenantId)) continue;
+      try {
+        const n = await toNotification(event, readStream);
+        if (n) notifications.push({ event, n });
+      } catch (error) {
+        if (isTransientError(error)) throw error;
+        // One bad event never stops webhooks: it is logged and left out.
+        this.log.error({ err: error, eventId: event.id, eventType: event.type }, 'webhook subscription could not map an event; skipped');
+      }
+    }
+
+    let queued = 0;
+    await this.db.transaction().execute(async (tx) => {
+      const locked = await sql<{ commit_position: number; prepare_position: number }>`
+        SELECT commit_position, prepare_position FROM webhooks.checkpoints WHERE name = ${SUBSCRIPTION_NAME} FOR UPDATE`.execute(tx);
+      const at = locked.rows[0] ? positionOf(locked.rows[0]) : START;
+      const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
+      if (fresh.length === 0) return;
+      const todo = notifications.filter(({ event }) => comparePositions(event.position, at) > 0);
+      if (todo.length > 0) {
+        const endpoints = await tx
+          .selectFrom('webhooks.endpoints')
+          .select(['id', 'tenant_id', 'events', 'from_commit', 'from_prepare'])
+          .where('tenant_id', 'in', [...new Set(todo.map((t) => t.n.tenantId))])
+          .where('is_active', '=', true)
+          .where('deleted_at', 'is', null)
+          .execute();
+        const rows: Insertable<DeliveriesTable>[] = [];
+        for (const { event, n } of todo) {
+          for (const endpoint of endpoints) {
+            if (endpoint.tenant_id !== n.tenantId) continue;
+            if (comparePositions(event.position, { commit: Number(endpoint.from_commit), prepare: Number(endpoint.from_prepare) }) <= 0) continue;
+            const type = eventNameFor(endpoint.events, n.kind);
+            if (!type) continue;
+            rows.push({
+              id: randomUUID(),
+              tenant_id: n.tenantId,
+              webhook_id: endpoint.id,
+              event_id: n.id,
+              event_type: type,
+              payload: payloadFor(n, type),
+              status: 'pending',
+              next_attempt_at: sql<string>`now()` as unknown as string,
+            });
+          }
+        }
+        for (let i = 0; i < rows.length; i += 500) {
+          const r = await tx
+            .insertInto('webhooks.deliveries')
+            .values(rows.slice(i, i + 500))
+            .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+            .executeTakeFirst();
+          queued += Number(r.numInsertedOrUpdatedRows ?? 0);
+        }
+      }
+      const last = fresh[fresh.length - 1]!.position;
+      await tx
+        .updateTable('webhooks.checkpoints')
+        .set({ commit_position: last.commit, prepare_position: last.prepare, updated_at: new Date().toISOString() })
+        .where('name', '=', SUBSCRIPTION_NAME)
+        .execute();
+    });
+    if (queued > 0) this.options.onQueued?.();
+    return events.length;
+  }
+}

@@ -1,0 +1,144 @@
+import type { ConsentBatchRecorded, ConsentRecorded, ConsentWithdrawn } from '../domain/consent/consent.events.js';
+import { evolvePolicy, initialPolicyState, type PolicyState } from '../domain/policy/policy.decider.js';
+import type { PolicyEvent } from '../domain/policy/policy.events.js';
+import type { RecordedEvent } from '../ledger/ledger.port.js';
+
+/** Event names a webhook may subscribe to: the union of the spec's two lists. `*` is every event. */
+export const WEBHOOK_EVENT_NAMES = [
+  'consent.created',
+  'consent.revoked',
+  'consent.withdrawn',
+  'consent.updated',
+  'consent.batch_created',
+  'policy.created',
+  'policy.updated',
+  'policy.deleted',
+] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+export const ALL_EVENTS = '*';
+export const SUBSCRIBABLE = [...WEBHOOK_EVENT_NAMES, ALL_EVENTS] as const;
+
+/** One withdrawal, three names: a webhook gets it once, named as it subscribed. */
+const WITHDRAWAL_NAMES: readonly WebhookEventName[] = ['consent.withdrawn', 'consent.revoked', 'consent.updated'];
+
+/** What a ledger event becomes for webhooks, before it is matched to subscriptions. */
+export interface Notification {
+  /** The payload's `id`: the ledger event's id, the same for every webhook and every retry. */
+  id: string;
+  tenantId: string;
+  /** `withdrawal` stands for the three names of a withdrawal. */
+  kind: WebhookEventName | 'withdrawal';
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+export interface WebhookPayload {
+  id: string;
+  type: string;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The name under which a webhook subscribed to `events` receives a notification, or null when it
+ * does not receive it.
+ *
+ * @example
+ * eventNameFor(['consent.revoked'], 'withdrawal') // 'consent.revoked'
+ * eventNameFor(['*'], 'withdrawal')               // 'consent.withdrawn'
+ */
+export function eventNameFor(events: readonly string[], kind: Notification['kind']): string | null {
+  if (kind === 'withdrawal') {
+    const named = events.find((e) => (WITHDRAWAL_NAMES as readonly string[]).includes(e));
+    if (named) return named;
+    return events.includes(ALL_EVENTS) ? 'consent.withdrawn' : null;
+  }
+  return events.includes(kind) || events.includes(ALL_EVENTS) ? kind : null;
+}
+
+/** The body sent to one webhook: fixed once, so every retry sends the same bytes. */
+export const payloadFor = (n: Notification, type: string): string =>
+  JSON.stringify({ id: n.id, type, created_at: n.createdAt, data: n.data } satisfies WebhookPayload);
+
+const POLICY_EVENT_NAMES: Record<string, WebhookEventName> = {
+  PolicyVersionPublished: 'policy.created',
+  PolicyVersionActivated: 'policy.updated',
+  PolicyVersionDeactivated: 'policy.updated',
+  PolicyVersionDeleted: 'policy.deleted',
+};
+
+const policyData = (state: PolicyState): Record<string, unknown> | null =>
+  state.status === 'none'
+    ? null
+    : {
+        id: state.id,
+        policy_type: state.policyType,
+        version: state.version,
+        title: state.title,
+        content_hash: state.contentHash,
+        effective_date: state.effectiveDate,
+        is_active: state.isActive,
+      };
+
+const consentCreatedData = (d: ConsentRecorded['data']): Record<string, unknown> => ({
+  id: d.consentId,
+  subject_id: d.userReference,
+  subject_email: typeof d.metadata.email === 'string' ? d.metadata.email : null,
+  policy_id: d.policyVersionId,
+  consent_type: d.policyType,
+  granted: d.consentGiven,
+  consent_hash: `sha256:${d.consentHash}`,
+  metadata: {
+    ...d.metadata,
+    ip_address: d.ipAddress,
+    user_agent: d.userAgent,
+    source: typeof d.metadata.source === 'string' ? d.metadata.source : null,
+  },
+  recorded_at: d.timestamp,
+});
+
+/**
+ * Maps a ledger event to what webhooks receive, or null for an event type webhooks do not carry
+ * (unknown types included). Policy and withdrawal payloads need their stream's earlier events,
+ * read through `readStream`.
+ *
+ * @example
+ * await toNotification(event, (s) => ledger.readStream(s)) // { kind: 'consent.created', data: {...} }
+ */
+export async function toNotification(event: RecordedEvent, readStream: (stream: string) => Promise<RecordedEvent[]>): Promise<Notification | null> {
+  const base = { id: event.id, tenantId: event.tenantId, createdAt: event.recordedAt };
+  const policyName = POLICY_EVENT_NAMES[event.type];
+  if (policyName) {
+    const history = (await readStream(event.stream)).filter((e) => e.revision <= event.revision);
+    const state = history.reduce<PolicyState>((s, e) => (e.type in POLICY_EVENT_NAMES ? evolvePolicy(s, e as unknown as PolicyEvent) : s), initialPolicyState());
+    const data = policyData(state);
+    return data ? { ...base, kind: policyName, data } : null;
+  }
+  switch (event.type) {
+    case 'ConsentRecorded':
+      return { ...base, kind: 'consent.created', data: consentCreatedData(event.data as ConsentRecorded['data']) };
+    case 'ConsentBatchRecorded': {
+      const d = event.data as ConsentBatchRecorded['data'];
+      return { ...base, kind: 'consent.batch_created', data: { batchId: d.batchId, count: d.count, consentIds: d.consentIds } };
+    }
+    case 'ConsentWithdrawn': {
+      const d = event.data as ConsentWithdrawn['data'];
+      const recorded = (await readStream(event.stream)).find((e) => e.type === 'ConsentRecorded');
+      const r = recorded?.data as ConsentRecorded['data'] | undefined;
+      return {
+        ...base,
+        kind: 'withdrawal',
+        data: {
+          id: d.consentId,
+          subject_id: r?.userReference ?? null,
+          policy_id: r?.policyVersionId ?? null,
+          consent_hash: r ? `sha256:${r.consentHash}` : null,
+          withdrawn_at: d.withdrawnAt,
+          reason: d.reason,
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}

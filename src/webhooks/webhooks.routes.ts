@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, now, ok, okList } from '../http/envelope.js';
+import { validationError } from '../http/errors.js';
+import { isUsableSecret } from './signing.js';
+import type { WebhookService } from './webhooks.service.js';
+import {
+  DeliveryListEnvelopeSchema,
+  MessageSchema,
+  TestResultSchema,
+  WebhookCreatedEnvelopeSchema,
+  WebhookCreateSchema,
+  WebhookIdParamsSchema,
+  WebhookListQuerySchema,
+  WebhookSchema,
+  WebhookUpdateSchema,
+} from './webhooks.schemas.js';
+
+const tags = ['webhooks'];
+
+export interface WebhookRoutesOptions {
+  webhooks: WebhookService;
+  allowHttp: boolean;
+}
+
+function checkUrl(raw: string, allowHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw validationError([{ field: 'url', message: 'must be an absolute https:// URL' }]);
+  }
+  if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) {
+    throw validationError([{ field: 'url', message: allowHttp ? 'must be an https:// (or http://) URL' : 'must be an https:// URL' }]);
+  }
+  if (url.username || url.password) throw validationError([{ field: 'url', message: 'must not carry credentials' }]);
+  if (!url.hostname) throw validationError([{ field: 'url', message: 'must name a host' }]);
+  return raw;
+}
+
+export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (app, { webhooks, allowHttp }) => {
+  app.post(
+    '/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Register a webhook',
+        description: 'The secret (given or generated) is answered once, here; save it to verify deliveries.',
+        body: WebhookCreateSchema,
+        response: { 201: WebhookCreatedEnvelopeSchema, ...errorResponses(400, 401, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const url = checkUrl(b.url, allowHttp);
+      if (b.secret !== undefined && !isUsableSecret(b.secret)) {
+        throw validationError([{ field: 'secret', message: 'a secret starting with whsec_ must be base64 after the prefix' }]);
+      }
+      const { webhook, secret } = await webhooks.create(request.tenant.tenantId, {
+        url,
+        events: b.events,
+        description: b.description,
+        secret: b.secret,
+        isActive: b.isActive ?? b.is_active,
+      });
+      return reply.status(201).send({
+        success: true,
+        data: { id: webhook.id, url: webhook.url, events: webhook.events, description: webhook.description, secret, isActive: webhook.isActive, createdAt: webhook.createdAt },
+        meta: { timestamp: now(), message: 'Save this secret now: it is needed to verify deliveries and will not be shown again.' },
+      });
+    },
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      schema: { tags, summary: 'List webhooks', querystring: WebhookListQuerySchema, response: { 200: ListEnvelopeSchema(WebhookSchema), ...errorResponses(400, 401) } },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      const { items, total } = await webhooks.list(request.tenant.tenantId, page, limit);
+      return okList(items, page, limit, total);
+    },
+  );
+
+  app.get(
+    '/webhooks/:id',
+    { schema: { tags, summary: 'Get a webhook', params: WebhookIdParamsSchema, response: { 200: EnvelopeSchema(WebhookSchema), ...errorResponses(400, 401, 404) } } },
+    async (request) => ok(await webhooks.get(request.tenant.tenantId, request.params.id.toLowerCase())),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/webhooks/:id',
+      schema: {
+        tags,
+        summary: `Activate, deactivate or change the events of a webhook (${method})`,
+        description: 'Re-activating starts from now: events recorded while inactive are not sent. Deactivating cancels pending deliveries.',
+        params: WebhookIdParamsSchema,
+        body: WebhookUpdateSchema,
+        response: { 200: EnvelopeSchema(WebhookSchema), ...errorResponses(400, 401, 404, 415) },
+      },
+      handler: async (request) => {
+        const b = request.body;
+        return ok(await webhooks.update(request.tenant.tenantId, request.params.id.toLowerCase(), { isActive: b.isActive ?? b.is_active, events: b.events, description: b.description }));
+      },
+    });
+  }
+
+  app.delete(
+    '/webhooks/:id',
+    { schema: { tags, summary: 'Delete a webhook', params: WebhookIdParamsSchema, response: { 200: EnvelopeSchema(MessageSchema), ...errorResponses(400, 401, 404) } } },
+    async (request) => {
+      await webhooks.delete(request.tenant.tenantId, request.params.id.toLowerCase());
+      return ok({ message: 'webhook deleted' });
+    },
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'Delivery history: every attempt, newest first',
+        params: WebhookIdParamsSchema,
+        querystring: WebhookListQuerySchema,
+        response: { 200: DeliveryListEnvelopeSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      const { items, total } = await webhooks.deliveries(request.tenant.tenantId, request.params.id.toLowerCase(), page, limit);
+      return { success: true as const, data: items, pagination: { page, limit, total }, meta: { timestamp: now() } };
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      schema: {
+        tags,
+        summary: 'Send a signed webhook.test delivery now',
+        description: 'Recorded in the delivery history. Sent whether the webhook is active or not.',
+        params: WebhookIdParamsSchema,
+        response: { 200: EnvelopeSchema(TestResultSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await webhooks.test(request.tenant.tenantId, request.params.id.toLowerCase())),
+  );
+};

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { DomainError } from '../domain/errors.js';
+import { START, type Ledger } from '../ledger/ledger.port.js';
+import type { Database } from '../store/schema.js';
+import { recordAttempt, sendDelivery } from './dispatcher.js';
+import type { GuardedClient } from './outbound.js';
+import { generateSecret } from './signing.js';
+import { webhooksDb, type EndpointRow, type WebhooksDb } from './webhooks.table.js';
+
+export interface WebhookView {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastTriggered: string | null;
+  deliveryStats: { total: number; successful: number; failed: number };
+}
+
+export interface DeliveryView {
+  id: string;
+  webhookId: string;
+  deliveryId: string;
+  eventId: string;
+  event: string;
+  attempt: number;
+  statusCode: number | null;
+  success: boolean;
+  error?: string;
+  responseTime: number;
+  attemptedAt: string;
+}
+
+export interface TestResult {
+  delivered: boolean;
+  statusCode: number | null;
+  responseTime: number;
+  message: string;
+}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+const notFound = (id: string) => new DomainError('NOT_FOUND', `webhook ${id} not found`);
+
+/**
+ * Webhook configurations of a tenant, their delivery history, and the test delivery.
+ *
+ * @example
+ * const { webhook, secret } = await webhooks.create(tenantId, { url, events: ['consent.created'] });
+ */
+export class WebhookService {
+  private readonly db: WebhooksDb;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly ledger: Ledger,
+    private readonly client: GuardedClient,
+    private readonly options: { retryScale: number },
+  ) {
+    this.db = webhooksDb(db);
+  }
+
+  /** Where a webhook starts: events after the ledger's head now are for it. */
+  private async startingPoint() {
+    const head = (await this.ledger.headPosition()) ?? START;
+    return { from_commit: head.commit, from_prepare: head.prepare };
+  }
+
+  async create(
+    tenantId: string,
+    input: { url: string; events: string[]; description?: string | undefined; secret?: string | undefined; isActive?: boolean | undefined },
+  ): Promise<{ webhook: WebhookView; secret: string }> {
+    const now = new Date().toISOString();
+    const secret = input.secret ?? generateSecret();
+    const id = randomUUID();
+    await this.db
+      .insertInto('webhooks.endpoints')
+      .values({
+        id,
+        tenant_id: tenantId,
+        url: input.url,
+        events: [...new Set(input.events)],
+        description: input.description ?? null,
+        secret,
+        is_active: input.isActive ?? true,
+        ...(await this.startingPoint()),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { webhook: await this.get(tenantId, id), secret };
+  }
+
+  private async row(tenantId: string, id: string): Promise<EndpointRow> {
+    const row = await this.db
+      .selectFrom('webhooks.endpoints')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw notFound(id);
+    return row;
+  }
+
+  private async views(rows: EndpointRow[]): Promise<WebhookView[]> {
+    if (rows.length === 0) return [];
+    const stats = await this.db
+      .selectFrom('webhooks.attempts')
+      .select((eb) => [
+        'webhook_id',
+        eb.fn.countAll<number>().as('total'),
+        sql<number>`count(*) FILTER (WHERE success)`.as('successful'),
+        sql<number>`count(*) FILTER (WHERE NOT success)`.as('failed'),
+        eb.fn.max('attempted_at').as('last'),
+      ])
+      .where('webhook_id', 'in', rows.map((r) => r.id))
+      .groupBy('webhook_id')
+      .execute();
+    const byId = new Map(stats.map((s) => [s.webhook_id, s]));
+    return rows.map((r) => {
+      const s = byId.get(r.id);
+      return {
+        id: r.id,
+        url: r.url,
+        events: r.events,
+        description: r.description,
+        isActive: r.is_active,
+        createdAt: iso(r.created_at)!,
+        updatedAt: iso(r.updated_at)!,
+        lastTriggered: s ? iso(s.last as Date) : null,
+        deliveryStats: { total: Number(s?.total ?? 0), successful: Number(s?.successful ?? 0), failed: Number(s?.failed ?? 0) },
+      };
+    });
+  }
+
+  async get(tenantId: string, id: string): Promise<WebhookView> {
+    return (await this.views([await this.row(tenantId, id)]))[0]!;
+  }
+
+  async list(tenantId: string, page: number, limit: number): Promise<{ items: WebhookView[]; total: number }> {
+    const base = this.db.selectFrom('webhooks.endpoints').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: await this.views(rows), total: Number(count.n) };
+  }
+
+  /**
+   * Changes `isActive` and/or `events` (and `description`). Deactivating cancels the deliveries
+   * still pending; re-activating starts after the ledger's head, as a new webhook would.
+   */
+  async update(tenantId: string, id: string, change: { isActive?: boolean | undefined; events?: string[] | undefined; description?: string | undefined }): Promise<WebhookView> {
+    const current = await this.row(tenantId, id);
+    const reactivated = change.isActive === true && !current.is_active;
+    const start = reactivated ? await this.startingPoint() : {};
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('webhooks.endpoints')
+        .set({
+          ...(change.isActive === undefined ? {} : { is_active: change.isActive }),
+          ...(change.events === undefined ? {} : { events: [...new Set(change.events)] }),
+          ...(change.description === undefined ? {} : { description: change.description }),
+          ...start,
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+      if (change.isActive === false) await this.cancelPending(tx, id);
+    });
+    return this.get(tenantId, id);
+  }
+
+  private async cancelPending(tx: WebhooksDb, webhookId: string): Promise<void> {
+    await tx
+      .updateTable('webhooks.deliveries')
+      .set({ status: 'cancelled', next_attempt_at: null, updated_at: new Date().toISOString() })
+      .where('webhook_id', '=', webhookId)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /** Removes the webhook: it leaves every answer, its pending deliveries are cancelled and its secret is erased. */
+  async delete(tenantId: string, id: string): Promise<void> {
+    await this.row(tenantId, id);
+    await this.db.transaction().execute(async (tx) => {
+      const now = new Date().toISOString();
+      await tx
+        .updateTable('webhooks.endpoints')
+        .set({ deleted_at: now, is_active: false, secret: '', updated_at: now })
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+      await this.cancelPending(tx, id);
+    });
+  }
+
+  /** The delivery history: every attempt, newest first. */
+  async deliveries(tenantId: string, id: string, page: number, limit: number): Promise<{ items: DeliveryView[]; total: number }> {
+    await this.row(tenantId, id);
+    const base = this.db.selectFrom('webhooks.attempts').where('webhook_id', '=', id).where('tenant_id', '=', tenantId);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('attempted_at', 'desc').orderBy('attempt', 'desc').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        webhookId: r.webhook_id,
+        deliveryId: r.delivery_id,
+        eventId: r.event_id,
+        event: r.event_type,
+        attempt: r.attempt,
+        statusCode: r.status_code,
+        success: r.success,
+        ...(r.error === null ? {} : { error: r.error }),
+        responseTime: r.response_time_ms,
+        attemptedAt: iso(r.attempted_at)!,
+      })),
+      total: Number(count.n),
+    };
+  }
+
+  /** Sends a signed `webhook.test` delivery now (active or not) and records it in the history. */
+  async test(tenantId: string, id: string): Promise<TestResult> {
+    const endpoint = await this.row(tenantId, id);
+    const eventId = randomUUID();
+    const payload = JSON.stringify({
+      id: eventId,
+      type: 'webhook.test',
+      created_at: new Date().toISOString(),
+      data: { webhookId: id, message: 'A test delivery from consent-ledger' },
+    });
+    const delivery = { id: randomUUID(), tenant_id: tenantId, webhook_id: id, event_id: eventId, event_type: 'webhook.test' };
+    // Recorded before it is sent, with no due time: the dispatcher never picks it up.
+    await this.db.insertInto('webhooks.deliveries').values({ ...delivery, payload, status: 'pending', next_attempt_at: null }).execute();
+    const attemptedAt = new Date();
+    const result = await sendDelivery(this.client, { url: endpoint.url, secret: endpoint.secret, webhook_id: id, event_id: eventId, payload });
+    await recordAttempt(this.db, delivery, result, attemptedAt, { retryScale: this.options.retryScale, final: true });
+    return {
+      delivered: result.ok,
+      statusCode: result.statusCode,
+      responseTime: result.responseTimeMs,
+      message: result.ok ? `the receiver answered ${result.statusCode}` : `not delivered: ${result.error ?? 'no 2xx answer'}`,
+    };
+  }
+}

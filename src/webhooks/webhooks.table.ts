@@ -1,0 +1,73 @@
+import type { ColumnType, Kysely, Selectable } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/** `webhooks` schema (migration 0003_webhooks): configurations and deliveries are state, not read models. */
+export interface EndpointsTable {
+  id: string;
+  tenant_id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  /** Kept retrievable for HMAC; never logged, never answered after creation; blanked on delete. */
+  secret: string;
+  is_active: boolean;
+  from_commit: number;
+  from_prepare: number;
+  created_at: ColumnType<Date, string, never>;
+  updated_at: ColumnType<Date, string, string>;
+  deleted_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+export type EndpointRow = Selectable<EndpointsTable>;
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+export interface DeliveriesTable {
+  id: string;
+  tenant_id: string;
+  webhook_id: string;
+  /** The payload's `id`: the ledger event's id (or a fresh one for a test), kept across retries. */
+  event_id: string;
+  event_type: string;
+  /** The exact body sent, fixed when the row is written. */
+  payload: string;
+  status: DeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date | null, string | null, string | null>;
+  created_at: ColumnType<Date, string | undefined, never>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
+export interface AttemptsTable {
+  id: string;
+  delivery_id: string;
+  tenant_id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status_code: number | null;
+  success: boolean;
+  error: string | null;
+  response_time_ms: number;
+  attempted_at: ColumnType<Date, string, never>;
+}
+
+export interface WebhookCheckpointsTable {
+  name: string;
+  commit_position: number;
+  prepare_position: number;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
+// A type alias (not an interface) so that it has the index signature `withTables` asks for.
+export type WebhooksDatabase = {
+  'webhooks.endpoints': EndpointsTable;
+  'webhooks.deliveries': DeliveriesTable;
+  'webhooks.attempts': AttemptsTable;
+  'webhooks.checkpoints': WebhookCheckpointsTable;
+};
+
+export type WebhooksDb = Kysely<Database & WebhooksDatabase>;
+
+/** The store's handle, seeing the `webhooks` tables too. */
+export const webhooksDb = (db: Kysely<Database>): WebhooksDb => db.withTables<WebhooksDatabase>();
