@@ -18,6 +18,7 @@ import { ReceiptService } from './receipts/receipts.service.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
+import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/index.js';
 
 export interface Service {
   settings: Settings;
@@ -30,6 +31,8 @@ export interface Service {
   consents: ConsentService;
   receipts: ReceiptService;
   limiter: RateLimiter;
+  /** Webhook configurations, the ledger subscription and the dispatcher (docs/webhooks.md). */
+  webhooks: Webhooks;
   /** Stops taking requests, finishes those in flight, stops the runners, closes the stores. */
   close(): Promise<void>;
 }
@@ -73,6 +76,8 @@ export async function createService(
     logger?: FastifyServerOptions['logger'];
     log?: RunnerLog;
     pollMs?: number;
+    /** Webhooks: tests pass a resolver (DNS rebinding), a CA or dispatcher sizes. */
+    webhooks?: WebhooksOptions;
     /** Rate-limit counter keys start with `prefix` (tests keep theirs apart); `clock` is for tests. */
     limits?: { prefix?: string; clock?: () => number };
   } = {},
@@ -80,7 +85,7 @@ export async function createService(
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await ensureReadSchema(store.db);
-    const appended = { runner: undefined as ProjectionRunner | undefined };
+    const appended = { runner: undefined as ProjectionRunner | undefined, webhooks: undefined as Webhooks | undefined };
     // Runners log through the app's logger once it exists (or the one given).
     let appLog: RunnerLog | undefined = options.log;
     const log: RunnerLog = {
@@ -88,13 +93,19 @@ export async function createService(
       error: (o, m) => appLog?.error(o, m),
     };
     // Each append wakes the projectors at once, so reads catch up in milliseconds.
-    const ledger = new ObservedLedger(new PostgresLedger(store.db), () => appended.runner?.poke());
+    const ledger = new ObservedLedger(new PostgresLedger(store.db), () => {
+      appended.runner?.poke();
+      appended.webhooks?.poke();
+    });
     const runner = new ProjectionRunner(store.db, ledger, allProjectors, {
       log,
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
     });
     appended.runner = runner;
     await runner.start();
+    const webhooks = createWebhooks(store.db, ledger, settings, { log, pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250), ...options.webhooks });
+    appended.webhooks = webhooks;
+    await webhooks.start();
     const tenants = new TenantService(store.db);
     // Several processes may share a PostgreSQL server: a plan or key change made by one (or by the
     // CLI) reaches the others' key caches through NOTIFY. The embedded store has one process only.
@@ -119,6 +130,7 @@ export async function createService(
         policies,
         consents,
         receipts,
+        webhooks: webhooks.service,
         limiter,
         async readFence(tenantId) {
           const head = await ledger.headPosition(tenantId);
@@ -149,12 +161,15 @@ export async function createService(
       policies,
       consents,
       receipts,
+      webhooks,
       limiter,
       async close() {
         if (closed) return;
         closed = true;
         drain.start();
         await app.close();
+        // No new delivery rows, then attempts in flight end (or are left to retry), before the store closes.
+        await webhooks.stop();
         await limiter.close();
         await tenantChanges?.close();
         await runner.stop();

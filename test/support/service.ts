@@ -25,7 +25,7 @@ const HIGH_LIMIT = 1_000_000_000;
  */
 export async function startTestService(
   env: Record<string, string> = {},
-  options: Pick<NonNullable<Parameters<typeof createService>[1]>, 'limits'> = {},
+  options: Pick<NonNullable<Parameters<typeof createService>[1]>, 'limits' | 'webhooks'> = {},
 ): Promise<TestService> {
   const fresh = serverUrl ? await freshDatabase() : undefined;
   const settings = loadSettings({ ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }), LOG_LEVEL: 'silent', ...env });
