@@ -51,8 +51,8 @@ function section(title: string, rows: Row[]) {
         hLineColor: () => RULE,
         paddingLeft: () => 0,
         paddingRight: () => 6,
-        paddingTop: () => 4,
-        paddingBottom: () => 4,
+        paddingTop: () => 3,
+        paddingBottom: () => 3,
       },
     },
   ];
@@ -81,7 +81,7 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
         [
           {
             stack: [
-              { text: words.decision.toUpperCase(), fontSize: 16, bold: true, color: withdrawn ? '#8a1c1c' : c.consentGiven ? '#1d5c2e' : INK },
+              { text: words.decision.toUpperCase(), fontSize: 15, bold: true, color: withdrawn ? '#8a1c1c' : c.consentGiven ? '#1d5c2e' : INK },
               { text: withdrawn ? `WITHDRAWN on ${utc(c.withdrawnAt!)}` : words.status, fontSize: 10, bold: withdrawn, color: withdrawn ? '#8a1c1c' : MUTED, margin: [0, 2, 0, 0] },
             ],
             margin: [8, 6, 8, 6],
@@ -95,11 +95,12 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
       hLineColor: () => (withdrawn ? '#8a1c1c' : INK),
       vLineColor: () => (withdrawn ? '#8a1c1c' : INK),
     },
-    margin: [0, 14, 0, 4],
+    margin: [0, 10, 0, 2],
   };
 
   const recordRows: Row[] = [
     ['Consent ID', mono(c.id)],
+    ['Consent hash (SHA-256)', mono(c.consentHash)],
     ['Decision', { text: words.decision, bold: true }],
     ['Status', { text: words.status, bold: withdrawn }],
     ['Recorded at', { text: [c.timestamp, { text: '  (ISO 8601, UTC)', color: MUTED, fontSize: 8.5 }] }],
@@ -112,29 +113,29 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
     ['User reference', value(c.userReference)],
     ['IP address', c.ipAddress ? value(c.ipAddress) : absent],
     ['User agent', c.userAgent ? value(c.userAgent, { fontSize: 9 }) : absent],
-    ['Metadata', value(metadata, { fontSize: 8.5, preserveLeadingSpaces: true })],
+    ['Metadata', value(metadata, { fontSize: 8, lineHeight: 1, preserveLeadingSpaces: true })],
   );
 
   const doc = {
     pageSize: 'A4',
-    pageMargins: [48, 48, 48, 56],
+    pageMargins: [44, 36, 44, 46],
     info: {
       title: `Consent receipt ${c.id}`,
       subject: `${words.decision}: ${c.policyDetails.title} ${c.policyDetails.version}`,
       creator: 'consent-ledger',
       producer: 'consent-ledger',
     },
-    defaultStyle: { font: BASE_FONT, fontSize: 10, lineHeight: 1.15, color: INK },
+    defaultStyle: { font: BASE_FONT, fontSize: 9.5, lineHeight: 1.05, color: INK },
     styles: {
-      section: { fontSize: 9, bold: true, color: MUTED, margin: [0, 14, 0, 4] },
-      label: { color: MUTED, fontSize: 9 },
+      section: { fontSize: 8.5, bold: true, color: MUTED, margin: [0, 10, 0, 3] },
+      label: { color: MUTED, fontSize: 8.5 },
     },
     footer: (page: number, pages: number) => ({
       columns: [
         { text: `Receipt ${input.receiptId} · generated ${utc(input.generatedAt)}`, fontSize: 7.5, color: MUTED },
         { text: `Page ${page} of ${pages}`, fontSize: 7.5, color: MUTED, alignment: 'right', width: 70 },
       ],
-      margin: [48, 20, 48, 0],
+      margin: [44, 16, 44, 0],
     }),
     content: [
       {
@@ -143,12 +144,12 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
             width: '*',
             stack: [
               { text: 'CONSENT RECEIPT', fontSize: 22, bold: true },
-              { text: 'Proof of a consent decision recorded in an append-only, hash-chained ledger', fontSize: 9.5, color: MUTED, margin: [0, 3, 0, 10] },
+              { text: 'Proof of a consent decision recorded in an append-only, hash-chained ledger', fontSize: 9, color: MUTED, margin: [0, 2, 0, 8] },
               { text: [{ text: 'Receipt number  ', color: MUTED, fontSize: 9 }, { text: input.receiptId, fontSize: 9 }] },
               { text: [{ text: 'Generated at  ', color: MUTED, fontSize: 9 }, { text: utc(input.generatedAt), fontSize: 9 }] },
             ],
           },
-          { width: 112, stack: [{ svg: qr, width: 112 }, { text: 'Scan to verify', fontSize: 7.5, color: MUTED, alignment: 'center' }] },
+          { width: 104, stack: [{ svg: qr, width: 104 }, { text: 'Scan to verify', fontSize: 7.5, color: MUTED, alignment: 'center' }] },
         ],
         columnGap: 16,
       },
@@ -161,19 +162,13 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
         ['Policy version ID', mono(c.policyVersionId)],
         ['Content hash (SHA-256)', mono(c.policyDetails.contentHash)],
       ]),
-      ...section('Integrity', [
-        ['Consent hash (SHA-256)', mono(c.consentHash)],
-        ['Receipt generated at', { text: utc(input.generatedAt) }],
-      ]),
-      { text: 'HOW TO VERIFY THIS RECEIPT', style: 'section', margin: [0, 18, 0, 4] },
+      { text: 'HOW TO VERIFY THIS RECEIPT', style: 'section', margin: [0, 12, 0, 3] },
       {
         ol: [
-          'Scan the QR code, or open the address below. The page answers, without any login, whether a record with this consent ID and this consent hash is held in the ledger, and shows its policy, decision, status and time. It shows no personal data.',
-          { text: ['Verification address: ', value(input.verifyUrl, { fontSize: 8.5 })] },
-          'To check the record yourself, compute the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated on this receipt (absent values are null). It must equal the consent hash above. The policy’s content hash is the SHA-256 of the exact policy text agreed to.',
-          'A withdrawal does not change the consent hash: it is recorded in the ledger as a later event, and the verification page shows the current status.',
+          { text: ['Scan the QR code or open ', value(input.verifyUrl, { color: INK }), '. Without any login, that page says whether the ledger holds a record with this ID and this consent hash, with its policy, decision, status and time; it shows no personal data.'] },
+          'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null). The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
         ],
-        fontSize: 8.5,
+        fontSize: 8,
         color: MUTED,
         margin: [0, 0, 0, 0],
       },
