@@ -22,10 +22,12 @@ const RANGES: [string, [string, number, 'ipv4' | 'ipv6'][]][] = [
     ],
   ],
 ];
+// One list per family: Node's BlockList also matches an IPv4 address against IPv4-mapped IPv6
+// rules (and the reverse), which would blur the reasons.
 const BLOCKS = RANGES.map(([name, ranges]) => {
-  const list = new BlockList();
-  for (const [net, prefix, family] of ranges) list.addSubnet(net, prefix, family);
-  return { name, list };
+  const lists = { ipv4: new BlockList(), ipv6: new BlockList() };
+  for (const [net, prefix, family] of ranges) lists[family].addSubnet(net, prefix, family);
+  return { name, lists };
 });
 
 /**
@@ -39,7 +41,7 @@ export function nonPublicReason(address: string): string | null {
   const family = isIP(address);
   if (family === 0) return 'not an IP address';
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  for (const { name, list } of BLOCKS) if (list.check(address, type)) return name;
+  for (const { name, lists } of BLOCKS) if (lists[type].check(address, type)) return name;
   return null;
 }
 

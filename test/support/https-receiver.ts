@@ -14,10 +14,13 @@ export interface TestCertificate {
   caFile: string;
 }
 
+/** A host name the certificate also covers, for tests whose resolver answers what a rebinding DNS would. */
+export const REBIND_HOST = 'hooks.rebind.test';
+
 let certificate: Promise<TestCertificate> | undefined;
 
 /**
- * A self-signed certificate for localhost, 127.0.0.1 and ::1, made once per test process. It is its
+ * A self-signed certificate for localhost, REBIND_HOST, 127.0.0.1 and ::1, made once per test process. It is its
  * own CA: trust it with NODE_EXTRA_CA_CERTS (a spawned service) or the client's `ca` (in process).
  */
 export function testCertificate(): Promise<TestCertificate> {
@@ -31,7 +34,7 @@ export function testCertificate(): Promise<TestCertificate> {
         { name: 'basicConstraints', cA: true, critical: true },
         { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
         { name: 'extKeyUsage', serverAuth: true },
-        { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+        { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 2, value: REBIND_HOST }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
       ],
     });
     const caFile = join(mkdtempSync(join(tmpdir(), 'cl-webhook-ca-')), 'ca.pem');

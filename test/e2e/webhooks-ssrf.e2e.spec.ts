@@ -1,0 +1,183 @@
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GuardedClient, nonPublicReason, type Resolver } from '../../src/webhooks/outbound.js';
+import { REBIND_HOST, startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
+import { waitUntil } from '../support/process.js';
+import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
+
+/**
+ * The guarded outbound client (CONTRACT.md, Webhooks): every refusal is proven against a real
+ * receiver that would have answered, so "refused" cannot be mistaken for "unreachable".
+ */
+
+/** A resolver as a rebinding DNS server would answer: the name resolves to whatever the test says. */
+const rebinding = (...addresses: string[]): Resolver => async (hostname) => {
+  if (hostname !== REBIND_HOST) throw Object.assign(new Error(`unknown host ${hostname}`), { code: 'ENOTFOUND' });
+  return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+};
+
+describe('webhooks › guarded client', () => {
+  let ca: string;
+  let receiver: Receiver;
+  const post = (c: GuardedClient, url: string) => c.post(url, '{"id":"x"}', { 'x-test': '1' });
+
+  beforeAll(async () => {
+    ca = (await testCertificate()).cert;
+    receiver = await startReceiver();
+  });
+  afterAll(() => receiver?.close());
+
+  describe('webhooks › guarded client › when private networks are not allowed › non-public addresses are refused before any byte is sent', () => {
+    it.each([
+      ['loopback (the receiver itself)', () => receiver.url, 'loopback'],
+      ['loopback, another 127/8 address', () => `https://127.0.0.2:${receiver.port}/hook`, 'loopback'],
+      ['IPv6 loopback ::1', () => `https://[::1]:${receiver.port}/hook`, 'loopback'],
+      ['IPv4-mapped ::ffff:127.0.0.1', () => `https://[::ffff:127.0.0.1]:${receiver.port}/hook`, 'IPv4-mapped'],
+      ['private 10/8', () => 'https://10.1.2.3/hook', 'private'],
+      ['private 172.16/12', () => 'https://172.20.0.1/hook', 'private'],
+      ['private 192.168/16', () => 'https://192.168.1.1/hook', 'private'],
+      ['link-local (cloud metadata)', () => 'https://169.254.169.254/latest/meta-data', 'link-local'],
+      ['IPv6 link-local', () => 'https://[fe80::1]/hook', 'link-local'],
+      ['IPv6 unique-local', () => 'https://[fd12:3456::1]/hook', 'unique-local'],
+      ['unspecified 0.0.0.0', () => `https://0.0.0.0:${receiver.port}/hook`, 'unspecified'],
+      ['multicast', () => 'https://224.0.0.1/hook', 'multicast'],
+      ['a decimal-encoded 127.0.0.1', () => `https://2130706433:${receiver.port}/hook`, 'loopback'],
+    ])('%s', async (_name, url, reason) => {
+      const before = receiver.received.length;
+      const r = await post(new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca }), url());
+      expect(r).toMatchObject({ ok: false, statusCode: null });
+      expect(r.error).toContain(`(${reason})`);
+      expect(receiver.received.length).toBe(before);
+    });
+
+    it('a host name that resolves to loopback at connect time (DNS rebinding) is refused; allowed, the same name reaches the receiver', async () => {
+      const url = `https://${REBIND_HOST}:${receiver.port}/hook`;
+      const before = receiver.received.length;
+      const refused = await post(new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca, resolver: rebinding('127.0.0.1') }), url);
+      expect(refused).toMatchObject({ ok: false, statusCode: null });
+      expect(refused.error).toMatch(/127\.0\.0\.1 is not a public address \(loopback\).*hooks\.rebind\.test/);
+      // One public and one private answer: refused as a whole, never "try the next".
+      const mixed = await post(new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca, resolver: rebinding('93.184.216.34', '10.0.0.1') }), url);
+      expect(mixed.error).toMatch(/10\.0\.0\.1 is not a public address \(private\)/);
+      expect(receiver.received.length).toBe(before);
+      // The control: the same name, allowed, does connect. The refusal above was the guard's.
+      const allowed = await post(new GuardedClient({ allowPrivateNetworks: true, allowHttp: false, ca, resolver: rebinding('127.0.0.1') }), url);
+      expect(allowed).toMatchObject({ ok: true, statusCode: 200, error: null });
+      expect(receiver.received.length).toBe(before + 1);
+    });
+
+    it('public addresses pass the check', () => {
+      for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect(nonPublicReason(a)).toBeNull();
+      for (const a of ['127.0.0.1', '::1', '::ffff:10.0.0.1', '100.64.0.1', 'fc00::1', '::']) expect(nonPublicReason(a)).not.toBeNull();
+    });
+  });
+
+  describe('webhooks › guarded client › when the scheme is http:// › it is refused unless allowed', () => {
+    it('refuses http:// without WEBHOOK_ALLOW_HTTP, and sends with it', async () => {
+      let hits = 0;
+      const server = createServer((_req, res) => {
+        hits += 1;
+        res.end('ok');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as { port: number }).port;
+      try {
+        const refused = await post(new GuardedClient({ allowPrivateNetworks: true, allowHttp: false }), `http://127.0.0.1:${port}/`);
+        expect(refused.error).toMatch(/http:\/\/ is not allowed/);
+        expect(hits).toBe(0);
+        const sent = await post(new GuardedClient({ allowPrivateNetworks: true, allowHttp: true }), `http://127.0.0.1:${port}/`);
+        expect(sent).toMatchObject({ ok: true, statusCode: 200 });
+        expect(hits).toBe(1);
+      } finally {
+        server.close();
+      }
+    });
+  });
+
+  describe('webhooks › guarded client › when the receiver misbehaves › the attempt ends, bounded', () => {
+    it('a redirect is not followed: the 3xx is the answer, and its Location gets nothing', async () => {
+      const target = await startReceiver();
+      const redirecting = await startReceiver(() => ({ status: 307, headers: { location: target.url } }));
+      try {
+        const r = await post(new GuardedClient({ allowPrivateNetworks: true, allowHttp: false, ca }), redirecting.url);
+        expect(r).toMatchObject({ ok: false, statusCode: 307 });
+        expect(r.error).toMatch(/redirects are not followed/);
+        expect(redirecting.received).toHaveLength(1);
+        expect(target.received).toHaveLength(0);
+      } finally {
+        await Promise.all([target.close(), redirecting.close()]);
+      }
+    });
+
+    it('a receiver that never answers is given up at the time-out; one that resets is an error; a huge body is not read', async () => {
+      const hanging = await startReceiver(() => 'hang');
+      const resetting = await startReceiver(() => 'reset');
+      const huge = await startReceiver(() => ({ status: 200, body: 'x'.repeat(5 * 1024 * 1024) }));
+      try {
+        const c = new GuardedClient({ allowPrivateNetworks: true, allowHttp: false, ca, timeoutMs: 300 });
+        const timedOut = await post(c, hanging.url);
+        expect(timedOut).toMatchObject({ ok: false, statusCode: null, error: 'timed out after 300 ms' });
+        expect(timedOut.responseTimeMs).toBeGreaterThanOrEqual(290);
+        expect(timedOut.responseTimeMs).toBeLessThan(3000);
+        const reset = await post(c, resetting.url);
+        expect(reset).toMatchObject({ ok: false, statusCode: null });
+        expect(reset.error).toMatch(/ECONNRESET|socket hang up/);
+        expect(await post(c, huge.url)).toMatchObject({ ok: true, statusCode: 200 });
+      } finally {
+        await Promise.all([hanging.close(), resetting.close(), huge.close()]);
+      }
+    });
+  });
+});
+
+describe('webhooks › delivery guard in the service', () => {
+  let t: TestService;
+  const receivers: Receiver[] = [];
+  afterAll(async () => {
+    await Promise.all(receivers.map((r) => r.close()));
+    await t?.close();
+  });
+
+  describe('webhooks › when private networks are not allowed › a rebinding name is refused at delivery and on the test route, and recorded', () => {
+    it('never reaches the receiver; every attempt says why', async () => {
+      const { cert } = await testCertificate();
+      t = await startTestService({ WEBHOOK_RETRY_SCALE: '0.0001' }, { webhooks: { outbound: { ca: cert, resolver: rebinding('127.0.0.1') } } });
+      const r = await startReceiver();
+      receivers.push(r);
+      const api = client(t.app, await t.tenant('pro'));
+      const created = await api.post('/api/v1/webhooks', { url: `https://${REBIND_HOST}:${r.port}/hook`, events: ['policy.created'] });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().data.id as string;
+      const test = await api.post(`/api/v1/webhooks/${id}/test`);
+      expect(test.json().data).toMatchObject({ delivered: false, statusCode: null, message: expect.stringMatching(/loopback/) });
+      await publishPolicy(api);
+      await waitUntil(async () => (await api.get(`/api/v1/webhooks/${id}/deliveries`)).json().pagination.total === 6, { what: 'the test and five refused attempts' });
+      const rows = (await api.get(`/api/v1/webhooks/${id}/deliveries?limit=10`)).json().data as { success: boolean; statusCode: number | null; error: string }[];
+      expect(rows.every((x) => !x.success && x.statusCode === null && /not a public address \(loopback\)/.test(x.error))).toBe(true);
+      expect(r.received).toHaveLength(0);
+    });
+  });
+
+  describe('webhooks › when one receiver hangs › the others are still delivered to', () => {
+    it('a hanging and a resetting receiver do not hold up a healthy one', async () => {
+      const { cert } = await testCertificate();
+      const service = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { webhooks: { outbound: { ca: cert }, dispatcher: { concurrency: 4, perWebhook: 2 } } });
+      const hanging = await startReceiver(() => 'hang');
+      const resetting = await startReceiver(() => 'reset');
+      const healthy = await startReceiver();
+      receivers.push(hanging, resetting, healthy);
+      try {
+        const api = client(service.app, await service.tenant('pro'));
+        for (const r of [hanging, resetting, healthy]) expect((await api.post('/api/v1/webhooks', { url: r.url, events: ['policy.created'] })).statusCode).toBe(201);
+        const N = 12;
+        for (let i = 0; i < N; i++) await publishPolicy(api);
+        await healthy.waitFor((x) => new Set(x.map((d) => d.json.id)).size === N, `all ${N} events at the healthy receiver`, 8000);
+        // Within the 10 s time-out: the hanging receiver still holds requests open.
+        expect(hanging.hanging()).toBeGreaterThan(0);
+      } finally {
+        await Promise.all([hanging.close(), resetting.close()]);
+        await service.close();
+      }
+    });
+  });
+});
