@@ -39,11 +39,13 @@ export class RedisCounterStore implements CounterStore {
   private readonly redis: LimiterRedis;
   private readonly fallback: MemoryCounterStore;
   private down = false;
+  /** Resolves on the first connection, or after a bound: requests sent while the service starts wait for it. */
+  private readonly started: Promise<void>;
 
   constructor(
     url: string,
     private readonly log: StoreLog,
-    options: { commandTimeoutMs?: number; clock?: () => number } = {},
+    options: { commandTimeoutMs?: number; startupWaitMs?: number; clock?: () => number } = {},
   ) {
     this.fallback = new MemoryCounterStore(options.clock);
     this.redis = new Redis(url, {
@@ -60,6 +62,14 @@ export class RedisCounterStore implements CounterStore {
     this.redis.defineCommand('rateLimitTake', { numberOfKeys: 2, lua: TAKE_SCRIPT });
     this.redis.on('error', (error: Error) => this.outage(error));
     this.redis.on('ready', () => this.recovered());
+    this.started = new Promise((resolve) => {
+      const timer = setTimeout(resolve, options.startupWaitMs ?? 2_000);
+      timer.unref();
+      this.redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Whether counting happens in Redis right now (false during an outage). */
@@ -83,6 +93,7 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async take(keys: WindowKeys, limits: Counts, ttlMs: Counts): Promise<Take> {
+    await this.started;
     try {
       const [minute, day, taken] = await this.redis.rateLimitTake(
         keys.minute,
@@ -101,6 +112,7 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async peek(keys: WindowKeys): Promise<Counts> {
+    await this.started;
     try {
       const [minute, day] = await this.redis.mget(keys.minute, keys.day);
       this.recovered();
