@@ -44,6 +44,7 @@ describe('tenant isolation', () => {
   let privacyPolicy: string;
   let consentGiven: string;
   let consentRejected: string;
+  let ownerWebhook: string;
   const aIds = () => ({ policies: [cookiePolicy, privacyPolicy], consents: [consentGiven, consentRejected] });
 
   /** What the owner sees of its own records: compared before and after the intruders' attempts. */
@@ -58,6 +59,8 @@ describe('tenant isolation', () => {
       a.get(`/api/v1/consent/user/${encodeURIComponent(SHARED_USER)}/status`),
       a.get('/api/v1/consent/stats'),
       a.get('/api/v1/consent/export'),
+      a.get(`/api/v1/webhooks/${ownerWebhook}`),
+      a.get('/api/v1/webhooks'),
     ]);
     for (const r of reads) expect(r.statusCode).toBe(200);
     // Drop what differs between two identical reads: response timestamps and verification times.
@@ -90,6 +93,9 @@ describe('tenant isolation', () => {
     };
     consentGiven = await record(a, privacyPolicy, true);
     consentRejected = await record(a, cookiePolicy, false);
+    const hook = await a.post('/api/v1/webhooks', { url: 'https://owner-hooks.example.com/in', events: ['*'], description: 'Owner hook' });
+    expect(hook.statusCode).toBe(201);
+    ownerWebhook = hook.json().data.id as string;
 
     const withRecords = await t.tenant('pro');
     const b = client(t.app, withRecords);
@@ -134,6 +140,17 @@ describe('tenant isolation', () => {
         await expectSameAsNonexistent('PATCH', (x) => `${prefix}/policies/${x}`, id, () => ({ isActive: false }));
         await expectSameAsNonexistent('DELETE', (x) => `${prefix}/policies/${x}`, id);
       }
+    });
+
+    it.each(PREFIXES)('webhook by id (%s): get, PUT, PATCH, DELETE, deliveries and test answer 404', async (prefix) => {
+      await expectSameAsNonexistent('GET', (x) => `${prefix}/webhooks/${x}`, ownerWebhook);
+      await expectSameAsNonexistent('PUT', (x) => `${prefix}/webhooks/${x}`, ownerWebhook, () => ({ isActive: false }));
+      await expectSameAsNonexistent('PATCH', (x) => `${prefix}/webhooks/${x}`, ownerWebhook, () => ({ events: ['policy.created'] }));
+      await expectSameAsNonexistent('DELETE', (x) => `${prefix}/webhooks/${x}`, ownerWebhook);
+      await expectSameAsNonexistent('GET', (x) => `${prefix}/webhooks/${x}/deliveries`, ownerWebhook);
+      await expectSameAsNonexistent('POST', (x) => `${prefix}/webhooks/${x}/test`, ownerWebhook);
+      const list = await intruder().api.get(`${prefix}/webhooks`);
+      expect(list.json().data.map((w: { id: string }) => w.id)).not.toContain(ownerWebhook);
     });
 
     it('active policy: the owner’s active cookie policy is not the intruder’s (404 NO_ACTIVE_POLICY)', async () => {
@@ -250,7 +267,7 @@ describe('tenant isolation', () => {
         const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
         if (!path.startsWith('/api/v1/') || params.length === 0 || params.some((p) => !/id$/i.test(p))) continue;
         for (const method of Object.keys(operations).map((m) => m.toUpperCase()).filter((m): m is Method => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m))) {
-          for (const ownerId of [...aIds().consents, ...aIds().policies]) {
+          for (const ownerId of [...aIds().consents, ...aIds().policies, ownerWebhook]) {
             const random = randomUUID();
             const send = (id: string) =>
               intruder().api.inject({
@@ -276,6 +293,12 @@ describe('tenant isolation', () => {
           'GET /api/v1/consent/{id}',
           'GET /api/v1/consent/{id}/verify',
           'POST /api/v1/consent/{id}/withdraw',
+          'GET /api/v1/webhooks/{id}',
+          'PUT /api/v1/webhooks/{id}',
+          'PATCH /api/v1/webhooks/{id}',
+          'DELETE /api/v1/webhooks/{id}',
+          'GET /api/v1/webhooks/{id}/deliveries',
+          'POST /api/v1/webhooks/{id}/test',
         ]),
       );
     });
