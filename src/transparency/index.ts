@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { RunnerLog } from '../../projections/runner.js';
+import type { Ledger } from '../ledger/ledger.port.js';
+import type { Database } from '../store/schema.js';
+import { Sealer } from './sealer.js';
+import { loadSigner, originOf } from './signing-key.js';
+import { TransparencyService } from './transparency.service.js';
+import { TransparencyStore } from './transparency.store.js';
+
+export { transparencyKeysRoute, transparencyRoutes } from './transparency.routes.js';
+export { TransparencyService, type ConsentProof } from './transparency.service.js';
+export { Sealer } from './sealer.js';
+
+/**
+ * Wires the transparency log: the signing key (created on first start), the sealer and the
+ * service the routes and receipts use. Start the sealer after the store is migrated.
+ *
+ * @example
+ * const { transparency, sealer } = await createTransparency({ db, ledger, publicBaseUrl });
+ * await sealer.start();
+ */
+export async function createTransparency(deps: {
+  db: Kysely<Database>;
+  ledger: Ledger;
+  publicBaseUrl: string;
+  log?: RunnerLog;
+  pollMs?: number;
+}): Promise<{ transparency: TransparencyService; sealer: Sealer }> {
+  const signer = await loadSigner(deps.db, deps.publicBaseUrl);
+  const store = new TransparencyStore(deps.db);
+  const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
+  const sealer = new Sealer(deps.db, deps.ledger, store, signer, origin, { log: deps.log, pollMs: deps.pollMs });
+  return { transparency: new TransparencyService(deps.ledger, store, sealer, signer, origin), sealer };
+}

@@ -1,0 +1,133 @@
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+
+/**
+ * C2SP signed notes (c2sp.org/signed-note) with Ed25519 keys, and the tlog-checkpoint text they
+ * carry (c2sp.org/tlog-checkpoint): `<origin>\n<tree size>\n<base64 root hash>\n`.
+ */
+
+const ED25519 = 0x01;
+/** PKCS #8 wrapping of a 32-byte Ed25519 seed (RFC 8410). */
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** Key names: non-empty, no Unicode spaces, no '+'. */
+export const isKeyName = (name: string): boolean => name.length > 0 && !/[\s+\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u.test(name);
+
+/** key ID = first four bytes of SHA-256(key name ‖ 0x0A ‖ 0x01 ‖ 32-byte public key). */
+export const keyIdOf = (name: string, publicKey: Uint8Array): Buffer =>
+  createHash('sha256').update(name, 'utf8').update(Buffer.from([0x0a, ED25519])).update(publicKey).digest().subarray(0, 4);
+
+/** `<name>+<hex key id>+<base64(0x01 ‖ public key)>` */
+export const verifierKey = (name: string, publicKey: Uint8Array): string =>
+  `${name}+${keyIdOf(name, publicKey).toString('hex')}+${Buffer.concat([Buffer.from([ED25519]), publicKey]).toString('base64')}`;
+
+export interface NoteSigner {
+  name: string;
+  keyId: Buffer;
+  /** The 32 raw bytes. */
+  publicKey: Buffer;
+  vkey: string;
+  sign(text: string): Buffer;
+}
+
+/**
+ * A signer from a 32-byte Ed25519 seed.
+ *
+ * @example
+ * const signer = signerFromSeed('ledger.example.com', seed);
+ * signNote('hello\n', signer); // 'hello\n\n— ledger.example.com …\n'
+ */
+export function signerFromSeed(name: string, seed: Uint8Array): NoteSigner {
+  if (!isKeyName(name)) throw new TypeError(`not a signed-note key name: ${JSON.stringify(name)}`);
+  if (seed.length !== 32) throw new TypeError('an Ed25519 seed is 32 bytes');
+  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+  const publicKey = Buffer.from(jwk.x!, 'base64url');
+  return {
+    name,
+    keyId: keyIdOf(name, publicKey),
+    publicKey,
+    vkey: verifierKey(name, publicKey),
+    sign: (text) => sign(null, Buffer.from(text, 'utf8'), privateKey),
+  };
+}
+
+/** The note: text, a blank line, `— <name> base64(key id ‖ signature)`. */
+export function signNote(text: string, signer: NoteSigner): string {
+  if (!text.endsWith('\n')) throw new TypeError('a note text ends with a newline');
+  const signature = Buffer.concat([signer.keyId, signer.sign(text)]).toString('base64');
+  return `${text}\n\u2014 ${signer.name} ${signature}\n`;
+}
+
+export interface Verifier {
+  name: string;
+  keyId: Buffer;
+  publicKey: KeyObject;
+  publicKeyRaw: Buffer;
+}
+
+export class NoteError extends Error {
+  override readonly name = 'NoteError';
+}
+
+/** Parses a verifier key (`<name>+<hex id>+<base64(0x01 ‖ key)>`); throws NoteError when malformed. */
+export function parseVerifierKey(vkey: string): Verifier {
+  const first = vkey.indexOf('+');
+  const second = vkey.indexOf('+', first + 1);
+  if (first <= 0 || second < 0) throw new NoteError('a verifier key reads <name>+<hex key id>+<base64 key>');
+  const name = vkey.slice(0, first);
+  const idHex = vkey.slice(first + 1, second);
+  const material = Buffer.from(vkey.slice(second + 1), 'base64');
+  if (!isKeyName(name) || !/^[0-9a-f]{8}$/.test(idHex)) throw new NoteError('a verifier key reads <name>+<8 hex digits>+<base64 key>');
+  if (material.length !== 33 || material[0] !== ED25519 || material.toString('base64') !== vkey.slice(second + 1)) {
+    throw new NoteError('only Ed25519 verifier keys (type 0x01, 32 bytes) are supported');
+  }
+  const raw = material.subarray(1);
+  const keyId = Buffer.from(idHex, 'hex');
+  if (!keyIdOf(name, raw).equals(keyId)) throw new NoteError('the verifier key id does not match its name and key');
+  const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
+  return { name, keyId, publicKey, publicKeyRaw: raw };
+}
+
+/**
+ * Checks a signed note against one trusted key and answers its text. Throws NoteError when the
+ * note is malformed, carries no signature by that key, or that signature does not verify.
+ */
+export function openNote(note: string, verifier: Verifier): string {
+  if ([...note].some((c) => c < ' ' && c !== '\n')) throw new NoteError('a note holds no control characters but newlines');
+  const split = note.lastIndexOf('\n\n');
+  if (split < 0 || !note.endsWith('\n')) throw new NoteError('a note is text, a blank line and signature lines');
+  const text = note.slice(0, split + 1);
+  const lines = note.slice(split + 2, -1).split('\n');
+  let verified = false;
+  for (const line of lines) {
+    const m = /^\u2014 (\S+) ([A-Za-z0-9+/]+={0,2})$/.exec(line);
+    if (!m) throw new NoteError(`malformed signature line: ${JSON.stringify(line.slice(0, 80))}`);
+    const blob = Buffer.from(m[2]!, 'base64');
+    if (blob.length < 5) throw new NoteError('a signature is a 4-byte key id and the signature');
+    if (m[1] !== verifier.name || !blob.subarray(0, 4).equals(verifier.keyId)) continue;
+    if (blob.length !== 68 || !verify(null, Buffer.from(text, 'utf8'), verifier.publicKey, blob.subarray(4))) {
+      throw new NoteError(`the signature by ${verifier.name} does not verify`);
+    }
+    verified = true;
+  }
+  if (!verified) throw new NoteError(`the note carries no signature by ${verifier.name}+${verifier.keyId.toString('hex')}`);
+  return text;
+}
+
+export interface Checkpoint {
+  origin: string;
+  treeSize: number;
+  rootHash: Buffer;
+}
+
+/** `<origin>\n<tree size>\n<base64 root hash>\n` */
+export const checkpointText = (c: Checkpoint): string => `${c.origin}\n${c.treeSize}\n${c.rootHash.toString('base64')}\n`;
+
+/** Parses a checkpoint's text (after openNote). Extension lines are allowed and ignored. */
+export function parseCheckpoint(text: string): Checkpoint {
+  const [origin, size, root] = text.split('\n');
+  if (!origin || !/^(0|[1-9][0-9]{0,15})$/.test(size ?? '') || !/^[A-Za-z0-9+/]{43}=$/.test(root ?? '')) {
+    throw new NoteError('a checkpoint reads <origin>\\n<tree size>\\n<base64 root hash>\\n');
+  }
+  return { origin, treeSize: Number(size), rootHash: Buffer.from(root!, 'base64') };
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { signerFromSeed, type NoteSigner } from './note.js';
+
+/** The key name: the host of PUBLIC_BASE_URL (`ledger.example.com`, `localhost:3000`). */
+export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUrl).host;
+
+/** A tenant's log origin: `<PUBLIC_BASE_URL host>/ledger/<tenantId>`. */
+export const originOf = (publicBaseUrl: string, tenantId: string): string => `${keyNameOf(publicBaseUrl)}/ledger/${tenantId}`;
+
+/**
+ * The checkpoint signing key: generated on the first start and kept in the store, so that every
+ * process (and every restart) signs with the same key. Two processes starting together agree on
+ * one: the first insert wins and both read it back.
+ *
+ * @example
+ * const signer = await loadSigner(db, 'https://ledger.example.com');
+ * signer.vkey // 'ledger.example.com+1a2b3c4d+AX…'
+ */
+export async function loadSigner(db: Kysely<Database>, publicBaseUrl: string): Promise<NoteSigner> {
+  const seed = randomBytes(32);
+  const fresh = signerFromSeed(keyNameOf(publicBaseUrl), seed);
+  await sql`
+    INSERT INTO transparency.signing_keys (purpose, seed, public_key)
+    VALUES ('checkpoint', ${seed.toString('base64')}, ${fresh.publicKey.toString('base64')})
+    ON CONFLICT (purpose) DO NOTHING`.execute(db);
+  const row = await sql<{ seed: string }>`SELECT seed FROM transparency.signing_keys WHERE purpose = 'checkpoint'`.execute(db);
+  return signerFromSeed(keyNameOf(publicBaseUrl), Buffer.from(row.rows[0]!.seed, 'base64'));
+}

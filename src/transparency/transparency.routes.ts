@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { EnvelopeSchema, errorResponses, MetaSchema, now, ok } from '../http/envelope.js';
+import { HttpError } from '../http/errors.js';
+import { NotSealedError, type TransparencyService } from './transparency.service.js';
+
+const tags = ['transparency'];
+const Hex32 = Type.String({ pattern: '^[0-9a-f]{64}$' });
+
+export const LedgerEventSchema = Type.Object(
+  {
+    id: Type.String(),
+    tenantId: Type.String(),
+    stream: Type.String(),
+    revision: Type.Integer(),
+    type: Type.String(),
+    data: Type.Object({}, { additionalProperties: true }),
+    metadata: Type.Object({}, { additionalProperties: true }),
+    recordedAt: Type.String(),
+    prevHash: Type.Union([Hex32, Type.Null()]),
+  },
+  { description: 'The event envelope: eventHash = hex SHA-256 of its RFC 8785 canonical JSON (docs/hashing.md)' },
+);
+
+export const CheckpointSchema = Type.Object({
+  checkpoint: Type.String({ description: 'C2SP signed note: <origin>\\n<tree size>\\n<base64 root>\\n, a blank line, — <key name> <base64(key id ‖ Ed25519 signature)>' }),
+  treeSize: Type.Integer(),
+  rootHash: Hex32,
+  timestamp: Type.String({ format: 'date-time' }),
+});
+
+export const ConsentProofSchema = Type.Object({
+  consentId: Type.String(),
+  event: LedgerEventSchema,
+  eventHash: Hex32,
+  leafIndex: Type.Integer(),
+  treeSize: Type.Integer(),
+  inclusionPath: Type.Array(Hex32, { description: 'RFC 9162 §2.1.3 inclusion path, leaf side first' }),
+  checkpoint: Type.String(),
+  rootHash: Hex32,
+});
+
+export const ConsistencySchema = Type.Object({
+  from: Type.Integer(),
+  to: Type.Integer(),
+  consistencyPath: Type.Array(Hex32, { description: 'RFC 9162 §2.1.4 consistency proof' }),
+});
+
+export const LogEntrySchema = Type.Object({ leafIndex: Type.Integer(), event: LedgerEventSchema, eventHash: Hex32 });
+
+export const PublicKeysSchema = Type.Object({
+  keys: Type.Array(
+    Type.Object({
+      keyName: Type.String(),
+      keyId: Type.String({ pattern: '^[0-9a-f]{8}$' }),
+      publicKey: Type.String({ description: 'base64 of the 32 raw Ed25519 bytes' }),
+      vkey: Type.String({ description: 'signed-note verifier key: <name>+<hex key id>+<base64(0x01 ‖ public key)>' }),
+    }),
+  ),
+});
+
+/** GET /ledger/checkpoint, /consent/:id/proof, /ledger/consistency, /ledger/events; tenant-scoped. */
+export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: TransparencyService }> = async (app, { transparency }) => {
+  app.get(
+    '/ledger/checkpoint',
+    {
+      schema: {
+        tags,
+        summary: "The newest signed checkpoint of the tenant's log",
+        response: { 200: EnvelopeSchema(CheckpointSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => ok(await transparency.checkpoint(request.tenant.tenantId)),
+  );
+
+  app.get(
+    '/consent/:id/proof',
+    {
+      schema: {
+        tags,
+        summary: 'Inclusion proof of a consent record in the newest signed checkpoint',
+        description:
+          'The record’s ConsentRecorded event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states. A record is provable within a second of its write; 503 PROOF_NOT_READY (with Retry-After) if the log lags more.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: EnvelopeSchema(ConsentProofSchema), ...errorResponses(400, 401, 404, 503) },
+      },
+    },
+    async (request) => {
+      try {
+        return ok(await transparency.proofForConsent(request.tenant.tenantId, request.params.id));
+      } catch (error) {
+        if (error instanceof NotSealedError) throw new HttpError(503, 'PROOF_NOT_READY', error.message, undefined, { 'retry-after': '1' });
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/ledger/consistency',
+    {
+      schema: {
+        tags,
+        summary: 'Consistency proof between two tree sizes',
+        description: 'RFC 9162 §2.1.4: proves the tree of `from` leaves is a prefix of the tree of `to` leaves. 1 ≤ from ≤ to ≤ the newest checkpoint’s size.',
+        querystring: Type.Object({ from: Type.Integer({ minimum: 1 }), to: Type.Integer({ minimum: 1 }) }),
+        response: { 200: EnvelopeSchema(ConsistencySchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ok(await transparency.consistency(request.tenant.tenantId, request.query.from, request.query.to)),
+  );
+
+  app.get(
+    '/ledger/events',
+    {
+      schema: {
+        tags,
+        summary: "The auditor's gap-free feed of the tenant's log",
+        description: 'Sealed leaves with leafIndex > after, in order (after = -1, the default, starts at leaf 0). Ask again with the last leafIndex until the answer is empty.',
+        querystring: Type.Object({
+          after: Type.Optional(Type.Integer({ minimum: -1, default: -1 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+        }),
+        response: { 200: EnvelopeSchema(Type.Array(LogEntrySchema)), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ok(await transparency.events(request.tenant.tenantId, request.query.after ?? -1, request.query.limit ?? 100)),
+  );
+};
+
+/** GET /.well-known/consent-ledger/keys — public: the keys checkpoints are signed with. */
+export const transparencyKeysRoute: FastifyPluginAsyncTypebox<{ transparency: TransparencyService }> = async (app, { transparency }) => {
+  app.get(
+    '/.well-known/consent-ledger/keys',
+    {
+      schema: {
+        tags,
+        summary: 'Public keys that sign the checkpoints (no key needed)',
+        response: { 200: Type.Composite([PublicKeysSchema, Type.Object({ meta: MetaSchema })]) },
+      },
+    },
+    async () => ({ keys: transparency.keys(), meta: { timestamp: now() } }),
+  );
+};

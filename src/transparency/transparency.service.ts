@@ -1,0 +1,132 @@
+import { consentStream } from '../domain/consent/consent.events.js';
+import { DomainError } from '../domain/errors.js';
+import type { EventEnvelope } from '../ledger/event-hash.js';
+import type { Ledger } from '../ledger/ledger.port.js';
+import { isUuid } from '../shared/ids.js';
+import { consistencyRanges, EMPTY_ROOT, inclusionRanges, nodesFor, rangeHash, type Range } from './merkle.js';
+import { checkpointText, signNote, type NoteSigner } from './note.js';
+import type { Sealer } from './sealer.js';
+import type { LogEntry, TransparencyStore } from './transparency.store.js';
+
+export interface CheckpointView {
+  /** The signed note: `<origin>\n<size>\n<base64 root>\n\n— <key name> <signature>\n`. */
+  checkpoint: string;
+  treeSize: number;
+  rootHash: string;
+  timestamp: string;
+}
+
+export interface ConsentProof {
+  consentId: string;
+  event: EventEnvelope;
+  eventHash: string;
+  leafIndex: number;
+  treeSize: number;
+  inclusionPath: string[];
+  checkpoint: string;
+  rootHash: string;
+}
+
+export interface ConsistencyView {
+  from: number;
+  to: number;
+  consistencyPath: string[];
+}
+
+export interface PublicKeyView {
+  keyName: string;
+  keyId: string;
+  publicKey: string;
+  vkey: string;
+}
+
+/** Raised when the tree does not hold an event yet (the sealer lags more than it should). */
+export class NotSealedError extends Error {
+  override readonly name = 'NotSealedError';
+}
+
+/** How long a proof request waits for the sealer to reach its event. */
+const SEAL_WAIT_MS = 2_000;
+
+/**
+ * The tenant-facing side of the transparency log: checkpoints, inclusion and consistency proofs,
+ * the gap-free event feed, and the public key.
+ *
+ * @example
+ * const proof = await transparency.proofForConsent(tenantId, consentId);
+ * // { leafIndex, treeSize, inclusionPath, checkpoint, ... }: enough for `audit prove`
+ */
+export class TransparencyService {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly store: TransparencyStore,
+    private readonly sealer: Sealer,
+    private readonly signer: NoteSigner,
+    private readonly originOf: (tenantId: string) => string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  keys(): PublicKeyView[] {
+    const s = this.signer;
+    return [{ keyName: s.name, keyId: s.keyId.toString('hex'), publicKey: s.publicKey.toString('base64'), vkey: s.vkey }];
+  }
+
+  /** The newest signed checkpoint; a tenant with no events yet gets a freshly signed empty one. */
+  async checkpoint(tenantId: string): Promise<CheckpointView> {
+    const latest = await this.store.latestCheckpoint(tenantId);
+    if (latest) return { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash, timestamp: latest.signedAt };
+    const note = signNote(checkpointText({ origin: this.originOf(tenantId), treeSize: 0, rootHash: EMPTY_ROOT }), this.signer);
+    return { checkpoint: note, treeSize: 0, rootHash: EMPTY_ROOT.toString('hex'), timestamp: this.clock().toISOString() };
+  }
+
+  /**
+   * The inclusion proof of a consent record (its ConsentRecorded event) in the newest signed
+   * checkpoint. Waits briefly for the sealer when the record was just written. Receipts call this.
+   */
+  async proofForConsent(tenantId: string, consentId: string): Promise<ConsentProof> {
+    const notFound = () => new DomainError('NOT_FOUND', 'consent record not found');
+    if (!isUuid(consentId)) throw notFound();
+    const [recorded] = await this.ledger.readStream(consentStream(tenantId, consentId.toLowerCase()));
+    if (!recorded || recorded.tenantId !== tenantId || recorded.type !== 'ConsentRecorded') throw notFound();
+    let leafIndex = await this.store.leafOf(tenantId, recorded.id);
+    if (leafIndex === null) {
+      await this.sealer.waitFor(recorded.position, SEAL_WAIT_MS);
+      leafIndex = await this.store.leafOf(tenantId, recorded.id);
+      if (leafIndex === null) throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
+    }
+    const cp = await this.checkpoint(tenantId);
+    const inclusionPath = await this.hashes(tenantId, inclusionRanges(leafIndex, cp.treeSize));
+    const { position: _position, hash, ...event } = recorded;
+    return {
+      consentId: consentId.toLowerCase(),
+      event,
+      eventHash: hash,
+      leafIndex,
+      treeSize: cp.treeSize,
+      inclusionPath,
+      checkpoint: cp.checkpoint,
+      rootHash: cp.rootHash,
+    };
+  }
+
+  /** RFC 9162 consistency proof between two sizes, 1 ≤ from ≤ to ≤ the newest signed size. */
+  async consistency(tenantId: string, from: number, to: number): Promise<ConsistencyView> {
+    const cp = await this.checkpoint(tenantId);
+    if (!(from >= 1 && from <= to && to <= cp.treeSize)) {
+      throw new DomainError('VALIDATION_ERROR', `from and to must satisfy 1 ≤ from ≤ to ≤ ${cp.treeSize} (the newest checkpoint's size)`, {
+        errors: [{ field: 'from', message: `must be between 1 and to (≤ ${cp.treeSize})` }],
+      });
+    }
+    return { from, to, consistencyPath: await this.hashes(tenantId, consistencyRanges(from, to)) };
+  }
+
+  /** Sealed leaves after `after` (-1: from the first), in order. */
+  events(tenantId: string, after: number, limit: number): Promise<LogEntry[]> {
+    return this.store.entries(tenantId, after, limit);
+  }
+
+  private async hashes(tenantId: string, ranges: Range[]): Promise<string[]> {
+    const get = await this.store.nodes(tenantId, nodesFor(ranges));
+    return ranges.map(([a, b]) => rangeHash(a, b, get).toString('hex'));
+  }
+}
