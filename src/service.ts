@@ -18,6 +18,7 @@ import { ReceiptService } from './receipts/receipts.service.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
+import { createTransparency, type Sealer, type TransparencyService } from './transparency/index.js';
 import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/index.js';
 
 export interface Service {
@@ -33,6 +34,9 @@ export interface Service {
   limiter: RateLimiter;
   /** Webhook configurations, the ledger subscription and the dispatcher (docs/webhooks.md). */
   webhooks: Webhooks;
+  /** Per-tenant Merkle log: signed checkpoints and proofs (docs/verifying.md); `sealer` keeps it up with the ledger. */
+  transparency: TransparencyService;
+  sealer: Sealer;
   /** Stops taking requests, finishes those in flight, stops the runners, closes the stores. */
   close(): Promise<void>;
 }
@@ -85,7 +89,11 @@ export async function createService(
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await ensureReadSchema(store.db);
-    const appended = { runner: undefined as ProjectionRunner | undefined, webhooks: undefined as Webhooks | undefined };
+    const appended = {
+      runner: undefined as ProjectionRunner | undefined,
+      webhooks: undefined as Webhooks | undefined,
+      sealer: undefined as Sealer | undefined,
+    };
     // Runners log through the app's logger once it exists (or the one given).
     let appLog: RunnerLog | undefined = options.log;
     const log: RunnerLog = {
@@ -96,6 +104,7 @@ export async function createService(
     const ledger = new ObservedLedger(new PostgresLedger(store.db), () => {
       appended.runner?.poke();
       appended.webhooks?.poke();
+      appended.sealer?.poke();
     });
     const runner = new ProjectionRunner(store.db, ledger, allProjectors, {
       log,
@@ -106,6 +115,10 @@ export async function createService(
     const webhooks = createWebhooks(store.db, ledger, settings, { log, pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250), ...options.webhooks });
     appended.webhooks = webhooks;
     await webhooks.start();
+    // Each append wakes the sealer too: a record is provable within a second of its write.
+    const { transparency, sealer } = await createTransparency({ db: store.db, ledger, publicBaseUrl: settings.publicBaseUrl, log, pollMs: options.pollMs ?? 250 });
+    appended.sealer = sealer;
+    await sealer.start();
     const tenants = new TenantService(store.db);
     // Several processes may share a PostgreSQL server: a plan or key change made by one (or by the
     // CLI) reaches the others' key caches through NOTIFY. The embedded store has one process only.
@@ -131,6 +144,7 @@ export async function createService(
         consents,
         receipts,
         webhooks: webhooks.service,
+        transparency,
         limiter,
         async readFence(tenantId) {
           const head = await ledger.headPosition(tenantId);
@@ -162,6 +176,8 @@ export async function createService(
       consents,
       receipts,
       webhooks,
+      transparency,
+      sealer,
       limiter,
       async close() {
         if (closed) return;
@@ -173,6 +189,7 @@ export async function createService(
         await limiter.close();
         await tenantChanges?.close();
         await runner.stop();
+        await sealer.stop();
         await store.close();
       },
     };

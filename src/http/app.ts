@@ -13,6 +13,7 @@ import type { ReceiptService } from '../receipts/receipts.service.js';
 import { verifyRoutes } from '../receipts/verify.routes.js';
 import type { Database } from '../store/schema.js';
 import type { TenantService } from '../tenants/tenants.service.js';
+import { transparencyKeysRoute, transparencyRoutes, type TransparencyService } from '../transparency/index.js';
 import { webhooksRoutes, type WebhookService } from '../webhooks/index.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
 import { ErrorEnvelopeSchema } from './envelope.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   receipts: ReceiptService;
   /** Webhook configurations, history and test deliveries (src/webhooks). */
   webhooks: WebhookService;
+  /** Signed checkpoints, inclusion and consistency proofs (src/transparency, docs/verifying.md). */
+  transparency: TransparencyService;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
   /** Resolves once the read models hold every write of this tenant acknowledged so far. */
@@ -131,6 +134,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         { name: 'policies', description: 'Versioned policy documents' },
         { name: 'consent', description: 'Consent records' },
         { name: 'webhooks', description: 'Signed notifications of ledger events' },
+        { name: 'transparency', description: 'Signed checkpoints and Merkle proofs of each tenant’s log (docs/verifying.md)' },
         { name: 'admin', description: 'Operator API (needs ADMIN_TOKEN)' },
         { name: 'system', description: 'Health' },
       ],
@@ -164,6 +168,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(systemRoutes, { ready: deps.ready });
   // Public, no key: the page a receipt's QR code opens (config.publicPerIpLimit: limited per client address).
   await app.register(verifyRoutes, { receipts: deps.receipts });
+  // Public, no key: the keys that sign the transparency log's checkpoints.
+  await app.register(transparencyKeysRoute, { transparency: deps.transparency });
 
   for (const prefix of API_PREFIXES) {
     await app.register(
@@ -174,6 +180,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         await api.register(consentRoutes, { deps });
         await api.register(receiptRoutes, { receipts: deps.receipts });
         await api.register(webhooksRoutes, { webhooks: deps.webhooks, allowHttp: deps.settings.webhookAllowHttp });
+        await api.register(transparencyRoutes, { transparency: deps.transparency });
       },
       { prefix },
     );
