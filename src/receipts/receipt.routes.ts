@@ -8,7 +8,7 @@ import type { StoredReceipt } from './receipt.store.js';
 
 const tags = ['consent'];
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) });
-const Pdf = Type.String({ description: 'The receipt (application/pdf)', contentMediaType: 'application/pdf' });
+const Pdf = Type.String({ description: 'The receipt (application/pdf)', format: 'binary' });
 const headers = {
   'x-receipt-sha256': { type: 'string', description: 'Hex SHA-256 of the PDF bytes (also recorded in the ledger)' },
 };
