@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DomainError } from '../domain/errors.js';
 import { ConfigError, loadSettings } from '../config.js';
 import { DataDirLockedError } from '../store/data-dir-lock.js';
+import { AuditError } from '../transparency/audit.js';
 import { openStore, type Store } from '../store/store.js';
 import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';
 
@@ -78,17 +79,17 @@ export async function main(argv: readonly string[], cli: CliEnvironment = { env:
 
   let input: unknown;
   try {
-    const { values } = parseArgs({
+    const { values, positionals } = parseArgs({
       args: [...rest],
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command.positionals === true,
     });
     if (values.help) {
       cli.stdout.write(commandHelp(command));
       return EXIT.ok;
     }
-    input = command.parse(values);
+    input = command.parse(values, positionals);
   } catch (error) {
     // parseArgs explains at length; its first sentence says what was wrong.
     const message = error instanceof UsageError ? error.message : (error as Error).message.split('. ')[0]!.split('\n')[0]!;
@@ -98,15 +99,24 @@ export async function main(argv: readonly string[], cli: CliEnvironment = { env:
 
   let store: Store | undefined;
   try {
+    if (command.runOffline) {
+      out(await command.runOffline(input as never, { info: say, progressStream: cli.stderr }));
+      return EXIT.ok;
+    }
     const settings = loadSettings(cli.env);
     store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, maxConnections: 2 });
     const io: CliIo = { info: say, progressStream: cli.stderr };
-    out(await command.run(store, input as never, io));
+    out(await command.run!(store, input as never, io));
     return EXIT.ok;
   } catch (error) {
     if (error instanceof ConfigError) return fail(EXIT.usage, 'CONFIG', error.message);
     if (error instanceof DataDirLockedError) return fail(EXIT.failed, 'DATA_DIR_LOCKED', error.message);
     if (error instanceof DomainError) return fail(EXIT.failed, error.code, error.message);
+    if (error instanceof AuditError) {
+      say(`consent-ledger: ${error.message}`);
+      out({ error: { code: 'AUDIT_FAILED', message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) } });
+      return EXIT.failed;
+    }
     const e = error as Error & { code?: string };
     return fail(EXIT.failed, 'FAILED', `${command.name} failed: ${e.message || e.code || String(error)}`);
   } finally {

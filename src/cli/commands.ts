@@ -6,6 +6,7 @@ import { isUuid } from '../shared/ids.js';
 import type { Store } from '../store/store.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
+import { auditExport, auditProve, auditVerify } from './audit.commands.js';
 
 /** Bad arguments: exit status 2, with a message saying what to send instead. */
 export class UsageError extends Error {
@@ -27,9 +28,13 @@ export interface Command {
   usage: string;
   summary: string;
   options: NonNullable<ParseArgsConfig['options']>;
+  /** Whether the command takes positional arguments (file names), given to `parse`. */
+  positionals?: boolean;
   /** Checks the arguments before anything is opened; throws UsageError. */
-  parse(values: Values): unknown;
-  run(store: Store, input: never, io: CliIo): Promise<object>;
+  parse(values: Values, positionals: readonly string[]): unknown;
+  run?(store: Store, input: never, io: CliIo): Promise<object>;
+  /** Commands that need no store (the auditor's offline checks) run this instead of `run`. */
+  runOffline?(input: never, io: CliIo): Promise<object>;
 }
 
 const str = (values: Values, name: string): string | undefined => {
@@ -196,4 +201,4 @@ const projectionsRebuild: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild];
+export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild, auditExport, auditVerify, auditProve];
