@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { connectionRefused, freePort, httpClient, startServiceProcess, tenantClient, waitUntil, type ServiceProcess } from '../support/process.js';
+import { connectionRefused, freePort, httpClient, repoRoot, startServiceProcess, tenantClient, waitUntil, type ServiceProcess } from '../support/process.js';
 import { client } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -173,6 +173,23 @@ describeShared('rate limits › with Redis › two services on one database and 
     await a.service.tenants.revokeKey(creds.tenantId, creds.apiKey);
     expect((await onB.get('/api/v1/policies')).statusCode).toBe(401);
   });
+
+  it('a plan change made with the CLI (its own process) takes effect on the next request', async () => {
+    const creds = await a.service.tenants.create('cli-downgraded', 'pro');
+    const onB = client(b.service.app, creds);
+    for (let i = 0; i < 10; i++) expect((await onB.get('/api/v1/policies')).statusCode).toBe(200);
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/cli.ts', 'tenant', 'set-plan', '--id', creds.tenantId, '--plan', 'free'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: a.service.settings.databaseUrl!, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ tenantId: creds.tenantId, plan: 'free', limits: { perMinute: 10, perDay: 100 } });
+    // Ten used this minute, and free allows ten: the very next request is refused.
+    const next = await onB.get('/api/v1/policies');
+    expect(next.statusCode).toBe(429);
+    expect(headersOf(next).slice(0, 2)).toEqual(['10', '0']);
+  }, 60_000);
 });
 
 describeShared('rate limits › with Redis › two service processes', () => {
