@@ -18,7 +18,7 @@ import { ReceiptService } from './receipts/receipts.service.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
-import { createTransparency, type Sealer, type TransparencyService } from './transparency/index.js';
+import { createTransparency, proofIncludes, type Sealer, type TransparencyService } from './transparency/index.js';
 import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/index.js';
 
 export interface Service {
@@ -127,7 +127,10 @@ export async function createService(
     if (tenantChanges) await Promise.race([tenantChanges.ready, new Promise((r) => setTimeout(r, 5_000).unref())]);
     const policies = new PolicyService(ledger);
     const consents = new ConsentService(ledger);
-    const receipts = new ReceiptService(ledger, consents, new ReceiptStore(store.db), settings.publicBaseUrl);
+    const receipts = new ReceiptService(ledger, consents, new ReceiptStore(store.db), settings.publicBaseUrl, undefined, {
+      source: transparency,
+      verify: proofIncludes,
+    });
     // One process counts in memory; with REDIS_URL every process shares the counters.
     const limiter = new RateLimiter(
       settings.redisUrl

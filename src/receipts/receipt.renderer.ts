@@ -10,6 +10,17 @@ export interface ReceiptInput {
   generatedAt: string;
   /** `{PUBLIC_BASE_URL}/verify/{consentId}?hash={consentHash}`, the QR code's content. */
   verifyUrl: string;
+  /** Where the record sits in the tenant's signed transparency log (docs/verifying.md), when sealed. */
+  log?: ReceiptLogProof | undefined;
+}
+
+/** The inclusion proof's anchor, as printed on the receipt. */
+export interface ReceiptLogProof {
+  leafIndex: number;
+  treeSize: number;
+  rootHash: string;
+  /** The signed note (C2SP tlog-checkpoint) the proof is for. */
+  checkpoint: string;
 }
 
 /** The URL the QR code encodes (CONTRACT.md, Receipts). */
@@ -162,10 +173,22 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
         ['Policy version ID', mono(c.policyVersionId)],
         ['Content hash (SHA-256)', mono(c.policyDetails.contentHash)],
       ]),
+      ...section(
+        'Transparency log',
+        input.log
+          ? [
+              ['Leaf index', { text: String(input.log.leafIndex) }],
+              ['Tree size', { text: String(input.log.treeSize) }],
+              ['Root hash (SHA-256)', mono(input.log.rootHash)],
+              ['Signed checkpoint', { ...mono(input.log.checkpoint.trimEnd()), fontSize: 7, preserveLeadingSpaces: true }],
+            ]
+          : [['Inclusion', { text: 'not yet sealed when this receipt was generated; ask for the proof at GET /api/v1/consent/{id}/proof', italics: true, color: MUTED }]],
+      ),
       { text: 'HOW TO VERIFY THIS RECEIPT', style: 'section', margin: [0, 12, 0, 3] },
       {
         ol: [
           { text: ['Scan the QR code or open ', value(input.verifyUrl, { color: INK }), '. Without any login, that page says whether the ledger holds a record with this ID and this consent hash, with its policy, decision, status and time; it shows no personal data.'] },
+          'Or prove it offline: the record\'s ledger event is leaf number "Leaf index" of the tenant\'s Merkle log (RFC 9162); its inclusion proof leads to the root hash above, which the signed checkpoint commits to. Check the signature with the service\'s published key (/.well-known/consent-ledger/keys) and `npx consent-ledger audit prove`.',
           'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null). The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
         ],
         fontSize: 8,

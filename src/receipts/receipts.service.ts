@@ -6,7 +6,7 @@ import type { Ledger } from '../ledger/ledger.port.js';
 import { sha256Hex } from '../shared/hashing.js';
 import { isUuid, newId } from '../shared/ids.js';
 import { receiptStream, type ReceiptIssued } from './receipt.events.js';
-import { renderReceipt, verifyUrl } from './receipt.renderer.js';
+import { renderReceipt, verifyUrl, type ReceiptLogProof } from './receipt.renderer.js';
 import type { ReceiptStore, StoredReceipt } from './receipt.store.js';
 
 /** What the public verification page states. The same keys whether verified or not. */
@@ -18,8 +18,21 @@ export interface PublicVerification {
   status: 'active' | 'withdrawn' | null;
   timestamp: string | null;
   withdrawnAt: string | null;
+  /** For a valid record: whether it is included in the tenant's newest signed checkpoint. */
+  log: { included: boolean; leafIndex: number; treeSize: number; rootHash: string } | null;
   verifiedAt: string;
 }
+
+/** The transparency log's inclusion proofs (src/transparency), as receipts need them. */
+export interface ProofSource {
+  proofForConsent(
+    tenantId: string,
+    consentId: string,
+  ): Promise<ReceiptLogProof & { eventHash: string; inclusionPath: string[] }>;
+}
+
+/** Checks an inclusion proof against its root (RFC 9162 §2.1.3.2). */
+export type InclusionCheck = (proof: ReceiptLogProof & { eventHash: string; inclusionPath: string[] }) => boolean;
 
 // Stand-ins for an id or tenant that is not there, so that a miss does the same reads and hashing.
 const DECOY_TENANT = '00000000-0000-4000-8000-000000000000';
@@ -36,7 +49,19 @@ export class ReceiptService {
     private readonly store: ReceiptStore,
     private readonly publicBaseUrl: string,
     private readonly clock: () => Date = () => new Date(),
+    private readonly proofs?: { source: ProofSource; verify: InclusionCheck },
   ) {}
+
+  /** The record's place in the signed log, or undefined when it is not sealed yet. */
+  private async logProof(tenantId: string, consentId: string) {
+    if (!this.proofs) return undefined;
+    try {
+      return await this.proofs.source.proofForConsent(tenantId, consentId);
+    } catch (error) {
+      if ((error as Error).name === 'NotSealedError') return undefined;
+      throw error;
+    }
+  }
 
   /**
    * Renders a receipt of the consent as the ledger holds it now, records its issue (a
@@ -48,7 +73,9 @@ export class ReceiptService {
     const now = this.clock();
     const receiptId = newId();
     const issuedAt = now.toISOString();
-    const pdf = await renderReceipt({ consent, receiptId, generatedAt: issuedAt, verifyUrl: verifyUrl(this.publicBaseUrl, consent.id, consent.consentHash) });
+    const proof = await this.logProof(tenantId, consent.id);
+    const log = proof && { leafIndex: proof.leafIndex, treeSize: proof.treeSize, rootHash: proof.rootHash, checkpoint: proof.checkpoint };
+    const pdf = await renderReceipt({ consent, receiptId, generatedAt: issuedAt, verifyUrl: verifyUrl(this.publicBaseUrl, consent.id, consent.consentHash), log });
     const sha256 = sha256Hex(pdf);
     const event: ReceiptIssued = {
       type: 'ReceiptIssued',
@@ -94,7 +121,7 @@ export class ReceiptService {
     const valid = wellFormed && view !== undefined && intact && matches;
     const verifiedAt = this.clock().toISOString();
     if (!valid || !view) {
-      return { valid: false, consentId, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, verifiedAt };
+      return { valid: false, consentId, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, log: null, verifiedAt };
     }
     return {
       valid: true,
@@ -104,7 +131,15 @@ export class ReceiptService {
       status: view.status,
       timestamp: view.timestamp,
       withdrawnAt: view.withdrawnAt,
+      log: await this.inclusion(tenantId, view.id),
       verifiedAt,
     };
+  }
+
+  /** Whether the newest signed checkpoint includes the record, checked here with the proof. */
+  private async inclusion(tenantId: string, consentId: string): Promise<PublicVerification['log']> {
+    const proof = await this.logProof(tenantId, consentId);
+    if (!proof || !this.proofs) return null;
+    return { included: this.proofs.verify(proof), leafIndex: proof.leafIndex, treeSize: proof.treeSize, rootHash: proof.rootHash };
   }
 }

@@ -41,6 +41,14 @@ export function verifyPage(v: PublicVerification): string {
       ['Status', v.status === 'withdrawn' ? `<span class="withdrawn">Withdrawn on ${escapeHtml(utc(v.withdrawnAt!))}</span>` : escapeHtml(words.status)],
       ['Recorded at', escapeHtml(utc(v.timestamp!))],
       ['Consent ID', `<span class="id">${escapeHtml(v.consentId)}</span>`],
+      [
+        'Signed log',
+        v.log === null
+          ? 'Not sealed into the signed log yet; check again in a moment'
+          : v.log.included
+            ? `Included in the newest signed checkpoint (leaf ${v.log.leafIndex} of ${v.log.treeSize})`
+            : '<span class="withdrawn">Not included in the newest signed checkpoint</span>',
+      ],
     );
     body = `<p>This consent record is held in the ledger and its hash matches: the receipt that led here is genuine.</p>`;
   } else {

@@ -23,6 +23,18 @@ export const PublicVerificationSchema = Type.Object(
     status: Type.Union([Type.Literal('active'), Type.Literal('withdrawn'), Type.Null()]),
     timestamp: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     withdrawnAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    log: Type.Union(
+      [
+        Type.Object({
+          included: Type.Boolean({ description: "the record's inclusion proof leads to the newest signed checkpoint's root" }),
+          leafIndex: Type.Integer(),
+          treeSize: Type.Integer(),
+          rootHash: Type.String(),
+        }),
+        Type.Null(),
+      ],
+      { description: 'Where a valid record sits in the signed transparency log; null when not verified or not sealed yet' },
+    ),
     verifiedAt: Type.String({ format: 'date-time' }),
   },
   { description: 'Not verified (unknown id, malformed id or wrong hash): valid false and every detail null.' },

@@ -8,7 +8,7 @@ import { TransparencyService } from './transparency.service.js';
 import { TransparencyStore } from './transparency.store.js';
 
 export { transparencyKeysRoute, transparencyRoutes } from './transparency.routes.js';
-export { TransparencyService, type ConsentProof } from './transparency.service.js';
+export { proofIncludes, TransparencyService, type ConsentProof } from './transparency.service.js';
 export { Sealer } from './sealer.js';
 
 /**

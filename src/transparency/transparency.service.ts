@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors.js';
 import type { EventEnvelope } from '../ledger/event-hash.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import { isUuid } from '../shared/ids.js';
-import { consistencyRanges, EMPTY_ROOT, inclusionRanges, nodesFor, rangeHash, type Range } from './merkle.js';
+import { consistencyRanges, EMPTY_ROOT, eventLeafHash, inclusionRanges, nodesFor, rangeHash, verifyInclusion, type Range } from './merkle.js';
 import { checkpointText, signNote, type NoteSigner } from './note.js';
 import type { Sealer } from './sealer.js';
 import type { LogEntry, TransparencyStore } from './transparency.store.js';
@@ -130,3 +130,10 @@ export class TransparencyService {
     return ranges.map(([a, b]) => rangeHash(a, b, get).toString('hex'));
   }
 }
+
+/**
+ * Whether an inclusion proof leads from the record's event to the root it names (RFC 9162
+ * §2.1.3.2): what a verifier does with `GET /consent/:id/proof`.
+ */
+export const proofIncludes = (p: { leafIndex: number; treeSize: number; eventHash: string; inclusionPath: string[]; rootHash: string }): boolean =>
+  verifyInclusion(p.leafIndex, p.treeSize, eventLeafHash(p.eventHash), p.inclusionPath.map((h) => Buffer.from(h, 'hex')), Buffer.from(p.rootHash, 'hex'));
