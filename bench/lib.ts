@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { repoRoot } from '../test/support/process.js';
+
+/** The q-th percentile (0..100) of `values`, nearest rank; NaN when empty. */
+export function percentile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((q / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** Milliseconds with one decimal, or "n/a". */
+export const ms = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
+/** A count with thousands separators. */
+export const num = (v: number, digits = 0): string =>
+  Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a';
+export const mib = (bytes: number): string => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(0)} MiB` : 'n/a');
+
+/** Times `fn` once, in milliseconds. */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, value };
+}
+
+/** Runs `fn` `n` times, sequentially, and answers the durations (ms). */
+export async function sample(n: number, fn: (i: number) => Promise<void>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await timed(() => fn(i))).ms);
+  return out;
+}
+
+/** The resident set size of a process (Linux /proc), in bytes; NaN elsewhere or once it ended. */
+export function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; answers the peak seen. */
+export function rssSampler(pid: number, everyMs = 10): { stop(): number } {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => {
+    const v = rssOf(pid);
+    if (v > peak || !Number.isFinite(peak)) peak = v;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const v = rssOf(pid);
+      return Math.max(peak, Number.isFinite(v) ? v : 0);
+    },
+  };
+}
+
+export interface Machine {
+  cpuModel: string;
+  cores: number;
+  memory: string;
+  node: string;
+  os: string;
+  postgres: string | undefined;
+}
+
+export function machine(postgresVersion?: string): Machine {
+  const list = cpus();
+  let os = `${process.platform} ${process.arch}`;
+  try {
+    const pretty = /PRETTY_NAME="([^"]+)"/.exec(readFileSync('/etc/os-release', 'utf8'))?.[1];
+    if (pretty) os = `${pretty} (${process.arch})`;
+  } catch {
+    // not Linux: keep the platform name
+  }
+  return {
+    cpuModel: list[0]?.model.trim() ?? 'unknown',
+    cores: list.length,
+    memory: `${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    os,
+    postgres: postgresVersion,
+  };
+}
+
+/** The commit the bench ran on, with "+ uncommitted changes" when the tree is dirty. */
+export function commit(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  try {
+    const head = git('rev-parse', '--short=12', 'HEAD');
+    const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+    return dirty ? `${head} + uncommitted changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** A Markdown (and console) table. */
+export function table(head: string[], rows: (string | number)[][]): string {
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const width = head.map((_, i) => Math.max(3, ...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
+  return [line(head), `| ${width.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map((r) => line(r.map(String)))].join('\n');
+}
