@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { prng } from '../support/prng.js';
+import { provisionTenant, repoRoot, startServiceProcess, tenantClient, type ServiceProcess } from '../support/process.js';
+import { defaultFaultEngine, printFigures, writableRowCounts, type FaultEngine } from './support.js';
+
+/**
+ * Issue 7, fault suite: a seeded fuzzer sends thousands of malformed and hostile requests to every
+ * route of docs/openapi.json (both prefixes) against the real service. Every request is built to be
+ * refused: a body that breaks its schema, a path id that is malformed or exists nowhere, a hostile
+ * query, no or wrong credentials. Expected: zero 5xx, the process alive, and not one row added to
+ * any table a request can write (the read models and the sealer's own tables aside).
+ * test/e2e/bad-input.e2e.spec.ts proves each rule in process; this throws volume and mixtures at
+ * the whole surface over real HTTP. FUZZ_SEED replays a run.
+ */
+
+const ADMIN_TOKEN = 'faults-fuzz-admin-token-0123456789';
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+
+interface Operation {
+  method: string;
+  path: string;
+  hasBody: boolean;
+}
+
+const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+const operations: Operation[] = Object.entries(openapi.paths).flatMap(([path, methods]) =>
+  Object.entries(methods)
+    .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+    .flatMap(([m, op]) => {
+      const paths = path.startsWith('/api/v1/') ? [path, path.replace('/api/v1/', '/v1/')] : [path];
+      return paths.map((p) => ({ method: m.toUpperCase(), path: p, hasBody: op.requestBody !== undefined }));
+    }),
+);
+
+const hostile = [
+  "' OR 1=1 --",
+  '"; DROP TABLE ledger.events; --',
+  '../../../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\ud800',
+  '<script>alert(1)</script>',
+  '${jndi:ldap://x}',
+  '{{7*7}}',
+  'a'.repeat(5000),
+  '🙂'.repeat(300),
+  '-1',
+  '1e400',
+  'NaN',
+  'null',
+  '[]',
+  '__proto__',
+  'constructor',
+  '00000000-0000-0000-0000-00000000000g',
+];
+
+describe('faults › when a fuzzer sends thousands of malformed and hostile requests to every route › no 5xx, no crash, no write', () => {
+  let engine: FaultEngine | undefined;
+  let svc: ServiceProcess | undefined;
+  afterAll(async () => {
+    if (svc && !svc.exit()) await svc.kill('SIGKILL');
+    await engine?.dispose();
+  });
+
+  it(`${REQUESTS} refused requests over ${operations.length} operations`, async () => {
+    engine = await defaultFaultEngine();
+    svc = await startServiceProcess({ ...engine.env, ADMIN_TOKEN });
+    const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'fuzz');
+    const api = tenantClient(svc.url, creds);
+    const policy = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'c' });
+    const consent = await api.post('/api/v1/consent', { policyVersionId: policy.body.data.id, userReference: 'fuzz-user', consentGiven: true });
+    expect([policy.status, consent.status]).toEqual([201, 201]);
+
+    const random = prng(SEED);
+    /** Percent-encoding that survives lone surrogates (sent as U+FFFD). */
+    const enc = (v: string) => encodeURIComponent(v.toWellFormed());
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const auth = { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret };
+    /** A path parameter that names nothing: malformed, hostile, or a well-formed id that exists nowhere. */
+    const badParam = () => (random() < 0.05 ? '%E0%A4%A' : enc(random() < 0.3 ? randomUUID() : pick(hostile)));
+    /** A body that breaks any schema: not an object, malformed JSON, wrong types, unknown or poisoned fields. */
+    const badBody = (): { body: string; type: string } => {
+      const choice = Math.floor(random() * 9);
+      const json = (v: unknown) => ({ body: JSON.stringify(v), type: 'application/json' });
+      switch (choice) {
+        case 0:
+          return json(pick([[], 'text', 42, null, true]));
+        case 1:
+          return { body: pick(['{', '{"a":', '{"a":1,}', "{'a':1}", '\u0000', '{"a":1}{"b":2}']), type: 'application/json' };
+        case 2:
+          return { body: 'policyVersionId=x&userReference=y', type: pick(['application/x-www-form-urlencoded', 'text/plain', 'application/xml']) };
+        case 3:
+          return json({ unexpectedField: pick(hostile), policyVersionId: pick(hostile), consentGiven: 'yes', url: 'http://127.0.0.1/', events: 'all', isActive: 'maybe' });
+        case 4:
+          return { body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"consentGiven":1}', type: 'application/json' };
+        case 5:
+          return json({ consents: Array.from({ length: 1001 }, () => ({ userReference: 'x' })) });
+        case 6:
+          return { body: `{"metadata":${'['.repeat(20_000)}1${']'.repeat(20_000)}}`, type: 'application/json' };
+        case 7:
+          return json({ isActive: pick(hostile), is_active: 3, name: 42, plan: pick(hostile), limits: { perMinute: -1 } });
+        default:
+          return { body: 'x'.repeat(3 * 1024 * 1024), type: 'application/json' };
+      }
+    };
+    const badQuery = () =>
+      pick([
+        `?page=${pick(['0', '-1', 'abc', '1e400', '99999999999999999999'])}`,
+        `?limit=${pick(['0', '101', 'many', '-5'])}`,
+        `?startDate=${enc(pick(hostile))}&endDate=2020-13-45`,
+        `?consentGiven=${enc(pick(hostile))}`,
+        `?consentId=${enc(pick(hostile))}`,
+        `?status=${enc(pick(hostile))}&page=1&page=2`,
+        `?hash=${enc(pick(hostile))}`,
+        `?from=${enc(pick(hostile))}&to=-1&first=x&second=y&after=${enc(pick(hostile))}`,
+      ]);
+
+    const store0 = engine.name === 'postgres' ? await engine.open() : undefined;
+    const before = store0 ? await writableRowCounts(store0) : undefined;
+
+    const statuses = new Map<number, number>();
+    const fiveHundreds: string[] = [];
+    const accepted: string[] = [];
+    let sent = 0;
+    const one = async () => {
+      const op = pick(operations);
+      const idParams = (op.path.match(/\{[^}]+\}/g) ?? []).length;
+      let path = op.path.replace(/\{[^}]+\}/g, () => badParam());
+      const headers: Record<string, string> = {};
+      const who = random();
+      // Refused credentials are a few percent only: 401s count against the client address, and
+      // once that budget is spent every answer would be a 429 that tests nothing else.
+      const headerSafe = (v: string) => pick(hostile).slice(0, 200).replace(/[^\x21-\x7e]/g, '?') + v;
+      if (op.path.startsWith('/admin/')) Object.assign(headers, who < 0.97 ? { authorization: `Bearer ${ADMIN_TOKEN}` } : who < 0.985 ? { authorization: `Bearer ${headerSafe('x')}` } : {});
+      else if (who < 0.97) Object.assign(headers, auth);
+      else if (who < 0.985) Object.assign(headers, { 'x-api-key': creds.apiKey, 'x-api-secret': `cs_${'A'.repeat(40)}` });
+      else Object.assign(headers, { 'x-api-key': headerSafe('') });
+      let body: string | undefined;
+      if (['POST', 'PUT', 'PATCH'].includes(op.method) && (op.hasBody || random() < 0.5)) {
+        const b = badBody();
+        body = b.body;
+        headers['content-type'] = b.type;
+      }
+      // A write without a required body and without a bad id could be valid: give it a bad id.
+      if (idParams === 0 && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method) && body === undefined) return;
+      if (random() < 0.3) path += badQuery();
+      if (random() < 0.05) headers['idempotency-key'] = headerSafe('k');
+      sent += 1;
+      const res = await fetch(`${svc!.url}${path}`, { method: op.method, headers, ...(body === undefined ? {} : { body }) }).catch((error: unknown) => {
+        fiveHundreds.push(`${op.method} ${path.slice(0, 200)}: no answer (${String(error)})`);
+        return undefined;
+      });
+      if (!res) return;
+      const text = await res.text();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 500) fiveHundreds.push(`${op.method} ${path.slice(0, 200)} ${body?.slice(0, 100) ?? ''} → ${res.status} ${text.slice(0, 200)}`);
+      if (res.status < 300 && op.method !== 'GET') accepted.push(`${op.method} ${path.slice(0, 200)} ${body?.slice(0, 100) ?? ''} → ${res.status}`);
+    };
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (sent < REQUESTS && !svc!.exit()) await one();
+      }),
+    );
+    const alive = svc.exit() === undefined && (await fetch(`${svc.url}/health`)).status === 200;
+
+    let after: Record<string, number> | undefined;
+    if (store0) {
+      after = await writableRowCounts(store0);
+      await store0.close();
+    }
+    await svc.kill('SIGTERM');
+    if (!store0) {
+      // The embedded store: counted once the service has let go of it, against what the setup wrote.
+      const store = await engine.open();
+      try {
+        after = await writableRowCounts(store);
+      } finally {
+        await store.close();
+      }
+    }
+    const expectedLedger = before ? before['ledger.events'] : after!['ledger.events'];
+    const changed = before ? Object.keys(after!).filter((t) => after![t] !== before[t]) : [];
+    printFigures(`fuzzer (seed ${SEED})`, {
+      acknowledged: accepted.length,
+      found: 0,
+      lost: 0,
+      duplicated: 0,
+      fiveHundreds: fiveHundreds.length,
+      requests: sent,
+      statuses: JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0]))),
+      'tables changed': changed.join(' ') || 'none',
+      'ledger events': after!['ledger.events'] ?? -1,
+    });
+    expect(alive, 'the service must survive').toBe(true);
+    expect(fiveHundreds.slice(0, 10)).toEqual([]);
+    expect(accepted.slice(0, 10), 'every fuzzed write must be refused').toEqual([]);
+    expect(changed).toEqual([]);
+    // The setup wrote 2 events (policy, consent); on the embedded store that is what the ledger holds.
+    expect(after!['ledger.events']).toBe(expectedLedger ?? 2);
+    if (!before) expect(after!['ledger.events']).toBe(2);
+  }, 240_000);
+});
