@@ -89,6 +89,8 @@ export function machine(postgresVersion?: string): Machine {
 
 /** The commit the bench ran on, with "+ uncommitted changes" when the tree is dirty. */
 export function commit(): string {
+  // A run from an exported copy of the tree (no .git) names its commit itself.
+  if (process.env.BENCH_COMMIT) return process.env.BENCH_COMMIT;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
   try {
     const head = git('rev-parse', '--short=12', 'HEAD');
