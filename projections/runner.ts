@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../src/ledger/ledger.port.js';
 import type { Database } from '../src/store/schema.js';
 import type { Projector } from './projector.js';
+import { isTransientError } from '../src/store/database-errors.js';
 
 export interface RunnerLog {
   warn(obj: object, msg: string): void;
@@ -20,28 +21,7 @@ const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 const minPosition = (ps: LedgerPosition[]): LedgerPosition =>
   ps.reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b), ps[0] ?? START);
 
-const SQLSTATE = /^[0-9A-Z]{5}$/;
-/**
- * SQLSTATE classes that say "not now" rather than "not this event": connection (08), rollback
- * such as deadlock or serialization failure (40), resources (53), operator intervention (57),
- * system (58), and a lock not available (55P03).
- */
-const TRANSIENT = /^(08|40|53|57|58|55P03)/;
-const NETWORK = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
-
-/**
- * Whether a failure is the database's (retry the batch later) rather than the event's (record
- * it and go on). An error the database answered carries a SQLSTATE, and only that decides: its
- * message may quote the event's data (`invalid input syntax …: "connection closed"`), and a bad
- * event taken for an outage would stall the projection forever. Without a SQLSTATE, the driver
- * lost the connection or could not get one.
- */
-export function isTransientError(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null | undefined;
-  const code = typeof e?.code === 'string' ? e.code : '';
-  if (SQLSTATE.test(code)) return TRANSIENT.test(code);
-  return NETWORK.test(code) || /terminated|timeout|closed|not queryable|ECONN/i.test(typeof e?.message === 'string' ? e.message : '');
-}
+export { isTransientError };
 
 /**
  * Feeds ledger events to the projectors. Each batch is applied in one transaction that also

@@ -3,6 +3,7 @@ import { ConcurrencyError } from '../application/command-handler.js';
 import { IdempotencyKeyReusedError } from '../application/consents.js';
 import { DomainError } from '../domain/errors.js';
 import { LedgerUnavailableError } from '../ledger/ledger.port.js';
+import { isUnavailableError } from '../store/database-errors.js';
 import { now } from './envelope.js';
 import { fieldErrors } from './validation.js';
 
@@ -49,7 +50,9 @@ function map(error: unknown): Mapped {
   if (error instanceof DomainError) return { status: DOMAIN_STATUS[error.code] ?? 400, code: error.code, message: error.message, details: error.details };
   if (error instanceof IdempotencyKeyReusedError) return { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: error.message };
   if (error instanceof ConcurrencyError) return { status: 409, code: 'CONFLICT', message: 'the record changed while we wrote it; try again' };
-  if (error instanceof LedgerUnavailableError) {
+  // The ledger's append says so itself; a lost connection anywhere else (the key lookup, an
+  // idempotency read, the read fence) is the same outage: nothing happened, try again.
+  if (error instanceof LedgerUnavailableError || isUnavailableError(error)) {
     return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the ledger is unavailable; nothing was recorded, try again', headers: { 'retry-after': '1' } };
   }
   const e = error as FastifyError & { validation?: unknown[] };

@@ -62,6 +62,10 @@ function openPostgres(url: string, max: number): Store {
   const pool = new pg.Pool({ connectionString: url, max, types, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Likewise a client in use: a termination between two queries of a transaction is emitted on
+  // the client, and an 'error' event nobody listens to would end the process. The query in
+  // flight fails on its own and the request answers 503.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { isUnavailableError } from '../../store/database-errors.js';
 import type { Database } from '../../store/schema.js';
 import { eventHash } from '../event-hash.js';
 import {
@@ -54,15 +55,6 @@ const toRecorded = (r: EventRowOut): RecordedEvent => ({
   position: { commit: Number(r.transaction_id), prepare: r.global_position },
 });
 
-// Connection-level failures: the write did not happen (or its outcome is unknown and the
-// transaction rolled back), so callers answer 503 rather than 500.
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300']);
-const isUnavailable = (error: unknown): boolean => {
-  const e = error as { code?: string; message?: string };
-  if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')) return true;
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message ?? '');
-};
-
 /**
  * The ledger on PostgreSQL (a server, or PGlite embedded).
  *
@@ -105,7 +97,7 @@ export class PostgresLedger implements Ledger {
           if (attempt < MAX_APPEND_ATTEMPTS) continue;
           throw new WrongExpectedRevisionError(streams.join(', '), requests[0]!.expectedRevision, null);
         }
-        if (isUnavailable(error)) throw new LedgerUnavailableError('the ledger is unavailable', { cause: error });
+        if (isUnavailableError(error)) throw new LedgerUnavailableError('the ledger is unavailable', { cause: error });
         throw error;
       }
     }
