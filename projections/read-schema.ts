@@ -6,7 +6,7 @@ import type { Database } from '../src/store/schema.js';
  * from the ledger rebuild it. Bump READ_SCHEMA_VERSION when a table changes shape: a service
  * that finds another version drops the schema and replays.
  */
-export const READ_SCHEMA_VERSION = 1;
+export const READ_SCHEMA_VERSION = 2;
 
 const DDL = `
   CREATE SCHEMA IF NOT EXISTS read;
@@ -46,24 +46,24 @@ const DDL = `
   CREATE TABLE IF NOT EXISTS read.consents (
     id uuid PRIMARY KEY,
     tenant_id uuid NOT NULL,
-    user_reference text NOT NULL,
+    subject text NOT NULL,
     policy_version_id uuid NOT NULL,
     policy_type text NOT NULL,
     policy_version text NOT NULL,
     policy_title text NOT NULL,
     consent_given boolean NOT NULL,
     status text NOT NULL,
-    ip_address text,
-    user_agent text,
-    metadata jsonb NOT NULL,
+    -- Personal fields stay sealed under the subject's data key, as in the ledger (docs/erasure.md).
+    personal jsonb,
     consent_hash text NOT NULL,
     batch_id uuid,
     created_at timestamptz NOT NULL,
     withdrawn_at timestamptz,
-    withdrawal_reason text
+    withdrawal_reason jsonb,
+    erased boolean NOT NULL DEFAULT false
   );
   CREATE INDEX IF NOT EXISTS consents_tenant_created ON read.consents (tenant_id, created_at DESC, id DESC);
-  CREATE INDEX IF NOT EXISTS consents_tenant_user ON read.consents (tenant_id, user_reference, created_at DESC);
+  CREATE INDEX IF NOT EXISTS consents_tenant_subject ON read.consents (tenant_id, subject, created_at DESC);
   CREATE INDEX IF NOT EXISTS consents_tenant_type ON read.consents (tenant_id, policy_type, created_at DESC);
   CREATE TABLE IF NOT EXISTS read.consent_counts (
     tenant_id uuid NOT NULL,
@@ -75,7 +75,7 @@ const DDL = `
   );
   CREATE TABLE IF NOT EXISTS read.user_policy_status (
     tenant_id uuid NOT NULL,
-    user_reference text NOT NULL,
+    subject text NOT NULL,
     policy_type text NOT NULL,
     consent_id uuid NOT NULL,
     policy_version_id uuid NOT NULL,
@@ -84,7 +84,7 @@ const DDL = `
     status text NOT NULL,
     decided_at timestamptz NOT NULL,
     withdrawn_at timestamptz,
-    PRIMARY KEY (tenant_id, user_reference, policy_type)
+    PRIMARY KEY (tenant_id, subject, policy_type)
   );
   CREATE INDEX IF NOT EXISTS user_policy_status_consent ON read.user_policy_status (tenant_id, consent_id);
 `;

@@ -18,9 +18,9 @@ describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
       const tenant = randomUUID();
       const policy = published();
       const before = recorded(policy, { userReference: 'before', timestamp: '2024-04-01T10:00:00.000Z' });
-      // No metadata: only the consents projector (metadata NOT NULL) refuses it.
+      // No policy title: only the consents projector (policy_title NOT NULL) refuses it.
       const noMetadata = recorded(policy, { userReference: 'poison-1', timestamp: '2024-04-01T11:00:00.000Z' });
-      delete (noMetadata.data as { metadata?: unknown }).metadata;
+      delete (noMetadata.data as { policyTitle?: unknown }).policyTitle;
       // A timestamp PostgreSQL cannot read, whose error text quotes words that also appear in
       // connection errors: every consent projector refuses it, and it is still no outage.
       const badTime = recorded(policy, { userReference: 'poison-2', timestamp: 'connection closed: timeout' });
@@ -44,12 +44,13 @@ describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
         ].sort(),
       );
       expect(errors.length).toBeGreaterThan(0);
-      const consents = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.user_reference);
-      expect(consents.sort()).toEqual(['after', 'before']);
+      const who = (refs: string[]) => refs.map((r) => h.subject(tenant, r)).sort();
+      const consents = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.subject);
+      expect(consents.sort()).toEqual(who(['after', 'before']));
       const counted = (await rowsOf(h.db, 'read.consent_counts')).filter((r) => r.tenant_id === tenant);
       expect(counted).toMatchObject([{ day: '2024-04-01', count: 3 }]);
-      const status = (await rowsOf(h.db, 'read.user_policy_status')).filter((r) => r.tenant_id === tenant).map((r) => r.user_reference);
-      expect(status.sort()).toEqual(['after', 'before', 'poison-1']);
+      const status = (await rowsOf(h.db, 'read.user_policy_status')).filter((r) => r.tenant_id === tenant).map((r) => r.subject);
+      expect(status.sort()).toEqual(who(['after', 'before', 'poison-1']));
 
       const head = await h.ledger.headPosition();
       const checkpoints = await rowsOf(h.db, 'read.checkpoints');
@@ -70,8 +71,8 @@ describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
       } finally {
         await runner.stop();
       }
-      const consents = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.user_reference);
-      expect(consents).toEqual(['good']);
+      const consents = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.subject);
+      expect(consents).toEqual([h.subject(tenant, 'good')]);
     });
   });
 });

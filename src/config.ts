@@ -21,6 +21,8 @@ export const EnvironmentSchema = Type.Object({
   LOG_LEVEL: Type.Optional(
     Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
   ),
+  MASTER_KEY: Type.Optional(Type.String({ pattern: '^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)\\s*$', description: '32 bytes as 64 hex characters or base64' })),
+  MASTER_KEY_FILE: Type.Optional(Type.String({ minLength: 1, description: 'a path to a file holding the master key' })),
 });
 export type Environment = Static<typeof EnvironmentSchema>;
 
@@ -39,6 +41,9 @@ export interface Settings {
   webhookAllowHttp: boolean;
   webhookRetryScale: number;
   logLevel: string;
+  /** The master key wrapping every data key (docs/erasure.md); else MASTER_KEY_FILE, else DATA_DIR/master.key. */
+  masterKey: string | undefined;
+  masterKeyFile: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +107,9 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   if (e.EVENTSTORE_URL !== undefined) {
     throw new ConfigError('EVENTSTORE_URL: the EventStoreDB ledger adapter is not part of this build yet; unset it to use PostgreSQL');
   }
+  if (e.MASTER_KEY !== undefined && e.MASTER_KEY_FILE !== undefined) {
+    throw new ConfigError('MASTER_KEY, MASTER_KEY_FILE: set one of them, not both');
+  }
   const host = e.HOST ?? '127.0.0.1';
   return {
     port,
@@ -117,5 +125,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     webhookAllowHttp: flag(e.WEBHOOK_ALLOW_HTTP),
     webhookRetryScale: scale,
     logLevel: e.LOG_LEVEL ?? 'info',
+    masterKey: e.MASTER_KEY,
+    masterKeyFile: e.MASTER_KEY_FILE,
   };
 }

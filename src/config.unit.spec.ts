@@ -33,6 +33,8 @@ describe('config › when no setting is given', () => {
       webhookAllowHttp: false,
       webhookRetryScale: 1,
       logLevel: 'info',
+      masterKey: undefined,
+      masterKeyFile: undefined,
     });
   });
 
@@ -60,6 +62,7 @@ describe('config › when settings are given', () => {
       WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_RETRY_SCALE: '0.001',
       LOG_LEVEL: 'warn',
+      MASTER_KEY_FILE: '/run/secrets/master.key',
     });
     expect(settings).toEqual({
       port: 8080,
@@ -75,7 +78,16 @@ describe('config › when settings are given', () => {
       webhookAllowHttp: true,
       webhookRetryScale: 0.001,
       logLevel: 'warn',
+      masterKey: undefined,
+      masterKeyFile: '/run/secrets/master.key',
     });
+  });
+
+  it('takes MASTER_KEY as 64 hex characters or base64 of 32 bytes, and refuses anything else or both key settings', () => {
+    expect(loadSettings({ MASTER_KEY: 'ab'.repeat(32) }).masterKey).toBe('ab'.repeat(32));
+    expect(loadSettings({ MASTER_KEY: Buffer.alloc(32, 7).toString('base64') }).masterKey).toBe(Buffer.alloc(32, 7).toString('base64'));
+    expect(() => loadSettings({ MASTER_KEY: 'too-short' })).toThrow(/MASTER_KEY: invalid value/);
+    expect(() => loadSettings({ MASTER_KEY: 'ab'.repeat(32), MASTER_KEY_FILE: '/k' })).toThrow(/MASTER_KEY, MASTER_KEY_FILE/);
   });
 
   it('derives the public base URL from the port when it is not set', () => {

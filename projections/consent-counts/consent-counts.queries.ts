@@ -55,7 +55,7 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
   // A start on 9999-12-31 has no whole day after it that dates can name (year 10000 is not text
   // every engine reads): count its rows.
   const pastLastDay = fullFrom !== undefined && fullFrom.getTime() > LAST_DAY;
-  if (f.userReference !== undefined || f.status !== undefined || pastLastDay) {
+  if (f.subject !== undefined || f.status !== undefined || pastLastDay) {
     buckets = await countRows(db, tenantId, f);
   } else {
     if (fullFrom && fullBefore && fullFrom >= fullBefore) {

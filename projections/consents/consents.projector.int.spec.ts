@@ -39,27 +39,81 @@ describe.each(availableEngines)('consents projection ($name)', ({ open }) => {
       await h.append(tenant, [policy]);
       await h.append(tenant, [c]);
       await h.runner().catchUp();
+      const [sealed] = (await h.ledger.readStream(`consent-${tenant}-${c.data.consentId}`)).map((e) => e.data.personal);
       expect(await rowsOfTenant(tenant)).toEqual([
         {
           id: c.data.consentId,
           tenant_id: tenant,
-          user_reference: 'alice@example.com',
+          subject: h.subject(tenant, 'alice@example.com'),
           policy_version_id: policy.data.policyVersionId,
           policy_type: 'terms_of_service',
           policy_version: '3.1.4',
           policy_title: 'Terms',
           consent_given: false,
           status: 'active',
-          ip_address: '2001:db8::1',
-          user_agent: 'curl/8',
-          metadata: { source: 'signup', nested: { a: [1, 'two', null] } },
+          personal: sealed,
           consent_hash: c.data.consentHash,
           batch_id: batchId,
           created_at: new Date('2024-03-02T23:59:59.999Z'),
           withdrawn_at: null,
           withdrawal_reason: null,
+          erased: false,
         },
       ]);
+      // The row holds the ledger's ciphertext, never the values; the query opens them.
+      expect(JSON.stringify(await rowsOfTenant(tenant))).not.toMatch(/alice|2001:db8|curl|signup/);
+      const { items } = await searchConsents(h.db, h.privacy, tenant, {}, 1, 10);
+      expect(items).toEqual([
+        {
+          id: c.data.consentId,
+          consentHash: c.data.consentHash,
+          userReference: 'alice@example.com',
+          policyVersionId: policy.data.policyVersionId,
+          policyType: 'terms_of_service',
+          policyVersion: '3.1.4',
+          policyTitle: 'Terms',
+          consentGiven: false,
+          status: 'active',
+          ipAddress: '2001:db8::1',
+          userAgent: 'curl/8',
+          metadata: { source: 'signup', nested: { a: [1, 'two', null] } },
+          createdAt: '2024-03-02T23:59:59.999Z',
+          withdrawnAt: null,
+          erased: false,
+        },
+      ]);
+    });
+  });
+
+  describe('consents › when the subject is erased', () => {
+    it('clears the sealed fields of every row of that subject in that tenant only, and the queries answer nulls and erased', async () => {
+      const tenant = randomUUID();
+      const other = randomUUID();
+      const policy = published();
+      const a1 = recorded(policy, { userReference: 'erase-me', ipAddress: '198.51.100.1', timestamp: '2024-03-02T10:00:00.000Z' });
+      const a2 = recorded(policy, { userReference: 'erase-me', timestamp: '2024-03-02T11:00:00.000Z' });
+      const b = recorded(policy, { userReference: 'keep-me', timestamp: '2024-03-02T12:00:00.000Z' });
+      const elsewhere = recorded(policy, { userReference: 'erase-me', timestamp: '2024-03-02T13:00:00.000Z' });
+      await h.append(tenant, [policy, a1, a2, b]);
+      await h.append(other, [policy, elsewhere]);
+      await h.append(tenant, [withdrawn(a1.data.consentId, '2024-03-03T09:00:00.000Z', 'private reason')]);
+      await h.append(tenant, [await h.erase(tenant, 'erase-me')]);
+      await h.runner().catchUp();
+      const rows = await rowsOfTenant(tenant);
+      expect(rows.filter((r) => r.erased).map((r) => r.id).sort()).toEqual([a1.data.consentId, a2.data.consentId].sort());
+      expect(rows.filter((r) => r.erased)).toMatchObject([
+        { personal: null, withdrawal_reason: null },
+        { personal: null, withdrawal_reason: null },
+      ]);
+      const { items } = await searchConsents(h.db, h.privacy, tenant, { subject: h.subject(tenant, 'erase-me') }, 1, 10);
+      expect(items.map((i) => [i.id, i.userReference, i.ipAddress, i.userAgent, i.metadata, i.erased, i.consentHash])).toEqual([
+        [a2.data.consentId, null, null, null, null, true, a2.data.consentHash],
+        [a1.data.consentId, null, null, null, null, true, a1.data.consentHash],
+      ]);
+      expect((await searchConsents(h.db, h.privacy, tenant, { subject: h.subject(tenant, 'keep-me') }, 1, 10)).items).toMatchObject([
+        { userReference: 'keep-me', erased: false },
+      ]);
+      expect((await searchConsents(h.db, h.privacy, other, {}, 1, 10)).items).toMatchObject([{ userReference: 'erase-me', erased: false }]);
     });
   });
 
@@ -76,9 +130,11 @@ describe.each(availableEngines)('consents projection ($name)', ({ open }) => {
       expect(rows.find((r) => r.id === first.data.consentId)).toMatchObject({
         status: 'withdrawn',
         withdrawn_at: new Date('2024-03-03T09:00:00.000Z'),
-        withdrawal_reason: 'changed my mind',
         consent_hash: first.data.consentHash,
       });
+      // The reason is free text: sealed like the personal fields.
+      expect(rows.find((r) => r.id === first.data.consentId)?.withdrawal_reason).toMatchObject({ kid: expect.any(String), ct: expect.any(String) });
+      expect(JSON.stringify(rows)).not.toContain('changed my mind');
       expect(rows.find((r) => r.id === second.data.consentId)).toMatchObject({ status: 'active', withdrawn_at: null, withdrawal_reason: null });
     });
 
@@ -125,13 +181,13 @@ describe.each(availableEngines)('consents projection ($name)', ({ open }) => {
       await h.runner().catchUp();
 
       const streamed: string[] = [];
-      for await (const item of streamConsents(h.db, tenant, {}, 5)) streamed.push(item.id);
+      for await (const item of streamConsents(h.db, h.privacy, tenant, {}, 5)) streamed.push(item.id);
       const expected = [...cs.map((c) => c.data.consentId).sort(), later.data.consentId];
       expect(streamed).toEqual(expected);
 
       const paged: string[] = [];
       for (let page = 1; page <= 3; page++) {
-        const res = await searchConsents(h.db, tenant, {}, page, 10);
+        const res = await searchConsents(h.db, h.privacy, tenant, {}, page, 10);
         expect(res.total).toBe(24);
         paged.push(...res.items.map((i) => i.id));
       }
@@ -145,7 +201,7 @@ describe.each(availableEngines)('consents projection ($name)', ({ open }) => {
       await h.append(tenant, [policy, ...cs]);
       await h.runner().catchUp();
       const streamed: string[] = [];
-      for await (const item of streamConsents(h.db, tenant, {}, 4)) {
+      for await (const item of streamConsents(h.db, h.privacy, tenant, {}, 4)) {
         streamed.push(item.id);
         if (streamed.length > 100) break;
       }

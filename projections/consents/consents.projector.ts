@@ -1,12 +1,17 @@
 import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
+import type { SubjectErased } from '../../src/privacy/subject.events.js';
 import type { Projector } from '../projector.js';
 
-/** One row per consent record: search, user lists and CSV export read it. */
+/**
+ * One row per consent record: search, user lists and CSV export read it. Personal fields stay
+ * sealed here as in the ledger (the queries open them); an erased subject's rows lose even the
+ * ciphertext and say `erased`.
+ */
 export const consentsProjector: Projector = {
   name: 'consents',
-  handles: new Set(['ConsentRecorded', 'ConsentWithdrawn']),
+  handles: new Set(['ConsentRecorded', 'ConsentWithdrawn', 'SubjectErased']),
   async apply(tx, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as ConsentEvent;
+    const event = { type: recorded.type, data: recorded.data } as ConsentEvent | SubjectErased;
     switch (event.type) {
       case 'ConsentRecorded': {
         const d = event.data;
@@ -15,16 +20,14 @@ export const consentsProjector: Projector = {
           .values({
             id: d.consentId,
             tenant_id: recorded.tenantId,
-            user_reference: d.userReference,
+            subject: d.subject,
             policy_version_id: d.policyVersionId,
             policy_type: d.policyType,
             policy_version: d.policyVersion,
             policy_title: d.policyTitle,
             consent_given: d.consentGiven,
             status: 'active',
-            ip_address: d.ipAddress,
-            user_agent: d.userAgent,
-            metadata: JSON.stringify(d.metadata),
+            personal: JSON.stringify(d.personal),
             consent_hash: d.consentHash,
             batch_id: d.batchId,
             created_at: d.timestamp,
@@ -38,9 +41,21 @@ export const consentsProjector: Projector = {
       case 'ConsentWithdrawn':
         await tx
           .updateTable('read.consents')
-          .set({ status: 'withdrawn', withdrawn_at: event.data.withdrawnAt, withdrawal_reason: event.data.reason })
+          .set({
+            status: 'withdrawn',
+            withdrawn_at: event.data.withdrawnAt,
+            withdrawal_reason: event.data.reason ? JSON.stringify(event.data.reason) : null,
+          })
           .where('id', '=', event.data.consentId)
           .where('tenant_id', '=', recorded.tenantId)
+          .execute();
+        return;
+      case 'SubjectErased':
+        await tx
+          .updateTable('read.consents')
+          .set({ personal: null, withdrawal_reason: null, erased: true })
+          .where('tenant_id', '=', recorded.tenantId)
+          .where('subject', '=', event.data.subject)
           .execute();
         return;
     }

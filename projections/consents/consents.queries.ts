@@ -1,9 +1,13 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Sealed } from '../../src/domain/consent/consent.events.js';
+import { SealBrokenError } from '../../src/privacy/envelope.js';
+import { sealedAad, type ConsentPersonal, type Privacy } from '../../src/privacy/privacy.js';
 import type { Database } from '../../src/store/schema.js';
 
 /** Search filters (CONTRACT.md, Consent records). Dates bound createdAt: from ≤ createdAt < before. */
 export interface ConsentFilter {
-  userReference?: string | undefined;
+  /** The data subject (Privacy.subjectOf of a userReference): rows hold no reference in clear. */
+  subject?: string | undefined;
   policyType?: string | undefined;
   consentGiven?: boolean | undefined;
   status?: 'active' | 'withdrawn' | undefined;
@@ -14,7 +18,8 @@ export interface ConsentFilter {
 export interface ConsentSearchItem {
   id: string;
   consentHash: string;
-  userReference: string;
+  /** The personal fields are null once the subject was erased (`erased: true`). */
+  userReference: string | null;
   policyVersionId: string;
   policyType: string;
   policyVersion: string;
@@ -22,16 +27,18 @@ export interface ConsentSearchItem {
   status: string;
   ipAddress: string | null;
   userAgent: string | null;
-  metadata: Record<string, unknown>;
+  metadata: Record<string, unknown> | null;
   createdAt: string;
   withdrawnAt: string | null;
+  erased: boolean;
+  policyTitle: string;
 }
 
 type ConsentQuery = SelectQueryBuilder<Database, 'read.consents', object>;
 
 export function applyConsentFilter(q: ConsentQuery, tenantId: string, f: ConsentFilter): ConsentQuery {
   let r = q.where('tenant_id', '=', tenantId);
-  if (f.userReference !== undefined) r = r.where('user_reference', '=', f.userReference);
+  if (f.subject !== undefined) r = r.where('subject', '=', f.subject);
   if (f.policyType !== undefined) r = r.where('policy_type', '=', f.policyType);
   if (f.consentGiven !== undefined) r = r.where('consent_given', '=', f.consentGiven);
   if (f.status !== undefined) r = r.where('status', '=', f.status);
@@ -42,75 +49,98 @@ export function applyConsentFilter(q: ConsentQuery, tenantId: string, f: Consent
 
 const ITEM_COLUMNS = [
   'id',
+  'tenant_id',
   'consent_hash',
-  'user_reference',
+  'subject',
   'policy_version_id',
   'policy_type',
   'policy_version',
   'policy_title',
   'consent_given',
   'status',
-  'ip_address',
-  'user_agent',
-  'metadata',
+  'personal',
+  'erased',
   'created_at',
   'withdrawn_at',
 ] as const;
 
 type ItemRow = {
   id: string;
+  tenant_id: string;
   consent_hash: string;
-  user_reference: string;
+  subject: string;
   policy_version_id: string;
   policy_type: string;
   policy_version: string;
   policy_title: string;
   consent_given: boolean;
   status: string;
-  ip_address: string | null;
-  user_agent: string | null;
-  metadata: Record<string, unknown>;
+  personal: Record<string, unknown> | null;
+  erased: boolean;
   created_at: Date;
   withdrawn_at: Date | null;
 };
 
-export const toSearchItem = (r: ItemRow): ConsentSearchItem => ({
-  id: r.id,
-  consentHash: r.consent_hash,
-  userReference: r.user_reference,
-  policyVersionId: r.policy_version_id,
-  policyType: r.policy_type,
-  policyVersion: r.policy_version,
-  consentGiven: r.consent_given,
-  status: r.status,
-  ipAddress: r.ip_address,
-  userAgent: r.user_agent,
-  metadata: r.metadata,
-  createdAt: r.created_at.toISOString(),
-  withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
-});
+/**
+ * Opens the rows' sealed personal fields with their subjects' keys (one key-store read per call).
+ * A row whose key is gone, or whose subject was erased, comes back with nulls and `erased`.
+ */
+export async function openRows(privacy: Privacy, rows: readonly ItemRow[]): Promise<ConsentSearchItem[]> {
+  const byTenant = new Map<string, string[]>();
+  for (const r of rows) if (!r.erased && r.personal) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.subject]);
+  const keys = new Map<string, Awaited<ReturnType<Privacy['keys']['keys']>>>();
+  for (const [tenantId, subjects] of byTenant) keys.set(tenantId, await privacy.keys.keys(tenantId, subjects, false));
+  return rows.map((r) => {
+    let p: ConsentPersonal | undefined;
+    if (!r.erased && r.personal) {
+      try {
+        p = privacy.open<ConsentPersonal>(keys.get(r.tenant_id)?.get(r.subject), sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), r.personal as unknown as Sealed);
+      } catch (error) {
+        if (!(error instanceof SealBrokenError)) throw error;
+      }
+    }
+    return {
+      id: r.id,
+      consentHash: r.consent_hash,
+      userReference: p?.userReference ?? null,
+      policyVersionId: r.policy_version_id,
+      policyType: r.policy_type,
+      policyVersion: r.policy_version,
+      consentGiven: r.consent_given,
+      status: r.status,
+      ipAddress: p?.ipAddress ?? null,
+      userAgent: p?.userAgent ?? null,
+      metadata: p ? p.metadata : null,
+      createdAt: r.created_at.toISOString(),
+      withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
+      erased: p === undefined,
+      policyTitle: r.policy_title,
+    };
+  });
+}
 
 /** A page of matching records, newest first, and how many match in all. */
 export async function searchConsents(
   db: Kysely<Database>,
+  privacy: Privacy,
   tenantId: string,
   filter: ConsentFilter,
   page: number,
   limit: number,
-): Promise<{ items: ConsentSearchItem[]; total: number; rows: ItemRow[] }> {
+): Promise<{ items: ConsentSearchItem[]; total: number }> {
   const base = applyConsentFilter(db.selectFrom('read.consents'), tenantId, filter);
   const [rows, count] = await Promise.all([
     base.select(ITEM_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toSearchItem), total: Number(count.n), rows };
+  return { items: await openRows(privacy, rows), total: Number(count.n) };
 }
 
 /**
  * Every matching record, oldest first, fetched in keyset pages of `chunk` rows: memory stays
  * flat however many rows match.
  */
-export async function* streamConsents(db: Kysely<Database>, tenantId: string, filter: ConsentFilter, chunk = 1000): AsyncGenerator<ConsentSearchItem> {
+export async function* streamConsents(db: Kysely<Database>, privacy: Privacy, tenantId: string, filter: ConsentFilter, chunk = 1000): AsyncGenerator<ConsentSearchItem> {
   // The cursor keeps created_at as the database has it (microseconds): a JS Date would cut it to
   // milliseconds, and rows later in the same millisecond would come back again and again.
   let after: { createdAt: string; id: string } | undefined;
@@ -126,7 +156,7 @@ export async function* streamConsents(db: Kysely<Database>, tenantId: string, fi
       .orderBy('id')
       .limit(chunk)
       .execute();
-    for (const r of rows) yield toSearchItem(r);
+    for (const item of await openRows(privacy, rows)) yield item;
     if (rows.length < chunk) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.cursor, id: last.id };

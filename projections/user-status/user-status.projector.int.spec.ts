@@ -40,7 +40,7 @@ describe.each(availableEngines)('user_policy_status projection ($name)', ({ open
       await h.append(tenant, [gave]);
       await h.append(tenant, [rejected]);
       await h.runner().catchUp();
-      expect(await userStatus(h.db, tenant, 'u')).toEqual([
+      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toEqual([
         {
           policyType: 'privacy_policy',
           status: 'rejected',
@@ -63,12 +63,12 @@ describe.each(availableEngines)('user_policy_status projection ($name)', ({ open
       const t = recorded(terms, { userReference: 'u', consentGiven: false });
       await h.append(tenant, [p, t, recorded(v2, { userReference: 'someone else' })]);
       await h.runner().catchUp();
-      const status = await userStatus(h.db, tenant, 'u');
+      const status = await userStatus(h.db, tenant, h.subject(tenant, 'u'));
       expect(status.map((s) => [s.policyType, s.status, s.consentId])).toEqual([
         ['privacy_policy', 'given', p.data.consentId],
         ['terms_of_service', 'rejected', t.data.consentId],
       ]);
-      expect(await userStatus(h.db, tenant, 'nobody')).toEqual([]);
+      expect(await userStatus(h.db, tenant, h.subject(tenant, 'nobody'))).toEqual([]);
     });
   });
 
@@ -82,7 +82,7 @@ describe.each(availableEngines)('user_policy_status projection ($name)', ({ open
       await h.append(tenant, [current]);
       await h.append(tenant, [withdrawn(older.data.consentId, '2024-03-03T10:00:00.000Z')]);
       await h.runner().catchUp();
-      expect(await userStatus(h.db, tenant, 'u')).toMatchObject([
+      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toMatchObject([
         { status: 'given', consentId: current.data.consentId, policyVersion: '2.0.0', withdrawnAt: null },
       ]);
     });
@@ -96,7 +96,7 @@ describe.each(availableEngines)('user_policy_status projection ($name)', ({ open
       await h.append(tenant, [current]);
       await h.append(tenant, [withdrawn(current.data.consentId, '2024-03-04T10:00:00.000Z', 'no longer')]);
       await h.runner().catchUp();
-      expect(await userStatus(h.db, tenant, 'u')).toEqual([
+      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toEqual([
         {
           policyType: 'privacy_policy',
           status: 'withdrawn',
@@ -111,7 +111,7 @@ describe.each(availableEngines)('user_policy_status projection ($name)', ({ open
       const again = recorded(v2, { userReference: 'u', timestamp: '2024-03-05T10:00:00.000Z' });
       await h.append(tenant, [again]);
       await h.runner().catchUp();
-      expect(await userStatus(h.db, tenant, 'u')).toMatchObject([{ status: 'given', consentId: again.data.consentId, withdrawnAt: null }]);
+      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toMatchObject([{ status: 'given', consentId: again.data.consentId, withdrawnAt: null }]);
     });
   });
 
@@ -123,7 +123,7 @@ describe.each(availableEngines)('user_policy_status projection ($name)', ({ open
       const items = [true, false, true, false].map((consentGiven) => recorded(v1, { userReference: 'u', consentGiven, timestamp: at }));
       await h.append(tenant, items);
       await h.runner().catchUp();
-      expect(await userStatus(h.db, tenant, 'u')).toMatchObject([{ status: 'rejected', consentId: items[3]!.data.consentId }]);
+      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toMatchObject([{ status: 'rejected', consentId: items[3]!.data.consentId }]);
     });
   });
 

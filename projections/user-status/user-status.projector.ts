@@ -2,7 +2,7 @@ import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
 import type { Projector } from '../projector.js';
 
 /**
- * Per user and policy type, the latest decision in ledger order, and whether that decision was
+ * Per data subject (the HMAC of the user reference) and policy type, the latest decision in ledger order, and whether that decision was
  * later withdrawn. Withdrawing an older record does not change the current one.
  */
 export const userStatusProjector: Projector = {
@@ -24,8 +24,8 @@ export const userStatusProjector: Projector = {
         };
         await tx
           .insertInto('read.user_policy_status')
-          .values({ tenant_id: recorded.tenantId, user_reference: d.userReference, policy_type: d.policyType, ...row })
-          .onConflict((oc) => oc.columns(['tenant_id', 'user_reference', 'policy_type']).doUpdateSet(row))
+          .values({ tenant_id: recorded.tenantId, subject: d.subject, policy_type: d.policyType, ...row })
+          .onConflict((oc) => oc.columns(['tenant_id', 'subject', 'policy_type']).doUpdateSet(row))
           .execute();
         return;
       }

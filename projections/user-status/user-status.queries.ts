@@ -11,13 +11,13 @@ export interface UserPolicyStatus {
   withdrawnAt: string | null;
 }
 
-/** Per policy type, the user's latest decision and whether it was withdrawn. */
-export async function userStatus(db: Kysely<Database>, tenantId: string, userReference: string): Promise<UserPolicyStatus[]> {
+/** Per policy type, the subject's latest decision and whether it was withdrawn (`subject`: Privacy.subjectOf). */
+export async function userStatus(db: Kysely<Database>, tenantId: string, subject: string): Promise<UserPolicyStatus[]> {
   const rows = await db
     .selectFrom('read.user_policy_status')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('user_reference', '=', userReference)
+    .where('subject', '=', subject)
     .orderBy('policy_type')
     .execute();
   return rows.map((r) => ({

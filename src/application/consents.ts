@@ -6,11 +6,15 @@ import {
   type ConsentBatchRecorded,
   type ConsentEvent,
   type ConsentRecorded,
+  type Sealed,
 } from '../domain/consent/consent.events.js';
 import { DomainError } from '../domain/errors.js';
 import { evolvePolicy, initialPolicyState, type KnownPolicy, type PolicyState } from '../domain/policy/policy.decider.js';
 import { policyStream } from '../domain/policy/policy.events.js';
 import { checkChain } from '../ledger/event-hash.js';
+import { SealBrokenError } from '../privacy/envelope.js';
+import type { DataKey } from '../privacy/key-store.js';
+import { sealedAad, type ConsentPersonal, type Privacy } from '../privacy/privacy.js';
 import { WrongExpectedRevisionError, type AppendRequest, type Ledger, type RecordedEvent } from '../ledger/ledger.port.js';
 import { hashCanonical } from '../shared/hashing.js';
 import { deriveId, newId } from '../shared/ids.js';
@@ -42,7 +46,8 @@ export class IdempotencyKeyReusedError extends Error {
 export interface RecordedConsentView {
   id: string;
   consentHash: string;
-  userReference: string;
+  /** null once the subject was erased (a replayed answer). */
+  userReference: string | null;
   policyVersionId: string;
   consentGiven: boolean;
   timestamp: string;
@@ -51,17 +56,19 @@ export interface RecordedConsentView {
 export interface ConsentView {
   id: string;
   consentHash: string;
-  userReference: string;
+  /** The personal fields are null once the subject was erased (`erased: true`). */
+  userReference: string | null;
   policyVersionId: string;
   consentGiven: boolean;
   status: 'active' | 'withdrawn';
   ipAddress: string | null;
   userAgent: string | null;
-  metadata: Record<string, unknown>;
+  metadata: Record<string, unknown> | null;
   createdAt: string;
   timestamp: string;
   withdrawnAt: string | null;
   withdrawalReason: string | null;
+  erased: boolean;
   policyDetails: { title: string; type: string; version: string; contentHash: string };
 }
 
@@ -69,40 +76,50 @@ export interface VerificationView {
   valid: boolean;
   consentId: string;
   storedHash: string;
-  computedHash: string;
+  /** null when the hash cannot be recomputed: the subject was erased. */
+  computedHash: string | null;
   verifiedAt: string;
+  /** The subject was erased: existence, decision, time and consentHash remain; the hash input does not. */
+  erased: boolean;
+  /** Why `valid` is false, in words; null when valid. */
+  reason: string | null;
 }
 
 export interface BatchView {
   processed: number;
-  consents: { id: string; userReference: string; consentGiven: boolean }[];
+  consents: { id: string; userReference: string | null; consentGiven: boolean }[];
 }
 
 type Recorded = ConsentRecorded['data'];
+type Known = Extract<ConsentState, { status: 'active' | 'withdrawn' }>;
 
-const recordedView = (r: Recorded): RecordedConsentView => ({
+/** A record's personal fields, or null when its subject was erased. */
+type Revealed = ConsentPersonal | null;
+
+const recordedView = (r: Recorded, p: Revealed): RecordedConsentView => ({
   id: r.consentId,
   consentHash: r.consentHash,
-  userReference: r.userReference,
+  userReference: p?.userReference ?? null,
   policyVersionId: r.policyVersionId,
   consentGiven: r.consentGiven,
   timestamp: r.timestamp,
 });
 
-export const consentView = (s: Extract<ConsentState, { status: 'active' | 'withdrawn' }>): ConsentView => ({
+export const consentView = (s: Known, p: Revealed, reason: string | null): ConsentView => ({
   id: s.record.consentId,
   consentHash: s.record.consentHash,
-  userReference: s.record.userReference,
+  userReference: p?.userReference ?? null,
   policyVersionId: s.record.policyVersionId,
   consentGiven: s.record.consentGiven,
   status: s.status,
-  ipAddress: s.record.ipAddress,
-  userAgent: s.record.userAgent,
-  metadata: s.record.metadata,
+  ipAddress: p?.ipAddress ?? null,
+  userAgent: p?.userAgent ?? null,
+  metadata: p ? p.metadata : null,
   createdAt: s.record.timestamp,
   timestamp: s.record.timestamp,
   withdrawnAt: s.withdrawnAt,
-  withdrawalReason: s.reason,
+  withdrawalReason: p ? reason : null,
+  erased: p === null,
   policyDetails: {
     title: s.record.policyTitle,
     type: s.record.policyType,
@@ -114,18 +131,25 @@ export const consentView = (s: Extract<ConsentState, { status: 'active' | 'withd
 const idempotencyOf = (e: RecordedEvent | undefined): Idempotency | undefined =>
   (e?.metadata as { idempotency?: Idempotency } | undefined)?.idempotency;
 
-/** Replays the first answer for a key, or refuses a key that came with another request. */
-function replay<T>(found: Idempotency | undefined, sent: Idempotency, answer: () => T): T | undefined {
+/**
+ * Replays the first answer for a key, or refuses a key that came with another request. `mac`
+ * keys the request hash as it was stored; without it (the subject's key is destroyed) the
+ * request can no longer be compared, and the key answers its record as it is now.
+ */
+function replay<T>(found: Idempotency | undefined, sent: Idempotency, mac: ((requestHash: string) => string) | undefined, answer: () => T): T | undefined {
   if (!found || found.key !== sent.key) return undefined;
-  if (found.requestHash !== sent.requestHash) throw new IdempotencyKeyReusedError();
+  if (mac && found.requestHash !== mac(sent.requestHash)) throw new IdempotencyKeyReusedError();
   return answer();
 }
 
 const MAX_ATTEMPTS = 5;
 
+/** Subjects in order of first appearance: the order their keys are combined in. */
+const uniqueInOrder = (subjects: readonly string[]): string[] => [...new Set(subjects)];
+
 /**
  * Records which withdrawal an Idempotency-Key was first used for. Operational, not evidence: no
- * read model or webhook reacts to it.
+ * read model or webhook reacts to it. `requestHash` is keyed with the subject's data key.
  */
 export interface IdempotencyKeyUsed {
   type: 'IdempotencyKeyUsed';
@@ -135,10 +159,14 @@ export interface IdempotencyKeyUsed {
 /** The one place that names a withdrawal Idempotency-Key's stream (per tenant). */
 export const withdrawalKeyStream = (tenantId: string, key: string): string => `withdrawalkey-${tenantId}-${deriveId(tenantId, 'withdraw-key', key)}`;
 
-/** Consent commands and exact reads, straight on the ledger. */
+/**
+ * Consent commands and exact reads, straight on the ledger. Personal fields are sealed under the
+ * subject's data key before they reach the ledger, and opened on the way out (docs/erasure.md).
+ */
 export class ConsentService {
   constructor(
     private readonly ledger: Ledger,
+    private readonly privacy: Privacy,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -151,46 +179,79 @@ export class ConsentService {
     return { state: fold(recorded, initialConsentState, evolveConsent), recorded };
   }
 
-  private decideRecord(input: ConsentInput, consentId: string, policy: PolicyState, timestamp: string, batchId: string | null): ConsentEvent[] {
+  private async keyOf(tenantId: string, subject: string, create = false): Promise<DataKey | undefined> {
+    return (await this.privacy.keys.keys(tenantId, [subject], create)).get(subject);
+  }
+
+  /** The record's personal fields and withdrawal reason, or nulls once its subject was erased. */
+  private async reveal(tenantId: string, s: Known, key?: DataKey): Promise<{ personal: Revealed; reason: string | null }> {
+    const k = key ?? (await this.keyOf(tenantId, s.record.subject));
+    const personal = this.privacy.open<ConsentPersonal>(k, sealedAad('ConsentRecorded', tenantId, s.record.consentId, s.record.subject), s.record.personal) ?? null;
+    const reason = s.reason ? (this.privacy.open<string>(k, sealedAad('ConsentWithdrawn', tenantId, s.record.consentId, s.record.subject), s.reason) ?? null) : null;
+    return { personal, reason };
+  }
+
+  private async view(tenantId: string, s: Known, key?: DataKey): Promise<ConsentView> {
+    const { personal, reason } = await this.reveal(tenantId, s, key);
+    return consentView(s, personal, reason);
+  }
+
+  private decideRecord(
+    tenantId: string,
+    input: ConsentInput,
+    consentId: string,
+    policy: PolicyState,
+    timestamp: string,
+    batchId: string | null,
+    subject: string,
+    key: DataKey,
+  ): ConsentEvent[] {
     const refusal = policyRefusal(policy);
     if (refusal) throw refusal;
     const published = policy as KnownPolicy;
-    const base = {
-      consentId,
+    const personal: ConsentPersonal = {
       userReference: input.userReference,
-      consentGiven: input.consentGiven,
       ipAddress: input.ipAddress ?? null,
       userAgent: input.userAgent ?? null,
       metadata: input.metadata ?? {},
-      timestamp,
     };
+    // The hash covers the plaintext (docs/hashing.md): it verifies while the key exists.
     const consentHash = hashCanonical(
-      consentHashInput({ ...base, policyVersionId: published.id, policyContentHash: published.contentHash }),
+      consentHashInput({ ...personal, consentId, consentGiven: input.consentGiven, timestamp, policyVersionId: published.id, policyContentHash: published.contentHash }),
     );
-    return decideConsent({ type: 'RecordConsent', data: { ...base, consentHash, batchId, policy } }, initialConsentState());
+    const sealed = this.privacy.seal(key, sealedAad('ConsentRecorded', tenantId, consentId, subject), personal);
+    return decideConsent(
+      { type: 'RecordConsent', data: { consentId, subject, consentGiven: input.consentGiven, personal: sealed, timestamp, consentHash, batchId, policy } },
+      initialConsentState(),
+    );
   }
 
   /** Records one decision. With an Idempotency-Key, a repeat answers the first record. */
   async record(tenantId: string, input: ConsentInput, idempotency?: Idempotency): Promise<{ view: RecordedConsentView; replayed: boolean }> {
     const consentId = idempotency ? deriveId(tenantId, 'consent', idempotency.key) : newId();
+    const subject = this.privacy.subjectOf(tenantId, input.userReference);
     for (let attempt = 1; ; attempt++) {
       if (idempotency) {
         const { state, recorded } = await this.consent(tenantId, consentId);
         if (state.status !== 'none') {
-          const replayed = replay(idempotencyOf(recorded[0]), idempotency, () => recordedView(state.record));
-          if (replayed) return { view: replayed, replayed: true };
-          throw new IdempotencyKeyReusedError();
+          const key = await this.keyOf(tenantId, state.record.subject);
+          const mac = key ? (h: string) => this.privacy.mac([key], h) : undefined;
+          const found = replay(idempotencyOf(recorded[0]), idempotency, mac, () => true);
+          if (!found) throw new IdempotencyKeyReusedError();
+          const { personal } = await this.reveal(tenantId, state, key);
+          return { view: recordedView(state.record, personal), replayed: true };
         }
       }
+      const [policy, key] = await Promise.all([this.policy(tenantId, input.policyVersionId), this.keyOf(tenantId, subject, true)]);
       const now = this.clock();
-      const events = this.decideRecord(input, consentId, await this.policy(tenantId, input.policyVersionId), now.toISOString(), null);
-      const metadata = idempotency ? { idempotency } : undefined;
+      const events = this.decideRecord(tenantId, input, consentId, policy, now.toISOString(), null, subject, key!);
+      const metadata = idempotency ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac([key!], idempotency.requestHash) } } : undefined;
       try {
         await this.ledger.append(
           [{ tenantId, stream: consentStream(tenantId, consentId), expectedRevision: 'no_stream', events: events.map((e) => toNewEvent(e, metadata)) }],
           now,
         );
-        return { view: recordedView(events[0]!.data as Recorded), replayed: false };
+        return { view: { ...recordedView(events[0]!.data as Recorded, null), userReference: input.userReference }, replayed: false };
       } catch (error) {
         // Only a concurrent request with the same key can take a derived id first: replay it.
         if (!(error instanceof WrongExpectedRevisionError) || !idempotency || attempt >= MAX_ATTEMPTS) throw error;
@@ -202,16 +263,25 @@ export class ConsentService {
   async recordBatch(tenantId: string, items: ConsentInput[], idempotency?: Idempotency): Promise<{ view: BatchView; replayed: boolean }> {
     const batchId = idempotency ? deriveId(tenantId, 'consent-batch', idempotency.key) : newId();
     const batchStream = consentBatchStream(tenantId, batchId);
+    const subjects = items.map((i) => this.privacy.subjectOf(tenantId, i.userReference));
     for (let attempt = 1; ; attempt++) {
       if (idempotency) {
         const existing = await this.ledger.readStream(batchStream);
         if (existing.length > 0) {
-          const answer = replay(idempotencyOf(existing[0]), idempotency, () => existing[0]!.data as ConsentBatchRecorded['data']);
-          if (!answer) throw new IdempotencyKeyReusedError();
-          return { view: await this.batchView(tenantId, answer.consentIds), replayed: true };
+          const first = existing[0]!.data as ConsentBatchRecorded['data'];
+          const states = await this.states(tenantId, first.consentIds);
+          const order = uniqueInOrder(states.map((s) => s.record.subject));
+          const keys = await this.privacy.keys.keys(tenantId, order, false);
+          const all = order.every((s) => keys.has(s));
+          const mac = all ? (h: string) => this.privacy.mac(order.map((s) => keys.get(s)!), h) : undefined;
+          if (!replay(idempotencyOf(existing[0]), idempotency, mac, () => true)) throw new IdempotencyKeyReusedError();
+          return { view: await this.batchView(tenantId, states, keys), replayed: true };
         }
       }
-      const policies = await this.policies(tenantId, items.map((i) => i.policyVersionId));
+      const [policies, keys] = await Promise.all([
+        this.policies(tenantId, items.map((i) => i.policyVersionId)),
+        this.privacy.keys.keys(tenantId, subjects, true),
+      ]);
       const now = this.clock();
       const timestamp = now.toISOString();
       const errors: { index: number; field: string; message: string }[] = [];
@@ -219,7 +289,7 @@ export class ConsentService {
       items.forEach((item, index) => {
         const consentId = idempotency ? deriveId(batchId, String(index)) : newId();
         try {
-          decided.push(...this.decideRecord(item, consentId, policies.get(item.policyVersionId)!, timestamp, batchId));
+          decided.push(...this.decideRecord(tenantId, item, consentId, policies.get(item.policyVersionId)!, timestamp, batchId, subjects[index]!, keys.get(subjects[index]!)!));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           errors.push({ index, field: `consents[${index}].policyVersionId`, message: error.message });
@@ -228,7 +298,9 @@ export class ConsentService {
       if (errors.length > 0) {
         throw new DomainError('VALIDATION_ERROR', `${errors.length} of ${items.length} items are invalid; nothing was recorded`, { errors });
       }
-      const metadata = idempotency ? { idempotency } : undefined;
+      const metadata = idempotency
+        ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac(uniqueInOrder(subjects).map((s) => keys.get(s)!), idempotency.requestHash) } }
+        : undefined;
       const consentIds = decided.map((e) => (e.data as Recorded).consentId);
       const batchEvent: ConsentBatchRecorded = {
         type: 'ConsentBatchRecorded',
@@ -246,9 +318,9 @@ export class ConsentService {
         return {
           view: {
             processed: consentIds.length,
-            consents: decided.map((e) => {
+            consents: decided.map((e, index) => {
               const d = e.data as Recorded;
-              return { id: d.consentId, userReference: d.userReference, consentGiven: d.consentGiven };
+              return { id: d.consentId, userReference: items[index]!.userReference, consentGiven: d.consentGiven };
             }),
           },
           replayed: false,
@@ -276,12 +348,21 @@ export class ConsentService {
     });
   }
 
-  private async batchView(tenantId: string, consentIds: string[]): Promise<BatchView> {
-    const consents = await Promise.all(
+  private async states(tenantId: string, consentIds: string[]): Promise<Known[]> {
+    return Promise.all(
       consentIds.map(async (id) => {
         const { state } = await this.consent(tenantId, id);
         if (state.status === 'none') throw new Error(`batch consent ${id} is missing from the ledger`);
-        return { id, userReference: state.record.userReference, consentGiven: state.record.consentGiven };
+        return state;
+      }),
+    );
+  }
+
+  private async batchView(tenantId: string, states: Known[], keys: Map<string, DataKey>): Promise<BatchView> {
+    const consents = await Promise.all(
+      states.map(async (s) => {
+        const { personal } = await this.reveal(tenantId, s, keys.get(s.record.subject));
+        return { id: s.record.consentId, userReference: personal?.userReference ?? null, consentGiven: s.record.consentGiven };
       }),
     );
     return { processed: consents.length, consents };
@@ -295,6 +376,13 @@ export class ConsentService {
    * reason is refused rather than withdrawing a second record.
    */
   async withdraw(tenantId: string, consentId: string, reason: string | null, idempotency?: Idempotency): Promise<{ view: ConsentView; replayed: boolean }> {
+    // The reason is sealed under the subject's key: the subject comes from the record.
+    const known = await this.consent(tenantId, consentId);
+    if (known.state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
+    const subject = known.state.record.subject;
+    // A reason (or a request hash to key) needs a key; an erased subject gets a new one.
+    const key = await this.keyOf(tenantId, subject, reason !== null || idempotency !== undefined);
+    const sealReason = (): Sealed | null => (reason === null ? null : this.privacy.seal(key!, sealedAad('ConsentWithdrawn', tenantId, consentId, subject), reason));
     if (!idempotency) {
       const { state } = await handleCommand<ConsentState, ConsentEvent>(this.ledger, {
         tenantId,
@@ -302,27 +390,28 @@ export class ConsentService {
         initial: initialConsentState,
         evolve: evolveConsent,
         clock: this.clock,
-        decide: (s, now) => decideConsent({ type: 'WithdrawConsent', data: { reason, now } }, s),
+        decide: (s, now) => decideConsent({ type: 'WithdrawConsent', data: { reason: sealReason(), now } }, s),
       });
       if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
-      return { view: consentView(state), replayed: false };
+      return { view: await this.view(tenantId, state, key), replayed: false };
     }
     const keyStream = withdrawalKeyStream(tenantId, idempotency.key);
+    const requestHash = this.privacy.mac([key!], idempotency.requestHash);
     for (let attempt = 1; ; attempt++) {
       // The consent first, then the key: the two are appended together, so a key not seen yet
       // means the consent read was not withdrawn by it either.
-      const { state, recorded } = await this.consent(tenantId, consentId);
+      const { state, recorded } = attempt === 1 ? known : await this.consent(tenantId, consentId);
       const used = await this.ledger.readStream(keyStream);
       if (used.length > 0) {
         const first = used[0]!.data as IdempotencyKeyUsed['data'];
-        if (first.requestHash !== idempotency.requestHash) throw new IdempotencyKeyReusedError();
+        if (first.consentId !== consentId || first.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
         return { view: await this.get(tenantId, first.consentId), replayed: true };
       }
       const now = this.clock();
-      const events = decideConsent({ type: 'WithdrawConsent', data: { reason, now: now.toISOString() } }, state);
+      const events = decideConsent({ type: 'WithdrawConsent', data: { reason: sealReason(), now: now.toISOString() } }, state);
       const keyUsed: IdempotencyKeyUsed = {
         type: 'IdempotencyKeyUsed',
-        data: { key: idempotency.key, requestHash: idempotency.requestHash, operation: 'withdraw', consentId },
+        data: { key: idempotency.key, requestHash, operation: 'withdraw', consentId },
       };
       try {
         await this.ledger.append(
@@ -332,36 +421,57 @@ export class ConsentService {
           ],
           now,
         );
-        return { view: consentView(events.reduce(evolveConsent, state) as Extract<ConsentState, { status: 'withdrawn' }>), replayed: false };
+        return { view: await this.view(tenantId, events.reduce(evolveConsent, state) as Extract<ConsentState, { status: 'withdrawn' }>, key), replayed: false };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
   }
 
-  /** The record as the ledger has it. */
+  /** The record as the ledger has it, its personal fields opened (null once the subject was erased). */
   async get(tenantId: string, consentId: string): Promise<ConsentView> {
     const { state } = await this.consent(tenantId, consentId);
     if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
-    return consentView(state);
+    return this.view(tenantId, state);
   }
 
   /**
-   * Recomputes consentHash from the ledger's event (never a read model) and checks the event's
-   * own hash chain: valid only when both hold.
+   * Recomputes consentHash from the ledger's event (never a read model), its personal fields
+   * opened with the subject's key, and checks the event's own hash chain: valid only when both
+   * hold. Once the subject was erased the hash input is gone: `valid` is false, `erased` true,
+   * `computedHash` null, and `reason` says why; the record's existence, decision, time and
+   * consentHash remain.
    */
   async verify(tenantId: string, consentId: string): Promise<VerificationView> {
     const { state, recorded } = await this.consent(tenantId, consentId);
     if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
     const r = state.record;
-    const computedHash = hashCanonical(consentHashInput(r));
     const intact = checkChain(recorded).length === 0;
+    const base = { consentId, storedHash: r.consentHash, verifiedAt: this.clock().toISOString() };
+    let personal: ConsentPersonal | undefined;
+    try {
+      personal = this.privacy.open<ConsentPersonal>(await this.keyOf(tenantId, r.subject), sealedAad('ConsentRecorded', tenantId, r.consentId, r.subject), r.personal);
+    } catch (error) {
+      if (!(error instanceof SealBrokenError)) throw error;
+      return { ...base, valid: false, computedHash: null, erased: false, reason: 'the sealed personal fields do not open with their key: the event was changed' };
+    }
+    if (!personal) {
+      return {
+        ...base,
+        valid: false,
+        computedHash: null,
+        erased: true,
+        reason: 'the subject was erased: the personal fields the hash covers were destroyed with their key, so the hash can no longer be recomputed',
+      };
+    }
+    const computedHash = hashCanonical(consentHashInput({ ...r, ...personal }));
+    const valid = intact && computedHash === r.consentHash;
     return {
-      valid: intact && computedHash === r.consentHash,
-      consentId,
-      storedHash: r.consentHash,
+      ...base,
+      valid,
       computedHash,
-      verifiedAt: this.clock().toISOString(),
+      erased: false,
+      reason: valid ? null : intact ? 'the recomputed hash differs from the stored consentHash' : "the consent's ledger events do not chain: one was changed, removed or reordered",
     };
   }
 }

@@ -83,7 +83,9 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
   const words = decisionWords(c);
   const withdrawn = c.status === 'withdrawn';
   const qr = await QRCode.toString(input.verifyUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
-  const metadata = Object.keys(c.metadata).length === 0 ? '{}' : JSON.stringify(c.metadata, null, 2);
+  const metadata = c.metadata === null ? null : Object.keys(c.metadata).length === 0 ? '{}' : JSON.stringify(c.metadata, null, 2);
+  // An erased subject's record keeps its decision, time and hash; its personal fields are gone.
+  const erased = { text: 'erased at the data subject’s request', italics: true, color: MUTED };
 
   const banner = {
     table: {
@@ -120,12 +122,16 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
     recordRows.push(['Withdrawn at', { text: utc(c.withdrawnAt!), bold: true }]);
     recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : absent]);
   }
-  recordRows.push(
-    ['User reference', value(c.userReference)],
-    ['IP address', c.ipAddress ? value(c.ipAddress) : absent],
-    ['User agent', c.userAgent ? value(c.userAgent, { fontSize: 9 }) : absent],
-    ['Metadata', value(metadata, { fontSize: 8, lineHeight: 1, preserveLeadingSpaces: true })],
-  );
+  if (c.erased) {
+    recordRows.push(['User reference', erased], ['IP address', erased], ['User agent', erased], ['Metadata', erased]);
+  } else {
+    recordRows.push(
+      ['User reference', value(c.userReference ?? '')],
+      ['IP address', c.ipAddress ? value(c.ipAddress) : absent],
+      ['User agent', c.userAgent ? value(c.userAgent, { fontSize: 9 }) : absent],
+      ['Metadata', value(metadata ?? '{}', { fontSize: 8, lineHeight: 1, preserveLeadingSpaces: true })],
+    );
+  }
 
   const doc = {
     pageSize: 'A4',

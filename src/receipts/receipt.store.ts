@@ -50,6 +50,16 @@ export class ReceiptStore {
   }
 
   /**
+   * Deletes every stored receipt of these consents (a data subject's erasure: the PDFs show their
+   * personal fields). The ReceiptIssued events stay: they hold only the PDF's hash. Answers how many.
+   */
+  async purge(tenantId: string, consentIds: readonly string[]): Promise<number> {
+    if (consentIds.length === 0) return 0;
+    const gone = await this.db.deleteFrom('receipts.receipts').where('tenant_id', '=', tenantId).where('consent_id', 'in', consentIds).returning('receipt_id').execute();
+    return gone.length;
+  }
+
+  /**
    * The tenant whose consent this is, for the public verification page (whose URL names no
    * tenant). Only consents with an issued receipt are publicly verifiable.
    */

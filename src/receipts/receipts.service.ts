@@ -84,6 +84,9 @@ export class ReceiptService {
     await this.ledger.append([{ tenantId, stream: receiptStream(tenantId, consent.id), expectedRevision: 'any', events: [toNewEvent(event)] }], now);
     const receipt = { receiptId, sha256, pdf, issuedAt };
     await this.store.save(tenantId, consent.id, receipt);
+    // An erasure that ran while this one rendered has purged the receipts before this one was
+    // stored: purge again, so no stored PDF outlives the subject's key.
+    if (!consent.erased && (await this.consents.get(tenantId, consent.id)).erased) await this.store.purge(tenantId, [consent.id]);
     return receipt;
   }
 

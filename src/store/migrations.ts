@@ -189,6 +189,27 @@ const MIGRATIONS: { name: string; up: string }[] = [
       );
     `,
   },
+  {
+    // Key store (docs/erasure.md): the installation's lookup secret and one data key per data
+    // subject, each wrapped by the master key. Deleting a subject's row is their erasure.
+    name: '0006_privacy',
+    up: `
+      CREATE SCHEMA IF NOT EXISTS privacy;
+      CREATE TABLE privacy.secrets (
+        name text PRIMARY KEY,
+        wrapped text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE privacy.subject_keys (
+        tenant_id uuid NOT NULL,
+        subject text NOT NULL,
+        key_id uuid NOT NULL,
+        wrapped text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (tenant_id, subject)
+      );
+    `,
+  },
 ];
 
 const LOCK_KEY = 7_412_003_001;

@@ -67,21 +67,23 @@ export interface PolicyVersionsTable {
 export interface ConsentsTable {
   id: string;
   tenant_id: string;
-  user_reference: string;
+  /** HMAC of the user reference (docs/erasure.md); the reference itself is only in `personal`, sealed. */
+  subject: string;
   policy_version_id: string;
   policy_type: string;
   policy_version: string;
   policy_title: string;
   consent_given: boolean;
   status: string;
-  ip_address: string | null;
-  user_agent: string | null;
-  metadata: ColumnType<Record<string, unknown>, string, string>;
+  /** The ledger's sealed personal fields (userReference, ipAddress, userAgent, metadata); null once erased. */
+  personal: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   consent_hash: string;
   batch_id: string | null;
   created_at: ColumnType<Date, string, string>;
   withdrawn_at: ColumnType<Date | null, string | null, string | null>;
-  withdrawal_reason: string | null;
+  /** The sealed withdrawal reason; null when none or once erased. */
+  withdrawal_reason: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  erased: ColumnType<boolean, boolean | undefined, boolean>;
 }
 export interface ConsentCountsTable {
   tenant_id: string;
@@ -92,7 +94,8 @@ export interface ConsentCountsTable {
 }
 export interface UserPolicyStatusTable {
   tenant_id: string;
-  user_reference: string;
+  /** HMAC of the user reference (docs/erasure.md). */
+  subject: string;
   policy_type: string;
   consent_id: string;
   policy_version_id: string;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RunnerLog } from '../../projections/runner.js';
 import type { Settings } from '../config.js';
 import type { Ledger } from '../ledger/ledger.port.js';
+import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { GuardedClient, type OutboundOptions } from './outbound.js';
@@ -35,14 +36,15 @@ export interface Webhooks {
  * the service the routes use.
  *
  * @example
- * const webhooks = createWebhooks(store.db, ledger, settings, { log });
+ * const webhooks = createWebhooks(store.db, ledger, settings, { log, privacy });
  * await webhooks.start();
  */
 export function createWebhooks(
   db: Kysely<Database>,
   ledger: Ledger,
   settings: Pick<Settings, 'webhookAllowPrivateNetworks' | 'webhookAllowHttp' | 'webhookRetryScale'>,
-  options: WebhooksOptions = {},
+  /** `privacy` opens payloads' personal fields (docs/erasure.md). */
+  options: WebhooksOptions & { privacy: Privacy },
 ): Webhooks {
   const client = new GuardedClient({
     allowPrivateNetworks: settings.webhookAllowPrivateNetworks,
@@ -59,6 +61,7 @@ export function createWebhooks(
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log ? { log: options.log } : {}),
     onQueued: () => dispatcher.poke(),
+    privacy: options.privacy,
   });
   const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale });
   return {

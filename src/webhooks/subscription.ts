@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { isTransientError, type RunnerLog } from '../../projections/runner.js';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
+import type { Privacy } from '../privacy/privacy.js';
+import { scrubDeliveries } from '../privacy/purge.js';
+import type { SubjectErased } from '../privacy/subject.events.js';
 import type { Database } from '../store/schema.js';
 import { PokeLoop } from './loop.js';
 import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
@@ -18,6 +21,8 @@ export interface SubscriptionOptions {
   log?: RunnerLog;
   /** Called after a batch queued deliveries (wakes the dispatcher). */
   onQueued?: () => void;
+  /** Opens personal fields for payloads (docs/erasure.md). */
+  privacy: Privacy;
 }
 
 const positionOf = (row: { commit_position: number; prepare_position: number }): LedgerPosition => ({
@@ -32,7 +37,7 @@ const positionOf = (row: { commit_position: number; prepare_position: number }):
  * run it on one database; the lock and the unique (webhook, event) key make each row once.
  *
  * @example
- * const subscription = new WebhookSubscription(db, ledger, { onQueued: () => dispatcher.poke() });
+ * const subscription = new WebhookSubscription(db, ledger, { privacy, onQueued: () => dispatcher.poke() });
  * await subscription.start();
  */
 export class WebhookSubscription {
@@ -44,7 +49,7 @@ export class WebhookSubscription {
   constructor(
     db: Kysely<Database>,
     private readonly ledger: Ledger,
-    private readonly options: SubscriptionOptions = {},
+    private readonly options: SubscriptionOptions,
   ) {
     this.db = webhooksDb(db);
     this.batchSize = options.batchSize ?? 200;
@@ -110,7 +115,7 @@ export class WebhookSubscription {
     for (const event of events) {
       if (!hooked.has(event.tenantId)) continue;
       try {
-        const n = await toNotification(event, readStream);
+        const n = await toNotification(event, readStream, this.options.privacy);
         if (n) notifications.push({ event, n });
       } catch (error) {
         if (isTransientError(error)) throw error;
@@ -163,6 +168,9 @@ export class WebhookSubscription {
           queued += Number(r.numInsertedOrUpdatedRows ?? 0);
         }
       }
+      // An erasure clears the payloads its subject's events left here, those just queued included
+      // (they were mapped before the key was destroyed); every tenant, hooked or not.
+      for (const e of fresh) if (e.type === 'SubjectErased') await scrubDeliveries(tx, e.tenantId, (e.data as SubjectErased['data']).subject);
       const last = fresh[fresh.length - 1]!.position;
       await tx
         .updateTable('webhooks.checkpoints')

@@ -1,7 +1,10 @@
-import type { ConsentBatchRecorded, ConsentRecorded, ConsentWithdrawn } from '../domain/consent/consent.events.js';
+import type { ConsentBatchRecorded, ConsentRecorded, ConsentWithdrawn, Sealed } from '../domain/consent/consent.events.js';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../domain/policy/policy.decider.js';
 import type { PolicyEvent } from '../domain/policy/policy.events.js';
 import type { RecordedEvent } from '../ledger/ledger.port.js';
+import { SealBrokenError } from '../privacy/envelope.js';
+import { sealedAad, type ConsentPersonal, type Privacy } from '../privacy/privacy.js';
+import type { SubjectErased } from '../privacy/subject.events.js';
 
 /** Event names a webhook may subscribe to: the union of the spec's two lists. `*` is every event. */
 export const WEBHOOK_EVENT_NAMES = [
@@ -13,6 +16,7 @@ export const WEBHOOK_EVENT_NAMES = [
   'policy.created',
   'policy.updated',
   'policy.deleted',
+  'subject.erased',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 export const ALL_EVENTS = '*';
@@ -80,32 +84,68 @@ const policyData = (state: PolicyState): Record<string, unknown> | null =>
         is_active: state.isActive,
       };
 
-const consentCreatedData = (d: ConsentRecorded['data']): Record<string, unknown> => ({
+/** The personal fields of `consent.created`, or nulls and `erased: true` once the subject was erased. */
+const consentCreatedData = (d: ConsentRecorded['data'], p: ConsentPersonal | undefined): Record<string, unknown> => ({
   id: d.consentId,
-  subject_id: d.userReference,
-  subject_email: typeof d.metadata.email === 'string' ? d.metadata.email : null,
+  subject_id: p?.userReference ?? null,
+  subject_email: p && typeof p.metadata.email === 'string' ? p.metadata.email : null,
   policy_id: d.policyVersionId,
   consent_type: d.policyType,
   granted: d.consentGiven,
   consent_hash: `sha256:${d.consentHash}`,
-  metadata: {
-    ...d.metadata,
-    ip_address: d.ipAddress,
-    user_agent: d.userAgent,
-    source: typeof d.metadata.source === 'string' ? d.metadata.source : null,
-  },
+  metadata: p
+    ? {
+        ...p.metadata,
+        ip_address: p.ipAddress,
+        user_agent: p.userAgent,
+        source: typeof p.metadata.source === 'string' ? p.metadata.source : null,
+      }
+    : null,
   recorded_at: d.timestamp,
+  ...(p ? {} : { erased: true }),
 });
+
+/** Opens a sealed value for a payload; a key that is gone (erased) or a broken seal gives undefined. */
+async function opened<T>(privacy: Privacy, tenantId: string, type: 'ConsentRecorded' | 'ConsentWithdrawn', consentId: string, subject: string, sealed: Sealed): Promise<T | undefined> {
+  const key = (await privacy.keys.keys(tenantId, [subject], false)).get(subject);
+  try {
+    return privacy.open<T>(key, sealedAad(type, tenantId, consentId, subject), sealed);
+  } catch (error) {
+    if (error instanceof SealBrokenError) return undefined;
+    throw error;
+  }
+}
+
+/** Fields of a stored payload that carry personal data: cleared when the subject is erased. */
+const PERSONAL_PAYLOAD_FIELDS = ['subject_id', 'subject_email', 'metadata', 'reason'] as const;
+
+/**
+ * A queued or sent payload with the personal fields nulled and `erased: true` (a subject's
+ * erasure reaches the delivery history too). Other payloads come back unchanged.
+ *
+ * @example
+ * erasePayload('{"id":"…","type":"consent.created","data":{"subject_id":"u-1",…}}') // …"subject_id":null,…,"erased":true
+ */
+export function erasePayload(payload: string): string {
+  const p = JSON.parse(payload) as WebhookPayload;
+  const data = { ...p.data };
+  for (const f of PERSONAL_PAYLOAD_FIELDS) if (f in data) data[f] = null;
+  return JSON.stringify({ ...p, data: { ...data, erased: true } });
+}
 
 /**
  * Maps a ledger event to what webhooks receive, or null for an event type webhooks do not carry
  * (unknown types included). Policy and withdrawal payloads need their stream's earlier events,
- * read through `readStream`.
+ * read through `readStream`; personal fields are opened with `privacy` (null once erased).
  *
  * @example
  * await toNotification(event, (s) => ledger.readStream(s)) // { kind: 'consent.created', data: {...} }
  */
-export async function toNotification(event: RecordedEvent, readStream: (stream: string) => Promise<RecordedEvent[]>): Promise<Notification | null> {
+export async function toNotification(
+  event: RecordedEvent,
+  readStream: (stream: string) => Promise<RecordedEvent[]>,
+  privacy: Privacy,
+): Promise<Notification | null> {
   const base = { id: event.id, tenantId: event.tenantId, createdAt: event.recordedAt };
   const policyName = POLICY_EVENT_NAMES[event.type];
   if (policyName) {
@@ -115,8 +155,16 @@ export async function toNotification(event: RecordedEvent, readStream: (stream: 
     return data ? { ...base, kind: policyName, data } : null;
   }
   switch (event.type) {
-    case 'ConsentRecorded':
-      return { ...base, kind: 'consent.created', data: consentCreatedData(event.data as ConsentRecorded['data']) };
+    case 'ConsentRecorded': {
+      const d = event.data as ConsentRecorded['data'];
+      const p = await opened<ConsentPersonal>(privacy, event.tenantId, 'ConsentRecorded', d.consentId, d.subject, d.personal);
+      return { ...base, kind: 'consent.created', data: consentCreatedData(d, p) };
+    }
+    case 'SubjectErased': {
+      // No personal data, not even the subject's hash: the consents let receivers forget their copies.
+      const d = event.data as SubjectErased['data'];
+      return { ...base, kind: 'subject.erased', data: { consent_ids: d.consentIds, erased_at: d.erasedAt } };
+    }
     case 'ConsentBatchRecorded': {
       const d = event.data as ConsentBatchRecorded['data'];
       return { ...base, kind: 'consent.batch_created', data: { batchId: d.batchId, count: d.count, consentIds: d.consentIds } };
@@ -125,16 +173,19 @@ export async function toNotification(event: RecordedEvent, readStream: (stream: 
       const d = event.data as ConsentWithdrawn['data'];
       const recorded = (await readStream(event.stream)).find((e) => e.type === 'ConsentRecorded');
       const r = recorded?.data as ConsentRecorded['data'] | undefined;
+      const p = r ? await opened<ConsentPersonal>(privacy, event.tenantId, 'ConsentRecorded', r.consentId, r.subject, r.personal) : undefined;
+      const reason = d.reason ? await opened<string>(privacy, event.tenantId, 'ConsentWithdrawn', d.consentId, d.subject, d.reason) : undefined;
       return {
         ...base,
         kind: 'withdrawal',
         data: {
           id: d.consentId,
-          subject_id: r?.userReference ?? null,
+          subject_id: p?.userReference ?? null,
           policy_id: r?.policyVersionId ?? null,
           consent_hash: r ? `sha256:${r.consentHash}` : null,
           withdrawn_at: d.withdrawnAt,
-          reason: d.reason,
+          reason: reason ?? null,
+          ...(p ? {} : { erased: true }),
         },
       };
     }

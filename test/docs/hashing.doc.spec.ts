@@ -13,6 +13,7 @@ import { checkChain, eventHash, type EventEnvelope } from '../../src/ledger/even
 import type { Ledger, RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
 import { canonicalJson, hashCanonical } from '../../src/shared/hashing.js';
+import { Privacy, sealedAad, type ConsentPersonal } from '../../src/privacy/privacy.js';
 import { openStore, type Store } from '../../src/store/store.js';
 
 /**
@@ -99,6 +100,22 @@ const published = {
   ],
 };
 
+/**
+ * The example's keys and nonces come from a fixed byte stream (SHA-256 of a counter), so that
+ * the service seals the example exactly as published. The service itself draws them from the CSPRNG.
+ */
+const exampleRandom = () => {
+  let counter = 0;
+  return (size: number): Buffer => {
+    const out: Buffer[] = [];
+    for (let n = 0; n < size; n += 32) out.push(createHash('sha256').update(`docs/hashing.md example ${counter++}`).digest());
+    return Buffer.concat(out).subarray(0, size);
+  };
+};
+const EXAMPLE_MASTER_KEY = createHash('sha256').update('docs/hashing.md example master key').digest();
+/** What the route hashed of the client's request; the ledger keeps it keyed with the subject's data key. */
+const CLIENT_REQUEST_HASH = 'b3f0c1d2e3a4b5c6d7e8f90123456789abcdef0123456789abcdef0123456789';
+
 const envelopeOf = (e: EventEnvelope): EventEnvelope => ({
   id: e.id,
   tenantId: e.tenantId,
@@ -141,10 +158,14 @@ describe('docs/hashing.md › when recomputed from the formats alone › the wor
     expect(recorded.envelope.prevHash).toBeNull();
     expect(withdrawn.envelope.prevHash).toBe(recorded.hash);
     expect(checkChain(published.events.map((e) => ({ ...e.envelope, hash: e.hash })))).toEqual([]);
-    // The recorded event carries the consent's values and its hash.
-    const data = recorded.envelope.data;
-    expect(consentHashInput(data as Parameters<typeof consentHashInput>[0])).toEqual(input);
+    // The recorded event carries the consent's hash, its subject's keyed hash and the personal
+    // fields sealed: none of the personal values in clear.
+    const data = recorded.envelope.data as Record<string, unknown>;
     expect(data.consentHash).toBe(published.consentHash);
+    expect(data.subject).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(data.personal as object).sort()).toEqual(['ct', 'iv', 'kid']);
+    for (const field of ['userReference', 'ipAddress', 'userAgent', 'metadata']) expect(data).not.toHaveProperty(field);
+    for (const value of [input.userReference, input.ipAddress, 'signup-form']) expect(published.events.map((e) => e.canonical).join('')).not.toContain(value);
     expect(recorded.envelope.stream).toBe(consentStream(recorded.envelope.tenantId, input.id as string));
   });
 });
@@ -154,7 +175,8 @@ describe('docs/hashing.md › when the service records the example consent › i
   let view: ConsentView;
   let events: RecordedEvent[];
   let recordedView: { id: string; consentHash: string };
-  let verified: { valid: boolean; computedHash: string };
+  let verified: { valid: boolean; computedHash: string | null };
+  let opened: ConsentPersonal | undefined;
 
   beforeAll(async () => {
     store = await openStore({ dataDir: 'memory://' });
@@ -180,9 +202,10 @@ describe('docs/hashing.md › when the service records the example consent › i
     expect(policy.id).toBe(input.policyVersionId);
     expect(policy.contentHash).toBe(published.contentHash);
 
-    const consents = new ConsentService(ledger, clock);
+    const privacy = await Privacy.open(store.db, EXAMPLE_MASTER_KEY, { random: exampleRandom() });
+    const consents = new ConsentService(ledger, privacy, clock);
     now = new Date(input.timestamp as string);
-    const idempotency = (recordedDoc.metadata as { idempotency: { key: string; requestHash: string } }).idempotency;
+    const idempotency = { key: (recordedDoc.metadata as { idempotency: { key: string } }).idempotency.key, requestHash: CLIENT_REQUEST_HASH };
     recordedView = (
       await consents.record(
         tenantId,
@@ -198,17 +221,21 @@ describe('docs/hashing.md › when the service records the example consent › i
       )
     ).view;
     now = new Date((withdrawnDoc.data as { withdrawnAt: string }).withdrawnAt);
-    await consents.withdraw(tenantId, recordedView.id, (withdrawnDoc.data as { reason: string }).reason);
+    await consents.withdraw(tenantId, recordedView.id, block('withdrawal-reason'));
     events = await inner.readStream(consentStream(tenantId, recordedView.id));
     view = await consents.get(tenantId, recordedView.id);
     verified = await consents.verify(tenantId, recordedView.id);
+    const d0 = events[0]!.data as { subject: string; personal: Parameters<Privacy['open']>[2] };
+    const key = (await privacy.keys.keys(tenantId, [d0.subject], false)).get(d0.subject);
+    opened = privacy.open<ConsentPersonal>(key, sealedAad('ConsentRecorded', tenantId, recordedView.id, d0.subject), d0.personal);
   }, 60_000);
   afterAll(() => store?.close());
 
   it('answers the published id and consentHash, and verifies it after the withdrawal', () => {
     expect(recordedView.id).toBe(input.id);
     expect(recordedView.consentHash).toBe(published.consentHash);
-    expect(hashCanonical(consentHashInput({ ...(events[0]!.data as Parameters<typeof consentHashInput>[0]) }))).toBe(published.consentHash);
+    // The hash covers the plaintext: the sealed fields, opened with the subject's key, give it back.
+    expect(hashCanonical(consentHashInput({ ...(events[0]!.data as Parameters<typeof consentHashInput>[0]), ...opened! }))).toBe(published.consentHash);
     expect(view.status).toBe('withdrawn');
     expect(view.consentHash).toBe(published.consentHash);
     expect(verified).toMatchObject({ valid: true, computedHash: published.consentHash });

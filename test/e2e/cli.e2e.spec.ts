@@ -357,7 +357,7 @@ describe.each(engines)('cli › on $name', (engine) => {
         expect((await api.post(`/api/v1/consent/${first}/withdraw`, { reason: 'rebuild test' })).statusCode).toBe(200);
         const before = await snapshot(service);
         // Spoil the read models: only a replay from the ledger can put them right.
-        await sql`UPDATE read.consents SET user_reference = 'spoiled', status = 'spoiled' WHERE tenant_id = ${created.tenantId}::uuid`.execute(service.store.db);
+        await sql`UPDATE read.consents SET subject = 'spoiled', status = 'spoiled' WHERE tenant_id = ${created.tenantId}::uuid`.execute(service.store.db);
         await sql`DELETE FROM read.policy_versions WHERE tenant_id = ${created.tenantId}::uuid`.execute(service.store.db);
         expect(await snapshot(service)).not.toEqual(before);
         const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger.events`.execute(service.store.db);

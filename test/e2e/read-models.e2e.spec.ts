@@ -28,7 +28,7 @@ async function roomyTenant(t: TestService): Promise<Tenant> {
 /** Records decisions at exact times: the production ConsentService, on the service's ledger, with a clock we hold. */
 function clockedConsents(t: TestService) {
   let now = new Date();
-  const service = new ConsentService(t.service.ledger, () => now);
+  const service = new ConsentService(t.service.ledger, t.service.privacy, () => now);
   return {
     async at(iso: string | number, tenantId: string, input: ConsentInput): Promise<string> {
       now = new Date(iso);
@@ -216,7 +216,7 @@ describe('read models over HTTP', () => {
       const body = (await tenant.api.get('/v1/consent?userReference=ann')).json();
       expect(body.data.map((r: { id: string }) => r.id)).toEqual([ids.nextMidnight, ids.midnight, ids.lastOfDayBefore]);
       expect(Object.keys(body.data[0]).sort()).toEqual(
-        ['id', 'consentHash', 'userReference', 'policyVersionId', 'policyType', 'policyVersion', 'consentGiven', 'status', 'ipAddress', 'userAgent', 'metadata', 'createdAt', 'withdrawnAt'].sort(),
+        ['id', 'consentHash', 'userReference', 'policyVersionId', 'policyType', 'policyVersion', 'consentGiven', 'status', 'ipAddress', 'userAgent', 'metadata', 'createdAt', 'withdrawnAt', 'erased'].sort(),
       );
       expect(body.data[1]).toMatchObject({ createdAt: '2024-05-10T00:00:00.000Z', policyType: 'cookie_policy', consentGiven: false, status: 'active', withdrawnAt: null });
       const noon = (await tenant.api.get(`/api/v1/consent/search?status=withdrawn`)).json().data[0];

@@ -229,8 +229,11 @@ describe('webhooks', () => {
         is_active: isActive,
       });
       const payload = (e: RecordedEvent, type: string, data: unknown) => ({ id: e.id, type, created_at: e.recordedAt, data });
+      // The ledger holds personal fields sealed (docs/erasure.md): the API answers them opened.
+      const opened = new Map<string, Record<string, never>>();
+      for (const id of batchIds) opened.set(id, (await c.get(`/api/v1/consent/${id}`)).json().data);
       const consentCreated = (e: RecordedEvent) => {
-        const d = e.data as Record<string, never>;
+        const d = { ...(e.data as Record<string, never>), ...opened.get(e.data.consentId as string)! };
         const meta = (d.metadata ?? {}) as Record<string, unknown>;
         return {
           id: d.consentId,

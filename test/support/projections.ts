@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { allProjectors } from '../../projections/index.js';
 import type { Projector } from '../../projections/projector.js';
@@ -16,17 +16,32 @@ import {
 } from '../../src/domain/policy/policy.events.js';
 import type { AppendResult, Ledger } from '../../src/ledger/ledger.port.js';
 import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
+import { Privacy, sealedAad, type ConsentPersonal } from '../../src/privacy/privacy.js';
+import type { SubjectErased } from '../../src/privacy/subject.events.js';
+import { subjectStream } from '../../src/privacy/subject.events.js';
 import { hashCanonical, sha256Hex } from '../../src/shared/hashing.js';
 import type { Database } from '../../src/store/schema.js';
 import type { TestStore } from './stores.js';
+
+/** A ConsentRecorded as a test writes it: plaintext personal fields, sealed by the harness on append. */
+export interface PlainConsentRecorded {
+  type: 'ConsentRecorded';
+  data: Omit<ConsentRecorded['data'], 'subject' | 'personal'> & ConsentPersonal;
+}
+/** A ConsentWithdrawn with a plaintext reason, sealed by the harness on append. */
+export interface PlainConsentWithdrawn {
+  type: 'ConsentWithdrawn';
+  data: { consentId: string; reason: string | null; withdrawnAt: string };
+}
 
 type DomainEvent =
   | PolicyVersionPublished
   | PolicyVersionActivated
   | PolicyVersionDeactivated
   | PolicyVersionDeleted
-  | ConsentRecorded
-  | ConsentWithdrawn;
+  | PlainConsentRecorded
+  | PlainConsentWithdrawn
+  | SubjectErased;
 
 /**
  * A real store with the read schema, a PostgresLedger on it, and runners over the real
@@ -36,6 +51,12 @@ export interface ProjectionHarness {
   engine: TestStore['name'];
   db: Kysely<Database>;
   ledger: PostgresLedger;
+  /** The key store the harness seals with; queries open rows with it. */
+  privacy: Privacy;
+  /** The subject (keyed hash) of a user reference in a tenant. */
+  subject(tenantId: string, userReference: string): string;
+  /** A SubjectErased for the user reference (its key destroyed, as the erasure does). */
+  erase(tenantId: string, userReference: string, at?: string): Promise<SubjectErased>;
   /** A new runner over `projectors` (every projector by default), on this store's ledger. */
   runner(options?: RunnerOptions & { projectors?: readonly Projector[]; ledger?: Ledger }): ProjectionRunner;
   /** Appends events to their streams (one transaction), recorded at `at`. */
@@ -43,21 +64,57 @@ export interface ProjectionHarness {
   dispose(): Promise<void>;
 }
 
-const streamOf = (tenantId: string, e: DomainEvent): string =>
-  'consentId' in e.data ? consentStream(tenantId, e.data.consentId) : policyStream(tenantId, e.data.policyVersionId);
+type StoredEvent = Exclude<DomainEvent, PlainConsentRecorded | PlainConsentWithdrawn> | ConsentRecorded | ConsentWithdrawn;
+
+const streamOf = (tenantId: string, e: StoredEvent): string =>
+  e.type === 'SubjectErased'
+    ? subjectStream(tenantId, e.data.subject)
+    : 'consentId' in e.data
+      ? consentStream(tenantId, e.data.consentId)
+      : policyStream(tenantId, e.data.policyVersionId);
 
 export async function openHarness(open: () => Promise<TestStore>): Promise<ProjectionHarness> {
   const test = await open();
   const db = test.store.db;
   await ensureReadSchema(db);
   const ledger = new PostgresLedger(db);
+  const privacy = await Privacy.open(db, randomBytes(32));
+  const subjects = new Map<string, string>();
+  // Seals what the service would seal: the personal fields and the reason, under the subject's key.
+  async function seal(tenantId: string, e: DomainEvent): Promise<StoredEvent> {
+    if (e.type === 'ConsentRecorded') {
+      const { userReference, ipAddress, userAgent, metadata, ...rest } = e.data;
+      const subject = privacy.subjectOf(tenantId, userReference);
+      subjects.set(`${tenantId}/${rest.consentId}`, subject);
+      const key = (await privacy.keys.keys(tenantId, [subject], true)).get(subject)!;
+      const personal = privacy.seal(key, sealedAad('ConsentRecorded', tenantId, rest.consentId, subject), { userReference, ipAddress, userAgent, metadata });
+      return { type: 'ConsentRecorded', data: { ...rest, subject, personal } };
+    }
+    if (e.type === 'ConsentWithdrawn') {
+      const subject = subjects.get(`${tenantId}/${e.data.consentId}`) ?? 'unknown-subject';
+      const key = (await privacy.keys.keys(tenantId, [subject], true)).get(subject)!;
+      const reason = e.data.reason === null ? null : privacy.seal(key, sealedAad('ConsentWithdrawn', tenantId, e.data.consentId, subject), e.data.reason);
+      return { type: 'ConsentWithdrawn', data: { ...e.data, subject, reason } };
+    }
+    return e;
+  }
   return {
     engine: test.name,
     db,
     ledger,
+    privacy,
+    subject: (tenantId, userReference) => privacy.subjectOf(tenantId, userReference),
+    async erase(tenantId, userReference, at = '2024-06-01T00:00:00.000Z') {
+      const subject = privacy.subjectOf(tenantId, userReference);
+      await privacy.keys.destroy(tenantId, subject);
+      const consentIds = [...subjects].filter(([k, s]) => s === subject && k.startsWith(`${tenantId}/`)).map(([k]) => k.slice(tenantId.length + 1));
+      return { type: 'SubjectErased', data: { subject, consentIds, erasedAt: at } };
+    },
     runner: ({ projectors = allProjectors, ledger: l = ledger, ...options } = {}) => new ProjectionRunner(db, l, projectors, options),
-    async append(tenantId, events, at = new Date()) {
-      const byStream = new Map<string, DomainEvent[]>();
+    async append(tenantId, plain, at = new Date()) {
+      const events: StoredEvent[] = [];
+      for (const e of plain) events.push(await seal(tenantId, e));
+      const byStream = new Map<string, StoredEvent[]>();
       for (const e of events) {
         const s = streamOf(tenantId, e);
         byStream.set(s, [...(byStream.get(s) ?? []), e]);
@@ -100,11 +157,11 @@ export const activated = (policyVersionId: string, at: string): PolicyVersionAct
 export const deactivated = (policyVersionId: string, at: string): PolicyVersionDeactivated => ({ type: 'PolicyVersionDeactivated', data: { policyVersionId, at } });
 export const deleted = (policyVersionId: string, at: string): PolicyVersionDeleted => ({ type: 'PolicyVersionDeleted', data: { policyVersionId, at } });
 
-/** A recorded decision against `policy`, with a real consentHash. */
+/** A recorded decision against `policy`, with a real consentHash (sealed when appended). */
 export function recorded(
   policy: PolicyVersionPublished,
-  over: Partial<Omit<ConsentRecorded['data'], 'consentHash'>> = {},
-): ConsentRecorded {
+  over: Partial<Omit<PlainConsentRecorded['data'], 'consentHash'>> = {},
+): PlainConsentRecorded {
   const p = policy.data;
   const base = {
     consentId: randomUUID(),
@@ -125,7 +182,7 @@ export function recorded(
   return { type: 'ConsentRecorded', data: { ...base, consentHash: hashCanonical(consentHashInput(base)) } };
 }
 
-export const withdrawn = (consentId: string, withdrawnAt: string, reason: string | null = null): ConsentWithdrawn => ({
+export const withdrawn = (consentId: string, withdrawnAt: string, reason: string | null = null): PlainConsentWithdrawn => ({
   type: 'ConsentWithdrawn',
   data: { consentId, reason, withdrawnAt },
 });
@@ -140,7 +197,7 @@ const READ_TABLES: Record<string, string> = {
   'read.policy_versions': 'id',
   'read.consents': 'id',
   'read.consent_counts': 'tenant_id, day, policy_type, consent_given',
-  'read.user_policy_status': 'tenant_id, user_reference, policy_type',
+  'read.user_policy_status': 'tenant_id, subject, policy_type',
 };
 /** Columns that say when a row was written, not what it holds. */
 const WRITE_TIME_COLUMNS: Record<string, string[]> = {

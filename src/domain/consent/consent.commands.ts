@@ -1,14 +1,14 @@
 import type { PolicyState } from '../policy/policy.decider.js';
+import type { Sealed } from './consent.events.js';
 
 export interface RecordConsent {
   type: 'RecordConsent';
   data: {
     consentId: string;
-    userReference: string;
+    subject: string;
     consentGiven: boolean;
-    ipAddress: string | null;
-    userAgent: string | null;
-    metadata: Record<string, unknown>;
+    /** The personal fields, already sealed (the decider does no I/O and holds no key). */
+    personal: Sealed;
     timestamp: string;
     consentHash: string;
     batchId: string | null;
@@ -18,6 +18,6 @@ export interface RecordConsent {
 }
 export interface WithdrawConsent {
   type: 'WithdrawConsent';
-  data: { reason: string | null; now: string };
+  data: { reason: Sealed | null; now: string };
 }
 export type ConsentCommand = RecordConsent | WithdrawConsent;

@@ -1,11 +1,11 @@
 import { DomainError } from '../errors.js';
 import type { KnownPolicy, PolicyState } from '../policy/policy.decider.js';
 import type { ConsentCommand } from './consent.commands.js';
-import type { ConsentEvent, ConsentRecorded } from './consent.events.js';
+import type { ConsentEvent, ConsentRecorded, Sealed } from './consent.events.js';
 
 export type ConsentState =
   | { status: 'none' }
-  | { status: 'active' | 'withdrawn'; record: ConsentRecorded['data']; withdrawnAt: string | null; reason: string | null };
+  | { status: 'active' | 'withdrawn'; record: ConsentRecorded['data']; withdrawnAt: string | null; reason: Sealed | null };
 
 export const initialConsentState = (): ConsentState => ({ status: 'none' });
 
@@ -51,12 +51,10 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
             policyVersion: policy.version,
             policyTitle: policy.title,
             policyContentHash: policy.contentHash,
-            userReference: d.userReference,
+            subject: d.subject,
             consentGiven: d.consentGiven,
-            ipAddress: d.ipAddress,
-            userAgent: d.userAgent,
-            metadata: d.metadata,
             timestamp: d.timestamp,
+            personal: d.personal,
             consentHash: d.consentHash,
             batchId: d.batchId,
           },
@@ -74,7 +72,7 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
       return [
         {
           type: 'ConsentWithdrawn',
-          data: { consentId: state.record.consentId, reason: command.data.reason, withdrawnAt: command.data.now },
+          data: { consentId: state.record.consentId, subject: state.record.subject, reason: command.data.reason, withdrawnAt: command.data.now },
         },
       ];
     }

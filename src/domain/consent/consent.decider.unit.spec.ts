@@ -17,6 +17,10 @@ const consentId = '9a8b7c6d-5e4f-5a3b-8c2d-1e0f9a8b7c6d';
 const publishedAt = '2026-01-01T10:00:00.000Z';
 const recordedAt = '2026-01-02T10:00:00.000Z';
 const withdrawnAt = '2026-01-03T10:00:00.000Z';
+// What the application sealed (the decider only carries it): the subject's HMAC and ciphertexts.
+const subject = 'a'.repeat(64);
+const personal = { kid: 'a1b2c3d4-0000-4000-8000-000000000001', iv: 'bm9uY2Utbm9uY2Ut', ct: 'c2VhbGVkLXBlcnNvbmFsLWZpZWxkcw' };
+const sealedReason = (text: string) => ({ kid: personal.kid, iv: 'cmVhc29uLW5vbmNl', ct: Buffer.from(text).toString('base64url') });
 
 const policyEvents = {
   published: {
@@ -47,11 +51,9 @@ const record = (policy: PolicyState, consentGiven = true): RecordConsent => ({
   type: 'RecordConsent',
   data: {
     consentId,
-    userReference: 'user-42',
+    subject,
     consentGiven,
-    ipAddress: '203.0.113.7',
-    userAgent: 'Mozilla/5.0 (test)',
-    metadata: { source: 'signup', email: 'u@example.com' },
+    personal,
     timestamp: recordedAt,
     consentHash: 'f'.repeat(64),
     batchId: null,
@@ -68,20 +70,18 @@ const recorded = (consentGiven: boolean): ConsentRecorded => ({
     policyVersion: '2.0.1',
     policyTitle: 'Cookies we set',
     policyContentHash: 'c'.repeat(64),
-    userReference: 'user-42',
+    subject,
     consentGiven,
-    ipAddress: '203.0.113.7',
-    userAgent: 'Mozilla/5.0 (test)',
-    metadata: { source: 'signup', email: 'u@example.com' },
     timestamp: recordedAt,
+    personal,
     consentHash: 'f'.repeat(64),
     batchId: null,
   },
 });
-const withdrawn: ConsentEvent = { type: 'ConsentWithdrawn', data: { consentId, reason: 'moved on', withdrawnAt } };
+const withdrawn: ConsentEvent = { type: 'ConsentWithdrawn', data: { consentId, subject, reason: sealedReason('moved on'), withdrawnAt } };
 const withdraw = (reason: string | null = 'changed my mind', now = withdrawnAt): ConsentCommand => ({
   type: 'WithdrawConsent',
-  data: { reason, now },
+  data: { reason: reason === null ? null : sealedReason(reason), now },
 });
 
 describe('consent decider › when recording against an active policy version', () => {
@@ -129,14 +129,14 @@ describe('consent decider › when the consent was given', () => {
     spec
       .given([recorded(true)])
       .when(withdraw('changed my mind'))
-      .then([{ type: 'ConsentWithdrawn', data: { consentId, reason: 'changed my mind', withdrawnAt } }]);
+      .then([{ type: 'ConsentWithdrawn', data: { consentId, subject, reason: sealedReason('changed my mind'), withdrawnAt } }]);
   });
 
   it('withdraws it without a reason', () => {
     spec
       .given([recorded(true)])
       .when(withdraw(null))
-      .then([{ type: 'ConsentWithdrawn', data: { consentId, reason: null, withdrawnAt } }]);
+      .then([{ type: 'ConsentWithdrawn', data: { consentId, subject, reason: null, withdrawnAt } }]);
   });
 
   it('refuses a second withdrawal as CONSENT_NOT_WITHDRAWABLE', () => {
@@ -171,7 +171,7 @@ describe('consent evolve › folds the history into the current record', () => {
       status: 'withdrawn',
       record: recorded(true).data,
       withdrawnAt,
-      reason: 'moved on',
+      reason: sealedReason('moved on'),
     });
   });
 });

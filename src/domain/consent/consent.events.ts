@@ -1,5 +1,16 @@
 import type { PolicyType } from '../policy/policy.events.js';
 
+/**
+ * A value sealed with AES-256-GCM under a subject's data key (docs/erasure.md): `kid` names the
+ * key, `iv` is the random 96-bit nonce, `ct` the ciphertext followed by the 16-byte tag (both
+ * base64url). Destroying the key erases the value; the event around it stays intact.
+ */
+export interface Sealed {
+  kid: string;
+  iv: string;
+  ct: string;
+}
+
 export interface ConsentRecorded {
   type: 'ConsentRecorded';
   data: {
@@ -10,20 +21,21 @@ export interface ConsentRecorded {
     policyVersion: string;
     policyTitle: string;
     policyContentHash: string;
-    userReference: string;
+    /** The data subject: HMAC of the user reference under the tenant's lookup key, never the reference. */
+    subject: string;
     consentGiven: boolean;
-    ipAddress: string | null;
-    userAgent: string | null;
-    metadata: Record<string, unknown>;
     timestamp: string;
-    /** Hex SHA-256 of the JCS of the hash input (docs/hashing.md). */
+    /** userReference, ipAddress, userAgent and metadata, sealed under the subject's data key. */
+    personal: Sealed;
+    /** Hex SHA-256 of the JCS of the plaintext hash input (docs/hashing.md). */
     consentHash: string;
     batchId: string | null;
   };
 }
 export interface ConsentWithdrawn {
   type: 'ConsentWithdrawn';
-  data: { consentId: string; reason: string | null; withdrawnAt: string };
+  /** `reason` is free text a person wrote: sealed under the subject's data key, like the personal fields. */
+  data: { consentId: string; subject: string; reason: Sealed | null; withdrawnAt: string };
 }
 export interface ConsentBatchRecorded {
   type: 'ConsentBatchRecorded';

@@ -57,7 +57,7 @@ function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; 
  * Query filters to read-model filters. Bounds are inclusive: a date-only bound covers its whole
  * UTC day, a date-time one its millisecond (records are stamped to the millisecond).
  */
-export function toFilter(q: ConsentFilterQuery): ConsentFilter {
+export function toFilter(q: ConsentFilterQuery, subjectOf: (userReference: string) => string): ConsentFilter {
   const from = q.startDate === undefined ? undefined : new Date(startInstant(q.startDate));
   let before: Date | undefined;
   if (q.endDate !== undefined) before = new Date(instant(q.endDate) + (DATE_ONLY.test(q.endDate) ? DAY_MS : 1));
@@ -65,7 +65,7 @@ export function toFilter(q: ConsentFilterQuery): ConsentFilter {
   // record can have: it bounds nothing (and year 10000 is not text every engine reads).
   if (before !== undefined && before.getTime() > LATEST_INSTANT) before = undefined;
   return {
-    userReference: q.userReference,
+    subject: q.userReference === undefined ? undefined : subjectOf(q.userReference),
     policyType: alias({ name: 'policyType', value: q.policyType }, { name: 'consent_type', value: q.consent_type }),
     consentGiven: alias({ name: 'consentGiven', value: q.consentGiven }, { name: 'granted', value: q.granted }),
     status: q.status,
@@ -126,6 +126,8 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
 }
 
 export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  // Read models know subjects (keyed hashes), never user references.
+  const filterOf = (request: FastifyRequest, q: ConsentFilterQuery) => toFilter(q, (ref) => deps.privacy.subjectOf(request.tenant.tenantId, ref));
   app.post(
     '/consent',
     {
@@ -200,7 +202,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     },
     async (request) => {
       await deps.readFence(request.tenant.tenantId);
-      return ok(await consentStats(deps.db, request.tenant.tenantId, toFilter(request.query)));
+      return ok(await consentStats(deps.db, request.tenant.tenantId, filterOf(request, request.query)));
     },
   );
 
@@ -219,7 +221,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         const page = request.query.page ?? 1;
         const limit = request.query.limit ?? 20;
         await deps.readFence(request.tenant.tenantId);
-        const { items, total } = await searchConsents(deps.db, request.tenant.tenantId, toFilter(request.query), page, limit);
+        const { items, total } = await searchConsents(deps.db, deps.privacy, request.tenant.tenantId, filterOf(request, request.query), page, limit);
         return okList(items, page, limit, total);
       },
     );
@@ -244,7 +246,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="consents-${stamp}Z.csv"`)
-        .send(consentsCsv(streamConsents(deps.db, request.tenant.tenantId, toFilter(request.query))));
+        .send(consentsCsv(streamConsents(deps.db, deps.privacy, request.tenant.tenantId, filterOf(request, request.query))));
     },
   );
 
@@ -276,17 +278,19 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
       await deps.readFence(request.tenant.tenantId);
-      const filter = { ...toFilter(request.query), userReference: request.params.userReference };
-      const { rows, total } = await searchConsents(deps.db, request.tenant.tenantId, filter, page, limit);
-      const items = rows.map((r) => ({
+      const filter = { ...filterOf(request, request.query), subject: deps.privacy.subjectOf(request.tenant.tenantId, request.params.userReference) };
+      const found = await searchConsents(deps.db, deps.privacy, request.tenant.tenantId, filter, page, limit);
+      const total = found.total;
+      const items = found.items.map((r) => ({
         id: r.id,
-        userReference: r.user_reference,
-        policyVersionId: r.policy_version_id,
-        consentGiven: r.consent_given,
+        userReference: r.userReference,
+        policyVersionId: r.policyVersionId,
+        consentGiven: r.consentGiven,
         status: r.status,
-        createdAt: r.created_at.toISOString(),
-        withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
-        policyDetails: { title: r.policy_title, type: r.policy_type },
+        createdAt: r.createdAt,
+        withdrawnAt: r.withdrawnAt,
+        erased: r.erased,
+        policyDetails: { title: r.policyTitle, type: r.policyType },
       }));
       return okList(items, page, limit, total);
     },
@@ -304,7 +308,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     },
     async (request) => {
       await deps.readFence(request.tenant.tenantId);
-      const policies = await userStatus(deps.db, request.tenant.tenantId, request.params.userReference);
+      const policies = await userStatus(deps.db, request.tenant.tenantId, deps.privacy.subjectOf(request.tenant.tenantId, request.params.userReference));
       return ok({ userReference: request.params.userReference, policies });
     },
   );

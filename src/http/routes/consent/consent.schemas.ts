@@ -10,6 +10,11 @@ const Uuid = Type.String({ format: 'uuid' });
 const UserReference = Type.String({ minLength: 1, maxLength: 255, description: 'your identifier of the end user, 1..255 characters' });
 const Metadata = Type.Object({}, { additionalProperties: true, description: 'a JSON object, at most 16 KiB serialized and 8 levels deep' });
 
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const ErasedReference = Type.Union([Type.String(), Type.Null()], { description: 'null once the subject was erased (docs/erasure.md)' });
+const ErasedMetadata = Type.Union([Metadata, Type.Null()], { description: 'null once the subject was erased' });
+const Erased = Type.Boolean({ description: "true once the subject's personal data was erased: the personal fields are null" });
+
 const ConsentFields = {
   policyVersionId: Uuid,
   userReference: UserReference,
@@ -55,46 +60,46 @@ export const ConsentSearchQuerySchema = Type.Object({ ...ConsentFilterQuery, ...
 export const RecordedConsentSchema = Type.Object({
   id: Uuid,
   consentHash: Type.String(),
-  userReference: Type.String(),
+  userReference: ErasedReference,
   policyVersionId: Uuid,
   consentGiven: Type.Boolean(),
   timestamp: Type.String({ format: 'date-time' }),
 });
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
-
 export const ConsentSchema = Type.Object({
   id: Uuid,
   consentHash: Type.String(),
-  userReference: Type.String(),
+  userReference: ErasedReference,
   policyVersionId: Uuid,
   consentGiven: Type.Boolean(),
   status: Type.String({ description: 'active or withdrawn' }),
   ipAddress: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
-  metadata: Metadata,
+  metadata: ErasedMetadata,
   createdAt: Type.String({ format: 'date-time' }),
   timestamp: Type.String({ format: 'date-time' }),
   withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
   withdrawalReason: Nullable(Type.String()),
+  erased: Erased,
   policyDetails: Type.Object({ title: Type.String(), type: Type.String(), version: Type.String(), contentHash: Type.String() }),
 });
 
 export const UserConsentSchema = Type.Object({
   id: Uuid,
-  userReference: Type.String(),
+  userReference: ErasedReference,
   policyVersionId: Uuid,
   consentGiven: Type.Boolean(),
   status: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
+  erased: Erased,
   policyDetails: Type.Object({ title: Type.String(), type: Type.String() }),
 });
 
 export const SearchItemSchema = Type.Object({
   id: Uuid,
   consentHash: Type.String(),
-  userReference: Type.String(),
+  userReference: ErasedReference,
   policyVersionId: Uuid,
   policyType: Type.String(),
   policyVersion: Type.String(),
@@ -102,17 +107,20 @@ export const SearchItemSchema = Type.Object({
   status: Type.String(),
   ipAddress: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
-  metadata: Metadata,
+  metadata: ErasedMetadata,
   createdAt: Type.String({ format: 'date-time' }),
   withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
+  erased: Erased,
 });
 
 export const VerificationSchema = Type.Object({
   valid: Type.Boolean(),
   consentId: Uuid,
   storedHash: Type.String(),
-  computedHash: Type.String(),
+  computedHash: Type.Union([Type.String(), Type.Null()], { description: 'null when the hash cannot be recomputed (the subject was erased)' }),
   verifiedAt: Type.String({ format: 'date-time' }),
+  erased: Erased,
+  reason: Type.Union([Type.String(), Type.Null()], { description: 'why valid is false; null when valid' }),
 });
 
 export const StatsSchema = Type.Object({
@@ -125,7 +133,7 @@ export const StatsSchema = Type.Object({
 
 export const BatchResultSchema = Type.Object({
   processed: Type.Integer(),
-  consents: Type.Array(Type.Object({ id: Uuid, userReference: Type.String(), consentGiven: Type.Boolean() })),
+  consents: Type.Array(Type.Object({ id: Uuid, userReference: ErasedReference, consentGiven: Type.Boolean() })),
 });
 
 export const UserStatusSchema = Type.Object({

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Settings } from '../config.js';
+
+/** The master key is wrong or missing: the service must not start (it could not read or erase). */
+export class MasterKeyError extends Error {
+  override readonly name = 'MasterKeyError';
+}
+
+export const MASTER_KEY_FILE_NAME = 'master.key';
+
+/**
+ * A master key as text: 64 hex characters or the base64 (standard or URL-safe) of 32 bytes.
+ *
+ * @example
+ * parseMasterKey(randomBytes(32).toString('base64')) // a 32-byte Buffer
+ */
+export function parseMasterKey(text: string, origin: string): Buffer {
+  const t = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(t) ? Buffer.from(t, 'base64') : undefined;
+  if (!key || key.length !== 32) throw new MasterKeyError(`${origin}: invalid value (32 bytes as 64 hex characters or base64)`);
+  return key;
+}
+
+export interface LoadedMasterKey {
+  key: Buffer;
+  /** Where it came from: the setting, a file, a file generated now, or memory (in-memory store). */
+  source: 'MASTER_KEY' | 'MASTER_KEY_FILE' | 'DATA_DIR' | 'generated' | 'ephemeral';
+  path?: string;
+}
+
+/**
+ * Loads the master key that wraps every data key (docs/erasure.md). Order: `MASTER_KEY`, then
+ * `MASTER_KEY_FILE`, then `DATA_DIR/master.key`, generated there (mode 0600) when missing. An
+ * in-memory store gets a key that lives as long as its data. Whether the key fits the store is
+ * checked when the key store opens (`Privacy.open`).
+ */
+export function loadMasterKey(settings: Pick<Settings, 'masterKey' | 'masterKeyFile' | 'dataDir' | 'databaseUrl'>): LoadedMasterKey {
+  if (settings.masterKey) return { key: parseMasterKey(settings.masterKey, 'MASTER_KEY'), source: 'MASTER_KEY' };
+  if (settings.masterKeyFile) {
+    const path = resolve(settings.masterKeyFile);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new MasterKeyError(`MASTER_KEY_FILE: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    return { key: parseMasterKey(text, 'MASTER_KEY_FILE'), source: 'MASTER_KEY_FILE', path };
+  }
+  if (!settings.databaseUrl && settings.dataDir === 'memory://') return { key: randomBytes(32), source: 'ephemeral' };
+  const dir = resolve(settings.dataDir);
+  const path = join(dir, MASTER_KEY_FILE_NAME);
+  if (existsSync(path)) return { key: parseMasterKey(readFileSync(path, 'utf8'), path), source: 'DATA_DIR', path };
+  mkdirSync(dir, { recursive: true });
+  // Written whole under a temporary name, then linked: two processes starting together never
+  // read a half-written key, and the second one to link takes the first one's key.
+  const tmp = join(dir, `.${MASTER_KEY_FILE_NAME}.${process.pid}.${randomBytes(4).toString('hex')}`);
+  writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  try {
+    linkSync(tmp, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { key: parseMasterKey(readFileSync(path, 'utf8'), path), source: 'DATA_DIR', path };
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  return { key: parseMasterKey(readFileSync(path, 'utf8'), path), source: 'generated', path };
+}
+
+/** The warning printed when a master key was generated: lose it and every personal field is lost. */
+export const generatedKeyWarning = (path: string): string =>
+  [
+    `consent-ledger: generated a new master key in ${path}.`,
+    '  It wraps the keys of every personal field in the ledger: BACK IT UP, apart from the database.',
+    '  Without it the personal data cannot be read again; with it and a copy of the database, anyone can.',
+    '  Set MASTER_KEY or MASTER_KEY_FILE to manage it yourself (docs/erasure.md).',
+  ].join('\n');

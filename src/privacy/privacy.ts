@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { Sealed } from '../domain/consent/consent.events.js';
+import type { Database } from '../store/schema.js';
+import { combineKeys, deriveKey, hmacHex, openBytes, sealBytes, secureRandom, type RandomSource } from './envelope.js';
+import { loadLookupSecret, SubjectKeyStore, type DataKey } from './key-store.js';
+
+/** The personal fields of a consent record: sealed in the ledger, never stored in clear. */
+export interface ConsentPersonal {
+  userReference: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * The identity a sealed value is bound to (AES-GCM additional data): the event type, the tenant,
+ * the consent and the subject. The same ciphertext in any other event does not open.
+ */
+export const sealedAad = (type: 'ConsentRecorded' | 'ConsentWithdrawn', tenantId: string, consentId: string, subject: string): string =>
+  `consent-ledger/${type}/${tenantId}/${consentId}/${subject}`;
+
+export interface PrivacyOptions {
+  /** Tests of published examples pass a deterministic source; everything else uses the CSPRNG. */
+  random?: RandomSource;
+  /** How long an unwrapped data key is reused (ms); another process's erasure is seen within it. */
+  cacheMs?: number;
+}
+
+/**
+ * Personal data protection: subjects as keyed hashes, per-subject data keys (AES-256-GCM) in the
+ * key store, and their destruction (docs/erasure.md).
+ *
+ * @example
+ * const privacy = await Privacy.open(store.db, masterKey);
+ * const subject = privacy.subjectOf(tenantId, 'user-42');         // 64 hex, never the reference
+ * const key = (await privacy.keys.keys(tenantId, [subject], true)).get(subject)!;
+ * const sealed = privacy.seal(key, aad, { userReference: 'user-42' });
+ * privacy.open(key, aad, sealed)                                   // { userReference: 'user-42' }
+ */
+export class Privacy {
+  private readonly tenantKeys = new Map<string, Buffer>();
+
+  private constructor(
+    private readonly lookupSecret: Buffer,
+    readonly keys: SubjectKeyStore,
+    private readonly random: RandomSource,
+  ) {}
+
+  static async open(db: Kysely<Database>, master: Buffer, options: PrivacyOptions = {}): Promise<Privacy> {
+    const random = options.random ?? secureRandom;
+    const secret = await loadLookupSecret(db, master, random);
+    return new Privacy(secret, new SubjectKeyStore(db, master, { random, ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }) }), random);
+  }
+
+  /** The subject of a user reference in a tenant: HMAC-SHA256 under the tenant's lookup key, hex. */
+  subjectOf(tenantId: string, userReference: string): string {
+    let key = this.tenantKeys.get(tenantId);
+    if (!key) {
+      key = deriveKey(this.lookupSecret, tenantId, 'consent-ledger/subject-lookup');
+      if (this.tenantKeys.size > 10_000) this.tenantKeys.clear();
+      this.tenantKeys.set(tenantId, key);
+    }
+    return hmacHex(key, userReference);
+  }
+
+  seal(key: DataKey, aad: string, value: unknown): Sealed {
+    return sealBytes(key.key, key.kid, aad, Buffer.from(JSON.stringify(value), 'utf8'), this.random);
+  }
+
+  /**
+   * Opens a sealed value, or answers undefined when its key is gone (the subject was erased, or
+   * erased and given a new key since). A seal that does not open with its own key throws
+   * SealBrokenError: the bytes were changed.
+   */
+  open<T>(key: DataKey | undefined, aad: string, sealed: Sealed): T | undefined {
+    if (!key || key.kid !== sealed.kid) return undefined;
+    return JSON.parse(openBytes(key.key, aad, sealed).toString('utf8')) as T;
+  }
+
+  /**
+   * A keyed hash under the subjects' data keys (idempotency request hashes): once any of those
+   * keys is destroyed, nobody can test guesses of the request against it.
+   */
+  mac(keys: readonly DataKey[], text: string): string {
+    return hmacHex(combineKeys(keys.map((k) => k.key)), `consent-ledger/request/${text}`);
+  }
+}

@@ -1,0 +1,33 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { erasePayload } from '../webhooks/webhook.events.js';
+
+/** The consents recorded for a subject, in ledger order, read from the ledger itself (never a read model). */
+export async function consentIdsOf(db: Kysely<Database>, tenantId: string, subject: string): Promise<string[]> {
+  const rows = await sql<{ consent_id: string }>`
+    SELECT data->>'consentId' AS consent_id FROM ledger.events
+    WHERE tenant_id = ${tenantId} AND event_type = 'ConsentRecorded' AND data->>'subject' = ${subject}
+    ORDER BY transaction_id, global_position`.execute(db);
+  return rows.rows.map((r) => r.consent_id);
+}
+
+/**
+ * Clears the personal fields of every webhook payload, queued or sent, that came from this
+ * subject's consent events (erasePayload). A pending retry then sends the cleared body.
+ * Answers how many rows changed.
+ */
+export async function scrubDeliveries<DB extends Database>(db: Kysely<DB> | Transaction<DB>, tenantId: string, subject: string): Promise<number> {
+  const rows = await sql<{ id: string; payload: string }>`
+    SELECT d.id, d.payload FROM webhooks.deliveries d
+    WHERE d.tenant_id = ${tenantId} AND d.event_id IN (
+      SELECT event_id FROM ledger.events
+      WHERE tenant_id = ${tenantId} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn') AND data->>'subject' = ${subject})`.execute(db);
+  let changed = 0;
+  for (const r of rows.rows) {
+    const cleared = erasePayload(r.payload);
+    if (cleared === r.payload) continue;
+    await sql`UPDATE webhooks.deliveries SET payload = ${cleared}, updated_at = now() WHERE id = ${r.id}`.execute(db);
+    changed++;
+  }
+  return changed;
+}
