@@ -1,5 +1,6 @@
 import { ConfigError, loadSettings } from './config.js';
 import { createService } from './service.js';
+import { MasterKeyError } from './privacy/index.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 
 /** Composition root: config → service → listen → signals. */
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MasterKeyError) {
     process.stderr.write(`consent-ledger: ${error.message}\n`);
     process.exit(2);
   }

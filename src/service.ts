@@ -9,6 +9,7 @@ import type { Settings } from './config.js';
 import { buildApp } from './http/app.js';
 import type { Ledger } from './ledger/ledger.port.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
+import { generatedKeyWarning, loadMasterKey, Privacy, SubjectErasure } from './privacy/index.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { RedisCounterStore } from './limits/redis-counter-store.js';
@@ -31,6 +32,9 @@ export interface Service {
   policies: PolicyService;
   consents: ConsentService;
   receipts: ReceiptService;
+  /** Key store and sealing of personal fields; erasure on request (docs/erasure.md). */
+  privacy: Privacy;
+  erasure: SubjectErasure;
   limiter: RateLimiter;
   /** Webhook configurations, the ledger subscription and the dispatcher (docs/webhooks.md). */
   webhooks: Webhooks;
@@ -89,6 +93,10 @@ export async function createService(
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await ensureReadSchema(store.db);
+    // Personal fields are sealed under per-subject keys wrapped by the master key (docs/erasure.md).
+    const master = loadMasterKey(settings);
+    if (master.source === 'generated') process.stderr.write(`${generatedKeyWarning(master.path!)}\n`);
+    const privacy = await Privacy.open(store.db, master.key);
     const appended = {
       runner: undefined as ProjectionRunner | undefined,
       webhooks: undefined as Webhooks | undefined,
@@ -112,7 +120,7 @@ export async function createService(
     });
     appended.runner = runner;
     await runner.start();
-    const webhooks = createWebhooks(store.db, ledger, settings, { log, pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250), ...options.webhooks });
+    const webhooks = createWebhooks(store.db, ledger, settings, { log, pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250), ...options.webhooks, privacy });
     appended.webhooks = webhooks;
     await webhooks.start();
     // Each append wakes the sealer too: a record is provable within a second of its write.
@@ -126,8 +134,10 @@ export async function createService(
       store.kind === 'postgres' && settings.databaseUrl ? listenForTenantChanges(settings.databaseUrl, (id) => tenants.invalidate(id), log) : undefined;
     if (tenantChanges) await Promise.race([tenantChanges.ready, new Promise((r) => setTimeout(r, 5_000).unref())]);
     const policies = new PolicyService(ledger);
-    const consents = new ConsentService(ledger);
-    const receipts = new ReceiptService(ledger, consents, new ReceiptStore(store.db), settings.publicBaseUrl, undefined, {
+    const consents = new ConsentService(ledger, privacy);
+    const receiptStore = new ReceiptStore(store.db);
+    const erasure = new SubjectErasure(store.db, ledger, privacy, receiptStore);
+    const receipts = new ReceiptService(ledger, consents, receiptStore, settings.publicBaseUrl, undefined, {
       source: transparency,
       verify: proofIncludes,
     });
@@ -146,6 +156,8 @@ export async function createService(
         policies,
         consents,
         receipts,
+        privacy,
+        erasure,
         webhooks: webhooks.service,
         transparency,
         limiter,
@@ -178,6 +190,8 @@ export async function createService(
       policies,
       consents,
       receipts,
+      privacy,
+      erasure,
       webhooks,
       transparency,
       sealer,

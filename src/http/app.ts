@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Kysely } from 'kysely';
 import type { ConsentService } from '../application/consents.js';
 import type { PolicyService } from '../application/policies.js';
+import { erasureRoutes, withRedactedRequests, type Privacy, type SubjectErasure } from '../privacy/index.js';
 import type { Settings } from '../config.js';
 import { notFoundRateLimit, publicRouteRateLimit, rateLimitedAuth, registerRateLimitHeaders, tenantBudget } from '../limits/rate-limit.hooks.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
@@ -39,6 +40,9 @@ export interface AppDeps {
   consents: ConsentService;
   /** PDF receipts and the public verification page (src/receipts). */
   receipts: ReceiptService;
+  /** Subjects (keyed hashes of user references) and sealed personal fields; erasure (docs/erasure.md). */
+  privacy: Privacy;
+  erasure: SubjectErasure;
   /** Webhook configurations, history and test deliveries (src/webhooks). */
   webhooks: WebhookService;
   /** Signed checkpoints, inclusion and consistency proofs (src/transparency, docs/verifying.md). */
@@ -68,7 +72,8 @@ export const API_PREFIXES = ['/api/v1', '/v1'] as const;
  */
 export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Request logs never hold a user reference (docs/erasure.md).
+    logger: withRedactedRequests(options.logger ?? false),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(deps.settings.trustProxy),
     return503OnClosing: true,
@@ -179,6 +184,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         await api.register(policiesRoutes, { deps });
         await api.register(consentRoutes, { deps });
         await api.register(receiptRoutes, { receipts: deps.receipts });
+        await api.register(erasureRoutes, { erasure: deps.erasure });
         await api.register(webhooksRoutes, { webhooks: deps.webhooks, allowHttp: deps.settings.webhookAllowHttp });
         await api.register(transparencyRoutes, { transparency: deps.transparency });
       },
