@@ -53,7 +53,7 @@ const DDL = `
     policy_title text NOT NULL,
     consent_given boolean NOT NULL,
     status text NOT NULL,
-    -- Personal fields stay sealed under the subject's data key, as in the ledger (docs/erasure.md).
+    -- Personal fields stay sealed under the record's data key, as in the ledger (docs/erasure.md).
     personal jsonb,
     consent_hash text NOT NULL,
     batch_id uuid,

@@ -82,19 +82,18 @@ type ItemRow = {
 };
 
 /**
- * Opens the rows' sealed personal fields with their subjects' keys (one key-store read per call).
+ * Opens the rows' sealed personal fields with their keys (one key-store read per call).
  * A row whose key is gone, or whose subject was erased, comes back with nulls and `erased`.
  */
 export async function openRows(privacy: Privacy, rows: readonly ItemRow[]): Promise<ConsentSearchItem[]> {
-  const byTenant = new Map<string, string[]>();
-  for (const r of rows) if (!r.erased && r.personal) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.subject]);
-  const keys = new Map<string, Awaited<ReturnType<Privacy['keys']['keys']>>>();
-  for (const [tenantId, subjects] of byTenant) keys.set(tenantId, await privacy.keys.keys(tenantId, subjects, false));
+  const sealedOf = (r: ItemRow) => (!r.erased && r.personal ? (r.personal as unknown as Sealed) : undefined);
+  const keys = await privacy.keys.byIds(rows.flatMap((r) => sealedOf(r)?.kid ?? []));
   return rows.map((r) => {
     let p: ConsentPersonal | undefined;
-    if (!r.erased && r.personal) {
+    const sealed = sealedOf(r);
+    if (sealed) {
       try {
-        p = privacy.open<ConsentPersonal>(keys.get(r.tenant_id)?.get(r.subject), sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), r.personal as unknown as Sealed);
+        p = privacy.open<ConsentPersonal>(keys.get(sealed.kid), sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), sealed);
       } catch (error) {
         if (!(error instanceof SealBrokenError)) throw error;
       }

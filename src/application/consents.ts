@@ -133,7 +133,7 @@ const idempotencyOf = (e: RecordedEvent | undefined): Idempotency | undefined =>
 
 /**
  * Replays the first answer for a key, or refuses a key that came with another request. `mac`
- * keys the request hash as it was stored; without it (the subject's key is destroyed) the
+ * keys the request hash as it was stored; without it (the record's key was destroyed) the
  * request can no longer be compared, and the key answers its record as it is now.
  */
 function replay<T>(found: Idempotency | undefined, sent: Idempotency, mac: ((requestHash: string) => string) | undefined, answer: () => T): T | undefined {
@@ -144,12 +144,9 @@ function replay<T>(found: Idempotency | undefined, sent: Idempotency, mac: ((req
 
 const MAX_ATTEMPTS = 5;
 
-/** Subjects in order of first appearance: the order their keys are combined in. */
-const uniqueInOrder = (subjects: readonly string[]): string[] => [...new Set(subjects)];
-
 /**
  * Records which withdrawal an Idempotency-Key was first used for. Operational, not evidence: no
- * read model or webhook reacts to it. `requestHash` is keyed with the subject's data key.
+ * read model or webhook reacts to it. `requestHash` is keyed with the record's data key.
  */
 export interface IdempotencyKeyUsed {
   type: 'IdempotencyKeyUsed';
@@ -160,8 +157,9 @@ export interface IdempotencyKeyUsed {
 export const withdrawalKeyStream = (tenantId: string, key: string): string => `withdrawalkey-${tenantId}-${deriveId(tenantId, 'withdraw-key', key)}`;
 
 /**
- * Consent commands and exact reads, straight on the ledger. Personal fields are sealed under the
- * subject's data key before they reach the ledger, and opened on the way out (docs/erasure.md).
+ * Consent commands and exact reads, straight on the ledger. Personal fields are sealed under a
+ * data key of the record's own before they reach the ledger, and opened on the way out
+ * (docs/erasure.md).
  */
 export class ConsentService {
   constructor(
@@ -179,20 +177,16 @@ export class ConsentService {
     return { state: fold(recorded, initialConsentState, evolveConsent), recorded };
   }
 
-  private async keyOf(tenantId: string, subject: string, create = false): Promise<DataKey | undefined> {
-    return (await this.privacy.keys.keys(tenantId, [subject], create)).get(subject);
-  }
-
   /** The record's personal fields and withdrawal reason, or nulls once its subject was erased. */
-  private async reveal(tenantId: string, s: Known, key?: DataKey): Promise<{ personal: Revealed; reason: string | null }> {
-    const k = key ?? (await this.keyOf(tenantId, s.record.subject));
-    const personal = this.privacy.open<ConsentPersonal>(k, sealedAad('ConsentRecorded', tenantId, s.record.consentId, s.record.subject), s.record.personal) ?? null;
-    const reason = s.reason ? (this.privacy.open<string>(k, sealedAad('ConsentWithdrawn', tenantId, s.record.consentId, s.record.subject), s.reason) ?? null) : null;
+  private async reveal(tenantId: string, s: Known): Promise<{ personal: Revealed; reason: string | null }> {
+    const keys = await this.privacy.keys.byIds(s.reason ? [s.record.personal.kid, s.reason.kid] : [s.record.personal.kid]);
+    const personal = this.privacy.open<ConsentPersonal>(keys.get(s.record.personal.kid), sealedAad('ConsentRecorded', tenantId, s.record.consentId, s.record.subject), s.record.personal) ?? null;
+    const reason = s.reason && personal ? (this.privacy.open<string>(keys.get(s.reason.kid), sealedAad('ConsentWithdrawn', tenantId, s.record.consentId, s.record.subject), s.reason) ?? null) : null;
     return { personal, reason };
   }
 
-  private async view(tenantId: string, s: Known, key?: DataKey): Promise<ConsentView> {
-    const { personal, reason } = await this.reveal(tenantId, s, key);
+  private async view(tenantId: string, s: Known): Promise<ConsentView> {
+    const { personal, reason } = await this.reveal(tenantId, s);
     return consentView(s, personal, reason);
   }
 
@@ -234,15 +228,15 @@ export class ConsentService {
       if (idempotency) {
         const { state, recorded } = await this.consent(tenantId, consentId);
         if (state.status !== 'none') {
-          const key = await this.keyOf(tenantId, state.record.subject);
+          const key = await this.privacy.keys.byId(state.record.personal.kid);
           const mac = key ? (h: string) => this.privacy.mac([key], h) : undefined;
           const found = replay(idempotencyOf(recorded[0]), idempotency, mac, () => true);
           if (!found) throw new IdempotencyKeyReusedError();
-          const { personal } = await this.reveal(tenantId, state, key);
+          const { personal } = await this.reveal(tenantId, state);
           return { view: recordedView(state.record, personal), replayed: true };
         }
       }
-      const [policy, key] = await Promise.all([this.policy(tenantId, input.policyVersionId), this.keyOf(tenantId, subject, true)]);
+      const [policy, [key]] = await Promise.all([this.policy(tenantId, input.policyVersionId), this.privacy.keys.fresh(1)]);
       const now = this.clock();
       const events = this.decideRecord(tenantId, input, consentId, policy, now.toISOString(), null, subject, key!);
       const metadata = idempotency ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac([key!], idempotency.requestHash) } } : undefined;
@@ -270,18 +264,14 @@ export class ConsentService {
         if (existing.length > 0) {
           const first = existing[0]!.data as ConsentBatchRecorded['data'];
           const states = await this.states(tenantId, first.consentIds);
-          const order = uniqueInOrder(states.map((s) => s.record.subject));
-          const keys = await this.privacy.keys.keys(tenantId, order, false);
-          const all = order.every((s) => keys.has(s));
-          const mac = all ? (h: string) => this.privacy.mac(order.map((s) => keys.get(s)!), h) : undefined;
+          const kids = states.map((s) => s.record.personal.kid);
+          const keys = await this.privacy.keys.byIds(kids);
+          const mac = kids.every((k) => keys.has(k)) ? (h: string) => this.privacy.mac(kids.map((k) => keys.get(k)!), h) : undefined;
           if (!replay(idempotencyOf(existing[0]), idempotency, mac, () => true)) throw new IdempotencyKeyReusedError();
-          return { view: await this.batchView(tenantId, states, keys), replayed: true };
+          return { view: await this.batchView(tenantId, states), replayed: true };
         }
       }
-      const [policies, keys] = await Promise.all([
-        this.policies(tenantId, items.map((i) => i.policyVersionId)),
-        this.privacy.keys.keys(tenantId, subjects, true),
-      ]);
+      const [policies, keys] = await Promise.all([this.policies(tenantId, items.map((i) => i.policyVersionId)), this.privacy.keys.fresh(items.length)]);
       const now = this.clock();
       const timestamp = now.toISOString();
       const errors: { index: number; field: string; message: string }[] = [];
@@ -289,7 +279,7 @@ export class ConsentService {
       items.forEach((item, index) => {
         const consentId = idempotency ? deriveId(batchId, String(index)) : newId();
         try {
-          decided.push(...this.decideRecord(tenantId, item, consentId, policies.get(item.policyVersionId)!, timestamp, batchId, subjects[index]!, keys.get(subjects[index]!)!));
+          decided.push(...this.decideRecord(tenantId, item, consentId, policies.get(item.policyVersionId)!, timestamp, batchId, subjects[index]!, keys[index]!));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           errors.push({ index, field: `consents[${index}].policyVersionId`, message: error.message });
@@ -299,7 +289,7 @@ export class ConsentService {
         throw new DomainError('VALIDATION_ERROR', `${errors.length} of ${items.length} items are invalid; nothing was recorded`, { errors });
       }
       const metadata = idempotency
-        ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac(uniqueInOrder(subjects).map((s) => keys.get(s)!), idempotency.requestHash) } }
+        ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac(keys, idempotency.requestHash) } }
         : undefined;
       const consentIds = decided.map((e) => (e.data as Recorded).consentId);
       const batchEvent: ConsentBatchRecorded = {
@@ -358,10 +348,10 @@ export class ConsentService {
     );
   }
 
-  private async batchView(tenantId: string, states: Known[], keys: Map<string, DataKey>): Promise<BatchView> {
+  private async batchView(tenantId: string, states: Known[]): Promise<BatchView> {
     const consents = await Promise.all(
       states.map(async (s) => {
-        const { personal } = await this.reveal(tenantId, s, keys.get(s.record.subject));
+        const { personal } = await this.reveal(tenantId, s);
         return { id: s.record.consentId, userReference: personal?.userReference ?? null, consentGiven: s.record.consentGiven };
       }),
     );
@@ -376,12 +366,14 @@ export class ConsentService {
    * reason is refused rather than withdrawing a second record.
    */
   async withdraw(tenantId: string, consentId: string, reason: string | null, idempotency?: Idempotency): Promise<{ view: ConsentView; replayed: boolean }> {
-    // The reason is sealed under the subject's key: the subject comes from the record.
+    // The reason is sealed under the record's key, so that the subject's erasure takes it too.
     const known = await this.consent(tenantId, consentId);
     if (known.state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
     const subject = known.state.record.subject;
-    // A reason (or a request hash to key) needs a key; an erased subject gets a new one.
-    const key = await this.keyOf(tenantId, subject, reason !== null || idempotency !== undefined);
+    const recordKey = await this.privacy.keys.byId(known.state.record.personal.kid);
+    // An erased subject's record has no key left: a reason (or a request hash) gets a new one,
+    // which its ConsentWithdrawn names, so a later erasure takes it too.
+    const key = recordKey ?? (reason !== null || idempotency ? (await this.privacy.keys.fresh(1))[0] : undefined);
     const sealReason = (): Sealed | null => (reason === null ? null : this.privacy.seal(key!, sealedAad('ConsentWithdrawn', tenantId, consentId, subject), reason));
     if (!idempotency) {
       const { state } = await handleCommand<ConsentState, ConsentEvent>(this.ledger, {
@@ -393,7 +385,7 @@ export class ConsentService {
         decide: (s, now) => decideConsent({ type: 'WithdrawConsent', data: { reason: sealReason(), now } }, s),
       });
       if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
-      return { view: await this.view(tenantId, state, key), replayed: false };
+      return { view: await this.view(tenantId, state), replayed: false };
     }
     const keyStream = withdrawalKeyStream(tenantId, idempotency.key);
     const requestHash = this.privacy.mac([key!], idempotency.requestHash);
@@ -404,7 +396,8 @@ export class ConsentService {
       const used = await this.ledger.readStream(keyStream);
       if (used.length > 0) {
         const first = used[0]!.data as IdempotencyKeyUsed['data'];
-        if (first.consentId !== consentId || first.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+        // Without the record's key (erased) the request can no longer be compared: answer the record.
+        if (first.consentId !== consentId || (recordKey && first.requestHash !== requestHash)) throw new IdempotencyKeyReusedError();
         return { view: await this.get(tenantId, first.consentId), replayed: true };
       }
       const now = this.clock();
@@ -421,7 +414,7 @@ export class ConsentService {
           ],
           now,
         );
-        return { view: await this.view(tenantId, events.reduce(evolveConsent, state) as Extract<ConsentState, { status: 'withdrawn' }>, key), replayed: false };
+        return { view: await this.view(tenantId, events.reduce(evolveConsent, state) as Extract<ConsentState, { status: 'withdrawn' }>), replayed: false };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
       }
@@ -437,7 +430,7 @@ export class ConsentService {
 
   /**
    * Recomputes consentHash from the ledger's event (never a read model), its personal fields
-   * opened with the subject's key, and checks the event's own hash chain: valid only when both
+   * opened with the record's key, and checks the event's own hash chain: valid only when both
    * hold. Once the subject was erased the hash input is gone: `valid` is false, `erased` true,
    * `computedHash` null, and `reason` says why; the record's existence, decision, time and
    * consentHash remain.
@@ -450,7 +443,7 @@ export class ConsentService {
     const base = { consentId, storedHash: r.consentHash, verifiedAt: this.clock().toISOString() };
     let personal: ConsentPersonal | undefined;
     try {
-      personal = this.privacy.open<ConsentPersonal>(await this.keyOf(tenantId, r.subject), sealedAad('ConsentRecorded', tenantId, r.consentId, r.subject), r.personal);
+      personal = this.privacy.open<ConsentPersonal>(await this.privacy.keys.byId(r.personal.kid), sealedAad('ConsentRecorded', tenantId, r.consentId, r.subject), r.personal);
     } catch (error) {
       if (!(error instanceof SealBrokenError)) throw error;
       return { ...base, valid: false, computedHash: null, erased: false, reason: 'the sealed personal fields do not open with their key: the event was changed' };

@@ -23,7 +23,7 @@ export const erasureRoutes: FastifyPluginAsyncTypebox<{ erasure: SubjectErasure 
         tags: ['consent'],
         summary: "Erase a data subject's personal data (GDPR Art. 17)",
         description:
-          "Destroys the subject's data key (crypto-shredding), records SubjectErased, deletes their stored receipts and clears their webhook payloads, and emits subject.erased. Their records remain with decision, time and consentHash; personal fields become null and verify answers erased. Idempotent: a repeat answers the same erasure.",
+          "Destroys the data keys of the subject's records (crypto-shredding), records SubjectErased, deletes their stored receipts and clears their webhook payloads, and emits subject.erased. Their records remain with decision, time and consentHash; personal fields become null and verify answers erased. Idempotent: a repeat answers the same erasure.",
         params: SubjectParamsSchema,
         response: { 200: EnvelopeSchema(ErasureSchema), ...errorResponses(400, 401) },
       },

@@ -4,7 +4,7 @@ import { WrongExpectedRevisionError, type Ledger } from '../ledger/ledger.port.j
 import type { ReceiptStore } from '../receipts/receipt.store.js';
 import type { Database } from '../store/schema.js';
 import type { Privacy } from './privacy.js';
-import { consentIdsOf, scrubDeliveries } from './purge.js';
+import { scrubDeliveries, subjectRecords } from './purge.js';
 import { subjectStream, type SubjectErased } from './subject.events.js';
 
 export interface ErasureView {
@@ -20,10 +20,11 @@ export interface ErasureView {
 const MAX_ATTEMPTS = 5;
 
 /**
- * Erasure on request (GDPR Art. 17) by crypto-shredding (docs/erasure.md): destroys the subject's
- * data key, records SubjectErased in the subject's own stream, deletes their stored receipts and
- * clears their webhook payloads. Read models follow from the event. Idempotent: a repeat finds
- * no key and the erasure recorded, and answers it again (finishing any purge left undone).
+ * Erasure on request (GDPR Art. 17) by crypto-shredding (docs/erasure.md): destroys the data keys
+ * the subject's records name, records SubjectErased in the subject's own stream, deletes their
+ * stored receipts and clears their webhook payloads. Read models follow from the event.
+ * Idempotent: a repeat finds no key left and the erasure recorded, and answers it again
+ * (finishing any purge left undone).
  *
  * @example
  * const { view, replayed } = await erasure.erase(tenantId, 'user-42'); // { erased: true, erasedAt, consentIds, receiptsDeleted }
@@ -40,15 +41,15 @@ export class SubjectErasure {
   async erase(tenantId: string, userReference: string): Promise<{ view: ErasureView; replayed: boolean }> {
     const subject = this.privacy.subjectOf(tenantId, userReference);
     const stream = subjectStream(tenantId, subject);
-    // The key first: from this moment nothing of theirs can be read, whatever happens next.
-    const destroyed = await this.privacy.keys.destroy(tenantId, subject);
+    // The keys first: from this moment nothing of theirs can be read, whatever happens next.
+    const { consentIds, kids } = await subjectRecords(this.db, tenantId, subject);
+    const destroyed = (await this.privacy.keys.destroy(kids)) > 0;
     for (let attempt = 1; ; attempt++) {
       const history = await this.ledger.readStream(stream);
       const last = history[history.length - 1];
-      const consentIds = await consentIdsOf(this.db, tenantId, subject);
       let erasure: SubjectErased['data'];
       let replayed = false;
-      // Erased before, and no consent recorded (no key made) since: the same erasure again.
+      // Erased before, and nothing recorded (no key used) since: the same erasure again.
       if (!destroyed && last?.type === 'SubjectErased') {
         erasure = last.data as SubjectErased['data'];
         replayed = true;

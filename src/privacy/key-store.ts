@@ -1,37 +1,36 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { MasterKeyError } from './master-key.js';
 import { secureRandom, unwrapKey, wrapKey, type RandomSource } from './envelope.js';
 
-/** `privacy` schema (migration 0006): keys wrapped by the master key. Not rebuilt: destroying a row is the erasure. */
+/** `privacy` schema (migrations 0006, 0007): keys wrapped by the master key. Not rebuilt: deleting a row is an erasure. */
 export interface SecretsTable {
   name: string;
   wrapped: string;
   created_at: ColumnType<Date, string | undefined, never>;
 }
-export interface SubjectKeysTable {
-  tenant_id: string;
-  /** HMAC of the user reference (never the reference itself). */
-  subject: string;
+export interface DataKeysTable {
   key_id: string;
   wrapped: string;
   created_at: ColumnType<Date, string | undefined, never>;
 }
 export type PrivacyDatabase = {
   'privacy.secrets': SecretsTable;
-  'privacy.subject_keys': SubjectKeysTable;
+  'privacy.data_keys': DataKeysTable;
 };
 export const privacyDb = (db: Kysely<Database>): Kysely<PrivacyDatabase> => db.withTables<PrivacyDatabase>() as unknown as Kysely<PrivacyDatabase>;
 
-type KeyRow = { subject: string; key_id: string; wrapped: string };
-
-/** A subject's data key and its id (the `kid` of what it sealed). */
+/** A data key and its id (the `kid` of what it sealed). */
 export interface DataKey {
   kid: string;
   key: Buffer;
 }
 
+type KeyRow = { key_id: string; wrapped: string };
+
 const LOOKUP_SECRET = 'subject-lookup';
+const secretAad = (name: string) => `consent-ledger/secret/${name}`;
+const dataKeyAad = (kid: string) => `consent-ledger/data-key/${kid}`;
 
 /** A random (version 4) UUID from the given source: the id of a new data key. */
 function keyId(random: RandomSource): string {
@@ -41,8 +40,6 @@ function keyId(random: RandomSource): string {
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
-const secretAad = (name: string) => `consent-ledger/secret/${name}`;
-const subjectKeyAad = (tenantId: string, subject: string, kid: string) => `consent-ledger/subject-key/${tenantId}/${subject}/${kid}`;
 
 /**
  * The installation's lookup secret (the root of every tenant's HMAC key), created wrapped on the
@@ -66,137 +63,97 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
 }
 
 /**
- * Per-subject data keys, wrapped by the master key, cached unwrapped for `cacheMs`. A process
- * that did not erase a subject stops using its cached key within `cacheMs` (docs/erasure.md).
+ * Data keys, wrapped by the master key. Each consent record's personal fields are sealed under a
+ * key of their own, taken from a pool of keys stored ahead in bulk: recording writes no key row
+ * of its own, and a key is durable before anything is sealed with it. A subject's keys are the
+ * ones its records name (docs/erasure.md). Unwrapped keys are cached for `cacheMs`: a process
+ * that did not destroy a key stops using it within that time.
  */
-export class SubjectKeyStore {
+export class DataKeyStore {
   private readonly db: Kysely<PrivacyDatabase>;
   private readonly cache = new Map<string, { key: DataKey; until: number }>();
+  private pool: DataKey[] = [];
+  private refill: Promise<void> | undefined;
 
   constructor(
     db: Kysely<Database>,
     private readonly master: Buffer,
-    private readonly options: { random?: RandomSource; cacheMs?: number; maxCached?: number } = {},
+    private readonly options: { random?: RandomSource; cacheMs?: number; maxCached?: number; poolSize?: number } = {},
   ) {
     this.db = privacyDb(db);
   }
 
-  private cached(tenantId: string, subject: string): DataKey | undefined {
-    const hit = this.cache.get(`${tenantId}/${subject}`);
+  private cached(kid: string): DataKey | undefined {
+    const hit = this.cache.get(kid);
     if (!hit) return undefined;
     if (hit.until < Date.now()) {
-      this.cache.delete(`${tenantId}/${subject}`);
+      this.cache.delete(kid);
       return undefined;
     }
     return hit.key;
   }
 
-  private remember(tenantId: string, subject: string, key: DataKey): void {
+  private remember(key: DataKey): void {
     if (this.cache.size >= (this.options.maxCached ?? 10_000)) this.cache.clear();
-    this.cache.set(`${tenantId}/${subject}`, { key, until: Date.now() + (this.options.cacheMs ?? 10_000) });
+    this.cache.set(key.kid, { key, until: Date.now() + (this.options.cacheMs ?? 10_000) });
   }
 
-  private unwrapRow(tenantId: string, row: { subject: string; key_id: string; wrapped: string }): DataKey {
-    return { kid: row.key_id, key: unwrapKey(this.master, subjectKeyAad(tenantId, row.subject, row.key_id), row.wrapped) };
+  /** `n` new keys, each used for one record only; stored (committed) before they are answered. */
+  async fresh(n = 1): Promise<DataKey[]> {
+    const out: DataKey[] = [];
+    while (out.length < n) {
+      if (this.pool.length === 0) {
+        this.refill ??= this.fill(Math.max(this.options.poolSize ?? 128, n - out.length)).finally(() => (this.refill = undefined));
+        await this.refill;
+        continue;
+      }
+      out.push(...this.pool.splice(0, n - out.length));
+    }
+    for (const k of out) this.remember(k);
+    return out;
   }
 
-  /**
-   * The data keys of these subjects. With `create`, a subject without one gets a new key; without,
-   * an erased or unknown subject is simply absent from the answer.
-   */
-  async keys(tenantId: string, subjects: readonly string[], create: boolean): Promise<Map<string, DataKey>> {
+  private async fill(size: number): Promise<void> {
+    const random = this.options.random ?? secureRandom;
+    const keys = Array.from({ length: size }, () => ({ kid: keyId(random), key: random(32) }));
+    await this.db
+      .insertInto('privacy.data_keys')
+      .values(keys.map((k) => ({ key_id: k.kid, wrapped: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) })))
+      .execute();
+    this.pool.push(...keys);
+  }
+
+  /** The keys with these ids that still exist; a destroyed (or unknown) one is absent from the answer. */
+  async byIds(kids: readonly string[]): Promise<Map<string, DataKey>> {
     const found = new Map<string, DataKey>();
     const missing: string[] = [];
-    for (const s of new Set(subjects)) {
-      const hit = this.cached(tenantId, s);
-      if (hit) found.set(s, hit);
-      else missing.push(s);
+    for (const kid of new Set(kids)) {
+      const hit = this.cached(kid);
+      if (hit) found.set(kid, hit);
+      else missing.push(kid);
     }
     if (missing.length === 0) return found;
-    const rows = create ? await this.createLater(tenantId, missing) : await this.select(tenantId, missing);
+    const rows: KeyRow[] = await this.db.selectFrom('privacy.data_keys').select(['key_id', 'wrapped']).where('key_id', 'in', missing).execute();
     for (const row of rows) {
-      const key = this.unwrapRow(tenantId, row);
-      this.remember(tenantId, row.subject, key);
-      found.set(row.subject, key);
+      const key = { kid: row.key_id, key: unwrapKey(this.master, dataKeyAad(row.key_id), row.wrapped) };
+      this.remember(key);
+      found.set(key.kid, key);
     }
     return found;
   }
 
-  /**
-   * Requests made while the event loop is busy are gathered and sent as one statement per tenant
-   * on the next turn: under load, one round trip and one commit serve many records (docs/erasure.md, Cost).
-   */
-  private pending = new Map<string, { subjects: Set<string>; waiting: { subjects: string[]; resolve: (rows: KeyRow[]) => void; reject: (e: unknown) => void }[] }>();
-  private flushScheduled = false;
-
-  private createLater(tenantId: string, subjects: string[]): Promise<KeyRow[]> {
-    return new Promise((resolve, reject) => {
-      let batch = this.pending.get(tenantId);
-      if (!batch) this.pending.set(tenantId, (batch = { subjects: new Set(), waiting: [] }));
-      for (const s of subjects) batch.subjects.add(s);
-      batch.waiting.push({ subjects, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
+  /** The key with this id, if it still exists. */
+  async byId(kid: string): Promise<DataKey | undefined> {
+    return (await this.byIds([kid])).get(kid);
   }
 
-  private flush(): void {
-    this.flushScheduled = false;
-    const batches = this.pending;
-    this.pending = new Map();
-    for (const [tenantId, batch] of batches) {
-      this.create(tenantId, [...batch.subjects]).then(
-        (rows) => {
-          const bySubject = new Map(rows.map((r) => [r.subject, r]));
-          for (const w of batch.waiting) w.resolve(w.subjects.flatMap((s) => (bySubject.has(s) ? [bySubject.get(s)!] : [])));
-        },
-        (error: unknown) => {
-          for (const w of batch.waiting) w.reject(error);
-        },
-      );
-    }
-  }
-
-  /** Inserts a key for each subject without one and answers every subject's row (one statement). */
-  private async create(tenantId: string, missing: string[]): Promise<KeyRow[]> {
-    const random = this.options.random ?? secureRandom;
-    const fresh = missing.map((subject) => {
-      const kid = keyId(random);
-      return sql`(${tenantId}::uuid, ${subject}, ${kid}::uuid, ${wrapKey(this.master, subjectKeyAad(tenantId, subject, kid), random(32), random)})`;
-    });
-    // The CTE's insert and the select see the same snapshot: new keys come from RETURNING,
-    // existing ones from the select. A key another transaction committed in between is read after.
-    const result = await sql<KeyRow>`
-      WITH ins AS (
-        INSERT INTO privacy.subject_keys (tenant_id, subject, key_id, wrapped) VALUES ${sql.join(fresh)}
-        ON CONFLICT (tenant_id, subject) DO NOTHING RETURNING subject, key_id, wrapped)
-      SELECT subject, key_id::text AS key_id, wrapped FROM ins
-      UNION ALL
-      SELECT subject, key_id::text AS key_id, wrapped FROM privacy.subject_keys WHERE tenant_id = ${tenantId} AND subject IN (${sql.join(missing)})`.execute(this.db);
-    let rows = result.rows;
-    const got = new Set(rows.map((r) => r.subject));
-    const late = missing.filter((s) => !got.has(s));
-    if (late.length > 0) rows = rows.concat(await this.select(tenantId, late));
-    return rows;
-  }
-
-  private select(tenantId: string, subjects: string[]): Promise<KeyRow[]> {
-    return this.db
-      .selectFrom('privacy.subject_keys')
-      .select(['subject', 'key_id', 'wrapped'])
-      .where('tenant_id', '=', tenantId)
-      .where('subject', 'in', subjects)
-      .execute();
-  }
-
-  /** Deletes the subject's wrapped key (crypto-shredding). Answers whether one existed. */
-  async destroy(tenantId: string, subject: string): Promise<boolean> {
-    this.cache.delete(`${tenantId}/${subject}`);
-    const gone = await this.db.deleteFrom('privacy.subject_keys').where('tenant_id', '=', tenantId).where('subject', '=', subject).returning('key_id').execute();
-    this.cache.delete(`${tenantId}/${subject}`);
-    return gone.length > 0;
+  /** Deletes these keys (crypto-shredding). Answers how many existed. */
+  async destroy(kids: readonly string[]): Promise<number> {
+    if (kids.length === 0) return 0;
+    for (const kid of kids) this.cache.delete(kid);
+    const gone = await this.db.deleteFrom('privacy.data_keys').where('key_id', 'in', [...new Set(kids)]).returning('key_id').execute();
+    for (const kid of kids) this.cache.delete(kid);
+    return gone.length;
   }
 }
 
@@ -206,9 +163,9 @@ export class SubjectKeyStore {
  * new key (docs/erasure.md, Rotating the master key).
  *
  * @example
- * await rotateMasterKey(store.db, oldKey, newKey) // { secrets: 1, subjectKeys: 1234 }
+ * await rotateMasterKey(store.db, oldKey, newKey) // { secrets: 1, dataKeys: 1234 }
  */
-export async function rotateMasterKey(db: Kysely<Database>, oldKey: Buffer, newKey: Buffer, random: RandomSource = secureRandom): Promise<{ secrets: number; subjectKeys: number }> {
+export async function rotateMasterKey(db: Kysely<Database>, oldKey: Buffer, newKey: Buffer, random: RandomSource = secureRandom): Promise<{ secrets: number; dataKeys: number }> {
   return privacyDb(db)
     .transaction()
     .execute(async (tx) => {
@@ -222,17 +179,11 @@ export async function rotateMasterKey(db: Kysely<Database>, oldKey: Buffer, newK
         }
         await tx.updateTable('privacy.secrets').set({ wrapped: wrapKey(newKey, secretAad(s.name), key, random) }).where('name', '=', s.name).execute();
       }
-      const rows = await tx.selectFrom('privacy.subject_keys').select(['tenant_id', 'subject', 'key_id', 'wrapped']).forUpdate().execute();
+      const rows = await tx.selectFrom('privacy.data_keys').select(['key_id', 'wrapped']).forUpdate().execute();
       for (const r of rows) {
-        const aad = subjectKeyAad(r.tenant_id, r.subject, r.key_id);
-        const key = unwrapKey(oldKey, aad, r.wrapped);
-        await tx
-          .updateTable('privacy.subject_keys')
-          .set({ wrapped: wrapKey(newKey, aad, key, random) })
-          .where('tenant_id', '=', r.tenant_id)
-          .where('subject', '=', r.subject)
-          .execute();
+        const key = unwrapKey(oldKey, dataKeyAad(r.key_id), r.wrapped);
+        await tx.updateTable('privacy.data_keys').set({ wrapped: wrapKey(newKey, dataKeyAad(r.key_id), key, random) }).where('key_id', '=', r.key_id).execute();
       }
-      return { secrets: secrets.length, subjectKeys: rows.length };
+      return { secrets: secrets.length, dataKeys: rows.length };
     });
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Sealed } from '../domain/consent/consent.events.js';
 import type { Database } from '../store/schema.js';
 import { combineKeys, deriveKey, hmacHex, openBytes, sealBytes, secureRandom, type RandomSource } from './envelope.js';
-import { loadLookupSecret, SubjectKeyStore, type DataKey } from './key-store.js';
+import { DataKeyStore, loadLookupSecret, type DataKey } from './key-store.js';
 
 /** The personal fields of a consent record: sealed in the ledger, never stored in clear. */
 export interface ConsentPersonal {
@@ -27,13 +27,13 @@ export interface PrivacyOptions {
 }
 
 /**
- * Personal data protection: subjects as keyed hashes, per-subject data keys (AES-256-GCM) in the
- * key store, and their destruction (docs/erasure.md).
+ * Personal data protection: subjects as keyed hashes, data keys (AES-256-GCM) in the key store,
+ * one per record, and their destruction (docs/erasure.md).
  *
  * @example
  * const privacy = await Privacy.open(store.db, masterKey);
  * const subject = privacy.subjectOf(tenantId, 'user-42');         // 64 hex, never the reference
- * const key = (await privacy.keys.keys(tenantId, [subject], true)).get(subject)!;
+ * const [key] = await privacy.keys.fresh();
  * const sealed = privacy.seal(key, aad, { userReference: 'user-42' });
  * privacy.open(key, aad, sealed)                                   // { userReference: 'user-42' }
  */
@@ -42,14 +42,14 @@ export class Privacy {
 
   private constructor(
     private readonly lookupSecret: Buffer,
-    readonly keys: SubjectKeyStore,
+    readonly keys: DataKeyStore,
     private readonly random: RandomSource,
   ) {}
 
   static async open(db: Kysely<Database>, master: Buffer, options: PrivacyOptions = {}): Promise<Privacy> {
     const random = options.random ?? secureRandom;
     const secret = await loadLookupSecret(db, master, random);
-    return new Privacy(secret, new SubjectKeyStore(db, master, { random, ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }) }), random);
+    return new Privacy(secret, new DataKeyStore(db, master, { random, ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }) }), random);
   }
 
   /** The subject of a user reference in a tenant: HMAC-SHA256 under the tenant's lookup key, hex. */
@@ -68,8 +68,7 @@ export class Privacy {
   }
 
   /**
-   * Opens a sealed value, or answers undefined when its key is gone (the subject was erased, or
-   * erased and given a new key since). A seal that does not open with its own key throws
+   * Opens a sealed value, or answers undefined when its key is gone (the subject was erased). A seal that does not open with its own key throws
    * SealBrokenError: the bytes were changed.
    */
   open<T>(key: DataKey | undefined, aad: string, sealed: Sealed): T | undefined {
@@ -78,7 +77,7 @@ export class Privacy {
   }
 
   /**
-   * A keyed hash under the subjects' data keys (idempotency request hashes): once any of those
+   * A keyed hash under the records' data keys (idempotency request hashes): once any of those
    * keys is destroyed, nobody can test guesses of the request against it.
    */
   mac(keys: readonly DataKey[], text: string): string {

@@ -2,13 +2,20 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { erasePayload } from '../webhooks/webhook.events.js';
 
-/** The consents recorded for a subject, in ledger order, read from the ledger itself (never a read model). */
-export async function consentIdsOf(db: Kysely<Database>, tenantId: string, subject: string): Promise<string[]> {
-  const rows = await sql<{ consent_id: string }>`
-    SELECT data->>'consentId' AS consent_id FROM ledger.events
-    WHERE tenant_id = ${tenantId} AND event_type = 'ConsentRecorded' AND data->>'subject' = ${subject}
+/**
+ * A subject's consents (in ledger order) and the data keys their events name (the personal
+ * fields' and withdrawal reasons'), read from the ledger itself, never a read model.
+ */
+export async function subjectRecords(db: Kysely<Database>, tenantId: string, subject: string): Promise<{ consentIds: string[]; kids: string[] }> {
+  const rows = await sql<{ event_type: string; consent_id: string; personal_kid: string | null; reason_kid: string | null }>`
+    SELECT event_type, data->>'consentId' AS consent_id, data->'personal'->>'kid' AS personal_kid, data->'reason'->>'kid' AS reason_kid
+    FROM ledger.events
+    WHERE tenant_id = ${tenantId} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn') AND data->>'subject' = ${subject}
     ORDER BY transaction_id, global_position`.execute(db);
-  return rows.rows.map((r) => r.consent_id);
+  return {
+    consentIds: rows.rows.filter((r) => r.event_type === 'ConsentRecorded').map((r) => r.consent_id),
+    kids: [...new Set(rows.rows.flatMap((r) => [r.personal_kid, r.reason_kid].filter((k): k is string => k !== null)))],
+  };
 }
 
 /**

@@ -210,6 +210,20 @@ const MIGRATIONS: { name: string; up: string }[] = [
       );
     `,
   },
+  {
+    // One data key per consent record, from a pool stored ahead in bulk, instead of one per
+    // subject: recording writes no key row (docs/erasure.md, Cost). A subject's keys are the ones
+    // its ledger events name; erasure deletes them all.
+    name: '0007_privacy_data_keys',
+    up: `
+      CREATE TABLE privacy.data_keys (
+        key_id uuid PRIMARY KEY,
+        wrapped text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      DROP TABLE privacy.subject_keys;
+    `,
+  },
 ];
 
 const LOCK_KEY = 7_412_003_001;

@@ -107,9 +107,8 @@ const consentCreatedData = (d: ConsentRecorded['data'], p: ConsentPersonal | und
 
 /** Opens a sealed value for a payload; a key that is gone (erased) or a broken seal gives undefined. */
 async function opened<T>(privacy: Privacy, tenantId: string, type: 'ConsentRecorded' | 'ConsentWithdrawn', consentId: string, subject: string, sealed: Sealed): Promise<T | undefined> {
-  const key = (await privacy.keys.keys(tenantId, [subject], false)).get(subject);
   try {
-    return privacy.open<T>(key, sealedAad(type, tenantId, consentId, subject), sealed);
+    return privacy.open<T>(await privacy.keys.byId(sealed.kid), sealedAad(type, tenantId, consentId, subject), sealed);
   } catch (error) {
     if (error instanceof SealBrokenError) return undefined;
     throw error;

@@ -226,7 +226,7 @@ describe('docs/hashing.md › when the service records the example consent › i
     view = await consents.get(tenantId, recordedView.id);
     verified = await consents.verify(tenantId, recordedView.id);
     const d0 = events[0]!.data as { subject: string; personal: Parameters<Privacy['open']>[2] };
-    const key = (await privacy.keys.keys(tenantId, [d0.subject], false)).get(d0.subject);
+    const key = await privacy.keys.byId(d0.personal.kid);
     opened = privacy.open<ConsentPersonal>(key, sealedAad('ConsentRecorded', tenantId, recordedView.id, d0.subject), d0.personal);
   }, 60_000);
   afterAll(() => store?.close());

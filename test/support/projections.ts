@@ -16,6 +16,7 @@ import {
 } from '../../src/domain/policy/policy.events.js';
 import type { AppendResult, Ledger } from '../../src/ledger/ledger.port.js';
 import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
+import type { DataKey } from '../../src/privacy/key-store.js';
 import { Privacy, sealedAad, type ConsentPersonal } from '../../src/privacy/privacy.js';
 import type { SubjectErased } from '../../src/privacy/subject.events.js';
 import { subjectStream } from '../../src/privacy/subject.events.js';
@@ -80,19 +81,21 @@ export async function openHarness(open: () => Promise<TestStore>): Promise<Proje
   const ledger = new PostgresLedger(db);
   const privacy = await Privacy.open(db, randomBytes(32));
   const subjects = new Map<string, string>();
+  const kids = new Map<string, DataKey>();
   // Seals what the service would seal: the personal fields and the reason, under the subject's key.
   async function seal(tenantId: string, e: DomainEvent): Promise<StoredEvent> {
     if (e.type === 'ConsentRecorded') {
       const { userReference, ipAddress, userAgent, metadata, ...rest } = e.data;
       const subject = privacy.subjectOf(tenantId, userReference);
       subjects.set(`${tenantId}/${rest.consentId}`, subject);
-      const key = (await privacy.keys.keys(tenantId, [subject], true)).get(subject)!;
-      const personal = privacy.seal(key, sealedAad('ConsentRecorded', tenantId, rest.consentId, subject), { userReference, ipAddress, userAgent, metadata });
+      const [key] = await privacy.keys.fresh(1);
+      kids.set(`${tenantId}/${rest.consentId}`, key!);
+      const personal = privacy.seal(key!, sealedAad('ConsentRecorded', tenantId, rest.consentId, subject), { userReference, ipAddress, userAgent, metadata });
       return { type: 'ConsentRecorded', data: { ...rest, subject, personal } };
     }
     if (e.type === 'ConsentWithdrawn') {
       const subject = subjects.get(`${tenantId}/${e.data.consentId}`) ?? 'unknown-subject';
-      const key = (await privacy.keys.keys(tenantId, [subject], true)).get(subject)!;
+      const key = kids.get(`${tenantId}/${e.data.consentId}`) ?? (await privacy.keys.fresh(1))[0]!;
       const reason = e.data.reason === null ? null : privacy.seal(key, sealedAad('ConsentWithdrawn', tenantId, e.data.consentId, subject), e.data.reason);
       return { type: 'ConsentWithdrawn', data: { ...e.data, subject, reason } };
     }
@@ -106,8 +109,8 @@ export async function openHarness(open: () => Promise<TestStore>): Promise<Proje
     subject: (tenantId, userReference) => privacy.subjectOf(tenantId, userReference),
     async erase(tenantId, userReference, at = '2024-06-01T00:00:00.000Z') {
       const subject = privacy.subjectOf(tenantId, userReference);
-      await privacy.keys.destroy(tenantId, subject);
       const consentIds = [...subjects].filter(([k, s]) => s === subject && k.startsWith(`${tenantId}/`)).map(([k]) => k.slice(tenantId.length + 1));
+      await privacy.keys.destroy(consentIds.map((id) => kids.get(`${tenantId}/${id}`)!.kid));
       return { type: 'SubjectErased', data: { subject, consentIds, erasedAt: at } };
     },
     runner: ({ projectors = allProjectors, ledger: l = ledger, ...options } = {}) => new ProjectionRunner(db, l, projectors, options),

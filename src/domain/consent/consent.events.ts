@@ -1,9 +1,10 @@
 import type { PolicyType } from '../policy/policy.events.js';
 
 /**
- * A value sealed with AES-256-GCM under a subject's data key (docs/erasure.md): `kid` names the
+ * A value sealed with AES-256-GCM under one record's data key (docs/erasure.md): `kid` names the
  * key, `iv` is the random 96-bit nonce, `ct` the ciphertext followed by the 16-byte tag (both
- * base64url). Destroying the key erases the value; the event around it stays intact.
+ * base64url). Destroying the key (the subject's erasure) erases the value; the event around it
+ * stays intact.
  */
 export interface Sealed {
   kid: string;
@@ -25,7 +26,7 @@ export interface ConsentRecorded {
     subject: string;
     consentGiven: boolean;
     timestamp: string;
-    /** userReference, ipAddress, userAgent and metadata, sealed under the subject's data key. */
+    /** userReference, ipAddress, userAgent and metadata, sealed under the record's data key. */
     personal: Sealed;
     /** Hex SHA-256 of the JCS of the plaintext hash input (docs/hashing.md). */
     consentHash: string;
@@ -34,7 +35,7 @@ export interface ConsentRecorded {
 }
 export interface ConsentWithdrawn {
   type: 'ConsentWithdrawn';
-  /** `reason` is free text a person wrote: sealed under the subject's data key, like the personal fields. */
+  /** `reason` is free text a person wrote: sealed under the record's data key, like the personal fields. */
   data: { consentId: string; subject: string; reason: Sealed | null; withdrawnAt: string };
 }
 export interface ConsentBatchRecorded {

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableEngines, type TestStore } from '../../test/support/stores.js';
+import { SealBrokenError } from './envelope.js';
+import { rotateMasterKey } from './key-store.js';
+import { redactUrl } from './log-redaction.js';
+import { loadMasterKey, MasterKeyError } from './master-key.js';
+import { Privacy, sealedAad } from './privacy.js';
+
+describe.each(availableEngines)('privacy › key store ($name)', ({ open }) => {
+  let t: TestStore;
+  // One store, one master key: another key would be refused (the last test shows it).
+  const master = randomBytes(32);
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(() => t?.dispose());
+
+  it('seals under a fresh key and opens only with that key and the same identity; a destroyed key opens nothing', async () => {
+    const privacy = await Privacy.open(t.store.db, master, { cacheMs: 0 });
+    const [key] = await privacy.keys.fresh(1);
+    const aad = sealedAad('ConsentRecorded', 't', 'c', 's');
+    const sealed = privacy.seal(key!, aad, { userReference: 'u-1' });
+    expect(JSON.stringify(sealed)).not.toContain('u-1');
+    expect(privacy.open(await privacy.keys.byId(sealed.kid), aad, sealed)).toEqual({ userReference: 'u-1' });
+    expect(() => privacy.open(key, sealedAad('ConsentRecorded', 't', 'other-consent', 's'), sealed)).toThrow(SealBrokenError);
+    expect(await privacy.keys.destroy([sealed.kid])).toBe(1);
+    expect(privacy.open(await privacy.keys.byId(sealed.kid), aad, sealed)).toBeUndefined();
+    expect(await privacy.keys.destroy([sealed.kid])).toBe(0);
+  });
+
+  it('gives each user reference one subject per tenant, never the same across tenants', async () => {
+    const privacy = await Privacy.open(t.store.db, master);
+    expect(privacy.subjectOf('tenant-a', 'u')).toBe(privacy.subjectOf('tenant-a', 'u'));
+    expect(privacy.subjectOf('tenant-a', 'u')).toMatch(/^[0-9a-f]{64}$/);
+    expect(privacy.subjectOf('tenant-a', 'u')).not.toBe(privacy.subjectOf('tenant-b', 'u'));
+  });
+
+  it('refuses a master key the store was not created with, and rotation re-wraps every key so that only the new one opens the store', async () => {
+    const mine = await open();
+    try {
+      const oldKey = randomBytes(32);
+      const newKey = randomBytes(32);
+      const before = await Privacy.open(mine.store.db, oldKey);
+      const [key] = await before.keys.fresh(1);
+      const aad = sealedAad('ConsentRecorded', 't', 'c', 's');
+      const sealed = before.seal(key!, aad, 'kept');
+      await expect(Privacy.open(mine.store.db, newKey)).rejects.toThrow(MasterKeyError);
+      await expect(rotateMasterKey(mine.store.db, newKey, oldKey)).rejects.toThrow(MasterKeyError);
+      const rotated = await rotateMasterKey(mine.store.db, oldKey, newKey);
+      expect(rotated.secrets).toBe(1);
+      expect(rotated.dataKeys).toBeGreaterThanOrEqual(1);
+      await expect(Privacy.open(mine.store.db, oldKey)).rejects.toThrow(MasterKeyError);
+      const after = await Privacy.open(mine.store.db, newKey);
+      expect(after.open(await after.keys.byId(sealed.kid), aad, sealed)).toBe('kept');
+      expect(after.subjectOf('t', 'u')).toBe(before.subjectOf('t', 'u'));
+    } finally {
+      await mine.dispose();
+    }
+  });
+});
+
+describe('privacy › master key › when none is configured', () => {
+  it('generates DATA_DIR/master.key once (mode 0600) and reads the same key on the next start', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-master-'));
+    try {
+      const settings = { masterKey: undefined, masterKeyFile: undefined, dataDir: dir, databaseUrl: undefined };
+      const first = loadMasterKey(settings);
+      expect(first.source).toBe('generated');
+      expect(statSync(join(dir, 'master.key')).mode & 0o777).toBe(0o600);
+      const second = loadMasterKey(settings);
+      expect(second.source).toBe('DATA_DIR');
+      expect(second.key.equals(first.key)).toBe(true);
+      expect(loadMasterKey({ ...settings, masterKeyFile: join(dir, 'master.key') }).key.equals(first.key)).toBe(true);
+      expect(readFileSync(join(dir, 'master.key'), 'utf8').trim()).toBe(first.key.toString('base64'));
+      expect(() => loadMasterKey({ ...settings, masterKeyFile: join(dir, 'missing') })).toThrow(/MASTER_KEY_FILE: cannot read/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('privacy › logs › when a URL names a user reference', () => {
+  it('redacts the path segment after /user/ and /subjects/, and the userReference query value', () => {
+    expect(redactUrl('/api/v1/consent/user/alice%40example.com/status')).toBe('/api/v1/consent/user/[redacted]/status');
+    expect(redactUrl('/v1/subjects/bob/erase')).toBe('/v1/subjects/[redacted]/erase');
+    expect(redactUrl('/v1/consent?page=2&userReference=carol&limit=5')).toBe('/v1/consent?page=2&userReference=[redacted]&limit=5');
+    expect(redactUrl('/api/v1/consent/export?userReference=dan')).toBe('/api/v1/consent/export?userReference=[redacted]');
+    expect(redactUrl('/api/v1/policies?type=x')).toBe('/api/v1/policies?type=x');
+  });
+});
