@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines, type TestStore } from '../../test/support/stores.js';
+import { COMMANDS, UsageError } from '../cli/commands.js';
 import { SealBrokenError } from './envelope.js';
 import { rotateMasterKey } from './key-store.js';
 import { redactUrl } from './log-redaction.js';
@@ -59,6 +61,37 @@ describe.each(availableEngines)('privacy › key store ($name)', ({ open }) => {
       expect(after.subjectOf('t', 'u')).toBe(before.subjectOf('t', 'u'));
     } finally {
       await mine.dispose();
+    }
+  });
+});
+
+describe.each(availableEngines)('privacy › keys rotate-master ($name)', ({ open }) => {
+  it('re-wraps the keys from the key files it is given, and refuses a missing or malformed file before opening anything', async () => {
+    const command = COMMANDS.find((c) => c.name === 'keys rotate-master')!;
+    const dir = mkdtempSync(join(tmpdir(), 'cl-rotate-'));
+    const t = await open();
+    try {
+      const oldKey = randomBytes(32);
+      const newKey = randomBytes(32);
+      writeFileSync(join(dir, 'old'), oldKey.toString('base64'));
+      writeFileSync(join(dir, 'new'), `${newKey.toString('hex')}\n`);
+      writeFileSync(join(dir, 'bad'), 'not a key');
+      const privacy = await Privacy.open(t.store.db, oldKey);
+      await privacy.keys.fresh(3);
+      expect(() => command.parse({ 'old-key-file': join(dir, 'old') }, [])).toThrow(UsageError);
+      expect(() => command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'bad') }, [])).toThrow(/--new-key-file: invalid value/);
+      expect(() => command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'old') }, [])).toThrow(/same key/);
+      const input = command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'new') }, []);
+      const info: string[] = [];
+      const result = await command.run!(t.store, input as never, { info: (m) => info.push(m), progressStream: process.stderr });
+      expect(result).toMatchObject({ secrets: 1 });
+      expect((result as { dataKeys: number }).dataKeys).toBeGreaterThanOrEqual(3);
+      expect(info.join('')).toMatch(/Re-wrapped/);
+      await expect(Privacy.open(t.store.db, oldKey)).rejects.toThrow(MasterKeyError);
+      await Privacy.open(t.store.db, newKey);
+    } finally {
+      await t.dispose();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

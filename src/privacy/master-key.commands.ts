@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+// commands.ts lists this command: load it through commands.ts (COMMANDS), never first.
+import { UsageError, type Command } from '../cli/commands.js';
+import { rotateMasterKey } from './key-store.js';
+import { MasterKeyError, parseMasterKey } from './master-key.js';
+
+const keyFrom = (path: unknown, flag: string): Buffer => {
+  if (typeof path !== 'string') throw new UsageError(`--${flag} is required (a file holding the key: 64 hex characters or base64 of 32 bytes)`);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--${flag}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return parseMasterKey(text, `--${flag}`);
+  } catch (error) {
+    if (error instanceof MasterKeyError) throw new UsageError(error.message);
+    throw error;
+  }
+};
+
+/**
+ * `keys rotate-master --old-key-file F --new-key-file G`: re-wraps every key under the new master
+ * key in one transaction (docs/erasure.md, Rotating the master key). Run with the service stopped.
+ */
+export const masterKeyRotate: Command = {
+  name: 'keys rotate-master',
+  usage: 'keys rotate-master --old-key-file PATH --new-key-file PATH',
+  summary: 'Re-wrap every data key under a new master key (service stopped); prints {secrets, dataKeys}',
+  options: { 'old-key-file': { type: 'string' }, 'new-key-file': { type: 'string' } },
+  parse(values) {
+    const oldKey = keyFrom(values['old-key-file'], 'old-key-file');
+    const newKey = keyFrom(values['new-key-file'], 'new-key-file');
+    if (oldKey.equals(newKey)) throw new UsageError('--new-key-file holds the same key as --old-key-file');
+    return { oldKey, newKey };
+  },
+  async run(store, input: { oldKey: Buffer; newKey: Buffer }, io) {
+    const result = await rotateMasterKey(store.db, input.oldKey, input.newKey);
+    io.info(`Re-wrapped ${result.dataKeys} data keys and ${result.secrets} secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`);
+    return result;
+  },
+};
