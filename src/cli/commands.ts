@@ -6,6 +6,7 @@ import { isUuid } from '../shared/ids.js';
 import type { Store } from '../store/store.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
+import { masterKeyRotate } from '../privacy/master-key.commands.js';
 import { auditExport, auditProve, auditVerify } from './audit.commands.js';
 
 /** Bad arguments: exit status 2, with a message saying what to send instead. */
@@ -201,4 +202,4 @@ const projectionsRebuild: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild, auditExport, auditVerify, auditProve];
+export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild, auditExport, auditVerify, auditProve, masterKeyRotate];
