@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
@@ -28,7 +29,9 @@ export async function startTestService(
   options: Pick<NonNullable<Parameters<typeof createService>[1]>, 'limits' | 'webhooks'> = {},
 ): Promise<TestService> {
   const fresh = serverUrl ? await freshDatabase() : undefined;
-  const settings = loadSettings({ ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }), LOG_LEVEL: 'silent', ...env });
+  // A fresh database gets a master key of its own, so that tests write no DATA_DIR/master.key.
+  const store = fresh ? { DATABASE_URL: fresh.url, ...(env.MASTER_KEY_FILE ? {} : { MASTER_KEY: randomBytes(32).toString('hex') }) } : { DATA_DIR: 'memory://' };
+  const settings = loadSettings({ ...store, LOG_LEVEL: 'silent', ...env });
   const service = await createService(settings, { pollMs: 50, ...options });
   let n = 0;
   return {
