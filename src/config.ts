@@ -22,6 +22,9 @@ export const EnvironmentSchema = Type.Object({
     Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
   ),
   MASTER_KEY: Type.Optional(Type.String({ pattern: '^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)\\s*$', description: '32 bytes as 64 hex characters or base64' })),
+  TRANSPARENCY_SIGNING_KEY: Type.Optional(
+    Type.String({ pattern: '^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)\\s*$', description: 'an Ed25519 seed: 32 bytes as 64 hex characters or base64' }),
+  ),
   MASTER_KEY_FILE: Type.Optional(Type.String({ minLength: 1, description: 'a path to a file holding the master key' })),
 });
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -41,6 +44,8 @@ export interface Settings {
   webhookAllowHttp: boolean;
   webhookRetryScale: number;
   logLevel: string;
+  /** The operator's checkpoint signing key (Ed25519 seed); when absent, one is generated into the store. */
+  transparencySigningKey: string | undefined;
   /** The master key wrapping every data key (docs/erasure.md); else MASTER_KEY_FILE, else DATA_DIR/master.key. */
   masterKey: string | undefined;
   masterKeyFile: string | undefined;
@@ -126,6 +131,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     webhookRetryScale: scale,
     logLevel: e.LOG_LEVEL ?? 'info',
     masterKey: e.MASTER_KEY,
+    transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY?.trim(),
     masterKeyFile: e.MASTER_KEY_FILE,
   };
 }

@@ -124,7 +124,14 @@ export async function createService(
     appended.webhooks = webhooks;
     await webhooks.start();
     // Each append wakes the sealer too: a record is provable within a second of its write.
-    const { transparency, sealer } = await createTransparency({ db: store.db, ledger, publicBaseUrl: settings.publicBaseUrl, log, pollMs: options.pollMs ?? 250 });
+    const { transparency, sealer } = await createTransparency({
+      db: store.db,
+      ledger,
+      publicBaseUrl: settings.publicBaseUrl,
+      signingKey: settings.transparencySigningKey,
+      log,
+      pollMs: options.pollMs ?? 250,
+    });
     appended.sealer = sealer;
     await sealer.start();
     const tenants = new TenantService(store.db);

@@ -23,10 +23,12 @@ export async function createTransparency(deps: {
   db: Kysely<Database>;
   ledger: Ledger;
   publicBaseUrl: string;
+  /** TRANSPARENCY_SIGNING_KEY: the operator's Ed25519 seed, else one generated into the store. */
+  signingKey?: string | undefined;
   log?: RunnerLog;
   pollMs?: number;
 }): Promise<{ transparency: TransparencyService; sealer: Sealer }> {
-  const signer = await loadSigner(deps.db, deps.publicBaseUrl);
+  const signer = await loadSigner(deps.db, deps.publicBaseUrl, deps.signingKey);
   const store = new TransparencyStore(deps.db);
   const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
   const sealer = new Sealer(deps.db, deps.ledger, store, signer, origin, { log: deps.log, pollMs: deps.pollMs });
