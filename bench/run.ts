@@ -74,6 +74,8 @@ interface EngineResult {
   halfRate: { rate: number; rps: number; p50: number; p99: number };
   batch: number[];
   lag: number[];
+  /** From a write's 2xx to its inclusion proof (the transparency log holds it). */
+  sealLag: number[];
   lagWriteRps: number;
   scale: ScaleRow[];
   receipt: number[];
@@ -167,10 +169,15 @@ async function postBatch(api: HttpClient, policyVersionId: string, prefix: strin
   return (res.body.data.consents as { id: string }[]).map((c) => c.id);
 }
 
-/** Projection lag: while autocannon writes at the peak, a separate client writes one consent and polls search for it. */
+/**
+ * Projection and sealing lag: while autocannon writes at the peak, a separate client writes one
+ * consent, then polls search for it and, at the same time, asks for its inclusion proof (issue 8:
+ * the transparency log must hold it within a second).
+ */
 async function projectionLag(svc: ServiceProcess, creds: { apiKey: string; apiSecret: string }, policyVersionId: string, connections: number) {
   const api = tenantClient(svc.url, creds);
   const lags: number[] = [];
+  const seals: number[] = [];
   let running = true;
   const load = recordLoad(svc, creds, policyVersionId, connections).finally(() => {
     running = false;
@@ -182,16 +189,29 @@ async function projectionLag(svc: ServiceProcess, creds: { apiKey: string; apiSe
       const written = await api.post('/api/v1/consent', consentBody(policyVersionId, ref, ++i));
       if (written.status !== 201) throw new Error(`lag probe write: ${written.status}`);
       const acked = performance.now();
-      for (;;) {
-        const found = await api.get(`/api/v1/consent/search?userReference=${encodeURIComponent(ref)}&limit=1`);
-        if (found.status === 200 && found.body.pagination.total >= 1) break;
-        if (performance.now() - acked > 30_000) throw new Error(`consent ${ref} not in search after 30 s`);
-      }
-      lags.push(performance.now() - acked);
+      const searched = (async () => {
+        for (;;) {
+          const found = await api.get(`/api/v1/consent/search?userReference=${encodeURIComponent(ref)}&limit=1`);
+          if (found.status === 200 && found.body.pagination.total >= 1) return performance.now() - acked;
+          if (performance.now() - acked > 30_000) throw new Error(`consent ${ref} not in search after 30 s`);
+        }
+      })();
+      const sealed = (async () => {
+        for (;;) {
+          // The route itself waits (bounded) for the sealer, then answers 503 PROOF_NOT_READY.
+          const proof = await api.get(`/api/v1/consent/${written.body.data.id}/proof`);
+          if (proof.status === 200) return performance.now() - acked;
+          if (proof.status !== 503) throw new Error(`lag probe proof: ${proof.status}`);
+          if (performance.now() - acked > 30_000) throw new Error(`consent ${ref} not sealed after 30 s`);
+        }
+      })();
+      const [searchLag, sealLag] = await Promise.all([searched, sealed]);
+      lags.push(searchLag);
+      seals.push(sealLag);
     }
   })();
   const [loaded] = await Promise.all([load, probe]);
-  return { lags, writeRps: loaded.rps };
+  return { lags, seals, writeRps: loaded.rps };
 }
 
 /** GET the CSV export, streaming; answers rows, time and the server's peak RSS while it ran. */
@@ -258,8 +278,9 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
     log(`${engine} batch of 1,000: p50 ${ms(percentile(batch, 50))}, max ${ms(Math.max(...batch))}`);
 
     // 3. Projection lag at the peak write rate.
-    const { lags, writeRps } = await projectionLag(svc, creds, policyVersionId, peak.concurrency);
+    const { lags, seals, writeRps } = await projectionLag(svc, creds, policyVersionId, peak.concurrency);
     log(`${engine} projection lag under ${num(writeRps)} writes/s: ${lags.length} probes, p50 ${ms(percentile(lags, 50))} p99 ${ms(percentile(lags, 99))}`);
+    log(`${engine} sealing lag: ${seals.length} probes, p50 ${ms(percentile(seals, 50))} p99 ${ms(percentile(seals, 99))}`);
 
     // 5. Webhook fan-out (before the scale fill, so the webhooks see only their own events).
     const webhooks = await fanOut(svc, api, policyVersionId);
@@ -327,7 +348,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
       if (r.status !== 200 && r.status !== 201) throw new Error(`receipt: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     });
     log(`${engine} receipt: p50 ${ms(percentile(receipt, 50))}`);
-    return { engine, load, halfRate, batch, lag: lags, lagWriteRps: writeRps, scale, receipt, webhooks, notes };
+    return { engine, load, halfRate, batch, lag: lags, sealLag: seals, lagWriteRps: writeRps, scale, receipt, webhooks, notes };
   } finally {
     await svc.kill('SIGTERM', 60_000).catch(() => svc.kill('SIGKILL'));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -379,6 +400,8 @@ function goals(r: EngineResult): Goal[] {
   out.push({ engine: r.engine, what: 'batch of 1,000: time to 201 (median)', target: '< 300 ms', measured: ms(batchP50), met: batchP50 < 300 });
   const lag = percentile(r.lag, 99);
   out.push({ engine: r.engine, what: 'projection lag p99 at the peak write rate', target: '< 250 ms', measured: ms(lag), met: lag < 250 });
+  const seal = percentile(r.sealLag, 99);
+  out.push({ engine: r.engine, what: 'sealing lag p99 at the peak write rate (issue 8)', target: '< 1,000 ms', measured: ms(seal), met: seal < 1000 });
   const big = r.scale.at(-1)!;
   const small = r.scale[0]!;
   out.push({ engine: r.engine, what: `CSV export at ${num(big.rows)} rows`, target: '≥ 100,000 rows/s', measured: `${num(big.exportRowsPerS)} rows/s`, met: big.exportRowsPerS >= 100_000 });
@@ -434,6 +457,7 @@ function report(results: EngineResult[], host: Machine, started: Date, seconds: 
         [`record at half the peak (${num(r.halfRate.rate)}/s offered, 16 connections)`, `${num(r.halfRate.rps)}/s done, p50 ${r.halfRate.p50} ms, p99 ${r.halfRate.p99} ms`],
         [`batch of 1,000 → 201 (${r.batch.length} runs)`, `p50 ${ms(percentile(r.batch, 50))}, max ${ms(Math.max(...r.batch))}`],
         [`projection lag (${r.lag.length} probes under ${num(r.lagWriteRps)} writes/s)`, `p50 ${ms(percentile(r.lag, 50))}, p99 ${ms(percentile(r.lag, 99))}`],
+        [`sealing lag: 2xx → inclusion proof (${r.sealLag.length} probes)`, `p50 ${ms(percentile(r.sealLag, 50))}, p99 ${ms(percentile(r.sealLag, 99))}`],
         [`receipt PDF rendering (${r.receipt.length} runs)`, `p50 ${ms(percentile(r.receipt, 50))}, max ${ms(Math.max(...r.receipt))}`],
         [
           `webhook fan-out (${r.webhooks.webhooks} webhooks × ${num(r.webhooks.deliveries / r.webhooks.webhooks)} consents, local HTTPS)`,
