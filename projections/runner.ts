@@ -3,6 +3,7 @@ import { comparePositions, START, type Ledger, type LedgerPosition, type Recorde
 import type { Database } from '../src/store/schema.js';
 import type { Projector } from './projector.js';
 import { isTransientError } from '../src/store/database-errors.js';
+import { PositionWaiters } from '../src/ledger/position-waiters.js';
 
 export interface RunnerLog {
   warn(obj: object, msg: string): void;
@@ -34,8 +35,7 @@ export { isTransientError };
  * await runner.waitFor(appended.position, 5000);
  */
 export class ProjectionRunner {
-  private known: LedgerPosition = START;
-  private readonly waiters = new Set<{ target: LedgerPosition; done: (ok: boolean) => void }>();
+  private readonly progress = new PositionWaiters();
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -57,7 +57,7 @@ export class ProjectionRunner {
 
   /** The position every projector has reached, as last seen. */
   get position(): LedgerPosition {
-    return this.known;
+    return this.progress.position;
   }
 
   async ensureCheckpoints(): Promise<void> {
@@ -78,8 +78,7 @@ export class ProjectionRunner {
     this.running = false;
     this.poke();
     await this.loop;
-    for (const w of this.waiters) w.done(false);
-    this.waiters.clear();
+    this.progress.cancelAll();
   }
 
   /** Asks the runner to look for new events now. */
@@ -90,20 +89,7 @@ export class ProjectionRunner {
 
   /** Resolves true once every projector has passed `target`, false after `timeoutMs`. */
   waitFor(target: LedgerPosition, timeoutMs: number): Promise<boolean> {
-    if (comparePositions(this.known, target) >= 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        target,
-        done: (ok: boolean) => {
-          clearTimeout(timer);
-          this.waiters.delete(waiter);
-          resolve(ok);
-        },
-      };
-      const timer = setTimeout(() => waiter.done(false), timeoutMs);
-      this.waiters.add(waiter);
-      this.poke();
-    });
+    return this.progress.waitFor(target, timeoutMs, () => this.poke());
   }
 
   /**
@@ -127,12 +113,12 @@ export class ProjectionRunner {
         idle = 0;
         continue;
       }
-      if (target === null || comparePositions(this.known, target) >= 0) return total;
+      if (target === null || comparePositions(this.progress.position, target) >= 0) return total;
       const pause = Math.min(250, 5 * 2 ** idle++);
       waited += pause;
       if (waited > 5000 && !warned) {
         warned = true;
-        this.log.warn({ target, at: this.known }, 'catch-up waits for a transaction that is still open before it can read the last events');
+        this.log.warn({ target, at: this.progress.position }, 'catch-up waits for a transaction that is still open before it can read the last events');
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
@@ -203,8 +189,7 @@ export class ProjectionRunner {
   }
 
   private advance(position: LedgerPosition): void {
-    if (comparePositions(position, this.known) > 0) this.known = position;
-    for (const w of this.waiters) if (comparePositions(this.known, w.target) >= 0) w.done(true);
+    this.progress.advance(position);
   }
 
   private async run(): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isTransientError, type RunnerLog } from '../../projections/runner.js';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
+import { PositionWaiters } from '../ledger/position-waiters.js';
 import type { Database } from '../store/schema.js';
 import { appendLeaves, decompose, eventLeafHash, nodeKey, rangeHash, type Hash } from './merkle.js';
 import { checkpointText, signNote, type NoteSigner } from './note.js';
@@ -28,8 +29,7 @@ const NAME = 'merkle';
  * await sealer.waitFor(appended.position, 1000);
  */
 export class Sealer {
-  private known: LedgerPosition = START;
-  private readonly waiters = new Set<{ target: LedgerPosition; done: (ok: boolean) => void }>();
+  private readonly progress = new PositionWaiters();
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -55,7 +55,7 @@ export class Sealer {
 
   /** The ledger position sealed so far, as last seen. */
   get position(): LedgerPosition {
-    return this.known;
+    return this.progress.position;
   }
 
   async start(): Promise<void> {
@@ -68,8 +68,7 @@ export class Sealer {
     this.running = false;
     this.poke();
     await this.loop;
-    for (const w of this.waiters) w.done(false);
-    this.waiters.clear();
+    this.progress.cancelAll();
   }
 
   /** Asks the sealer to look for new events now (called after every append). */
@@ -80,20 +79,7 @@ export class Sealer {
 
   /** Resolves true once the events up to `target` are sealed, false after `timeoutMs`. */
   waitFor(target: LedgerPosition, timeoutMs: number): Promise<boolean> {
-    if (comparePositions(this.known, target) >= 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        target,
-        done: (ok: boolean) => {
-          clearTimeout(timer);
-          this.waiters.delete(waiter);
-          resolve(ok);
-        },
-      };
-      const timer = setTimeout(() => waiter.done(false), timeoutMs);
-      this.waiters.add(waiter);
-      this.poke();
-    });
+    return this.progress.waitFor(target, timeoutMs, () => this.poke());
   }
 
   /** One batch: read after the checkpoint, extend the trees, sign, move the checkpoint. */
@@ -147,8 +133,7 @@ export class Sealer {
   }
 
   private advance(position: LedgerPosition): void {
-    if (comparePositions(position, this.known) > 0) this.known = position;
-    for (const w of this.waiters) if (comparePositions(this.known, w.target) >= 0) w.done(true);
+    this.progress.advance(position);
   }
 
   private async run(): Promise<void> {
