@@ -459,16 +459,20 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
         expect(storedB[1]!.prevHash).toBe(storedB[0]!.hash);
       });
 
-      it('reports a rewritten event through checkChain (adapters with a tamper hook)', async (context) => {
-        if (!subject.tamper) {
-          context.skip(`${name} offers no tamper hook: its storage cannot be rewritten from a test`);
-          return;
-        }
+      it('reports a rewritten event through checkChain', async () => {
         const tenantId = newTenant();
         const stream = newStream();
         const appended = await ledger.append(one(tenantId, stream, 'no_stream', 3), at);
-        await subject.tamper(appended.events[1]!.id, { i: 99 });
-        const stored = await ledger.readStream(stream);
+        let stored: RecordedEvent[];
+        if (subject.tamper) {
+          // Rewritten in the storage itself, as someone with raw access could.
+          await subject.tamper(appended.events[1]!.id, { i: 99 });
+          stored = await ledger.readStream(stream);
+        } else {
+          // The storage cannot be rewritten from a test: rewrite what the adapter read instead.
+          console.log(`[ledger contract] ${name} offers no tamper hook: the rewrite is applied to the events it read`);
+          stored = (await ledger.readStream(stream)).map((e) => (e.id === appended.events[1]!.id ? { ...e, data: { i: 99 } } : e));
+        }
         expect(stored[1]!.data).toEqual({ i: 99 });
         expect(checkChain(stored)).toEqual([`${stream}@1: hash does not match the event`]);
       });
