@@ -18,6 +18,7 @@ import { transparencyKeysRoute, transparencyRoutes, type TransparencyService } f
 import { webhooksRoutes, type WebhookService } from '../webhooks/index.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
 import { ErrorEnvelopeSchema } from './envelope.js';
+import { addLimitResponses } from './openapi-limits.js';
 import { errorBody, registerErrorHandling, validationError } from './errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
@@ -148,8 +149,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // Fastify's body schema makes every request body "required" in the document; a route whose
     // body may be left out says so with `x-optional-body`.
+    // Limited routes list the X-RateLimit-* headers, 429 and 503 (src/http/openapi-limits.ts).
     transformObject: (documentObject) => {
-      const doc = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Record<string, unknown>>> } }).openapiObject;
+      const doc = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Record<string, unknown>>>; components?: Record<string, unknown> } })
+        .openapiObject;
+      addLimitResponses(doc.paths ?? {}, (doc.components ??= {}));
       for (const operations of Object.values(doc.paths ?? {})) {
         for (const op of Object.values(operations)) {
           if (op['x-optional-body']) {

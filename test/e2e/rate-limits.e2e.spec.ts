@@ -72,6 +72,19 @@ describe('rate limits (one process)', () => {
       const refused = await api.get('/api/v1/policies');
       expect429(refused, 45, 'minute');
       expectHeaders(refused, [60, 0], [1_000, 940]);
+      // The OpenAPI document says so: this route lists 429, and the headers every answer carries.
+      const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+        paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+        components: { headers: Record<string, unknown> };
+      };
+      const documented = doc.paths['/api/v1/policies']!.get!.responses;
+      expect(Object.keys(documented)).toEqual(expect.arrayContaining(['200', '429', '503']));
+      const sent = (res: LightMyRequestResponse) => Object.keys(res.headers).filter((h) => h.startsWith('x-ratelimit-')).sort();
+      for (const status of ['200', '429']) {
+        expect(Object.keys(documented[status]!.headers ?? {}).map((h) => h.toLowerCase()).filter((h) => h !== 'retry-after').sort()).toEqual(sent(refused));
+      }
+      expect(Object.keys(documented['429']!.headers ?? {})).toContain('Retry-After');
+      for (const h of Object.keys(documented['429']!.headers ?? {})) expect(doc.components.headers[h], h).toBeDefined();
       // Under /v1 too, and writes as well as reads.
       expect429(await api.post('/v1/policies', { policyType: 'custom', version: '1.0.0', title: 't', content: 'c' }), 45, 'minute');
 

@@ -1,0 +1,67 @@
+/**
+ * What every rate-limited or store-backed route may answer besides its own responses, added to
+ * the OpenAPI document in one place (routes declare only what is theirs):
+ * - the six X-RateLimit-* headers on every answer of a limited route (docs/limits.md);
+ * - 429 RATE_LIMIT_EXCEEDED with Retry-After, when a budget is used up;
+ * - 503 SERVICE_UNAVAILABLE with Retry-After, when the ledger or the store cannot be reached
+ *   (a write that answers 503 did not happen).
+ */
+
+type Operation = { responses?: Record<string, Record<string, unknown>> };
+type Paths = Record<string, Record<string, Operation>>;
+interface Components {
+  headers?: Record<string, unknown>;
+}
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+
+/** The headers' definitions, named as they are sent (docs/limits.md). */
+export const RATE_LIMIT_HEADERS: Record<string, { description: string; schema: { type: string } }> = {
+  'X-RateLimit-Limit': integerHeader('Requests allowed per minute'),
+  'X-RateLimit-Remaining': integerHeader('Requests left in the current minute'),
+  'X-RateLimit-Reset': integerHeader('Unix time (seconds) at which the minute window resets'),
+  'X-RateLimit-Daily-Limit': integerHeader('Requests allowed per UTC day'),
+  'X-RateLimit-Daily-Remaining': integerHeader('Requests left in the current UTC day'),
+  'X-RateLimit-Daily-Reset': integerHeader('Unix time (seconds) at which the UTC day resets'),
+};
+
+const RETRY_AFTER = 'Retry-After';
+
+const errorResponse = (description: string) => ({
+  description,
+  headers: { [RETRY_AFTER]: { $ref: `#/components/headers/${RETRY_AFTER}` } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+/** Routes whose every answer counts against a budget and carries the headers. */
+const limited = (path: string): boolean => path.startsWith('/api/v1/') || path.startsWith('/verify/');
+/** Routes that read or write the store (and so may answer 503). */
+const storeBacked = (path: string): boolean => limited(path) || path.startsWith('/admin/');
+
+/**
+ * Adds the headers, 429 and 503 to the document's operations, in place.
+ *
+ * @example
+ * addLimitResponses(doc.paths, doc.components) // every /api/v1 operation now lists 429 and 503
+ */
+export function addLimitResponses(paths: Paths, components: Components): void {
+  components.headers = {
+    ...components.headers,
+    ...RATE_LIMIT_HEADERS,
+    [RETRY_AFTER]: integerHeader('Seconds to wait before trying again'),
+  };
+  const headerRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+  for (const [path, operations] of Object.entries(paths)) {
+    if (!storeBacked(path)) continue;
+    for (const op of Object.values(operations)) {
+      const responses = (op.responses ??= {});
+      // Failed credentials count against the client address, on the admin API too.
+      responses['429'] ??= errorResponse('Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds');
+      responses['503'] ??= errorResponse('The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds');
+      if (!limited(path)) continue;
+      for (const response of Object.values(responses)) {
+        response.headers = { ...headerRefs, ...(response.headers as Record<string, unknown> | undefined) };
+      }
+    }
+  }
+}
