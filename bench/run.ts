@@ -9,6 +9,7 @@
  *   BENCH_ROWS     consents filled for the "at scale" measures (default 20,000 quick, 200,000 full)
  *   BENCH_ENGINES  embedded,postgres (default: both that are available)
  *   BENCH_OUT      where to write the Markdown (default docs/benchmarks.md; "-" = don't write)
+ *   BENCH_STEPS    record,batch,lag,webhooks,scale (default all); a partial run never writes the doc
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,12 @@ const DURATION_S = QUICK ? 3 : 10;
 const CONCURRENCY = [1, 4, 16, 64];
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const SERVER_URL = process.env.DATABASE_URL;
-const OUT = process.env.BENCH_OUT ?? join(repoRoot, 'docs', 'benchmarks.md');
+const ALL_STEPS = ['record', 'batch', 'lag', 'webhooks', 'scale'] as const;
+const STEPS = new Set((process.env.BENCH_STEPS ?? ALL_STEPS.join(',')).split(',').map((s) => s.trim()));
+const unknownStep = [...STEPS].find((s) => !(ALL_STEPS as readonly string[]).includes(s));
+if (unknownStep !== undefined) throw new Error(`BENCH_STEPS: unknown step ${unknownStep} (steps: ${ALL_STEPS.join(',')})`);
+const PARTIAL = ALL_STEPS.some((s) => !STEPS.has(s));
+const OUT = PARTIAL ? '-' : (process.env.BENCH_OUT ?? join(repoRoot, 'docs', 'benchmarks.md'));
 if (!Number.isInteger(ROWS) || ROWS < 4_000) throw new Error(`BENCH_ROWS must be an integer ≥ 4000 (got ${process.env.BENCH_ROWS})`);
 
 type EngineName = 'embedded' | 'postgres';
@@ -257,7 +263,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
       await c.query(`CREATE SCHEMA IF NOT EXISTS bench; CREATE TABLE IF NOT EXISTS bench.events (LIKE ledger.events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING CONSTRAINTS INCLUDING INDEXES)`);
       await c.end();
     }
-    for (const connections of CONCURRENCY) {
+    for (const connections of STEPS.has('record') ? CONCURRENCY : []) {
       const http = await recordLoad(svc, creds, policyVersionId, connections);
       const row: LoadRow = { concurrency: connections, ...http };
       if (fresh) {
@@ -267,23 +273,28 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
       load.push(row);
       log(`${engine} record c=${connections}: ${num(http.rps)}/s p50 ${http.p50} ms p99 ${http.p99} ms non2xx ${http.non2xx}${row.baselineRps ? `; baseline ${num(row.baselineRps)}/s` : ''}`);
     }
-    const peak = load.reduce((a, b) => (b.rps > a.rps ? b : a));
-    const half = await recordLoad(svc, creds, policyVersionId, 16, { overallRate: Math.max(1, Math.floor(peak.rps / 2)) });
-    const halfRate = { rate: Math.floor(peak.rps / 2), ...half };
-    log(`${engine} at half the peak (${halfRate.rate}/s): p50 ${half.p50} ms p99 ${half.p99} ms`);
+    const peak = load.length > 0 ? load.reduce((a, b) => (b.rps > a.rps ? b : a)) : ({ concurrency: 16, rps: Number.NaN } as LoadRow);
+    let halfRate = { rate: Number.NaN, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN };
+    if (STEPS.has('record')) {
+      const half = await recordLoad(svc, creds, policyVersionId, 16, { overallRate: Math.max(1, Math.floor(peak.rps / 2)) });
+      halfRate = { rate: Math.floor(peak.rps / 2), ...half };
+      log(`${engine} at half the peak (${halfRate.rate}/s): p50 ${half.p50} ms p99 ${half.p99} ms`);
+    }
 
     // 2. Batch of 1,000: time to 201.
     const batchRuns = QUICK ? 3 : 10;
-    const batch = await sample(batchRuns, async (i) => void (await postBatch(api, policyVersionId, `batch-${i}`, 1000)));
-    log(`${engine} batch of 1,000: p50 ${ms(percentile(batch, 50))}, max ${ms(Math.max(...batch))}`);
+    const batch = await sample(STEPS.has('batch') ? batchRuns : 0, async (i) => void (await postBatch(api, policyVersionId, `batch-${i}`, 1000)));
+    if (STEPS.has('batch')) log(`${engine} batch of 1,000: p50 ${ms(percentile(batch, 50))}, max ${ms(Math.max(...batch))}`);
 
     // 3. Projection lag at the peak write rate.
-    const { lags, seals, writeRps } = await projectionLag(svc, creds, policyVersionId, peak.concurrency);
+    const { lags, seals, writeRps } = STEPS.has('lag') ? await projectionLag(svc, creds, policyVersionId, peak.concurrency) : { lags: [], seals: [], writeRps: Number.NaN };
     log(`${engine} projection lag under ${num(writeRps)} writes/s: ${lags.length} probes, p50 ${ms(percentile(lags, 50))} p99 ${ms(percentile(lags, 99))}`);
     log(`${engine} sealing lag: ${seals.length} probes, p50 ${ms(percentile(seals, 50))} p99 ${ms(percentile(seals, 99))}`);
 
     // 5. Webhook fan-out (before the scale fill, so the webhooks see only their own events).
-    const webhooks = await fanOut(svc, api, policyVersionId);
+    const webhooks = STEPS.has('webhooks')
+      ? await fanOut(svc, api, policyVersionId)
+      : { webhooks: 0, deliveries: 0, seconds: Number.NaN, perSecond: Number.NaN, lagP50: Number.NaN, lagP99: Number.NaN };
     log(`${engine} webhooks: ${webhooks.deliveries} deliveries in ${webhooks.seconds.toFixed(1)} s = ${num(webhooks.perSecond)}/s, lag p99 ${ms(webhooks.lagP99)}`);
 
     // 4. At scale: a tenant of its own, filled in steps.
@@ -291,7 +302,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
     const scaleApi = tenantClient(svc.url, scaleCreds);
     const scalePolicy = await scaleApi.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy policy', content: 'We keep your data safe.' });
     const scalePolicyId = scalePolicy.body.data.id as string;
-    const steps = [Math.round(ROWS / 4), Math.round(ROWS / 2), ROWS].map((r) => Math.ceil(r / 1000) * 1000);
+    const steps = STEPS.has('scale') ? [Math.round(ROWS / 4), Math.round(ROWS / 2), ROWS].map((r) => Math.ceil(r / 1000) * 1000) : [];
     const scale: ScaleRow[] = [];
     const someIds: string[] = [];
     let filled = 0;
@@ -343,7 +354,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
           `stats p99 ${ms(percentile(row.stats, 99))}, search p99 ${ms(percentile(row.searchPage, 99))} / ${ms(percentile(row.searchUser, 99))}, verify p99 ${ms(percentile(row.verify, 99))}`,
       );
     }
-    const receipt = await sample(QUICK ? 3 : 10, async (i) => {
+    const receipt = await sample(STEPS.has('scale') ? (QUICK ? 3 : 10) : 0, async (i) => {
       const r = await scaleApi.post(`/api/v1/consent/${someIds[i]}/pdf`);
       if (r.status !== 200 && r.status !== 201) throw new Error(`receipt: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     });
@@ -388,7 +399,7 @@ async function fanOut(svc: ServiceProcess, api: HttpClient, policyVersionId: str
 
 function goals(r: EngineResult): Goal[] {
   const out: Goal[] = [];
-  const peak = r.load.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const peak = r.load.length > 0 ? r.load.reduce((a, b) => (b.rps > a.rps ? b : a)) : ({ concurrency: 0, rps: Number.NaN } as LoadRow);
   if (r.engine === 'postgres') {
     const ratio = peak.baselineRps ? peak.rps / peak.baselineRps : Number.NaN;
     out.push({ engine: r.engine, what: `record: HTTP / direct INSERT at the HTTP peak (c=${peak.concurrency})`, target: '≥ 0.5', measured: ratio.toFixed(2), met: ratio >= 0.5 });
@@ -402,6 +413,8 @@ function goals(r: EngineResult): Goal[] {
   out.push({ engine: r.engine, what: 'projection lag p99 at the peak write rate', target: '< 250 ms', measured: ms(lag), met: lag < 250 });
   const seal = percentile(r.sealLag, 99);
   out.push({ engine: r.engine, what: 'sealing lag p99 at the peak write rate (issue 8)', target: '< 1,000 ms', measured: ms(seal), met: seal < 1000 });
+  // A partial run (BENCH_STEPS) judges only the goals it measured.
+  if (r.scale.length === 0) return out.filter((g) => !/n\/a|NaN/.test(g.measured));
   const big = r.scale.at(-1)!;
   const small = r.scale[0]!;
   out.push({ engine: r.engine, what: `CSV export at ${num(big.rows)} rows`, target: '≥ 100,000 rows/s', measured: `${num(big.exportRowsPerS)} rows/s`, met: big.exportRowsPerS >= 100_000 });
@@ -520,7 +533,8 @@ How to run: \`npm run bench\` (embedded store only), or
 \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench\` (both; a fresh database is
 created on that server and dropped afterwards). \`BENCH_QUICK=1\` runs short steps;
 \`BENCH_ROWS=1000000\` sets the rows at scale; \`BENCH_ENGINES=postgres\` picks engines;
-\`BENCH_OUT=-\` prints without writing this file.
+\`BENCH_OUT=-\` prints without writing this file; \`BENCH_STEPS=record,batch\` runs only those
+steps (of record, batch, lag, webhooks, scale) and only prints.
 
 ---
 
