@@ -10,8 +10,14 @@ export interface ReceiptsTable {
   pdf: Uint8Array;
   issued_at: Date | string;
 }
+/** Consents a receipt was ever issued for (migration 0008): kept when erasure deletes the PDFs. */
+export interface PubliclyVerifiableTable {
+  consent_id: string;
+  tenant_id: string;
+}
 type ReceiptsDatabase = {
   'receipts.receipts': ReceiptsTable;
+  'receipts.publicly_verifiable': PubliclyVerifiableTable;
 };
 
 export interface StoredReceipt {
@@ -29,10 +35,17 @@ export class ReceiptStore {
   }
 
   async save(tenantId: string, consentId: string, receipt: StoredReceipt): Promise<void> {
-    await this.db
-      .insertInto('receipts.receipts')
-      .values({ receipt_id: receipt.receiptId, tenant_id: tenantId, consent_id: consentId, sha256: receipt.sha256, pdf: receipt.pdf, issued_at: receipt.issuedAt })
-      .execute();
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('receipts.receipts')
+        .values({ receipt_id: receipt.receiptId, tenant_id: tenantId, consent_id: consentId, sha256: receipt.sha256, pdf: receipt.pdf, issued_at: receipt.issuedAt })
+        .execute();
+      await tx
+        .insertInto('receipts.publicly_verifiable')
+        .values({ consent_id: consentId, tenant_id: tenantId })
+        .onConflict((oc) => oc.column('consent_id').doNothing())
+        .execute();
+    });
   }
 
   async latest(tenantId: string, consentId: string): Promise<StoredReceipt | undefined> {
@@ -61,10 +74,11 @@ export class ReceiptStore {
 
   /**
    * The tenant whose consent this is, for the public verification page (whose URL names no
-   * tenant). Only consents with an issued receipt are publicly verifiable.
+   * tenant). Only consents a receipt was ever issued for are publicly verifiable; erasing the
+   * receipts keeps them so, and the page then says the record was erased.
    */
   async tenantOf(consentId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('receipts.receipts').select('tenant_id').where('consent_id', '=', consentId).limit(1).executeTakeFirst();
+    const row = await this.db.selectFrom('receipts.publicly_verifiable').select('tenant_id').where('consent_id', '=', consentId).executeTakeFirst();
     return row?.tenant_id;
   }
 }

@@ -12,6 +12,12 @@ import type { ReceiptStore, StoredReceipt } from './receipt.store.js';
 /** What the public verification page states. The same keys whether verified or not. */
 export interface PublicVerification {
   valid: boolean;
+  /**
+   * The ledger holds a record with this id and this consentHash, but its subject was erased: the
+   * personal fields the hash covers are destroyed, so it can no longer be recomputed. Only a
+   * caller holding the record's hash (its receipt) learns this; anyone else gets "not verified".
+   */
+  erased: boolean;
   consentId: string;
   policy: { title: string; type: string; version: string } | null;
   consentGiven: boolean | null;
@@ -107,10 +113,12 @@ export class ReceiptService {
     const tenantId = (await this.store.tenantOf(id)) ?? DECOY_TENANT;
     let view: ConsentView | undefined;
     let intact = false;
+    let erased = false;
     let stored = 'decoy';
     try {
       const verification = await this.consents.verify(tenantId, id);
       intact = verification.valid;
+      erased = verification.erased;
       stored = verification.storedHash;
       view = await this.consents.get(tenantId, id);
     } catch (error) {
@@ -123,11 +131,14 @@ export class ReceiptService {
     const matches = sameHash(given, stored) && HASH.test(given);
     const valid = wellFormed && view !== undefined && intact && matches;
     const verifiedAt = this.clock().toISOString();
-    if (!valid || !view) {
-      return { valid: false, consentId, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, log: null, verifiedAt };
+    // An erased record is told apart only for the hash it was issued with.
+    const erasedMatch = wellFormed && view !== undefined && erased && matches;
+    if (!(valid || erasedMatch) || !view) {
+      return { valid: false, erased: false, consentId, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, log: null, verifiedAt };
     }
     return {
-      valid: true,
+      valid,
+      erased: erasedMatch,
       consentId: view.id,
       policy: { title: view.policyDetails.title, type: view.policyDetails.type, version: view.policyDetails.version },
       consentGiven: view.consentGiven,

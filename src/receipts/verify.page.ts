@@ -14,6 +14,7 @@ main{max-width:34rem;margin:0 auto;padding:1.25rem}
 .valid .mark{background:#1d5c2e}.invalid .mark{background:#8a1c1c}
 h1{font-size:1.35rem;margin:0;line-height:1.2}
 .valid h1{color:#1d5c2e}.invalid h1{color:#8a1c1c}
+.erased .mark{background:#5b6470}.erased h1{color:#3d4550}
 p{margin:.5rem 0}
 dl{margin:0;display:grid;grid-template-columns:minmax(7rem,auto) 1fr;gap:.45rem 1rem}
 dt{color:#5c5c5c;font-size:.9rem}
@@ -25,14 +26,14 @@ footer{color:#5c5c5c;font-size:.8rem;margin-top:1rem}
 `;
 
 /**
- * The public verification page: valid or not verified, and for a valid record only its policy,
+ * The public verification page: valid, erased (for the record's own hash) or not verified, and for a valid record only its policy,
  * decision, status and time. Never the user reference, IP address, user agent or metadata.
  * Self-contained: inline CSS, no scripts, no external assets.
  */
 export function verifyPage(v: PublicVerification): string {
   const rows: [string, string][] = [];
   let body: string;
-  if (v.valid) {
+  if (v.valid || v.erased) {
     const words = decisionWords({ consentGiven: v.consentGiven!, status: v.status! });
     rows.push(
       ['Policy', `${escapeHtml(v.policy!.title)}`],
@@ -50,12 +51,14 @@ export function verifyPage(v: PublicVerification): string {
             : '<span class="withdrawn">Not included in the newest signed checkpoint</span>',
       ],
     );
-    body = `<p>This consent record is held in the ledger and its hash matches: the receipt that led here is genuine.</p>`;
+    body = v.valid
+      ? `<p>This consent record is held in the ledger and its hash matches: the receipt that led here is genuine.</p>`
+      : `<p>A consent record with this hash was recorded in the ledger, but the personal details it covered were erased at the data subject’s request, so its hash can no longer be recomputed. The policy, decision and time below remain on record.</p>`;
   } else {
     body = `<p>No consent record matches this address and hash. The receipt may have been altered, or the address mistyped. Scan the QR code on the receipt again, or ask the organisation that issued it.</p>`;
   }
   const list = rows.length ? `<dl>${rows.map(([k, val]) => `<dt>${k}</dt><dd>${val}</dd>`).join('')}</dl>` : '';
-  const title = v.valid ? 'Valid consent record' : 'Not verified';
+  const title = v.valid ? 'Valid consent record' : v.erased ? 'Record erased' : 'Not verified';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -67,8 +70,8 @@ export function verifyPage(v: PublicVerification): string {
 </head>
 <body>
 <main>
-<div class="card ${v.valid ? 'valid' : 'invalid'}">
-<div class="verdict"><div class="mark" aria-hidden="true">${v.valid ? '✓' : '✗'}</div><h1 data-testid="verdict" data-valid="${v.valid}">${title}</h1></div>
+<div class="card ${v.valid ? 'valid' : v.erased ? 'erased' : 'invalid'}">
+<div class="verdict"><div class="mark" aria-hidden="true">${v.valid ? '✓' : v.erased ? '–' : '✗'}</div><h1 data-testid="verdict" data-valid="${v.valid}" data-erased="${v.erased}">${title}</h1></div>
 ${body}
 ${list}
 <footer>Checked ${escapeHtml(utc(v.verifiedAt))} against the ledger: the consent hash is recomputed from the recorded event and its hash chain is checked.</footer>

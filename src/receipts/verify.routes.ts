@@ -17,6 +17,10 @@ declare module 'fastify' {
 export const PublicVerificationSchema = Type.Object(
   {
     valid: Type.Boolean(),
+    erased: Type.Boolean({
+      description:
+        'The ledger holds this record with this hash, but the data subject was erased: the personal fields its hash covers were destroyed, so it cannot be recomputed. The policy, decision, time and log position remain; valid is false.',
+    }),
     consentId: Type.String({ description: 'The id as asked' }),
     policy: Type.Union([Type.Object({ title: Type.String(), type: Type.String(), version: Type.String() }), Type.Null()]),
     consentGiven: Type.Union([Type.Boolean(), Type.Null()]),
@@ -37,7 +41,7 @@ export const PublicVerificationSchema = Type.Object(
     ),
     verifiedAt: Type.String({ format: 'date-time' }),
   },
-  { description: 'Not verified (unknown id, malformed id or wrong hash): valid false and every detail null.' },
+  { description: 'Not verified (unknown id, malformed id or wrong hash): valid and erased false, every detail null.' },
 );
 
 /** Wants JSON only when it asks for it (the QR code opens in a browser, which asks for HTML). */

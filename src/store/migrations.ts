@@ -224,6 +224,20 @@ const MIGRATIONS: { name: string; up: string }[] = [
       DROP TABLE privacy.subject_keys;
     `,
   },
+  {
+    // Which consents the public verification page may answer for: those a receipt was ever
+    // issued for (docs/receipts.md). Kept apart from the PDFs, which erasure deletes, so that a
+    // receipt's holder is told the record was erased instead of "not verified".
+    name: '0008_receipts_publicly_verifiable',
+    up: `
+      CREATE TABLE receipts.publicly_verifiable (
+        consent_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL
+      );
+      INSERT INTO receipts.publicly_verifiable (consent_id, tenant_id)
+        SELECT DISTINCT consent_id, tenant_id FROM receipts.receipts ON CONFLICT DO NOTHING;
+    `,
+  },
 ];
 
 const LOCK_KEY = 7_412_003_001;

@@ -309,10 +309,14 @@ describe('erasure › when two tenants hold the same user reference and one eras
     const two = await tenantClient(s.service, 'two');
     const ref = 'shared-reference-77';
     const ids: Record<string, string> = {};
+    const hashes: Record<string, string> = {};
     for (const [name, t] of [['one', one], ['two', two]] as const) {
       const policy = await publishPolicy(t.api);
       const res = await t.api.post('/api/v1/consent', { policyVersionId: policy, userReference: ref, consentGiven: true, ipAddress: '192.0.2.5', userAgent: `agent-${name}` });
       ids[name] = res.json().data.id;
+      hashes[name] = res.json().data.consentHash;
+      // A receipt makes the record publicly verifiable (docs/receipts.md).
+      expect((await t.api.post(`/api/v1/consent/${ids[name]}/pdf`)).statusCode).toBe(200);
     }
     // Each tenant's subject is its own keyed hash: the same reference does not link them.
     expect(s.service.privacy.subjectOf(one.tenantId, ref)).not.toBe(s.service.privacy.subjectOf(two.tenantId, ref));
@@ -321,6 +325,19 @@ describe('erasure › when two tenants hold the same user reference and one eras
     expect(erased.json().data.consentIds).toEqual([ids.two]);
     expect((await two.api.get(`/api/v1/consent/${ids.two}`)).json().data).toMatchObject({ userReference: null, erased: true });
     expect((await two.api.get(`/api/v1/consent/${ids.two}/verify`)).json().data).toMatchObject({ valid: false, erased: true });
+    // The public page tells the receipt's holder (who has the hash) that the record was erased,
+    // with the decision and time but nothing personal; any other hash still gets "not verified".
+    const publicCheck = (id: string, hash: string, accept = 'application/json') =>
+      s.service.app.inject({ method: 'GET', url: `/verify/${id}?hash=${hash}`, headers: { accept } });
+    const told = (await publicCheck(ids.two!, hashes.two!)).json().data;
+    expect(told).toMatchObject({ valid: false, erased: true, consentId: ids.two, consentGiven: true, status: 'active', policy: { type: expect.any(String) } });
+    expect(told.timestamp).toEqual(expect.any(String));
+    expect(JSON.stringify(told)).not.toMatch(/shared-reference|192\.0\.2\.5|agent-two/);
+    const page = (await publicCheck(ids.two!, hashes.two!, 'text/html')).body;
+    expect(page).toContain('data-erased="true"');
+    expect(page).toContain('Record erased');
+    expect((await publicCheck(ids.two!, '0'.repeat(64))).json().data).toMatchObject({ valid: false, erased: false, policy: null, timestamp: null });
+    expect((await publicCheck(ids.one!, hashes.one!)).json().data).toMatchObject({ valid: true, erased: false });
     expect((await one.api.get(`/api/v1/consent/${ids.one}`)).json().data).toMatchObject({ userReference: ref, userAgent: 'agent-one', erased: false });
     expect((await one.api.get(`/api/v1/consent/${ids.one}/verify`)).json().data).toMatchObject({ valid: true, erased: false });
     const list = (await one.api.get(`/api/v1/consent/user/${ref}`)).json().data;

@@ -197,7 +197,7 @@ describe('receipts › when a consent is rendered to a PDF', () => {
       expect(s).toEqual({
         status: 200,
         type: 'application/json; charset=utf-8',
-        rest: { valid: false, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, log: null },
+        rest: { valid: false, erased: false, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, log: null },
       });
     }
     const html = await t.app.inject({ method: 'GET', url: `/verify/not-an-id?hash=x` });
