@@ -1,11 +1,23 @@
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEventStoreForRun } from './support/eventstore-engine.js';
 
 /**
  * Engines start once per run. PostgreSQL is the server at DATABASE_URL when set (CI sets it);
  * each test file then works in a database of its own (test/support/stores.ts). Here we only
  * check the server answers and drop databases that earlier, interrupted runs left behind.
+ * EventStoreDB is the server at EVENTSTORE_URL, else a KurrentDB container started here when a
+ * Docker engine is there (stopped at the end), else none: its tests are skipped, saying why.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const eventStore = await startEventStoreForRun();
+  project.provide('eventStoreUrl', eventStore.url);
+  project.provide('eventStoreMissing', eventStore.missing);
+  await cleanPostgres();
+  return () => eventStore.stop();
+}
+
+async function cleanPostgres(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.log('[test] DATABASE_URL is not set: PostgreSQL-server tests are skipped, PGlite tests run');

@@ -29,7 +29,8 @@ export interface LedgerUnderTest {
 const VISIBLE_WITHIN_MS = 10_000;
 
 const newTenant = (): string => randomUUID();
-const newStream = (prefix = 'contract'): string => `${prefix}-${randomUUID()}`;
+/** A fresh stream of a tenant, named as every stream helper names them: `<kind>-<tenantId>-<id>`. */
+const newStream = (tenantId: string, kind = 'contract'): string => `${kind}-${tenantId}-${randomUUID()}`;
 const events = (n: number, type = 'Happened'): NewEvent[] =>
   Array.from({ length: n }, (_, i) => ({ type, data: { i }, metadata: { n: i } }));
 const one = (tenantId: string, stream: string, expectedRevision: AppendRequest['expectedRevision'], n = 1): AppendRequest[] => [
@@ -93,7 +94,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
     describe('append › when the expected revision holds › writes the events', () => {
       it("appends to a new stream with 'no_stream', revisions from 0", async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         const result = await ledger.append(one(tenantId, stream, 'no_stream', 3), at);
         expect(result.events.map((e) => e.revision)).toEqual([0, 1, 2]);
         expect(result.events.every((e) => e.tenantId === tenantId && e.stream === stream)).toBe(true);
@@ -103,7 +104,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it('appends with the numeric revision of the last event', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         await ledger.append(one(tenantId, stream, 'no_stream', 2), at);
         const second = await ledger.append(one(tenantId, stream, 1, 2), at);
         expect(second.events.map((e) => e.revision)).toEqual([2, 3]);
@@ -114,7 +115,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it("appends with 'any' to a missing stream and to an existing one", async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         await ledger.append(one(tenantId, stream, 'any'), at);
         await ledger.append(one(tenantId, stream, 'any', 2), at);
         expect((await ledger.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2]);
@@ -122,7 +123,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it('keeps the event ids it is given and makes up the others', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         const id = randomUUID();
         const result = await ledger.append(
           [{ tenantId, stream, expectedRevision: 'no_stream', events: [{ id, type: 'A', data: {} }, { type: 'B', data: {} }] }],
@@ -138,7 +139,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
     describe('append › when the expected revision does not hold › throws WrongExpectedRevisionError and writes nothing', () => {
       it('refuses a stale numeric revision', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         await ledger.append(one(tenantId, stream, 'no_stream', 3), at);
         await expectWrongRevision(ledger.append(one(tenantId, stream, 1), at), stream);
         await expectWrongRevision(ledger.append(one(tenantId, stream, 3), at), stream);
@@ -147,7 +148,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it("refuses 'no_stream' on an existing stream", async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         const first = await ledger.append(one(tenantId, stream, 'no_stream'), at);
         await expectWrongRevision(ledger.append(one(tenantId, stream, 'no_stream'), at), stream);
         expect((await ledger.readStream(stream)).map((e) => e.id)).toEqual([first.events[0]!.id]);
@@ -155,14 +156,14 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it('refuses a numeric revision on a missing stream', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         await expectWrongRevision(ledger.append(one(tenantId, stream, 0), at), stream);
         expect(await ledger.readStream(stream)).toEqual([]);
       });
 
       it('writes no stream of a multi-stream append when one expectation fails', async () => {
         const tenantId = newTenant();
-        const [a, b, c] = [newStream(), newStream(), newStream()];
+        const [a, b, c] = [newStream(tenantId), newStream(tenantId), newStream(tenantId)];
         await ledger.append(one(tenantId, b, 'no_stream'), at);
         const headBefore = await ledger.headPosition(tenantId);
         await expectWrongRevision(
@@ -184,7 +185,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it('lands every stream of a multi-stream append together when all expectations hold', async () => {
         const tenantId = newTenant();
-        const [a, b] = [newStream(), newStream()];
+        const [a, b] = [newStream(tenantId), newStream(tenantId)];
         await ledger.append(one(tenantId, b, 'no_stream'), at);
         const result = await ledger.append(
           [
@@ -201,7 +202,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
     describe('append › when writers race › keeps every stream consistent', () => {
       it('lets exactly one of several concurrent appends with the same expected revision win', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         await ledger.append(one(tenantId, stream, 'no_stream'), at);
         const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => ledger.append(one(tenantId, stream, 0), at)));
         const won = outcomes.filter((o) => o.status === 'fulfilled');
@@ -217,8 +218,8 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
       it("lets exactly one of several concurrent 'no_stream' appends create a stream, and names it to the others", async () => {
         const tenantId = newTenant();
         for (let round = 0; round < 5; round++) {
-          const stream = newStream();
-          const own = Array.from({ length: 8 }, () => newStream('own'));
+          const stream = newStream(tenantId);
+          const own = Array.from({ length: 8 }, () => newStream(tenantId, 'own'));
           // Each append also creates a stream of its own, listed first: the error must name the contested one.
           const outcomes = await Promise.allSettled(
             own.map((o) =>
@@ -248,7 +249,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
       it("answers WrongExpectedRevisionError, never a deadlock, when appends create the same streams in opposite orders", async () => {
         const tenantId = newTenant();
         for (let round = 0; round < 10; round++) {
-          const [a, b] = [newStream(), newStream()];
+          const [a, b] = [newStream(tenantId), newStream(tenantId)];
           const create = (first: string, second: string) =>
             ledger.append(
               [
@@ -275,7 +276,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
       it("lets 'any' land when it races the creation of the same stream", async () => {
         const tenantId = newTenant();
         for (let round = 0; round < 10; round++) {
-          const stream = newStream();
+          const stream = newStream(tenantId);
           const [created, anyway] = await Promise.allSettled([
             ledger.append(one(tenantId, stream, 'no_stream', 3), at),
             ledger.append(one(tenantId, stream, 'any', 3), at),
@@ -295,7 +296,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it("never refuses concurrent appends with 'any', nor deadlocks on streams taken in opposite orders", async () => {
         const tenantId = newTenant();
-        const [a, b] = [newStream(), newStream()];
+        const [a, b] = [newStream(tenantId), newStream(tenantId)];
         const n = 12;
         await Promise.all(
           Array.from({ length: n }, (_, i) =>
@@ -321,10 +322,96 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
       });
     });
 
+    describe('append › when many appends arrive at once › answers each by its own expectations', () => {
+      it('refuses only the appends whose expectations fail, writing none of their streams, and lands all the others', async () => {
+        const tenantId = newTenant();
+        const shared = newStream(tenantId);
+        await ledger.append(one(tenantId, shared, 'no_stream'), at);
+        const fresh = Array.from({ length: 12 }, () => newStream(tenantId));
+        const [x, y] = [newStream(tenantId), newStream(tenantId)];
+        const [wrong, partly, ...rest] = await Promise.allSettled([
+          ledger.append(one(tenantId, shared, 7), at),
+          ledger.append(
+            [
+              { tenantId, stream: x, expectedRevision: 'no_stream', events: events(2) },
+              { tenantId, stream: y, expectedRevision: 3, events: events(1) },
+            ],
+            at,
+          ),
+          ...fresh.map((s) => ledger.append(one(tenantId, s, 'no_stream', 2), at)),
+          ledger.append(one(tenantId, shared, 0), at),
+        ]);
+        expect(wrong!.status).toBe('rejected');
+        expect((wrong as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(((wrong as PromiseRejectedResult).reason as WrongExpectedRevisionError).stream).toBe(shared);
+        expect(partly!.status).toBe('rejected');
+        expect(((partly as PromiseRejectedResult).reason as WrongExpectedRevisionError).stream).toBe(y);
+        expect(await ledger.readStream(x)).toEqual([]);
+        expect(await ledger.readStream(y)).toEqual([]);
+        expect(rest.map((o) => o.status)).toEqual(rest.map(() => 'fulfilled'));
+        for (const [i, s] of fresh.entries()) {
+          const stored = await ledger.readStream(s);
+          expect(stored.map((e) => e.id)).toEqual((rest[i] as PromiseFulfilledResult<AppendResult>).value.events.map((e) => e.id));
+          expect(checkChain(stored)).toEqual([]);
+        }
+        expect((await ledger.readStream(shared)).map((e) => e.revision)).toEqual([0, 1]);
+      });
+
+      it('chains appends to the same stream that arrive together, and refuses the one that expected no stream', async () => {
+        const tenantId = newTenant();
+        for (let round = 0; round < 5; round++) {
+          const stream = newStream(tenantId);
+          await ledger.append(one(tenantId, stream, 'no_stream', 2), at);
+          const [next, anyway, again] = await Promise.allSettled([
+            ledger.append(one(tenantId, stream, 1, 2), at),
+            ledger.append(one(tenantId, stream, 'any', 1), at),
+            ledger.append(one(tenantId, stream, 'no_stream', 1), at),
+          ]);
+          expect(anyway.status).toBe('fulfilled');
+          expect(again.status).toBe('rejected');
+          expect((again as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+          const stored = await ledger.readStream(stream);
+          expect(checkChain(stored)).toEqual([]);
+          // 'any' may land before the numeric append, which is then refused; never both on one revision.
+          const landed = [next, anyway].flatMap((o) => (o.status === 'fulfilled' ? o.value.events : []));
+          expect(stored.length).toBe(2 + landed.length);
+          for (const e of landed) expect(stored[e.revision]!.id).toBe(e.id);
+          if (next.status === 'rejected') expect(next.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        }
+      });
+
+      it('takes a request without events as a condition: the append lands only while that stream is at the expected revision, and writes nothing to it', async () => {
+        const tenantId = newTenant();
+        const [policy, a, b] = [newStream(tenantId), newStream(tenantId), newStream(tenantId)];
+        await ledger.append(one(tenantId, policy, 'no_stream', 2), at);
+        const landed = await ledger.append(
+          [
+            { tenantId, stream: a, expectedRevision: 'no_stream', events: events(1) },
+            { tenantId, stream: policy, expectedRevision: 1, events: [] },
+          ],
+          at,
+        );
+        expect(landed.events.map((e) => e.stream)).toEqual([a]);
+        await ledger.append(one(tenantId, policy, 1), at);
+        await expectWrongRevision(
+          ledger.append(
+            [
+              { tenantId, stream: b, expectedRevision: 'no_stream', events: events(1) },
+              { tenantId, stream: policy, expectedRevision: 1, events: [] },
+            ],
+            at,
+          ),
+          policy,
+        );
+        expect(await ledger.readStream(b)).toEqual([]);
+        expect((await ledger.readStream(policy)).map((e) => e.revision)).toEqual([0, 1, 2]);
+      });
+    });
+
     describe('readStream › when a stream has events › answers them oldest first', () => {
       it('answers revisions 0..n in order, with what was appended', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         for (let i = 0; i < 5; i++) {
           await ledger.append([{ tenantId, stream, expectedRevision: i === 0 ? 'no_stream' : i - 1, events: [{ type: `T${i}`, data: { i }, metadata: { m: i } }] }], at);
         }
@@ -336,7 +423,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
       });
 
       it('answers an empty list for a missing stream', async () => {
-        expect(await ledger.readStream(newStream('missing'))).toEqual([]);
+        expect(await ledger.readStream(newStream(newTenant(), 'missing'))).toEqual([]);
       });
     });
 
@@ -344,7 +431,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
       /** Appends 7 events over 4 appends (one multi-stream) for a fresh tenant; returns them in append order. */
       const appendSome = async (): Promise<{ before: LedgerPosition; tenantId: string; appended: RecordedEvent[] }> => {
         const tenantId = newTenant();
-        const [a, b] = [newStream(), newStream()];
+        const [a, b] = [newStream(tenantId), newStream(tenantId)];
         const before = (await ledger.headPosition()) ?? START;
         const appended: RecordedEvent[] = [];
         appended.push(...(await ledger.append(one(tenantId, a, 'no_stream', 2), at)).events);
@@ -421,13 +508,13 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it('answers the last append overall, the last of each tenant, and null for a tenant without events', async () => {
         const [t1, t2] = [newTenant(), newTenant()];
-        const first = await ledger.append(one(t1, newStream(), 'no_stream', 2), at);
-        const second = await ledger.append(one(t2, newStream(), 'no_stream'), at);
+        const first = await ledger.append(one(t1, newStream(t1), 'no_stream', 2), at);
+        const second = await ledger.append(one(t2, newStream(t2), 'no_stream'), at);
         expect(await ledger.headPosition()).toEqual(second.position);
         expect(await ledger.headPosition(t1)).toEqual(first.position);
         expect(await ledger.headPosition(t2)).toEqual(second.position);
         expect(await ledger.headPosition(newTenant())).toBeNull();
-        const third = await ledger.append(one(t1, newStream(), 'no_stream'), at);
+        const third = await ledger.append(one(t1, newStream(t1), 'no_stream'), at);
         expect(await ledger.headPosition(t1)).toEqual(third.position);
         expect(await ledger.headPosition()).toEqual(third.position);
       });
@@ -436,7 +523,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
     describe('hashes › when events are stored › each event hashes its envelope and names its predecessor', () => {
       it('stores hash = eventHash(envelope) and chains prevHash within each stream', async () => {
         const tenantId = newTenant();
-        const [a, b] = [newStream(), newStream()];
+        const [a, b] = [newStream(tenantId), newStream(tenantId)];
         await ledger.append(one(tenantId, a, 'no_stream', 2), at);
         await ledger.append(one(tenantId, b, 'no_stream', 1), at);
         const mixed = await ledger.append(
@@ -461,7 +548,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it('reports a rewritten event through checkChain', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         const appended = await ledger.append(one(tenantId, stream, 'no_stream', 3), at);
         let stored: RecordedEvent[];
         if (subject.tamper) {
@@ -481,7 +568,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
     describe('round trip › when events carry awkward values › answers them as given and their hashes still match', () => {
       it('keeps recordedAt to the millisecond, in ISO 8601 UTC', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         const when = new Date('2027-12-31T23:59:59.999Z');
         const result = await ledger.append(one(tenantId, stream, 'no_stream'), when);
         expect(result.events[0]!.recordedAt).toBe('2027-12-31T23:59:59.999Z');
@@ -494,7 +581,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
 
       it('keeps unicode, nested objects and numbers (0.1, 1e21, -0 as 0, large integers)', async () => {
         const tenantId = newTenant();
-        const stream = newStream();
+        const stream = newStream(tenantId);
         const data = {
           cjk: '同意します・개인정보 처리방침에 동의합니다・我同意',
           emoji: '👍🏽 👨‍👩‍👧‍👦 🇪🇺 📜',

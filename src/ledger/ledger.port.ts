@@ -1,7 +1,8 @@
 /**
  * The ledger: an append-only, hashed log of events, the service's only source of truth.
- * Adapters: PostgreSQL (server or embedded PGlite), EventStoreDB later. All run one contract suite
- * (`ledger.contract.ts`).
+ * Adapters: PostgreSQL (server or embedded PGlite) and EventStoreDB / KurrentDB (`eventstoredb/`).
+ * All run one contract suite (`ledger.contract.ts`). Optional capabilities beside the port (push,
+ * durable feeds, ping) are in `ledger-feeds.ts`.
  */
 
 /** Where an event sits in the whole ledger. Ordered by `commit`, then `prepare`. */
@@ -30,6 +31,10 @@ export interface NewEvent {
 
 export interface AppendRequest {
   tenantId: string;
+  /**
+   * The stream, named `<kind>-<tenantId>-<id>` as every stream helper names them: an adapter may
+   * find a tenant's events by stream name (the EventStoreDB one does, for `headPosition`).
+   */
   stream: string;
   expectedRevision: ExpectedRevision;
   events: NewEvent[];
