@@ -4,6 +4,9 @@ import { parseArgs } from 'node:util';
 import { DomainError } from '../domain/errors.js';
 import { ConfigError, loadSettings } from '../config.js';
 import { DataDirLockedError } from '../store/data-dir-lock.js';
+import { LedgerCopyError } from '../ledger/copy.js';
+import { LedgerLocationError } from '../ledger/open-ledger.js';
+import { StateCopyError } from '../store/state-copy.js';
 import { AuditError } from '../transparency/audit.js';
 import { openStore, type Store } from '../store/store.js';
 import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';
@@ -117,6 +120,13 @@ export async function main(argv: readonly string[], cli: CliEnvironment = { env:
       out({ error: { code: 'AUDIT_FAILED', message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) } });
       return EXIT.failed;
     }
+    if (error instanceof LedgerCopyError) {
+      say(`consent-ledger: ${error.message}`);
+      out({ error: { code: error.code, message: error.message, ...(error.problems.length > 0 ? { problems: error.problems } : {}) } });
+      return EXIT.failed;
+    }
+    if (error instanceof LedgerLocationError) return fail(EXIT.failed, 'LEDGER_LOCATION', error.message);
+    if (error instanceof StateCopyError) return fail(EXIT.failed, 'STATE_COPY_FAILED', error.message);
     const e = error as Error & { code?: string };
     return fail(EXIT.failed, 'FAILED', `${command.name} failed: ${e.message || e.code || String(error)}`);
   } finally {

@@ -8,6 +8,7 @@ import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { masterKeyRotate } from '../privacy/master-key.commands.js';
 import { auditExport, auditProve, auditVerify } from './audit.commands.js';
+import { ledgerCopy } from './ledger.commands.js';
 
 /** Bad arguments: exit status 2, with a message saying what to send instead. */
 export class UsageError extends Error {
@@ -202,4 +203,4 @@ const projectionsRebuild: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild, auditExport, auditVerify, auditProve, masterKeyRotate];
+export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild, auditExport, auditVerify, auditProve, masterKeyRotate, ledgerCopy];

@@ -1,0 +1,211 @@
+import cliProgress from 'cli-progress';
+import { copyLedger, LedgerCopyError, verifyCopy } from '../ledger/copy.js';
+import { LedgerLocationError, locationKind, openLedger, type OpenedLedger } from '../ledger/open-ledger.js';
+import type { Store } from '../store/store.js';
+import { copyState, statePositions } from '../store/state-copy.js';
+import type { CliIo, Command } from './commands.js';
+import { UsageError } from './commands.js';
+
+type Values = Record<string, string | boolean | undefined>;
+
+interface CopyInput {
+  from: string;
+  to: string;
+  fromStore: string | undefined;
+  toStore: string | undefined;
+  ledgerOnly: boolean;
+  batchSize: number;
+  limit: number | undefined;
+}
+
+const text = (values: Values, name: string): string | undefined => {
+  const v = values[name];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+};
+
+const count = (values: Values, name: string, max: number): number | undefined => {
+  const raw = text(values, name);
+  if (raw === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${raw}")`);
+  return Number(raw);
+};
+
+/** A location as the copy compares them: a resolved folder, or the URL as given. */
+const where = (location: string, flag: string): string => {
+  try {
+    const { kind, target } = locationKind(location);
+    return kind === 'embedded' ? `file:${target}` : target;
+  } catch (error) {
+    if (error instanceof LedgerLocationError) throw new UsageError(`--${flag}: ${error.message}`);
+    throw error;
+  }
+};
+
+/** The state store at a location: a PostgreSQL URL or an embedded folder (not EventStoreDB). */
+function storeLocation(location: string | undefined, flag: string): string | undefined {
+  if (location === undefined) return undefined;
+  const w = where(location, flag);
+  if (locationKind(location).kind === 'eventstoredb') throw new UsageError(`--${flag} must be a PostgreSQL URL or an embedded store's folder, not EventStoreDB`);
+  return w;
+}
+
+/** A bar on a terminal; elsewhere (logs, CI) a plain line every few seconds. */
+function progress(io: CliIo, label: string) {
+  const tty = io.progressStream.isTTY === true;
+  const bar = new cliProgress.SingleBar(
+    { stream: io.progressStream, format: `${label} [{bar}] {percentage}% | {value}/{total} events | {duration_formatted} | eta {eta_formatted}`, hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  let lastLine = 0;
+  let total: number | undefined;
+  return {
+    start(of: number | undefined, done: number) {
+      total = of;
+      if (tty && total !== undefined) {
+        bar.start(total, done);
+        started = true;
+      }
+    },
+    update(done: number, force = false) {
+      if (started) {
+        bar.setTotal(Math.max(total ?? 0, done));
+        bar.update(done);
+        return;
+      }
+      const now = Date.now();
+      if (force || now - lastLine >= 2_000) {
+        lastLine = now;
+        io.info(`${label}: ${done}${total === undefined ? '' : `/${total}`} events`);
+      }
+    },
+    stop() {
+      if (started) bar.stop();
+      started = false;
+    },
+  };
+}
+
+export const ledgerCopy: Command = {
+  name: 'ledger copy',
+  usage: 'ledger copy --from LOCATION --to LOCATION [--from-store DB] [--to-store DB] [--ledger-only] [--batch-size N] [--limit N]',
+  summary:
+    'Copy a ledger between adapters (embedded folder, postgres://, esdb:// or kurrentdb://) keeping order, ids, times and hashes, with the store state the ledger needs (tenants, keys, data keys, webhooks, receipts, transparency log); resumable, verified at the end; prints the summary, exits 1 on any mismatch. See docs/scaling.md',
+  options: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    'from-store': { type: 'string' },
+    'to-store': { type: 'string' },
+    'ledger-only': { type: 'boolean' },
+    'batch-size': { type: 'string' },
+    limit: { type: 'string' },
+  },
+  parse(values): CopyInput {
+    const from = text(values, 'from');
+    const to = text(values, 'to');
+    if (from === undefined) throw new UsageError('--from is required: the ledger to copy (a DATA_DIR folder, a postgres:// URL or an esdb:// URL)');
+    if (to === undefined) throw new UsageError('--to is required: where to copy it (a DATA_DIR folder, a postgres:// URL or an esdb:// URL)');
+    if (where(from, 'from') === where(to, 'to')) throw new UsageError('--from and --to name the same ledger');
+    const ledgerOnly = values['ledger-only'] === true;
+    const fromStore = storeLocation(text(values, 'from-store'), 'from-store');
+    const toStore = storeLocation(text(values, 'to-store'), 'to-store');
+    if (!ledgerOnly) {
+      if (locationKind(from).kind === 'eventstoredb' && fromStore === undefined) {
+        throw new UsageError('--from-store is required with an EventStoreDB source: the PostgreSQL (DATABASE_URL) beside it holds the tenants, keys and data keys; or give --ledger-only');
+      }
+      if (locationKind(to).kind === 'eventstoredb' && toStore === undefined) {
+        throw new UsageError('--to-store is required with an EventStoreDB destination: the PostgreSQL (DATABASE_URL) its service will use; or give --ledger-only');
+      }
+      const a = fromStore ?? where(from, 'from');
+      const b = toStore ?? where(to, 'to');
+      if (a === b) throw new UsageError('the source and destination stores are one database: give the destination a fresh PostgreSQL database (--to-store)');
+    }
+    return {
+      from,
+      to,
+      fromStore: text(values, 'from-store'),
+      toStore: text(values, 'to-store'),
+      ledgerOnly,
+      batchSize: count(values, 'batch-size', 10_000) ?? 1_000,
+      limit: count(values, 'limit', 1_000_000_000),
+    };
+  },
+  async runOffline(input: CopyInput, io) {
+    const started = Date.now();
+    const opened: { close(): Promise<void> }[] = [];
+    try {
+      const source = await openLedger(input.from, { mustExist: true });
+      opened.push(source);
+      const destination = await openLedger(input.to);
+      opened.push(destination);
+      const stateStore = async (ledger: OpenedLedger, location: string | undefined, mustExist: boolean): Promise<Store | undefined> => {
+        if (location === undefined) return ledger.store;
+        const l = await openLedger(location, { mustExist });
+        opened.push(l);
+        return l.store;
+      };
+      const fromStore = input.ledgerOnly ? undefined : await stateStore(source, input.fromStore, true);
+      const toStore = input.ledgerOnly ? undefined : await stateStore(destination, input.toStore, false);
+
+      // 1. The ledger, from where the destination stands.
+      const total = await source.count?.();
+      io.info(`Copying the ledger ${source.label} → ${destination.label}${total === undefined ? '' : ` (${total} events)`}.`);
+      const copying = progress(io, 'copying');
+      let copied;
+      try {
+        copying.start(total, 0);
+        copied = await copyLedger(source.ledger, destination.ledger, {
+          batchSize: input.batchSize,
+          limit: input.limit,
+          onProgress: ({ done }) => copying.update(done),
+        });
+        copying.update(copied.alreadyThere + copied.copied, true);
+      } finally {
+        copying.stop();
+      }
+      if (copied.alreadyThere > 0) io.info(`The destination already held the first ${copied.alreadyThere} events: resumed after them.`);
+      if (!copied.complete) {
+        io.info(`Stopped after ${copied.copied} events (--limit); run the same command again to go on.`);
+        return { from: source.label, to: destination.label, ...copied, seconds: (Date.now() - started) / 1000 };
+      }
+
+      // 2. Verify: every event, every hash, each stream's chain, the counts.
+      const positions = fromStore ? await statePositions(fromStore.db) : [];
+      const checking = progress(io, 'verifying');
+      let check;
+      try {
+        checking.start(total, 0);
+        check = await verifyCopy(source.ledger, destination.ledger, { batchSize: input.batchSize, positions, onProgress: (n) => checking.update(n) });
+        checking.update(check.destinationEvents, true);
+      } finally {
+        checking.stop();
+      }
+      if (!check.ok) {
+        const problems = [...check.problems, ...(check.moreProblems > 0 ? [`… and ${check.moreProblems} more`] : [])];
+        io.info(`Verification FAILED:\n  ${problems.join('\n  ')}`);
+        throw new LedgerCopyError('COPY_VERIFY_FAILED', `the destination does not equal the source (${check.problems.length + check.moreProblems} problems)`, problems);
+      }
+      io.info(`Verified: ${check.destinationEvents} events in ${check.streams} streams, every hash and chain equal to the source's.`);
+
+      // 3. The state beside the ledger (docs/scaling.md): tenants, keys, data keys, webhooks, receipts, transparency log.
+      let state: Record<string, number> | 'not copied (--ledger-only)' = 'not copied (--ledger-only)';
+      if (fromStore && toStore) {
+        state = await copyState(fromStore.db, toStore.db, check.translate);
+        const rows = Object.values(state).reduce((a, b) => a + b, 0);
+        io.info(`Copied the store state: ${rows} rows in ${Object.keys(state).length} tables (read models are rebuilt by the service on its first start).`);
+      }
+      const seconds = (Date.now() - started) / 1000;
+      io.info(`Done in ${seconds.toFixed(1)} s: ${copied.copied} events copied now, ${copied.alreadyThere} already there.`);
+      return {
+        from: source.label,
+        to: destination.label,
+        ...copied,
+        verified: { events: check.destinationEvents, sourceEvents: check.sourceEvents, streams: check.streams },
+        state,
+        seconds,
+      };
+    } finally {
+      for (const o of opened.reverse()) await o.close().catch(() => undefined);
+    }
+  },
+};

@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { openStore, type Store } from '../store/store.js';
+import type { Ledger } from './ledger.port.js';
+import { PostgresLedger } from './postgres/postgres.ledger.js';
+
+/** A ledger opened from a location string, and what closes it. */
+export interface OpenedLedger {
+  /** What kind of location it was: the embedded store, a PostgreSQL server, or EventStoreDB. */
+  kind: 'embedded' | 'postgres' | 'eventstoredb';
+  /** The location as given, with any password masked: for messages. */
+  label: string;
+  ledger: Ledger;
+  /**
+   * The store (tenants, keys, data keys, webhooks, receipts, transparency log) that lives in the
+   * same database as the ledger; absent for EventStoreDB, whose store is a PostgreSQL of its own.
+   */
+  store?: Store;
+  /** How many events the ledger holds, when the adapter can tell cheaply (for progress bars). */
+  count?(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A location that names no ledger this build can open; the message says what to give instead. */
+export class LedgerLocationError extends Error {
+  override readonly name = 'LedgerLocationError';
+}
+
+const EVENTSTORE = /^(esdb|kurrentdb|kdb)(\+discover)?:\/\//i;
+const POSTGRES = /^postgres(ql)?:\/\//i;
+/** Where A's adapter lives. Imported by a computed name so that the embedded and PostgreSQL paths never load the client. */
+const EVENTSTORE_MODULE = './eventstoredb/index.js';
+
+interface EventStoreModule {
+  connectEventStoreLedger(url: string): Promise<{ ledger: Ledger; close(): Promise<void> }>;
+}
+
+/** The location with the password of a URL replaced by `***`. */
+export function maskLocation(location: string): string {
+  try {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return location;
+    const url = new URL(location);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return location.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+  }
+}
+
+export type LocationKind = OpenedLedger['kind'];
+
+/**
+ * What a location names, without opening it: `postgres://` / `postgresql://` a PostgreSQL server,
+ * `esdb://` / `kurrentdb://` (also `+discover`, and `kdb://`) EventStoreDB, `file:` or a plain path
+ * the embedded store's folder (the service's `DATA_DIR`).
+ */
+export function locationKind(location: string): { kind: LocationKind; target: string } {
+  const l = location.trim();
+  if (l === '') throw new LedgerLocationError('the location is empty: give a folder (DATA_DIR), a postgres:// URL or an esdb:// URL');
+  if (POSTGRES.test(l)) return { kind: 'postgres', target: l };
+  if (EVENTSTORE.test(l)) return { kind: 'eventstoredb', target: l };
+  if (/^file:/i.test(l)) {
+    const target = /^file:\/\//i.test(l) ? fileURLToPath(l) : l.slice('file:'.length);
+    if (target === '') throw new LedgerLocationError(`"${l}": file: needs a folder, as in file:./data or file:///var/lib/consent-ledger`);
+    return { kind: 'embedded', target: resolve(target) };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(l)) {
+    throw new LedgerLocationError(`"${maskLocation(l)}": unknown kind of location; give a folder (DATA_DIR), a postgres:// URL or an esdb:// / kurrentdb:// URL`);
+  }
+  return { kind: 'embedded', target: resolve(l) };
+}
+
+const storeCount = (store: Store) => async () => {
+  const r = await sql<{ n: number }>`SELECT count(*)::bigint AS n FROM ledger.events`.execute(store.db);
+  return Number(r.rows[0]?.n ?? 0);
+};
+
+/**
+ * Opens the ledger at a location: an embedded store's folder (or `file:` URL), a PostgreSQL
+ * server, or EventStoreDB (through its adapter, loaded only then).
+ *
+ * `mustExist` refuses an embedded folder that holds no store yet, instead of creating an empty
+ * one (a copy's source).
+ *
+ * @example
+ * const { ledger, close } = await openLedger('./data');
+ * const pg = await openLedger('postgres://postgres@db:5432/consent');
+ * const esdb = await openLedger('kurrentdb://kurrentdb:2113?tls=false');
+ */
+export async function openLedger(location: string, { mustExist = false, maxConnections = 4 }: { mustExist?: boolean; maxConnections?: number } = {}): Promise<OpenedLedger> {
+  const { kind, target } = locationKind(location);
+  const label = maskLocation(location.trim());
+  if (kind === 'eventstoredb') {
+    let adapter: EventStoreModule;
+    try {
+      adapter = (await import(EVENTSTORE_MODULE)) as EventStoreModule;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
+        throw new LedgerLocationError(`${label}: the EventStoreDB ledger adapter is not part of this build`);
+      }
+      throw error;
+    }
+    const opened = await adapter.connectEventStoreLedger(target);
+    return { kind, label, ledger: opened.ledger, close: () => opened.close() };
+  }
+  if (kind === 'embedded' && mustExist && !existsSync(join(target, 'pglite'))) {
+    throw new LedgerLocationError(`${label}: no embedded store in this folder (expected ${join(target, 'pglite')})`);
+  }
+  const store = kind === 'postgres' ? await openStore({ databaseUrl: target, maxConnections }) : await openStore({ dataDir: target });
+  return { kind, label, ledger: new PostgresLedger(store.db), store, count: storeCount(store), close: () => store.close() };
+}

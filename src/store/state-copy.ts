@@ -1,0 +1,141 @@
+import { sql, type Kysely } from 'kysely';
+import type { LedgerPosition } from '../ledger/ledger.port.js';
+import type { Database } from './schema.js';
+
+/**
+ * The store state that is not in the ledger and cannot be rebuilt from it, copied with a ledger
+ * (`ledger copy`, docs/scaling.md): consent events carry personal fields sealed under data keys
+ * that live here, and the keys that let tenants in, the transparency log already published, the
+ * webhooks and their delivery history, and the receipts issued live here too.
+ *
+ * Read models (schema `read`) are not copied: the destination's service rebuilds them from the
+ * ledger on its first start, as `projections rebuild` does.
+ *
+ * Ledger positions kept in this state (where a webhook starts, the webhook subscription's and the
+ * sealer's checkpoints) name positions of the source ledger; they are translated to the
+ * destination's (the position of the same event there).
+ */
+export interface StateTable {
+  table: string;
+  /** Pairs of (commit, prepare) columns holding a ledger position. */
+  positions?: readonly (readonly [string, string])[];
+}
+
+/** In an order that satisfies the foreign keys (a table after the ones it references). */
+export const STATE_TABLES: readonly StateTable[] = [
+  { table: 'control.tenants' },
+  { table: 'control.api_keys' },
+  { table: 'privacy.secrets' },
+  { table: 'privacy.data_keys' },
+  { table: 'webhooks.endpoints', positions: [['from_commit', 'from_prepare']] },
+  { table: 'webhooks.deliveries' },
+  { table: 'webhooks.attempts' },
+  { table: 'webhooks.checkpoints', positions: [['commit_position', 'prepare_position']] },
+  { table: 'receipts.receipts' },
+  { table: 'receipts.publicly_verifiable' },
+  { table: 'transparency.signing_keys' },
+  { table: 'transparency.trees' },
+  { table: 'transparency.nodes' },
+  { table: 'transparency.leaves' },
+  { table: 'transparency.checkpoints' },
+  { table: 'transparency.sealer', positions: [['commit_position', 'prepare_position']] },
+];
+
+/** Tables deliberately not copied, and why. Any other table makes the copy refuse (it may be state). */
+export const NOT_COPIED: Readonly<Record<string, string>> = {
+  'ledger.events': 'the ledger: copied event by event through the Ledger port',
+  'control.migrations': 'each store applies its own migrations when it opens',
+};
+/** Schemas rebuilt from the ledger, never copied. */
+export const REBUILT_SCHEMAS = ['read'];
+
+const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast'];
+
+/** Rows read per round trip; receipts hold PDFs, so keep it modest. */
+const PAGE = 200;
+
+/** Every table of a store, as `schema.table`. */
+export async function listTables(db: Kysely<Database>): Promise<string[]> {
+  const r = await sql<{ name: string }>`
+    SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+    WHERE table_type = 'BASE TABLE' AND table_schema NOT IN (${sql.join(SYSTEM_SCHEMAS)}) AND table_schema NOT LIKE 'pg_temp%'
+    ORDER BY 1`.execute(db);
+  return r.rows.map((row) => row.name);
+}
+
+/** Tables of the source that the copy neither copies nor knows to leave: it refuses them. */
+export async function unknownTables(db: Kysely<Database>): Promise<string[]> {
+  const known = new Set([...STATE_TABLES.map((t) => t.table), ...Object.keys(NOT_COPIED)]);
+  return (await listTables(db)).filter((t) => !known.has(t) && !REBUILT_SCHEMAS.includes(t.split('.')[0]!));
+}
+
+const ident = (table: string) => sql.id(...(table.split('.') as [string, string]));
+
+/** Every ledger position the source's state names (to give `verifyCopy`, which translates them). */
+export async function statePositions(db: Kysely<Database>): Promise<LedgerPosition[]> {
+  const out: LedgerPosition[] = [];
+  for (const t of STATE_TABLES) {
+    for (const [c, p] of t.positions ?? []) {
+      const r = await sql<{ c: string | number; p: string | number }>`SELECT DISTINCT ${sql.ref(c)} AS c, ${sql.ref(p)} AS p FROM ${ident(t.table)}`.execute(db);
+      for (const row of r.rows) out.push({ commit: Number(row.c), prepare: Number(row.p) });
+    }
+  }
+  return out;
+}
+
+export class StateCopyError extends Error {
+  override readonly name = 'StateCopyError';
+}
+
+/**
+ * Makes the destination's state tables equal to the source's, in one destination transaction:
+ * they are emptied, then filled with the source's rows (so a key destroyed by an erasure since an
+ * earlier copy is gone at the destination too), positions translated. Values travel as
+ * PostgreSQL's own JSON of the rows (`row_to_json` → `json_populate_recordset`), so bytes,
+ * arrays, times and JSON keep their exact values between PGlite and a server.
+ *
+ * @example
+ * const check = await verifyCopy(source, destination, { positions: await statePositions(from.db) });
+ * await copyState(from.db, to.db, check.translate);
+ */
+export async function copyState(
+  from: Kysely<Database>,
+  to: Kysely<Database>,
+  translate: (p: LedgerPosition) => LedgerPosition,
+  onTable?: (table: string, rows: number) => void,
+): Promise<Record<string, number>> {
+  const unknown = await unknownTables(from);
+  if (unknown.length > 0) {
+    throw new StateCopyError(`the source store has tables this copy does not know (${unknown.join(', ')}): it cannot tell whether they are state; update the copy (src/store/state-copy.ts)`);
+  }
+  const counts: Record<string, number> = {};
+  await to.transaction().execute(async (tx) => {
+    await sql`TRUNCATE ${sql.join(STATE_TABLES.map((t) => ident(t.table)))}`.execute(tx);
+    for (const t of STATE_TABLES) {
+      let copied = 0;
+      await from.transaction().execute(async (stx) => {
+        // A cursor: one pass over the table, whatever its size, without OFFSET.
+        await sql`DECLARE state_copy NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(t.table)} AS t`.execute(stx);
+        for (;;) {
+          const page = await sql<{ j: string }>`FETCH ${sql.raw(String(PAGE))} FROM state_copy`.execute(stx);
+          if (page.rows.length === 0) break;
+          const rows = page.rows.map((r) => {
+            const row = JSON.parse(r.j) as Record<string, unknown>;
+            for (const [c, p] of t.positions ?? []) {
+              const to = translate({ commit: Number(row[c]), prepare: Number(row[p]) });
+              row[c] = to.commit;
+              row[p] = to.prepare;
+            }
+            return row;
+          });
+          await sql`INSERT INTO ${ident(t.table)} SELECT * FROM json_populate_recordset(NULL::${ident(t.table)}, ${JSON.stringify(rows)}::json)`.execute(tx);
+          copied += rows.length;
+        }
+        await sql`CLOSE state_copy`.execute(stx);
+      });
+      counts[t.table] = copied;
+      onTable?.(t.table, copied);
+    }
+  });
+  return counts;
+}
