@@ -73,6 +73,30 @@ const sameEvent = (a: RecordedEvent, b: RecordedEvent): string | undefined => {
 
 const describe = (e: RecordedEvent) => `${e.stream}@${e.revision} (${e.id})`;
 
+/** How long a read waits for events below the head to become readable (transactions still open elsewhere). */
+const VISIBLE_WITHIN_MS = 60_000;
+
+/**
+ * `readAll`, but a short page is only the end once it reaches the head position seen now. A
+ * PostgreSQL ledger holds back events while an older transaction is open anywhere on the server
+ * (readers must never skip one), so right after an append the last events may not be readable
+ * yet: wait for them rather than take the ledger as shorter than it is.
+ */
+export async function readPage(ledger: Ledger, after: LedgerPosition, limit: number): Promise<RecordedEvent[]> {
+  const deadline = Date.now() + VISIBLE_WITHIN_MS;
+  for (;;) {
+    const page = await ledger.readAll(after, limit);
+    if (page.length >= limit) return page;
+    const head = await ledger.headPosition();
+    const reached = page.length > 0 ? page[page.length - 1]!.position : after;
+    if (!head || comparePositions(reached, head) >= 0) return page;
+    if (Date.now() > deadline) {
+      throw new Error(`events up to position ${head.commit}/${head.prepare} stay unreadable after ${VISIBLE_WITHIN_MS / 1000} s: a transaction left open on the server?`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * The newest event of a ledger, or null when empty. Reads just before the head position; when the
  * adapter does not take such a position (or answers something else), reads the whole ledger.
@@ -81,7 +105,7 @@ export async function lastEvent(ledger: Ledger, batchSize = 1000): Promise<Recor
   const head = await ledger.headPosition();
   if (!head) return null;
   try {
-    const [e] = await ledger.readAll({ commit: head.commit, prepare: head.prepare - 1 }, 1);
+    const [e] = await readPage(ledger, { commit: head.commit, prepare: head.prepare - 1 }, 1);
     if (e && comparePositions(e.position, head) === 0) return e;
   } catch {
     // fall back to a scan
@@ -89,7 +113,7 @@ export async function lastEvent(ledger: Ledger, batchSize = 1000): Promise<Recor
   let last: RecordedEvent | null = null;
   let after = START;
   for (;;) {
-    const page = await ledger.readAll(after, batchSize);
+    const page = await readPage(ledger, after, batchSize);
     if (page.length === 0) return last;
     last = page[page.length - 1]!;
     after = last.position;
@@ -102,9 +126,9 @@ export async function lastEvent(ledger: Ledger, batchSize = 1000): Promise<Recor
  * whose first or newest event is not the source's event at the same place.
  */
 export async function resumePoint(source: Ledger, destination: Ledger, batchSize = 1000): Promise<LedgerPosition> {
-  const [firstDestination] = await destination.readAll(START, 1);
+  const [firstDestination] = await readPage(destination, START, 1);
   if (!firstDestination) return START;
-  const [firstSource] = await source.readAll(START, 1);
+  const [firstSource] = await readPage(source, START, 1);
   const diverges = (message: string) =>
     new LedgerCopyError('DESTINATION_DIVERGES', `the destination holds events that are not from this source: ${message}; copy into an empty ledger`);
   if (!firstSource) throw diverges(`the source is empty and the destination is not`);
@@ -169,7 +193,7 @@ export async function copyLedger(source: Ledger, destination: Ledger, options: C
   // Events read but not appended yet: the last transaction of a full page may go on in the next.
   let pending: RecordedEvent[] = [];
   for (;;) {
-    const page = await source.readAll(after, batchSize);
+    const page = await readPage(source, after, batchSize);
     const end = page.length < batchSize;
     if (page.length > 0) after = page[page.length - 1]!.position;
     pending = pending.concat(page);
@@ -222,7 +246,7 @@ async function countUpTo(ledger: Ledger, position: LedgerPosition, batchSize: nu
   let n = 0;
   let after = START;
   for (;;) {
-    const page = await ledger.readAll(after, batchSize);
+    const page = await readPage(ledger, after, batchSize);
     for (const e of page) {
       if (comparePositions(e.position, position) > 0) return n;
       n++;
@@ -282,7 +306,7 @@ export async function verifyCopy(
     let ended = false;
     return async (): Promise<RecordedEvent | undefined> => {
       if (buffer.length === 0 && !ended) {
-        buffer = await ledger.readAll(after, batchSize);
+        buffer = await readPage(ledger, after, batchSize);
         if (buffer.length < batchSize) ended = true;
         if (buffer.length > 0) after = buffer[buffer.length - 1]!.position;
       }
