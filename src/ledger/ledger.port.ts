@@ -37,6 +37,11 @@ export interface AppendRequest {
    */
   stream: string;
   expectedRevision: ExpectedRevision;
+  /**
+   * The events to append. Empty makes the request a condition: nothing is written to the stream,
+   * but the whole append is refused unless the stream is at `expectedRevision` when the append
+   * reads the heads (a check, not a lock: a writer may move the stream before the append commits).
+   */
   events: NewEvent[];
 }
 
@@ -83,7 +88,9 @@ export class LedgerUnavailableError extends Error {
 
 export interface Ledger {
   /**
-   * Appends events to one or more streams, atomically: all requests land, or none.
+   * Appends events to one or more streams, atomically: all requests land, or none. Once it
+   * resolves, the events are committed. Concurrent calls are answered each by its own
+   * expectations (an adapter may commit them together).
    *
    * @example
    * await ledger.append([{ tenantId, stream: 'consent-t-1', expectedRevision: 'no_stream',

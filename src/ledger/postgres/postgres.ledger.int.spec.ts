@@ -7,7 +7,7 @@ import { openStore, type Store } from '../../store/store.js';
 import type { Database } from '../../store/schema.js';
 import { checkChain, eventHash } from '../event-hash.js';
 import { ledgerContract, readAllThrough } from '../ledger.contract.js';
-import { comparePositions, START, type AppendRequest, type LedgerPosition, type RecordedEvent } from '../ledger.port.js';
+import { comparePositions, START, WrongExpectedRevisionError, type AppendRequest, type LedgerPosition, type RecordedEvent } from '../ledger.port.js';
 import { PostgresLedger } from './postgres.ledger.js';
 
 /** Rewrites one event's data with the append-only triggers off, inside one transaction (as a table owner could). */
@@ -67,6 +67,181 @@ for (const engine of availableEngines) {
     });
   });
 }
+
+const settle = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error }),
+  );
+
+for (const engine of availableEngines) {
+  describe(`postgres ledger (${engine.name}) › group commit › appends that arrive while one commits share the next transaction`, () => {
+    let t: TestStore;
+    let ledger: PostgresLedger;
+    const at = new Date('2026-03-01T12:00:00.000Z');
+    const ev = (n = 1) => Array.from({ length: n }, (_, i) => ({ type: 'E', data: { i } }));
+    const mk = (tenantId: string) => `group-${tenantId}-${randomUUID()}`;
+
+    beforeAll(async () => {
+      t = await engine.open();
+      ledger = new PostgresLedger(t.store.db);
+    });
+    afterAll(() => t?.dispose());
+
+    it('lands every member whose expectations hold in one transaction and refuses only the others, a refused multi-stream member writing none of its streams', async () => {
+      const tenantId = randomUUID();
+      const [head, s1, s2, s3, x, y] = [mk(tenantId), mk(tenantId), mk(tenantId), mk(tenantId), mk(tenantId), mk(tenantId)];
+      await ledger.append([{ tenantId, stream: s2, expectedRevision: 'no_stream', events: ev() }], at);
+      // The first append starts a transaction (or queues behind the last one); the others queue and go together.
+      const first = settle(ledger.append([{ tenantId, stream: head, expectedRevision: 'no_stream', events: ev() }], at));
+      const [b1, b2, b3, d1, d2] = await Promise.all([
+        settle(ledger.append([{ tenantId, stream: s1, expectedRevision: 'no_stream', events: ev(2) }], at)),
+        settle(ledger.append([{ tenantId, stream: s2, expectedRevision: 5, events: ev() }], at)),
+        settle(ledger.append([{ tenantId, stream: s3, expectedRevision: 'no_stream', events: ev() }], at)),
+        settle(
+          ledger.append(
+            [
+              { tenantId, stream: x, expectedRevision: 'no_stream', events: ev() },
+              { tenantId, stream: y, expectedRevision: 2, events: ev() },
+            ],
+            at,
+          ),
+        ),
+        settle(ledger.append([{ tenantId, stream: x, expectedRevision: 'no_stream', events: ev(3) }], at)),
+      ]);
+      expect((await first).error).toBeUndefined();
+      expect(b2!.error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((b2!.error as WrongExpectedRevisionError).actual).toBe(0);
+      expect((d1!.error as WrongExpectedRevisionError).stream).toBe(y);
+      const landed = [b1, b3, d2].map((o) => o!.value!);
+      expect(landed.every((r) => r !== undefined)).toBe(true);
+      const commits = new Set(landed.flatMap((r) => r.events.map((e) => e.position.commit)));
+      expect(commits.size, 'the queued appends share one transaction').toBe(1);
+      for (const r of landed) expect(r.position).toEqual(r.events[r.events.length - 1]!.position);
+      expect((await ledger.readStream(s1)).map((e) => e.id)).toEqual(b1!.value!.events.map((e) => e.id));
+      expect((await ledger.readStream(x)).map((e) => e.id)).toEqual(d2!.value!.events.map((e) => e.id));
+      expect(await ledger.readStream(y)).toEqual([]);
+      expect((await ledger.readStream(s2)).map((e) => e.revision)).toEqual([0]);
+    });
+
+    it('chains members of one group that append to the same stream, in the order they arrived', async () => {
+      const tenantId = randomUUID();
+      const [head, s] = [mk(tenantId), mk(tenantId)];
+      const first = ledger.append([{ tenantId, stream: head, expectedRevision: 'no_stream', events: ev() }], at);
+      const [c1, c2, c3, c4] = await Promise.all([
+        settle(ledger.append([{ tenantId, stream: s, expectedRevision: 'no_stream', events: ev(2) }], at)),
+        settle(ledger.append([{ tenantId, stream: s, expectedRevision: 1, events: ev() }], at)),
+        settle(ledger.append([{ tenantId, stream: s, expectedRevision: 'no_stream', events: ev() }], at)),
+        // A condition sees what the members before it wrote.
+        settle(
+          ledger.append(
+            [
+              { tenantId, stream: mk(tenantId), expectedRevision: 'no_stream', events: ev() },
+              { tenantId, stream: s, expectedRevision: 1, events: [] },
+            ],
+            at,
+          ),
+        ),
+      ]);
+      await first;
+      expect(c1!.error).toBeUndefined();
+      expect(c2!.error).toBeUndefined();
+      expect(c1!.value!.position.commit).toBe(c2!.value!.position.commit);
+      expect((c3!.error as WrongExpectedRevisionError).actual).toBe(2);
+      expect((c4!.error as WrongExpectedRevisionError).stream).toBe(s);
+      const stored = await ledger.readStream(s);
+      expect(stored.map((e) => e.revision)).toEqual([0, 1, 2]);
+      expect(stored[2]!.prevHash).toBe(stored[1]!.hash);
+      expect(checkChain(stored)).toEqual([]);
+    });
+
+    it('answers each member alone when the group fails for one member (a value the database refuses)', async () => {
+      const tenantId = randomUUID();
+      const [head, a, bad, b] = [mk(tenantId), mk(tenantId), mk(tenantId), mk(tenantId)];
+      const first = ledger.append([{ tenantId, stream: head, expectedRevision: 'no_stream', events: ev() }], at);
+      const [ra, rbad, rb] = await Promise.all([
+        settle(ledger.append([{ tenantId, stream: a, expectedRevision: 'no_stream', events: ev() }], at)),
+        settle(ledger.append([{ tenantId, stream: bad, expectedRevision: 'no_stream', events: [{ id: 'not-a-uuid', type: 'E', data: {} }] }], at)),
+        settle(ledger.append([{ tenantId, stream: b, expectedRevision: 'no_stream', events: ev() }], at)),
+      ]);
+      await first;
+      expect(ra!.error).toBeUndefined();
+      expect(rb!.error).toBeUndefined();
+      expect((rbad!.error as { code?: string }).code).toBe('22P02');
+      expect(await ledger.readStream(bad)).toEqual([]);
+      expect((await ledger.readStream(a)).map((e) => e.id)).toEqual(ra!.value!.events.map((e) => e.id));
+      expect((await ledger.readStream(b)).map((e) => e.id)).toEqual(rb!.value!.events.map((e) => e.id));
+    });
+
+    it('takes at most maxGroupEvents events into one transaction, and a larger append alone', async () => {
+      const small = new PostgresLedger(t.store.db, { maxGroupEvents: 3 });
+      const tenantId = randomUUID();
+      const results = await Promise.all([1, 1, 1, 1, 1, 1, 1, 5].map((n) => small.append([{ tenantId, stream: mk(tenantId), expectedRevision: 'no_stream', events: ev(n) }], at)));
+      const byCommit = new Map<number, number>();
+      for (const r of results) byCommit.set(r.position.commit, (byCommit.get(r.position.commit) ?? 0) + r.events.length);
+      expect(Math.max(...[...byCommit.values()].filter((n) => n !== 5))).toBeLessThanOrEqual(3);
+      expect([...byCommit.values()].filter((n) => n > 1).length, 'some appends were grouped').toBeGreaterThan(0);
+    });
+  });
+}
+
+describe.skipIf(!serverUrl)('postgres ledger (postgres) › group commit › when a writer elsewhere creates a member\'s stream', () => {
+  let store: Store;
+  let ledger: PostgresLedger;
+  let drop: () => Promise<void>;
+  let url: string;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    url = fresh.url;
+    store = await openStore({ databaseUrl: fresh.url });
+    ledger = new PostgresLedger(store.db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await drop?.();
+  });
+
+  it('refuses that member with WrongExpectedRevisionError and lands the others', async () => {
+    const tenantId = randomUUID();
+    const [head, contested, other] = [`g-${randomUUID()}`, `g-${randomUUID()}`, `g-${randomUUID()}`];
+    const raw = new pg.Client({ connectionString: url });
+    await raw.connect();
+    try {
+      await raw.query('BEGIN');
+      const envelope = { id: randomUUID(), tenantId, stream: contested, revision: 0, type: 'Raw', data: {}, metadata: {}, recordedAt: new Date().toISOString(), prevHash: null };
+      await raw.query(
+        `INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
+         VALUES ($1, $2, $3, 0, 'Raw', '{}'::json, '{}'::json, $4, NULL, $5)`,
+        [envelope.id, tenantId, contested, envelope.recordedAt, eventHash(envelope)],
+      );
+      const first = ledger.append([{ tenantId, stream: head, expectedRevision: 'no_stream', events: [{ type: 'E', data: {} }] }], new Date());
+      const outcomes = Promise.all([
+        settle(ledger.append([{ tenantId, stream: other, expectedRevision: 'no_stream', events: [{ type: 'E', data: {} }] }], new Date())),
+        settle(ledger.append([{ tenantId, stream: contested, expectedRevision: 'no_stream', events: [{ type: 'E', data: {} }] }], new Date())),
+      ]);
+      await first;
+      // The group's INSERT waits on the raw transaction's row; let it commit then.
+      const waiting = async () =>
+        Number(
+          (await raw.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`)).rows[0].n,
+        );
+      const deadline = Date.now() + 10_000;
+      while ((await waiting()) === 0) if (Date.now() > deadline) throw new Error('the group never waited on the raw insert');
+      await raw.query('COMMIT');
+      const [rOther, rContested] = await outcomes;
+      expect(rOther!.error).toBeUndefined();
+      expect(rContested!.error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((rContested!.error as WrongExpectedRevisionError).stream).toBe(contested);
+      expect((await ledger.readStream(contested)).map((e) => e.id)).toEqual([envelope.id]);
+      expect((await ledger.readStream(other)).map((e) => e.id)).toEqual(rOther!.value!.events.map((e) => e.id));
+    } finally {
+      await raw.query('ROLLBACK').catch(() => undefined);
+      await raw.end();
+    }
+  });
+});
 
 if (!serverUrl) {
   console.log(

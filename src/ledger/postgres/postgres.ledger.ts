@@ -55,6 +55,28 @@ const toRecorded = (r: EventRowOut): RecordedEvent => ({
   position: { commit: Number(r.transaction_id), prepare: r.global_position },
 });
 
+/** One caller's append, waiting for a group transaction. */
+interface Pending {
+  requests: AppendRequest[];
+  at: string;
+  events: number;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+/** What a group transaction answers one of its members. */
+type Outcome = { result: AppendResult } | { error: WrongExpectedRevisionError };
+
+export interface PostgresLedgerOptions {
+  /**
+   * Appends that arrive while a group transaction is being committed wait for it, and the next
+   * transaction takes them together, up to this many events (a call larger than that goes alone).
+   */
+  maxGroupEvents?: number;
+  /** Group transactions in flight at once (each holds a connection until its COMMIT). */
+  maxInFlight?: number;
+}
+
 /**
  * The ledger on PostgreSQL (a server, or PGlite embedded).
  *
@@ -64,20 +86,95 @@ const toRecorded = (r: EventRowOut): RecordedEvent => ({
  * any row that becomes visible later has a larger transaction id, so a reader that resumes after
  * its last position can never skip one. Sequence numbers alone are not safe: they are taken
  * before commit, and commits land out of order.
+ *
+ * Group commit: while a transaction is being committed, the appends that arrive queue up; the
+ * next transaction takes them all (bounded): one lock statement, one head read, one multi-row
+ * INSERT and one COMMIT (one WAL flush) for all of them, and each caller is answered after that
+ * COMMIT. Each call's expected revisions are checked against the heads read under the locks,
+ * updated in memory by the calls before it in the same group, so one call's wrong revision
+ * refuses that call only. A group that fails for a reason that may be one member's (a concurrent
+ * writer elsewhere, a deadlock, a value the database refuses) is retried one call at a time, so
+ * that each caller gets its own answer. Nothing waits on a timer: an append arriving while the
+ * ledger is idle starts at once.
  */
 export class PostgresLedger implements Ledger {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly queue: Pending[] = [];
+  private inFlight = 0;
+  private readonly maxGroupEvents: number;
+  private readonly maxInFlight: number;
 
-  async append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: PostgresLedgerOptions = {},
+  ) {
+    this.maxGroupEvents = options.maxGroupEvents ?? 2_000;
+    this.maxInFlight = options.maxInFlight ?? 1;
+  }
+
+  append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
     if (requests.length === 0 || requests.every((r) => r.events.length === 0)) {
-      throw new Error('append needs at least one event');
+      return Promise.reject(new Error('append needs at least one event'));
     }
     const streams = requests.map((r) => r.stream);
-    if (new Set(streams).size !== streams.length) throw new Error('append: a stream may appear once per call');
+    if (new Set(streams).size !== streams.length) return Promise.reject(new Error('append: a stream may appear once per call'));
     const at = recordedAt.toISOString();
+    const events = requests.reduce((n, r) => n + r.events.length, 0);
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ requests, at, events, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Starts group transactions while there is work and room. */
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      let count = 1;
+      let events = this.queue[0]!.events;
+      while (count < this.queue.length && events + this.queue[count]!.events <= this.maxGroupEvents) events += this.queue[count++]!.events;
+      const group = this.queue.splice(0, count);
+      this.inFlight += 1;
+      void this.commitGroup(group).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async commitGroup(group: Pending[]): Promise<void> {
+    if (group.length === 1) {
+      const [only] = group;
+      await this.appendAlone(only!.requests, only!.at).then(only!.resolve, only!.reject);
+      return;
+    }
+    let outcomes: Outcome[];
+    try {
+      outcomes = await this.appendTogether(group);
+    } catch (error) {
+      if (isUnavailableError(error)) {
+        // Not retried: a COMMIT that lost its connection may have landed (as for a single append).
+        for (const m of group) m.reject(new LedgerUnavailableError('the ledger is unavailable', { cause: error }));
+        return;
+      }
+      // Possibly one member's doing (a writer elsewhere created one of its streams, a deadlock,
+      // a value the database refuses): nothing was written; each member alone gets its own answer.
+      for (const m of group) await this.appendAlone(m.requests, m.at).then(m.resolve, m.reject);
+      return;
+    }
+    group.forEach((m, i) => {
+      const outcome = outcomes[i]!;
+      if ('error' in outcome) m.reject(outcome.error);
+      else m.resolve(outcome.result);
+    });
+  }
+
+  /** One call in a transaction of its own, retried when it lost a race it can win by reading again. */
+  private async appendAlone(requests: AppendRequest[], at: string): Promise<AppendResult> {
+    const streams = requests.map((r) => r.stream);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.appendOnce(requests, at);
+        const [outcome] = await this.appendTogether([{ requests, at }]);
+        if ('error' in outcome!) throw outcome.error;
+        return outcome!.result;
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError) throw error;
         const e = error as { code?: string; constraint?: string; detail?: string };
@@ -103,8 +200,14 @@ export class PostgresLedger implements Ledger {
     }
   }
 
-  private async appendOnce(requests: AppendRequest[], at: string): Promise<AppendResult> {
-    const streams = requests.map((r) => r.stream);
+  /**
+   * Appends the members' requests in one transaction. A member whose expected revisions do not
+   * hold (against the heads read, as earlier members of the group left them) gets its error and
+   * writes nothing; the others land. Throws when the transaction itself fails.
+   */
+  private async appendTogether(members: { requests: AppendRequest[]; at: string }[]): Promise<Outcome[]> {
+    const all = members.flatMap((m) => m.requests);
+    const streams = [...new Set(all.map((r) => r.stream))];
     return await this.db.transaction().execute(async (tx) => {
       // One writer at a time per existing stream: lock the streams (in one global order, so that
       // appends naming them in other orders cannot deadlock) before reading their heads.
@@ -112,7 +215,8 @@ export class PostgresLedger implements Ledger {
       // on the unique constraint, even with 'any', and its error names no stream. Streams
       // expected not to exist need no lock: the unique constraint on revision 0 decides, and a
       // 1,000-stream batch would otherwise take 1,000 locks (the lock table is shared and small).
-      const locked = requests.filter((r) => r.expectedRevision !== 'no_stream').map((r) => r.stream);
+      // A request without events is a condition: it is checked against the head read, unlocked.
+      const locked = [...new Set(all.filter((r) => r.expectedRevision !== 'no_stream' && r.events.length > 0).map((r) => r.stream))];
       if (locked.length > 0) {
         await sql`
           SELECT pg_advisory_xact_lock(${sql.lit(STREAM_LOCK_CLASS)}, k.h)
@@ -123,46 +227,56 @@ export class PostgresLedger implements Ledger {
         FROM ledger.events
         WHERE stream_id IN (SELECT json_array_elements_text(${JSON.stringify(streams)}::json))
         ORDER BY stream_id, stream_revision DESC`.execute(tx);
-      const headOf = new Map(heads.rows.map((h) => [h.stream_id, h]));
+      const headOf = new Map(heads.rows.map((h) => [h.stream_id, { revision: h.stream_revision, hash: h.event_hash }]));
       const rows: Record<string, unknown>[] = [];
-      for (const request of requests) {
-        const head = headOf.get(request.stream);
-        const actual = head ? head.stream_revision : null;
-        const expected = request.expectedRevision;
-        const ok = expected === 'any' || (expected === 'no_stream' ? actual === null : actual === expected);
-        if (!ok) throw new WrongExpectedRevisionError(request.stream, expected, actual);
-        let prevHash = head?.event_hash ?? null;
-        let revision = actual === null ? 0 : actual + 1;
-        for (const e of request.events) {
-          const envelope = {
-            id: e.id ?? randomUUID(),
-            tenantId: request.tenantId,
-            stream: request.stream,
-            revision,
-            type: e.type,
-            data: e.data,
-            metadata: e.metadata ?? {},
-            recordedAt: at,
-            prevHash,
-          };
-          const hash = eventHash(envelope);
-          rows.push({
-            ord: rows.length,
-            event_id: envelope.id,
-            tenant_id: envelope.tenantId,
-            stream_id: envelope.stream,
-            stream_revision: revision,
-            event_type: envelope.type,
-            data: envelope.data,
-            metadata: envelope.metadata,
-            recorded_at: at,
-            prev_hash: prevHash,
-            event_hash: hash,
-          });
-          prevHash = hash;
-          revision += 1;
+      const planned: ({ from: number; to: number } | WrongExpectedRevisionError)[] = members.map(({ requests, at }) => {
+        for (const request of requests) {
+          const actual = headOf.get(request.stream)?.revision ?? null;
+          const expected = request.expectedRevision;
+          const ok = expected === 'any' || (expected === 'no_stream' ? actual === null : actual === expected);
+          if (!ok) return new WrongExpectedRevisionError(request.stream, expected, actual);
         }
-      }
+        const from = rows.length;
+        for (const request of requests) {
+          if (request.events.length === 0) continue;
+          const head = headOf.get(request.stream);
+          let prevHash = head?.hash ?? null;
+          let revision = head === undefined ? 0 : head.revision + 1;
+          for (const e of request.events) {
+            const envelope = {
+              id: e.id ?? randomUUID(),
+              tenantId: request.tenantId,
+              stream: request.stream,
+              revision,
+              type: e.type,
+              data: e.data,
+              metadata: e.metadata ?? {},
+              recordedAt: at,
+              prevHash,
+            };
+            const hash = eventHash(envelope);
+            rows.push({
+              ord: rows.length,
+              event_id: envelope.id,
+              tenant_id: envelope.tenantId,
+              stream_id: envelope.stream,
+              stream_revision: revision,
+              event_type: envelope.type,
+              data: envelope.data,
+              metadata: envelope.metadata,
+              recorded_at: at,
+              prev_hash: prevHash,
+              event_hash: hash,
+            });
+            prevHash = hash;
+            revision += 1;
+          }
+          // The next member of the group that names this stream chains to what this one wrote.
+          headOf.set(request.stream, { revision: revision - 1, hash: prevHash! });
+        }
+        return { from, to: rows.length };
+      });
+      if (rows.length === 0) return planned.map((p) => ({ error: p as WrongExpectedRevisionError }));
       const inserted = await sql<EventRowOut>`
         INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
         SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash
@@ -171,8 +285,14 @@ export class PostgresLedger implements Ledger {
           data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text)
         ORDER BY r.ord
         RETURNING ${COLUMNS}`.execute(tx);
+      // Sequence numbers are taken in insert order (ORDER BY r.ord): sorted, they line up with `rows`.
       const events = inserted.rows.map(toRecorded).sort((a, b) => a.position.prepare - b.position.prepare);
-      return { events, position: events[events.length - 1]!.position };
+      if (events.length !== rows.length) throw new Error(`append: ${events.length} of ${rows.length} events inserted`);
+      return planned.map((p) => {
+        if (p instanceof WrongExpectedRevisionError) return { error: p };
+        const mine = events.slice(p.from, p.to);
+        return { result: { events: mine, position: mine[mine.length - 1]!.position } };
+      });
     });
   }
 
