@@ -11,6 +11,7 @@ export const EnvironmentSchema = Type.Object({
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
   EVENTSTORE_URL: Type.Optional(Type.String({ pattern: '^(esdb|kurrentdb|kdb)(\\+discover)?://', description: 'an esdb:// or kurrentdb:// URL' })),
+  EVENTSTORE_STREAM_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$', description: 'letters, digits and _ . : - (at most 64)' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
   ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'at least 16 characters' })),
   PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', description: 'an http(s):// URL' })),
@@ -34,7 +35,10 @@ export interface Settings {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The EventStoreDB (KurrentDB 25.1+) holding the ledger; when absent the ledger is PostgreSQL (the store's database). */
   eventStoreUrl: string | undefined;
+  /** Prefix of the ledger's ESDB streams (several ledgers on one cluster); empty by default. */
+  eventStoreStreamPrefix: string;
   redisUrl: string | undefined;
   adminToken: string | undefined;
   publicBaseUrl: string;
@@ -109,9 +113,6 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   if (port > 65535) throw new ConfigError('PORT: invalid value (TCP port, 0..65535)');
   const scale = e.WEBHOOK_RETRY_SCALE === undefined ? 1 : Number(e.WEBHOOK_RETRY_SCALE);
   if (!(scale > 0) || !Number.isFinite(scale)) throw new ConfigError('WEBHOOK_RETRY_SCALE: invalid value (a positive number)');
-  if (e.EVENTSTORE_URL !== undefined) {
-    throw new ConfigError('EVENTSTORE_URL: the EventStoreDB ledger adapter is not part of this build yet; unset it to use PostgreSQL');
-  }
   if (e.MASTER_KEY !== undefined && e.MASTER_KEY_FILE !== undefined) {
     throw new ConfigError('MASTER_KEY, MASTER_KEY_FILE: set one of them, not both');
   }
@@ -122,6 +123,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     dataDir: e.DATA_DIR ?? './data',
     databaseUrl: e.DATABASE_URL,
     eventStoreUrl: e.EVENTSTORE_URL,
+    eventStoreStreamPrefix: e.EVENTSTORE_STREAM_PREFIX ?? '',
     redisUrl: e.REDIS_URL,
     adminToken: e.ADMIN_TOKEN,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

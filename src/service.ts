@@ -8,6 +8,8 @@ import { PolicyService } from './application/policies.js';
 import type { Settings } from './config.js';
 import { buildApp } from './http/app.js';
 import type { Ledger } from './ledger/ledger.port.js';
+import type { connectEventStoreLedger } from './ledger/eventstoredb/index.js';
+import { hasDurableFeeds, isPingable, isWatchable } from './ledger/ledger-feeds.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
 import { generatedKeyWarning, loadMasterKey, Privacy, SubjectErasure } from './privacy/index.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
@@ -91,7 +93,14 @@ export async function createService(
   } = {},
 ): Promise<Service> {
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  // EVENTSTORE_URL puts the ledger on EventStoreDB; the store keeps everything else (docs/architecture.md).
+  let eventStore: Awaited<ReturnType<typeof connectEventStoreLedger>> | undefined;
   try {
+    if (settings.eventStoreUrl) {
+      // Loaded only then: the embedded and PostgreSQL starts never load the client and its native bridge.
+      const { connectEventStoreLedger: connect } = await import('./ledger/eventstoredb/index.js');
+      eventStore = await connect(settings.eventStoreUrl, { streamPrefix: settings.eventStoreStreamPrefix });
+    }
     await ensureReadSchema(store.db);
     // Personal fields are sealed under per-subject keys wrapped by the master key (docs/erasure.md).
     const master = loadMasterKey(settings);
@@ -109,7 +118,8 @@ export async function createService(
       error: (o, m) => appLog?.error(o, m),
     };
     // Each append wakes the projectors at once, so reads catch up in milliseconds.
-    const ledger = new ObservedLedger(new PostgresLedger(store.db), () => {
+    const baseLedger: Ledger = eventStore?.ledger ?? new PostgresLedger(store.db);
+    const ledger = new ObservedLedger(baseLedger, () => {
       appended.runner?.poke();
       appended.webhooks?.poke();
       appended.sealer?.poke();
@@ -120,7 +130,14 @@ export async function createService(
     });
     appended.runner = runner;
     await runner.start();
-    const webhooks = createWebhooks(store.db, ledger, settings, { log, pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250), ...options.webhooks, privacy });
+    const webhooks = createWebhooks(store.db, ledger, settings, {
+      log,
+      pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
+      ...options.webhooks,
+      privacy,
+      // EventStoreDB: delivery rows from a persistent subscription to $all (ack after commit).
+      ...(hasDurableFeeds(baseLedger) ? { feed: baseLedger } : {}),
+    });
     appended.webhooks = webhooks;
     await webhooks.start();
     // Each append wakes the sealer too: a record is provable within a second of its write.
@@ -134,6 +151,14 @@ export async function createService(
     });
     appended.sealer = sealer;
     await sealer.start();
+    // A ledger that pushes (EventStoreDB) wakes the followers for appends made by other processes too.
+    const watching = isWatchable(baseLedger)
+      ? baseLedger.watch(() => {
+          runner.poke();
+          webhooks.poke();
+          sealer.poke();
+        }, log)
+      : undefined;
     const tenants = new TenantService(store.db);
     // Several processes may share a PostgreSQL server: a plan or key change made by one (or by the
     // CLI) reaches the others' key caches through NOTIFY. The embedded store has one process only.
@@ -179,7 +204,13 @@ export async function createService(
             () => true,
             () => false,
           );
-          return { ledger: ok, readStore: ok };
+          const ledgerOk = isPingable(baseLedger)
+            ? await baseLedger.ping().then(
+                () => true,
+                () => false,
+              )
+            : ok;
+          return { ledger: ledgerOk, readStore: ok };
         },
       },
       { logger: options.logger ?? false },
@@ -212,12 +243,15 @@ export async function createService(
         await webhooks.stop();
         await limiter.close();
         await tenantChanges?.close();
+        await watching?.close();
         await runner.stop();
         await sealer.stop();
+        await eventStore?.close();
         await store.close();
       },
     };
   } catch (error) {
+    await eventStore?.close().catch(() => undefined);
     await store.close();
     throw error;
   }

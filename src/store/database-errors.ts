@@ -25,6 +25,8 @@ function classify(error: unknown): { sqlstate: string | undefined; code: string;
  * connection or could not get one.
  */
 export function isTransientError(error: unknown): boolean {
+  // The ledger adapters say "not now" with LedgerUnavailableError (EventStoreDB unreachable).
+  if ((error as { name?: unknown } | null)?.name === 'LedgerUnavailableError') return true;
   const { sqlstate, code, message } = classify(error);
   if (sqlstate) return TRANSIENT.test(sqlstate);
   return NETWORK.test(code) || DRIVER_LOST.test(message);

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { RunnerLog } from '../../projections/runner.js';
 import type { Settings } from '../config.js';
+import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { GuardedClient, type OutboundOptions } from './outbound.js';
+import { FeedWebhookSubscription } from './feed-subscription.js';
 import { WebhookSubscription } from './subscription.js';
 import { WebhookService } from './webhooks.service.js';
 
@@ -18,11 +20,16 @@ export interface WebhooksOptions {
   /** Tests only: a resolver (DNS rebinding) or a CA for the guarded client. */
   outbound?: Pick<OutboundOptions, 'resolver' | 'ca' | 'timeoutMs'>;
   dispatcher?: { concurrency?: number; perWebhook?: number; leaseMs?: number };
+  /**
+   * The ledger's durable feed, when it has one (EventStoreDB): delivery rows then come from a
+   * persistent subscription to `$all` instead of the checkpointed subscription.
+   */
+  feed?: DurableFeedLedger;
 }
 
 export interface Webhooks {
   service: WebhookService;
-  subscription: WebhookSubscription;
+  subscription: WebhookSubscription | FeedWebhookSubscription;
   dispatcher: WebhookDispatcher;
   /** Wakes the subscription (after an append). */
   poke(): void;
@@ -57,12 +64,14 @@ export function createWebhooks(
     ...(options.log ? { log: options.log } : {}),
     ...options.dispatcher,
   });
-  const subscription = new WebhookSubscription(db, ledger, {
-    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+  const subscriptionOptions = {
     ...(options.log ? { log: options.log } : {}),
     onQueued: () => dispatcher.poke(),
     privacy: options.privacy,
-  });
+  };
+  const subscription = options.feed
+    ? new FeedWebhookSubscription(db, options.feed, subscriptionOptions)
+    : new WebhookSubscription(db, ledger, { ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }), ...subscriptionOptions });
   const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale });
   return {
     service,

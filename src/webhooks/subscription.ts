@@ -6,7 +6,7 @@ import type { Privacy } from '../privacy/privacy.js';
 import { scrubDeliveries } from '../privacy/purge.js';
 import type { SubjectErased } from '../privacy/subject.events.js';
 import type { Database } from '../store/schema.js';
-import { PokeLoop } from './loop.js';
+import { PokeLoop } from '../shared/poke-loop.js';
 import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
 import { webhooksDb, type DeliveriesTable, type WebhooksDb } from './webhooks.table.js';
 import type { Insertable } from 'kysely';
@@ -54,7 +54,7 @@ export class WebhookSubscription {
     this.db = webhooksDb(db);
     this.batchSize = options.batchSize ?? 200;
     this.log = options.log ?? silent;
-    this.loop = new PokeLoop('webhook subscription', async () => ({ more: (await this.runOnce()) >= this.batchSize }), options.pollMs ?? 250, this.log);
+    this.loop = new PokeLoop('webhook subscription', async () => ({ more: (await this.runOnce()) >= this.batchSize }), { pollMs: options.pollMs ?? 250, log: this.log });
   }
 
   /**
@@ -89,40 +89,7 @@ export class WebhookSubscription {
     const from = cp ? positionOf(cp) : START;
     const events = await this.ledger.readAll(from, this.batchSize);
     if (events.length === 0) return 0;
-
-    // Only tenants with an active webhook need their events mapped. A webhook made active after
-    // this read starts after the ledger head of that moment, so these events are not for it.
-    const tenants = [...new Set(events.map((e) => e.tenantId))];
-    const hooked = new Set(
-      (
-        await this.db
-          .selectFrom('webhooks.endpoints')
-          .select('tenant_id')
-          .distinct()
-          .where('tenant_id', 'in', tenants)
-          .where('is_active', '=', true)
-          .where('deleted_at', 'is', null)
-          .execute()
-      ).map((r) => r.tenant_id),
-    );
-    const streams = new Map<string, Promise<RecordedEvent[]>>();
-    const readStream = (stream: string) => {
-      let read = streams.get(stream);
-      if (!read) streams.set(stream, (read = this.ledger.readStream(stream)));
-      return read;
-    };
-    const notifications: { event: RecordedEvent; n: Notification }[] = [];
-    for (const event of events) {
-      if (!hooked.has(event.tenantId)) continue;
-      try {
-        const n = await toNotification(event, readStream, this.options.privacy);
-        if (n) notifications.push({ event, n });
-      } catch (error) {
-        if (isTransientError(error)) throw error;
-        // One bad event never stops webhooks: it is logged and left out.
-        this.log.error({ err: error, eventId: event.id, eventType: event.type }, 'webhook subscription could not map an event; skipped');
-      }
-    }
+    const notifications = await mapNotifications(this.db, this.ledger, events, this.options.privacy, this.log);
 
     let queued = 0;
     await this.db.transaction().execute(async (tx) => {
@@ -131,46 +98,7 @@ export class WebhookSubscription {
       const at = locked.rows[0] ? positionOf(locked.rows[0]) : START;
       const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
       if (fresh.length === 0) return;
-      const todo = notifications.filter(({ event }) => comparePositions(event.position, at) > 0);
-      if (todo.length > 0) {
-        const endpoints = await tx
-          .selectFrom('webhooks.endpoints')
-          .select(['id', 'tenant_id', 'events', 'from_commit', 'from_prepare'])
-          .where('tenant_id', 'in', [...new Set(todo.map((t) => t.n.tenantId))])
-          .where('is_active', '=', true)
-          .where('deleted_at', 'is', null)
-          .execute();
-        const rows: Insertable<DeliveriesTable>[] = [];
-        for (const { event, n } of todo) {
-          for (const endpoint of endpoints) {
-            if (endpoint.tenant_id !== n.tenantId) continue;
-            if (comparePositions(event.position, { commit: Number(endpoint.from_commit), prepare: Number(endpoint.from_prepare) }) <= 0) continue;
-            const type = eventNameFor(endpoint.events, n.kind);
-            if (!type) continue;
-            rows.push({
-              id: randomUUID(),
-              tenant_id: n.tenantId,
-              webhook_id: endpoint.id,
-              event_id: n.id,
-              event_type: type,
-              payload: payloadFor(n, type),
-              status: 'pending',
-              next_attempt_at: sql<string>`now()` as unknown as string,
-            });
-          }
-        }
-        for (let i = 0; i < rows.length; i += 500) {
-          const r = await tx
-            .insertInto('webhooks.deliveries')
-            .values(rows.slice(i, i + 500))
-            .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
-            .executeTakeFirst();
-          queued += Number(r.numInsertedOrUpdatedRows ?? 0);
-        }
-      }
-      // An erasure clears the payloads its subject's events left here, those just queued included
-      // (they were mapped before the key was destroyed); every tenant, hooked or not.
-      for (const e of fresh) if (e.type === 'SubjectErased') await scrubDeliveries(tx, e.tenantId, (e.data as SubjectErased['data']).subject);
+      queued = await queueDeliveries(tx, fresh, notifications.filter(({ event }) => comparePositions(event.position, at) > 0));
       const last = fresh[fresh.length - 1]!.position;
       await tx
         .updateTable('webhooks.checkpoints')
@@ -181,4 +109,102 @@ export class WebhookSubscription {
     if (queued > 0) this.options.onQueued?.();
     return events.length;
   }
+}
+
+/** An event and what it tells webhooks. */
+export interface MappedNotification {
+  event: RecordedEvent;
+  n: Notification;
+}
+
+/**
+ * The notifications of `events` for tenants with an active webhook (mapped outside any
+ * transaction: it may read streams). One bad event is logged and left out; a transient failure
+ * (store or ledger unreachable) is thrown, so that the events are tried again.
+ */
+export async function mapNotifications(db: WebhooksDb, ledger: Ledger, events: readonly RecordedEvent[], privacy: Privacy, log: RunnerLog): Promise<MappedNotification[]> {
+  // Only tenants with an active webhook need their events mapped. A webhook made active after
+  // this read starts after the ledger head of that moment, so these events are not for it.
+  const tenants = [...new Set(events.map((e) => e.tenantId))];
+  const hooked = new Set(
+    (
+      await db
+        .selectFrom('webhooks.endpoints')
+        .select('tenant_id')
+        .distinct()
+        .where('tenant_id', 'in', tenants)
+        .where('is_active', '=', true)
+        .where('deleted_at', 'is', null)
+        .execute()
+    ).map((r) => r.tenant_id),
+  );
+  const streams = new Map<string, Promise<RecordedEvent[]>>();
+  const readStream = (stream: string) => {
+    let read = streams.get(stream);
+    if (!read) streams.set(stream, (read = ledger.readStream(stream)));
+    return read;
+  };
+  const notifications: MappedNotification[] = [];
+  for (const event of events) {
+    if (!hooked.has(event.tenantId)) continue;
+    try {
+      const n = await toNotification(event, readStream, privacy);
+      if (n) notifications.push({ event, n });
+    } catch (error) {
+      if (isTransientError(error)) throw error;
+      // One bad event never stops webhooks: it is logged and left out.
+      log.error({ err: error, eventId: event.id, eventType: event.type }, 'webhook subscription could not map an event; skipped');
+    }
+  }
+  return notifications;
+}
+
+/**
+ * Inside the caller's transaction: one delivery row per (active webhook, notification) that the
+ * webhook subscribes to and that came after the webhook's creation (the unique (webhook, event)
+ * key makes a repeat a no-op), and the payloads an erasure among `events` clears. Answers how
+ * many rows were queued.
+ */
+export async function queueDeliveries(wdb: WebhooksDb, events: readonly RecordedEvent[], todo: readonly MappedNotification[]): Promise<number> {
+  let queued = 0;
+  if (todo.length > 0) {
+    const endpoints = await wdb
+      .selectFrom('webhooks.endpoints')
+      .select(['id', 'tenant_id', 'events', 'from_commit', 'from_prepare'])
+      .where('tenant_id', 'in', [...new Set(todo.map((t) => t.n.tenantId))])
+      .where('is_active', '=', true)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const rows: Insertable<DeliveriesTable>[] = [];
+    for (const { event, n } of todo) {
+      for (const endpoint of endpoints) {
+        if (endpoint.tenant_id !== n.tenantId) continue;
+        if (comparePositions(event.position, { commit: Number(endpoint.from_commit), prepare: Number(endpoint.from_prepare) }) <= 0) continue;
+        const type = eventNameFor(endpoint.events, n.kind);
+        if (!type) continue;
+        rows.push({
+          id: randomUUID(),
+          tenant_id: n.tenantId,
+          webhook_id: endpoint.id,
+          event_id: n.id,
+          event_type: type,
+          payload: payloadFor(n, type),
+          status: 'pending',
+          next_attempt_at: sql<string>`now()` as unknown as string,
+        });
+      }
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      const r = await wdb
+        .insertInto('webhooks.deliveries')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+        .executeTakeFirst();
+      queued += Number(r.numInsertedOrUpdatedRows ?? 0);
+    }
+  }
+  // An erasure clears the payloads its subject's events left here, those just queued included
+  // (they were mapped before the key was destroyed); every tenant, hooked or not.
+  for (const e of events) if (e.type === 'SubjectErased') await scrubDeliveries(wdb, e.tenantId, (e.data as SubjectErased['data']).subject);
+  return queued;
 }

@@ -143,8 +143,11 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
   }
 
   private async appendOnce(requests: AppendRequest[], at: string): Promise<AppendResult> {
-    // A stream expected not to exist has no head to chain to: nothing to read.
-    const heads = await mapLimit(requests, READ_CONCURRENCY, (r) => (r.expectedRevision === 'no_stream' ? Promise.resolve(null) : this.head(r.stream)));
+    // A stream expected not to exist has no head to chain to: nothing to read, unless the request
+    // is only a condition (no events), which ESDB cannot check atomically: it is checked here.
+    const heads = await mapLimit(requests, READ_CONCURRENCY, (r) =>
+      r.expectedRevision === 'no_stream' && r.events.length > 0 ? Promise.resolve(null) : this.head(r.stream),
+    );
     const planned: { request: AppendRequest; first: number; events: UnplacedEvent[] }[] = [];
     const batch: AppendStreamRequest[] = [];
     requests.forEach((request, i) => {
@@ -153,6 +156,7 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
       const expected = request.expectedRevision;
       // Refuse before writing what cannot hold; ESDB checks again at the append.
       if (typeof expected === 'number' && actual !== expected) throw new WrongExpectedRevisionError(request.stream, expected, actual);
+      if (expected === 'no_stream' && actual !== null) throw new WrongExpectedRevisionError(request.stream, expected, actual);
       let prevHash = head?.hash ?? null;
       let revision = actual === null ? 0 : actual + 1;
       const first = revision;

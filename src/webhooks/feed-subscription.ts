@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import { isTransientError, type RunnerLog } from '../../projections/runner.js';
+import type { DurableFeed, DurableFeedLedger, DurableFeedMessage } from '../ledger/ledger-feeds.js';
+import type { Privacy } from '../privacy/privacy.js';
+import type { Database } from '../store/schema.js';
+import { mapNotifications, queueDeliveries, SUBSCRIPTION_NAME } from './subscription.js';
+import { webhooksDb } from './webhooks.table.js';
+
+export interface FeedSubscriptionOptions {
+  log?: RunnerLog;
+  /** Called after an event queued deliveries (wakes the dispatcher). */
+  onQueued?: () => void;
+  privacy: Privacy;
+  /** Pause before joining the feed again after it failed (grows to 5 s). */
+  retryMs?: number;
+}
+
+const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
+
+/**
+ * The webhook subscription when the ledger has durable feeds (EventStoreDB: a persistent
+ * subscription to `$all`, group `webhooks`). The server keeps the position and hands each event
+ * to one consumer of the group; this writes the event's delivery rows in one transaction and acks
+ * only after it committed, or nacks (retry) when it failed: an event is acked only once its rows
+ * are durable, and a process that dies before acking has the event handed out again (the unique
+ * (webhook, event) key makes the repeat a no-op). Like `WebhookSubscription`, it makes no HTTP call.
+ *
+ * @example
+ * const subscription = new FeedWebhookSubscription(db, ledger, { privacy, onQueued: () => dispatcher.poke() });
+ * await subscription.start();
+ */
+export class FeedWebhookSubscription {
+  private feed: DurableFeed | undefined;
+  private loop: Promise<void> | undefined;
+  private running = false;
+  private readonly log: RunnerLog;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ledger: DurableFeedLedger,
+    private readonly options: FeedSubscriptionOptions,
+  ) {
+    this.log = options.log ?? silent;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    // The first start creates the group at the ledger's head: webhooks receive later events only.
+    this.feed = await this.ledger.openDurableFeed(SUBSCRIPTION_NAME);
+    this.loop = this.run(this.feed);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.feed?.close();
+    await this.loop;
+  }
+
+  /** Events arrive pushed by the server: nothing to wake. */
+  poke(): void {}
+
+  private async run(first: DurableFeed): Promise<void> {
+    let feed: DurableFeed | undefined = first;
+    let backoff = 0;
+    while (this.running) {
+      try {
+        feed ??= this.feed = await this.ledger.openDurableFeed(SUBSCRIPTION_NAME);
+        for await (const message of feed) {
+          await this.handle(message);
+          backoff = 0;
+          if (!this.running) break;
+        }
+      } catch (error) {
+        if (!this.running) break;
+        backoff = Math.min(5_000, backoff === 0 ? (this.options.retryMs ?? 100) : backoff * 2);
+        this.log.warn({ err: error, retryInMs: backoff }, 'webhook subscription: the ledger feed failed; joining again');
+        await feed?.close().catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, backoff));
+      }
+      feed = undefined;
+    }
+  }
+
+  /** Writes one event's delivery rows, then acks; nacks (the server retries, then parks) when that failed. */
+  async handle(message: DurableFeedMessage): Promise<void> {
+    const event = message.event;
+    if (!event) {
+      await message.ack();
+      return;
+    }
+    let queued = 0;
+    try {
+      const db = webhooksDb(this.db);
+      const notifications = await mapNotifications(db, this.ledger, [event], this.options.privacy, this.log);
+      await db.transaction().execute(async (tx) => {
+        queued = await queueDeliveries(tx, [event], notifications);
+      });
+    } catch (error) {
+      this.log[isTransientError(error) ? 'warn' : 'error']({ err: error, eventId: event.id, retryCount: message.retryCount }, 'webhook subscription could not queue an event; handed back to retry');
+      await message.nack(String((error as Error).message ?? error));
+      return;
+    }
+    await message.ack();
+    if (queued > 0) this.options.onQueued?.();
+  }
+}
