@@ -144,6 +144,17 @@ function replay<T>(found: Idempotency | undefined, sent: Idempotency, mac: ((req
 
 const MAX_ATTEMPTS = 5;
 
+/** A policy version as a record needs it, at the revision it was read at. */
+interface PolicyAt {
+  stream: string;
+  state: PolicyState;
+  /** The policy stream's last revision; null when it does not exist. */
+  revision: number | null;
+}
+
+/** Policy versions remembered at once (their content is not kept: a record needs only its hash). */
+const POLICY_CACHE_SIZE = 10_000;
+
 /**
  * Records which withdrawal an Idempotency-Key was first used for. Operational, not evidence: no
  * read model or webhook reacts to it. `requestHash` is keyed with the record's data key.
@@ -162,6 +173,15 @@ export const withdrawalKeyStream = (tenantId: string, key: string): string => `w
  * (docs/erasure.md).
  */
 export class ConsentService {
+  /**
+   * Policy versions by stream, as last read. Policies change rarely, so a record takes its policy
+   * from here and appends with a condition that the policy stream is still at that revision: a
+   * policy deactivated or deleted since (by any process) refuses the append, and the record is
+   * decided again on a fresh read. Only a policy that allows recording is trusted from here: a
+   * refusal is always read again first.
+   */
+  private readonly policyCache = new Map<string, PolicyAt>();
+
   constructor(
     private readonly ledger: Ledger,
     private readonly privacy: Privacy,
@@ -170,6 +190,34 @@ export class ConsentService {
 
   private async policy(tenantId: string, policyVersionId: string): Promise<PolicyState> {
     return fold(await this.ledger.readStream(policyStream(tenantId, policyVersionId)), initialPolicyState, evolvePolicy);
+  }
+
+  /** The policy version a record is decided on: remembered while it allows recording, else read. */
+  private async policyForRecord(tenantId: string, policyVersionId: string): Promise<PolicyAt> {
+    const stream = policyStream(tenantId, policyVersionId);
+    const cached = this.policyCache.get(stream);
+    if (cached) return cached;
+    const recorded = await this.ledger.readStream(stream);
+    const state = fold(recorded, initialPolicyState, evolvePolicy);
+    const at: PolicyAt = { stream, state, revision: recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision };
+    if (at.revision !== null && policyRefusal(state) === null) {
+      if (this.policyCache.size >= POLICY_CACHE_SIZE) this.policyCache.clear();
+      this.policyCache.set(stream, { ...at, state: { ...(state as KnownPolicy), content: '' } });
+    }
+    return at;
+  }
+
+  /** The append's condition that each policy is still at the revision the record was decided on. */
+  private static policyConditions(tenantId: string, policies: Iterable<PolicyAt>): AppendRequest[] {
+    return [...policies].flatMap((p) => (p.revision === null ? [] : [{ tenantId, stream: p.stream, expectedRevision: p.revision, events: [] }]));
+  }
+
+  /** After a refused append: whether one of the policies it was decided on moved (then forgotten). */
+  private policyMoved(error: unknown, policies: Iterable<PolicyAt>): boolean {
+    if (!(error instanceof WrongExpectedRevisionError)) return false;
+    if (![...policies].some((p) => p.stream === error.stream)) return false;
+    this.policyCache.delete(error.stream);
+    return true;
   }
 
   private async consent(tenantId: string, consentId: string): Promise<{ state: ConsentState; recorded: RecordedEvent[] }> {
@@ -223,34 +271,55 @@ export class ConsentService {
   /** Records one decision. With an Idempotency-Key, a repeat answers the first record. */
   async record(tenantId: string, input: ConsentInput, idempotency?: Idempotency): Promise<{ view: RecordedConsentView; replayed: boolean }> {
     const consentId = idempotency ? deriveId(tenantId, 'consent', idempotency.key) : newId();
+    const stream = consentStream(tenantId, consentId);
     const subject = this.privacy.subjectOf(tenantId, input.userReference);
     for (let attempt = 1; ; attempt++) {
-      if (idempotency) {
-        const { state, recorded } = await this.consent(tenantId, consentId);
-        if (state.status !== 'none') {
-          const key = await this.privacy.keys.byId(state.record.personal.kid);
-          const mac = key ? (h: string) => this.privacy.mac([key], h) : undefined;
-          const found = replay(idempotencyOf(recorded[0]), idempotency, mac, () => true);
-          if (!found) throw new IdempotencyKeyReusedError();
-          const { personal } = await this.reveal(tenantId, state);
-          return { view: recordedView(state.record, personal), replayed: true };
-        }
-      }
-      const [policy, [key]] = await Promise.all([this.policy(tenantId, input.policyVersionId), this.privacy.keys.fresh(1)]);
+      const [policy, [key]] = await Promise.all([this.policyForRecord(tenantId, input.policyVersionId), this.privacy.keys.fresh(1)]);
       const now = this.clock();
-      const events = this.decideRecord(tenantId, input, consentId, policy, now.toISOString(), null, subject, key!);
+      let events: ConsentEvent[];
+      try {
+        events = this.decideRecord(tenantId, input, consentId, policy.state, now.toISOString(), null, subject, key!);
+      } catch (error) {
+        // A key used before answers its first record, even once its policy no longer allows recording.
+        if (error instanceof DomainError && idempotency) {
+          const replayed = await this.replayRecord(tenantId, consentId, idempotency);
+          if (replayed) return replayed;
+        }
+        throw error;
+      }
       const metadata = idempotency ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac([key!], idempotency.requestHash) } } : undefined;
       try {
+        // A new record's stream is expected not to exist: with an Idempotency-Key, a repeat finds
+        // it taken and is answered from it, so the first use of a key costs no read.
         await this.ledger.append(
-          [{ tenantId, stream: consentStream(tenantId, consentId), expectedRevision: 'no_stream', events: events.map((e) => toNewEvent(e, metadata)) }],
+          [
+            { tenantId, stream, expectedRevision: 'no_stream', events: events.map((e) => toNewEvent(e, metadata)) },
+            ...ConsentService.policyConditions(tenantId, [policy]),
+          ],
           now,
         );
         return { view: { ...recordedView(events[0]!.data as Recorded, null), userReference: input.userReference }, replayed: false };
       } catch (error) {
-        // Only a concurrent request with the same key can take a derived id first: replay it.
-        if (!(error instanceof WrongExpectedRevisionError) || !idempotency || attempt >= MAX_ATTEMPTS) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw error;
+        if (this.policyMoved(error, [policy])) continue;
+        // Only a request with the same key can take a derived id first: answer its record.
+        if (!(error instanceof WrongExpectedRevisionError) || !idempotency || error.stream !== stream) throw error;
+        const replayed = await this.replayRecord(tenantId, consentId, idempotency);
+        if (replayed) return replayed;
       }
     }
+  }
+
+  /** The first record of an Idempotency-Key, or undefined when the key was not used yet. */
+  private async replayRecord(tenantId: string, consentId: string, idempotency: Idempotency): Promise<{ view: RecordedConsentView; replayed: true } | undefined> {
+    const { state, recorded } = await this.consent(tenantId, consentId);
+    if (state.status === 'none') return undefined;
+    const key = await this.privacy.keys.byId(state.record.personal.kid);
+    const mac = key ? (h: string) => this.privacy.mac([key], h) : undefined;
+    const found = replay(idempotencyOf(recorded[0]), idempotency, mac, () => true);
+    if (!found) throw new IdempotencyKeyReusedError();
+    const { personal } = await this.reveal(tenantId, state);
+    return { view: recordedView(state.record, personal), replayed: true };
   }
 
   /** Records every item, or none: an invalid item refuses the batch with every item's errors. */
@@ -271,7 +340,7 @@ export class ConsentService {
           return { view: await this.batchView(tenantId, states), replayed: true };
         }
       }
-      const [policies, keys] = await Promise.all([this.policies(tenantId, items.map((i) => i.policyVersionId)), this.privacy.keys.fresh(items.length)]);
+      const [policies, keys] = await Promise.all([this.policiesForRecord(tenantId, items.map((i) => i.policyVersionId)), this.privacy.keys.fresh(items.length)]);
       const now = this.clock();
       const timestamp = now.toISOString();
       const errors: { index: number; field: string; message: string }[] = [];
@@ -279,13 +348,14 @@ export class ConsentService {
       items.forEach((item, index) => {
         const consentId = idempotency ? deriveId(batchId, String(index)) : newId();
         try {
-          decided.push(...this.decideRecord(tenantId, item, consentId, policies.get(item.policyVersionId)!, timestamp, batchId, subjects[index]!, keys[index]!));
+          decided.push(...this.decideRecord(tenantId, item, consentId, policies.get(item.policyVersionId)!.state, timestamp, batchId, subjects[index]!, keys[index]!));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           errors.push({ index, field: `consents[${index}].policyVersionId`, message: error.message });
         }
       });
       if (errors.length > 0) {
+        // A refusal is never taken from the cache: policyForRecord read the refused ones.
         throw new DomainError('VALIDATION_ERROR', `${errors.length} of ${items.length} items are invalid; nothing was recorded`, { errors });
       }
       const metadata = idempotency
@@ -303,6 +373,7 @@ export class ConsentService {
         events: [toNewEvent(e)],
       }));
       requests.push({ tenantId, stream: batchStream, expectedRevision: 'no_stream', events: [toNewEvent(batchEvent, metadata)] });
+      requests.push(...ConsentService.policyConditions(tenantId, policies.values()));
       try {
         await this.ledger.append(requests, now);
         return {
@@ -316,9 +387,16 @@ export class ConsentService {
           replayed: false,
         };
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || !idempotency || attempt >= MAX_ATTEMPTS) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw error;
+        if (this.policyMoved(error, policies.values())) continue;
+        if (!(error instanceof WrongExpectedRevisionError) || !idempotency) throw error;
       }
     }
+  }
+
+  private async policiesForRecord(tenantId: string, ids: string[]): Promise<Map<string, PolicyAt>> {
+    const unique = [...new Set(ids)];
+    return new Map(await Promise.all(unique.map(async (id) => [id, await this.policyForRecord(tenantId, id)] as const)));
   }
 
   private async policies(tenantId: string, ids: string[]): Promise<Map<string, PolicyState>> {
