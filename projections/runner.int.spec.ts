@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHarness, published, recorded, rowsOf, type ProjectionHarness } from '../test/support/projections.js';
+import { dropReadSchema, ensureReadSchema } from './read-schema.js';
+import { allProjectors } from './index.js';
+import {
+  openHarness,
+  published,
+  recorded,
+  rowsOf,
+  snapshotReadModels,
+  withdrawn,
+  type PlainConsentRecorded,
+  type ProjectionHarness,
+} from '../test/support/projections.js';
 import { availableEngines } from '../test/support/stores.js';
 
 describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
@@ -73,6 +84,54 @@ describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
       }
       const consents = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.subject);
       expect(consents).toEqual([h.subject(tenant, 'good')]);
+    });
+  });
+
+  describe('projection runner › when a batch holds many events', () => {
+    it('leaves the same rows as applying one event at a time, whatever the mix of records, withdrawals and erasures', async () => {
+      // A store of its own: the replays below read the whole ledger, without the poison events above.
+      const h = await openHarness(open);
+      try {
+        // A fixed pseudo-random mix: records of a few subjects for two policy types over two days
+        // (the same subject and type again and again, so a batch decides one status row many
+        // times), withdrawals of older and newer records, and an erasure mid-way.
+        let seed = 7;
+        const next = (n: number) => {
+          seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+          return Math.floor((seed / 2 ** 31) * n);
+        };
+        for (const tenant of [randomUUID(), randomUUID()]) {
+          const policies = [published({ policyType: 'privacy_policy' }), published({ policyType: 'terms_of_service' })];
+          await h.append(tenant, policies);
+          const written: PlainConsentRecorded[] = [];
+          for (let i = 0; i < 120; i++) {
+            const roll = next(10);
+            const at = new Date(Date.UTC(2024, 4, 1 + (i % 2), 10, 0, i)).toISOString();
+            if (i === 60) {
+              await h.append(tenant, [await h.erase(tenant, `user-${next(4)}`, at)]);
+            } else if (roll < 7 || written.length === 0) {
+              const batch = Array.from({ length: 1 + next(3) }, () =>
+                recorded(policies[next(2)]!, { userReference: `user-${next(4)}`, consentGiven: next(3) > 0, timestamp: at }),
+              );
+              written.push(...batch);
+              await h.append(tenant, batch);
+            } else {
+              await h.append(tenant, [withdrawn(written[next(written.length)]!.data.consentId, at, next(2) ? 'moved away' : null)]);
+            }
+          }
+        }
+        const perEvent = allProjectors.map(({ applyBatch: _batched, ...p }) => p);
+        await h.runner({ projectors: perEvent, batchSize: 1 }).catchUp();
+        const oneByOne = await snapshotReadModels(h.db);
+        await dropReadSchema(h.db);
+        await ensureReadSchema(h.db);
+        const errors: object[] = [];
+        await h.runner({ batchSize: 1000, log: { warn: () => undefined, error: (o) => errors.push(o) } }).catchUp();
+        expect(errors).toEqual([]);
+        expect(await snapshotReadModels(h.db)).toEqual(oneByOne);
+      } finally {
+        await h.dispose();
+      }
     });
   });
 });

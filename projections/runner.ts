@@ -4,11 +4,9 @@ import type { Database } from '../src/store/schema.js';
 import type { Projector } from './projector.js';
 import { isTransientError } from '../src/store/database-errors.js';
 import { PositionWaiters } from '../src/ledger/position-waiters.js';
+import { PokeLoop, type LoopLog } from '../src/shared/poke-loop.js';
 
-export interface RunnerLog {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type RunnerLog = LoopLog;
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -22,12 +20,22 @@ const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 const minPosition = (ps: LedgerPosition[]): LedgerPosition =>
   ps.reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b), ps[0] ?? START);
 
+const positionOf = (r: { commit_position: number | string; prepare_position: number | string }): LedgerPosition => ({
+  commit: Number(r.commit_position),
+  prepare: Number(r.prepare_position),
+});
+
 export { isTransientError };
 
 /**
  * Feeds ledger events to the projectors. Each batch is applied in one transaction that also
  * moves every projector's checkpoint, with the checkpoint rows locked: several processes can run
  * runners on one database and each event is still applied once.
+ *
+ * Cost per batch, whatever its size: one ledger read, and one transaction of two checkpoint
+ * statements plus a few statements per projector (they write a batch's rows together). The
+ * runner remembers where it read up to, so it does not read its checkpoints before each batch;
+ * the locked read inside the transaction still decides what is applied.
  *
  * @example
  * const runner = new ProjectionRunner(db, ledger, allProjectors);
@@ -36,12 +44,10 @@ export { isTransientError };
  */
 export class ProjectionRunner {
   private readonly progress = new PositionWaiters();
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private poked = false;
+  private readonly loop: PokeLoop;
+  /** Where the next read starts: the slowest checkpoint, as this runner last saw it. */
+  private cursor: LedgerPosition | undefined;
   private readonly batchSize: number;
-  private readonly pollMs: number;
   private readonly log: RunnerLog;
 
   constructor(
@@ -51,8 +57,11 @@ export class ProjectionRunner {
     options: RunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
-    this.pollMs = options.pollMs ?? 250;
     this.log = options.log ?? silent;
+    this.loop = new PokeLoop('projection runner', async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
+      pollMs: options.pollMs ?? 250,
+      log: this.log,
+    });
   }
 
   /** The position every projector has reached, as last seen. */
@@ -70,21 +79,17 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     await this.ensureCheckpoints();
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.poke();
-    await this.loop;
+    await this.loop.stop();
     this.progress.cancelAll();
   }
 
   /** Asks the runner to look for new events now. */
   poke(): void {
-    this.poked = true;
-    this.wake?.();
+    this.loop.poke();
   }
 
   /** Resolves true once every projector has passed `target`, false after `timeoutMs`. */
@@ -124,25 +129,34 @@ export class ProjectionRunner {
     }
   }
 
-  /** One batch: read after the slowest checkpoint, apply, move checkpoints. */
+  /** One batch: read after the slowest checkpoint, apply, move checkpoints. Answers how many events were read. */
   async runOnce(): Promise<number> {
-    const rows = await this.db
-      .selectFrom('read.checkpoints')
-      .select(['name', 'commit_position', 'prepare_position'])
-      .where('name', 'in', this.projectors.map((p) => p.name))
-      .execute();
-    const from = minPosition(rows.map((r) => ({ commit: Number(r.commit_position), prepare: Number(r.prepare_position) })));
+    if (this.cursor === undefined) {
+      const rows = await this.db
+        .selectFrom('read.checkpoints')
+        .select(['commit_position', 'prepare_position'])
+        .where('name', 'in', this.projectors.map((p) => p.name))
+        .execute();
+      this.cursor = minPosition(rows.map(positionOf));
+    }
+    const from = this.cursor;
     const events = await this.ledger.readAll(from, this.batchSize);
     if (events.length === 0) {
       this.advance(from);
       return 0;
     }
     try {
-      await this.db.transaction().execute(async (tx) => {
-        for (const p of this.projectors) await this.applyTo(tx, p, events);
-      });
+      await this.db.transaction().execute((tx) => this.applyTo(tx, this.projectors, events));
     } catch (error) {
-      if (isTransientError(error)) throw error;
+      if (isTransientError(error)) {
+        this.cursor = undefined;
+        throw error;
+      }
+      if (error instanceof CheckpointMovedBack) {
+        // The read models were reset under us (a rebuild): read again from where they are now.
+        this.cursor = undefined;
+        return 0;
+      }
       this.log.error({ err: error }, 'projection batch failed; applying its events one by one');
       await this.applyOneByOne(events);
     }
@@ -150,20 +164,37 @@ export class ProjectionRunner {
     return events.length;
   }
 
-  private async applyTo(tx: Kysely<Database>, p: Projector, events: readonly RecordedEvent[]): Promise<void> {
-    const cp = await sql<{ commit_position: number; prepare_position: number }>`
-      SELECT commit_position, prepare_position FROM read.checkpoints WHERE name = ${p.name} FOR UPDATE`.execute(tx);
-    const row = cp.rows[0];
-    const at = row ? { commit: Number(row.commit_position), prepare: Number(row.prepare_position) } : START;
-    const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
-    if (fresh.length === 0) return;
-    for (const e of fresh) if (p.handles.has(e.type)) await p.apply(tx, e);
-    const last = fresh[fresh.length - 1]!.position;
-    await tx
-      .updateTable('read.checkpoints')
-      .set({ commit_position: last.commit, prepare_position: last.prepare, updated_at: new Date().toISOString() })
-      .where('name', '=', p.name)
-      .execute();
+  /**
+   * Locks the projectors' checkpoints (in name order, as every runner does), applies to each the
+   * events past its own checkpoint, and moves the checkpoints that moved, in one statement.
+   */
+  private async applyTo(tx: Kysely<Database>, projectors: readonly Projector[], events: readonly RecordedEvent[]): Promise<void> {
+    const locked = await sql<{ name: string; commit_position: number | string; prepare_position: number | string }>`
+      SELECT name, commit_position, prepare_position FROM read.checkpoints
+      WHERE name IN (SELECT json_array_elements_text(${JSON.stringify(projectors.map((p) => p.name))}::json))
+      ORDER BY name FOR UPDATE`.execute(tx);
+    const at = new Map(locked.rows.map((r) => [r.name, positionOf(r)]));
+    if (this.cursor && locked.rows.some((r) => comparePositions(positionOf(r), this.cursor!) < 0)) {
+      throw new CheckpointMovedBack();
+    }
+    const moved: { name: string; commit: number; prepare: number }[] = [];
+    for (const p of projectors) {
+      const from = at.get(p.name) ?? START;
+      const fresh = events.filter((e) => comparePositions(e.position, from) > 0);
+      if (fresh.length === 0) continue;
+      const handled = fresh.filter((e) => p.handles.has(e.type));
+      if (handled.length > 0) {
+        if (p.applyBatch) await p.applyBatch(tx, handled);
+        else for (const e of handled) await p.apply(tx, e);
+      }
+      const last = fresh[fresh.length - 1]!.position;
+      moved.push({ name: p.name, commit: last.commit, prepare: last.prepare });
+    }
+    if (moved.length === 0) return;
+    await sql`
+      UPDATE read.checkpoints AS c SET commit_position = m.commit, prepare_position = m.prepare, updated_at = now()
+      FROM json_to_recordset(${JSON.stringify(moved)}::json) AS m(name text, commit bigint, prepare bigint)
+      WHERE c.name = m.name`.execute(tx);
   }
 
   /** A bad event is recorded in read.projection_failures and skipped; it never stops the loop. */
@@ -171,7 +202,7 @@ export class ProjectionRunner {
     for (const e of events) {
       for (const p of this.projectors) {
         try {
-          await this.db.transaction().execute((tx) => this.applyTo(tx, p, [e]));
+          await this.db.transaction().execute((tx) => this.applyTo(tx, [p], [e]));
         } catch (error) {
           if (isTransientError(error)) throw error;
           this.log.error({ err: error, projector: p.name, eventId: e.id, eventType: e.type }, 'projector failed on an event; skipped');
@@ -181,7 +212,7 @@ export class ProjectionRunner {
               .values({ projector: p.name, event_id: e.id, error: String((error as Error).message).slice(0, 2000) })
               .onConflict((oc) => oc.doNothing())
               .execute();
-            await this.applyTo(tx, { ...p, handles: new Set() }, [e]);
+            await this.applyTo(tx, [{ ...p, handles: new Set() }], [e]);
           });
         }
       }
@@ -189,31 +220,12 @@ export class ProjectionRunner {
   }
 
   private advance(position: LedgerPosition): void {
+    if (!this.cursor || comparePositions(position, this.cursor) > 0) this.cursor = position;
     this.progress.advance(position);
   }
+}
 
-  private async run(): Promise<void> {
-    let backoff = 0;
-    while (this.running) {
-      this.poked = false;
-      try {
-        const n = await this.runOnce();
-        backoff = 0;
-        if (n >= this.batchSize) continue;
-      } catch (error) {
-        backoff = Math.min(5000, backoff === 0 ? 100 : backoff * 2);
-        this.log.warn({ err: error, retryInMs: backoff }, 'projection runner could not read or write; retrying');
-      }
-      if (!this.running) break;
-      if (this.poked && backoff === 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoff || this.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
-  }
+/** Raised inside a batch when a checkpoint is behind where this runner read from. */
+class CheckpointMovedBack extends Error {
+  override readonly name = 'CheckpointMovedBack';
 }

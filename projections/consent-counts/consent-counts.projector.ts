@@ -10,21 +10,22 @@ export const consentCountsProjector: Projector = {
   name: 'consent_counts',
   handles: new Set(['ConsentRecorded']),
   async apply(tx, recorded) {
-    const d = recorded.data as ConsentRecorded['data'];
-    await tx
-      .insertInto('read.consent_counts')
-      .values({
-        tenant_id: recorded.tenantId,
-        // The UTC day of the instant, computed as read.consents.created_at is stored, so counters and
-        // rows always put a record on the same day.
-        day: sql<string>`(${d.timestamp}::timestamptz AT TIME ZONE 'UTC')::date`,
-        policy_type: d.policyType,
-        consent_given: d.consentGiven,
-        count: 1,
-      })
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'day', 'policy_type', 'consent_given']).doUpdateSet({ count: sql`read.consent_counts.count + 1` }),
-      )
-      .execute();
+    await consentCountsProjector.applyBatch!(tx, [recorded]);
+  },
+  // Counting commutes: a batch adds up its events per counter first, then one upsert adds them.
+  async applyBatch(tx, events) {
+    const rows = events.map((e) => {
+      const d = e.data as ConsentRecorded['data'];
+      return { t: e.tenantId, ts: d.timestamp, p: d.policyType, g: d.consentGiven };
+    });
+    if (rows.length === 0) return;
+    // The UTC day of the instant, computed as read.consents.created_at is stored, so counters and
+    // rows always put a record on the same day.
+    await sql`
+      INSERT INTO read.consent_counts (tenant_id, day, policy_type, consent_given, count)
+      SELECT r.t, (r.ts AT TIME ZONE 'UTC')::date, r.p, r.g, count(*)
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(t uuid, ts timestamptz, p text, g boolean)
+      GROUP BY 1, 2, 3, 4
+      ON CONFLICT (tenant_id, day, policy_type, consent_given) DO UPDATE SET count = read.consent_counts.count + EXCLUDED.count`.execute(tx);
   },
 };

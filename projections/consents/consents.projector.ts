@@ -1,6 +1,29 @@
 import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
 import type { SubjectErased } from '../../src/privacy/subject.events.js';
-import type { Projector } from '../projector.js';
+import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
+import { inRuns, type Projector } from '../projector.js';
+
+/** The read.consents row of a ConsentRecorded event. */
+function rowOf(recorded: RecordedEvent) {
+  const d = recorded.data as Extract<ConsentEvent, { type: 'ConsentRecorded' }>['data'];
+  return {
+    id: d.consentId,
+    tenant_id: recorded.tenantId,
+    subject: d.subject,
+    policy_version_id: d.policyVersionId,
+    policy_type: d.policyType,
+    policy_version: d.policyVersion,
+    policy_title: d.policyTitle,
+    consent_given: d.consentGiven,
+    status: 'active',
+    personal: JSON.stringify(d.personal),
+    consent_hash: d.consentHash,
+    batch_id: d.batchId,
+    created_at: d.timestamp,
+    withdrawn_at: null,
+    withdrawal_reason: null,
+  };
+}
 
 /**
  * One row per consent record: search, user lists and CSV export read it. Personal fields stay
@@ -13,31 +36,13 @@ export const consentsProjector: Projector = {
   async apply(tx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as ConsentEvent | SubjectErased;
     switch (event.type) {
-      case 'ConsentRecorded': {
-        const d = event.data;
+      case 'ConsentRecorded':
         await tx
           .insertInto('read.consents')
-          .values({
-            id: d.consentId,
-            tenant_id: recorded.tenantId,
-            subject: d.subject,
-            policy_version_id: d.policyVersionId,
-            policy_type: d.policyType,
-            policy_version: d.policyVersion,
-            policy_title: d.policyTitle,
-            consent_given: d.consentGiven,
-            status: 'active',
-            personal: JSON.stringify(d.personal),
-            consent_hash: d.consentHash,
-            batch_id: d.batchId,
-            created_at: d.timestamp,
-            withdrawn_at: null,
-            withdrawal_reason: null,
-          })
+          .values(rowOf(recorded))
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
         return;
-      }
       case 'ConsentWithdrawn':
         await tx
           .updateTable('read.consents')
@@ -59,5 +64,20 @@ export const consentsProjector: Projector = {
           .execute();
         return;
     }
+  },
+  // Records in one multi-row INSERT per run; withdrawals and erasures one by one, in order.
+  async applyBatch(tx, events) {
+    await inRuns(
+      events,
+      (e) => e.type === 'ConsentRecorded',
+      async (run) => {
+        await tx
+          .insertInto('read.consents')
+          .values(run.map(rowOf))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+      },
+      (e) => consentsProjector.apply(tx, e),
+    );
   },
 };

@@ -1,5 +1,27 @@
 import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
-import type { Projector } from '../projector.js';
+import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
+import { inRuns, type Projector } from '../projector.js';
+
+type Recorded = Extract<ConsentEvent, { type: 'ConsentRecorded' }>;
+
+/** The row a ConsentRecorded event leaves for its (tenant, subject, policy type). */
+function rowOf(recorded: RecordedEvent) {
+  const d = recorded.data as Recorded['data'];
+  return {
+    tenant_id: recorded.tenantId,
+    subject: d.subject,
+    policy_type: d.policyType,
+    consent_id: d.consentId,
+    policy_version_id: d.policyVersionId,
+    policy_version: d.policyVersion,
+    consent_given: d.consentGiven,
+    status: d.consentGiven ? 'given' : 'rejected',
+    decided_at: d.timestamp,
+    withdrawn_at: null,
+  };
+}
+
+type Row = ReturnType<typeof rowOf>;
 
 /**
  * Per data subject (the HMAC of the user reference) and policy type, the latest decision in ledger order, and whether that decision was
@@ -11,24 +33,9 @@ export const userStatusProjector: Projector = {
   async apply(tx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as ConsentEvent;
     switch (event.type) {
-      case 'ConsentRecorded': {
-        const d = event.data;
-        const row = {
-          consent_id: d.consentId,
-          policy_version_id: d.policyVersionId,
-          policy_version: d.policyVersion,
-          consent_given: d.consentGiven,
-          status: d.consentGiven ? 'given' : 'rejected',
-          decided_at: d.timestamp,
-          withdrawn_at: null,
-        };
-        await tx
-          .insertInto('read.user_policy_status')
-          .values({ tenant_id: recorded.tenantId, subject: d.subject, policy_type: d.policyType, ...row })
-          .onConflict((oc) => oc.columns(['tenant_id', 'subject', 'policy_type']).doUpdateSet(row))
-          .execute();
+      case 'ConsentRecorded':
+        await upsert(tx, [rowOf(recorded)]);
         return;
-      }
       case 'ConsentWithdrawn':
         await tx
           .updateTable('read.user_policy_status')
@@ -39,4 +46,41 @@ export const userStatusProjector: Projector = {
         return;
     }
   },
+  // A run of decisions in one upsert: per (tenant, subject, policy type) the last of the run wins,
+  // as it would one by one. Withdrawals one by one, in order between the runs.
+  async applyBatch(tx, events) {
+    await inRuns(
+      events,
+      (e) => e.type === 'ConsentRecorded',
+      async (run) => {
+        const last = new Map<string, Row>();
+        for (const e of run) {
+          const row = rowOf(e);
+          const key = `${row.tenant_id}\u0000${row.subject}\u0000${row.policy_type}`;
+          last.delete(key);
+          last.set(key, row);
+        }
+        await upsert(tx, [...last.values()]);
+      },
+      (e) => userStatusProjector.apply(tx, e),
+    );
+  },
 };
+
+async function upsert(tx: Parameters<Projector['apply']>[0], rows: readonly Row[]): Promise<void> {
+  await tx
+    .insertInto('read.user_policy_status')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'subject', 'policy_type']).doUpdateSet((eb) => ({
+        consent_id: eb.ref('excluded.consent_id'),
+        policy_version_id: eb.ref('excluded.policy_version_id'),
+        policy_version: eb.ref('excluded.policy_version'),
+        consent_given: eb.ref('excluded.consent_given'),
+        status: eb.ref('excluded.status'),
+        decided_at: eb.ref('excluded.decided_at'),
+        withdrawn_at: eb.ref('excluded.withdrawn_at'),
+      })),
+    )
+    .execute();
+}

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isTransientError, type RunnerLog } from '../../projections/runner.js';
+import { PokeLoop } from '../shared/poke-loop.js';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import { PositionWaiters } from '../ledger/position-waiters.js';
 import type { Database } from '../store/schema.js';
@@ -30,12 +31,10 @@ const NAME = 'merkle';
  */
 export class Sealer {
   private readonly progress = new PositionWaiters();
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private poked = false;
+  private readonly loop: PokeLoop;
+  /** Where the next read starts: the sealer's checkpoint as this process last saw it. */
+  private cursor: LedgerPosition | undefined;
   private readonly batchSize: number;
-  private readonly pollMs: number;
   private readonly log: RunnerLog;
   private readonly clock: () => Date;
 
@@ -48,9 +47,15 @@ export class Sealer {
     options: SealerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 1000;
-    this.pollMs = options.pollMs ?? 250;
     this.log = options.log ?? silent;
     this.clock = options.clock ?? (() => new Date());
+    // A failure here is never "skip this event": a leaf left out would change every later leaf
+    // index. The loop retries with back-off, and says so loudly when it is not the database's.
+    this.loop = new PokeLoop('transparency sealer', async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
+      pollMs: options.pollMs ?? 250,
+      log: this.log,
+      levelOf: (error) => (isTransientError(error) ? 'warn' : 'error'),
+    });
   }
 
   /** The ledger position sealed so far, as last seen. */
@@ -60,21 +65,17 @@ export class Sealer {
 
   async start(): Promise<void> {
     await sql`INSERT INTO transparency.sealer (name, commit_position, prepare_position) VALUES (${NAME}, 0, 0) ON CONFLICT (name) DO NOTHING`.execute(this.db);
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.poke();
-    await this.loop;
+    await this.loop.stop();
     this.progress.cancelAll();
   }
 
   /** Asks the sealer to look for new events now (called after every append). */
   poke(): void {
-    this.poked = true;
-    this.wake?.();
+    this.loop.poke();
   }
 
   /** Resolves true once the events up to `target` are sealed, false after `timeoutMs`. */
@@ -82,41 +83,57 @@ export class Sealer {
     return this.progress.waitFor(target, timeoutMs, () => this.poke());
   }
 
-  /** One batch: read after the checkpoint, extend the trees, sign, move the checkpoint. */
+  /** One batch: read after the checkpoint, extend the trees, sign, move the checkpoint. Answers how many events were read. */
   async runOnce(): Promise<number> {
-    const row = await sql<{ commit_position: string | number; prepare_position: string | number }>`
-      SELECT commit_position, prepare_position FROM transparency.sealer WHERE name = ${NAME}`.execute(this.db);
-    const r = row.rows[0];
-    const from = r ? { commit: Number(r.commit_position), prepare: Number(r.prepare_position) } : START;
+    if (this.cursor === undefined) {
+      const row = await sql<{ commit_position: string | number; prepare_position: string | number }>`
+        SELECT commit_position, prepare_position FROM transparency.sealer WHERE name = ${NAME}`.execute(this.db);
+      const r = row.rows[0];
+      this.cursor = r ? { commit: Number(r.commit_position), prepare: Number(r.prepare_position) } : START;
+    }
+    const from = this.cursor;
     const events = await this.ledger.readAll(from, this.batchSize);
     if (events.length === 0) {
       this.advance(from);
       return 0;
     }
-    let sealed = 0;
-    await this.db.transaction().execute(async (tx) => {
-      const locked = await sql<{ commit_position: string | number; prepare_position: string | number }>`
-        SELECT commit_position, prepare_position FROM transparency.sealer WHERE name = ${NAME} FOR UPDATE`.execute(tx);
-      const l = locked.rows[0];
-      const at = l ? { commit: Number(l.commit_position), prepare: Number(l.prepare_position) } : START;
-      const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
-      if (fresh.length === 0) return;
-      const byTenant = new Map<string, RecordedEvent[]>();
-      for (const e of fresh) {
-        const list = byTenant.get(e.tenantId);
-        if (list) list.push(e);
-        else byTenant.set(e.tenantId, [e]);
-      }
-      const signedAt = this.clock().toISOString();
-      for (const [tenantId, list] of byTenant) await this.seal(tx, tenantId, list, signedAt);
-      const last = fresh[fresh.length - 1]!.position;
-      await sql`
-        UPDATE transparency.sealer SET commit_position = ${last.commit}, prepare_position = ${last.prepare}, updated_at = now()
-        WHERE name = ${NAME}`.execute(tx);
-      sealed = fresh.length;
-    });
+    let movedBack = false;
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        const locked = await sql<{ commit_position: string | number; prepare_position: string | number }>`
+          SELECT commit_position, prepare_position FROM transparency.sealer WHERE name = ${NAME} FOR UPDATE`.execute(tx);
+        const l = locked.rows[0];
+        const at = l ? { commit: Number(l.commit_position), prepare: Number(l.prepare_position) } : START;
+        // Behind where we read from: never seal past a gap; read again from the stored checkpoint.
+        if (comparePositions(at, from) < 0) {
+          movedBack = true;
+          return;
+        }
+        const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
+        if (fresh.length === 0) return;
+        const byTenant = new Map<string, RecordedEvent[]>();
+        for (const e of fresh) {
+          const list = byTenant.get(e.tenantId);
+          if (list) list.push(e);
+          else byTenant.set(e.tenantId, [e]);
+        }
+        const signedAt = this.clock().toISOString();
+        for (const [tenantId, list] of byTenant) await this.seal(tx, tenantId, list, signedAt);
+        const last = fresh[fresh.length - 1]!.position;
+        await sql`
+          UPDATE transparency.sealer SET commit_position = ${last.commit}, prepare_position = ${last.prepare}, updated_at = now()
+          WHERE name = ${NAME}`.execute(tx);
+      });
+    } catch (error) {
+      this.cursor = undefined;
+      throw error;
+    }
+    if (movedBack) {
+      this.cursor = undefined;
+      return 0;
+    }
     this.advance(events[events.length - 1]!.position);
-    return sealed;
+    return events.length;
   }
 
   private async seal(tx: Kysely<Database>, tenantId: string, events: readonly RecordedEvent[], signedAt: string): Promise<void> {
@@ -133,34 +150,7 @@ export class Sealer {
   }
 
   private advance(position: LedgerPosition): void {
+    if (!this.cursor || comparePositions(position, this.cursor) > 0) this.cursor = position;
     this.progress.advance(position);
-  }
-
-  private async run(): Promise<void> {
-    let backoff = 0;
-    while (this.running) {
-      this.poked = false;
-      try {
-        const n = await this.runOnce();
-        backoff = 0;
-        if (n >= this.batchSize) continue;
-      } catch (error) {
-        // A failure here is never "skip this event": a leaf left out would change every later
-        // leaf index. Retry with backoff, and say so loudly when it is not the database's.
-        backoff = Math.min(5000, backoff === 0 ? 100 : backoff * 2);
-        const log = isTransientError(error) ? this.log.warn : this.log.error;
-        log.call(this.log, { err: error, retryInMs: backoff }, 'transparency sealer could not seal a batch; retrying');
-      }
-      if (!this.running) break;
-      if (this.poked && backoff === 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoff || this.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { RunnerLog } from '../../projections/runner.js';
 import type { Database } from '../store/schema.js';
-import { PokeLoop } from './loop.js';
+import { PokeLoop } from '../shared/poke-loop.js';
 import type { GuardedClient, OutboundResult } from './outbound.js';
 import { signatureHeaders } from './signing.js';
 import { webhooksDb, type WebhooksDb } from './webhooks.table.js';
@@ -135,7 +135,7 @@ export class WebhookDispatcher {
     this.perWebhook = options.perWebhook ?? 2;
     this.leaseMs = options.leaseMs ?? 15_000;
     this.log = options.log ?? silent;
-    this.loop = new PokeLoop('webhook dispatcher', () => this.step(), options.pollMs ?? 250, this.log);
+    this.loop = new PokeLoop('webhook dispatcher', () => this.step(), { pollMs: options.pollMs ?? 250, log: this.log });
   }
 
   start(): void {

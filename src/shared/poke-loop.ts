@@ -1,0 +1,91 @@
+/** Where a background loop reports its failures (the service's logger). */
+export interface LoopLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface PokeLoopOptions {
+  /** How long to sleep when idle: the fallback for work that arrives without a poke (another process). */
+  pollMs: number;
+  log: LoopLog;
+  /** Which level a failed step is logged at; warn unless told. */
+  levelOf?: (error: unknown) => 'warn' | 'error';
+}
+
+/**
+ * The background loop every follower of the ledger (projection runner, transparency sealer,
+ * webhook subscription) and the webhook dispatcher run: `step` again at once while it reports
+ * more work or was poked while it ran, after `pollMs` (or the step's `waitMs`) when idle, and with
+ * a growing back-off (100 ms doubling to 5 s) while it fails. A failing step is logged and
+ * retried; it never ends the loop.
+ *
+ * @example
+ * const loop = new PokeLoop('projection runner', async () => ({ more: (await runOnce()) >= 500 }), { pollMs: 250, log });
+ * loop.start();
+ * ledgerAppended(() => loop.poke());
+ * await loop.stop();
+ */
+export class PokeLoop {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private poked = false;
+
+  constructor(
+    private readonly name: string,
+    private readonly step: () => Promise<{ more: boolean; waitMs?: number }>,
+    private readonly options: PokeLoopOptions,
+  ) {}
+
+  get started(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Ends the loop after the step in flight. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.poke();
+    await this.loop;
+  }
+
+  /** Runs the step again as soon as the one in flight ends (at once when idle). */
+  poke(): void {
+    this.poked = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 0;
+    while (this.running) {
+      this.poked = false;
+      let waitMs = this.options.pollMs;
+      try {
+        const r = await this.step();
+        backoff = 0;
+        if (r.more) continue;
+        if (r.waitMs !== undefined) waitMs = Math.max(0, Math.min(waitMs, r.waitMs));
+      } catch (error) {
+        backoff = Math.min(5000, backoff === 0 ? 100 : backoff * 2);
+        waitMs = backoff;
+        const level = this.options.levelOf?.(error) ?? 'warn';
+        this.options.log[level]({ err: error, retryInMs: backoff }, `${this.name}: could not read or write; retrying`);
+      }
+      if (!this.running) break;
+      if (this.poked && backoff === 0) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+}
