@@ -14,6 +14,8 @@ interface CopyInput {
   fromStore: string | undefined;
   toStore: string | undefined;
   ledgerOnly: boolean;
+  fromStreamPrefix: string | undefined;
+  toStreamPrefix: string | undefined;
   batchSize: number;
   limit: number | undefined;
 }
@@ -47,6 +49,15 @@ function storeLocation(location: string | undefined, flag: string): string | und
   const w = where(location, flag);
   if (locationKind(location).kind === 'eventstoredb') throw new UsageError(`--${flag} must be a PostgreSQL URL or an embedded store's folder, not EventStoreDB`);
   return w;
+}
+
+/** EVENTSTORE_STREAM_PREFIX of an EventStoreDB end, as the service's settings allow it. */
+function streamPrefix(values: Values, flag: string, location: string): string | undefined {
+  const p = text(values, flag);
+  if (p === undefined) return undefined;
+  if (locationKind(location).kind !== 'eventstoredb') throw new UsageError(`--${flag} applies to an EventStoreDB location only`);
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(p)) throw new UsageError(`--${flag}: letters, digits and _ . : - (at most 64), as EVENTSTORE_STREAM_PREFIX`);
+  return p;
 }
 
 /** A bar on a terminal; elsewhere (logs, CI) a plain line every few seconds. */
@@ -88,7 +99,8 @@ function progress(io: CliIo, label: string) {
 
 export const ledgerCopy: Command = {
   name: 'ledger copy',
-  usage: 'ledger copy --from LOCATION --to LOCATION [--from-store DB] [--to-store DB] [--ledger-only] [--batch-size N] [--limit N]',
+  usage:
+    'ledger copy --from LOCATION --to LOCATION [--from-store DB] [--to-store DB] [--ledger-only] [--from-stream-prefix P] [--to-stream-prefix P] [--batch-size N] [--limit N]',
   summary:
     'Copy a ledger between adapters (embedded folder, postgres://, esdb:// or kurrentdb://) keeping order, ids, times and hashes, with the store state the ledger needs (tenants, keys, data keys, webhooks, receipts, transparency log); resumable, verified at the end; prints the summary, exits 1 on any mismatch. See docs/scaling.md',
   options: {
@@ -97,6 +109,8 @@ export const ledgerCopy: Command = {
     'from-store': { type: 'string' },
     'to-store': { type: 'string' },
     'ledger-only': { type: 'boolean' },
+    'from-stream-prefix': { type: 'string' },
+    'to-stream-prefix': { type: 'string' },
     'batch-size': { type: 'string' },
     limit: { type: 'string' },
   },
@@ -126,6 +140,8 @@ export const ledgerCopy: Command = {
       fromStore: text(values, 'from-store'),
       toStore: text(values, 'to-store'),
       ledgerOnly,
+      fromStreamPrefix: streamPrefix(values, 'from-stream-prefix', from),
+      toStreamPrefix: streamPrefix(values, 'to-stream-prefix', to),
       batchSize: count(values, 'batch-size', 10_000) ?? 1_000,
       limit: count(values, 'limit', 1_000_000_000),
     };
@@ -134,9 +150,9 @@ export const ledgerCopy: Command = {
     const started = Date.now();
     const opened: { close(): Promise<void> }[] = [];
     try {
-      const source = await openLedger(input.from, { mustExist: true });
+      const source = await openLedger(input.from, { mustExist: true, streamPrefix: input.fromStreamPrefix });
       opened.push(source);
-      const destination = await openLedger(input.to);
+      const destination = await openLedger(input.to, { streamPrefix: input.toStreamPrefix });
       opened.push(destination);
       const stateStore = async (ledger: OpenedLedger, location: string | undefined, mustExist: boolean): Promise<Store | undefined> => {
         if (location === undefined) return ledger.store;

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { availableEngines, type TestStore } from '../../test/support/stores.js';
+import { eventStoreLedger, eventStoreUrl, reportEventStoreSkip } from '../../test/support/eventstore.js';
+import { availableEngines, pgliteStore, type TestStore } from '../../test/support/stores.js';
 import type { Database } from '../store/schema.js';
 import { copyState, NOT_COPIED, REBUILT_SCHEMAS, STATE_TABLES, StateCopyError, listTables, statePositions } from '../store/state-copy.js';
 import { copyLedger, LedgerCopyError, toAppends, verifyCopy } from './copy.js';
@@ -243,5 +244,36 @@ describe('ledger copy › a transaction that interleaves streams', () => {
       [['c', 'no_stream', 1]],
     ]);
     expect(appends.flatMap((x) => x.events)).toEqual(group);
+  });
+});
+
+reportEventStoreSkip('ledger copy');
+
+// Moving up to EventStoreDB and back, where one runs (EVENTSTORE_URL, or Docker for the global setup).
+describe.skipIf(!eventStoreUrl)('ledger copy (PGlite → EventStoreDB → PGlite)', () => {
+  it('copies into EventStoreDB in steps and back out, every event and hash equal', { timeout: 60_000 }, async () => {
+    const a = await pgliteStore();
+    const c = await pgliteStore();
+    const esdb = await eventStoreLedger();
+    try {
+      const source = new PostgresLedger(a.store.db);
+      const back = new PostgresLedger(c.store.db);
+      await fill(source);
+      const first = await copyLedger(source, esdb.ledger, { batchSize: 4, limit: 5 });
+      expect(first.complete).toBe(false);
+      const rest = await copyLedger(source, esdb.ledger, { batchSize: 4 });
+      expect(rest).toMatchObject({ alreadyThere: first.copied, complete: true });
+      expect((await readAll(esdb.ledger)).map(kept)).toEqual((await readAll(source)).map(kept));
+      expect((await verifyCopy(source, esdb.ledger)).ok).toBe(true);
+      expect(await copyLedger(source, esdb.ledger)).toMatchObject({ copied: 0, complete: true });
+
+      await copyLedger(esdb.ledger, back);
+      expect((await readAll(back)).map(kept)).toEqual((await readAll(source)).map(kept));
+      expect((await verifyCopy(esdb.ledger, back)).ok).toBe(true);
+    } finally {
+      await esdb.dispose();
+      await a.dispose();
+      await c.dispose();
+    }
   });
 });

@@ -34,7 +34,16 @@ const POSTGRES = /^postgres(ql)?:\/\//i;
 const EVENTSTORE_MODULE = './eventstoredb/index.js';
 
 interface EventStoreModule {
-  connectEventStoreLedger(url: string): Promise<{ ledger: Ledger; close(): Promise<void> }>;
+  connectEventStoreLedger(url: string, options?: { streamPrefix?: string }): Promise<{ ledger: Ledger; close(): Promise<void> }>;
+}
+
+export interface OpenLedgerOptions {
+  /** Refuse an embedded folder that holds no store yet, instead of creating an empty one (a copy's source). */
+  mustExist?: boolean;
+  /** Pool size for a PostgreSQL server. */
+  maxConnections?: number;
+  /** EventStoreDB: the service's EVENTSTORE_STREAM_PREFIX, when the deployment sets one. */
+  streamPrefix?: string;
 }
 
 /** The location with the password of a URL replaced by `***`. */
@@ -81,15 +90,13 @@ const storeCount = (store: Store) => async () => {
  * Opens the ledger at a location: an embedded store's folder (or `file:` URL), a PostgreSQL
  * server, or EventStoreDB (through its adapter, loaded only then).
  *
- * `mustExist` refuses an embedded folder that holds no store yet, instead of creating an empty
- * one (a copy's source).
  *
  * @example
  * const { ledger, close } = await openLedger('./data');
  * const pg = await openLedger('postgres://postgres@db:5432/consent');
  * const esdb = await openLedger('kurrentdb://kurrentdb:2113?tls=false');
  */
-export async function openLedger(location: string, { mustExist = false, maxConnections = 4 }: { mustExist?: boolean; maxConnections?: number } = {}): Promise<OpenedLedger> {
+export async function openLedger(location: string, { mustExist = false, maxConnections = 4, streamPrefix }: OpenLedgerOptions = {}): Promise<OpenedLedger> {
   const { kind, target } = locationKind(location);
   const label = maskLocation(location.trim());
   if (kind === 'eventstoredb') {
@@ -103,7 +110,7 @@ export async function openLedger(location: string, { mustExist = false, maxConne
       }
       throw error;
     }
-    const opened = await adapter.connectEventStoreLedger(target);
+    const opened = await adapter.connectEventStoreLedger(target, streamPrefix ? { streamPrefix } : {});
     return { kind, label, ledger: opened.ledger, close: () => opened.close() };
   }
   if (kind === 'embedded' && mustExist && !existsSync(join(target, 'pglite'))) {
