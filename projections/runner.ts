@@ -146,7 +146,13 @@ export class ProjectionRunner {
       return 0;
     }
     try {
-      await this.db.transaction().execute((tx) => this.applyTo(tx, this.projectors, events));
+      await this.db.transaction().execute(async (tx) => {
+        // The read models are rebuilt from the ledger at will: their commit need not wait for the
+        // WAL flush. A server crash loses the last batches and their checkpoints together (the
+        // WAL is applied in order), and they are applied again.
+        await sql`SET LOCAL synchronous_commit TO OFF`.execute(tx);
+        await this.applyTo(tx, this.projectors, events);
+      });
     } catch (error) {
       if (isTransientError(error)) {
         this.cursor = undefined;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
+import { ReadFence } from '../projections/read-fence.js';
 import { ProjectionRunner, type RunnerLog } from '../projections/runner.js';
 import { ConsentService } from './application/consents.js';
 import { PolicyService } from './application/policies.js';
@@ -110,6 +111,7 @@ export async function createService(
       runner: undefined as ProjectionRunner | undefined,
       webhooks: undefined as Webhooks | undefined,
       sealer: undefined as Sealer | undefined,
+      fence: undefined as ReadFence | undefined,
     };
     // Runners log through the app's logger once it exists (or the one given).
     let appLog: RunnerLog | undefined = options.log;
@@ -119,7 +121,8 @@ export async function createService(
     };
     // Each append wakes the projectors at once, so reads catch up in milliseconds.
     const baseLedger: Ledger = eventStore?.ledger ?? new PostgresLedger(store.db);
-    const ledger = new ObservedLedger(baseLedger, () => {
+    const ledger = new ObservedLedger(baseLedger, (_position, result) => {
+      appended.fence?.appended(result);
       appended.runner?.poke();
       appended.webhooks?.poke();
       appended.sealer?.poke();
@@ -129,6 +132,10 @@ export async function createService(
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
     });
     appended.runner = runner;
+    // Read-your-writes: the embedded store's ledger is written by this process only, so the fence
+    // knows each tenant's last write; a server's ledger is asked for the tenant's head.
+    const fence = new ReadFence(ledger, runner, { soleWriter: store.kind === 'embedded' && !eventStore, timeoutMs: READ_FENCE_MS, log });
+    appended.fence = fence;
     await runner.start();
     const webhooks = createWebhooks(store.db, ledger, settings, {
       log,
@@ -193,12 +200,7 @@ export async function createService(
         webhooks: webhooks.service,
         transparency,
         limiter,
-        async readFence(tenantId) {
-          const head = await ledger.headPosition(tenantId);
-          if (head && !(await runner.waitFor(head, READ_FENCE_MS))) {
-            log.warn({ tenantId }, 'read models lag behind the ledger; answering from what they hold');
-          }
-        },
+        readFence: (tenantId) => fence.wait(tenantId),
         async ready() {
           const ok = await store.ping().then(
             () => true,

@@ -1,0 +1,63 @@
+import { comparePositions, type AppendResult, type Ledger, type LedgerPosition } from '../src/ledger/ledger.port.js';
+import type { RunnerLog } from './runner.js';
+
+export interface ReadFenceOptions {
+  /**
+   * Whether every append to the ledger goes through this process (the embedded store: one process
+   * holds its data folder). Then the fence knows each tenant's last write without asking.
+   */
+  soleWriter: boolean;
+  /** How long a read waits at most; then it answers from what the read models hold, and says so. */
+  timeoutMs: number;
+  log: RunnerLog;
+}
+
+/**
+ * Read-your-writes (CONTRACT.md): a read first waits, bounded, until the read models hold every
+ * write its tenant made before the read began, so the client that wrote finds its write.
+ *
+ * Where this process makes every append (`soleWriter`), it notes each tenant's last position as
+ * the append returns (before the writer hears its 2xx) and waits for that, without a query; a
+ * tenant it has not seen written since it started is asked of the ledger once. Elsewhere (a
+ * PostgreSQL server or EventStoreDB that other processes write to) it asks the ledger for the
+ * tenant's head at every read, which covers writes made through any process.
+ *
+ * @example
+ * const fence = new ReadFence(ledger, runner, { soleWriter: true, timeoutMs: 5000, log });
+ * const ledger = new ObservedLedger(inner, (_, result) => fence.appended(result));
+ * await fence.wait(tenantId); // then query the read models
+ */
+export class ReadFence {
+  private readonly last = new Map<string, LedgerPosition>();
+
+  constructor(
+    private readonly ledger: Pick<Ledger, 'headPosition'>,
+    private readonly runner: { waitFor(target: LedgerPosition, timeoutMs: number): Promise<boolean> },
+    private readonly options: ReadFenceOptions,
+  ) {}
+
+  /** Notes the tenants' positions of a successful append. */
+  appended(result: AppendResult): void {
+    if (!this.options.soleWriter) return;
+    for (const e of result.events) this.note(e.tenantId, e.position);
+  }
+
+  private note(tenantId: string, position: LedgerPosition): void {
+    const known = this.last.get(tenantId);
+    if (!known || comparePositions(position, known) > 0) this.last.set(tenantId, position);
+  }
+
+  /** Waits until the read models hold the tenant's writes (at most `timeoutMs`). */
+  async wait(tenantId: string): Promise<void> {
+    let target = this.options.soleWriter ? this.last.get(tenantId) : undefined;
+    if (!target) {
+      const head = await this.ledger.headPosition(tenantId);
+      if (!head) return;
+      target = head;
+      if (this.options.soleWriter) this.note(tenantId, head);
+    }
+    if (!(await this.runner.waitFor(target, this.options.timeoutMs))) {
+      this.options.log.warn({ tenantId }, 'read models lag behind the ledger; answering from what they hold');
+    }
+  }
+}
