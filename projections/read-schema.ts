@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/store/schema.js';
+import { EVENT_INDEX_DDL } from './event-index/event-index.projector.js';
 
 /**
  * The read models' schema. It is disposable: `dropReadSchema` + `ensureReadSchema` and a replay
@@ -87,6 +88,7 @@ const DDL = `
     PRIMARY KEY (tenant_id, subject, policy_type)
   );
   CREATE INDEX IF NOT EXISTS user_policy_status_consent ON read.user_policy_status (tenant_id, consent_id);
+  ${EVENT_INDEX_DDL}
 `;
 
 const LOCK_KEY = 7_412_003_002;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { comparePositions, type Ledger } from '../src/ledger/ledger.port.js';
 import type { Database } from '../src/store/schema.js';
 import { allProjectors } from './index.js';
+import type { Projector } from './projector.js';
 import { dropReadSchema, ensureReadSchema } from './read-schema.js';
 import { ProjectionRunner, type RunnerLog } from './runner.js';
 
@@ -29,15 +30,23 @@ export async function rebuildReadModels(
   store: { db: Kysely<Database> },
   ledger: Ledger,
   onProgress?: RebuildProgress,
-  options: { log?: RunnerLog; batchSize?: number } = {},
+  options: {
+    log?: RunnerLog;
+    batchSize?: number;
+    /** The projectors to replay into; `allProjectors` by default (EventStoreDB adds its event index). */
+    projectors?: readonly Projector[];
+    /** How many events the ledger holds, for the progress total; the PostgreSQL ledger's count by default. */
+    count?: () => Promise<number>;
+  } = {},
 ): Promise<RebuildResult> {
   const started = performance.now();
   const { db } = store;
-  const counted = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ledger.events`.execute(db);
-  const total = Number(counted.rows[0]?.n ?? 0);
+  const total = options.count
+    ? await options.count()
+    : Number((await sql<{ n: number | string }>`SELECT count(*) AS n FROM ledger.events`.execute(db)).rows[0]?.n ?? 0);
   await dropReadSchema(db);
   await ensureReadSchema(db);
-  const runner = new ProjectionRunner(db, ledger, allProjectors, {
+  const runner = new ProjectionRunner(db, ledger, options.projectors ?? allProjectors, {
     ...(options.log ? { log: options.log } : {}),
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
   });

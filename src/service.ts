@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { eventIndexProjector } from '../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
 import { ReadFence } from '../projections/read-fence.js';
@@ -8,7 +9,7 @@ import { ConsentService } from './application/consents.js';
 import { PolicyService } from './application/policies.js';
 import type { Settings } from './config.js';
 import { buildApp } from './http/app.js';
-import type { Ledger } from './ledger/ledger.port.js';
+import { LedgerUnavailableError, type Ledger, type LedgerPosition } from './ledger/ledger.port.js';
 import type { connectEventStoreLedger } from './ledger/eventstoredb/index.js';
 import { hasDurableFeeds, isPingable, isWatchable } from './ledger/ledger-feeds.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
@@ -76,6 +77,8 @@ function drainKeepAlive(app: FastifyInstance): { start(): void } {
 
 /** How long a read waits for the read models to catch up with the caller's own writes. */
 const READ_FENCE_MS = 5_000;
+/** How long erasure and the transparency log wait for read.event_index (EventStoreDB ledger) before answering 503. */
+const INDEX_FENCE_MS = 15_000;
 
 /**
  * Wires the service from its settings: store → ledger → read models → runners → HTTP app.
@@ -127,7 +130,9 @@ export async function createService(
       appended.webhooks?.poke();
       appended.sealer?.poke();
     });
-    const runner = new ProjectionRunner(store.db, ledger, allProjectors, {
+    // A ledger outside the store (EventStoreDB) is indexed into read.event_index, where erasure and
+    // the transparency log find events by subject or id (docs/decisions/0005-eventstoredb-ledger.md).
+    const runner = new ProjectionRunner(store.db, ledger, eventStore ? [...allProjectors, eventIndexProjector] : allProjectors, {
       log,
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
     });
@@ -137,13 +142,18 @@ export async function createService(
     const fence = new ReadFence(ledger, runner, { soleWriter: store.kind === 'embedded' && !eventStore, timeoutMs: READ_FENCE_MS, log });
     appended.fence = fence;
     await runner.start();
+    const indexPassed = (position: LedgerPosition) => runner.waitFor(position, INDEX_FENCE_MS);
+    const indexFence = async (tenantId: string) => {
+      const head = await ledger.headPosition(tenantId);
+      if (head && !(await indexPassed(head))) throw new LedgerUnavailableError('the event index lags behind the ledger; try again');
+    };
     const webhooks = createWebhooks(store.db, ledger, settings, {
       log,
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
       ...options.webhooks,
       privacy,
       // EventStoreDB: delivery rows from a persistent subscription to $all (ack after commit).
-      ...(hasDurableFeeds(baseLedger) ? { feed: baseLedger } : {}),
+      ...(hasDurableFeeds(baseLedger) ? { feed: baseLedger, indexPassed } : {}),
     });
     appended.webhooks = webhooks;
     await webhooks.start();
@@ -155,6 +165,7 @@ export async function createService(
       signingKey: settings.transparencySigningKey,
       log,
       pollMs: options.pollMs ?? 250,
+      ...(eventStore ? { indexFence } : {}),
     });
     appended.sealer = sealer;
     await sealer.start();
@@ -175,7 +186,7 @@ export async function createService(
     const policies = new PolicyService(ledger);
     const consents = new ConsentService(ledger, privacy);
     const receiptStore = new ReceiptStore(store.db);
-    const erasure = new SubjectErasure(store.db, ledger, privacy, receiptStore);
+    const erasure = new SubjectErasure(store.db, ledger, privacy, receiptStore, undefined, eventStore ? { fence: indexFence } : undefined);
     const receipts = new ReceiptService(ledger, consents, receiptStore, settings.publicBaseUrl, undefined, {
       source: transparency,
       verify: proofIncludes,

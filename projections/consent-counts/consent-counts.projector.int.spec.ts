@@ -11,8 +11,8 @@ import {
   withdrawn,
   type PlainConsentRecorded,
   type ProjectionHarness,
+  harnessEngines,
 } from '../../test/support/projections.js';
-import { availableEngines } from '../../test/support/stores.js';
 import type { ConsentFilter } from '../consents/consents.queries.js';
 import { consentStats, type ConsentStats } from './consent-counts.queries.js';
 import { prng } from '../../test/support/prng.js';
@@ -57,10 +57,10 @@ function countPlainly(rows: Row[], f: ConsentFilter): ConsentStats {
   };
 }
 
-describe.each(availableEngines)('consent_counts projection ($name)', ({ open }) => {
+describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;
   beforeAll(async () => {
-    h = await openHarness(open);
+    h = await openHarness(open, ledger);
   });
   afterAll(() => h?.dispose());
 

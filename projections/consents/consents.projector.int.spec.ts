@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableEngines } from '../../test/support/stores.js';
 import {
   openHarness,
   published,
@@ -10,13 +9,14 @@ import {
   snapshotReadModels,
   withdrawn,
   type ProjectionHarness,
+  harnessEngines,
 } from '../../test/support/projections.js';
 import { searchConsents, streamConsents } from './consents.queries.js';
 
-describe.each(availableEngines)('consents projection ($name)', ({ open }) => {
+describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;
   beforeAll(async () => {
-    h = await openHarness(open);
+    h = await openHarness(open, ledger);
   });
   afterAll(() => h?.dispose());
 

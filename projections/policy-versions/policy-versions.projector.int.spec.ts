@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableEngines } from '../../test/support/stores.js';
 import {
   activated,
   deactivated,
@@ -11,13 +10,14 @@ import {
   rowsOf,
   snapshotReadModels,
   type ProjectionHarness,
+  harnessEngines,
 } from '../../test/support/projections.js';
 import { activePolicyVersionId, listPolicyVersions } from './policy-versions.queries.js';
 
-describe.each(availableEngines)('policy_versions projection ($name)', ({ open }) => {
+describe.each(harnessEngines)('policy_versions projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;
   beforeAll(async () => {
-    h = await openHarness(open);
+    h = await openHarness(open, ledger);
   });
   afterAll(() => h?.dispose());
 

@@ -9,14 +9,14 @@ import {
   snapshotReadModels,
   withdrawn,
   type ProjectionHarness,
+  harnessEngines,
 } from '../../test/support/projections.js';
-import { availableEngines } from '../../test/support/stores.js';
 import { userStatus } from './user-status.queries.js';
 
-describe.each(availableEngines)('user_policy_status projection ($name)', ({ open }) => {
+describe.each(harnessEngines)('user_policy_status projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;
   beforeAll(async () => {
-    h = await openHarness(open);
+    h = await openHarness(open, ledger);
   });
   afterAll(() => h?.dispose());
 

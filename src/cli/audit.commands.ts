@@ -8,6 +8,7 @@ import { TransparencyStore } from '../transparency/transparency.store.js';
 import { isUuid } from '../shared/ids.js';
 import type { CliIo, Command } from './commands.js';
 import { UsageError } from './commands.js';
+import { serviceLedger } from './service-ledger.js';
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -62,9 +63,14 @@ export const auditExport: Command = {
     return { tenantId: tenant.toLowerCase(), file: need(values, 'out') };
   },
   async run(store, input: { tenantId: string; file: string }, io) {
-    const logs = new TransparencyStore(store.db);
+    const opened = await serviceLedger(store, io.settings);
+    // EventStoreDB: sealed events are read from the ledger through read.event_index (kept by the service).
+    const logs = new TransparencyStore(store.db, opened.external ? { ledger: opened.ledger, fence: async () => undefined } : undefined);
     const latest = await logs.latestCheckpoint(input.tenantId);
-    if (!latest) throw new AuditError(`no signed checkpoint for tenant ${input.tenantId}: it has no events yet, or the service has not sealed them`);
+    if (!latest) {
+      await opened.close();
+      throw new AuditError(`no signed checkpoint for tenant ${input.tenantId}: it has no events yet, or the service has not sealed them`);
+    }
     const out = createWriteStream(input.file);
     const bar = progress(io, 'exporting');
     try {
@@ -84,6 +90,7 @@ export const auditExport: Command = {
     } finally {
       bar.stop();
       out.destroy();
+      await opened.close();
     }
   },
 };

@@ -108,7 +108,7 @@ export async function main(argv: readonly string[], cli: CliEnvironment = { env:
     }
     const settings = loadSettings(cli.env);
     store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, maxConnections: 2 });
-    const io: CliIo = { info: say, progressStream: cli.stderr };
+    const io: CliIo = { info: say, progressStream: cli.stderr, settings };
     out(await command.run!(store, input as never, io));
     return EXIT.ok;
   } catch (error) {

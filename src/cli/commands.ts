@@ -1,7 +1,10 @@
 import type { ParseArgsConfig } from 'node:util';
 import cliProgress from 'cli-progress';
 import { rebuildReadModels } from '../../projections/rebuild.js';
-import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
+import type { Settings } from '../config.js';
+import { eventIndexProjector } from '../../projections/event-index/event-index.projector.js';
+import { allProjectors } from '../../projections/index.js';
+import { serviceLedger } from './service-ledger.js';
 import { isUuid } from '../shared/ids.js';
 import type { Store } from '../store/store.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
@@ -20,6 +23,8 @@ export interface CliIo {
   info(message: string): void;
   /** The stream the progress bar draws on. */
   progressStream: NodeJS.WriteStream;
+  /** The service's settings (which ledger: EVENTSTORE_URL). */
+  settings?: Settings;
 }
 
 type Values = Record<string, string | boolean | undefined>;
@@ -173,10 +178,11 @@ const projectionsRebuild: Command = {
       cliProgress.Presets.shades_classic,
     );
     let started = false;
+    const opened = await serviceLedger(store, io.settings);
     try {
       const result = await rebuildReadModels(
         store,
-        new PostgresLedger(store.db),
+        opened.ledger,
         (applied, total) => {
           if (!started) {
             started = true;
@@ -188,6 +194,8 @@ const projectionsRebuild: Command = {
           }
         },
         {
+          // EventStoreDB: its index is a read model too; it cannot count its events cheaply.
+          ...(opened.external ? { projectors: [...allProjectors, eventIndexProjector], count: async () => 0 } : {}),
           log: {
             warn: (o, m) => io.info(`warning: ${m} ${JSON.stringify(o)}`),
             error: (o, m) => io.info(`error: ${m} ${JSON.stringify(o, (k, v: unknown) => (k === 'err' ? String(v) : v))}`),
@@ -198,6 +206,7 @@ const projectionsRebuild: Command = {
       io.info(`Rebuilt the read models from ${result.events} events in ${result.seconds} s.`);
       return result;
     } finally {
+      await opened.close();
       bar.stop();
     }
   },

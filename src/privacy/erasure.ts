@@ -36,13 +36,20 @@ export class SubjectErasure {
     private readonly privacy: Privacy,
     private readonly receipts: ReceiptStore,
     private readonly clock: () => Date = () => new Date(),
+    /**
+     * When the ledger is not in the store's database (EventStoreDB), the subject's events are
+     * found in read.event_index: `fence` waits until the projections passed the tenant's head.
+     */
+    private readonly index?: { fence(tenantId: string): Promise<void> },
   ) {}
 
   async erase(tenantId: string, userReference: string): Promise<{ view: ErasureView; replayed: boolean }> {
     const subject = this.privacy.subjectOf(tenantId, userReference);
     const stream = subjectStream(tenantId, subject);
     // The keys first: from this moment nothing of theirs can be read, whatever happens next.
-    const { consentIds, kids } = await subjectRecords(this.db, tenantId, subject);
+    const source = this.index ? 'index' : 'ledger';
+    await this.index?.fence(tenantId);
+    const { consentIds, kids } = await subjectRecords(this.db, tenantId, subject, source);
     const destroyed = (await this.privacy.keys.destroy(kids)) > 0;
     for (let attempt = 1; ; attempt++) {
       const history = await this.ledger.readStream(stream);
@@ -66,7 +73,7 @@ export class SubjectErasure {
         }
       }
       const receiptsDeleted = await this.receipts.purge(tenantId, consentIds);
-      await scrubDeliveries(this.db, tenantId, subject);
+      await scrubDeliveries(this.db, tenantId, subject, source);
       return { view: { erased: true, erasedAt: erasure.erasedAt, consentIds, receiptsDeleted }, replayed };
     }
   }

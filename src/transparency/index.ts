@@ -27,9 +27,11 @@ export async function createTransparency(deps: {
   signingKey?: string | undefined;
   log?: RunnerLog;
   pollMs?: number;
+  /** When the ledger is not in the store's database: waits for read.event_index (see TransparencyStore). */
+  indexFence?: (tenantId: string) => Promise<void>;
 }): Promise<{ transparency: TransparencyService; sealer: Sealer }> {
   const signer = await loadSigner(deps.db, deps.publicBaseUrl, deps.signingKey);
-  const store = new TransparencyStore(deps.db);
+  const store = new TransparencyStore(deps.db, deps.indexFence ? { ledger: deps.ledger, fence: deps.indexFence } : undefined);
   const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
   const sealer = new Sealer(deps.db, deps.ledger, store, signer, origin, { log: deps.log, pollMs: deps.pollMs });
   return { transparency: new TransparencyService(deps.ledger, store, sealer, signer, origin), sealer };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventEnvelope } from '../ledger/event-hash.js';
+import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
 import { nodeKey, type Hash, type NodeId, type NodeSource } from './merkle.js';
 
@@ -20,7 +21,14 @@ const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).
 
 /** Reads and writes of the transparency schema (see migration 0005_transparency). */
 export class TransparencyStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `events`: when the ledger is not in the store's database (EventStoreDB), sealed events are
+   * read from the ledger, found through read.event_index once `fence` saw it pass the tenant's head.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly events?: { ledger: Ledger; fence(tenantId: string): Promise<void> },
+  ) {}
 
   /** The stored nodes asked for, as a lookup that throws on a node the store does not hold. */
   async nodes(tenantId: string, ids: readonly NodeId[], db: Kysely<Database> = this.db): Promise<NodeSource> {
@@ -71,6 +79,76 @@ export class TransparencyStore {
       VALUES (${tenantId}::uuid, ${checkpoint.treeSize}, ${checkpoint.rootHash}, ${checkpoint.note}, ${checkpoint.signedAt})`.execute(tx);
   }
 
+  /** The trees' sizes (0 for a tenant with none yet), their rows locked (in tenant order) until the transaction ends. */
+  async lockTrees(tx: Kysely<Database>, tenantIds: readonly string[]): Promise<Map<string, number>> {
+    const rows = await sql<{ tenant_id: string; tree_size: string | number }>`
+      SELECT tenant_id, tree_size FROM transparency.trees
+      WHERE tenant_id IN (SELECT json_array_elements_text(${JSON.stringify(tenantIds)}::json)::uuid)
+      ORDER BY tenant_id FOR UPDATE`.execute(tx);
+    const sizes = new Map(tenantIds.map((t) => [t, 0]));
+    for (const r of rows.rows) sizes.set(r.tenant_id, Number(r.tree_size));
+    return sizes;
+  }
+
+  /** Stored nodes of several tenants in one query, by tenant then `level/index`. */
+  async nodesOf(tx: Kysely<Database>, wanted: readonly { tenantId: string; ids: readonly NodeId[] }[]): Promise<Map<string, Map<string, Hash>>> {
+    const keys = wanted.flatMap((w) => w.ids.map((i) => ({ t: w.tenantId, l: i.level, i: i.index })));
+    const out = new Map<string, Map<string, Hash>>(wanted.map((w) => [w.tenantId, new Map()]));
+    if (keys.length === 0) return out;
+    const rows = await sql<{ tenant_id: string; level: number; idx: string | number; hash: string }>`
+      SELECT n.tenant_id, n.level, n.idx, n.hash FROM transparency.nodes n
+      JOIN json_to_recordset(${JSON.stringify(keys)}::json) AS k(t uuid, l integer, i bigint)
+        ON n.tenant_id = k.t AND n.level = k.l AND n.idx = k.i`.execute(tx);
+    for (const r of rows.rows) out.get(r.tenant_id)?.set(`${r.level}/${Number(r.idx)}`, Buffer.from(r.hash, 'hex'));
+    return out;
+  }
+
+  /**
+   * Writes what sealing a batch made, for every tenant in it, in four statements: the new nodes,
+   * the new leaves, the trees' sizes and roots, and the signed checkpoints.
+   */
+  async saveSealed(
+    tx: Kysely<Database>,
+    sealed: readonly { tenantId: string; nodes: readonly (NodeId & { hash: Hash })[]; from: number; eventIds: readonly string[]; checkpoint: StoredCheckpoint }[],
+  ): Promise<void> {
+    if (sealed.length === 0) return;
+    const nodes = sealed.flatMap((s) => s.nodes.map((n) => ({ t: s.tenantId, l: n.level, i: n.index, h: n.hash.toString('hex') })));
+    const leaves = sealed.flatMap((s) => s.eventIds.map((e, k) => ({ t: s.tenantId, i: s.from + k, e })));
+    const trees = sealed.map((s) => ({ t: s.tenantId, n: s.checkpoint.treeSize, r: s.checkpoint.rootHash, note: s.checkpoint.note, at: s.checkpoint.signedAt }));
+    await sql`
+      INSERT INTO transparency.nodes (tenant_id, level, idx, hash)
+      SELECT r.t, r.l, r.i, r.h FROM json_to_recordset(${JSON.stringify(nodes)}::json) AS r(t uuid, l integer, i bigint, h text)`.execute(tx);
+    await sql`
+      INSERT INTO transparency.leaves (tenant_id, leaf_index, event_id)
+      SELECT r.t, r.i, r.e FROM json_to_recordset(${JSON.stringify(leaves)}::json) AS r(t uuid, i bigint, e uuid)`.execute(tx);
+    await sql`
+      INSERT INTO transparency.trees (tenant_id, tree_size, root_hash, updated_at)
+      SELECT r.t, r.n, r.r, r.at FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, at timestamptz)
+      ON CONFLICT (tenant_id) DO UPDATE SET tree_size = EXCLUDED.tree_size, root_hash = EXCLUDED.root_hash, updated_at = EXCLUDED.updated_at`.execute(tx);
+    await sql`
+      INSERT INTO transparency.checkpoints (tenant_id, tree_size, root_hash, note, signed_at)
+      SELECT r.t, r.n, r.r, r.note, r.at FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, note text, at timestamptz)`.execute(tx);
+  }
+
+  /**
+   * What an inclusion proof starts from, in one query: the event's leaf index and the newest
+   * signed checkpoint (which holds it: both are written in one transaction). Null while unsealed.
+   */
+  async proofBasis(tenantId: string, eventId: string): Promise<{ leafIndex: number; checkpoint: StoredCheckpoint } | null> {
+    const row = await sql<{ leaf_index: string | number; tree_size: string | number; root_hash: string; note: string; signed_at: Date | string }>`
+      SELECT l.leaf_index, c.tree_size, c.root_hash, c.note, c.signed_at
+      FROM transparency.leaves l
+      CROSS JOIN LATERAL (
+        SELECT tree_size, root_hash, note, signed_at FROM transparency.checkpoints
+        WHERE tenant_id = l.tenant_id ORDER BY tree_size DESC LIMIT 1
+      ) c
+      WHERE l.tenant_id = ${tenantId}::uuid AND l.event_id = ${eventId}::uuid`.execute(this.db);
+    const r = row.rows[0];
+    return r
+      ? { leafIndex: Number(r.leaf_index), checkpoint: { treeSize: Number(r.tree_size), rootHash: r.root_hash, note: r.note, signedAt: iso(r.signed_at) } }
+      : null;
+  }
+
   /** The newest signed checkpoint of a tenant's log, or null before its first event is sealed. */
   async latestCheckpoint(tenantId: string): Promise<StoredCheckpoint | null> {
     const row = await sql<{ tree_size: string | number; root_hash: string; note: string; signed_at: Date | string }>`
@@ -90,6 +168,7 @@ export class TransparencyStore {
 
   /** Sealed leaves with index > after and < below, in order, at most `limit`. */
   async entries(tenantId: string, after: number, limit: number, below = Number.MAX_SAFE_INTEGER): Promise<LogEntry[]> {
+    if (this.events) return this.entriesFromLedger(this.events, tenantId, after, limit, below);
     const rows = await sql<{
       leaf_index: string | number;
       event_id: string;
@@ -124,5 +203,33 @@ export class TransparencyStore {
       },
       eventHash: r.event_hash,
     }));
+  }
+
+  private async entriesFromLedger(
+    events: NonNullable<TransparencyStore['events']>,
+    tenantId: string,
+    after: number,
+    limit: number,
+    below: number,
+  ): Promise<LogEntry[]> {
+    await events.fence(tenantId);
+    const rows = await sql<{ leaf_index: string | number; event_id: string; stream_id: string | null; stream_revision: number | null }>`
+      SELECT l.leaf_index, l.event_id, i.stream_id, i.stream_revision
+      FROM transparency.leaves l LEFT JOIN read.event_index i ON i.event_id = l.event_id
+      WHERE l.tenant_id = ${tenantId}::uuid AND l.leaf_index > ${after} AND l.leaf_index < ${below}
+      ORDER BY l.leaf_index
+      LIMIT ${limit}`.execute(this.db);
+    const streams = new Map<string, Promise<RecordedEvent[]>>();
+    const out: LogEntry[] = [];
+    for (const r of rows.rows) {
+      if (r.stream_id === null || r.stream_revision === null) throw new Error(`transparency log of ${tenantId}: leaf ${r.leaf_index} (event ${r.event_id}) is not in the event index yet`);
+      let read = streams.get(r.stream_id);
+      if (!read) streams.set(r.stream_id, (read = events.ledger.readStream(r.stream_id)));
+      const e = (await read)[r.stream_revision];
+      if (!e || e.id !== r.event_id) throw new Error(`transparency log of ${tenantId}: leaf ${r.leaf_index} names event ${r.event_id}, which the ledger does not hold there`);
+      const { hash, position: _position, ...envelope } = e;
+      out.push({ leafIndex: Number(r.leaf_index), event: envelope, eventHash: hash });
+    }
+    return out;
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isTransientError, type RunnerLog } from '../../projections/runner.js';
 import type { DurableFeed, DurableFeedLedger, DurableFeedMessage } from '../ledger/ledger-feeds.js';
+import type { LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
 import { mapNotifications, queueDeliveries, SUBSCRIPTION_NAME } from './subscription.js';
@@ -13,6 +14,11 @@ export interface FeedSubscriptionOptions {
   privacy: Privacy;
   /** Pause before joining the feed again after it failed (grows to 5 s). */
   retryMs?: number;
+  /**
+   * The ledger is not in the store's database: an erasure finds its subject's events in
+   * read.event_index, once the projections passed the erasure (`indexPassed`, false after a while).
+   */
+  indexPassed?: (position: LedgerPosition) => Promise<boolean>;
 }
 
 const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
@@ -91,10 +97,14 @@ export class FeedWebhookSubscription {
     }
     let queued = 0;
     try {
+      const indexPassed = this.options.indexPassed;
+      if (event.type === 'SubjectErased' && indexPassed && !(await indexPassed(event.position))) {
+        throw new Error('the event index has not reached this erasure yet');
+      }
       const db = webhooksDb(this.db);
       const notifications = await mapNotifications(db, this.ledger, [event], this.options.privacy, this.log);
       await db.transaction().execute(async (tx) => {
-        queued = await queueDeliveries(tx, [event], notifications);
+        queued = await queueDeliveries(tx, [event], notifications, this.options.indexPassed ? 'index' : 'ledger');
       });
     } catch (error) {
       this.log[isTransientError(error) ? 'warn' : 'error']({ err: error, eventId: event.id, retryCount: message.retryCount }, 'webhook subscription could not queue an event; handed back to retry');

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RunnerLog } from '../../projections/runner.js';
 import type { Settings } from '../config.js';
 import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
-import type { Ledger } from '../ledger/ledger.port.js';
+import type { Ledger, LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
 import { WebhookDispatcher } from './dispatcher.js';
@@ -25,6 +25,8 @@ export interface WebhooksOptions {
    * persistent subscription to `$all` instead of the checkpointed subscription.
    */
   feed?: DurableFeedLedger;
+  /** With `feed`: erasures wait for read.event_index to pass them (see FeedWebhookSubscription). */
+  indexPassed?: (position: LedgerPosition) => Promise<boolean>;
 }
 
 export interface Webhooks {
@@ -70,7 +72,7 @@ export function createWebhooks(
     privacy: options.privacy,
   };
   const subscription = options.feed
-    ? new FeedWebhookSubscription(db, options.feed, subscriptionOptions)
+    ? new FeedWebhookSubscription(db, options.feed, { ...subscriptionOptions, ...(options.indexPassed ? { indexPassed: options.indexPassed } : {}) })
     : new WebhookSubscription(db, ledger, { ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }), ...subscriptionOptions });
   const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale });
   return {

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { isTransientError, type RunnerLog } from '../../projections/runner.js';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
-import { scrubDeliveries } from '../privacy/purge.js';
+import { scrubDeliveries, type SubjectEventsSource } from '../privacy/purge.js';
 import type { SubjectErased } from '../privacy/subject.events.js';
 import type { Database } from '../store/schema.js';
 import { PokeLoop } from '../shared/poke-loop.js';
@@ -162,10 +162,15 @@ export async function mapNotifications(db: WebhooksDb, ledger: Ledger, events: r
 /**
  * Inside the caller's transaction: one delivery row per (active webhook, notification) that the
  * webhook subscribes to and that came after the webhook's creation (the unique (webhook, event)
- * key makes a repeat a no-op), and the payloads an erasure among `events` clears. Answers how
- * many rows were queued.
+ * key makes a repeat a no-op), and the payloads an erasure among `events` clears (its subject's
+ * events found in `source`, see purge.ts). Answers how many rows were queued.
  */
-export async function queueDeliveries(wdb: WebhooksDb, events: readonly RecordedEvent[], todo: readonly MappedNotification[]): Promise<number> {
+export async function queueDeliveries(
+  wdb: WebhooksDb,
+  events: readonly RecordedEvent[],
+  todo: readonly MappedNotification[],
+  source: SubjectEventsSource = 'ledger',
+): Promise<number> {
   let queued = 0;
   if (todo.length > 0) {
     const endpoints = await wdb
@@ -205,6 +210,6 @@ export async function queueDeliveries(wdb: WebhooksDb, events: readonly Recorded
   }
   // An erasure clears the payloads its subject's events left here, those just queued included
   // (they were mapped before the key was destroyed); every tenant, hooked or not.
-  for (const e of events) if (e.type === 'SubjectErased') await scrubDeliveries(wdb, e.tenantId, (e.data as SubjectErased['data']).subject);
+  for (const e of events) if (e.type === 'SubjectErased') await scrubDeliveries(wdb, e.tenantId, (e.data as SubjectErased['data']).subject, source);
   return queued;
 }

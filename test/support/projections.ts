@@ -22,7 +22,8 @@ import type { SubjectErased } from '../../src/privacy/subject.events.js';
 import { subjectStream } from '../../src/privacy/subject.events.js';
 import { hashCanonical, sha256Hex } from '../../src/shared/hashing.js';
 import type { Database } from '../../src/store/schema.js';
-import type { TestStore } from './stores.js';
+import { eventStoreLedger, eventStoreUrl, reportEventStoreSkip } from './eventstore.js';
+import { availableEngines, pgliteStore, type TestStore } from './stores.js';
 
 /** A ConsentRecorded as a test writes it: plaintext personal fields, sealed by the harness on append. */
 export interface PlainConsentRecorded {
@@ -51,7 +52,8 @@ type DomainEvent =
 export interface ProjectionHarness {
   engine: TestStore['name'];
   db: Kysely<Database>;
-  ledger: PostgresLedger;
+  /** The store's PostgreSQL ledger, or EventStoreDB (harnessEngines). */
+  ledger: Ledger;
   /** The key store the harness seals with; queries open rows with it. */
   privacy: Privacy;
   /** The subject (keyed hash) of a user reference in a tenant. */
@@ -74,11 +76,30 @@ const streamOf = (tenantId: string, e: StoredEvent): string =>
       ? consentStream(tenantId, e.data.consentId)
       : policyStream(tenantId, e.data.policyVersionId);
 
-export async function openHarness(open: () => Promise<TestStore>): Promise<ProjectionHarness> {
+/** A store engine for projection tests, with the ledger somewhere else when `ledger` is given. */
+export interface HarnessEngine {
+  name: string;
+  open: () => Promise<TestStore>;
+  ledger?: () => Promise<{ ledger: Ledger; dispose(): Promise<void> }>;
+}
+
+reportEventStoreSkip('projections');
+
+/**
+ * Every engine the projection tests run on: each store engine with its own PostgreSQL ledger, and
+ * PGlite with the ledger on EventStoreDB when one is there (test/support/eventstore.ts).
+ */
+export const harnessEngines: readonly HarnessEngine[] = [
+  ...availableEngines,
+  ...(eventStoreUrl ? [{ name: 'pglite + eventstoredb', open: pgliteStore, ledger: eventStoreLedger }] : []),
+];
+
+export async function openHarness(open: () => Promise<TestStore>, external?: HarnessEngine['ledger']): Promise<ProjectionHarness> {
   const test = await open();
   const db = test.store.db;
   await ensureReadSchema(db);
-  const ledger = new PostgresLedger(db);
+  const elsewhere = await external?.();
+  const ledger: Ledger = elsewhere?.ledger ?? new PostgresLedger(db);
   const privacy = await Privacy.open(db, randomBytes(32));
   const subjects = new Map<string, string>();
   const kids = new Map<string, DataKey>();
@@ -132,7 +153,10 @@ export async function openHarness(open: () => Promise<TestStore>): Promise<Proje
         at,
       );
     },
-    dispose: () => test.dispose(),
+    async dispose() {
+      await elsewhere?.dispose();
+      await test.dispose();
+    },
   };
 }
 
