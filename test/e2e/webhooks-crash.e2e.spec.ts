@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventStoreUrl, freshStreamPrefix, reportEventStoreSkip } from '../support/eventstore.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { startServiceProcess, tenantClient, type ServiceProcess } from '../support/process.js';
 
@@ -9,10 +10,19 @@ import { startServiceProcess, tenantClient, type ServiceProcess } from '../suppo
  * Reliability: "Kill -9 the service while deliveries are due; after restart every event still
  * reaches every subscribed, reachable receiver (duplicates allowed, losses not)." The real service
  * runs as a child process (embedded store in a data folder), trusting the receivers' self-signed
- * certificate through NODE_EXTRA_CA_CERTS, as an operator would configure it.
+ * certificate through NODE_EXTRA_CA_CERTS, as an operator would configure it. It runs with the
+ * ledger in the store, and with the ledger on EventStoreDB (rows from its persistent subscription)
+ * where one is there.
  */
 
-describe('webhooks › when the service is killed with deliveries due › the restart delivers every event', () => {
+reportEventStoreSkip('webhooks crash');
+
+const ledgers: { name: string; env: () => Record<string, string> }[] = [
+  { name: 'embedded ledger', env: () => ({}) },
+  ...(eventStoreUrl ? [{ name: 'EventStoreDB ledger', env: () => ({ EVENTSTORE_URL: eventStoreUrl!, EVENTSTORE_STREAM_PREFIX: freshStreamPrefix() }) }] : []),
+];
+
+describe.each(ledgers)('webhooks ($name) › when the service is killed with deliveries due › the restart delivers every event', ({ env: ledgerEnv }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cl-webhook-crash-'));
   const receivers: Receiver[] = [];
   let svc: ServiceProcess | undefined;
@@ -25,6 +35,7 @@ describe('webhooks › when the service is killed with deliveries due › the re
   it('kill -9 mid-delivery, restart: both receivers get every event id (one of them fails every first attempt)', { timeout: 180_000 }, async () => {
     const { caFile } = await testCertificate();
     const env = {
+      ...ledgerEnv(),
       DATA_DIR: dataDir,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCALE: '0.001',
