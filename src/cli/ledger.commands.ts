@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import { copyLedger, LedgerCopyError, verifyCopy } from '../ledger/copy.js';
+import { comparePositions } from '../ledger/ledger.port.js';
 import { LedgerLocationError, locationKind, openLedger, type OpenedLedger } from '../ledger/open-ledger.js';
 import type { Store } from '../store/store.js';
 import { copyState, statePositions } from '../store/state-copy.js';
@@ -191,7 +192,7 @@ export const ledgerCopy: Command = {
       let check;
       try {
         checking.start(total, 0);
-        check = await verifyCopy(source.ledger, destination.ledger, { batchSize: input.batchSize, positions, onProgress: (n) => checking.update(n) });
+        check = await verifyCopy(source.ledger, destination.ledger, { batchSize: input.batchSize, positions, upTo: copied.through, onProgress: (n) => checking.update(n) });
         checking.update(check.destinationEvents, true);
       } finally {
         checking.stop();
@@ -204,8 +205,14 @@ export const ledgerCopy: Command = {
       io.info(`Verified: ${check.destinationEvents} events in ${check.streams} streams, every hash and chain equal to the source's.`);
 
       // 3. The state beside the ledger (docs/scaling.md): tenants, keys, data keys, webhooks, receipts, transparency log.
-      let state: Record<string, number> | 'not copied (--ledger-only)' = 'not copied (--ledger-only)';
-      if (fromStore && toStore) {
+      // A source still being written: its state may name events the destination does not hold yet.
+      const head = await source.ledger.headPosition();
+      const sourceMovedOn = head !== null && comparePositions(head, copied.through) > 0;
+      let state: Record<string, number> | string = 'not copied (--ledger-only)';
+      if (fromStore && toStore && sourceMovedOn) {
+        state = 'not copied: the source is still being written';
+        io.info('The source received events during the copy: the store state was not copied. Stop the service on the source and run the same command again to finish.');
+      } else if (fromStore && toStore) {
         state = await copyState(fromStore.db, toStore.db, check.translate);
         const rows = Object.values(state).reduce((a, b) => a + b, 0);
         io.info(`Copied the store state: ${rows} rows in ${Object.keys(state).length} tables (read models are rebuilt by the service on its first start).`);
@@ -216,6 +223,7 @@ export const ledgerCopy: Command = {
         from: source.label,
         to: destination.label,
         ...copied,
+        sourceMovedOn,
         verified: { events: check.destinationEvents, sourceEvents: check.sourceEvents, streams: check.streams },
         state,
         seconds,

@@ -59,6 +59,8 @@ export interface CopyResult {
   appends: number;
   /** False when `limit` stopped the run before the source's end. */
   complete: boolean;
+  /** The source position of the newest event now at the destination (START when none): what `verifyCopy` checks up to. */
+  through: LedgerPosition;
 }
 
 /** The fields of an event that a copy keeps: everything but the ledger position. */
@@ -190,6 +192,7 @@ export async function copyLedger(source: Ledger, destination: Ledger, options: C
   let copied = 0;
   let appends = 0;
   let after = from;
+  let through = from;
   // Events read but not appended yet: the last transaction of a full page may go on in the next.
   let pending: RecordedEvent[] = [];
   for (;;) {
@@ -231,13 +234,14 @@ export async function copyLedger(source: Ledger, destination: Ledger, options: C
           throw new LedgerCopyError('COPY_MISMATCH', `an appended event's hash differs from the source's (the source's events do not match their hashes, or the adapters hash differently)`, problems);
         }
         copied += append.events.length;
+        through = append.events[append.events.length - 1]!.position;
         options.onProgress?.({ done: alreadyThere + copied, copied });
       }
       i = j;
       const finished = end && pending.length === 0 && i === ready.length;
-      if (!finished && options.limit !== undefined && copied >= options.limit) return { alreadyThere, copied, appends, complete: false };
+      if (!finished && options.limit !== undefined && copied >= options.limit) return { alreadyThere, copied, appends, complete: false, through };
     }
-    if (end && pending.length === 0) return { alreadyThere, copied, appends, complete: true };
+    if (end && pending.length === 0) return { alreadyThere, copied, appends, complete: true, through };
   }
 }
 
@@ -277,7 +281,8 @@ const MAX_PROBLEMS = 20;
  * (revisions from 0, each prevHash the previous event's hash).
  *
  * `positions` are source positions (checkpoints kept beside the ledger) that `translate` answers
- * for the destination afterwards.
+ * for the destination afterwards. `upTo` (a copy's `through`) ends the source there: events
+ * written to a live source since the copy are not the destination's to hold.
  *
  * @example
  * const check = await verifyCopy(source, destination);
@@ -286,7 +291,7 @@ const MAX_PROBLEMS = 20;
 export async function verifyCopy(
   source: Ledger,
   destination: Ledger,
-  options: { batchSize?: number; positions?: readonly LedgerPosition[]; onProgress?(checked: number): void } = {},
+  options: { batchSize?: number; positions?: readonly LedgerPosition[]; upTo?: LedgerPosition; onProgress?(checked: number): void } = {},
 ): Promise<VerifyResult> {
   const batchSize = options.batchSize ?? 1000;
   const problems: string[] = [];
@@ -313,7 +318,15 @@ export async function verifyCopy(
       return buffer.shift();
     };
   };
-  const nextSource = reader(source);
+  const readSource = reader(source);
+  const upTo = options.upTo;
+  let sourceEnded = false;
+  const nextSource = async (): Promise<RecordedEvent | undefined> => {
+    if (sourceEnded) return undefined;
+    const e = await readSource();
+    if (!e || (upTo && comparePositions(e.position, upTo) > 0)) sourceEnded = true;
+    return sourceEnded ? undefined : e;
+  };
   const nextDestination = reader(destination);
   let sourceEvents = 0;
   let destinationEvents = 0;
