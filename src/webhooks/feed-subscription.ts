@@ -21,6 +21,9 @@ export interface FeedSubscriptionOptions {
   indexPassed?: (position: LedgerPosition) => Promise<boolean>;
 }
 
+/** How long stop waits for the event in hand. */
+const STOP_WAIT_MS = 10_000;
+
 const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 
 /**
@@ -60,7 +63,11 @@ export class FeedWebhookSubscription {
   async stop(): Promise<void> {
     this.running = false;
     await this.feed?.close();
-    await this.loop;
+    // Closing ends the feed, and with it the loop; an event being handled is finished first
+    // (its rows committed and acked, or nacked). Bounded, so a server that does not answer never holds the stop.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.loop, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   /** Events arrive pushed by the server: nothing to wake. */

@@ -385,8 +385,9 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
     return {
       [Symbol.asyncIterator]: () => iterator,
       close: async () => {
+        // Ends the server's stream, which ends the iteration in progress; `return` ends one not begun.
         await subscription.unsubscribe().catch(() => undefined);
-        await iterator.return(undefined);
+        void iterator.return(undefined).catch(() => undefined);
       },
     };
   }
