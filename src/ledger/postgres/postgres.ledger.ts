@@ -277,17 +277,38 @@ export class PostgresLedger implements Ledger {
         return { from, to: rows.length };
       });
       if (rows.length === 0) return planned.map((p) => ({ error: p as WrongExpectedRevisionError }));
-      const inserted = await sql<EventRowOut>`
+      const payload = JSON.stringify(rows);
+      // Only what the database makes up comes back (positions; ids and tenants as it spells
+      // uuids): the rest is what was sent, parsed back from the same JSON the database stored,
+      // so an append answers what a read of its events would.
+      const inserted = await sql<{ global_position: number; transaction_id: string; event_id: string; tenant_id: string }>`
         INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
         SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash
-        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
+        FROM json_to_recordset(${payload}::json) AS r(
           ord integer, event_id uuid, tenant_id uuid, stream_id text, stream_revision integer, event_type text,
           data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text)
         ORDER BY r.ord
-        RETURNING ${COLUMNS}`.execute(tx);
+        RETURNING global_position, transaction_id, event_id, tenant_id`.execute(tx);
+      if (inserted.rows.length !== rows.length) throw new Error(`append: ${inserted.rows.length} of ${rows.length} events inserted`);
       // Sequence numbers are taken in insert order (ORDER BY r.ord): sorted, they line up with `rows`.
-      const events = inserted.rows.map(toRecorded).sort((a, b) => a.position.prepare - b.position.prepare);
-      if (events.length !== rows.length) throw new Error(`append: ${events.length} of ${rows.length} events inserted`);
+      const placed = [...inserted.rows].sort((a, b) => a.global_position - b.global_position);
+      const sent = JSON.parse(payload) as { data: Record<string, unknown>; metadata: Record<string, unknown> }[];
+      const events: RecordedEvent[] = placed.map((p, i) => {
+        const row = rows[i]!;
+        return {
+          id: p.event_id,
+          tenantId: p.tenant_id,
+          stream: row.stream_id as string,
+          revision: row.stream_revision as number,
+          type: row.event_type as string,
+          data: sent[i]!.data,
+          metadata: sent[i]!.metadata,
+          recordedAt: row.recorded_at as string,
+          prevHash: row.prev_hash as string | null,
+          hash: row.event_hash as string,
+          position: { commit: Number(p.transaction_id), prepare: p.global_position },
+        };
+      });
       return planned.map((p) => {
         if (p instanceof WrongExpectedRevisionError) return { error: p };
         const mine = events.slice(p.from, p.to);
