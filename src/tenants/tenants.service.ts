@@ -77,6 +77,12 @@ export class TenantService {
   private readonly cache = new Map<string, CachedKey>();
   /** Bumped by every invalidation, so a lookup that raced a change does not cache what it read before it. */
   private generation = 0;
+  /**
+   * Lookups in flight, by key: requests that arrive together while a key is not cached share one
+   * query (when a busy key's entry expires, every request in flight would otherwise ask). Emptied
+   * by every invalidation, so a request after a change never takes an answer read before it.
+   */
+  private readonly lookups = new Map<string, Promise<CachedKey | undefined>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -164,6 +170,7 @@ export class TenantService {
   /** Forgets the cached keys of a tenant (all tenants when none is named): the next request reads them again. */
   invalidate(tenantId?: string): void {
     this.generation++;
+    this.lookups.clear();
     if (tenantId === undefined) return this.cache.clear();
     for (const [apiKey, entry] of this.cache) if (entry.tenant.tenantId === tenantId) this.cache.delete(apiKey);
   }
@@ -174,27 +181,38 @@ export class TenantService {
     const presented = Buffer.from(hashSecret(apiSecret), 'hex');
     let entry = this.cache.get(apiKey);
     if (!entry || entry.expires < Date.now()) {
-      entry = undefined;
       this.cache.delete(apiKey);
-      const generation = this.generation;
-      const row = await this.db
-        .selectFrom('control.api_keys as k')
-        .innerJoin('control.tenants as t', 't.id', 'k.tenant_id')
-        .select(['k.secret_hash', 'k.revoked_at', 't.id', 't.name', 't.plan', 't.per_minute', 't.per_day', 't.created_at'])
-        .where('k.api_key', '=', apiKey)
-        .executeTakeFirst();
-      if (row && row.revoked_at === null) {
-        const t = toTenant(row);
-        entry = {
-          secretHash: Buffer.from(row.secret_hash, 'hex'),
-          tenant: { tenantId: t.tenantId, name: t.name, plan: t.plan, limits: t.limits, csvExport: PLAN_RULES[t.plan].csvExport },
-          expires: Date.now() + this.cacheMs,
-        };
-        if (this.cache.size > 10_000) this.cache.clear();
-        if (generation === this.generation) this.cache.set(apiKey, entry);
+      let lookup = this.lookups.get(apiKey);
+      if (!lookup) {
+        lookup = this.lookUp(apiKey).finally(() => {
+          if (this.lookups.get(apiKey) === lookup) this.lookups.delete(apiKey);
+        });
+        this.lookups.set(apiKey, lookup);
       }
+      entry = await lookup;
     }
     const ok = timingSafeEqual(presented, entry?.secretHash ?? DUMMY_HASH);
     return ok && entry ? entry.tenant : null;
+  }
+
+  /** Reads a key (undefined when unknown or revoked) and caches it unless a change came meanwhile. */
+  private async lookUp(apiKey: string): Promise<CachedKey | undefined> {
+    const generation = this.generation;
+    const row = await this.db
+      .selectFrom('control.api_keys as k')
+      .innerJoin('control.tenants as t', 't.id', 'k.tenant_id')
+      .select(['k.secret_hash', 'k.revoked_at', 't.id', 't.name', 't.plan', 't.per_minute', 't.per_day', 't.created_at'])
+      .where('k.api_key', '=', apiKey)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null) return undefined;
+    const t = toTenant(row);
+    const entry: CachedKey = {
+      secretHash: Buffer.from(row.secret_hash, 'hex'),
+      tenant: { tenantId: t.tenantId, name: t.name, plan: t.plan, limits: t.limits, csvExport: PLAN_RULES[t.plan].csvExport },
+      expires: Date.now() + this.cacheMs,
+    };
+    if (this.cache.size > 10_000) this.cache.clear();
+    if (generation === this.generation) this.cache.set(apiKey, entry);
+    return entry;
   }
 }

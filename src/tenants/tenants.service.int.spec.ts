@@ -1,0 +1,67 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngine, serverUrl, type TestStore } from '../../test/support/stores.js';
+import { TenantService } from './tenants.service.js';
+
+/** Counts the key lookups (SELECTs naming control.api_keys); while `gate` is set, their answers wait for it. */
+class KeyLookups implements KyselyPlugin {
+  count = 0;
+  gate: Promise<void> | undefined;
+  private readonly lookups = new WeakSet<object>();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node).includes('api_keys')) {
+      this.count += 1;
+      this.lookups.add(args.queryId);
+    }
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.lookups.has(args.queryId)) await this.gate;
+    return args.result;
+  }
+}
+
+if (!serverUrl) {
+  console.log('[tenants] the lookup-during-revocation test holds a lookup on its connection: it runs only against a PostgreSQL server (set DATABASE_URL).');
+}
+
+describe('tenant service › when many requests present a key that is not cached › they share one lookup', () => {
+  let t: TestStore;
+  let lookups: KeyLookups;
+  let tenants: TenantService;
+
+  beforeAll(async () => {
+    t = await defaultEngine();
+    lookups = new KeyLookups();
+    // A cache of 0 ms: every request finds its entry expired.
+    tenants = new TenantService(t.store.db.withPlugin(lookups), 0);
+  });
+  afterAll(() => t?.dispose());
+
+  it('answers 50 concurrent requests with one query, and each wrong secret still fails', async () => {
+    const { apiKey, apiSecret, tenantId } = await tenants.create('busy', 'starter');
+    lookups.count = 0;
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => tenants.authenticate(apiKey, i % 10 === 9 ? `${apiSecret}x` : apiSecret)));
+    expect(lookups.count).toBe(1);
+    expect(answers.map((a) => a?.tenantId ?? null)).toEqual(Array.from({ length: 50 }, (_, i) => (i % 10 === 9 ? null : tenantId)));
+  });
+
+  // PGlite is one connection, and a held lookup holds it: the revocation could not run meanwhile.
+  it.skipIf(!serverUrl)('never hands a request that came after a revocation the lookup begun before it', async () => {
+    const { apiKey, apiSecret, tenantId } = await tenants.create('revoked', 'starter');
+    let open!: () => void;
+    lookups.gate = new Promise((resolve) => (open = resolve));
+    lookups.count = 0;
+    // A lookup reads the key, then is held before it answers.
+    const before = tenants.authenticate(apiKey, apiSecret);
+    await expect.poll(() => lookups.count).toBe(1);
+    await tenants.revokeKey(tenantId, apiKey);
+    const after = tenants.authenticate(apiKey, apiSecret);
+    open();
+    lookups.gate = undefined;
+    expect(await after).toBeNull();
+    expect(lookups.count, 'the request after the revocation read the key again').toBe(2);
+    // The request in flight during the revocation read the key before it: it may still pass.
+    expect((await before)?.tenantId).toBe(tenantId);
+  });
+});
