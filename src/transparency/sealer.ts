@@ -4,7 +4,7 @@ import { PokeLoop } from '../shared/poke-loop.js';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import { PositionWaiters } from '../ledger/position-waiters.js';
 import type { Database } from '../store/schema.js';
-import { appendLeaves, decompose, eventLeafHash, nodeKey, rangeHash, type Hash } from './merkle.js';
+import { appendLeaves, decompose, eventLeafHash, nodeKey, rangeHash, type Hash, type NodeId } from './merkle.js';
 import { checkpointText, signNote, type NoteSigner } from './note.js';
 import type { TransparencyStore } from './transparency.store.js';
 
@@ -14,6 +14,12 @@ export interface SealerOptions {
   pollMs?: number;
   log?: RunnerLog;
   clock?: () => Date;
+}
+
+/** A tree's size and the nodes of its frontier (`decompose(0, size)`), by `level/index`. */
+interface Frontier {
+  size: number;
+  nodes: Map<string, Hash>;
 }
 
 const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
@@ -31,6 +37,8 @@ const NAME = 'merkle';
  */
 export class Sealer {
   private readonly progress = new PositionWaiters();
+  /** Per tenant, the frontier of its tree as this process last sealed it. */
+  private readonly frontiers = new Map<string, Frontier>();
   private readonly loop: PokeLoop;
   /** Where the next read starts: the sealer's checkpoint as this process last saw it. */
   private cursor: LedgerPosition | undefined;
@@ -63,8 +71,13 @@ export class Sealer {
     return this.progress.position;
   }
 
-  async start(): Promise<void> {
+  /** Creates the sealer's checkpoint row when missing (start does; `runOnce` needs it). */
+  async ensureCheckpoint(): Promise<void> {
     await sql`INSERT INTO transparency.sealer (name, commit_position, prepare_position) VALUES (${NAME}, 0, 0) ON CONFLICT (name) DO NOTHING`.execute(this.db);
+  }
+
+  async start(): Promise<void> {
+    await this.ensureCheckpoint();
     this.loop.start();
   }
 
@@ -98,6 +111,7 @@ export class Sealer {
       return 0;
     }
     let movedBack = false;
+    let frontiers: Map<string, Frontier> | undefined;
     try {
       await this.db.transaction().execute(async (tx) => {
         const locked = await sql<{ commit_position: string | number; prepare_position: string | number }>`
@@ -117,8 +131,7 @@ export class Sealer {
           if (list) list.push(e);
           else byTenant.set(e.tenantId, [e]);
         }
-        const signedAt = this.clock().toISOString();
-        for (const [tenantId, list] of byTenant) await this.seal(tx, tenantId, list, signedAt);
+        frontiers = await this.seal(tx, byTenant, this.clock().toISOString());
         const last = fresh[fresh.length - 1]!.position;
         await sql`
           UPDATE transparency.sealer SET commit_position = ${last.commit}, prepare_position = ${last.prepare}, updated_at = now()
@@ -132,21 +145,46 @@ export class Sealer {
       this.cursor = undefined;
       return 0;
     }
+    // Committed: the trees' new frontiers are what the next batch extends.
+    for (const [tenantId, f] of frontiers ?? []) this.frontiers.set(tenantId, f);
     this.advance(events[events.length - 1]!.position);
     return events.length;
   }
 
-  private async seal(tx: Kysely<Database>, tenantId: string, events: readonly RecordedEvent[], signedAt: string): Promise<void> {
-    const size = await this.store.lockTree(tx, tenantId);
-    const frontier = await this.store.nodes(tenantId, decompose(0, size), tx);
-    const created = appendLeaves(size, frontier, events.map((e) => eventLeafHash(e.hash)));
-    const fresh = new Map<string, Hash>(created.map((n) => [nodeKey(n), n.hash]));
-    const treeSize = size + events.length;
-    const root = rangeHash(0, treeSize, (id) => fresh.get(nodeKey(id)) ?? frontier(id));
-    await this.store.insertNodes(tx, tenantId, created);
-    await this.store.insertLeaves(tx, tenantId, size, events.map((e) => e.id));
-    const note = signNote(checkpointText({ origin: this.originOf(tenantId), treeSize, rootHash: root }), this.signer);
-    await this.store.saveTree(tx, tenantId, { treeSize, rootHash: root.toString('hex'), note, signedAt });
+  /**
+   * Extends every tenant's tree by its events, signs one checkpoint per tenant, and writes it all
+   * in a few statements whatever the number of tenants. A tree's frontier (the nodes its next
+   * leaves are hashed with) is kept from the previous batch when the locked size shows nobody else
+   * sealed since; otherwise it is read, for all such tenants in one query.
+   */
+  private async seal(tx: Kysely<Database>, byTenant: ReadonlyMap<string, readonly RecordedEvent[]>, signedAt: string): Promise<Map<string, Frontier>> {
+    const sizes = await this.store.lockTrees(tx, [...byTenant.keys()]);
+    const stale = [...sizes].filter(([tenantId, size]) => this.frontiers.get(tenantId)?.size !== size);
+    const read = await this.store.nodesOf(
+      tx,
+      stale.map(([tenantId, size]) => ({ tenantId, ids: decompose(0, size) })),
+    );
+    const next = new Map<string, Frontier>();
+    const sealed: Parameters<TransparencyStore['saveSealed']>[1][number][] = [];
+    for (const [tenantId, events] of byTenant) {
+      const size = sizes.get(tenantId) ?? 0;
+      const known = read.get(tenantId) ?? this.frontiers.get(tenantId)!.nodes;
+      const frontier = (id: NodeId): Hash => {
+        const hash = known.get(nodeKey(id));
+        if (!hash) throw new Error(`transparency log of ${tenantId}: node ${nodeKey(id)} is missing`);
+        return hash;
+      };
+      const created = appendLeaves(size, frontier, events.map((e) => eventLeafHash(e.hash)));
+      const fresh = new Map<string, Hash>(created.map((n) => [nodeKey(n), n.hash]));
+      const lookup = (id: NodeId) => fresh.get(nodeKey(id)) ?? frontier(id);
+      const treeSize = size + events.length;
+      const root = rangeHash(0, treeSize, lookup);
+      const note = signNote(checkpointText({ origin: this.originOf(tenantId), treeSize, rootHash: root }), this.signer);
+      sealed.push({ tenantId, nodes: created, from: size, eventIds: events.map((e) => e.id), checkpoint: { treeSize, rootHash: root.toString('hex'), note, signedAt } });
+      next.set(tenantId, { size: treeSize, nodes: new Map(decompose(0, treeSize).map((id) => [nodeKey(id), lookup(id)])) });
+    }
+    await this.store.saveSealed(tx, sealed);
+    return next;
   }
 
   private advance(position: LedgerPosition): void {

@@ -1,7 +1,7 @@
 import { consentStream } from '../domain/consent/consent.events.js';
 import { DomainError } from '../domain/errors.js';
 import type { EventEnvelope } from '../ledger/event-hash.js';
-import type { Ledger } from '../ledger/ledger.port.js';
+import { comparePositions, type Ledger } from '../ledger/ledger.port.js';
 import { isUuid } from '../shared/ids.js';
 import { consistencyRanges, EMPTY_ROOT, eventLeafHash, inclusionRanges, nodesFor, rangeHash, verifyInclusion, type Range } from './merkle.js';
 import { checkpointText, signNote, type NoteSigner } from './note.js';
@@ -88,13 +88,17 @@ export class TransparencyService {
     if (!isUuid(consentId)) throw notFound();
     const [recorded] = await this.ledger.readStream(consentStream(tenantId, consentId.toLowerCase()));
     if (!recorded || recorded.tenantId !== tenantId || recorded.type !== 'ConsentRecorded') throw notFound();
-    let leafIndex = await this.store.leafOf(tenantId, recorded.id);
-    if (leafIndex === null) {
+    // This process's sealer knows how far it got: wait for it first rather than look for a leaf
+    // that cannot be there yet (each query is a turn on the embedded store's one connection).
+    const behind = comparePositions(this.sealer.position, recorded.position) < 0;
+    if (behind) await this.sealer.waitFor(recorded.position, SEAL_WAIT_MS);
+    let basis = await this.store.proofBasis(tenantId, recorded.id);
+    if (!basis && !behind) {
       await this.sealer.waitFor(recorded.position, SEAL_WAIT_MS);
-      leafIndex = await this.store.leafOf(tenantId, recorded.id);
-      if (leafIndex === null) throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
+      basis = await this.store.proofBasis(tenantId, recorded.id);
     }
-    const cp = await this.checkpoint(tenantId);
+    if (!basis) throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
+    const { leafIndex, checkpoint: cp } = basis;
     const inclusionPath = await this.hashes(tenantId, inclusionRanges(leafIndex, cp.treeSize));
     const { position: _position, hash, ...event } = recorded;
     return {
@@ -104,7 +108,7 @@ export class TransparencyService {
       leafIndex,
       treeSize: cp.treeSize,
       inclusionPath,
-      checkpoint: cp.checkpoint,
+      checkpoint: cp.note,
       rootHash: cp.rootHash,
     };
   }
