@@ -126,14 +126,14 @@ export const ledgerCopy: Command = {
     const toStore = storeLocation(text(values, 'to-store'), 'to-store');
     if (!ledgerOnly) {
       if (locationKind(from).kind === 'eventstoredb' && fromStore === undefined) {
-        throw new UsageError('--from-store is required with an EventStoreDB source: the PostgreSQL (DATABASE_URL) beside it holds the tenants, keys and data keys; or give --ledger-only');
+        throw new UsageError('--from-store is required with an EventStoreDB source: the store beside it (its DATABASE_URL, or DATA_DIR) holds the tenants, keys and data keys; or give --ledger-only');
       }
       if (locationKind(to).kind === 'eventstoredb' && toStore === undefined) {
-        throw new UsageError('--to-store is required with an EventStoreDB destination: the PostgreSQL (DATABASE_URL) its service will use; or give --ledger-only');
+        throw new UsageError('--to-store is required with an EventStoreDB destination: the store its service will use (DATABASE_URL, or DATA_DIR); or give --ledger-only');
       }
       const a = fromStore ?? where(from, 'from');
       const b = toStore ?? where(to, 'to');
-      if (a === b) throw new UsageError('the source and destination stores are one database: give the destination a fresh PostgreSQL database (--to-store)');
+      if (a === b) throw new UsageError('the source and destination stores are one database: give the destination a fresh one (--to-store)');
     }
     return {
       from,
