@@ -48,35 +48,11 @@ export class TransparencyStore {
     };
   }
 
-  async insertNodes(tx: Kysely<Database>, tenantId: string, nodes: readonly (NodeId & { hash: Hash })[]): Promise<void> {
-    const rows = nodes.map((n) => ({ l: n.level, i: n.index, h: n.hash.toString('hex') }));
-    await sql`
-      INSERT INTO transparency.nodes (tenant_id, level, idx, hash)
-      SELECT ${tenantId}::uuid, r.l, r.i, r.h FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(l integer, i bigint, h text)`.execute(tx);
-  }
-
   async insertLeaves(tx: Kysely<Database>, tenantId: string, from: number, eventIds: readonly string[]): Promise<void> {
     const rows = eventIds.map((id, k) => ({ i: from + k, e: id }));
     await sql`
       INSERT INTO transparency.leaves (tenant_id, leaf_index, event_id)
       SELECT ${tenantId}::uuid, r.i, r.e FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(i bigint, e uuid)`.execute(tx);
-  }
-
-  /** The tree's size, with its row locked until the transaction ends. */
-  async lockTree(tx: Kysely<Database>, tenantId: string): Promise<number> {
-    const row = await sql<{ tree_size: string | number }>`
-      SELECT tree_size FROM transparency.trees WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`.execute(tx);
-    return Number(row.rows[0]?.tree_size ?? 0);
-  }
-
-  async saveTree(tx: Kysely<Database>, tenantId: string, checkpoint: StoredCheckpoint): Promise<void> {
-    await sql`
-      INSERT INTO transparency.trees (tenant_id, tree_size, root_hash, updated_at)
-      VALUES (${tenantId}::uuid, ${checkpoint.treeSize}, ${checkpoint.rootHash}, ${checkpoint.signedAt})
-      ON CONFLICT (tenant_id) DO UPDATE SET tree_size = EXCLUDED.tree_size, root_hash = EXCLUDED.root_hash, updated_at = EXCLUDED.updated_at`.execute(tx);
-    await sql`
-      INSERT INTO transparency.checkpoints (tenant_id, tree_size, root_hash, note, signed_at)
-      VALUES (${tenantId}::uuid, ${checkpoint.treeSize}, ${checkpoint.rootHash}, ${checkpoint.note}, ${checkpoint.signedAt})`.execute(tx);
   }
 
   /** The trees' sizes (0 for a tenant with none yet), their rows locked (in tenant order) until the transaction ends. */
@@ -156,14 +132,6 @@ export class TransparencyStore {
       WHERE tenant_id = ${tenantId}::uuid ORDER BY tree_size DESC LIMIT 1`.execute(this.db);
     const r = row.rows[0];
     return r ? { treeSize: Number(r.tree_size), rootHash: r.root_hash, note: r.note, signedAt: iso(r.signed_at) } : null;
-  }
-
-  /** The leaf index of an event, or null while it is not sealed. */
-  async leafOf(tenantId: string, eventId: string): Promise<number | null> {
-    const row = await sql<{ leaf_index: string | number }>`
-      SELECT leaf_index FROM transparency.leaves WHERE tenant_id = ${tenantId}::uuid AND event_id = ${eventId}::uuid`.execute(this.db);
-    const r = row.rows[0];
-    return r ? Number(r.leaf_index) : null;
   }
 
   /** Sealed leaves with index > after and < below, in order, at most `limit`. */
