@@ -16,6 +16,7 @@ import { eventHash } from '../event-hash.js';
 import type { Closable, DurableFeed, DurableFeedLedger, DurableFeedMessage, PingableLedger, WatchableLedger, WatchLog } from '../ledger-feeds.js';
 import {
   comparePositions,
+  LedgerUnavailableError,
   WrongExpectedRevisionError,
   type AppendRequest,
   type AppendResult,
@@ -51,6 +52,8 @@ export interface EventStoreLedgerOptions {
 const READ_CONCURRENCY = 32;
 /** Events per page when readAll or headPosition pass records that are not the ledger's. */
 const SCAN_PAGE = 256;
+/** How long `ping` waits for the server. */
+const PING_TIMEOUT_MS = 3_000;
 
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -296,12 +299,25 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
     }
   }
 
-  /** Answers when the server serves reads of $all (for `/ready`). */
-  async ping(): Promise<void> {
+  /**
+   * Answers when the server serves reads of $all (for `/ready`), within `timeoutMs`: reads go
+   * through the client's native bridge, which does not take a deadline.
+   */
+  async ping(timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+    const read = (async () => {
+      for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 })) void resolved;
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LedgerUnavailableError(`EventStoreDB did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
     try {
-      for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1, deadline: 2_000 })) void resolved;
+      await Promise.race([read, timeout]);
     } catch (error) {
+      read.catch(() => undefined);
       throw mapEsdbError(error, this.prefix, () => undefined);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -24,7 +24,8 @@ export async function connectEventStoreLedger(
   const client = KurrentDBClient.connectionString(url);
   const ledger = new EventStoreLedger(client, options);
   try {
-    await ledger.ping();
+    // A cluster may still be electing its leader: give the first answer longer than /ready does.
+    await ledger.ping(15_000);
   } catch (error) {
     await client.dispose().catch(() => undefined);
     throw error;
