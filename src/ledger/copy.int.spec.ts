@@ -35,7 +35,8 @@ const kept = (e: RecordedEvent) => ({ ...e, position: undefined });
 /** A ledger with single-stream, multi-stream and page-spanning transactions, at several times. */
 async function fill(ledger: Ledger): Promise<{ tenantId: string; streams: string[] }> {
   const tenantId = randomUUID();
-  const s = (n: number) => `copy-${n}-${tenantId}`;
+  // Stream names as the service makes them, <kind>-<tenant>-<id> (EventStoreDB's adapter requires it).
+  const s = (n: number) => `copy-${tenantId}-${n}`;
   const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n, 123));
   await ledger.append([{ tenantId, stream: s(0), expectedRevision: 'no_stream', events: [{ type: 'PolicyVersionPublished', data: { v: 1, text: 'é ✓' } }, { type: 'Two', data: {}, metadata: { m: [1, { x: null }] } }] }], at(1));
   await ledger.append(
@@ -52,7 +53,7 @@ async function fill(ledger: Ledger): Promise<{ tenantId: string; streams: string
     at(4),
   );
   const other = randomUUID();
-  await ledger.append([{ tenantId: other, stream: `copy-other-${other}`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], at(5));
+  await ledger.append([{ tenantId: other, stream: `other-${other}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], at(5));
   await ledger.append([{ tenantId, stream: s(1), expectedRevision: 0, events: [{ type: 'B2', data: { n: 3 } }, { type: 'B3', data: { n: 4 } }] }], at(6));
   return { tenantId, streams: [s(0), s(1)] };
 }
@@ -124,7 +125,7 @@ for (const { from, to } of pairs) {
       it('verifies what was copied, and the next run copies the rest', async () => {
         const copied = await copyLedger(source, destination);
         const t = randomUUID();
-        await source.append([{ tenantId: t, stream: `later-${t}`, expectedRevision: 'no_stream', events: [{ type: 'Later', data: {} }] }], new Date());
+        await source.append([{ tenantId: t, stream: `later-${t}-1`, expectedRevision: 'no_stream', events: [{ type: 'Later', data: {} }] }], new Date());
         expect((await verifyCopy(source, destination, { upTo: copied.through })).ok).toBe(true);
         expect((await verifyCopy(source, destination)).problems.join('\n')).toMatch(/the source holds \d+ events, the destination \d+/);
         expect(await copyLedger(source, destination)).toMatchObject({ alreadyThere: copied.copied, copied: 1 });
@@ -135,7 +136,7 @@ for (const { from, to } of pairs) {
     describe('when the destination holds events that are not from the source', () => {
       it('refuses before writing: a foreign ledger', async () => {
         const foreign = randomUUID();
-        await destination.append([{ tenantId: foreign, stream: `foreign-${foreign}`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], new Date());
+        await destination.append([{ tenantId: foreign, stream: `foreign-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], new Date());
         const error = await copyLedger(source, destination).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(LedgerCopyError);
         expect(error).toMatchObject({ code: 'DESTINATION_DIVERGES' });
@@ -146,8 +147,8 @@ for (const { from, to } of pairs) {
         await copyLedger(source, destination);
         const n = (await readAll(destination)).length;
         const foreign = randomUUID();
-        await destination.append([{ tenantId: foreign, stream: `foreign-${foreign}`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], new Date());
-        await source.append([{ tenantId: foreign, stream: `late-${foreign}`, expectedRevision: 'no_stream', events: [{ type: 'Late', data: {} }] }], new Date());
+        await destination.append([{ tenantId: foreign, stream: `foreign-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], new Date());
+        await source.append([{ tenantId: foreign, stream: `late-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'Late', data: {} }] }], new Date());
         await expect(copyLedger(source, destination)).rejects.toMatchObject({ code: 'DESTINATION_DIVERGES' });
         expect(await readAll(destination)).toHaveLength(n + 1);
         const check = await verifyCopy(source, destination);
