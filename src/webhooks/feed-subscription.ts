@@ -21,6 +21,8 @@ export interface FeedSubscriptionOptions {
   indexPassed?: (position: LedgerPosition) => Promise<boolean>;
 }
 
+/** Longest pause before handing a failed event back. */
+const NACK_PAUSE_MAX_MS = 5_000;
 /** How long stop waits for the event in hand. */
 const STOP_WAIT_MS = 10_000;
 
@@ -115,6 +117,10 @@ export class FeedWebhookSubscription {
       });
     } catch (error) {
       this.log[isTransientError(error) ? 'warn' : 'error']({ err: error, eventId: event.id, retryCount: message.retryCount }, 'webhook subscription could not queue an event; handed back to retry');
+      // The server parks an event after its retry limit: pausing before the nack (up to 5 s a try)
+      // makes that limit span minutes of a store outage, not a burst of instant retries.
+      const pause = Math.min(NACK_PAUSE_MAX_MS, (this.options.retryMs ?? 100) * 2 ** Math.min(message.retryCount, 16));
+      if (this.running) await new Promise((resolve) => setTimeout(resolve, pause));
       await message.nack(String((error as Error).message ?? error));
       return;
     }

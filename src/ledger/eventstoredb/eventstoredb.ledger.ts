@@ -375,7 +375,8 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
     try {
       await this.client.createPersistentSubscriptionToAll(
         name,
-        persistentSubscriptionToAllSettingsFromDefaults({ startFrom: END, maxRetryCount: 10, messageTimeout: 30_000 }),
+        // 100 tries, the consumer pausing up to 5 s before each nack: minutes of a store outage before an event is parked.
+        persistentSubscriptionToAllSettingsFromDefaults({ startFrom: END, maxRetryCount: 100, messageTimeout: 30_000 }),
         { filter: streamNameFilter({ regex: ledgerStreamsRegex(this.prefix) }) },
       );
     } catch (error) {
