@@ -4,11 +4,15 @@ import {
   END,
   FORWARDS,
   PersistentSubscriptionExistsError,
+  STREAM_STATE,
   StreamNotFoundError,
+  UnsupportedError,
   persistentSubscriptionToAllSettingsFromDefaults,
   streamNameFilter,
   type AllStreamResolvedEvent,
+  type AppendRecordInput,
   type AppendStreamRequest,
+  type ConsistencyCheck,
   type KurrentDBClient,
   type ReadPosition,
 } from '@kurrent/kurrentdb-client';
@@ -90,6 +94,8 @@ const jitter = (attempt: number) => new Promise((resolve) => setTimeout(resolve,
 export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, PingableLedger {
   private readonly prefix: string;
   private readonly maxAttempts: number;
+  /** Whether the server has appendRecords (KurrentDB 26.1+), known after the first try. */
+  private recordsApi: boolean | undefined;
 
   constructor(
     private readonly client: KurrentDBClient,
@@ -153,6 +159,7 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
     );
     const planned: { request: AppendRequest; first: number; events: UnplacedEvent[] }[] = [];
     const batch: AppendStreamRequest[] = [];
+    const checks: ConsistencyCheck[] = [];
     requests.forEach((request, i) => {
       const head = heads[i] ?? null;
       const actual = head?.revision ?? null;
@@ -181,15 +188,38 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
         prevHash = hash;
         revision += 1;
       }
+      if (events.length > 0 || expected !== 'any') {
+        checks.push({ type: STREAM_STATE, streamName: this.esdbStream(request.stream), expectedState: streamStateFor(expected, actual) });
+      }
       if (events.length === 0) return;
       planned.push({ request, first, events });
       batch.push({ streamName: this.esdbStream(request.stream), expectedState: streamStateFor(expected, actual), events: events.map(toEventData) });
     });
-    await this.client.multiStreamAppend(batch);
+    await this.write(batch, checks, planned.length < requests.length);
     // The append answers revisions, not each event's $all position: read the events back.
     const placed = await mapLimit(planned, READ_CONCURRENCY, (p) => this.readBack(p.request.stream, p.request.expectedRevision, p.first, p.events));
     const events = placed.flat().sort((a, b) => comparePositions(a.position, b.position));
     return { events, position: events[events.length - 1]!.position };
+  }
+
+  /**
+   * One atomic append. A request without events is a condition on its stream: KurrentDB 26.1+
+   * checks it inside the append (appendRecords with consistency checks); on 25.x it was checked
+   * when the heads were read, and the append is a multi-stream append.
+   */
+  private async write(batch: AppendStreamRequest[], checks: ConsistencyCheck[], hasConditions: boolean): Promise<void> {
+    if (hasConditions && this.recordsApi !== false) {
+      const records: AppendRecordInput[] = batch.flatMap((b) => b.events.map((record) => ({ streamName: b.streamName, record })));
+      try {
+        await this.client.appendRecords(records, checks);
+        this.recordsApi = true;
+        return;
+      } catch (error) {
+        if (!(error instanceof UnsupportedError)) throw error;
+        this.recordsApi = false;
+      }
+    }
+    await this.client.multiStreamAppend(batch);
   }
 
   private async readBack(stream: string, expected: ExpectedRevision, first: number, appended: UnplacedEvent[]): Promise<RecordedEvent[]> {

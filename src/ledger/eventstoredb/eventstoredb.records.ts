@@ -1,4 +1,5 @@
 import {
+  AppendConsistencyViolationError,
   DeadlineExceededError,
   NotLeaderError,
   TimeoutError,
@@ -142,6 +143,13 @@ export function mapEsdbError(error: unknown, prefix: string, expectedOf: (stream
   if (error instanceof WrongExpectedVersionError) {
     const stream = ledgerStreamOf(error.streamName ?? '', prefix) ?? error.streamName ?? 'unknown stream';
     return new WrongExpectedRevisionError(stream, expectedOf(stream) ?? 'any', actualOf(error));
+  }
+  if (error instanceof AppendConsistencyViolationError && error.violations.length > 0) {
+    // appendRecords' checks (KurrentDB 26.1+): the first stream that was not as expected.
+    const v = error.violations[0]!;
+    const stream = ledgerStreamOf(v.streamName, prefix) ?? v.streamName;
+    const actual = typeof v.actualState === 'bigint' && v.actualState >= 0n ? Number(v.actualState) : null;
+    return new WrongExpectedRevisionError(stream, expectedOf(stream) ?? 'any', actual);
   }
   if (error instanceof UnsupportedError) {
     return new Error('EventStoreDB refused a multi-stream append: the ledger needs KurrentDB 25.1 or later', { cause: error });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UnavailableError, UnknownError, WrongExpectedVersionError, type RecordedEvent as EsdbRecordedEvent } from '@kurrent/kurrentdb-client';
+import { AppendConsistencyViolationError, UnavailableError, UnknownError, WrongExpectedVersionError, type RecordedEvent as EsdbRecordedEvent } from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import { eventHash } from '../event-hash.js';
 import { LedgerUnavailableError, START, WrongExpectedRevisionError } from '../ledger.port.js';
@@ -123,6 +123,14 @@ describe('eventstoredb records › errors › maps the client’s errors to the 
     expect(mapped).toBeInstanceOf(WrongExpectedRevisionError);
     expect(mapped).toMatchObject({ stream: 'consent-x', expected: 2, actual: 5 });
     expect(mapEsdbError(conflict('consent-y', 'no_stream', 'no_stream'), '', () => 'no_stream')).toMatchObject({ stream: 'consent-y', actual: null });
+  });
+
+  it('a failed consistency check of appendRecords (a condition) is WrongExpectedRevisionError naming that stream', () => {
+    const violation = (stream: string, expectedState: string, actualState: string) => ({ checkIndex: 1, streamState: { stream, expectedState, actualState } });
+    const error = new AppendConsistencyViolationError(undefined as never, { violationsList: [violation('p1.policy-t-v', '3', '4')] } as never);
+    expect(mapEsdbError(error, 'p1.', (s) => (s === 'policy-t-v' ? 3 : undefined))).toMatchObject({ stream: 'policy-t-v', expected: 3, actual: 4 });
+    const missing = new AppendConsistencyViolationError(undefined as never, { violationsList: [violation('policy-t-w', '0', '-1')] } as never);
+    expect(mapEsdbError(missing, '', () => 0)).toMatchObject({ stream: 'policy-t-w', expected: 0, actual: null });
   });
 
   it('unreachable servers are LedgerUnavailableError: the bridge’s errors and grpc-js status 14', () => {
