@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely } from 'kysely';
+import { sql, type ColumnType, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { MasterKeyError } from './master-key.js';
 import { secureRandom, unwrapKey, wrapKey, type RandomSource } from './envelope.js';
@@ -98,28 +98,38 @@ export class DataKeyStore {
     this.cache.set(key.kid, { key, until: Date.now() + (this.options.cacheMs ?? 10_000) });
   }
 
-  /** `n` new keys, each used for one record only; stored (committed) before they are answered. */
+  /**
+   * `n` new keys, each used for one record only; stored (committed) before they are answered.
+   * Once half the pool is used, it is refilled in the background, so that a request (a batch of
+   * 1,000 included) rarely waits for keys to be made and stored.
+   */
   async fresh(n = 1): Promise<DataKey[]> {
+    const size = this.options.poolSize ?? 1024;
     const out: DataKey[] = [];
     while (out.length < n) {
       if (this.pool.length === 0) {
-        this.refill ??= this.fill(Math.max(this.options.poolSize ?? 128, n - out.length)).finally(() => (this.refill = undefined));
-        await this.refill;
+        // Wait for a refill under way (a background one never throws: when it failed, the next
+        // turn makes one whose failure is this request's), or make one.
+        await (this.refill ??= this.fill(Math.max(size, n - out.length)).finally(() => (this.refill = undefined)));
         continue;
       }
       out.push(...this.pool.splice(0, n - out.length));
     }
     for (const k of out) this.remember(k);
+    if (this.pool.length < size / 2 && !this.refill) {
+      this.refill = this.fill(size - this.pool.length)
+        .catch(() => undefined)
+        .finally(() => (this.refill = undefined));
+    }
     return out;
   }
 
   private async fill(size: number): Promise<void> {
     const random = this.options.random ?? secureRandom;
     const keys = Array.from({ length: size }, () => ({ kid: keyId(random), key: random(32) }));
-    await this.db
-      .insertInto('privacy.data_keys')
-      .values(keys.map((k) => ({ key_id: k.kid, wrapped: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) })))
-      .execute();
+    const rows = keys.map((k) => ({ k: k.kid, w: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) }));
+    // One parameter for the whole set: binding two per key costs more than the insert itself.
+    await sql`INSERT INTO privacy.data_keys (key_id, wrapped) SELECT r.k, r.w FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(k uuid, w text)`.execute(this.db);
     this.pool.push(...keys);
   }
 
@@ -145,6 +155,17 @@ export class DataKeyStore {
   /** The key with this id, if it still exists. */
   async byId(kid: string): Promise<DataKey | undefined> {
     return (await this.byIds([kid])).get(kid);
+  }
+
+  /**
+   * Keys the caller read from privacy.data_keys along with its own rows (a bulk read: the CSV
+   * export), unwrapped without the cache, which one key per record would only churn. A row with
+   * no wrapped key (destroyed) is absent from the answer, as with `byIds`.
+   */
+  unwrapStored(rows: readonly { kid: string; wrapped: string | null }[]): Map<string, DataKey> {
+    const found = new Map<string, DataKey>();
+    for (const r of rows) if (r.wrapped !== null) found.set(r.kid, { kid: r.kid, key: unwrapKey(this.master, dataKeyAad(r.kid), r.wrapped) });
+    return found;
   }
 
   /** Deletes these keys (crypto-shredding). Answers how many existed. */
