@@ -1,6 +1,7 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { STREAM_PAGE_ROWS } from '../../projections/consents/consents.queries.js';
 
 /** CONTRACT.md, CSV export: the columns, in this order. */
 const COLUMNS = [
@@ -294,16 +295,16 @@ describe('CSV export › when a tenant holds 20,000 records', () => {
 
     const pages = log.filter((e) => e.kind === 'page');
     const chunks = log.filter((e) => e.kind === 'chunk');
-    // Keyset pages of at most 1,000 rows: 20 full ones and the empty one that ends the stream.
-    expect(pages.length).toBeGreaterThanOrEqual(N / 1000);
-    expect(Math.max(...pages.map((p) => p.n))).toBeLessThanOrEqual(1000);
+    // Keyset pages of at most STREAM_PAGE_ROWS rows: the full ones and the empty one that ends the stream.
+    expect(pages.length).toBeGreaterThanOrEqual(N / STREAM_PAGE_ROWS);
+    expect(Math.max(...pages.map((p) => p.n))).toBeLessThanOrEqual(STREAM_PAGE_ROWS);
     expect(pages.reduce((s, p) => s + p.n, 0)).toBe(N);
     // Many chunks on the wire, and the first one reached the client before the database had
     // given up more than a couple of pages: rows go out as they are read, never all held at once.
     expect(chunks.length).toBeGreaterThanOrEqual(20);
     const firstChunk = log.findIndex((e) => e.kind === 'chunk');
     expect(log.slice(0, firstChunk).filter((e) => e.kind === 'page').length).toBeLessThanOrEqual(2);
-    expect(log.slice(firstChunk).filter((e) => e.kind === 'page').length).toBeGreaterThanOrEqual(N / 1000 - 2);
+    expect(log.slice(firstChunk).filter((e) => e.kind === 'page').length).toBeGreaterThanOrEqual(N / STREAM_PAGE_ROWS - 2);
 
     const [header, ...rows] = parseRfc4180(text);
     expect(header).toEqual([...COLUMNS]);
