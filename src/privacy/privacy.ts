@@ -24,6 +24,8 @@ export interface PrivacyOptions {
   random?: RandomSource;
   /** How long an unwrapped data key is reused (ms); another process's erasure is seen within it. */
   cacheMs?: number;
+  /** Data keys made ahead (1,024); the published examples were made with 128, and their random bytes follow from it. */
+  poolSize?: number;
 }
 
 /**
@@ -49,7 +51,11 @@ export class Privacy {
   static async open(db: Kysely<Database>, master: Buffer, options: PrivacyOptions = {}): Promise<Privacy> {
     const random = options.random ?? secureRandom;
     const secret = await loadLookupSecret(db, master, random);
-    return new Privacy(secret, new DataKeyStore(db, master, { random, ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }) }), random);
+    return new Privacy(secret, new DataKeyStore(db, master, {
+        random,
+        ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }),
+        ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
+      }), random);
   }
 
   /** The subject of a user reference in a tenant: HMAC-SHA256 under the tenant's lookup key, hex. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import canonicalize from 'canonicalize';
 import { consentHashInput } from '../domain/consent/consent-hash.js';
 import { canonicalJson, hashCanonical, sha256Hex } from './hashing.js';
 
@@ -162,5 +163,70 @@ describe('hashCanonical › when hashing a value', () => {
         `"policyContentHash":"${'b'.repeat(64)}","policyVersionId":"66666666-7777-5888-9999-aaaaaaaaaaaa",` +
         '"timestamp":"2026-01-02T03:04:05.678Z","userAgent":null,"userReference":"user-1"}',
     );
+  });
+});
+
+describe('canonicalJson › compared with the npm package canonicalize (docs/hashing.md names it)', () => {
+  /** A small seeded generator (mulberry32), so a failure names the value that caused it. */
+  const rng = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pieces = ['a', 'é', '€', '😀', '\u0000', '\n', '"', '\\', '\u2028', 'דּ', '10', '9', ' ', '\u007f', '\ud800', '\udc00'];
+  const numbers = [0, -0, 1, -1, 0.1, 1e21, 1e-7, 333333333.3333333, 2 ** 53, -(2 ** 60), 5e-324, 1.7976931348623157e308, NaN, Infinity];
+
+  function value(next: () => number, depth: number): unknown {
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+    const text = () => Array.from({ length: Math.floor(next() * 4) }, () => pick(pieces)).join('');
+    const kind = depth > 3 ? Math.floor(next() * 5) : Math.floor(next() * 9);
+    switch (kind) {
+      case 0:
+        return text();
+      case 1:
+        return pick(numbers);
+      case 2:
+        return pick([true, false, null]);
+      case 3:
+        return next() < 0.3 ? undefined : next() < 0.5 ? Symbol('s') : new Date(Math.floor(next() * 4e12));
+      case 4:
+        return Math.floor(next() * 1e9) / 100;
+      case 5:
+      case 6:
+        return Array.from({ length: Math.floor(next() * 4) }, () => value(next, depth + 1));
+      default:
+        return Object.fromEntries(Array.from({ length: Math.floor(next() * 5) }, () => [text(), value(next, depth + 1)]));
+    }
+  }
+
+  const outcome = (f: () => string | undefined): string => {
+    try {
+      return `ok ${f()}`;
+    } catch (error) {
+      return `throws ${(error as Error).message}`;
+    }
+  };
+
+  it('gives the same string, or the same refusal, for 5,000 generated values', () => {
+    const next = rng(7);
+    for (let i = 0; i < 5_000; i++) {
+      const v = value(next, 0);
+      const theirs = outcome(() => {
+        const text = canonicalize(v);
+        if (text === undefined) throw new TypeError('value has no JSON form');
+        return text;
+      });
+      expect(outcome(() => canonicalJson(v)), `value #${i}`).toBe(theirs);
+    }
+  });
+
+  it('refuses a circular value as the package does', () => {
+    const a: Record<string, unknown> = { x: 1 };
+    a.self = a;
+    expect(() => canonicalJson(a)).toThrow('Circular reference detected');
+    expect(() => canonicalize(a)).toThrow('Circular reference detected');
+    const shared = { k: 1 };
+    expect(canonicalJson({ a: shared, b: [shared] })).toBe(canonicalize({ a: shared, b: [shared] }));
   });
 });

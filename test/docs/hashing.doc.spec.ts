@@ -202,7 +202,7 @@ describe('docs/hashing.md › when the service records the example consent › i
     expect(policy.id).toBe(input.policyVersionId);
     expect(policy.contentHash).toBe(published.contentHash);
 
-    const privacy = await Privacy.open(store.db, EXAMPLE_MASTER_KEY, { random: exampleRandom() });
+    const privacy = await Privacy.open(store.db, EXAMPLE_MASTER_KEY, { random: exampleRandom(), poolSize: 128 });
     const consents = new ConsentService(ledger, privacy, clock);
     now = new Date(input.timestamp as string);
     const idempotency = { key: (recordedDoc.metadata as { idempotency: { key: string } }).idempotency.key, requestHash: CLIENT_REQUEST_HASH };
