@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
-import { applyConsentFilter, type ConsentFilter } from '../consents/consents.queries.js';
+import { applyConsentFilter, type ConsentFilter } from '../consents/consent-filter.js';
 
 export interface ConsentStats {
   totalConsents: number;
@@ -88,4 +88,9 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
       .map(([policyType, count]) => ({ policyType, count }))
       .sort((a, b) => b.count - a.count || a.policyType.localeCompare(b.policyType)),
   };
+}
+
+/** How many records match `f`: the stats' total, from the day counters where the filter allows. */
+export async function countConsents(db: Kysely<Database>, tenantId: string, f: ConsentFilter): Promise<number> {
+  return (await consentStats(db, tenantId, f)).totalConsents;
 }
