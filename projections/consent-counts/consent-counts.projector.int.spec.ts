@@ -13,6 +13,7 @@ import {
   type ProjectionHarness,
   harnessEngines,
 } from '../../test/support/projections.js';
+import { reportEventStoreSkip } from '../../test/support/eventstore.js';
 import type { ConsentFilter } from '../consents/consents.queries.js';
 import { consentStats, type ConsentStats } from './consent-counts.queries.js';
 import { prng } from '../../test/support/prng.js';
@@ -56,6 +57,8 @@ function countPlainly(rows: Row[], f: ConsentFilter): ConsentStats {
       .sort((a, b) => b.count - a.count || a.policyType.localeCompare(b.policyType)),
   };
 }
+
+reportEventStoreSkip('projections');
 
 describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;

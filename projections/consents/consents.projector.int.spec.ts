@@ -11,7 +11,10 @@ import {
   type ProjectionHarness,
   harnessEngines,
 } from '../../test/support/projections.js';
+import { reportEventStoreSkip } from '../../test/support/eventstore.js';
 import { searchConsents, streamConsents } from './consents.queries.js';
+
+reportEventStoreSkip('projections');
 
 describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;

@@ -5,7 +5,10 @@ import { eventHash } from '../../src/ledger/event-hash.js';
 import { subjectRecords } from '../../src/privacy/purge.js';
 import { TransparencyStore } from '../../src/transparency/transparency.store.js';
 import { harnessEngines, openHarness, published, recorded, withdrawn, type ProjectionHarness } from '../../test/support/projections.js';
+import { reportEventStoreSkip } from '../../test/support/eventstore.js';
 import { eventIndexProjector } from './event-index.projector.js';
+
+reportEventStoreSkip('projections');
 
 describe.each(harnessEngines)('event_index projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;

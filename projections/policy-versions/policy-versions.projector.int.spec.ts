@@ -12,7 +12,10 @@ import {
   type ProjectionHarness,
   harnessEngines,
 } from '../../test/support/projections.js';
+import { reportEventStoreSkip } from '../../test/support/eventstore.js';
 import { activePolicyVersionId, listPolicyVersions } from './policy-versions.queries.js';
+
+reportEventStoreSkip('projections');
 
 describe.each(harnessEngines)('policy_versions projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;

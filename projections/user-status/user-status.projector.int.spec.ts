@@ -11,7 +11,10 @@ import {
   type ProjectionHarness,
   harnessEngines,
 } from '../../test/support/projections.js';
+import { reportEventStoreSkip } from '../../test/support/eventstore.js';
 import { userStatus } from './user-status.queries.js';
+
+reportEventStoreSkip('projections');
 
 describe.each(harnessEngines)('user_policy_status projection ($name)', ({ open, ledger }) => {
   let h: ProjectionHarness;

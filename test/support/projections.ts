@@ -22,7 +22,7 @@ import type { SubjectErased } from '../../src/privacy/subject.events.js';
 import { subjectStream } from '../../src/privacy/subject.events.js';
 import { hashCanonical, sha256Hex } from '../../src/shared/hashing.js';
 import type { Database } from '../../src/store/schema.js';
-import { eventStoreLedger, eventStoreUrl, reportEventStoreSkip } from './eventstore.js';
+import { eventStoreLedger, eventStoreUrl } from './eventstore.js';
 import { availableEngines, pgliteStore, type TestStore } from './stores.js';
 
 /** A ConsentRecorded as a test writes it: plaintext personal fields, sealed by the harness on append. */
@@ -83,11 +83,11 @@ export interface HarnessEngine {
   ledger?: () => Promise<{ ledger: Ledger; dispose(): Promise<void> }>;
 }
 
-reportEventStoreSkip('projections');
 
 /**
  * Every engine the projection tests run on: each store engine with its own PostgreSQL ledger, and
- * PGlite with the ledger on EventStoreDB when one is there (test/support/eventstore.ts).
+ * PGlite with the ledger on EventStoreDB when one is there (test/support/eventstore.ts; a spec
+ * that uses these calls `reportEventStoreSkip` to say when it is not).
  */
 export const harnessEngines: readonly HarnessEngine[] = [
   ...availableEngines,
