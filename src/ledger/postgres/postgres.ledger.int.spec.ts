@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, availableEngines, serverUrl, type TestStore } from '../../../test/support/stores.js';
@@ -66,6 +66,18 @@ for (const engine of availableEngines) {
       expect(checkChain(await ledger.readStream(stream))).toEqual([]);
     });
   });
+}
+
+/** Counts the statements Kysely runs (BEGIN and COMMIT are not among them). */
+class Statements implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count += 1;
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
 }
 
 const settle = <T>(p: Promise<T>) =>
@@ -171,6 +183,74 @@ for (const engine of availableEngines) {
       expect(await ledger.readStream(bad)).toEqual([]);
       expect((await ledger.readStream(a)).map((e) => e.id)).toEqual(ra!.value!.events.map((e) => e.id));
       expect((await ledger.readStream(b)).map((e) => e.id)).toEqual(rb!.value!.events.map((e) => e.id));
+    });
+
+    it('creates streams with one statement and no read when every member only creates them, checking their conditions in it', async () => {
+      const statements = new Statements();
+      const counted = new PostgresLedger(t.store.db.withPlugin(statements));
+      const tenantId = randomUUID();
+      const policy = mk(tenantId);
+      await counted.append([{ tenantId, stream: policy, expectedRevision: 'no_stream', events: ev(2) }], at);
+      statements.count = 0;
+      const results = await Promise.all(
+        [1, 2, 3].map(() =>
+          counted.append(
+            [
+              { tenantId, stream: mk(tenantId), expectedRevision: 'no_stream', events: ev(2) },
+              { tenantId, stream: policy, expectedRevision: 1, events: [] },
+            ],
+            at,
+          ),
+        ),
+      );
+      const groups = new Set(results.map((r) => r.position.commit)).size;
+      expect(statements.count, 'one INSERT per group, no head read').toBe(groups);
+      for (const r of results) {
+        expect(r.events.map((e) => e.revision)).toEqual([0, 1]);
+        expect(checkChain(await counted.readStream(r.events[0]!.stream))).toEqual([]);
+        expect((await counted.readStream(r.events[0]!.stream)).map((e) => e.id)).toEqual(r.events.map((e) => e.id));
+      }
+    });
+
+    it('answers each member of a group of creations as it should when one stream exists or one condition fails', async () => {
+      const tenantId = randomUUID();
+      const [head, taken, policy, a, b, c] = [mk(tenantId), mk(tenantId), mk(tenantId), mk(tenantId), mk(tenantId), mk(tenantId)];
+      await ledger.append([{ tenantId, stream: taken, expectedRevision: 'no_stream', events: ev() }], at);
+      await ledger.append([{ tenantId, stream: policy, expectedRevision: 'no_stream', events: ev(3) }], at);
+      const first = ledger.append([{ tenantId, stream: head, expectedRevision: 'no_stream', events: ev() }], at);
+      const [ra, rTaken, rb, rStale, rc] = await Promise.all([
+        settle(ledger.append([{ tenantId, stream: a, expectedRevision: 'no_stream', events: ev() }], at)),
+        settle(ledger.append([{ tenantId, stream: taken, expectedRevision: 'no_stream', events: ev() }], at)),
+        settle(ledger.append([{ tenantId, stream: b, expectedRevision: 'no_stream', events: ev() }], at)),
+        settle(
+          ledger.append(
+            [
+              { tenantId, stream: mk(tenantId), expectedRevision: 'no_stream', events: ev() },
+              { tenantId, stream: policy, expectedRevision: 1, events: [] },
+            ],
+            at,
+          ),
+        ),
+        settle(
+          ledger.append(
+            [
+              { tenantId, stream: c, expectedRevision: 'no_stream', events: ev() },
+              { tenantId, stream: policy, expectedRevision: 2, events: [] },
+            ],
+            at,
+          ),
+        ),
+      ]);
+      await first;
+      expect((rTaken!.error as WrongExpectedRevisionError).actual).toBe(0);
+      expect((rStale!.error as WrongExpectedRevisionError).stream).toBe(policy);
+      expect((rStale!.error as WrongExpectedRevisionError).actual).toBe(2);
+      for (const [stream, r] of [[a, ra], [b, rb], [c, rc]] as const) {
+        expect(r!.error).toBeUndefined();
+        expect((await ledger.readStream(stream)).map((e) => e.id)).toEqual(r!.value!.events.map((e) => e.id));
+      }
+      expect((await ledger.readStream(taken)).map((e) => e.revision)).toEqual([0]);
+      expect((await ledger.readStream(policy)).map((e) => e.revision)).toEqual([0, 1, 2]);
     });
 
     it('takes at most maxGroupEvents events into one transaction, and a larger append alone', async () => {

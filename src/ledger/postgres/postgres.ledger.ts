@@ -55,6 +55,127 @@ const toRecorded = (r: EventRowOut): RecordedEvent => ({
   position: { commit: Number(r.transaction_id), prepare: r.global_position },
 });
 
+/** An event as the INSERT takes it (one JSON array of these is its only parameter). */
+interface EventRow {
+  ord: number;
+  event_id: string;
+  tenant_id: string;
+  stream_id: string;
+  stream_revision: number;
+  event_type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: string;
+  prev_hash: string | null;
+  event_hash: string;
+}
+
+/**
+ * Hashes and chains a request's events after `head` (none: the stream starts here) onto `rows`;
+ * answers the stream's new head.
+ */
+function pushRows(rows: EventRow[], request: AppendRequest, at: string, head: { revision: number; hash: string } | undefined): { revision: number; hash: string } {
+  let prevHash = head?.hash ?? null;
+  let revision = head === undefined ? 0 : head.revision + 1;
+  for (const e of request.events) {
+    const envelope = {
+      id: e.id ?? randomUUID(),
+      tenantId: request.tenantId,
+      stream: request.stream,
+      revision,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata ?? {},
+      recordedAt: at,
+      prevHash,
+    };
+    const hash = eventHash(envelope);
+    rows.push({
+      ord: rows.length,
+      event_id: envelope.id,
+      tenant_id: envelope.tenantId,
+      stream_id: envelope.stream,
+      stream_revision: revision,
+      event_type: envelope.type,
+      data: envelope.data,
+      metadata: envelope.metadata,
+      recorded_at: at,
+      prev_hash: prevHash,
+      event_hash: hash,
+    });
+    prevHash = hash;
+    revision += 1;
+  }
+  return { revision: revision - 1, hash: prevHash! };
+}
+
+/**
+ * Inserts the rows, in their order, provided every condition holds (a stream's last revision, or
+ * null for no stream, as the statement sees it); answers them as recorded, or undefined when a
+ * condition did not hold (nothing was inserted).
+ */
+async function insertRows(db: Kysely<Database>, rows: EventRow[], conditions: { s: string; r: number | null }[]): Promise<RecordedEvent[] | undefined> {
+  const payload = JSON.stringify(rows);
+  // Only what the database makes up comes back (positions; ids and tenants as it spells uuids):
+  // the rest is what was sent, parsed back from the same JSON the database stored, so an append
+  // answers what a read of its events would.
+  const inserted = await sql<{ global_position: number; transaction_id: string; event_id: string; tenant_id: string }>`
+    INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
+    SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash
+    FROM json_to_recordset(${payload}::json) AS r(
+      ord integer, event_id uuid, tenant_id uuid, stream_id text, stream_revision integer, event_type text,
+      data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM json_to_recordset(${JSON.stringify(conditions)}::json) AS c(s text, r integer)
+      WHERE c.r IS DISTINCT FROM (SELECT max(e.stream_revision) FROM ledger.events e WHERE e.stream_id = c.s))
+    ORDER BY r.ord
+    RETURNING global_position, transaction_id, event_id, tenant_id`.execute(db);
+  if (inserted.rows.length === 0) return undefined;
+  if (inserted.rows.length !== rows.length) throw new Error(`append: ${inserted.rows.length} of ${rows.length} events inserted`);
+  // Sequence numbers are taken in insert order (ORDER BY r.ord): sorted, they line up with `rows`.
+  const placed = [...inserted.rows].sort((a, b) => a.global_position - b.global_position);
+  const sent = JSON.parse(payload) as EventRow[];
+  return placed.map((p, i) => {
+    const row = sent[i]!;
+    return {
+      id: p.event_id,
+      tenantId: p.tenant_id,
+      stream: row.stream_id,
+      revision: row.stream_revision,
+      type: row.event_type,
+      data: row.data,
+      metadata: row.metadata,
+      recordedAt: row.recorded_at,
+      prevHash: row.prev_hash,
+      hash: row.event_hash,
+      position: { commit: Number(p.transaction_id), prepare: p.global_position },
+    };
+  });
+}
+
+const resultOf = (events: RecordedEvent[]): AppendResult => ({ events, position: events[events.length - 1]!.position });
+
+/**
+ * Whether every member only creates streams (and checks others): no stream created twice in the
+ * group, none both created and checked (a check must see the group's earlier members).
+ */
+function onlyCreates(group: Pending[]): boolean {
+  const created = new Set<string>();
+  const checked = new Set<string>();
+  for (const { requests } of group) {
+    for (const r of requests) {
+      if (r.events.length === 0) {
+        if (created.has(r.stream)) return false;
+        checked.add(r.stream);
+        continue;
+      }
+      if (r.expectedRevision !== 'no_stream' || created.has(r.stream) || checked.has(r.stream)) return false;
+      created.add(r.stream);
+    }
+  }
+  return true;
+}
+
 /** One caller's append, waiting for a group transaction. */
 interface Pending {
   requests: AppendRequest[];
@@ -133,7 +254,10 @@ export class PostgresLedger implements Ledger {
       while (count < this.queue.length && events + this.queue[count]!.events <= this.maxGroupEvents) events += this.queue[count++]!.events;
       const group = this.queue.splice(0, count);
       this.inFlight += 1;
-      void this.commitGroup(group).finally(() => {
+      void this.commitGroup(group)
+        // Every member is answered by commitGroup; this only keeps a bug from leaving one waiting.
+        .catch((error: unknown) => group.forEach((m) => m.reject(error)))
+        .finally(() => {
         this.inFlight -= 1;
         this.pump();
       });
@@ -141,6 +265,20 @@ export class PostgresLedger implements Ledger {
   }
 
   private async commitGroup(group: Pending[]): Promise<void> {
+    if (onlyCreates(group)) {
+      let outcomes: Outcome[] | undefined;
+      try {
+        outcomes = await this.appendNew(group);
+      } catch (error) {
+        // Not retried: a statement that lost its connection may have committed.
+        for (const m of group) m.reject(new LedgerUnavailableError('the ledger is unavailable', { cause: error }));
+        return;
+      }
+      if (outcomes) {
+        group.forEach((m, i) => m.resolve((outcomes[i] as { result: AppendResult }).result));
+        return;
+      }
+    }
     if (group.length === 1) {
       const [only] = group;
       await this.appendAlone(only!.requests, only!.at).then(only!.resolve, only!.reject);
@@ -228,7 +366,7 @@ export class PostgresLedger implements Ledger {
         WHERE stream_id IN (SELECT json_array_elements_text(${JSON.stringify(streams)}::json))
         ORDER BY stream_id, stream_revision DESC`.execute(tx);
       const headOf = new Map(heads.rows.map((h) => [h.stream_id, { revision: h.stream_revision, hash: h.event_hash }]));
-      const rows: Record<string, unknown>[] = [];
+      const rows: EventRow[] = [];
       const planned: ({ from: number; to: number } | WrongExpectedRevisionError)[] = members.map(({ requests, at }) => {
         for (const request of requests) {
           const actual = headOf.get(request.stream)?.revision ?? null;
@@ -239,82 +377,46 @@ export class PostgresLedger implements Ledger {
         const from = rows.length;
         for (const request of requests) {
           if (request.events.length === 0) continue;
-          const head = headOf.get(request.stream);
-          let prevHash = head?.hash ?? null;
-          let revision = head === undefined ? 0 : head.revision + 1;
-          for (const e of request.events) {
-            const envelope = {
-              id: e.id ?? randomUUID(),
-              tenantId: request.tenantId,
-              stream: request.stream,
-              revision,
-              type: e.type,
-              data: e.data,
-              metadata: e.metadata ?? {},
-              recordedAt: at,
-              prevHash,
-            };
-            const hash = eventHash(envelope);
-            rows.push({
-              ord: rows.length,
-              event_id: envelope.id,
-              tenant_id: envelope.tenantId,
-              stream_id: envelope.stream,
-              stream_revision: revision,
-              event_type: envelope.type,
-              data: envelope.data,
-              metadata: envelope.metadata,
-              recorded_at: at,
-              prev_hash: prevHash,
-              event_hash: hash,
-            });
-            prevHash = hash;
-            revision += 1;
-          }
           // The next member of the group that names this stream chains to what this one wrote.
-          headOf.set(request.stream, { revision: revision - 1, hash: prevHash! });
+          headOf.set(request.stream, pushRows(rows, request, at, headOf.get(request.stream)));
         }
         return { from, to: rows.length };
       });
       if (rows.length === 0) return planned.map((p) => ({ error: p as WrongExpectedRevisionError }));
-      const payload = JSON.stringify(rows);
-      // Only what the database makes up comes back (positions; ids and tenants as it spells
-      // uuids): the rest is what was sent, parsed back from the same JSON the database stored,
-      // so an append answers what a read of its events would.
-      const inserted = await sql<{ global_position: number; transaction_id: string; event_id: string; tenant_id: string }>`
-        INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
-        SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash
-        FROM json_to_recordset(${payload}::json) AS r(
-          ord integer, event_id uuid, tenant_id uuid, stream_id text, stream_revision integer, event_type text,
-          data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text)
-        ORDER BY r.ord
-        RETURNING global_position, transaction_id, event_id, tenant_id`.execute(tx);
-      if (inserted.rows.length !== rows.length) throw new Error(`append: ${inserted.rows.length} of ${rows.length} events inserted`);
-      // Sequence numbers are taken in insert order (ORDER BY r.ord): sorted, they line up with `rows`.
-      const placed = [...inserted.rows].sort((a, b) => a.global_position - b.global_position);
-      const sent = JSON.parse(payload) as { data: Record<string, unknown>; metadata: Record<string, unknown> }[];
-      const events: RecordedEvent[] = placed.map((p, i) => {
-        const row = rows[i]!;
-        return {
-          id: p.event_id,
-          tenantId: p.tenant_id,
-          stream: row.stream_id as string,
-          revision: row.stream_revision as number,
-          type: row.event_type as string,
-          data: sent[i]!.data,
-          metadata: sent[i]!.metadata,
-          recordedAt: row.recorded_at as string,
-          prevHash: row.prev_hash as string | null,
-          hash: row.event_hash as string,
-          position: { commit: Number(p.transaction_id), prepare: p.global_position },
-        };
-      });
-      return planned.map((p) => {
-        if (p instanceof WrongExpectedRevisionError) return { error: p };
-        const mine = events.slice(p.from, p.to);
-        return { result: { events: mine, position: mine[mine.length - 1]!.position } };
-      });
+      const events = await insertRows(tx, rows, []);
+      if (!events) throw new Error('append: the insert answered no rows');
+      return planned.map((p) => (p instanceof WrongExpectedRevisionError ? { error: p } : { result: resultOf(events.slice(p.from, p.to)) }));
     });
+  }
+
+  /**
+   * The common case in one statement, without BEGIN or COMMIT: every member only creates streams
+   * ('no_stream', none named twice in the group), so nothing needs reading first (revisions start
+   * at 0, chains at null) and no lock is taken; the members' conditions are checked by the same
+   * statement. Answers undefined, having written nothing, when a condition does not hold or a
+   * stream exists already (the unique constraint refuses it): the transactional path then
+   * answers each member. Throws only when the database is unavailable.
+   */
+  private async appendNew(group: Pending[]): Promise<Outcome[] | undefined> {
+    try {
+      const rows: EventRow[] = [];
+      const conditions: { s: string; r: number | null }[] = [];
+      const spans = group.map(({ requests, at }) => {
+        const from = rows.length;
+        for (const request of requests) {
+          if (request.events.length > 0) pushRows(rows, request, at, undefined);
+          else if (request.expectedRevision !== 'any') conditions.push({ s: request.stream, r: request.expectedRevision === 'no_stream' ? null : request.expectedRevision });
+        }
+        return { from, to: rows.length };
+      });
+      const events = await insertRows(this.db, rows, conditions);
+      return events && spans.map((p) => ({ result: resultOf(events.slice(p.from, p.to)) }));
+    } catch (error) {
+      // A stream that exists, a value refused (by the database or the hashing): the
+      // transactional path answers each member as it should.
+      if (isUnavailableError(error)) throw error;
+      return undefined;
+    }
   }
 
   private async revisionOf(stream: string): Promise<number | null> {
