@@ -132,7 +132,10 @@ export async function createService(
     });
     // A ledger outside the store (EventStoreDB) is indexed into read.event_index, where erasure and
     // the transparency log find events by subject or id (docs/decisions/0005-eventstoredb-ledger.md).
-    const runner = new ProjectionRunner(store.db, ledger, eventStore ? [...allProjectors, eventIndexProjector] : allProjectors, {
+    // The followers (runner, sealer) read and write through the store's follower handle: their
+    // batches do not queue behind the requests (read-your-writes and proofs wait for them).
+    const follower = { db: store.followerDb, ledger: eventStore ? ledger : new PostgresLedger(store.followerDb) };
+    const runner = new ProjectionRunner(follower.db, follower.ledger, eventStore ? [...allProjectors, eventIndexProjector] : allProjectors, {
       log,
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
     });
@@ -161,6 +164,7 @@ export async function createService(
     const { transparency, sealer } = await createTransparency({
       db: store.db,
       ledger,
+      follower,
       publicBaseUrl: settings.publicBaseUrl,
       signingKey: settings.transparencySigningKey,
       log,

@@ -31,3 +31,30 @@ describe('PGlite pool › when a transaction runs a long chain of queries › th
     expect(turns, 'a turn per query makes each statement wait for all the other work queued').toBeLessThan(queries / 5);
   });
 });
+
+describe('PGlite pool › when callers queue for the connection › the followers’ handle goes first', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore({ dataDir: 'memory://' });
+  });
+  afterAll(() => store?.close());
+
+  it('serves a followerDb caller before the plain callers already waiting, and the plain ones in order', async () => {
+    const order: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // One transaction holds the connection while the others queue.
+    const holder = store.db.transaction().execute(async (tx) => {
+      await sql`SELECT 1`.execute(tx);
+      await gate;
+      order.push('holder');
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const plain = [1, 2, 3].map((i) => sql`SELECT ${i}::int`.execute(store.db).then(() => order.push(`plain-${i}`)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const follower = sql`SELECT 0`.execute(store.followerDb).then(() => order.push('follower'));
+    open();
+    await Promise.all([holder, follower, ...plain]);
+    expect(order).toEqual(['holder', 'follower', 'plain-1', 'plain-2', 'plain-3']);
+  });
+});

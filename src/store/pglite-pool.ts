@@ -21,9 +21,17 @@ const MAX_MS_WITHOUT_A_TURN = 4;
  * A pg-Pool look-alike over one PGlite instance, for Kysely's PostgresDialect.
  * PGlite is a single connection: `connect()` hands it to one caller at a time (a FIFO queue),
  * so a Kysely transaction owns it from BEGIN to COMMIT and nothing interleaves.
+ *
+ * `priority()` is a view of the same connection whose callers go before everyone waiting on the
+ * plain pool: the background followers (projection runner, sealer) use it, so that under a
+ * stream of requests each of their few statements per batch waits for the query in progress
+ * only, not for every request queued behind it (read-your-writes and proofs wait for them).
  */
 export class PGlitePool implements PostgresPool {
-  private tail: Promise<void> = Promise.resolve();
+  private busy = false;
+  private readonly urgent: (() => void)[] = [];
+  private readonly waiting: (() => void)[] = [];
+  private readonly idle: (() => void)[] = [];
   private ended = false;
   /** A run of queries is on: its check-phase callback has not run yet (the event loop did not turn). */
   private watching = false;
@@ -31,13 +39,20 @@ export class PGlitePool implements PostgresPool {
 
   constructor(readonly pglite: PGlite) {}
 
-  async connect(): Promise<PostgresPoolClient> {
+  connect(): Promise<PostgresPoolClient> {
+    return this.take(false);
+  }
+
+  /** The same connection, first in line (see the class comment). */
+  priority(): PostgresPool {
+    return { connect: () => this.take(true), end: async () => undefined };
+  }
+
+  private async take(first: boolean): Promise<PostgresPoolClient> {
     if (this.ended) throw new Error('the embedded store is closed');
-    let release!: () => void;
-    const turn = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.tail;
-    this.tail = previous.then(() => turn);
-    await previous;
+    if (this.busy) await new Promise<void>((resolve) => (first ? this.urgent : this.waiting).push(resolve));
+    else this.busy = true;
+    const release = () => this.handOn();
     const pglite = this.pglite;
     const pace = () => this.pace();
     let released = false;
@@ -79,8 +94,17 @@ export class PGlitePool implements PostgresPool {
     });
   }
 
+  /** Gives the connection to the next caller: a priority one first. */
+  private handOn(): void {
+    const next = this.urgent.shift() ?? this.waiting.shift();
+    if (next) return next();
+    this.busy = false;
+    for (const done of this.idle.splice(0)) done();
+  }
+
+  /** Refuses new callers and waits for those holding or waiting for the connection. */
   async end(): Promise<void> {
     this.ended = true;
-    await this.tail;
+    if (this.busy) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 }

@@ -17,9 +17,18 @@ const parseDate = (v: string) => v;
 
 export type StoreKind = 'postgres' | 'embedded';
 
+/** Connections of the followers' own pool on a server (runner, sealer: one transaction each at a time). */
+const FOLLOWER_CONNECTIONS = 4;
+
 export interface Store {
   kind: StoreKind;
   db: Kysely<Database>;
+  /**
+   * The same database for the background followers (projection runner, sealer), so that their
+   * batches do not queue behind the requests: connections of their own on a server, first in
+   * line on the embedded store's one connection.
+   */
+  followerDb: Kysely<Database>;
   /** Checks that the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -67,9 +76,14 @@ function openPostgres(url: string, max: number): Store {
   // flight fails on its own and the request answers 503.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const followerPool = new pg.Pool({ connectionString: url, max: FOLLOWER_CONNECTIONS, types, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  followerPool.on('error', () => undefined);
+  followerPool.on('connect', (client) => client.on('error', () => undefined));
+  const followerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: followerPool }) });
   return {
     kind: 'postgres',
     db,
+    followerDb,
     async ping() {
       const client = await pool.connect();
       try {
@@ -78,7 +92,10 @@ function openPostgres(url: string, max: number): Store {
         client.release();
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await followerDb.destroy();
+      await db.destroy();
+    },
   };
 }
 
@@ -94,9 +111,11 @@ async function openEmbedded(dataDir: string): Promise<Store> {
     const pglite = await PGlite.create({ dataDir: dir, parsers: { [INT8]: parseInt8, [DATE]: parseDate } });
     const pool = new PGlitePool(pglite);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const followerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool.priority() }) });
     return {
       kind: 'embedded',
       db,
+      followerDb,
       async ping() {
         const c = await pool.connect();
         try {
@@ -106,6 +125,7 @@ async function openEmbedded(dataDir: string): Promise<Store> {
         }
       },
       async close() {
+        await followerDb.destroy();
         await db.destroy();
         await pglite.close();
         lock?.release();

@@ -314,9 +314,16 @@ describe('webhooks', () => {
       const after = await publishPolicy(c);
       await r.waitFor((x) => x.some((d) => d.json.data.id === after), 'the policy published after re-activation');
       // The subscription writes rows in ledger order: the later event's row exists, so the one
-      // recorded while inactive would too.
-      const ids = (await history(c, w.id)).data.map((d) => d.eventId);
+      // recorded while inactive would too. The attempt is recorded once the receiver has answered.
       const eventId = async (id: string) => (await t.service.ledger.readStream(`policy-${tenant.tenantId}-${id}`))[0]!.id;
+      const afterId = await eventId(after);
+      const ids = await waitUntil(
+        async () => {
+          const seen = (await history(c, w.id)).data.map((d) => d.eventId);
+          return seen.includes(afterId) && seen;
+        },
+        { what: 'the attempt of the policy published after re-activation' },
+      );
       expect(ids).toContain(await eventId(first));
       expect(ids).toContain(await eventId(after));
       expect(ids).not.toContain(await eventId(whileInactive));
