@@ -89,6 +89,16 @@ export class GuardedClient {
   private readonly maxResponseBytes: number;
   private readonly resolver: Resolver;
 
+  /**
+   * Keep-alive agents: a receiver's connection (and its TLS session) is reused for the next
+   * delivery instead of a new handshake each time. An address is checked when its connection is
+   * made (`lookup`), and a reused connection goes to the address that was checked then.
+   */
+  private readonly agents = {
+    https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
+    http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+  };
+
   constructor(private readonly options: OutboundOptions) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxResponseBytes = options.maxResponseBytes ?? 4096;
@@ -145,19 +155,21 @@ export class GuardedClient {
     return new Promise<OutboundResult>((resolve) => {
       let settled = false;
       let statusCode: number | null = null;
-      const finish = (error: string | null) => {
+      // `keep`: the response was read to its end, so its connection may serve the next delivery;
+      // any other ending (time-out, abort, a response too long to read) closes it.
+      const finish = (error: string | null, keep = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        request.destroy();
+        if (!keep) request.destroy();
         resolve(done(statusCode, error));
       };
       const onAbort = () => finish('aborted: the service is stopping');
       const requestOptions: https.RequestOptions = {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'consent-ledger-webhooks/1', 'content-length': Buffer.byteLength(body), ...headers },
-        agent: false,
+        agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
         lookup: this.lookup,
         ...(this.options.ca ? { ca: this.options.ca } : {}),
       };
@@ -172,7 +184,7 @@ export class GuardedClient {
           read += chunk.length;
           if (read >= this.maxResponseBytes) finish(null);
         });
-        response.on('end', () => finish(null));
+        response.on('end', () => finish(null, true));
         response.on('error', () => finish(null));
         response.on('close', () => finish(null));
       });
