@@ -131,8 +131,8 @@ export class WebhookDispatcher {
   ) {
     this.db = webhooksDb(db);
     this.retryScale = options.retryScale ?? 1;
-    this.concurrency = options.concurrency ?? 8;
-    this.perWebhook = options.perWebhook ?? 2;
+    this.concurrency = options.concurrency ?? 32;
+    this.perWebhook = options.perWebhook ?? 4;
     this.leaseMs = options.leaseMs ?? 15_000;
     this.log = options.log ?? silent;
     this.loop = new PokeLoop('webhook dispatcher', () => this.step(), { pollMs: options.pollMs ?? 250, log: this.log });
