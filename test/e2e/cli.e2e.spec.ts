@@ -1,13 +1,13 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvironmentSchema, loadSettings } from '../../src/config.js';
+import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
+import { childEnv, repoRoot, runCommand } from '../support/process.js';
 import { client, publishPolicy } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -17,49 +17,14 @@ import { freshDatabase, serverUrl } from '../support/stores.js';
  * settings as the service. What it changes is then checked through the service's HTTP API.
  */
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = repoRoot;
 const bin = join(root, 'bin', 'consent-ledger.js');
 const API_KEY = /^ck_[0-9A-Za-z]{24}$/;
 const API_SECRET = /^cs_[0-9A-Za-z]{40}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  json: any;
-}
-
-/** The parent's environment without the service's settings, so the test's DATABASE_URL never leaks in. */
-const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(EnvironmentSchema.properties)) delete base[key];
-  return { ...base, ...env };
-};
-
-function spawnRun(command: string, args: string[], env: Record<string, string>, cwd = root): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
-}
-
 /** `node bin/consent-ledger.js <args>`: what `npx consent-ledger <args>` runs. */
-const cli = (args: string[], env: Record<string, string>) => spawnRun(process.execPath, [bin, ...args], env);
+const cli = (args: string[], env: Record<string, string>) => runCommand(process.execPath, [bin, ...args], env);
 
 /** Polls until `condition` holds; throws after `timeoutMs`. */
 async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -173,7 +138,7 @@ describe('cli › when the CLI is not built › the bin says how to build it', (
     try {
       mkdirSync(join(dir, 'bin'));
       copyFileSync(bin, join(dir, 'bin', 'consent-ledger.js'));
-      const run = await spawnRun(process.execPath, [join(dir, 'bin', 'consent-ledger.js'), 'tenant', 'list'], {}, dir);
+      const run = await runCommand(process.execPath, [join(dir, 'bin', 'consent-ledger.js'), 'tenant', 'list'], {}, dir);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('npm run build');
       expect(run.stdout).toBe('');
@@ -187,7 +152,7 @@ describe('cli › when run through npx in the project folder › it is this pack
   it('npx --offline consent-ledger --help answers this CLI’s help', async () => {
     // --offline: if npx did not resolve the project's own bin it would fail here rather than
     // fetch whatever the registry holds under that name.
-    const run = await spawnRun('npx', ['--offline', 'consent-ledger', '--help'], {});
+    const run = await runCommand('npx', ['--offline', 'consent-ledger', '--help'], {});
     expect(run.stderr).not.toMatch(/ENOTCACHED|could not determine executable/);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("consent-ledger: the operator's command line");

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvironmentSchema } from '../../src/config.js';
-import { repoRoot, startServiceProcess, tenantClient, type HttpClient, type ServiceProcess } from '../support/process.js';
+import { runCommand, startServiceProcess, tenantClient, type CommandRun, type HttpClient, type ServiceProcess } from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
@@ -17,36 +15,9 @@ import { freshDatabase, serverUrl } from '../support/stores.js';
  * transparency log; `audit export` / `audit verify` pass on the destination.
  */
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  json: any;
-}
-
 /** `npx consent-ledger <args>` from the sources: a child process on the CLI's own entry point. */
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(EnvironmentSchema.properties)) delete base[key];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/cli.ts', ...args], { cwd: repoRoot, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}): Promise<CommandRun> =>
+  runCommand(process.execPath, ['--import', 'tsx', 'src/cli/cli.ts', ...args], env);
 
 const ADMIN_TOKEN = 'copy-test-admin-token-0123456789';
 const PUBLIC_BASE_URL = 'https://consent.example.org';

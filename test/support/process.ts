@@ -285,3 +285,46 @@ export async function provisionTenant(baseUrl: string, adminToken: string, name:
 /** A client with a tenant's key and secret. */
 export const tenantClient = (baseUrl: string, creds: { apiKey: string; apiSecret: string }): HttpClient =>
   httpClient(baseUrl, { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret });
+
+/** A finished child process: exit code, output, and stdout parsed as JSON when it is JSON. */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+/** The parent's environment without the service's settings, so the test's DATABASE_URL never leaks in. */
+export const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(EnvironmentSchema.properties)) delete base[key];
+  return { ...base, ...env };
+};
+
+/**
+ * Runs a command to its end with only `env` of the service's settings.
+ *
+ * @example
+ * const run = await runCommand(process.execPath, ['bin/consent-ledger.js', 'tenant', 'list'], {});
+ * run.json // the command's JSON answer
+ */
+export function runCommand(command: string, args: string[], env: Record<string, string>, cwd = repoRoot): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      resolve({ code, stdout, stderr, json });
+    });
+  });
+}
