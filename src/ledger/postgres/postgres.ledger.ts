@@ -360,11 +360,14 @@ export class PostgresLedger implements Ledger {
           SELECT pg_advisory_xact_lock(${sql.lit(STREAM_LOCK_CLASS)}, k.h)
           FROM (SELECT DISTINCT hashtext(s) AS h FROM json_array_elements_text(${JSON.stringify(locked)}::json) AS s ORDER BY h) AS k`.execute(tx);
       }
+      // One index lookup per stream (its last revision): an IN (…) over the whole table made the
+      // planner hash-join a sequential scan of the ledger once it held a few thousand events.
       const heads = await sql<{ stream_id: string; stream_revision: number; event_hash: string }>`
-        SELECT DISTINCT ON (stream_id) stream_id, stream_revision, event_hash
-        FROM ledger.events
-        WHERE stream_id IN (SELECT json_array_elements_text(${JSON.stringify(streams)}::json))
-        ORDER BY stream_id, stream_revision DESC`.execute(tx);
+        SELECT s.stream_id, h.stream_revision, h.event_hash
+        FROM json_array_elements_text(${JSON.stringify(streams)}::json) AS s(stream_id)
+        CROSS JOIN LATERAL (
+          SELECT e.stream_revision, e.event_hash FROM ledger.events e
+          WHERE e.stream_id = s.stream_id ORDER BY e.stream_revision DESC LIMIT 1) AS h`.execute(tx);
       const headOf = new Map(heads.rows.map((h) => [h.stream_id, { revision: h.stream_revision, hash: h.event_hash }]));
       const rows: EventRow[] = [];
       const planned: ({ from: number; to: number } | WrongExpectedRevisionError)[] = members.map(({ requests, at }) => {
