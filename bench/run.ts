@@ -556,16 +556,48 @@ ${ANALYSIS}`;
 /** Kept by hand from profiling; see the report of the run that wrote it. */
 const FIXES = `Known causes, from measuring the service (two of them were found by the fault suite, as marked):
 
-- **Record throughput and latency on the embedded store (goal ≥ 1,000/s; quick run: a few hundred/s).**
-  PGlite is one WebAssembly PostgreSQL in the service's own process and thread: every append
-  (advisory locks, head read, INSERT, COMMIT with its WAL flush), every auth and idempotency
-  lookup, the projection runner, the webhook dispatcher and the transparency sealer queue on that
-  one connection and share the event loop with HTTP parsing, JSON schema validation and hashing.
-  Throughput stops growing past 16 connections; p99 grows with the queue. What would fix it:
-  group commit (collect the appends that arrive within ~1 ms into one transaction, answering each
-  after the shared COMMIT), which turns N flushes into one; and moving hashing/validation of
-  batches off the event loop. Batches already show the gain (a 1,000-item batch fills at well
-  over 1,000 consents/s).
+- **Record throughput and latency on the embedded store (goal ≥ 1,000/s).** Cause, measured
+  (\`node --cpu-prof\` of the service under autocannon at 64 connections, and every statement
+  counted and timed at the PGlite boundary): half the process's CPU was PGlite. Each
+  \`POST /consent\` ran five statements of its own (policy read, BEGIN, head read, INSERT, COMMIT),
+  every request in flight repeated the API-key lookup whenever the key's 2 s cache entry
+  expired, and the pool yielded to the event loop before every statement, so each statement of
+  a transaction waited for all the HTTP work queued while it held the only connection. The head
+  read (\`DISTINCT ON … IN (subquery)\`) became a sequential scan of the whole ledger once it held
+  a few thousand events (48 ms at 144,000). Changes (src/ledger/postgres, src/application,
+  src/store/pglite-pool.ts, src/tenants, src/shared/hashing.ts): group commit (appends that
+  arrive while one commits go together; a group that only creates streams, as every new consent
+  does, is one \`INSERT\` statement with no BEGIN, head read or COMMIT; other groups one
+  transaction with one lock statement, one head read, one INSERT, one COMMIT; each caller
+  answered after it, a wrong revision refusing only its caller); the policy version is
+  remembered with its revision and the append itself checks that the policy stream is still
+  there (a condition), so a deactivation by any process still refuses the next record; the
+  first use of an Idempotency-Key appends without reading; concurrent lookups of one key share
+  one query; the pool lets the event loop turn once 4 ms of statements have run without a turn;
+  \`RETURNING\` only positions; the head read by index per stream; canonical JSON in a quarter of
+  the time. Measured (busy machine, load 5-11): the ledger alone, 4,000 consent appends from 64
+  callers on disk, 227 → 12,436 appends/s and 3.98 → 0.097 ms CPU each; the service in process
+  (64 concurrent records), 0.03 statements of its own per record (was 5) and 1.54 → 1.14 ms of
+  CPU per record; the quick bench at 64 connections, back to back with the commit before
+  (58adb4a): 139 and 53/s before, 130 and 320/s after (single runs of the same tree between
+  them: 500-832/s). Still missed. What is left: the projection runner, the webhook subscription
+  and the sealer each read every event again and write in transactions of their own on the same
+  connection (about 0.6 of the 1.1 ms of CPU per record in the process), and at one connection
+  each record wakes all three, so a lone client waits behind them (p50 12-35 ms at c=1); one
+  shared read of the ledger for the three and fewer, larger transactions would take most of it.
+  The remaining time per record is HTTP parsing, JSON schema, two canonical hashes, an AES-GCM
+  seal and two HMACs on the event loop.
+- **Batch of 1,000 → 201 (goal < 300 ms).** Cause, measured per phase in a service on disk with
+  batches back to back: the 1,000 new data keys were made, wrapped and inserted on the request's
+  path (55-430 ms), 2,000 canonical hashes took ~70 ms, and the append read the heads of 1,002
+  streams in a transaction. Changes: a pool of 1,024 data keys refilled in the background once
+  half is used (keys now ~15 ms), canonical JSON ~4× faster, the batch's append one \`INSERT\`
+  statement (1,001 events alone: 104-149 → 84-95 ms). Measured: 638-1,026 → 231-481 ms per
+  batch in process; in the quick bench the embedded batch still read 973-1,229 ms, because it
+  starts while the projection runner, the sealer and the webhook subscription work off the
+  backlog the record steps left (a faster record step leaves a larger one), and they hold the
+  one connection; on the server 249-324 ms (222 ms before, a run whose record steps wrote a
+  third as much).
 - **Projection lag at the peak (goal < 250 ms; committed quick run: 2.2 s embedded, 4.1 s PostgreSQL).**
   Cause, from timing the runner's batches under the peak load: the projectors wrote one to three
   statements per event, so on PostgreSQL a batch of 500 events took 1.4-2.4 s (about 300 events/s,
@@ -642,13 +674,21 @@ const FIXES = `Known causes, from measuring the service (two of them were found 
   SERVICE_UNAVAILABLE with Retry-After in \`map()\`. Measured in a scratch copy with both fixes:
   0 answers other than 201/503 (495 × 503, all retried with their Idempotency-Key and recorded
   once), 0 lost, 0 duplicated.
-- **Record over HTTP vs direct INSERT on PostgreSQL (goal ratio ≥ 0.5; quick run ≈ 0.1).** One
-  consent costs the service several round trips (API-key lookup unless cached, idempotency lookup,
-  BEGIN, advisory lock / head read, INSERT, COMMIT) plus the read fence's head query on reads,
-  against one INSERT for the baseline; on this machine the service and PostgreSQL also fight for
-  two cores. What would fix it: group commit as above (one transaction for the appends of the
-  same millisecond), and a single-statement append for a new stream (no lock and no head read are
-  needed when the expected revision is 'no_stream', which a new consent always is).
+- **Record over HTTP vs direct INSERT on PostgreSQL (goal ratio ≥ 0.5).** Cause, measured: one
+  consent cost the service five statements (policy read, BEGIN, head read, INSERT, COMMIT:
+  \`writev\` was 18 % of the profile's samples at one connection) plus the API-key lookups
+  repeated on every cache expiry, against one INSERT for the baseline; the head read's
+  sequential scan grew with the ledger. Changes: as for the embedded store; a group of new
+  consents is one INSERT statement, the shape of the baseline's. Measured (busy machine): the
+  ledger alone, 4,000 consent appends on a 144,000-event ledger, 42 → 1,439/s at one caller and
+  68 → 7,606/s at 16; the quick bench at 64 connections 560/s before (ratio 0.11), 1,430 and
+  1,921/s after (ratios 0.30 and 0.31; 0.37 in a run between); the service spends ~0.45 ms of CPU
+  and PostgreSQL ~0.14 ms per record. Still missed: the baseline has PostgreSQL and two cores to
+  itself, while the service shares them with PostgreSQL, autocannon, the projection runner, the
+  sealer and the webhook subscription, whose per-event transactions also cost PostgreSQL; p99 at
+  half the peak stays 58-99 ms for the same reason. What would close it: the consumers reading
+  the ledger once between them and writing in fewer transactions, and measuring with the load
+  generator on another host.
 - **Webhook fan-out lag (no goal; committed quick run: ~270 deliveries/s, p99 ~7 s).** Each
   delivery opened a new TCP connection and TLS handshake (\`agent: false\`), and the dispatcher
   ran at most 8 attempts at once (2 per webhook), so deliveries were bound by the receivers'
