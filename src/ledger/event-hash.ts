@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { hashCanonical } from '../shared/hashing.js';
+import type { AppendRequest } from './ledger.port.js';
 
 /** What an event's hash covers: everything recorded about it except its ledger position. */
 export interface EventEnvelope {
@@ -45,4 +47,37 @@ export function checkChain(events: readonly (EventEnvelope & { hash: string })[]
     prev = e.hash;
   });
   return problems;
+}
+
+/** An event as hashed and chained for its stream: its envelope and its eventHash. */
+export type ChainedEvent = EventEnvelope & { hash: string };
+
+/**
+ * Hashes a request's events and chains them after `head` (the stream's last event; undefined when
+ * the stream starts here): revisions follow on, each names its predecessor's hash. Every adapter
+ * writes what this answers, so a ledger hashes the same on any of them.
+ *
+ * @example
+ * const chained = chainEvents(request, '2026-01-01T00:00:00.000Z', { revision: 4, hash: 'ab…' });
+ * chained[0].revision // 5
+ */
+export function chainEvents(request: AppendRequest, recordedAt: string, head: { revision: number; hash: string } | undefined): ChainedEvent[] {
+  let prevHash = head?.hash ?? null;
+  let revision = head === undefined ? 0 : head.revision + 1;
+  return request.events.map((e) => {
+    const envelope: EventEnvelope = {
+      id: e.id ?? randomUUID(),
+      tenantId: request.tenantId,
+      stream: request.stream,
+      revision: revision++,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata ?? {},
+      recordedAt,
+      prevHash,
+    };
+    const hash = eventHash(envelope);
+    prevHash = hash;
+    return { ...envelope, hash };
+  });
 }

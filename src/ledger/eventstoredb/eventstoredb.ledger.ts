@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   BACKWARDS,
   END,
@@ -16,7 +15,7 @@ import {
   type KurrentDBClient,
   type ReadPosition,
 } from '@kurrent/kurrentdb-client';
-import { eventHash } from '../event-hash.js';
+import { chainEvents } from '../event-hash.js';
 import type { Closable, DurableFeed, DurableFeedLedger, DurableFeedMessage, PingableLedger, WatchableLedger, WatchLog } from '../ledger-feeds.js';
 import {
   comparePositions,
@@ -167,27 +166,8 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
       // Refuse before writing what cannot hold; ESDB checks again at the append.
       if (typeof expected === 'number' && actual !== expected) throw new WrongExpectedRevisionError(request.stream, expected, actual);
       if (expected === 'no_stream' && actual !== null) throw new WrongExpectedRevisionError(request.stream, expected, actual);
-      let prevHash = head?.hash ?? null;
-      let revision = actual === null ? 0 : actual + 1;
-      const first = revision;
-      const events: UnplacedEvent[] = [];
-      for (const e of request.events) {
-        const envelope = {
-          id: e.id ?? randomUUID(),
-          tenantId: request.tenantId,
-          stream: request.stream,
-          revision,
-          type: e.type,
-          data: e.data,
-          metadata: e.metadata ?? {},
-          recordedAt: at,
-          prevHash,
-        };
-        const hash = eventHash(envelope);
-        events.push({ ...envelope, hash });
-        prevHash = hash;
-        revision += 1;
-      }
+      const first = actual === null ? 0 : actual + 1;
+      const events: UnplacedEvent[] = chainEvents(request, at, head ?? undefined);
       if (events.length > 0 || expected !== 'any') {
         checks.push({ type: STREAM_STATE, streamName: this.esdbStream(request.stream), expectedState: streamStateFor(expected, actual) });
       }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { isUnavailableError } from '../../store/database-errors.js';
 import type { Database } from '../../store/schema.js';
-import { eventHash } from '../event-hash.js';
+import { chainEvents } from '../event-hash.js';
 import {
   LedgerUnavailableError,
   WrongExpectedRevisionError,
@@ -75,38 +74,24 @@ interface EventRow {
  * answers the stream's new head.
  */
 function pushRows(rows: EventRow[], request: AppendRequest, at: string, head: { revision: number; hash: string } | undefined): { revision: number; hash: string } {
-  let prevHash = head?.hash ?? null;
-  let revision = head === undefined ? 0 : head.revision + 1;
-  for (const e of request.events) {
-    const envelope = {
-      id: e.id ?? randomUUID(),
-      tenantId: request.tenantId,
-      stream: request.stream,
-      revision,
-      type: e.type,
-      data: e.data,
-      metadata: e.metadata ?? {},
-      recordedAt: at,
-      prevHash,
-    };
-    const hash = eventHash(envelope);
+  const chained = chainEvents(request, at, head);
+  for (const e of chained) {
     rows.push({
       ord: rows.length,
-      event_id: envelope.id,
-      tenant_id: envelope.tenantId,
-      stream_id: envelope.stream,
-      stream_revision: revision,
-      event_type: envelope.type,
-      data: envelope.data,
-      metadata: envelope.metadata,
+      event_id: e.id,
+      tenant_id: e.tenantId,
+      stream_id: e.stream,
+      stream_revision: e.revision,
+      event_type: e.type,
+      data: e.data,
+      metadata: e.metadata,
       recorded_at: at,
-      prev_hash: prevHash,
-      event_hash: hash,
+      prev_hash: e.prevHash,
+      event_hash: e.hash,
     });
-    prevHash = hash;
-    revision += 1;
   }
-  return { revision: revision - 1, hash: prevHash! };
+  const last = chained[chained.length - 1]!;
+  return { revision: last.revision, hash: last.hash };
 }
 
 /**
