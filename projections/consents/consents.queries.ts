@@ -124,6 +124,49 @@ export async function searchConsents(
   return { items: await openRows(privacy, rows), total };
 }
 
+/**
+ * One keyset page of a tenant's records, oldest first, after `after` (created_at as the database
+ * spells it, and id), with each record's wrapped data key. Run it through `orderedScan`.
+ */
+export function consentPage(
+  db: Kysely<Database>,
+  tenantId: string,
+  filter: ConsentFilter,
+  after: { createdAt: string; id: string } | undefined,
+  chunk: number,
+) {
+  let q = applyConsentFilter(db.selectFrom('read.consents'), tenantId, filter);
+  if (after) q = q.where(sql<boolean>`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  return q
+    .select([
+      ...ITEM_COLUMNS,
+      // The cursor keeps created_at as the database has it (microseconds): a JS Date would cut it
+      // to milliseconds, and rows later in the same millisecond would come back again and again.
+      sql<string>`created_at::text`.as('cursor'),
+      // The record's data key, if it still exists (an erased subject's are destroyed).
+      sql<string | null>`(SELECT k.wrapped FROM privacy.data_keys k WHERE NOT erased AND k.key_id = (personal->>'kid')::uuid)`.as('wrapped'),
+    ])
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(chunk);
+}
+
+/**
+ * Runs a keyset page in a short transaction that walks the (tenant, created_at, id) index from
+ * the cursor and stops after the page. Left to itself the planner often does otherwise: rows
+ * newer than the last ANALYZE are estimated at almost none (created_at only grows), so it fetches
+ * every row after the cursor and sorts them to keep one page. Each page then cost the rows still
+ * to come and the export was quadratic (1,000,000 rows: 3,400 rows/s, falling as rows grew).
+ * With sorting off for this one transaction the ordered index walk is the plan whatever the
+ * statistics say; the transaction is one statement long, so it holds no snapshot back.
+ */
+export function orderedScan<T>(db: Kysely<Database>, fn: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    await sql`SET LOCAL enable_sort = off`.execute(tx);
+    return await fn(tx);
+  });
+}
+
 /** Rows per keyset page of `streamConsents`: two pages at most are held at once. */
 export const STREAM_PAGE_ROWS = 5000;
 
@@ -140,23 +183,8 @@ export async function* streamConsents(
   filter: ConsentFilter,
   chunk = STREAM_PAGE_ROWS,
 ): AsyncGenerator<ConsentSearchItem> {
-  // The cursor keeps created_at as the database has it (microseconds): a JS Date would cut it to
-  // milliseconds, and rows later in the same millisecond would come back again and again.
-  const page = (after: { createdAt: string; id: string } | undefined) => {
-    let q = applyConsentFilter(db.selectFrom('read.consents'), tenantId, filter);
-    if (after) q = q.where(sql<boolean>`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-    return q
-      .select([
-        ...ITEM_COLUMNS,
-        sql<string>`created_at::text`.as('cursor'),
-        // The record's data key, if it still exists (an erased subject's are destroyed).
-        sql<string | null>`(SELECT k.wrapped FROM privacy.data_keys k WHERE NOT erased AND k.key_id = (personal->>'kid')::uuid)`.as('wrapped'),
-      ])
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(chunk)
-      .execute();
-  };
+  const page = (after: { createdAt: string; id: string } | undefined) =>
+    orderedScan(db, (tx) => consentPage(tx, tenantId, filter, after, chunk).execute());
   let next = page(undefined);
   for (;;) {
     const rows = await next;

@@ -270,14 +270,23 @@ describe('CSV export › when a tenant holds 20,000 records', () => {
 
   it('streams: many chunks, read from the database in keyset pages while the client is still reading', async () => {
     // Watch the service's own queries (pass-through: each still runs on the database).
-    const executor = t.service.store.db.getExecutor();
-    const original = executor.executeQuery.bind(executor);
+    // Pages run in short transactions, whose executors derive from the store's: watch those too.
     const log: { kind: 'page' | 'chunk'; n: number }[] = [];
-    executor.executeQuery = async <R>(query: CompiledQuery<R>): Promise<QueryResult<R>> => {
-      const result = await original(query);
-      if (/from "read"\."consents"/i.test(query.sql) && /order by "created_at", "id"/i.test(query.sql)) log.push({ kind: 'page', n: result.rows.length });
-      return result;
+    type Executor = ReturnType<typeof t.service.store.db.getExecutor>;
+    const watch = (executor: Executor): Executor => {
+      const original = executor.executeQuery.bind(executor);
+      executor.executeQuery = async <R>(query: CompiledQuery<R>): Promise<QueryResult<R>> => {
+        const result = await original(query);
+        if (/from "read"\."consents"/i.test(query.sql) && /order by "created_at", "id"/i.test(query.sql)) log.push({ kind: 'page', n: result.rows.length });
+        return result;
+      };
+      const derive = executor.withConnectionProvider.bind(executor);
+      executor.withConnectionProvider = (provider) => watch(derive(provider));
+      return executor;
     };
+    const executor = t.service.store.db.getExecutor();
+    const saved = { executeQuery: executor.executeQuery, withConnectionProvider: executor.withConnectionProvider };
+    watch(executor);
     let text = '';
     try {
       const res = await api.inject({ method: 'GET', url: '/api/v1/consent/export', payloadAsStream: true });
@@ -290,7 +299,7 @@ describe('CSV export › when a tenant holds 20,000 records', () => {
       }
       text += decoder.decode();
     } finally {
-      executor.executeQuery = original;
+      Object.assign(executor, saved);
     }
 
     const pages = log.filter((e) => e.kind === 'page');
