@@ -12,7 +12,7 @@
  *   BENCH_STEPS    record,batch,lag,webhooks,scale (default all); a partial run never writes the doc
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -522,13 +522,19 @@ async function main(): Promise<void> {
   const { console: text, markdown } = report(results, host, started, (Date.now() - started.getTime()) / 1000);
   console.log(`\n${text}`);
   if (OUT !== '-') {
-    writeFileSync(OUT, renderDoc(markdown, results));
+    writeFileSync(OUT, renderDoc(markdown, results, existsSync(OUT) ? readFileSync(OUT, 'utf8') : ''));
     log(`wrote ${OUT}`);
   }
 }
 
-/** docs/benchmarks.md: the generated figures between a fixed introduction and the analysis. */
-function renderDoc(generated: string, results: EngineResult[]): string {
+/** The page's part below its second rule (how figures are measured, why goals are missed): kept by hand. */
+function handKept(previous: string): string {
+  const parts = previous.split(/^---$/m);
+  return parts.length >= 3 ? parts.slice(2).join('---').replace(/^\n+/, '') : '## Why a goal is missed, and what would fix it\n\n(To be written from the figures above.)\n';
+}
+
+/** docs/benchmarks.md: the generated figures between a fixed introduction and the hand-kept analysis. */
+function renderDoc(generated: string, results: EngineResult[], previous: string): string {
   const missed = results.flatMap(goals).filter((g) => !g.met);
   return `# Benchmarks
 
@@ -550,194 +556,8 @@ Goals missed in this run: ${missed.length === 0 ? 'none' : missed.map((g) => `${
 
 ---
 
-${ANALYSIS}`;
+${handKept(previous)}`;
 }
-
-/** Kept by hand from profiling; see the report of the run that wrote it. */
-const FIXES = `Known causes, from measuring the service (two of them were found by the fault suite, as marked):
-
-- **Record throughput and latency on the embedded store (goal ≥ 1,000/s).** Cause, measured
-  (\`node --cpu-prof\` of the service under autocannon at 64 connections, and every statement
-  counted and timed at the PGlite boundary): half the process's CPU was PGlite. Each
-  \`POST /consent\` ran five statements of its own (policy read, BEGIN, head read, INSERT, COMMIT),
-  every request in flight repeated the API-key lookup whenever the key's 2 s cache entry
-  expired, and the pool yielded to the event loop before every statement, so each statement of
-  a transaction waited for all the HTTP work queued while it held the only connection. The head
-  read (\`DISTINCT ON … IN (subquery)\`) became a sequential scan of the whole ledger once it held
-  a few thousand events (48 ms at 144,000). Changes (src/ledger/postgres, src/application,
-  src/store/pglite-pool.ts, src/tenants, src/shared/hashing.ts): group commit (appends that
-  arrive while one commits go together; a group that only creates streams, as every new consent
-  does, is one \`INSERT\` statement with no BEGIN, head read or COMMIT; other groups one
-  transaction with one lock statement, one head read, one INSERT, one COMMIT; each caller
-  answered after it, a wrong revision refusing only its caller); the policy version is
-  remembered with its revision and the append itself checks that the policy stream is still
-  there (a condition), so a deactivation by any process still refuses the next record; the
-  first use of an Idempotency-Key appends without reading; concurrent lookups of one key share
-  one query; the pool lets the event loop turn once 4 ms of statements have run without a turn;
-  \`RETURNING\` only positions; the head read by index per stream; canonical JSON in a quarter of
-  the time. Measured (busy machine, load 5-11): the ledger alone, 4,000 consent appends from 64
-  callers on disk, 227 → 12,436 appends/s and 3.98 → 0.097 ms CPU each; the service in process
-  (64 concurrent records), 0.03 statements of its own per record (was 5) and 1.54 → 1.14 ms of
-  CPU per record; the quick bench at 64 connections, back to back with the commit before
-  (58adb4a): 139 and 53/s before, 130 and 320/s after (single runs of the same tree between
-  them: 500-832/s). Still missed. What is left: the projection runner, the webhook subscription
-  and the sealer each read every event again and write in transactions of their own on the same
-  connection (about 0.6 of the 1.1 ms of CPU per record in the process), and at one connection
-  each record wakes all three, so a lone client waits behind them (p50 12-35 ms at c=1); one
-  shared read of the ledger for the three and fewer, larger transactions would take most of it.
-  The remaining time per record is HTTP parsing, JSON schema, two canonical hashes, an AES-GCM
-  seal and two HMACs on the event loop.
-- **Batch of 1,000 → 201 (goal < 300 ms).** Cause, measured per phase in a service on disk with
-  batches back to back: the 1,000 new data keys were made, wrapped and inserted on the request's
-  path (55-430 ms), 2,000 canonical hashes took ~70 ms, and the append read the heads of 1,002
-  streams in a transaction. Changes: a pool of 1,024 data keys refilled in the background once
-  half is used (keys now ~15 ms), canonical JSON ~4× faster, the batch's append one \`INSERT\`
-  statement (1,001 events alone: 104-149 → 84-95 ms). Measured: 638-1,026 → 231-481 ms per
-  batch in process; in the quick bench the embedded batch still read 973-1,229 ms, because it
-  starts while the projection runner, the sealer and the webhook subscription work off the
-  backlog the record steps left (a faster record step leaves a larger one), and they hold the
-  one connection; on the server 249-324 ms (222 ms before, a run whose record steps wrote a
-  third as much).
-- **Projection lag at the peak (goal < 250 ms; committed quick run: 2.2 s embedded, 4.1 s PostgreSQL).**
-  Cause, from timing the runner's batches under the peak load: the projectors wrote one to three
-  statements per event, so on PostgreSQL a batch of 500 events took 1.4-2.4 s (about 300 events/s,
-  less than the write rate: the backlog, and the lag, grew for as long as the writes lasted). On
-  the embedded store every statement also queued behind all the requests waiting for PGlite's one
-  connection (30-260 ms a turn at 64 connections), and so did each read's fence query. Changes:
-  projectors write a batch in a few statements (\`Projector.applyBatch\`: one multi-row INSERT or
-  upsert per run of records, counters summed per day before one upsert; a test holds it equal to
-  applying one event at a time); the runner locks and moves every checkpoint in one statement
-  each, keeps its read position in memory and commits without waiting for the WAL flush (read
-  models are rebuilt from the ledger at will); the runner and the sealer have a database handle of
-  their own (\`Store.followerDb\`: 4 connections beside the requests' 20 on a server, first in line
-  on PGlite's connection); on the embedded store the read fence knows each tenant's last write
-  from the appends it saw, with no query (one process holds the data folder; on a server the
-  tenant's head is still asked, since other processes may have written). The fence still waits
-  for the tenant's head, not only the caller's own last write: CONTRACT.md promises
-  read-your-writes to "the same client", whose write may have gone through another process, and
-  under continuous writes the difference is a few milliseconds of events. The runner, the sealer
-  and the webhook loops now share one wake-up loop (\`src/shared/poke-loop.ts\`). Measured back to
-  back on the busy machine (quick runs, session base eeac78b → this work, which also carries
-  group commit, so the write rate during the probe is higher after): embedded p99 330 ms under
-  155 writes/s → 128 ms under 480 writes/s; PostgreSQL p99 2,632 ms under 360 writes/s → 302 ms
-  under 1,343 writes/s (169 ms under 959 writes/s in an earlier run). The server's figure is met
-  below about 1,000 writes/s on this machine; above, the runner, the sealer, PostgreSQL and
-  autocannon share two cores with the writers.
-- **Sealing lag at the peak (issue 8, goal < 1 s; committed quick run: 0.7 s embedded, 2.2 s PostgreSQL).**
-  Same causes as the projections (the sealer's statements waited for connections), plus six
-  statements per tenant per batch and up to five queries in the proof route. Changes: a batch
-  writes every tenant's nodes, leaves, trees and checkpoints in four statements and locks the
-  trees in one; each tree's frontier is kept from the previous batch (read again only when the
-  locked size shows that another process sealed meanwhile; a test has two sealers take turns and
-  checks every root against a hasher written from RFC 9162); one signature per tenant per batch
-  as before; the proof route waits for this process's sealer before looking for the leaf, and
-  reads leaf and checkpoint in one query. Measured as above: PostgreSQL p99 2,451 ms → 301 ms
-  under 1,343 writes/s; embedded 345 ms under 155 writes/s → 837 ms under 480 writes/s (met, with
-  three times the write rate). What is left on the embedded store is the proof request's own
-  three queries waiting behind the requests queued on PGlite's connection; the sealer keeps up
-  (its batches took 20-150 ms under the peak).
-- **CSV export rows/s (goal ≥ 100,000 rows/s).** Cause, from a CPU profile of the export: each row
-  costs two AES-256-GCM decryptions (its data key under the master key, then its personal fields:
-  erasure by crypto-shredding, docs/erasure.md), about 10 µs; the driver's row parsing (on the
-  embedded store PGlite's JavaScript protocol parser is the largest single cost); a second query
-  per page for the keys; and on PostgreSQL a third of the time was spent waiting for the next
-  page. \`COPY (SELECT …) TO STDOUT WITH CSV\` cannot produce the file: userReference, ipAddress and
-  userAgent are ciphertext in the database and open only in the process. Changes: pages of 5,000
-  rows that bring their wrapped keys along (one query a page, no key cache churned by one key per
-  record) and the next page asked for before the current one is decrypted; the output bytes are
-  unchanged (the CSV tests pin them). Measured back to back at rest (quick runs, 20,000 rows):
-  embedded 13,543 → 17,855 rows/s, PostgreSQL 8,635 → 15,830 rows/s (in-process without HTTP,
-  PostgreSQL: 10-20k → 20-30k rows/s). Memory stays flat (two pages at most). What would reach
-  100,000 rows/s: decrypting in worker threads on a machine with cores to spare (the decryption
-  alone is about one core per 100,000 rows/s) and a binary cursor instead of keyset pages.
-- **Stats and search at scale (goal < 20 ms).** Stats read the day counters. Search counted its
-  total with \`count(*)\` over every matching row, which grows with the tenant (tens of
-  milliseconds by itself past 200,000 rows); it now takes the total from the same counters as
-  stats wherever the filter allows (a user or status filter counts rows, through their index).
-  The bench now measures at rest: it waits for the sealer as it waited for the projections,
-  since reads measured right after the fill queued behind the sealing of the rows just written.
-  The committed PostgreSQL stats p99 of 23.6 ms was one sample in 15 on a busy machine; back to
-  back here: 10.4 → 13.2 ms (PostgreSQL), 16.4 → 17.1 ms (embedded) at 20,000 rows.
-- **Service crashes when PostgreSQL ends a connection that is checked out (found by the fault
-  suite, test/faults/pg-connection-loss).** src/store/store.ts: \`pool.on('error')\` only covers idle
-  clients; pg-pool removes its listener from a client while it is checked out, so a
-  \`pg_terminate_backend\` (failover, restart, idle-session timeout) arriving between two queries of
-  a transaction emits \`error\` with no listener and the process dies (\`Unhandled 'error' event …
-  57P01\`). Fix: \`pool.on('connect', (client) => client.on('error', () => undefined))\` (the query
-  in flight still fails, and pg-pool drops the broken client on release). Measured in a scratch
-  copy: the process survives 780 terminations in 4 s and recovers by itself.
-- **500 instead of 503 while the store is unreachable (found by the fault suite, same scenario).** src/http/errors.ts maps
-  only \`LedgerUnavailableError\` (raised by the ledger's append) to 503; the same connection
-  failure in the API-key lookup, the idempotency lookup or the read fence answers 500
-  INTERNAL_ERROR. Fix: map PostgreSQL connection-class errors (SQLSTATE 57P01-57P03, 08xxx,
-  53300, ECONNREFUSED/ECONNRESET, "Connection terminated", "not queryable") to 503
-  SERVICE_UNAVAILABLE with Retry-After in \`map()\`. Measured in a scratch copy with both fixes:
-  0 answers other than 201/503 (495 × 503, all retried with their Idempotency-Key and recorded
-  once), 0 lost, 0 duplicated.
-- **Record over HTTP vs direct INSERT on PostgreSQL (goal ratio ≥ 0.5).** Cause, measured: one
-  consent cost the service five statements (policy read, BEGIN, head read, INSERT, COMMIT:
-  \`writev\` was 18 % of the profile's samples at one connection) plus the API-key lookups
-  repeated on every cache expiry, against one INSERT for the baseline; the head read's
-  sequential scan grew with the ledger. Changes: as for the embedded store; a group of new
-  consents is one INSERT statement, the shape of the baseline's. Measured (busy machine): the
-  ledger alone, 4,000 consent appends on a 144,000-event ledger, 42 → 1,439/s at one caller and
-  68 → 7,606/s at 16; the quick bench at 64 connections 560/s before (ratio 0.11), 1,430 and
-  1,921/s after (ratios 0.30 and 0.31; 0.37 in a run between); the service spends ~0.45 ms of CPU
-  and PostgreSQL ~0.14 ms per record. Still missed: the baseline has PostgreSQL and two cores to
-  itself, while the service shares them with PostgreSQL, autocannon, the projection runner, the
-  sealer and the webhook subscription, whose per-event transactions also cost PostgreSQL; p99 at
-  half the peak stays 58-99 ms for the same reason. What would close it: the consumers reading
-  the ledger once between them and writing in fewer transactions, and measuring with the load
-  generator on another host.
-- **Webhook fan-out lag (no goal; committed quick run: ~270 deliveries/s, p99 ~7 s).** Each
-  delivery opened a new TCP connection and TLS handshake (\`agent: false\`), and the dispatcher
-  ran at most 8 attempts at once (2 per webhook), so deliveries were bound by the receivers'
-  answer time. Changes: keep-alive agents (a connection is checked against the address rules
-  when it is made, and a reused one goes to the address checked then); 32 attempts in flight, 4
-  per webhook. Measured on PostgreSQL back to back (busy machine): 87/s without keep-alive →
-  135/s with it → 310/s with 32/4 slots; p99 lag 22 s → 6 s (the queue of 2,000 deliveries,
-  posted in about 2 s, draining). The subscription already wakes the dispatcher when it queues.
-- **"Memory flat" in the quick run committed here** compared the export's peak RSS across row
-  counts; on PostgreSQL it read 240 → 354 MiB, but the RSS just before each export was 234 → 341
-  MiB: the process had grown (caches, the sealer's work over the new rows), and the export itself
-  added under 15 MiB at every count. The check now compares what the export adds over the RSS
-  just before it. On the embedded store the ~600 MiB is PGlite's WebAssembly heap.
-- **Shared 2-core machine.** autocannon, the service (with its projection runner, webhook
-  dispatcher and sealer) and PostgreSQL share two cores, and during the quick run other test
-  suites ran too. Those figures prove the harness, not the service. What would fix it: rerun on
-  a quiet machine, ideally with the load generator on another host.
-`;
-
-const ANALYSIS = `## How each figure is measured
-
-- **Record consent**: autocannon (programmatic API) against \`POST /api/v1/consent\` on the real
-  service (a child process started as \`npm start\` would, from source), every request with its own
-  \`userReference\`, for a fixed time per concurrency step. The tenant's rate limits are raised
-  through the admin API first. Throughput counts every answer; the non-2xx column must be 0.
-- **Baseline** (PostgreSQL only): a table created \`LIKE ledger.events\` (same columns, identity,
-  defaults, constraints and indexes) in the same database; the same event row (taken from the
-  ledger) inserted by a \`pg.Pool\` of as many clients as autocannon had connections, one autocommit
-  INSERT per consent, the server's own durability settings (the service changes none of them),
-  for the same time. No HTTP, no JSON schema, no hashing, no advisory locks.
-- **p99 at half the peak**: autocannon with \`overallRate\` at half the best throughput of the steps.
-- **Batch**: sequential \`POST /api/v1/consent/batch\` with 1,000 items; time until the 201 is read.
-- **Projection lag**: while autocannon writes at the concurrency of the peak, another client
-  writes one consent, and as soon as its 201 arrives polls \`search?userReference=…\` with no
-  pause until the record is there. Reads wait (bounded) for the read models to reach the ledger's
-  head, so this is the time a reader waits for a fresh write.
-- **At scale**: a new tenant is filled to a quarter, a half and all of BENCH_ROWS with batches of
-  1,000 (4 in flight). After each step, once the projections and the sealer hold every row (the
-  service at rest): the CSV export is read to the end while the service
-  process's RSS is sampled from /proc every 10 ms; then stats, search (a page of 20, and by user
-  reference), verify by id, each timed sequentially. Receipt rendering is \`POST /consent/:id/pdf\`.
-- **Webhooks**: 4 webhooks subscribed to \`consent.created\` on one local HTTPS receiver (its CA
-  trusted through NODE_EXTRA_CA_CERTS, private addresses allowed); consents posted in batches of
-  100; deliveries/s from the first post to the last delivery; lag from the batch's 201 to arrival.
-
-## Why a goal is missed, and what would fix it
-
-${FIXES}
-`;
 
 main().catch((error) => {
   console.error(error);
