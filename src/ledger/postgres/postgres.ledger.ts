@@ -54,20 +54,11 @@ const toRecorded = (r: EventRowOut): RecordedEvent => ({
   position: { commit: Number(r.transaction_id), prepare: r.global_position },
 });
 
-/** An event as the INSERT takes it (one JSON array of these is its only parameter). */
-interface EventRow {
-  ord: number;
-  event_id: string;
-  tenant_id: string;
-  stream_id: string;
-  stream_revision: number;
-  event_type: string;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  recorded_at: string;
-  prev_hash: string | null;
-  event_hash: string;
-}
+/**
+ * An event as the INSERT takes it (one JSON array of these is its only parameter): the row less
+ * what the database makes up, in insert order.
+ */
+type EventRow = Omit<EventRowOut, 'global_position' | 'transaction_id' | 'recorded_at'> & { ord: number; recorded_at: string };
 
 /**
  * Hashes and chains a request's events after `head` (none: the stream starts here) onto `rows`;
