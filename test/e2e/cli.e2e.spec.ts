@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { childEnv, repoRoot, runCommand } from '../support/process.js';
+import { childEnvironment, repoRoot, runCommand } from '../support/process.js';
 import { client, publishPolicy } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -65,7 +65,7 @@ if (serverUrl) {
 beforeAll(async () => {
   // The bin runs the compiled CLI: build it from the sources under test.
   try {
-    await promisify(execFile)('npm', ['run', 'build'], { cwd: root, env: childEnv({}) });
+    await promisify(execFile)('npm', ['run', 'build'], { cwd: root, env: childEnvironment({}) });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };
     throw new Error(`npm run build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);

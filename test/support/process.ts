@@ -101,7 +101,7 @@ process.once('exit', () => {
 });
 
 /** The parent's environment without the service's own settings, so a test's DATABASE_URL never leaks in. */
-function childEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(EnvironmentSchema.properties)) delete base[key];
   return { ...base, ...env };
@@ -295,13 +295,6 @@ export interface CommandRun {
   json: any;
 }
 
-/** The parent's environment without the service's settings, so the test's DATABASE_URL never leaks in. */
-export const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(EnvironmentSchema.properties)) delete base[key];
-  return { ...base, ...env };
-};
-
 /**
  * Runs a command to its end with only `env` of the service's settings.
  *
@@ -311,7 +304,7 @@ export const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => {
  */
 export function runCommand(command: string, args: string[], env: Record<string, string>, cwd = repoRoot): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: childEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
