@@ -13,6 +13,7 @@ import { LedgerUnavailableError, type Ledger, type LedgerPosition } from './ledg
 import type { connectEventStoreLedger } from './ledger/eventstoredb/index.js';
 import { hasDurableFeeds, isPingable, isWatchable } from './ledger/ledger-feeds.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
+import { SharedReads } from './ledger/shared-reads.js';
 import { generatedKeyWarning, loadMasterKey, Privacy, SubjectErasure } from './privacy/index.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';
@@ -133,8 +134,9 @@ export async function createService(
     // A ledger outside the store (EventStoreDB) is indexed into read.event_index, where erasure and
     // the transparency log find events by subject or id (docs/decisions/0005-eventstoredb-ledger.md).
     // The followers (runner, sealer) read and write through the store's follower handle: their
-    // batches do not queue behind the requests (read-your-writes and proofs wait for them).
-    const follower = { db: store.followerDb, ledger: eventStore ? ledger : new PostgresLedger(store.followerDb) };
+    // batches do not queue behind the requests (read-your-writes and proofs wait for them). The
+    // three followers (with the webhook subscription) read the ledger once between them.
+    const follower = { db: store.followerDb, ledger: new SharedReads(eventStore ? ledger : new PostgresLedger(store.followerDb)) };
     const runner = new ProjectionRunner(follower.db, follower.ledger, eventStore ? [...allProjectors, eventIndexProjector] : allProjectors, {
       log,
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
@@ -155,6 +157,7 @@ export async function createService(
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
       ...options.webhooks,
       privacy,
+      reads: follower.ledger,
       // EventStoreDB: delivery rows from a persistent subscription to $all (ack after commit).
       ...(hasDurableFeeds(baseLedger) ? { feed: baseLedger, indexPassed } : {}),
     });
@@ -173,6 +176,12 @@ export async function createService(
     });
     appended.sealer = sealer;
     await sealer.start();
+    // A follower answered from a read that began before its events were appended hears of them here.
+    follower.ledger.onGrow(() => {
+      runner.poke();
+      webhooks.poke();
+      sealer.poke();
+    });
     // A ledger that pushes (EventStoreDB) wakes the followers for appends made by other processes too.
     const watching = isWatchable(baseLedger)
       ? baseLedger.watch(() => {

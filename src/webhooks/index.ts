@@ -25,6 +25,8 @@ export interface WebhooksOptions {
    * persistent subscription to `$all` instead of the checkpointed subscription.
    */
   feed?: DurableFeedLedger;
+  /** What the checkpointed subscription reads the ledger through (the followers' SharedReads); `ledger` when absent. */
+  reads?: Ledger;
   /** With `feed`: erasures wait for read.event_index to pass them (see FeedWebhookSubscription). */
   indexPassed?: (position: LedgerPosition) => Promise<boolean>;
 }
@@ -73,7 +75,7 @@ export function createWebhooks(
   };
   const subscription = options.feed
     ? new FeedWebhookSubscription(db, options.feed, { ...subscriptionOptions, ...(options.indexPassed ? { indexPassed: options.indexPassed } : {}) })
-    : new WebhookSubscription(db, ledger, { ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }), ...subscriptionOptions });
+    : new WebhookSubscription(db, options.reads ?? ledger, { ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }), ...subscriptionOptions });
   const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale });
   return {
     service,

@@ -13,6 +13,9 @@ import type { Insertable } from 'kysely';
 
 export const SUBSCRIPTION_NAME = 'webhooks';
 
+/** At most this long between checkpoint writes while batches queue nothing (unless told). */
+const CHECKPOINT_IDLE_MS = 1000;
+
 const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 
 export interface SubscriptionOptions {
@@ -23,6 +26,8 @@ export interface SubscriptionOptions {
   onQueued?: () => void;
   /** Opens personal fields for payloads (docs/erasure.md). */
   privacy: Privacy;
+  /** At most this long between checkpoint writes while batches queue nothing (default 1 s). */
+  checkpointIdleMs?: number;
 }
 
 const positionOf = (row: { commit_position: number; prepare_position: number }): LedgerPosition => ({
@@ -45,6 +50,10 @@ export class WebhookSubscription {
   private readonly batchSize: number;
   private readonly log: RunnerLog;
   private readonly loop: PokeLoop;
+  /** Where the next read starts: the checkpoint, or past it by batches that queued nothing. */
+  private cursor: LedgerPosition | undefined;
+  /** When this process last wrote the checkpoint, or began (ms since the epoch). */
+  private savedAt = Date.now();
 
   constructor(
     db: Kysely<Database>,
@@ -83,29 +92,50 @@ export class WebhookSubscription {
     this.loop.poke();
   }
 
-  /** One batch: read after the checkpoint, queue deliveries, move the checkpoint. Answers how many events were read. */
+  /**
+   * One batch: read after the checkpoint, queue deliveries, move the checkpoint. Answers how many
+   * events were read. A batch that queues nothing (no tenant of its events has a webhook, the usual
+   * case) writes nothing: the checkpoint follows with the next batch that writes, or after
+   * `checkpointIdleMs`. Reading such events again after a restart queues nothing either.
+   */
   async runOnce(): Promise<number> {
-    const cp = await this.db.selectFrom('webhooks.checkpoints').select(['commit_position', 'prepare_position']).where('name', '=', SUBSCRIPTION_NAME).executeTakeFirst();
-    const from = cp ? positionOf(cp) : START;
-    const events = await this.ledger.readAll(from, this.batchSize);
+    if (this.cursor === undefined) {
+      const cp = await this.db.selectFrom('webhooks.checkpoints').select(['commit_position', 'prepare_position']).where('name', '=', SUBSCRIPTION_NAME).executeTakeFirst();
+      this.cursor = cp ? positionOf(cp) : START;
+    }
+    const events = await this.ledger.readAll(this.cursor, this.batchSize);
     if (events.length === 0) return 0;
     const notifications = await mapNotifications(this.db, this.ledger, events, this.options.privacy, this.log);
+    const last = events[events.length - 1]!.position;
+    const erases = events.some((e) => e.type === 'SubjectErased');
+    if (notifications.length === 0 && !erases && Date.now() - this.savedAt < (this.options.checkpointIdleMs ?? CHECKPOINT_IDLE_MS)) {
+      this.cursor = last;
+      return events.length;
+    }
 
     let queued = 0;
-    await this.db.transaction().execute(async (tx) => {
-      const locked = await sql<{ commit_position: number; prepare_position: number }>`
-        SELECT commit_position, prepare_position FROM webhooks.checkpoints WHERE name = ${SUBSCRIPTION_NAME} FOR UPDATE`.execute(tx);
-      const at = locked.rows[0] ? positionOf(locked.rows[0]) : START;
-      const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
-      if (fresh.length === 0) return;
-      queued = await queueDeliveries(tx, fresh, notifications.filter(({ event }) => comparePositions(event.position, at) > 0));
-      const last = fresh[fresh.length - 1]!.position;
-      await tx
-        .updateTable('webhooks.checkpoints')
-        .set({ commit_position: last.commit, prepare_position: last.prepare, updated_at: new Date().toISOString() })
-        .where('name', '=', SUBSCRIPTION_NAME)
-        .execute();
-    });
+    let at: LedgerPosition = START;
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        const locked = await sql<{ commit_position: number; prepare_position: number }>`
+          SELECT commit_position, prepare_position FROM webhooks.checkpoints WHERE name = ${SUBSCRIPTION_NAME} FOR UPDATE`.execute(tx);
+        at = locked.rows[0] ? positionOf(locked.rows[0]) : START;
+        const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
+        if (fresh.length === 0) return;
+        queued = await queueDeliveries(tx, fresh, notifications.filter(({ event }) => comparePositions(event.position, at) > 0));
+        await tx
+          .updateTable('webhooks.checkpoints')
+          .set({ commit_position: last.commit, prepare_position: last.prepare, updated_at: new Date().toISOString() })
+          .where('name', '=', SUBSCRIPTION_NAME)
+          .execute();
+      });
+    } catch (error) {
+      this.cursor = undefined;
+      throw error;
+    }
+    this.savedAt = Date.now();
+    // Another process may have gone further: go on from there.
+    this.cursor = comparePositions(at, last) > 0 ? at : last;
     if (queued > 0) this.options.onQueued?.();
     return events.length;
   }

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, publishPolicy, startTestService, type TestService } from '../../test/support/service.js';
+import { SUBSCRIPTION_NAME, WebhookSubscription } from './subscription.js';
+
+/**
+ * The checkpointed webhook subscription (PostgreSQL and embedded ledgers), driven batch by batch on
+ * the real store with the service's own subscription stopped.
+ */
+describe('webhook subscription › batches that queue nothing write nothing', () => {
+  let t: TestService;
+  beforeAll(async () => {
+    t = await startTestService();
+    await t.service.webhooks.stop();
+  });
+  afterAll(() => t?.close());
+
+  const checkpoint = async () =>
+    (await sql<{ c: string; p: string }>`SELECT commit_position::text AS c, prepare_position::text AS p FROM webhooks.checkpoints WHERE name = ${SUBSCRIPTION_NAME}`.execute(t.service.store.db)).rows[0];
+  const deliveries = async (tenantId: string) =>
+    (await sql<{ event_type: string }>`SELECT event_type FROM webhooks.deliveries WHERE tenant_id = ${tenantId}::uuid ORDER BY created_at`.execute(t.service.store.db)).rows.map((r) => r.event_type);
+  const subscription = () => new WebhookSubscription(t.service.store.db, t.service.ledger, { privacy: t.service.privacy, checkpointIdleMs: 600_000 });
+
+  it('reads past events no webhook wants without a transaction, then queues and saves the checkpoint with the next that one does', async () => {
+    const quiet = await t.tenant();
+    const hooked = await t.tenant();
+    const before = await checkpoint();
+    const s = subscription();
+    // A policy of a tenant without webhooks: read, nothing queued, the checkpoint row untouched.
+    await publishPolicy(client(t.app, quiet));
+    expect(await s.runOnce()).toBeGreaterThan(0);
+    expect(await checkpoint()).toEqual(before);
+    // Then a tenant with a webhook: its event is queued, and the checkpoint moves past both.
+    const h = client(t.app, hooked);
+    expect((await h.post('/api/v1/webhooks', { url: 'https://hooks.example.com/x', events: ['*'] })).statusCode).toBe(201);
+    await publishPolicy(h);
+    expect(await s.runOnce()).toBeGreaterThan(0);
+    expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
+    const after = await checkpoint();
+    expect(after).not.toEqual(before);
+    expect(await s.runOnce()).toBe(0);
+    // A process that starts from the saved checkpoint finds nothing more to queue.
+    expect(await subscription().runOnce()).toBe(0);
+    expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
+  });
+
+  it('reads again, and queues nothing twice, when it restarts from a checkpoint left behind', async () => {
+    const hooked = await t.tenant();
+    const h = client(t.app, hooked);
+    expect((await h.post('/api/v1/webhooks', { url: 'https://hooks.example.com/y', events: ['policy.created'] })).statusCode).toBe(201);
+    const first = subscription();
+    while ((await first.runOnce()) > 0);
+    const saved = await checkpoint();
+    await publishPolicy(h);
+    while ((await first.runOnce()) > 0);
+    expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
+    // Put the checkpoint back, as if the process had died before saving it.
+    await sql`UPDATE webhooks.checkpoints SET commit_position = ${saved!.c}::bigint, prepare_position = ${saved!.p}::bigint WHERE name = ${SUBSCRIPTION_NAME}`.execute(t.service.store.db);
+    const restarted = subscription();
+    expect(await restarted.runOnce()).toBeGreaterThan(0);
+    expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
+  });
+});
