@@ -12,6 +12,8 @@ export interface RunnerOptions {
   batchSize?: number;
   /** How often to look for events appended by other processes. */
   pollMs?: number;
+  /** Spacing of poked batches unless a reader waits (PokeLoopOptions.minIntervalMs). */
+  minIntervalMs?: number;
   log?: RunnerLog;
 }
 
@@ -61,6 +63,8 @@ export class ProjectionRunner {
     this.loop = new PokeLoop('projection runner', async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
       pollMs: options.pollMs ?? 250,
       log: this.log,
+      minIntervalMs: options.minIntervalMs ?? 0,
+      isUrgent: () => this.progress.waiting,
     });
   }
 

@@ -78,6 +78,8 @@ function drainKeepAlive(app: FastifyInstance): { start(): void } {
 
 /** How long a read waits for the read models to catch up with the caller's own writes. */
 const READ_FENCE_MS = 5_000;
+/** The least time between the starts of two poked batches of one follower (see PokeLoop). */
+const FOLLOWER_SPACING_MS = 50;
 /** How long erasure and the transparency log wait for read.event_index (EventStoreDB ledger) before answering 503. */
 const INDEX_FENCE_MS = 15_000;
 
@@ -91,6 +93,8 @@ export async function createService(
     logger?: FastifyServerOptions['logger'];
     log?: RunnerLog;
     pollMs?: number;
+    /** Spacing of the followers' poked batches (FOLLOWER_SPACING_MS unless given). */
+    followerSpacingMs?: number;
     /** Webhooks: tests pass a resolver (DNS rebinding), a CA or dispatcher sizes. */
     webhooks?: WebhooksOptions;
     /** Rate-limit counter keys start with `prefix` (tests keep theirs apart); `clock` is for tests. */
@@ -136,10 +140,15 @@ export async function createService(
     // The followers (runner, sealer) read and write through the store's follower handle: their
     // batches do not queue behind the requests (read-your-writes and proofs wait for them). The
     // three followers (with the webhook subscription) read the ledger once between them.
+    // Under a stream of appends each follower batch waits until FOLLOWER_SPACING_MS after the
+    // previous one began (not while a reader or a proof waits for it): batches of that many
+    // milliseconds of events instead of one append's, a few statements each.
+    const spacing = options.followerSpacingMs ?? FOLLOWER_SPACING_MS;
     const follower = { db: store.followerDb, ledger: new SharedReads(eventStore ? ledger : new PostgresLedger(store.followerDb)) };
     const runner = new ProjectionRunner(follower.db, follower.ledger, eventStore ? [...allProjectors, eventIndexProjector] : allProjectors, {
       log,
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
+      minIntervalMs: spacing,
     });
     appended.runner = runner;
     // Read-your-writes: the embedded store's ledger is written by this process only, so the fence
@@ -155,6 +164,7 @@ export async function createService(
     const webhooks = createWebhooks(store.db, ledger, settings, {
       log,
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
+      minIntervalMs: spacing,
       ...options.webhooks,
       privacy,
       reads: follower.ledger,
@@ -172,6 +182,7 @@ export async function createService(
       signingKey: settings.transparencySigningKey,
       log,
       pollMs: options.pollMs ?? 250,
+      minIntervalMs: spacing,
       ...(eventStore ? { indexFence } : {}),
     });
     appended.sealer = sealer;

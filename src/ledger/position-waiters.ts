@@ -18,6 +18,11 @@ export class PositionWaiters {
     return this.known;
   }
 
+  /** Whether someone waits for a position not reached yet. */
+  get waiting(): boolean {
+    return this.waiters.size > 0;
+  }
+
   /** Resolves true once `target` is passed, false after `timeoutMs`; `wake` is called when it must wait. */
   waitFor(target: LedgerPosition, timeoutMs: number, wake: () => void): Promise<boolean> {
     if (comparePositions(this.known, target) >= 0) return Promise.resolve(true);

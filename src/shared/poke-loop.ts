@@ -10,6 +10,15 @@ export interface PokeLoopOptions {
   log: LoopLog;
   /** Which level a failed step is logged at; warn unless told. */
   levelOf?: (error: unknown) => 'warn' | 'error';
+  /**
+   * A step started by a poke begins at least this long after the previous step began (default 0):
+   * under a stream of appends, each step then takes the events of this long instead of one
+   * append's, and its fixed cost (a transaction, a few statements) is paid that much less often.
+   * Not while the previous step reported more work, nor while `isUrgent` says someone waits.
+   */
+  minIntervalMs?: number;
+  /** Whether a caller waits for this loop (a read fence, a proof): then it runs at once. */
+  isUrgent?: () => boolean;
 }
 
 /**
@@ -54,7 +63,7 @@ export class PokeLoop {
     await this.loop;
   }
 
-  /** Runs the step again as soon as the one in flight ends (at once when idle). */
+  /** Runs the step again as soon as the one in flight ends (at once when idle, or after the spacing). */
   poke(): void {
     this.poked = true;
     this.wake?.();
@@ -62,13 +71,27 @@ export class PokeLoop {
 
   private async run(): Promise<void> {
     let backoff = 0;
+    /** Whether the next step is spaced from the previous one's start (it was not asked for by `more`). */
+    let spaced = false;
+    let startedAt = 0;
+    const minInterval = this.options.minIntervalMs ?? 0;
     while (this.running) {
+      if (spaced && minInterval > 0 && !this.options.isUrgent?.()) {
+        const rest = startedAt + minInterval - performance.now();
+        if (rest > 0) await this.pause(rest, true);
+        if (!this.running) break;
+      }
       this.poked = false;
+      startedAt = performance.now();
+      spaced = true;
       let waitMs = this.options.pollMs;
       try {
         const r = await this.step();
         backoff = 0;
-        if (r.more) continue;
+        if (r.more) {
+          spaced = false;
+          continue;
+        }
         if (r.waitMs !== undefined) waitMs = Math.max(0, Math.min(waitMs, r.waitMs));
       } catch (error) {
         backoff = Math.min(5000, backoff === 0 ? 100 : backoff * 2);
@@ -78,14 +101,22 @@ export class PokeLoop {
       }
       if (!this.running) break;
       if (this.poked && backoff === 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      await this.pause(waitMs, false);
     }
+  }
+
+  /** Sleeps `ms`; a poke ends it early (with `urgentOnly`, only while `isUrgent` holds), and so does stop. */
+  private pause(ms: number, urgentOnly: boolean): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = () => {
+        if (!urgentOnly || !this.running || this.options.isUrgent?.()) done();
+      };
+    });
   }
 }

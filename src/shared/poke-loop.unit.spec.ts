@@ -90,4 +90,54 @@ describe('PokeLoop', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(runs).toBe(after);
   });
+
+  describe('with minIntervalMs', () => {
+    it('starts a poked step no sooner than the spacing after the previous one began, taking the pokes between together', async () => {
+      const starts: number[] = [];
+      const loop = new PokeLoop(
+        'test',
+        async () => {
+          starts.push(performance.now());
+          return { more: false };
+        },
+        { pollMs: 60_000, log: quiet, minIntervalMs: 80 },
+      );
+      loop.start();
+      await until(() => starts.length === 1, 'the first step');
+      // Ten pokes right after it: one step for all of them, after the spacing.
+      for (let i = 0; i < 10; i++) loop.poke();
+      await until(() => starts.length === 2, 'the poked step');
+      // (timers may fire a millisecond or two early by performance.now)
+      expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(70);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(starts).toHaveLength(2);
+      await loop.stop();
+    });
+
+    it('runs at once when someone waits for it, and while the step reports more work', async () => {
+      let urgent = false;
+      let more = 0;
+      const starts: number[] = [];
+      const loop = new PokeLoop(
+        'test',
+        async () => {
+          starts.push(performance.now());
+          return { more: more-- > 0 };
+        },
+        { pollMs: 60_000, log: quiet, minIntervalMs: 60_000, isUrgent: () => urgent },
+      );
+      loop.start();
+      await until(() => starts.length === 1, 'the first step');
+      loop.poke();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(starts, 'a plain poke waits for the spacing').toHaveLength(1);
+      // A reader waits: the spacing is cut short; then a backlog runs step after step.
+      more = 3;
+      urgent = true;
+      loop.poke();
+      await until(() => starts.length === 5, 'the urgent step and the backlog');
+      urgent = false;
+      await loop.stop();
+    });
+  });
 });

@@ -27,6 +27,7 @@ export async function createTransparency(deps: {
   signingKey?: string | undefined;
   log?: RunnerLog;
   pollMs?: number;
+  minIntervalMs?: number;
   /** When the ledger is not in the store's database: waits for read.event_index (see TransparencyStore). */
   indexFence?: (tenantId: string) => Promise<void>;
   /** What the sealer reads and writes with (Store.followerDb and a ledger on it); `db` and `ledger` when absent. */
@@ -35,6 +36,10 @@ export async function createTransparency(deps: {
   const signer = await loadSigner(deps.db, deps.publicBaseUrl, deps.signingKey);
   const store = new TransparencyStore(deps.db, deps.indexFence ? { ledger: deps.ledger, fence: deps.indexFence } : undefined);
   const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
-  const sealer = new Sealer(deps.follower?.db ?? deps.db, deps.follower?.ledger ?? deps.ledger, store, signer, origin, { log: deps.log, pollMs: deps.pollMs });
+  const sealer = new Sealer(deps.follower?.db ?? deps.db, deps.follower?.ledger ?? deps.ledger, store, signer, origin, {
+    log: deps.log,
+    pollMs: deps.pollMs,
+    minIntervalMs: deps.minIntervalMs,
+  });
   return { transparency: new TransparencyService(deps.ledger, store, sealer, signer, origin), sealer };
 }

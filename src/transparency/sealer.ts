@@ -12,6 +12,8 @@ export interface SealerOptions {
   batchSize?: number;
   /** How often to look for events appended by other processes. */
   pollMs?: number;
+  /** Spacing of poked batches unless a proof waits (PokeLoopOptions.minIntervalMs). */
+  minIntervalMs?: number;
   log?: RunnerLog;
   clock?: () => Date;
 }
@@ -63,6 +65,8 @@ export class Sealer {
       pollMs: options.pollMs ?? 250,
       log: this.log,
       levelOf: (error) => (isTransientError(error) ? 'warn' : 'error'),
+      minIntervalMs: options.minIntervalMs ?? 0,
+      isUrgent: () => this.progress.waiting,
     });
   }
 

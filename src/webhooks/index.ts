@@ -17,6 +17,8 @@ export type { WebhookService } from './webhooks.service.js';
 export interface WebhooksOptions {
   log?: RunnerLog;
   pollMs?: number;
+  /** Spacing of the subscription's poked batches (PokeLoopOptions.minIntervalMs). */
+  minIntervalMs?: number;
   /** Tests only: a resolver (DNS rebinding) or a CA for the guarded client. */
   outbound?: Pick<OutboundOptions, 'resolver' | 'ca' | 'timeoutMs'>;
   dispatcher?: { concurrency?: number; perWebhook?: number; leaseMs?: number };
@@ -75,7 +77,11 @@ export function createWebhooks(
   };
   const subscription = options.feed
     ? new FeedWebhookSubscription(db, options.feed, { ...subscriptionOptions, ...(options.indexPassed ? { indexPassed: options.indexPassed } : {}) })
-    : new WebhookSubscription(db, options.reads ?? ledger, { ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }), ...subscriptionOptions });
+    : new WebhookSubscription(db, options.reads ?? ledger, {
+        ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+        ...(options.minIntervalMs === undefined ? {} : { minIntervalMs: options.minIntervalMs }),
+        ...subscriptionOptions,
+      });
   const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale });
   return {
     service,

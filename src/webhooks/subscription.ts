@@ -28,6 +28,8 @@ export interface SubscriptionOptions {
   privacy: Privacy;
   /** At most this long between checkpoint writes while batches queue nothing (default 1 s). */
   checkpointIdleMs?: number;
+  /** Spacing of poked batches (PokeLoopOptions.minIntervalMs). */
+  minIntervalMs?: number;
 }
 
 const positionOf = (row: { commit_position: number; prepare_position: number }): LedgerPosition => ({
@@ -63,7 +65,11 @@ export class WebhookSubscription {
     this.db = webhooksDb(db);
     this.batchSize = options.batchSize ?? 200;
     this.log = options.log ?? silent;
-    this.loop = new PokeLoop('webhook subscription', async () => ({ more: (await this.runOnce()) >= this.batchSize }), { pollMs: options.pollMs ?? 250, log: this.log });
+    this.loop = new PokeLoop('webhook subscription', async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
+      pollMs: options.pollMs ?? 250,
+      log: this.log,
+      minIntervalMs: options.minIntervalMs ?? 0,
+    });
   }
 
   /**
