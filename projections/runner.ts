@@ -58,7 +58,7 @@ export class ProjectionRunner {
     private readonly projectors: readonly Projector[],
     options: RunnerOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 500;
+    this.batchSize = options.batchSize ?? 2000;
     this.log = options.log ?? silent;
     this.loop = new PokeLoop('projection runner', async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
       pollMs: options.pollMs ?? 250,

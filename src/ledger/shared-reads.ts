@@ -44,7 +44,7 @@ export class SharedReads implements Ledger {
     private readonly inner: Ledger,
     options: SharedReadsOptions = {},
   ) {
-    this.pageSize = options.pageSize ?? 1000;
+    this.pageSize = options.pageSize ?? 2000;
     this.capacity = Math.max(options.capacity ?? 8192, this.pageSize * 2);
   }
 
