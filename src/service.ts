@@ -149,6 +149,8 @@ export async function createService(
       log,
       pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
       minIntervalMs: spacing,
+      // On PGlite a statement holds the event loop while it runs: smaller batches there.
+      batchSize: store.kind === 'embedded' ? 500 : 2000,
     });
     appended.runner = runner;
     // Read-your-writes: the embedded store's ledger is written by this process only, so the fence

@@ -127,7 +127,12 @@ export class DataKeyStore {
   private async fill(size: number): Promise<void> {
     const random = this.options.random ?? secureRandom;
     const keys = Array.from({ length: size }, () => ({ kid: keyId(random), key: random(32) }));
-    const rows = keys.map((k) => ({ k: k.kid, w: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) }));
+    // Wrapped 128 at a time with the event loop turning between: 1,024 at once held it ~5 ms.
+    const rows: { k: string; w: string }[] = [];
+    for (let i = 0; i < keys.length; i += 128) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const k of keys.slice(i, i + 128)) rows.push({ k: k.kid, w: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) });
+    }
     // One parameter for the whole set: binding two per key costs more than the insert itself.
     await sql`INSERT INTO privacy.data_keys (key_id, wrapped) SELECT r.k, r.w FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(k uuid, w text)`.execute(this.db);
     this.pool.push(...keys);
