@@ -19,6 +19,17 @@ describe('webhook subscription › batches that queue nothing write nothing', ()
     (await sql<{ c: string; p: string }>`SELECT commit_position::text AS c, prepare_position::text AS p FROM webhooks.checkpoints WHERE name = ${SUBSCRIPTION_NAME}`.execute(t.service.store.db)).rows[0];
   const deliveries = async (tenantId: string) =>
     (await sql<{ event_type: string }>`SELECT event_type FROM webhooks.deliveries WHERE tenant_id = ${tenantId}::uuid ORDER BY created_at`.execute(t.service.store.db)).rows.map((r) => r.event_type);
+  /**
+   * Until `condition` holds (bounded). On a server, `readAll` holds back events behind any
+   * transaction still open on the cluster (another test file's too): a read may need a retry.
+   */
+  const until = async (condition: () => Promise<boolean>, what: string) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
   const subscription = () => new WebhookSubscription(t.service.store.db, t.service.ledger, { privacy: t.service.privacy, checkpointIdleMs: 600_000 });
 
   it('reads past events no webhook wants without a transaction, then queues and saves the checkpoint with the next that one does', async () => {
@@ -28,13 +39,13 @@ describe('webhook subscription › batches that queue nothing write nothing', ()
     const s = subscription();
     // A policy of a tenant without webhooks: read, nothing queued, the checkpoint row untouched.
     await publishPolicy(client(t.app, quiet));
-    expect(await s.runOnce()).toBeGreaterThan(0);
+    await until(async () => (await s.runOnce()) > 0, 'the policy event read');
     expect(await checkpoint()).toEqual(before);
     // Then a tenant with a webhook: its event is queued, and the checkpoint moves past both.
     const h = client(t.app, hooked);
     expect((await h.post('/api/v1/webhooks', { url: 'https://hooks.example.com/x', events: ['*'] })).statusCode).toBe(201);
     await publishPolicy(h);
-    expect(await s.runOnce()).toBeGreaterThan(0);
+    await until(async () => (await s.runOnce(), (await deliveries(hooked.tenantId)).length > 0), 'the delivery queued');
     expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
     const after = await checkpoint();
     expect(after).not.toEqual(before);
@@ -52,12 +63,12 @@ describe('webhook subscription › batches that queue nothing write nothing', ()
     while ((await first.runOnce()) > 0);
     const saved = await checkpoint();
     await publishPolicy(h);
-    while ((await first.runOnce()) > 0);
+    await until(async () => (await first.runOnce(), (await deliveries(hooked.tenantId)).length > 0), 'the delivery queued');
     expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
     // Put the checkpoint back, as if the process had died before saving it.
     await sql`UPDATE webhooks.checkpoints SET commit_position = ${saved!.c}::bigint, prepare_position = ${saved!.p}::bigint WHERE name = ${SUBSCRIPTION_NAME}`.execute(t.service.store.db);
     const restarted = subscription();
-    expect(await restarted.runOnce()).toBeGreaterThan(0);
+    await until(async () => (await restarted.runOnce()) > 0, 'the events after the old checkpoint read again');
     expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
   });
 });

@@ -63,7 +63,7 @@ export class WebhookSubscription {
     private readonly options: SubscriptionOptions,
   ) {
     this.db = webhooksDb(db);
-    this.batchSize = options.batchSize ?? 200;
+    this.batchSize = options.batchSize ?? 1000;
     this.log = options.log ?? silent;
     this.loop = new PokeLoop('webhook subscription', async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
       pollMs: options.pollMs ?? 250,
