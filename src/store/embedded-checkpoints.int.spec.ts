@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../test/support/process.js';
 import { openStore, type Store } from './store.js';
 
 /** PGlite has no checkpointer: the store checkpoints itself once enough WAL was written. */
@@ -27,11 +28,7 @@ describe('embedded store › WAL', () => {
     const before = await redo();
     // About 12 MiB of WAL: three times the threshold.
     for (let i = 0; i < 6; i++) await sql`INSERT INTO scratch SELECT repeat('x', 1000) FROM generate_series(1, 2000)`.execute(store.db);
-    const deadline = Date.now() + 10_000;
-    while ((await behind()) >= 4 * 1024 * 1024) {
-      if (Date.now() > deadline) throw new Error(`no checkpoint within 10 s: ${await behind()} bytes of WAL since ${before}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitUntil(async () => (await behind()) < 4 * 1024 * 1024, { timeoutMs: 10_000, intervalMs: 20, what: `a checkpoint after ${before}` });
     expect(await redo()).not.toBe(before);
   });
 

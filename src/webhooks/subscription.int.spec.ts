@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../test/support/process.js';
 import { client, publishPolicy, startTestService, type TestService } from '../../test/support/service.js';
 import { SUBSCRIPTION_NAME, WebhookSubscription } from './subscription.js';
 
@@ -23,13 +24,7 @@ describe('webhook subscription › batches that queue nothing write nothing', ()
    * Until `condition` holds (bounded). On a server, `readAll` holds back events behind any
    * transaction still open on the cluster (another test file's too): a read may need a retry.
    */
-  const until = async (condition: () => Promise<boolean>, what: string) => {
-    const deadline = Date.now() + 10_000;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const until = (condition: () => Promise<boolean>, what: string) => waitUntil(condition, { timeoutMs: 10_000, intervalMs: 10, what });
   const subscription = () => new WebhookSubscription(t.service.store.db, t.service.ledger, { privacy: t.service.privacy, checkpointIdleMs: 600_000 });
 
   it('reads past events no webhook wants without a transaction, then queues and saves the checkpoint with the next that one does', async () => {
