@@ -116,20 +116,22 @@ export function table(head: string[], rows: (string | number)[][]): string {
  */
 export async function decryptionCost(rows = 20_000): Promise<number> {
   const { openBytes, sealBytes, secureRandom, unwrapKey, wrapKey } = await import('../src/privacy/envelope.js');
+  const { dataKeyAad } = await import('../src/privacy/key-store.js');
+  const { sealedAad } = await import('../src/privacy/privacy.js');
   const master = secureRandom(32);
   const personal = Buffer.from(JSON.stringify({ userReference: 'user-0001234', ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (bench)', metadata: { source: 'bench', campaign: 'c1' } }));
   const sample = Array.from({ length: 1000 }, (_, i) => {
     const kid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const key = secureRandom(32);
-    const aad = `consent-ledger/ConsentRecorded/t/${kid}/s`;
-    return { kid, aad, wrapped: wrapKey(master, `consent-ledger/data-key/${kid}`, key, secureRandom), sealed: sealBytes(key, kid, aad, personal, secureRandom) };
+    const aad = sealedAad('ConsentRecorded', '00000000-0000-4000-8000-000000000000', kid, 'subject');
+    return { kid, aad, wrapped: wrapKey(master, dataKeyAad(kid), key, secureRandom), sealed: sealBytes(key, kid, aad, personal, secureRandom) };
   });
   let best = Number.POSITIVE_INFINITY;
   for (let round = 0; round < 3; round++) {
     const started = performance.now();
     for (let i = 0; i < rows; i++) {
       const r = sample[i % sample.length]!;
-      openBytes(unwrapKey(master, `consent-ledger/data-key/${r.kid}`, r.wrapped), r.aad, r.sealed);
+      openBytes(unwrapKey(master, dataKeyAad(r.kid), r.wrapped), r.aad, r.sealed);
     }
     best = Math.min(best, ((performance.now() - started) * 1000) / rows);
   }

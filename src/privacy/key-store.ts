@@ -30,7 +30,8 @@ type KeyRow = { key_id: string; wrapped: string };
 
 const LOOKUP_SECRET = 'subject-lookup';
 const secretAad = (name: string) => `consent-ledger/secret/${name}`;
-const dataKeyAad = (kid: string) => `consent-ledger/data-key/${kid}`;
+/** The additional data a data key is wrapped with: bound to its id. */
+export const dataKeyAad = (kid: string) => `consent-ledger/data-key/${kid}`;
 
 /** A random (version 4) UUID from the given source: the id of a new data key. */
 function keyId(random: RandomSource): string {
