@@ -25,6 +25,12 @@ import { commit, decryptionCost, machine, mib, ms, num, percentile, rssSampler, 
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 const ROWS = Number(process.env.BENCH_ROWS ?? (QUICK ? 20_000 : 200_000));
 const DURATION_S = QUICK ? 3 : 10;
+/**
+ * Each measured load step first runs the same load unmeasured for this long. The machine was seen
+ * to stall every process on it (idle ones too) for 40-80 ms right after the baseline's TRUNCATE and
+ * CHECKPOINT, as the next step began: that is the bench's own doing, not the service's latency.
+ */
+const WARMUP_S = QUICK ? 1 : 2;
 const CONCURRENCY = [1, 4, 16, 64];
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const SERVER_URL = process.env.DATABASE_URL;
@@ -106,7 +112,13 @@ function authHeaders(creds: { apiKey: string; apiSecret: string }): Record<strin
 }
 
 /** autocannon against POST /api/v1/consent; every request has its own userReference. */
-async function recordLoad(svc: ServiceProcess, creds: { apiKey: string; apiSecret: string }, policyVersionId: string, connections: number, options: { overallRate?: number; seconds?: number } = {}) {
+async function recordLoad(
+  svc: ServiceProcess,
+  creds: { apiKey: string; apiSecret: string },
+  policyVersionId: string,
+  connections: number,
+  options: { overallRate?: number; seconds?: number; warmupSeconds?: number } = {},
+) {
   let n = 0;
   const prefix = randomUUID().slice(0, 8);
   const result = await autocannon({
@@ -114,6 +126,8 @@ async function recordLoad(svc: ServiceProcess, creds: { apiKey: string; apiSecre
     connections,
     duration: options.seconds ?? DURATION_S,
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    // The same load first, unmeasured (autocannon's warm-up: same rate and requests).
+    ...(options.warmupSeconds ? { warmup: { connections, duration: options.warmupSeconds } } : {}),
     requests: [
       {
         method: 'POST',
@@ -189,13 +203,18 @@ async function projectionLag(svc: ServiceProcess, creds: { apiKey: string; apiSe
   const api = tenantClient(svc.url, creds);
   const lags: number[] = [];
   const seals: number[] = [];
+  /** When each counted probe was written, in seconds from the start of the measured load. */
+  const startedAt: number[] = [];
   let running = true;
-  const load = recordLoad(svc, creds, policyVersionId, connections).finally(() => {
+  const load = recordLoad(svc, creds, policyVersionId, connections, { warmupSeconds: WARMUP_S }).finally(() => {
     running = false;
   });
+  // Probes during autocannon's warm-up are not counted (approximately: it starts as this does).
+  const measuredFrom = performance.now() + WARMUP_S * 1000;
   const probe = (async () => {
     let i = 0;
     while (running) {
+      const probeStart = performance.now();
       const ref = `lag-${randomUUID()}`;
       const written = await api.post('/api/v1/consent', consentBody(policyVersionId, ref, ++i));
       if (written.status !== 201) throw new Error(`lag probe write: ${written.status}`);
@@ -217,11 +236,19 @@ async function projectionLag(svc: ServiceProcess, creds: { apiKey: string; apiSe
         }
       })();
       const [searchLag, sealLag] = await Promise.all([searched, sealed]);
+      if (probeStart < measuredFrom) continue;
       lags.push(searchLag);
       seals.push(sealLag);
+      startedAt.push((probeStart - measuredFrom) / 1000);
     }
   })();
   const [loaded] = await Promise.all([load, probe]);
+  const slowest = lags
+    .map((lag, k) => ({ lag, at: startedAt[k]! }))
+    .sort((a, b) => b.lag - a.lag)
+    .slice(0, 3)
+    .map((p) => `${ms(p.lag)} at ${p.at.toFixed(1)} s`);
+  log(`slowest probes: ${slowest.join(', ')}`);
   return { lags, seals, writeRps: loaded.rps };
 }
 
@@ -269,7 +296,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
       await c.end();
     }
     for (const connections of STEPS.has('record') ? CONCURRENCY : []) {
-      const http = await recordLoad(svc, creds, policyVersionId, connections);
+      const http = await recordLoad(svc, creds, policyVersionId, connections, { warmupSeconds: WARMUP_S });
       const row: LoadRow = { concurrency: connections, ...http };
       if (fresh) {
         const b = await baseline(fresh.url, connections, DURATION_S);
@@ -281,7 +308,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
     const peak = load.length > 0 ? load.reduce((a, b) => (b.rps > a.rps ? b : a)) : ({ concurrency: 16, rps: Number.NaN } as LoadRow);
     let halfRate = { rate: Number.NaN, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN };
     if (STEPS.has('record')) {
-      const half = await recordLoad(svc, creds, policyVersionId, 16, { overallRate: Math.max(1, Math.floor(peak.rps / 2)) });
+      const half = await recordLoad(svc, creds, policyVersionId, 16, { overallRate: Math.max(1, Math.floor(peak.rps / 2)), warmupSeconds: WARMUP_S });
       halfRate = { rate: Math.floor(peak.rps / 2), ...half };
       log(`${engine} at half the peak (${halfRate.rate}/s): p50 ${half.p50} ms p99 ${half.p99} ms`);
     }
