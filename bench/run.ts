@@ -284,8 +284,9 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
     const policy = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy policy', content: 'We keep your data safe. '.repeat(40) });
     if (policy.status !== 201) throw new Error(`policy: ${policy.status}`);
     const policyVersionId = policy.body.data.id as string;
-    // Warm-up: JIT, pools, caches.
+    // Warm-up: JIT, pools, caches; and the export's worker threads, started on first use.
     await recordLoad(svc, creds, policyVersionId, 4, { seconds: 1 });
+    await exportCsv(svc, creds);
 
     // 1. Record consent at rising concurrency, and the baseline beside it.
     const load: LoadRow[] = [];

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { EMBEDDED_STREAM_PAGE_ROWS, STREAM_PAGE_ROWS } from '../projections/consents/consents.queries.js';
 import { eventIndexProjector } from '../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
@@ -238,6 +239,7 @@ export async function createService(
         transparency,
         limiter,
         readFence: (tenantId) => fence.wait(tenantId),
+        exportPageRows: store.kind === 'embedded' ? EMBEDDED_STREAM_PAGE_ROWS : STREAM_PAGE_ROWS,
         async ready() {
           const ok = await store.ping().then(
             () => true,
@@ -285,6 +287,7 @@ export async function createService(
         await watching?.close();
         await runner.stop();
         await sealer.stop();
+        await privacy.close();
         await eventStore?.close();
         await store.close();
       },

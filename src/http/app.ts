@@ -52,6 +52,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** Resolves once the read models hold every write of this tenant acknowledged so far. */
   readFence(tenantId: string): Promise<void>;
+  /** Rows per keyset page of the CSV export (smaller on the embedded store, whose reads hold the event loop). */
+  exportPageRows: number;
   ready(): Promise<{ ledger: boolean; readStore: boolean }>;
 }
 

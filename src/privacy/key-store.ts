@@ -163,17 +163,6 @@ export class DataKeyStore {
     return (await this.byIds([kid])).get(kid);
   }
 
-  /**
-   * Keys the caller read from privacy.data_keys along with its own rows (a bulk read: the CSV
-   * export), unwrapped without the cache, which one key per record would only churn. A row with
-   * no wrapped key (destroyed) is absent from the answer, as with `byIds`.
-   */
-  unwrapStored(rows: readonly { kid: string; wrapped: string | null }[]): Map<string, DataKey> {
-    const found = new Map<string, DataKey>();
-    for (const r of rows) if (r.wrapped !== null) found.set(r.kid, { kid: r.kid, key: unwrapKey(this.master, dataKeyAad(r.kid), r.wrapped) });
-    return found;
-  }
-
   /** Deletes these keys (crypto-shredding). Answers how many existed. */
   async destroy(kids: readonly string[]): Promise<number> {
     if (kids.length === 0) return 0;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Sealed } from '../domain/consent/consent.events.js';
 import type { Database } from '../store/schema.js';
 import { combineKeys, deriveKey, hmacHex, openBytes, sealBytes, secureRandom, type RandomSource } from './envelope.js';
+import { BulkOpener, defaultOpenThreads, type StoredSeal } from './bulk-open.js';
 import { DataKeyStore, loadLookupSecret, type DataKey } from './key-store.js';
 
 /** The personal fields of a consent record: sealed in the ledger, never stored in clear. */
@@ -26,6 +27,8 @@ export interface PrivacyOptions {
   cacheMs?: number;
   /** Data keys made ahead (1,024); the published examples were made with 128, and their random bytes follow from it. */
   poolSize?: number;
+  /** Worker threads that open seals in bulk (the CSV export); 0 opens them on the calling thread. Default: the cores but one, at most 4. */
+  openThreads?: number;
 }
 
 /**
@@ -46,6 +49,7 @@ export class Privacy {
     private readonly lookupSecret: Buffer,
     readonly keys: DataKeyStore,
     private readonly random: RandomSource,
+    private readonly bulk: BulkOpener,
   ) {}
 
   static async open(db: Kysely<Database>, master: Buffer, options: PrivacyOptions = {}): Promise<Privacy> {
@@ -55,7 +59,7 @@ export class Privacy {
         random,
         ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }),
         ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
-      }), random);
+      }), random, new BulkOpener(master, options.openThreads ?? defaultOpenThreads()));
   }
 
   /** The subject of a user reference in a tenant: HMAC-SHA256 under the tenant's lookup key, hex. */
@@ -80,6 +84,20 @@ export class Privacy {
   open<T>(key: DataKey | undefined, aad: string, sealed: Sealed): T | undefined {
     if (!key || key.kid !== sealed.kid) return undefined;
     return JSON.parse(openBytes(key.key, aad, sealed).toString('utf8')) as T;
+  }
+
+  /**
+   * Opens many seals read from the store with their wrapped keys (the CSV export), on worker
+   * threads when there are any: each answer is the value, or null when its key is gone or it does
+   * not open (as `open`). In the rows' order.
+   */
+  openStored<T>(rows: readonly StoredSeal[]): Promise<(T | null)[]> {
+    return this.bulk.open(rows) as Promise<(T | null)[]>;
+  }
+
+  /** Stops the bulk opener's worker threads. */
+  close(): Promise<void> {
+    return this.bulk.close();
   }
 
   /**

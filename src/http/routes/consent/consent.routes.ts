@@ -246,7 +246,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="consents-${stamp}Z.csv"`)
-        .send(consentsCsv(streamConsents(deps.db, deps.privacy, request.tenant.tenantId, filterOf(request, request.query))));
+        .send(consentsCsv(streamConsents(deps.db, deps.privacy, request.tenant.tenantId, filterOf(request, request.query), deps.exportPageRows)));
     },
   );
 

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BulkOpener, openStored, type StoredSeal } from './bulk-open.js';
+import { sealBytes, secureRandom, wrapKey } from './envelope.js';
+import { dataKeyAad } from './key-store.js';
+
+const master = secureRandom(32);
+
+/** A stored seal as the export reads it: a value sealed under its own data key, wrapped by `master`. */
+function stored(value: unknown, options: { plaintext?: string } = {}): StoredSeal {
+  const kid = randomUUID();
+  const key = secureRandom(32);
+  const aad = `consent-ledger/ConsentRecorded/t/${kid}/s`;
+  const sealed = sealBytes(key, kid, aad, Buffer.from(options.plaintext ?? JSON.stringify(value), 'utf8'), secureRandom);
+  return { wrapped: wrapKey(master, dataKeyAad(kid), key, secureRandom), aad, sealed };
+}
+
+const openers: BulkOpener[] = [];
+const opener = (threads: number) => {
+  const o = new BulkOpener(master, threads);
+  openers.push(o);
+  return o;
+};
+afterEach(async () => {
+  await Promise.all(openers.splice(0).map((o) => o.close()));
+});
+
+describe('privacy › BulkOpener', () => {
+  const rows = Array.from({ length: 1_500 }, (_, i) => stored({ userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } }));
+  const expected = rows.map((_, i) => ({ userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } }));
+
+  it('opens a batch on worker threads to the same values, in the rows order, as on the calling thread', async () => {
+    expect(await opener(0).open(rows)).toEqual(expected);
+    const threaded = opener(2);
+    expect(await threaded.open(rows)).toEqual(expected);
+    // Workers are kept between batches, and a closed opener starts new ones when used again.
+    expect(await threaded.open(rows.slice(0, 700))).toEqual(expected.slice(0, 700));
+    await threaded.close();
+    expect(await threaded.open(rows.slice(300, 1_000))).toEqual(expected.slice(300, 1_000));
+  });
+
+  it('answers null for a destroyed key and for a seal that does not open with its own identity, on both paths', async () => {
+    const erased = { ...rows[1]!, wrapped: null };
+    const moved = { ...rows[2]!, aad: 'consent-ledger/ConsentRecorded/other/record/s' };
+    const batch = [rows[0]!, erased, moved, ...rows.slice(3, 400)];
+    const want = [expected[0], null, null, ...expected.slice(3, 400)];
+    expect(await opener(0).open(batch)).toEqual(want);
+    expect(await opener(2).open(batch)).toEqual(want);
+  });
+
+  it('fails the batch when a wrapped key does not unwrap (a damaged store), and keeps working after', async () => {
+    const broken = { ...rows[5]!, wrapped: rows[6]!.wrapped };
+    const batch = [...rows.slice(0, 300), broken];
+    expect(() => openStored(master, broken)).toThrow(/does not open/);
+    const threaded = opener(2);
+    await expect(threaded.open(batch)).rejects.toThrow(/does not open/);
+    expect(await threaded.open(rows.slice(0, 300))).toEqual(expected.slice(0, 300));
+  });
+
+  it('names no opened text in its errors', async () => {
+    const notJson = stored(null, { plaintext: 'personal-text-of-someone' });
+    const batch = [...rows.slice(0, 300), notJson];
+    const error = await opener(2).open(batch).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error!.message).not.toMatch(/personal-text/);
+  });
+});
