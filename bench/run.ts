@@ -519,7 +519,7 @@ function report(results: EngineResult[], host: Machine, started: Date, seconds: 
         ],
       ],
     );
-    sections.push(`### ${title}\n\nRecord consent (POST /api/v1/consent, ${DURATION_S} s per step, autocannon):\n\n${loadTable}\n\n${other}\n\nAt scale (one tenant filled with batches of 1,000, 4 in parallel):\n\n${scaleTable}\n`);
+    sections.push(`### ${title}\n\nRecord consent (POST /api/v1/consent, ${DURATION_S} s per step after ${WARMUP_S} s of the same load unmeasured, autocannon):\n\n${loadTable}\n\n${other}\n\nAt scale (one tenant filled with batches of 1,000, 4 in parallel):\n\n${scaleTable}\n`);
   }
   const allGoals = results.flatMap(goals);
   const goalTable = table(
