@@ -35,6 +35,11 @@ export const defaultOpenThreads = (): number => Math.max(0, Math.min(4, availabl
 /** Rows under this many are opened on the calling thread: a message round trip costs more. */
 const INLINE_BELOW = 256;
 
+/** The worker ended (or never started): its jobs are not failures of the rows. */
+class WorkerGoneError extends Error {
+  override readonly name = 'WorkerGoneError';
+}
+
 interface Job {
   resolve(opened: unknown[]): void;
   reject(error: Error): void;
@@ -75,8 +80,8 @@ class OpenWorker {
       if (m.opened) job.resolve(m.opened);
       else job.reject(new Error(m.error ?? 'bulk open failed'));
     });
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`the bulk-open worker exited (code ${code})`)));
+    this.worker.on('error', (error) => fail(new WorkerGoneError(`the bulk-open worker failed: ${error.message}`)));
+    this.worker.on('exit', (code) => fail(new WorkerGoneError(`the bulk-open worker exited (code ${code})`)));
   }
 
   open(rows: readonly StoredSeal[]): Promise<unknown[]> {
@@ -93,7 +98,8 @@ class OpenWorker {
  * Opens many stored seals at once (the CSV export: two AES-256-GCM per row, about 10 µs, which
  * alone capped the export near 100,000 rows/s on one core). With threads, a batch is split across
  * worker threads started on first use, so the request thread only reads and writes; with none, or
- * for a small batch, it opens them itself. Either way the answers are in the rows' order.
+ * for a small batch, it opens them itself, and so it does for a batch whose workers ended (or
+ * could not start) before answering. Either way the answers are in the rows' order.
  *
  * @example
  * const opener = new BulkOpener(master, 2);
@@ -112,8 +118,13 @@ export class BulkOpener {
     if (this.threads === 0 || rows.length < INLINE_BELOW) return rows.map((r) => openStored(this.master, r));
     while (this.workers.length < this.threads) this.workers.push(new OpenWorker(this.master, (w) => this.forget(w)));
     const size = Math.ceil(rows.length / this.workers.length);
-    const parts = await Promise.all(this.workers.map((w, i) => (i * size < rows.length ? w.open(rows.slice(i * size, (i + 1) * size)) : Promise.resolve([]))));
-    return parts.flat();
+    try {
+      const parts = await Promise.all(this.workers.map((w, i) => (i * size < rows.length ? w.open(rows.slice(i * size, (i + 1) * size)) : Promise.resolve([]))));
+      return parts.flat();
+    } catch (error) {
+      if (!(error instanceof WorkerGoneError)) throw error;
+      return rows.map((r) => openStored(this.master, r));
+    }
   }
 
   private forget(w: OpenWorker): void {

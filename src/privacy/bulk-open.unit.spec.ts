@@ -57,6 +57,14 @@ describe('privacy › BulkOpener', () => {
     expect(await threaded.open(rows.slice(0, 300))).toEqual(expected.slice(0, 300));
   });
 
+  it('opens a batch on the calling thread when its workers end before answering', async () => {
+    const threaded = opener(2);
+    expect(await threaded.open(rows.slice(0, 300))).toEqual(expected.slice(0, 300));
+    const inFlight = threaded.open(rows);
+    await threaded.close();
+    expect(await inFlight).toEqual(expected);
+  });
+
   it('names no opened text in its errors', async () => {
     const notJson = stored(null, { plaintext: 'personal-text-of-someone' });
     const batch = [...rows.slice(0, 300), notJson];
