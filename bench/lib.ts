@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
 import { repoRoot } from '../test/support/process.js';
 
 /** The q-th percentile (0..100) of `values`, nearest rank; NaN when empty. */
@@ -137,3 +139,69 @@ export async function decryptionCost(rows = 20_000): Promise<number> {
   }
   return best;
 }
+
+/** What the machine did during a step, beside the service (see `watchMachine`). */
+export interface MachineSeen {
+  /** The longest the bench's own event loop was held (autocannon times requests on it). */
+  loopMaxMs: number;
+  /** One-row commits on a connection of their own, every 20 ms (PostgreSQL server only, else NaN). */
+  commitP99Ms: number;
+  commitMaxMs: number;
+}
+
+/**
+ * Watches the machine while a step runs, so that a tail can be told from a stall of the machine:
+ * the bench process's own event-loop delay (a stall there reads as latency of every request in
+ * flight) and, with a PostgreSQL server, a one-row INSERT committed every 20 ms on a connection
+ * of its own (a stall of the server or of its disk). Two runs of the same code read a PostgreSQL
+ * p99 of 15 and 74 ms before the machine's own stalls were measured beside it.
+ *
+ * @example
+ * const watch = await watchMachine(databaseUrl, { fromMs: 2000 }); // after the step's warm-up
+ * await step();
+ * const seen = await watch.stop(); // { loopMaxMs: 12.3, commitP99Ms: 1.9, commitMaxMs: 7.5 }
+ */
+export async function watchMachine(databaseUrl?: string, { fromMs = 0 }: { fromMs?: number } = {}): Promise<{ stop(): Promise<MachineSeen> }> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const from = performance.now() + fromMs;
+  const enable = setTimeout(() => loop.enable(), fromMs);
+  const commits: number[] = [];
+  let running = true;
+  let probe: Promise<void> = Promise.resolve();
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('CREATE SCHEMA IF NOT EXISTS bench; CREATE TABLE IF NOT EXISTS bench.heartbeat (at timestamptz NOT NULL DEFAULT clock_timestamp())');
+    probe = (async () => {
+      try {
+        while (running) {
+          if (performance.now() < from) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            continue;
+          }
+          const started = performance.now();
+          await client.query('INSERT INTO bench.heartbeat DEFAULT VALUES');
+          commits.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        await client.end();
+      }
+    })();
+  }
+  return {
+    async stop() {
+      running = false;
+      clearTimeout(enable);
+      await probe;
+      loop.disable();
+      return { loopMaxMs: loop.max / 1e6, commitP99Ms: percentile(commits, 99), commitMaxMs: commits.length > 0 ? Math.max(...commits) : Number.NaN };
+    },
+  };
+}
+
+/** "bench's event loop max 12 ms; a one-row commit beside it p99 1.9 ms, max 7.5 ms". */
+export const machineText = (m: MachineSeen | undefined): string =>
+  m === undefined
+    ? ''
+    : `bench's event loop max ${m.loopMaxMs.toFixed(0)} ms${Number.isFinite(m.commitMaxMs) ? `; a one-row commit beside it p99 ${ms(m.commitP99Ms)}, max ${ms(m.commitMaxMs)}` : ''}`;

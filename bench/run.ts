@@ -20,7 +20,7 @@ import pg from 'pg';
 import { startReceiver, testCertificate } from '../test/support/https-receiver.js';
 import { provisionTenant, repoRoot, startServiceProcess, tenantClient, waitUntil, type HttpClient, type ServiceProcess } from '../test/support/process.js';
 import { freshDatabase } from '../test/support/stores.js';
-import { commit, decryptionCost, machine, mib, ms, num, percentile, rssSampler, sample, table, timed, type Machine } from './lib.js';
+import { commit, decryptionCost, machine, machineText, mib, ms, num, percentile, rssSampler, sample, table, timed, watchMachine, type Machine, type MachineSeen } from './lib.js';
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 const ROWS = Number(process.env.BENCH_ROWS ?? (QUICK ? 20_000 : 200_000));
@@ -83,12 +83,14 @@ interface ScaleRow {
 interface EngineResult {
   engine: EngineName;
   load: LoadRow[];
-  halfRate: { rate: number; rps: number; p50: number; p99: number };
+  halfRate: { rate: number; rps: number; p50: number; p99: number; machine?: MachineSeen };
   batch: number[];
   lag: number[];
   /** From a write's 2xx to its inclusion proof (the transparency log holds it). */
   sealLag: number[];
   lagWriteRps: number;
+  /** The machine during the lag step (`watchMachine`). */
+  lagMachine?: MachineSeen;
   scale: ScaleRow[];
   receipt: number[];
   webhooks: { deliveries: number; seconds: number; perSecond: number; lagP50: number; lagP99: number; webhooks: number };
@@ -199,7 +201,8 @@ async function postBatch(api: HttpClient, policyVersionId: string, prefix: strin
  * consent, then polls search for it and, at the same time, asks for its inclusion proof (issue 8:
  * the transparency log must hold it within a second).
  */
-async function projectionLag(svc: ServiceProcess, creds: { apiKey: string; apiSecret: string }, policyVersionId: string, connections: number) {
+async function projectionLag(svc: ServiceProcess, creds: { apiKey: string; apiSecret: string }, policyVersionId: string, connections: number, databaseUrl?: string) {
+  const watch = await watchMachine(databaseUrl, { fromMs: WARMUP_S * 1000 });
   const api = tenantClient(svc.url, creds);
   const lags: number[] = [];
   const seals: number[] = [];
@@ -248,8 +251,9 @@ async function projectionLag(svc: ServiceProcess, creds: { apiKey: string; apiSe
     .sort((a, b) => b.lag - a.lag)
     .slice(0, 3)
     .map((p) => `${ms(p.lag)} at ${p.at.toFixed(1)} s`);
-  log(`slowest probes: ${slowest.join(', ')}`);
-  return { lags, seals, writeRps: loaded.rps };
+  const seen = await watch.stop();
+  log(`slowest probes: ${slowest.join(', ')}; ${machineText(seen)}`);
+  return { lags, seals, writeRps: loaded.rps, machine: seen };
 }
 
 /** GET the CSV export, streaming; answers rows, time and the server's peak RSS while it ran. */
@@ -307,11 +311,12 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
       log(`${engine} record c=${connections}: ${num(http.rps)}/s p50 ${http.p50} ms p99 ${http.p99} ms non2xx ${http.non2xx}${row.baselineRps ? `; baseline ${num(row.baselineRps)}/s` : ''}`);
     }
     const peak = load.length > 0 ? load.reduce((a, b) => (b.rps > a.rps ? b : a)) : ({ concurrency: 16, rps: Number.NaN } as LoadRow);
-    let halfRate = { rate: Number.NaN, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN };
+    let halfRate: EngineResult['halfRate'] = { rate: Number.NaN, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN };
     if (STEPS.has('record')) {
+      const watch = await watchMachine(fresh?.url, { fromMs: WARMUP_S * 1000 });
       const half = await recordLoad(svc, creds, policyVersionId, 16, { overallRate: Math.max(1, Math.floor(peak.rps / 2)), warmupSeconds: WARMUP_S });
-      halfRate = { rate: Math.floor(peak.rps / 2), ...half };
-      log(`${engine} at half the peak (${halfRate.rate}/s): p50 ${half.p50} ms p99 ${half.p99} ms`);
+      halfRate = { rate: Math.floor(peak.rps / 2), ...half, machine: await watch.stop() };
+      log(`${engine} at half the peak (${halfRate.rate}/s): p50 ${half.p50} ms p99 ${half.p99} ms; ${machineText(halfRate.machine)}`);
     }
 
     // 2. Batch of 1,000: time to 201.
@@ -320,7 +325,9 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
     if (STEPS.has('batch')) log(`${engine} batch of 1,000: p50 ${ms(percentile(batch, 50))}, max ${ms(Math.max(...batch))}`);
 
     // 3. Projection lag at the peak write rate.
-    const { lags, seals, writeRps } = STEPS.has('lag') ? await projectionLag(svc, creds, policyVersionId, peak.concurrency) : { lags: [], seals: [], writeRps: Number.NaN };
+    const { lags, seals, writeRps, machine: lagMachine } = STEPS.has('lag')
+      ? await projectionLag(svc, creds, policyVersionId, peak.concurrency, fresh?.url)
+      : { lags: [], seals: [], writeRps: Number.NaN, machine: undefined };
     log(`${engine} projection lag under ${num(writeRps)} writes/s: ${lags.length} probes, p50 ${ms(percentile(lags, 50))} p99 ${ms(percentile(lags, 99))}`);
     log(`${engine} sealing lag: ${seals.length} probes, p50 ${ms(percentile(seals, 50))} p99 ${ms(percentile(seals, 99))}`);
 
@@ -400,7 +407,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
       if (r.status !== 200 && r.status !== 201) throw new Error(`receipt: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     });
     log(`${engine} receipt: p50 ${ms(percentile(receipt, 50))}`);
-    return { engine, load, halfRate, batch, lag: lags, sealLag: seals, lagWriteRps: writeRps, scale, receipt, webhooks, notes };
+    return { engine, load, halfRate, batch, lag: lags, sealLag: seals, lagWriteRps: writeRps, ...(lagMachine ? { lagMachine } : {}), scale, receipt, webhooks, notes };
   } finally {
     await svc.kill('SIGTERM', 60_000).catch(() => svc.kill('SIGKILL'));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -508,9 +515,15 @@ function report(results: EngineResult[], host: Machine, started: Date, seconds: 
     const other = table(
       ['measure', 'figure'],
       [
-        [`record at half the peak (${num(r.halfRate.rate)}/s offered, 16 connections)`, `${num(r.halfRate.rps)}/s done, p50 ${r.halfRate.p50} ms, p99 ${r.halfRate.p99} ms`],
+        [
+          `record at half the peak (${num(r.halfRate.rate)}/s offered, 16 connections)`,
+          `${num(r.halfRate.rps)}/s done, p50 ${r.halfRate.p50} ms, p99 ${r.halfRate.p99} ms${r.halfRate.machine ? ` (${machineText(r.halfRate.machine)})` : ''}`,
+        ],
         [`batch of 1,000 → 201 (${r.batch.length} runs)`, `p50 ${ms(percentile(r.batch, 50))}, max ${ms(Math.max(...r.batch))}`],
-        [`projection lag (${r.lag.length} probes under ${num(r.lagWriteRps)} writes/s)`, `p50 ${ms(percentile(r.lag, 50))}, p99 ${ms(percentile(r.lag, 99))}`],
+        [
+          `projection lag (${r.lag.length} probes under ${num(r.lagWriteRps)} writes/s)`,
+          `p50 ${ms(percentile(r.lag, 50))}, p99 ${ms(percentile(r.lag, 99))}${r.lagMachine ? ` (${machineText(r.lagMachine)})` : ''}`,
+        ],
         [`sealing lag: 2xx → inclusion proof (${r.sealLag.length} probes)`, `p50 ${ms(percentile(r.sealLag, 50))}, p99 ${ms(percentile(r.sealLag, 99))}`],
         [`receipt PDF rendering (${r.receipt.length} runs)`, `p50 ${ms(percentile(r.receipt, 50))}, max ${ms(Math.max(...r.receipt))}`],
         [
