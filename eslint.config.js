@@ -25,8 +25,8 @@ export default tseslint.config(
             { regex: '^(fs|crypto|http|https|net|path|os|child_process)$', message: 'domain/ does no I/O' },
             { regex: '^(pg|kysely|fastify|@electric-sql/.*|@fastify/.*)$', message: 'domain/ knows no database or HTTP' },
             {
-              // shared/ included: its hashing and ids use node:crypto.
-              regex: '^(\\.\\./)+(application|auth|cli|export|http|ledger|projections|receipts|shared|store|tenants|webhooks|test|scripts)(/|$)|^(\\.\\./)+(config|service|main)(\\.[jt]s)?$',
+              // common/ included: its hashing and ids use node:crypto.
+              regex: '^(\\.\\./)+(application|auth|cli|export|http|ledger|projections|receipts|common|store|tenants|webhooks|test|scripts)(/|$)|^(\\.\\./)+(config|service|main)(\\.[jt]s)?$',
               message: 'domain/ depends on nothing outside itself',
             },
           ],

@@ -13,7 +13,7 @@ export interface ReadFenceOptions {
 }
 
 /**
- * Read-your-writes (CONTRACT.md): a read first waits, bounded, until the read models hold every
+ * Read-your-writes (docs/contract.md): a read first waits, bounded, until the read models hold every
  * write its tenant made before the read began, so the client that wrote finds its write.
  *
  * Where this process makes every append (`soleWriter`), it notes each tenant's last position as

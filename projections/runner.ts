@@ -4,7 +4,7 @@ import type { Database } from '../src/store/schema.js';
 import type { Projector } from './projector.js';
 import { isTransientError } from '../src/store/database-errors.js';
 import { PositionWaiters } from '../src/ledger/position-waiters.js';
-import { PokeLoop, type LoopLog } from '../src/shared/poke-loop.js';
+import { PokeLoop, type LoopLog } from '../src/common/poke-loop.js';
 
 export type RunnerLog = LoopLog;
 

@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 
 const BooleanFlag = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
 
-/** The environment the service reads, once, at start. Names are CONTRACT.md's (Operation). */
+/** The environment the service reads, once, at start. Names are docs/contract.md's (Operation). */
 export const EnvironmentSchema = Type.Object({
   PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'TCP port, 0..65535' })),
   HOST: Type.Optional(Type.String({ minLength: 1 })),

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
 
   if (await service.tenants.isEmpty()) {
     const c = await service.tenants.create('default', 'starter');
-    // Printed once, on the console only (never through the logger), as CONTRACT.md asks.
+    // Printed once, on the console only (never through the logger), as docs/contract.md says.
     process.stdout.write(
       [
         '',

@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 
-/** Search filters (CONTRACT.md, Consent records). Dates bound createdAt: from ≤ createdAt < before. */
+/** Search filters (docs/contract.md, Consent records). Dates bound createdAt: from ≤ createdAt < before. */
 export interface ConsentFilter {
   /** The data subject (Privacy.subjectOf of a userReference): rows hold no reference in clear. */
   subject?: string | undefined;

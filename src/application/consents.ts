@@ -16,8 +16,8 @@ import { SealBrokenError } from '../privacy/envelope.js';
 import type { DataKey } from '../privacy/key-store.js';
 import { sealedAad, type ConsentPersonal, type Privacy } from '../privacy/privacy.js';
 import { WrongExpectedRevisionError, type AppendRequest, type Ledger, type RecordedEvent } from '../ledger/ledger.port.js';
-import { hashCanonical } from '../shared/hashing.js';
-import { deriveId, newId } from '../shared/ids.js';
+import { hashCanonical } from '../common/hashing.js';
+import { deriveId, newId } from '../common/ids.js';
 import { fold, handleCommand, toNewEvent } from './command-handler.js';
 
 export interface ConsentInput {

@@ -2,8 +2,8 @@ import { DomainError } from '../domain/errors.js';
 import { decidePolicy, evolvePolicy, initialPolicyState, type KnownPolicy, type PolicyState } from '../domain/policy/policy.decider.js';
 import { policyStream, type PolicyEvent, type PolicyType } from '../domain/policy/policy.events.js';
 import { WrongExpectedRevisionError, type Ledger } from '../ledger/ledger.port.js';
-import { sha256Hex } from '../shared/hashing.js';
-import { deriveId } from '../shared/ids.js';
+import { sha256Hex } from '../common/hashing.js';
+import { deriveId } from '../common/ids.js';
 import { fold, handleCommand, toNewEvent } from './command-handler.js';
 
 export interface PolicyVersionView {

@@ -5,7 +5,7 @@ import cliProgress from 'cli-progress';
 import { AuditError, exportLog, verifyExport, verifyProof } from '../transparency/audit.js';
 import { NoteError, parseVerifierKey, type Verifier } from '../transparency/note.js';
 import { TransparencyStore } from '../transparency/transparency.store.js';
-import { isUuid } from '../shared/ids.js';
+import { isUuid } from '../common/ids.js';
 import type { CliIo, Command } from './commands.js';
 import { UsageError } from './commands.js';
 import { serviceLedger } from './service-ledger.js';

@@ -5,7 +5,7 @@ import type { Settings } from '../config.js';
 import { eventIndexProjector } from '../../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../../projections/index.js';
 import { serviceLedger } from './service-ledger.js';
-import { isUuid } from '../shared/ids.js';
+import { isUuid } from '../common/ids.js';
 import type { Store } from '../store/store.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';

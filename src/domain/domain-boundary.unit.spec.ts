@@ -29,7 +29,7 @@ describe('domain boundary › when domain code does I/O or reaches outside the d
     ['fastify', `import Fastify from 'fastify';\nexport const f = Fastify;\n`],
     ['the ledger', `import type { Ledger } from '../../ledger/ledger.port.js';\nexport type L = Ledger;\n`],
     ['the application layer', `import { handleCommand } from '../../application/command-handler.js';\nexport const h = handleCommand;\n`],
-    ['shared/ (which hashes with node:crypto)', `import { sha256Hex } from '../../shared/hashing.js';\nexport const h = sha256Hex;\n`],
+    ['common/ (which hashes with node:crypto)', `import { sha256Hex } from '../../common/hashing.js';\nexport const h = sha256Hex;\n`],
     ['the configuration', `import { loadSettings } from '../../config.js';\nexport const l = loadSettings;\n`],
   ])('fails lint on an import of %s', async (_what, code) => {
     expect(await violations(code)).toContain('no-restricted-imports');
@@ -72,7 +72,7 @@ describe('domain boundary › when domain code stays pure', () => {
 
   it('leaves code outside src/domain free to do I/O', async () => {
     const code = `import { createHash } from 'node:crypto';\nexport const h = () => createHash('sha256').update(String(Date.now())).digest('hex');\n`;
-    expect(await violations(code, 'src/shared/boundary-probe.ts')).toEqual([]);
+    expect(await violations(code, 'src/common/boundary-probe.ts')).toEqual([]);
   });
 
   it('finds no violation in the domain code as it is', async () => {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sha256Hex } from '../shared/hashing.js';
+import { sha256Hex } from '../common/hashing.js';
 import type { TenantContext, TenantService } from '../tenants/tenants.service.js';
 import { HttpError } from './errors.js';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashCanonical } from '../shared/hashing.js';
+import { hashCanonical } from '../common/hashing.js';
 import type { AppendRequest } from './ledger.port.js';
 
 /** What an event's hash covers: everything recorded about it except its ledger position. */

@@ -23,7 +23,7 @@ export interface ReceiptLogProof {
   checkpoint: string;
 }
 
-/** The URL the QR code encodes (CONTRACT.md, Receipts). */
+/** The URL the QR code encodes (docs/contract.md, Receipts). */
 export const verifyUrl = (publicBaseUrl: string, consentId: string, consentHash: string): string =>
   `${publicBaseUrl.replace(/\/+$/, '')}/verify/${consentId}?hash=${consentHash}`;
 

@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
-import { sha256Hex } from '../shared/hashing.js';
-import { newId } from '../shared/ids.js';
+import { sha256Hex } from '../common/hashing.js';
+import { newId } from '../common/ids.js';
 import type { Database } from '../store/schema.js';
 import { PLAN_RULES, type Plan } from './plans.js';
 import { TENANT_CHANGES_CHANNEL } from './tenant-changes.js';

@@ -137,8 +137,8 @@ const tree = grow(data);
 const hashes = (ranges: [number, number][]) => ranges.map(([a, b]) => rangeHash(a, b, tree.get));
 
 function referenceFile(): string {
-  const file = fileURLToPath(new URL('../../../shared/testdata/rfc6962-roots.json', import.meta.url));
-  if (!existsSync(file)) throw new Error(`reference roots not found at ${file}: the shared/ directory must sit beside the repository`);
+  const file = fileURLToPath(new URL('../../test/fixtures/rfc6962-roots.json', import.meta.url));
+  if (!existsSync(file)) throw new Error(`reference roots not found at ${file}`);
   return file;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isTransientError, type RunnerLog } from '../../projections/runner.js';
-import { PokeLoop } from '../shared/poke-loop.js';
+import { PokeLoop } from '../common/poke-loop.js';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import { PositionWaiters } from '../ledger/position-waiters.js';
 import type { Database } from '../store/schema.js';

@@ -2,7 +2,7 @@ import { consentStream } from '../domain/consent/consent.events.js';
 import { DomainError } from '../domain/errors.js';
 import type { EventEnvelope } from '../ledger/event-hash.js';
 import { comparePositions, type Ledger } from '../ledger/ledger.port.js';
-import { isUuid } from '../shared/ids.js';
+import { isUuid } from '../common/ids.js';
 import { consistencyRanges, EMPTY_ROOT, eventLeafHash, inclusionRanges, nodesFor, rangeHash, verifyInclusion, type Range } from './merkle.js';
 import { checkpointText, signNote, type NoteSigner } from './note.js';
 import type { Sealer } from './sealer.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { RunnerLog } from '../../projections/runner.js';
 import type { Database } from '../store/schema.js';
-import { PokeLoop } from '../shared/poke-loop.js';
+import { PokeLoop } from '../common/poke-loop.js';
 import type { GuardedClient, OutboundResult } from './outbound.js';
 import { signatureHeaders } from './signing.js';
 import { webhooksDb, type WebhooksDb } from './webhooks.table.js';
@@ -42,7 +42,7 @@ export interface Claimed {
 }
 
 /**
- * Sends one delivery, signed (CONTRACT.md, Webhooks), through the guarded client.
+ * Sends one delivery, signed (docs/contract.md, Webhooks), through the guarded client.
  *
  * @example
  * await sendDelivery(client, { url, secret, webhook_id, event_id, payload }) // { ok, statusCode, responseTimeMs, error }

@@ -21,7 +21,7 @@ export function isUsableSecret(secret: string): boolean {
 }
 
 /**
- * The signature headers of one delivery (CONTRACT.md, Webhooks).
+ * The signature headers of one delivery (docs/contract.md, Webhooks).
  *
  * @example
  * signatureHeaders({ secret, webhookId, eventId, body, timestamp: 1700000000 })

@@ -6,7 +6,7 @@ import type { Privacy } from '../privacy/privacy.js';
 import { scrubDeliveries, type SubjectEventsSource } from '../privacy/purge.js';
 import type { SubjectErased } from '../privacy/subject.events.js';
 import type { Database } from '../store/schema.js';
-import { PokeLoop } from '../shared/poke-loop.js';
+import { PokeLoop } from '../common/poke-loop.js';
 import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
 import { webhooksDb, type DeliveriesTable, type WebhooksDb } from './webhooks.table.js';
 import type { Insertable } from 'kysely';

@@ -12,7 +12,7 @@ import type { PolicyType } from '../../src/domain/policy/policy.events.js';
 import { checkChain, eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
 import type { Ledger, RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
-import { canonicalJson, hashCanonical } from '../../src/shared/hashing.js';
+import { canonicalJson, hashCanonical } from '../../src/common/hashing.js';
 import { Privacy, sealedAad, type ConsentPersonal } from '../../src/privacy/privacy.js';
 import { openStore, type Store } from '../../src/store/store.js';
 

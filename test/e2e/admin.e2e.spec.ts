@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestService, type TestService } from '../support/service.js';
 
 /**
- * CONTRACT.md "Identity, tenants, keys": the operator's admin API, enabled only by ADMIN_TOKEN,
+ * docs/contract.md "Identity, tenants, keys": the operator's admin API, enabled only by ADMIN_TOKEN,
  * behind `Authorization: Bearer <ADMIN_TOKEN>`.
  */
 

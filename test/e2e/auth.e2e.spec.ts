@@ -4,7 +4,7 @@ import type { IssuedCredentials } from '../../src/tenants/tenants.service.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
 
 /**
- * CONTRACT.md "Identity, tenants, keys" and "Errors": every /api/v1 and /v1 route needs
+ * docs/contract.md "Identity, tenants, keys" and "Errors": every /api/v1 and /v1 route needs
  * X-API-Key + X-API-Secret; a missing, unknown or revoked key or a wrong secret is 401
  * UNAUTHORIZED in the error envelope, and the answer never gives the secret back.
  */

@@ -12,7 +12,7 @@ import { client, publishPolicy } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
- * The operator CLI (CONTRACT.md "Identity, tenants, keys"; DESIGN.md "Read models are
+ * The operator CLI (docs/contract.md "Identity, tenants, keys"; DESIGN.md "Read models are
  * disposable"), run as operators run it: the real bin, built, in a child process, on the same
  * settings as the service. What it changes is then checked through the service's HTTP API.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 import { EMBEDDED_STREAM_PAGE_ROWS, STREAM_PAGE_ROWS } from '../../projections/consents/consents.queries.js';
 
-/** CONTRACT.md, CSV export: the columns, in this order. */
+/** docs/contract.md, CSV export: the columns, in this order. */
 const COLUMNS = [
   'id',
   'userReference',

@@ -9,7 +9,7 @@ import { searchConsents } from '../../projections/consents/consents.queries.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { hashCanonical } from '../../src/shared/hashing.js';
+import { hashCanonical } from '../../src/common/hashing.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { rowsOf } from '../support/projections.js';
 import { client, publishPolicy, type Client } from '../support/service.js';

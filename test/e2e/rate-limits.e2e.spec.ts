@@ -5,7 +5,7 @@ import { PLAN_RULES } from '../../src/tenants/plans.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
 
 /**
- * CONTRACT.md "Rate limits", one process (counters in memory): every tenant is held to its
+ * docs/contract.md "Rate limits", one process (counters in memory): every tenant is held to its
  * plan's per-minute and per-UTC-day budget, sees where it stands on every answer, and gets 429
  * RATE_LIMIT_EXCEEDED with Retry-After when either runs out. Requests without valid credentials
  * count against the client address. The limiter's clock is the test's, so windows are exact.

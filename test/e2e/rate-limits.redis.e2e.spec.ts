@@ -10,7 +10,7 @@ import { client } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
- * CONTRACT.md "Rate limits" with the counters in Redis (REDIS_URL): budgets hold across
+ * docs/contract.md "Rate limits" with the counters in Redis (REDIS_URL): budgets hold across
  * processes, and Redis going away never costs an answer. Every run uses its own key prefix, so
  * test files running at the same time never share counters.
  */

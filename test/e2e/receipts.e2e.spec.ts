@@ -101,7 +101,7 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     expect(issued[0]!.data).toMatchObject({ consentId: consent.id, sha256: sha256(pdf), consentHash: consent.consentHash, consentStatus: 'active' });
   });
 
-  it('holds every field CONTRACT.md lists, in words, with Cyrillic, Greek and CJK text extracted', () => {
+  it('holds every field docs/contract.md lists, in words, with Cyrillic, Greek and CJK text extracted', () => {
     for (const field of [
       'CONSENT RECEIPT',
       consent.id,

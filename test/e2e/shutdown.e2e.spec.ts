@@ -17,7 +17,7 @@ import {
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
- * CONTRACT.md (Operation): SIGTERM drains — stop accepting, finish requests in flight, close the
+ * docs/contract.md (Operation): SIGTERM drains — stop accepting, finish requests in flight, close the
  * stores, exit 0. And the embedded store belongs to one process.
  */
 

@@ -5,7 +5,7 @@ import type { IssuedCredentials } from '../../src/tenants/tenants.service.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
- * CONTRACT.md "Identity, tenants, keys": every resource belongs to one tenant; another tenant's
+ * docs/contract.md "Identity, tenants, keys": every resource belongs to one tenant; another tenant's
  * id answers 404, never 403. Stronger, and what the tests below check: another tenant's id
  * answers exactly what an id that exists nowhere answers, so an intruder cannot even learn
  * that it exists; lists, stats and exports hold only the caller's own records; and the owner's

@@ -6,7 +6,7 @@ import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
 
 /**
- * The guarded outbound client (CONTRACT.md, Webhooks): every refusal is proven against a real
+ * The guarded outbound client (docs/contract.md, Webhooks): every refusal is proven against a real
  * receiver that would have answered, so "refused" cannot be mistaken for "unreachable".
  */
 

@@ -15,7 +15,7 @@ import { client, publishPolicy, startTestService, type Client, type TestService 
  */
 
 const SCALE = 0.0002;
-/** The retry delays of CONTRACT.md (1 min, 5 min, 30 min, 2 h) at the test scale, in ms. */
+/** The retry delays of docs/contract.md (1 min, 5 min, 30 min, 2 h) at the test scale, in ms. */
 const SCALED_DELAYS_MS = [60, 300, 1800, 7200].map((s) => s * 1000 * SCALE);
 
 /** The receiver's view of a delivery, checked with the off-the-shelf Standard Webhooks verifier and plain node:crypto. */

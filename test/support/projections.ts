@@ -20,7 +20,7 @@ import type { DataKey } from '../../src/privacy/key-store.js';
 import { Privacy, sealedAad, type ConsentPersonal } from '../../src/privacy/privacy.js';
 import type { SubjectErased } from '../../src/privacy/subject.events.js';
 import { subjectStream } from '../../src/privacy/subject.events.js';
-import { hashCanonical, sha256Hex } from '../../src/shared/hashing.js';
+import { hashCanonical, sha256Hex } from '../../src/common/hashing.js';
 import type { Database } from '../../src/store/schema.js';
 import { eventStoreLedger, eventStoreUrl } from './eventstore.js';
 import { availableEngines, pgliteStore, type TestStore } from './stores.js';

@@ -1,6 +1,6 @@
 /**
  * The exact object whose canonical JSON (RFC 8785) is hashed into `consentHash`
- * (CONTRACT.md, Consent records; docs/hashing.md). Absent values are null; metadata defaults to {}.
+ * (docs/contract.md, Consent records; docs/hashing.md). Absent values are null; metadata defaults to {}.
  */
 export interface ConsentHashInput {
   id: string;

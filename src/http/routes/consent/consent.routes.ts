@@ -5,7 +5,7 @@ import { searchConsents, streamConsents, type ConsentFilter } from '../../../../
 import { userStatus } from '../../../../projections/user-status/user-status.queries.js';
 import type { ConsentInput, Idempotency } from '../../../application/consents.js';
 import { consentsCsv } from '../../../export/csv.js';
-import { hashCanonical } from '../../../shared/hashing.js';
+import { hashCanonical } from '../../../common/hashing.js';
 import type { AppDeps } from '../../app.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../envelope.js';
 import { HttpError, validationError } from '../../errors.js';
@@ -45,7 +45,7 @@ const instant = (s: string): number => Date.parse(DATE_ONLY.test(s) ? `${s}T00:0
 /** Records are stamped to the millisecond: a start between two milliseconds begins at the later one. */
 const startInstant = (s: string): number => Math.min(LATEST_INSTANT, instant(s) + (/\.\d{3}\d*[1-9]/.test(s) ? 1 : 0));
 
-/** Both spellings of one filter (CONTRACT.md, Compatibility surface) must not say two things. */
+/** Both spellings of one filter (docs/contract.md, Compatibility surface) must not say two things. */
 function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; value: T | undefined }): T | undefined {
   if (a.value !== undefined && b.value !== undefined && a.value !== b.value) {
     throw validationError([{ field: b.name, message: `names the same filter as ${a.name} with another value` }]);
