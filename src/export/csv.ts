@@ -19,24 +19,31 @@ export const CSV_COLUMNS = [
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One CSV cell: RFC 4180 quoting, and a leading `'` on text a spreadsheet would run as a formula.
+ * One CSV cell: empty for null, else always quoted (RFC 4180, quotes doubled), with a leading `'`
+ * on text a spreadsheet would run as a formula. Quoting every cell, not only those holding a
+ * separator, keeps a `;`, tab or line break of the text inside quotes when a spreadsheet splits
+ * the line on another separator than `,`: quotes then pair up across the whole line.
  *
  * @example
- * csvCell('=HYPERLINK("x")') // "'=HYPERLINK(""x"")" quoted: `"'=HYPERLINK(""x"")"`
+ * csvCell('=HYPERLINK("x")') // `"'=HYPERLINK(""x"")"`
+ * csvCell('x;=cmd')          // `"x;=cmd"`
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
   if (FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return `"${s.includes('"') ? s.replace(/"/g, '""') : s}"`;
 }
 
 export const csvRow = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
+/** The header: the column names as they are (plain names, nothing to quote). */
+const CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
+
 /** A CSV byte stream of consent records, header first, in chunks of about 64 KiB. */
 export function consentsCsv(rows: AsyncIterable<ConsentSearchItem>): Readable {
   async function* lines(): AsyncGenerator<string> {
-    let buffer = csvRow(CSV_COLUMNS);
+    let buffer = CSV_HEADER;
     for await (const r of rows) {
       buffer += csvRow(CSV_COLUMNS.map((c) => r[c]));
       if (buffer.length >= 65_536) {

@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { systemRoutes } from './routes/system/system.routes.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { findUnstorable, validatorCompiler } from './validation.js';
 
 declare module 'fastify' {
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
+  // Helmet's headers and Cache-Control: no-store, before any hook that may answer early.
+  await registerSecurityHeaders(app);
 
   // An empty body with a JSON content type is an empty object (withdraw takes an optional body;
   // elsewhere the schema then names the missing fields).

@@ -1,27 +1,76 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-// A user reference sits in these path segments (/consent/user/:ref, /subjects/:ref/erase) and in
-// the userReference query parameter of searches, stats and exports.
-const REFERENCE_SEGMENT = /(\/(?:user|subjects)\/)[^/?#]*/g;
-const REFERENCE_PARAM = /((?:^|&)userReference=)[^&#]*/g;
+const REDACTED = '[redacted]';
+
+/** Path parameters whose values are record ids or enums: logged as they are. Any other (userReference, apiKey, `*`) is redacted. */
+const SHOWN_PARAMS = new Set(['id', 'consentId', 'policyType']);
+
+/** Query parameters whose values carry no personal data and no credential: logged as they are. */
+const SHOWN_QUERY = new Set([
+  'page', 'limit', 'after', 'from', 'to',
+  'policyType', 'consent_type', 'type', 'status', 'consentGiven', 'granted', 'isActive', 'is_active',
+  'startDate', 'endDate', 'consentId',
+]);
+
+/** Query parameters the service knows whose values may be personal (a user reference, a consent hash): the name is logged, not the value. */
+const NAMED_QUERY = new Set(['userReference', 'hash']);
+
+const API_PREFIX = /^\/(?:api\/v1|v1|admin\/v1)(?=\/|$)/;
 
 /**
- * A request URL as the logs may hold it: user references replaced by `[redacted]`.
+ * A request URL as the logs may hold it, built from what the router decoded, never from the raw
+ * text (so `%75serReference` or `%73ubjects` cannot slip past): the route's pattern with its
+ * parameters filled in, user references and unknown values replaced by `[redacted]`; query
+ * parameters by their decoded names, only harmless values kept, and a parameter the service does
+ * not know (a credential sent in the query, say) dropped to a bare `[redacted]`. A request no
+ * route matched keeps only its API prefix: its path may hold anything.
  *
  * @example
- * redactUrl('/api/v1/consent/user/alice%40example.com/status') // '/api/v1/consent/user/[redacted]/status'
- * redactUrl('/v1/consent?userReference=alice&page=2')           // '/v1/consent?userReference=[redacted]&page=2'
+ * // GET /api/v1/consent/user/al%69ce/status?page=2
+ * loggedUrl(request) // '/api/v1/consent/user/[redacted]/status?page=2'
+ * // GET /api/v1/consent/search?%75serReference=alice&apiSecret=cs_x
+ * loggedUrl(request) // '/api/v1/consent/search?userReference=[redacted]&[redacted]'
  */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q)).replace(REFERENCE_SEGMENT, '$1[redacted]');
-  return q < 0 ? path : `${path}?${url.slice(q + 1).replace(REFERENCE_PARAM, '$1[redacted]')}`;
+export function loggedUrl(request: FastifyRequest): string {
+  let pattern: string | undefined;
+  try {
+    pattern = request.routeOptions.url;
+  } catch {
+    // A request refused before routing (a path that does not decode) has no route context.
+  }
+  if (pattern === undefined) {
+    const path = request.url.split('?', 1)[0]!;
+    const prefix = API_PREFIX.exec(path)?.[0] ?? '';
+    return path === prefix || path === '/' ? path : `${prefix}/${REDACTED}`;
+  }
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const path = pattern.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
+    const key = name ?? '*';
+    const value = params[key];
+    if (value === undefined) return whole;
+    return SHOWN_PARAMS.has(key) ? encodeURIComponent(String(value)) : REDACTED;
+  });
+  const query = loggedQuery(request.query);
+  return query ? `${path}?${query}` : path;
 }
 
-/** The request as logged: Fastify's default fields, with the URL redacted. */
+function loggedQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const parts: string[] = [];
+  for (const [name, raw] of Object.entries(query as Record<string, unknown>)) {
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (SHOWN_QUERY.has(name)) parts.push(`${name}=${encodeURIComponent(String(value))}`);
+      else if (NAMED_QUERY.has(name)) parts.push(`${name}=${REDACTED}`);
+      else parts.push(REDACTED);
+    }
+  }
+  return parts.join('&');
+}
+
+/** The request as logged: Fastify's default fields, with the URL built by loggedUrl. */
 export const redactedRequest = (request: FastifyRequest) => ({
   method: request.method,
-  url: redactUrl(request.url),
+  url: loggedUrl(request),
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket?.remotePort,
@@ -29,8 +78,8 @@ export const redactedRequest = (request: FastifyRequest) => ({
 
 /**
  * Logger options whose request serializer never writes a user reference (docs/erasure.md: the
- * logs are in the erasure's scope). `false`, `true` and option objects are covered; a logger
- * instance is the caller's to configure.
+ * logs are in the erasure's scope) nor a credential sent in the query string. `false`, `true` and
+ * option objects are covered; a logger instance is the caller's to configure.
  */
 export function withRedactedRequests(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === false || logger === undefined) return logger;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { EnvelopeSchema, ok } from '../http/envelope.js';
+import { VERIFY_PAGE_HELMET } from '../http/security-headers.js';
 import type { ReceiptService } from './receipts.service.js';
 import { verifyPage } from './verify.page.js';
 
@@ -62,6 +63,8 @@ export const verifyRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService 
     '/verify/:consentId',
     {
       config: { publicPerIpLimit: true },
+      // A page with one inline stylesheet: no scripts, no frames (src/http/security-headers.ts).
+      helmet: VERIFY_PAGE_HELMET,
       schema: {
         tags: ['consent'],
         summary: 'Public verification of a receipt (no key)',
@@ -84,11 +87,7 @@ export const verifyRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService 
       const result = await receipts.verifyPublic(request.params.consentId, request.query.hash);
       void reply.header('cache-control', 'no-store').header('vary', 'Accept').header('x-robots-tag', 'noindex');
       if (wantsJson(request.headers.accept)) return reply.type('application/json; charset=utf-8').send(ok(result));
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-        .header('referrer-policy', 'no-referrer')
-        .send(verifyPage(result));
+      return reply.type('text/html; charset=utf-8').send(verifyPage(result));
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
+import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 import { EMBEDDED_STREAM_PAGE_ROWS, STREAM_PAGE_ROWS } from '../../projections/consents/consents.queries.js';
@@ -177,7 +178,7 @@ describe('CSV export', () => {
       expect((await api.get('/v1/consent/export')).statusCode).toBe(200);
     });
 
-    it('quotes by RFC 4180, escapes formula starts with a leading quote, and parses back to the search results', async () => {
+    it('quotes every value by RFC 4180, escapes formula starts with a leading quote, and parses back to the search results', async () => {
       const rows = await expectExportMatchesSearch(api, '');
       expect(rows).toHaveLength(nasty.length + 1);
       const byUser = new Map(rows.map((r) => [r[1], r]));
@@ -198,8 +199,11 @@ describe('CSV export', () => {
       expect(body).toContain(',"say ""hello""",');
       expect(body).toContain(',"line one\r\nline two",');
       expect(body).toContain(`,"'\rleading cr",`);
-      expect(body).toContain(`,'\tleading tab,`);
+      expect(body).toContain(`,"'\tleading tab",`);
       expect(body).toContain(',"comma, inside",');
+      // Every value cell is quoted, plain text too; an empty cell (no withdrawal) stays empty.
+      expect(body).toMatch(/\r\n"[0-9a-f-]{36}","plain","[0-9a-f-]{36}","cookie_policy","4\.5\.6","(true|false)","active",/);
+      expect(body).toMatch(/","active","[^\r\n]*Z",\r\n/);
     });
 
     it('applies the search filters', async () => {
@@ -219,6 +223,60 @@ describe('CSV export', () => {
       }
       const [, ...none] = parseRfc4180((await api.get('/api/v1/consent/export?userReference=nobody')).body);
       expect(none).toEqual([]);
+    });
+  });
+
+  describe('CSV export › when a spreadsheet opens it with either separator', () => {
+    // Text that breaks out of its cell when a spreadsheet splits the line on ';' (locales whose
+    // list separator is ';') or on the line breaks inside a cell, then starts a formula there.
+    const breakouts = [
+      "x;=cmd|' /C calc'!A0;",
+      'x,=1+1,',
+      'a\t=2+2',
+      'line\r\n=3+3',
+      'cr\r@SUM(A1:A2)',
+      'lf\n+4+4',
+      '"q";-5+5',
+      '=HYPERLINK("http://evil.example";"x")',
+    ];
+    let api: Client;
+    beforeAll(async () => {
+      ({ api } = await roomy());
+      const policyVersionId = await publishPolicy(api, { policyType: 'privacy_policy', version: '7.0.0' });
+      const res = await api.post('/api/v1/consent/batch', {
+        consents: breakouts.map((s, i) => ({ policyVersionId, userReference: s, userAgent: breakouts[(i + 1) % breakouts.length], ipAddress: '198.51.100.7', consentGiven: true })),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+
+    /** The cells SheetJS reads from the text split on FS, row by row (formulas detected unless raw). */
+    const sheetCells = (text: string, FS: string, raw = false): (XLSX.CellObject | undefined)[][] => {
+      const book = XLSX.read(text, { type: 'string', FS, raw });
+      const sheet = book.Sheets[book.SheetNames[0]!]!;
+      const { e } = XLSX.utils.decode_range(sheet['!ref']!);
+      return Array.from({ length: e.r + 1 }, (_, r) => Array.from({ length: e.c + 1 }, (_, c) => sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined));
+    };
+
+    it('holds no formula and no cell that starts like one, split on "," or on ";"', async () => {
+      const body = (await api.get('/api/v1/consent/export')).body;
+      for (const FS of [',', ';']) {
+        const cells = sheetCells(body, FS).flat().filter((c) => c !== undefined);
+        expect(cells.length, FS).toBeGreaterThan(breakouts.length);
+        for (const c of cells) {
+          expect(c.f, `${FS}: ${JSON.stringify(c)}`).toBeUndefined();
+          expect(String(c.v ?? ''), `${FS}: ${JSON.stringify(c)}`).not.toMatch(/^[=+\-@\t\r]/);
+        }
+      }
+    });
+
+    it('reads back, split on ",", to the recorded text (less the leading quote on formula starts)', async () => {
+      const body = (await api.get('/api/v1/consent/export')).body;
+      const [header, ...rows] = sheetCells(body, ',', true).map((r) => r.map((c) => (c?.v === undefined ? '' : String(c.v))));
+      expect(header).toEqual([...COLUMNS]);
+      const items = (await searchAll(api, '')).reverse();
+      // SheetJS reads a CRLF inside a cell as LF.
+      expect(rows).toEqual(items.map((item) => COLUMNS.map((c) => cell(item[c]).replace(/\r\n/g, '\n'))));
+      expect(rows.map((r) => r[1])).toEqual(expect.arrayContaining(breakouts.map((s) => cell(s).replace(/\r\n/g, '\n'))));
     });
   });
 

@@ -98,7 +98,7 @@ describe('read models over HTTP', () => {
         },
         export: async (user, m) => {
           const res = await api.get(`/api/v1/consent/export?userReference=${user}`);
-          const rows = res.body.trim().split('\r\n').slice(1).map((line) => line.split(','));
+          const rows = res.body.trim().split('\r\n').slice(1).map((line) => line.split(',').map((cell) => cell.replace(/^"(.*)"$/, '$1')));
           expect(rows.map((cells) => `${cells[0]}:${cells[6]}`).sort()).toEqual(expectedPairs(m));
         },
       };

@@ -233,6 +233,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       schema: {
         tags,
         summary: 'Export consent records as CSV (Starter plan or above)',
+        description:
+          "RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'.",
         querystring: ConsentFilterQuerySchema,
         response: { 200: { description: 'CSV, streamed', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses(400, 401, 403) },
       },
