@@ -19,13 +19,13 @@ import { webhooksRoutes, type WebhookService } from '../webhooks/index.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
 import { ErrorEnvelopeSchema } from './envelope.js';
 import { addLimitResponses } from './openapi-limits.js';
-import { errorBody, registerErrorHandling, validationError } from './errors.js';
+import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandling, validationError } from './errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { systemRoutes } from './routes/system/system.routes.js';
-import { registerSecurityHeaders } from './security-headers.js';
-import { findUnstorable, validatorCompiler } from './validation.js';
+import { isDocsRoute, registerSecurityHeaders } from './security-headers.js';
+import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './validation.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,7 +80,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     logger: withRedactedRequests(options.logger ?? false),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(deps.settings.trustProxy),
-    return503OnClosing: true,
+    // A request that arrives while the service drains is refused in the envelope (refuseWhileClosing).
+    return503OnClosing: false,
+    clientErrorHandler,
     forceCloseConnections: 'idle',
     // A path that does not decode (bad percent-encoding, invalid UTF-8) answers the envelope too.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   registerErrorHandling(app);
   // Helmet's headers and Cache-Control: no-store, before any hook that may answer early.
   await registerSecurityHeaders(app);
+  refuseWhileClosing(app);
 
   // An empty body with a JSON content type is an empty object (withdraw takes an optional body;
   // elsewhere the schema then names the missing fields).
@@ -107,6 +110,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // NUL characters, lone surrogates and non-finite numbers, wherever they come (query, path or
   // body, on every route): a 400 naming the field, before any of it reaches a query or the ledger.
   app.addHook('preValidation', async (request) => {
+    // A route that documents no query parameter takes none (its schema refuses the unknown ones).
+    if (!request.is404 && !request.routeOptions.schema?.querystring && !isDocsRoute(request.routeOptions.url)) {
+      const names = Object.keys(request.query as object);
+      if (names.length > 0) throw validationError(names.map((field) => ({ field, message: UNKNOWN_QUERY_PARAMETER })));
+    }
     const parts: unknown[] = [request.query, request.params];
     if (!request.routeOptions.config?.itemizedBodyChecks) parts.push(request.body);
     for (const value of parts) {
@@ -132,7 +140,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         title: 'consent-ledger',
         version: '1.0.0',
         description:
-          'Consent-proof service. Every route under /api/v1 also answers under /v1. Authenticate with X-API-Key and X-API-Secret.',
+          'Consent-proof service. Every route under /api/v1 also answers under /v1. Authenticate with X-API-Key and X-API-Secret. A query parameter a route does not list is refused (400 VALIDATION_ERROR naming it); integer parameters are decimal digits within their bounds.',
       },
       components: {
         securitySchemes: {

@@ -59,8 +59,18 @@ export const ErrorEnvelopeSchema = Type.Object(
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorEnvelope')]));
 
+/**
+ * An integer parameter held to what its use can hold: a JavaScript safe integer at most, which a
+ * PostgreSQL bigint holds too. An unbounded integer reached the database as 1e19 and failed there.
+ *
+ * @example
+ * Type.Object({ after: Type.Optional(BoundedInteger(-1, Number.MAX_SAFE_INTEGER, { default: -1 })) })
+ */
+export const BoundedInteger = (minimum: number, maximum: number, options: { default?: number; description?: string } = {}) =>
+  Type.Integer({ minimum, maximum, ...options });
+
 export const PageQuery = {
   // Bounded so that (page - 1) × limit stays a safe integer and a valid SQL OFFSET.
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  page: Type.Optional(BoundedInteger(1, 2_147_483_647, { default: 1 })),
+  limit: Type.Optional(BoundedInteger(1, 100, { default: 20 })),
 };

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConcurrencyError } from '../application/command-handler.js';
 import { IdempotencyKeyReusedError } from '../application/consents.js';
@@ -5,7 +6,7 @@ import { DomainError } from '../domain/errors.js';
 import { LedgerUnavailableError } from '../ledger/ledger.port.js';
 import { isUnavailableError } from '../store/database-errors.js';
 import { now } from './envelope.js';
-import { fieldErrors } from './validation.js';
+import { fieldErrors, UNKNOWN_FIELD, UNKNOWN_QUERY_PARAMETER } from './validation.js';
 
 /** An error the HTTP layer answers as is. */
 export class HttpError extends Error {
@@ -55,9 +56,11 @@ function map(error: unknown): Mapped {
   if (error instanceof LedgerUnavailableError || isUnavailableError(error)) {
     return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the ledger is unavailable; nothing was recorded, try again', headers: { 'retry-after': '1' } };
   }
-  const e = error as FastifyError & { validation?: unknown[] };
+  const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
-    const errors = fieldErrors(e.validation as never);
+    const errors = fieldErrors(e.validation as never).map((x) =>
+      e.validationContext === 'querystring' && x.message === UNKNOWN_FIELD ? { ...x, message: UNKNOWN_QUERY_PARAMETER } : x,
+    );
     return { status: 400, code: 'VALIDATION_ERROR', message: `invalid request: ${errors.map((x) => `${x.field} ${x.message}`).join('; ')}`.slice(0, 500), details: { errors } };
   }
   switch (e.code) {
@@ -90,4 +93,46 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorBody('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`)),
   );
+}
+
+/** What Node's HTTP parser refuses before any route sees the request, in the envelope. */
+function clientErrorAnswer(code: string | undefined): { status: number; reason: string; code: string; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, reason: 'Request Header Fields Too Large', code: 'HEADERS_TOO_LARGE', message: 'the request headers are too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'the request did not arrive in time' };
+  return { status: 400, reason: 'Bad Request', code: 'VALIDATION_ERROR', message: 'the request is not valid HTTP' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request the HTTP parser refuses (headers too large, a malformed
+ * request line, a timeout) is answered with the error envelope, not Node's own body, and the
+ * connection closed. A reset connection has no one to answer.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const a = clientErrorAnswer(error.code);
+    const body = JSON.stringify(errorBody(a.code, a.message));
+    socket.write(
+      `HTTP/1.1 ${a.status} ${a.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * While the service drains (SIGTERM), a request that still arrives is answered 503 in the envelope,
+ * with Retry-After and Connection: close, instead of Fastify's own 503 body.
+ */
+export function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('connection', 'close');
+    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'the service is shutting down; try again', undefined, { 'retry-after': '1' });
+  });
 }

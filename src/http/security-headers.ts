@@ -21,6 +21,9 @@ const DOCS_HELMET = {
   contentSecurityPolicy: { useDefaults: true, directives: { upgradeInsecureRequests: null, frameAncestors: ["'none'"] } },
 } satisfies FastifyHelmetOptions;
 
+/** Swagger UI's own routes (its page, assets and the document), which are not the API. */
+export const isDocsRoute = (url: string | undefined): boolean => url === '/docs' || (url?.startsWith('/docs/') ?? false);
+
 /**
  * Security headers on every answer, from @fastify/helmet (X-Content-Type-Options: nosniff, a
  * Content-Security-Policy, X-Frame-Options: DENY, Referrer-Policy: no-referrer, HSTS and the rest);
@@ -32,7 +35,7 @@ const DOCS_HELMET = {
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   // Routes registered from now on under /docs get the policy Swagger UI needs.
   app.addHook('onRoute', (route) => {
-    if (route.url === '/docs' || route.url.startsWith('/docs/')) route.helmet ??= DOCS_HELMET;
+    if (isDocsRoute(route.url)) route.helmet ??= DOCS_HELMET;
   });
   await app.register(helmet, {
     contentSecurityPolicy: API_CSP,

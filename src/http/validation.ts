@@ -59,12 +59,43 @@ function configure(ajv: Ajv): Ajv {
 const bodyAjv = configure(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: true, strict: false }));
 const textAjv = configure(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true, strict: false }));
 
+/**
+ * A query string's schema refuses the parameters it does not name (docs/decisions/0004): a
+ * misspelt or unsupported filter must not silently widen a search or change an export's format.
+ */
+const closedQuery = (schema: object): object =>
+  (schema as { type?: unknown }).type === 'object' && !('additionalProperties' in schema) ? { ...schema, additionalProperties: false } : schema;
+
+/** An integer in a query string or path is written in decimal digits: no exponent, fraction, hex or sign but `-`. */
+const DECIMAL_INTEGER = /^-?\d+$/;
+
+/**
+ * The properties of an object schema that are integers, so that their text can be checked before
+ * Ajv coerces it (Ajv reads `1e3`, `0x10` and ` 7` as numbers).
+ */
+const integerProperties = (schema: object): string[] =>
+  Object.entries((schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {})
+    .filter(([, p]) => p.type === 'integer')
+    .map(([name]) => name);
+
 /** Fastify validator compiler: a strict Ajv for bodies, a coercing one for query, params and headers. */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  const validate = ajv.compile(schema as object) as ValidateFunction;
-  return (data: unknown) => (validate(data) ? { value: data } : { error: Object.assign(new Error('validation failed'), { validation: validate.errors }) });
+  if (httpPart === 'body') return compiled(bodyAjv.compile(schema as object) as ValidateFunction, []);
+  const integers = httpPart === 'querystring' || httpPart === 'params' ? integerProperties(schema as object) : [];
+  return compiled(textAjv.compile(httpPart === 'querystring' ? closedQuery(schema as object) : (schema as object)) as ValidateFunction, integers);
 };
+
+function compiled(validate: ValidateFunction, integers: string[]) {
+  return (data: unknown) => {
+    const text = data as Record<string, unknown>;
+    const notDecimal = integers.filter((name) => typeof text[name] === 'string' && !DECIMAL_INTEGER.test(text[name]));
+    if (notDecimal.length > 0) {
+      const errors = notDecimal.map((name) => ({ instancePath: `/${name}`, keyword: 'type', message: 'must be an integer in decimal digits', params: {} }));
+      return { error: Object.assign(new Error('validation failed'), { validation: errors }) };
+    }
+    return validate(data) ? { value: data } : { error: Object.assign(new Error('validation failed'), { validation: validate.errors }) };
+  };
+}
 
 export interface FieldError {
   field: string;
@@ -86,8 +117,11 @@ const fieldOf = (e: AjvError): string => {
   return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '') || '(body)';
 };
 
+export const UNKNOWN_FIELD = 'is not a known field';
+export const UNKNOWN_QUERY_PARAMETER = 'is not a query parameter of this route';
+
 const messageOf = (e: AjvError): string => {
-  if (e.keyword === 'additionalProperties') return 'is not a known field';
+  if (e.keyword === 'additionalProperties') return UNKNOWN_FIELD;
   if (e.keyword === 'required') return 'is required';
   if (e.keyword === 'enum') return `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
   return e.message ?? 'is invalid';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { EnvelopeSchema, errorResponses, MetaSchema, now, ok } from '../http/envelope.js';
+import { BoundedInteger, EnvelopeSchema, errorResponses, MetaSchema, now, ok } from '../http/envelope.js';
 import { HttpError } from '../http/errors.js';
 import { NotSealedError, type TransparencyService } from './transparency.service.js';
 
@@ -59,6 +59,9 @@ export const PublicKeysSchema = Type.Object({
   ),
 });
 
+/** A tree size or leaf index: a bigint in the store, a safe integer in JavaScript. */
+const LeafCount = (minimum: number, options: { default?: number } = {}) => BoundedInteger(minimum, Number.MAX_SAFE_INTEGER, options);
+
 /** GET /ledger/checkpoint, /consent/:id/proof, /ledger/consistency, /ledger/events; tenant-scoped. */
 export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: TransparencyService }> = async (app, { transparency }) => {
   app.get(
@@ -102,7 +105,7 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: Trans
         tags,
         summary: 'Consistency proof between two tree sizes',
         description: 'RFC 9162 §2.1.4: proves the tree of `from` leaves is a prefix of the tree of `to` leaves. 1 ≤ from ≤ to ≤ the newest checkpoint’s size.',
-        querystring: Type.Object({ from: Type.Integer({ minimum: 1 }), to: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ from: LeafCount(1), to: LeafCount(1) }),
         response: { 200: EnvelopeSchema(ConsistencySchema), ...errorResponses(400, 401) },
       },
     },
@@ -117,8 +120,8 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: Trans
         summary: "The auditor's gap-free feed of the tenant's log",
         description: 'Sealed leaves with leafIndex > after, in order (after = -1, the default, starts at leaf 0). Ask again with the last leafIndex until the answer is empty.',
         querystring: Type.Object({
-          after: Type.Optional(Type.Integer({ minimum: -1, default: -1 })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+          after: Type.Optional(LeafCount(-1, { default: -1 })),
+          limit: Type.Optional(BoundedInteger(1, 1000, { default: 100 })),
         }),
         response: { 200: EnvelopeSchema(Type.Array(LogEntrySchema)), ...errorResponses(400, 401) },
       },
