@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prng } from '../support/prng.js';
@@ -13,7 +14,10 @@ import { defaultFaultEngine, printFigures, writableRowCounts, type FaultEngine }
  * query, no or wrong credentials. Expected: zero 5xx, the process alive, and not one row added to
  * any table a request can write (the read models and the sealer's own tables aside).
  * test/e2e/bad-input.e2e.spec.ts proves each rule in process; this throws volume and mixtures at
- * the whole surface over real HTTP. FUZZ_SEED replays a run.
+ * the whole surface over real HTTP. It also tries, on every route, query parameters no route
+ * documents and integers out of bounds or not in decimal digits (each must be a 400 naming the
+ * parameter), and raw requests Node's HTTP parser refuses (headers too large, malformed request
+ * lines); every error must be the envelope. FUZZ_SEED replays a run.
  */
 
 const ADMIN_TOKEN = 'faults-fuzz-admin-token-0123456789';
@@ -27,17 +31,39 @@ interface Operation {
   method: string;
   path: string;
   hasBody: boolean;
+  /** Its integer query parameters, by name. */
+  integers: string[];
 }
 
-const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+interface OpenApiOperation {
+  requestBody?: unknown;
+  parameters?: { name: string; in: string; schema?: { type?: string } }[];
+}
+const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, OpenApiOperation>> };
 const operations: Operation[] = Object.entries(openapi.paths).flatMap(([path, methods]) =>
   Object.entries(methods)
     .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
     .flatMap(([m, op]) => {
       const paths = path.startsWith('/api/v1/') ? [path, path.replace('/api/v1/', '/v1/')] : [path];
-      return paths.map((p) => ({ method: m.toUpperCase(), path: p, hasBody: op.requestBody !== undefined }));
+      const integers = (op.parameters ?? []).filter((p) => p.in === 'query' && p.schema?.type === 'integer').map((p) => p.name);
+      return paths.map((p) => ({ method: m.toUpperCase(), path: p, hasBody: op.requestBody !== undefined, integers }));
     }),
 );
+
+/** Numbers no integer parameter takes: huge, negative, fractional, exponent and other forms. */
+const badIntegers = ['1e19', '9223372036854775808', '-9223372036854775809', String(2 ** 53), '1e400', '-1e400', '-2', '-0.5', '1.5', '2.0', '1e3', '1e-7', '0x10', '+1', ' 1', '١'];
+/** Query parameters no route documents, some of them plausible. */
+const unknownParameters = ['policyVersionId', 'format', 'sort', 'fields', 'UserReference', 'user_reference', 'apiSecret', '__proto__', 'constructor', 'page[]', 'a'.repeat(300)];
+
+/** The error envelope: what every refusal must be. */
+function isEnvelope(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { success?: unknown; error?: { code?: unknown; message?: unknown }; meta?: { timestamp?: unknown } };
+    return body.success === false && typeof body.error?.code === 'string' && typeof body.error.message === 'string' && typeof body.meta?.timestamp === 'string';
+  } catch {
+    return false;
+  }
+}
 
 const hostile = [
   "' OR 1=1 --",
@@ -60,6 +86,20 @@ const hostile = [
   'constructor',
   '00000000-0000-0000-0000-00000000000g',
 ];
+
+/** Sends raw bytes to the service and answers what it wrote before closing (or after 5 s of silence). */
+function rawExchange(base: string, bytes: string): Promise<string> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let out = '';
+    socket.setTimeout(5_000, () => socket.destroy());
+    socket.on('data', (d) => (out += d.toString('latin1')));
+    socket.on('error', () => resolve(out));
+    socket.on('close', () => resolve(out));
+    socket.write(bytes);
+  });
+}
 
 describe('faults › when a fuzzer sends thousands of malformed and hostile requests to every route › no 5xx, no crash, no write', () => {
   let engine: FaultEngine | undefined;
@@ -110,8 +150,10 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
           return { body: 'x'.repeat(3 * 1024 * 1024), type: 'application/json' };
       }
     };
-    const badQuery = () =>
+    const badQuery = (op: Operation) =>
       pick([
+        `?${pick(unknownParameters)}=${enc(pick(hostile))}`,
+        ...(op.integers.length > 0 ? [`?${pick(op.integers)}=${enc(pick(badIntegers))}`, `?${op.integers.map((n) => `${n}=${enc(pick(badIntegers))}`).join('&')}`] : []),
         `?page=${pick(['0', '-1', 'abc', '1e400', '99999999999999999999'])}`,
         `?limit=${pick(['0', '101', 'many', '-5'])}`,
         `?startDate=${enc(pick(hostile))}&endDate=2020-13-45`,
@@ -127,6 +169,7 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
 
     const statuses = new Map<number, number>();
     const fiveHundreds: string[] = [];
+    const notEnvelopes: string[] = [];
     const accepted: string[] = [];
     let sent = 0;
     const one = async () => {
@@ -155,7 +198,7 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       }
       // A write without a required body and without a bad id could be valid: give it a bad id.
       if (idParams === 0 && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method) && body === undefined) return;
-      if (random() < 0.3) path += badQuery();
+      if (random() < 0.3) path += badQuery(op);
       if (random() < 0.05) headers['idempotency-key'] = headerSafe('k');
       sent += 1;
       const res = await fetch(`${svc!.url}${path}`, { method: op.method, headers, ...(body === undefined ? {} : { body }) }).catch((error: unknown) => {
@@ -173,6 +216,7 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       const text = await res.text();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status >= 500) fiveHundreds.push(`${op.method} ${path.slice(0, 200)} ${body?.slice(0, 100) ?? ''} → ${res.status} ${text.slice(0, 200)}`);
+      if (res.status >= 400 && !isEnvelope(text)) notEnvelopes.push(`${op.method} ${path.slice(0, 200)} → ${res.status} ${text.slice(0, 200)}`);
       if (res.status < 300 && op.method !== 'GET') accepted.push(`${op.method} ${path.slice(0, 200)} ${body?.slice(0, 100) ?? ''} → ${res.status}`);
     };
     await Promise.all(
@@ -180,6 +224,48 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
         while (sent < REQUESTS && !svc!.exit()) await one();
       }),
     );
+
+    // Every route, with good credentials and ids that exist: an unknown query parameter is a 400
+    // naming it, and each integer parameter out of its bounds or not in decimal digits a 400 naming it.
+    const namedRefusals: string[] = [];
+    const known = (path: string) =>
+      path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        name === 'userReference' ? 'fuzz-user' : name === 'type' ? 'privacy_policy' : path.includes('/policies/') ? policy.body.data.id : consent.body.data.id,
+      );
+    const refusalNames = async (op: Operation, query: string, name: string) => {
+      const headers: Record<string, string> = op.path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { ...auth };
+      const res = await fetch(`${svc!.url}${known(op.path)}?${query}`, { method: op.method, headers });
+      const text = await res.text();
+      sent += 1;
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      const fields = isEnvelope(text) ? ((JSON.parse(text) as { error: { details?: { errors?: { field: string }[] } } }).error.details?.errors ?? []).map((e) => e.field) : [];
+      if (res.status !== 400 || !fields.includes(name)) namedRefusals.push(`${op.method} ${op.path}?${query.slice(0, 100)} → ${res.status} ${text.slice(0, 200)}`);
+    };
+    for (const op of operations.filter((o) => o.method === 'GET')) {
+      const name = pick(unknownParameters.filter((n) => !n.includes('[')));
+      await refusalNames(op, `${enc(name)}=1`, name);
+      for (const integer of op.integers) await refusalNames(op, `${integer}=${enc(pick(badIntegers))}`, integer);
+    }
+
+    // What Node's HTTP parser refuses, over raw sockets: headers too large, malformed request lines.
+    const rawAnswers = new Map<number, number>();
+    for (let i = 0; i < 40; i++) {
+      const request = pick([
+        () => `GET /health HTTP/1.1\r\nHost: x\r\nX-Fuzz: ${'a'.repeat(16_500 + Math.floor(random() * 50_000))}\r\n\r\n`,
+        () => `GET /api/v1/policies HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 200 + Math.floor(random() * 200) }, (_, k) => `X-H${k}: ${'v'.repeat(100)}`).join('\r\n')}\r\n\r\n`,
+        () => `${pick(['GARBAGE', 'GET', 'GET /health', 'GET /health HTTP/9.9', '\u0000\u0001', 'G\tE T / HTTP/1.1'])}\r\n\r\n`,
+        () => `GET /health HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n`,
+        () => `POST /api/v1/consent HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+      ])();
+      const answer = await rawExchange(svc.url, request);
+      sent += 1;
+      const [head = '', text = ''] = answer.split('\r\n\r\n', 2);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      rawAnswers.set(status, (rawAnswers.get(status) ?? 0) + 1);
+      if (status >= 500 || status === 0) fiveHundreds.push(`raw ${JSON.stringify(request.slice(0, 80))} → ${head.slice(0, 100) || 'no answer'}`);
+      else if (status >= 400 && !isEnvelope(text)) notEnvelopes.push(`raw ${JSON.stringify(request.slice(0, 80))} → ${status} ${text.slice(0, 200)}`);
+    }
+
     const alive = svc.exit() === undefined && (await fetch(`${svc.url}/health`)).status === 200;
 
     let after: Record<string, number> | undefined;
@@ -208,10 +294,14 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       requests: sent,
       statuses: JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0]))),
       'tables changed': changed.join(' ') || 'none',
+      'raw HTTP answers': JSON.stringify(Object.fromEntries(rawAnswers)),
       'ledger events': after!['ledger.events'] ?? -1,
     });
     expect(alive, 'the service must survive').toBe(true);
     expect(fiveHundreds.slice(0, 10)).toEqual([]);
+    expect(notEnvelopes.slice(0, 10), 'every error in the envelope').toEqual([]);
+    expect(namedRefusals.slice(0, 10), 'unknown and out-of-range query parameters are 400s naming them').toEqual([]);
+    expect(rawAnswers.get(431) ?? 0, 'headers too large answered').toBeGreaterThan(0);
     expect(accepted.slice(0, 10), 'every fuzzed write must be refused').toEqual([]);
     expect(changed).toEqual([]);
     // The setup wrote 2 events (policy, consent); on the embedded store that is what the ledger holds.
