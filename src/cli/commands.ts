@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { masterKeyRotate } from '../privacy/master-key.commands.js';
+import { subjectsErase } from '../privacy/erasure.commands.js';
 import { auditExport, auditProve, auditVerify } from './audit.commands.js';
 import { ledgerCopy } from './ledger.commands.js';
 
@@ -212,4 +213,4 @@ const projectionsRebuild: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild, auditExport, auditVerify, auditProve, masterKeyRotate, ledgerCopy];
+export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild, auditExport, auditVerify, auditProve, masterKeyRotate, subjectsErase, ledgerCopy];

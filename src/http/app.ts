@@ -22,6 +22,7 @@ import { addLimitResponses } from './openapi-limits.js';
 import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandling, validationError } from './errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
+import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { systemRoutes } from './routes/system/system.routes.js';
 import { isDocsRoute, registerSecurityHeaders } from './security-headers.js';
@@ -79,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // Request logs never hold a user reference (docs/erasure.md).
     logger: withRedactedRequests(options.logger ?? false),
     bodyLimit: BODY_LIMIT,
+    // A user reference in a path may be 255 characters, each up to 12 once percent-encoded.
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER },
     trustProxy: trustProxyOption(deps.settings.trustProxy),
     // A request that arrives while the service drains is refused in the envelope (refuseWhileClosing).
     return503OnClosing: false,

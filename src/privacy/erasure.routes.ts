@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { EnvelopeSchema, errorResponses, ok } from '../http/envelope.js';
+import { UserReferenceSchema } from '../http/routes/consent/consent.schemas.js';
 import type { SubjectErasure } from './erasure.js';
 
-export const SubjectParamsSchema = Type.Object({
-  userReference: Type.String({ minLength: 1, maxLength: 255, description: 'your identifier of the end user, 1..255 characters' }),
-});
+export const SubjectParamsSchema = Type.Object({ userReference: UserReferenceSchema });
+export const SubjectBodySchema = Type.Object({ userReference: UserReferenceSchema }, { additionalProperties: false });
 
 export const ErasureSchema = Type.Object({
   erased: Type.Literal(true),
@@ -14,24 +15,45 @@ export const ErasureSchema = Type.Object({
   receiptsDeleted: Type.Integer({ description: 'stored PDF receipts deleted by this request' }),
 });
 
-/** `POST /subjects/:userReference/erase` (docs/erasure.md). */
+const DESCRIPTION =
+  "Destroys the data keys of the subject's records (crypto-shredding), records SubjectErased, deletes their stored receipts and clears their webhook payloads, and emits subject.erased. Their records remain with decision, time and consentHash; personal fields become null and verify answers erased. Idempotent: a repeat answers the same erasure.";
+
+/**
+ * `POST /subjects/:userReference/erase` (the reference percent-encoded: any of its 255 characters)
+ * and `POST /subjects/erase` with `{"userReference": …}` for clients that would rather not encode
+ * it (docs/erasure.md).
+ */
 export const erasureRoutes: FastifyPluginAsyncTypebox<{ erasure: SubjectErasure }> = async (app, { erasure }) => {
+  const response = { 200: EnvelopeSchema(ErasureSchema), ...errorResponses(400, 401, 409) };
+  const answer = async (tenantId: string, userReference: string, reply: FastifyReply) => {
+    const { view, replayed } = await erasure.erase(tenantId, userReference);
+    if (replayed) void reply.header('idempotent-replayed', 'true');
+    return ok(view);
+  };
   app.post(
     '/subjects/:userReference/erase',
     {
       schema: {
         tags: ['consent'],
         summary: "Erase a data subject's personal data (GDPR Art. 17)",
-        description:
-          "Destroys the data keys of the subject's records (crypto-shredding), records SubjectErased, deletes their stored receipts and clears their webhook payloads, and emits subject.erased. Their records remain with decision, time and consentHash; personal fields become null and verify answers erased. Idempotent: a repeat answers the same erasure.",
+        description: `${DESCRIPTION} Percent-encode the reference (\`/\` as %2F, \`?\` as %3F, \`%\` as %25); or send it in the body to POST /subjects/erase.`,
         params: SubjectParamsSchema,
-        response: { 200: EnvelopeSchema(ErasureSchema), ...errorResponses(400, 401) },
+        response,
       },
     },
-    async (request, reply) => {
-      const { view, replayed } = await erasure.erase(request.tenant.tenantId, request.params.userReference);
-      if (replayed) void reply.header('idempotent-replayed', 'true');
-      return ok(view);
+    async (request, reply) => answer(request.tenant.tenantId, request.params.userReference, reply),
+  );
+  app.post(
+    '/subjects/erase',
+    {
+      schema: {
+        tags: ['consent'],
+        summary: "Erase a data subject's personal data, the reference in the body",
+        description: `${DESCRIPTION} The same as POST /subjects/{userReference}/erase, without encoding the reference.`,
+        body: SubjectBodySchema,
+        response,
+      },
     },
+    async (request, reply) => answer(request.tenant.tenantId, request.body.userReference, reply),
   );
 };

@@ -297,6 +297,48 @@ describe.each(engines)('cli › on $name', (engine) => {
     });
   });
 
+  describe('cli › subjects erase', () => {
+    it('erases a subject whose reference no URL carries easily; the API then shows the records erased', async () => {
+      const created = await createTenant('Erasing', 'pro');
+      const reference = `ops/erase?me=1&%20 ünï ${'r'.repeat(200)}`;
+      const consentId = await withService(async (service) => {
+        const api = client(service.app, created);
+        const policyVersionId = await publishPolicy(api);
+        const res = await api.post('/api/v1/consent', { policyVersionId, userReference: reference, consentGiven: true });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().data.id as string;
+      });
+
+      const run = await cli(['subjects', 'erase', '--tenant', created.tenantId, '--user-reference', reference], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.json).toEqual({ erased: true, erasedAt: expect.any(String), consentIds: [consentId], receiptsDeleted: 0, replayed: false });
+      expect(run.stdout).not.toContain(reference);
+
+      await withService(async (service) => {
+        const api = client(service.app, created);
+        const record = (await api.get(`/api/v1/consent/${consentId}`)).json().data;
+        expect(record).toMatchObject({ erased: true, userReference: null, ipAddress: null });
+        expect((await api.get(`/api/v1/consent/${consentId}/verify`)).json().data.erased).toBe(true);
+      });
+
+      const again = await cli(['subjects', 'erase', '--tenant', created.tenantId, '--user-reference', reference], env);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.json).toMatchObject({ erased: true, erasedAt: run.json.erasedAt, consentIds: [consentId], replayed: true });
+    });
+
+    it('refuses a missing or too long reference (exit 2) and an unknown tenant (exit 1)', async () => {
+      const tooLong = await cli(['subjects', 'erase', '--tenant', '00000000-0000-4000-8000-000000000000', '--user-reference', 'x'.repeat(256)], env);
+      expect(tooLong.code).toBe(2);
+      expect(tooLong.json.error.message).toMatch(/--user-reference must be 1 to 255 characters/);
+      const missing = await cli(['subjects', 'erase', '--tenant', '00000000-0000-4000-8000-000000000000'], env);
+      expect(missing.code).toBe(2);
+      expect(missing.json.error.message).toMatch(/--user-reference is required/);
+      const unknown = await cli(['subjects', 'erase', '--tenant', '00000000-0000-4000-8000-000000000000', '--user-reference', 'someone'], env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.json.error.code).toBe('NOT_FOUND');
+    });
+  });
+
   describe('cli › projections rebuild', () => {
     it('replays every ledger event into fresh read models that answer as before', async () => {
       const created = await createTenant('Rebuilt', 'pro');

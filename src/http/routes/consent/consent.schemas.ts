@@ -7,7 +7,15 @@ export const MAX_METADATA_DEPTH = 8;
 export const MAX_BATCH_ITEMS = 1000;
 
 const Uuid = Type.String({ format: 'uuid' });
-const UserReference = Type.String({ minLength: 1, maxLength: 255, description: 'your identifier of the end user, 1..255 characters' });
+/** A user reference is 1..255 characters (code points), any but NUL. */
+export const USER_REFERENCE_MAX = 255;
+export const UserReferenceSchema = Type.String({ minLength: 1, maxLength: USER_REFERENCE_MAX, description: 'your identifier of the end user, 1..255 characters' });
+/**
+ * The longest path segment a user reference may need: 255 characters of 4 UTF-8 bytes each, every
+ * byte percent-encoded (`%F0%9F%99%82` is one character). The router refuses longer parameters.
+ */
+export const MAX_PATH_PARAMETER = USER_REFERENCE_MAX * 4 * 3;
+const UserReference = UserReferenceSchema;
 const Metadata = Type.Object({}, { additionalProperties: true, description: 'a JSON object, at most 16 KiB serialized and 8 levels deep' });
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
