@@ -15,6 +15,19 @@ export class ConcurrencyError extends Error {
   override readonly name = 'ConcurrencyError';
 }
 
+/** Attempts a command makes before it gives up on streams that keep changing. */
+export const COMMAND_ATTEMPTS = 5;
+
+/**
+ * What a command throws once its last attempt failed: a version conflict becomes the one
+ * ConcurrencyError every command ends with (409 CONCURRENCY_CONFLICT); anything else is itself.
+ *
+ * @example
+ * if (attempt >= COMMAND_ATTEMPTS) throw givenUp(error);
+ */
+export const givenUp = (error: unknown): unknown =>
+  error instanceof WrongExpectedRevisionError ? new ConcurrencyError(`stream ${error.stream} kept changing; try again`) : error;
+
 /** Folds a stream's recorded events into state. */
 export function fold<S, E extends DomainEventShape>(
   events: readonly RecordedEvent[],
@@ -61,7 +74,7 @@ export async function handleCommand<S, E extends DomainEventShape>(
   ledger: Ledger,
   options: CommandOptions<S, E>,
 ): Promise<CommandResult<S>> {
-  const attempts = options.maxAttempts ?? 5;
+  const attempts = options.maxAttempts ?? COMMAND_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     const recorded = await ledger.readStream(options.stream);
     const state = fold(recorded, options.initial, options.evolve);
@@ -84,7 +97,7 @@ export async function handleCommand<S, E extends DomainEventShape>(
       return { state: newState, appended: result.events, recorded: [...recorded, ...result.events] };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= attempts) throw new ConcurrencyError(`stream ${options.stream} kept changing; try again`);
+      if (attempt >= attempts) throw givenUp(error);
     }
   }
 }

@@ -18,7 +18,7 @@ import { sealedAad, type ConsentPersonal, type Privacy } from '../privacy/privac
 import { WrongExpectedRevisionError, type AppendRequest, type Ledger, type RecordedEvent } from '../ledger/ledger.port.js';
 import { hashCanonical } from '../common/hashing.js';
 import { deriveId, newId } from '../common/ids.js';
-import { fold, handleCommand, toNewEvent } from './command-handler.js';
+import { COMMAND_ATTEMPTS, fold, givenUp, handleCommand, toNewEvent } from './command-handler.js';
 
 export interface ConsentInput {
   policyVersionId: string;
@@ -141,8 +141,6 @@ function replay<T>(found: Idempotency | undefined, sent: Idempotency, mac: ((req
   if (mac && found.requestHash !== mac(sent.requestHash)) throw new IdempotencyKeyReusedError();
   return answer();
 }
-
-const MAX_ATTEMPTS = 5;
 
 /** A policy version as a record needs it, at the revision it was read at. */
 interface PolicyAt {
@@ -300,7 +298,7 @@ export class ConsentService {
         );
         return { view: { ...recordedView(events[0]!.data as Recorded, null), userReference: input.userReference }, replayed: false };
       } catch (error) {
-        if (attempt >= MAX_ATTEMPTS) throw error;
+        if (attempt >= COMMAND_ATTEMPTS) throw givenUp(error);
         if (this.policyMoved(error, [policy])) continue;
         // Only a request with the same key can take a derived id first: answer its record.
         if (!(error instanceof WrongExpectedRevisionError) || !idempotency || error.stream !== stream) throw error;
@@ -387,7 +385,7 @@ export class ConsentService {
           replayed: false,
         };
       } catch (error) {
-        if (attempt >= MAX_ATTEMPTS) throw error;
+        if (attempt >= COMMAND_ATTEMPTS) throw givenUp(error);
         if (this.policyMoved(error, policies.values())) continue;
         if (!(error instanceof WrongExpectedRevisionError) || !idempotency) throw error;
       }
@@ -494,7 +492,8 @@ export class ConsentService {
         );
         return { view: await this.view(tenantId, events.reduce(evolveConsent, state) as Extract<ConsentState, { status: 'withdrawn' }>), replayed: false };
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (attempt >= COMMAND_ATTEMPTS) throw givenUp(error);
       }
     }
   }

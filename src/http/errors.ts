@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ConcurrencyError } from '../application/command-handler.js';
 import { IdempotencyKeyReusedError } from '../application/consents.js';
 import { DomainError } from '../domain/errors.js';
-import { LedgerUnavailableError } from '../ledger/ledger.port.js';
+import { LedgerUnavailableError, WrongExpectedRevisionError } from '../ledger/ledger.port.js';
 import { isUnavailableError } from '../store/database-errors.js';
 import { now } from './envelope.js';
 import { fieldErrors, UNKNOWN_FIELD, UNKNOWN_QUERY_PARAMETER } from './validation.js';
@@ -50,7 +50,10 @@ function map(error: unknown): Mapped {
   if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message, details: error.details, headers: error.headers };
   if (error instanceof DomainError) return { status: DOMAIN_STATUS[error.code] ?? 400, code: error.code, message: error.message, details: error.details };
   if (error instanceof IdempotencyKeyReusedError) return { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: error.message };
-  if (error instanceof ConcurrencyError) return { status: 409, code: 'CONFLICT', message: 'the record changed while we wrote it; try again' };
+  // Streams that kept changing for every attempt: nothing was recorded, and a retry may land.
+  if (error instanceof ConcurrencyError || error instanceof WrongExpectedRevisionError) {
+    return { status: 409, code: 'CONCURRENCY_CONFLICT', message: 'the record changed while we wrote it; nothing was recorded, try again', headers: { 'retry-after': '1' } };
+  }
   // The ledger's append says so itself; a lost connection anywhere else (the key lookup, an
   // idempotency read, the read fence) is the same outage: nothing happened, try again.
   if (error instanceof LedgerUnavailableError || isUnavailableError(error)) {

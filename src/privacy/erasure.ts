@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { toNewEvent } from '../application/command-handler.js';
+import { COMMAND_ATTEMPTS, givenUp, toNewEvent } from '../application/command-handler.js';
 import { WrongExpectedRevisionError, type Ledger } from '../ledger/ledger.port.js';
 import type { ReceiptStore } from '../receipts/receipt.store.js';
 import type { Database } from '../store/schema.js';
@@ -16,8 +16,6 @@ export interface ErasureView {
   /** Stored PDF receipts deleted by this request. */
   receiptsDeleted: number;
 }
-
-const MAX_ATTEMPTS = 5;
 
 /**
  * Erasure on request (GDPR Art. 17) by crypto-shredding (docs/erasure.md): destroys the data keys
@@ -68,7 +66,8 @@ export class SubjectErasure {
           await this.ledger.append([{ tenantId, stream, expectedRevision: last ? last.revision : 'no_stream', events: [toNewEvent(event)] }], now);
         } catch (error) {
           // A concurrent erasure of the same subject recorded it first: answer that one.
-          if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          if (attempt >= COMMAND_ATTEMPTS) throw givenUp(error);
           continue;
         }
       }

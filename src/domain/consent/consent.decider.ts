@@ -16,6 +16,9 @@ export function evolveConsent(state: ConsentState, event: ConsentEvent): Consent
     case 'ConsentWithdrawn':
       if (state.status === 'none') return state;
       return { ...state, status: 'withdrawn', withdrawnAt: event.data.withdrawnAt, reason: event.data.reason };
+    default:
+      // An event type this version does not know (a later version's) changes nothing it decides on.
+      return state;
   }
 }
 

@@ -47,6 +47,9 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
     case 'PolicyVersionDeleted':
       if (state.status === 'none') return state;
       return { ...state, status: 'deleted', isActive: false, updatedAt: event.data.at };
+    default:
+      // An event type this version does not know (a later version's) changes nothing it decides on.
+      return state;
   }
 }
 

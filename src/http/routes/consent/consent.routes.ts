@@ -136,7 +136,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         summary: 'Record a consent decision',
         headers: IdempotencyHeadersSchema,
         body: ConsentCreateSchema,
-        response: { 201: EnvelopeSchema(RecordedConsentSchema), ...errorResponses(400, 401, 404, 413, 415, 422) },
+        response: { 201: EnvelopeSchema(RecordedConsentSchema), ...errorResponses(400, 401, 404, 409, 413, 415, 422) },
       },
     },
     async (request, reply) => {
@@ -162,7 +162,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         description: 'Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one.',
         headers: IdempotencyHeadersSchema,
         body: ConsentBatchSchema,
-        response: { 201: EnvelopeSchema(BatchResultSchema), ...errorResponses(400, 401, 413, 415, 422) },
+        response: { 201: EnvelopeSchema(BatchResultSchema), ...errorResponses(400, 401, 409, 413, 415, 422) },
       },
     },
     async (request, reply) => {

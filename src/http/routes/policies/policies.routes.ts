@@ -105,7 +105,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         summary: `Activate or deactivate a policy version (${method})`,
         params: PolicyIdParamsSchema,
         body: PolicyUpdateSchema,
-        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404, 415) },
+        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404, 409, 415) },
       },
       handler: async (request) => ok(await deps.policies.setActive(request.tenant.tenantId, request.params.id.toLowerCase(), request.body.isActive)),
     });
@@ -119,7 +119,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         summary: 'Delete a policy version',
         description: 'The version leaves every list; its consents keep their policy details and still verify.',
         params: PolicyIdParamsSchema,
-        response: { 200: EnvelopeSchema(MessageSchema), ...errorResponses(400, 401, 404) },
+        response: { 200: EnvelopeSchema(MessageSchema), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => {
