@@ -36,7 +36,7 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  settings: Pick<Settings, 'adminToken' | 'trustProxy' | 'publicBaseUrl' | 'webhookAllowHttp'>;
+  settings: Pick<Settings, 'adminToken' | 'trustProxy' | 'publicBaseUrl' | 'webhookAllowHttp' | 'webhookAllowPrivateNetworks'>;
   db: Kysely<Database>;
   tenants: TenantService;
   policies: PolicyService;
@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         await api.register(consentRoutes, { deps });
         await api.register(receiptRoutes, { receipts: deps.receipts });
         await api.register(erasureRoutes, { erasure: deps.erasure });
-        await api.register(webhooksRoutes, { webhooks: deps.webhooks, allowHttp: deps.settings.webhookAllowHttp });
+        await api.register(webhooksRoutes, { webhooks: deps.webhooks, allowHttp: deps.settings.webhookAllowHttp, allowPrivateNetworks: deps.settings.webhookAllowPrivateNetworks });
         await api.register(transparencyRoutes, { transparency: deps.transparency });
       },
       { prefix },

@@ -30,6 +30,11 @@ type KeyRow = { key_id: string; wrapped: string };
 
 const LOOKUP_SECRET = 'subject-lookup';
 const secretAad = (name: string) => `consent-ledger/secret/${name}`;
+/** The additional data a wrapped secret of another part of the store is bound to (`webhook/{id}`). */
+export const wrappedSecretAad = (scope: string) => `consent-ledger/wrapped-secret/${scope}`;
+/** The scope of a webhook's signing secret. */
+export const webhookSecretScope = (webhookId: string) => `webhook/${webhookId}`;
+
 /** The additional data a data key is wrapped with: bound to its id. */
 export const dataKeyAad = (kid: string) => `consent-ledger/data-key/${kid}`;
 
@@ -179,9 +184,14 @@ export class DataKeyStore {
  * new key (docs/erasure.md, Rotating the master key).
  *
  * @example
- * await rotateMasterKey(store.db, oldKey, newKey) // { secrets: 1, dataKeys: 1234 }
+ * await rotateMasterKey(store.db, oldKey, newKey) // { secrets: 1, dataKeys: 1234, webhookSecrets: 3 }
  */
-export async function rotateMasterKey(db: Kysely<Database>, oldKey: Buffer, newKey: Buffer, random: RandomSource = secureRandom): Promise<{ secrets: number; dataKeys: number }> {
+export async function rotateMasterKey(
+  db: Kysely<Database>,
+  oldKey: Buffer,
+  newKey: Buffer,
+  random: RandomSource = secureRandom,
+): Promise<{ secrets: number; dataKeys: number; webhookSecrets: number }> {
   return privacyDb(db)
     .transaction()
     .execute(async (tx) => {
@@ -200,6 +210,14 @@ export async function rotateMasterKey(db: Kysely<Database>, oldKey: Buffer, newK
         const key = unwrapKey(oldKey, dataKeyAad(r.key_id), r.wrapped);
         await tx.updateTable('privacy.data_keys').set({ wrapped: wrapKey(newKey, dataKeyAad(r.key_id), key, random) }).where('key_id', '=', r.key_id).execute();
       }
-      return { secrets: secrets.length, dataKeys: rows.length };
+      // Webhook signing secrets (and any clear one an earlier version left, wrapped now).
+      const hooks = await sql<{ id: string; secret: string; secret_wrapped: string | null }>`
+        SELECT id, secret, secret_wrapped FROM webhooks.endpoints WHERE secret_wrapped IS NOT NULL OR secret <> '' FOR UPDATE`.execute(tx);
+      for (const h of hooks.rows) {
+        const aad = wrappedSecretAad(webhookSecretScope(h.id));
+        const value = h.secret_wrapped === null ? Buffer.from(h.secret, 'utf8') : unwrapKey(oldKey, aad, h.secret_wrapped);
+        await sql`UPDATE webhooks.endpoints SET secret = '', secret_wrapped = ${wrapKey(newKey, aad, value, random)} WHERE id = ${h.id}`.execute(tx);
+      }
+      return { secrets: secrets.length, dataKeys: rows.length, webhookSecrets: hooks.rows.length };
     });
 }

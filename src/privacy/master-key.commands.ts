@@ -27,7 +27,7 @@ const keyFrom = (path: unknown, flag: string): Buffer => {
 export const masterKeyRotate: Command = {
   name: 'keys rotate-master',
   usage: 'keys rotate-master --old-key-file PATH --new-key-file PATH',
-  summary: 'Re-wrap every data key under a new master key (service stopped); prints {secrets, dataKeys}',
+  summary: 'Re-wrap every data key and webhook signing secret under a new master key (service stopped); prints {secrets, dataKeys, webhookSecrets}',
   options: { 'old-key-file': { type: 'string' }, 'new-key-file': { type: 'string' } },
   parse(values) {
     const oldKey = keyFrom(values['old-key-file'], 'old-key-file');
@@ -37,7 +37,7 @@ export const masterKeyRotate: Command = {
   },
   async run(store, input: { oldKey: Buffer; newKey: Buffer }, io) {
     const result = await rotateMasterKey(store.db, input.oldKey, input.newKey);
-    io.info(`Re-wrapped ${result.dataKeys} data keys and ${result.secrets} secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`);
+    io.info(`Re-wrapped ${result.dataKeys} data keys, ${result.secrets} secret(s) and ${result.webhookSecrets} webhook signing secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`);
     return result;
   },
 };

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Sealed } from '../domain/consent/consent.events.js';
 import type { Database } from '../store/schema.js';
-import { combineKeys, deriveKey, hmacHex, openBytes, sealBytes, secureRandom, type RandomSource } from './envelope.js';
+import { combineKeys, deriveKey, hmacHex, openBytes, sealBytes, secureRandom, unwrapKey, wrapKey, type RandomSource } from './envelope.js';
 import { BulkOpener, defaultOpenThreads, type StoredSeal } from './bulk-open.js';
-import { DataKeyStore, loadLookupSecret, type DataKey } from './key-store.js';
+import { DataKeyStore, loadLookupSecret, wrappedSecretAad, type DataKey } from './key-store.js';
 
 /** The personal fields of a consent record: sealed in the ledger, never stored in clear. */
 export interface ConsentPersonal {
@@ -50,7 +50,25 @@ export class Privacy {
     readonly keys: DataKeyStore,
     private readonly random: RandomSource,
     private readonly bulk: BulkOpener,
+    private readonly master: Buffer,
   ) {}
+
+  /**
+   * A secret another part of the store keeps (a webhook's signing secret), wrapped with the master
+   * key and bound to its scope, so that a copy of the table alone reveals nothing and a wrapped value
+   * moved to another row does not open. `keys rotate-master` re-wraps it.
+   *
+   * @example
+   * const wrapped = privacy.wrapSecret(webhookSecretScope(id), 'whsec_…');
+   * privacy.unwrapSecret(webhookSecretScope(id), wrapped) // 'whsec_…'
+   */
+  wrapSecret(scope: string, value: string): string {
+    return wrapKey(this.master, wrappedSecretAad(scope), Buffer.from(value, 'utf8'), this.random);
+  }
+
+  unwrapSecret(scope: string, wrapped: string): string {
+    return unwrapKey(this.master, wrappedSecretAad(scope), wrapped).toString('utf8');
+  }
 
   static async open(db: Kysely<Database>, master: Buffer, options: PrivacyOptions = {}): Promise<Privacy> {
     const random = options.random ?? secureRandom;
@@ -59,7 +77,7 @@ export class Privacy {
         random,
         ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }),
         ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
-      }), random, new BulkOpener(master, options.openThreads ?? defaultOpenThreads()));
+      }), random, new BulkOpener(master, options.openThreads ?? defaultOpenThreads()), master);
   }
 
   /** The subject of a user reference in a tenant: HMAC-SHA256 under the tenant's lookup key, hex. */

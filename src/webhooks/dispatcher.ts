@@ -4,7 +4,7 @@ import type { RunnerLog } from '../../projections/runner.js';
 import type { Database } from '../store/schema.js';
 import { PokeLoop } from '../common/poke-loop.js';
 import type { GuardedClient, OutboundResult } from './outbound.js';
-import { signatureHeaders } from './signing.js';
+import { signatureHeaders, storedSecret, type SecretBox } from './signing.js';
 import { webhooksDb, type WebhooksDb } from './webhooks.table.js';
 
 /** Attempts per delivery; after the last failure the delivery is `failed`. */
@@ -110,7 +110,7 @@ export async function recordAttempt(
  * most the attempt time-out.
  *
  * @example
- * const dispatcher = new WebhookDispatcher(db, client, { retryScale: 1 });
+ * const dispatcher = new WebhookDispatcher(db, client, privacy, { retryScale: 1 });
  * dispatcher.start();
  */
 export class WebhookDispatcher {
@@ -127,6 +127,8 @@ export class WebhookDispatcher {
   constructor(
     db: Kysely<Database>,
     private readonly client: GuardedClient,
+    /** Opens the signing secrets, stored wrapped with the master key. */
+    private readonly secrets: SecretBox,
     options: DispatcherOptions = {},
   ) {
     this.db = webhooksDb(db);
@@ -179,8 +181,8 @@ export class WebhookDispatcher {
 
   private async claim(free: number, busy: Map<string, number>, saturated: string[]): Promise<Claimed[]> {
     return this.db.transaction().execute(async (tx) => {
-      const candidates = await sql<Claimed>`
-        SELECT d.id, d.tenant_id, d.webhook_id, d.event_id, d.event_type, d.payload, e.url, e.secret
+      const candidates = await sql<Claimed & { secret_wrapped: string | null }>`
+        SELECT d.id, d.tenant_id, d.webhook_id, d.event_id, d.event_type, d.payload, e.url, e.secret, e.secret_wrapped
         FROM webhooks.deliveries d JOIN webhooks.endpoints e ON e.id = d.webhook_id
         WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.is_active AND e.deleted_at IS NULL
           AND NOT (d.webhook_id = ANY(${saturated}::uuid[]))
@@ -194,7 +196,8 @@ export class WebhookDispatcher {
         const n = counts.get(c.webhook_id) ?? 0;
         if (n >= this.perWebhook) continue;
         counts.set(c.webhook_id, n + 1);
-        chosen.push(c);
+        const { secret_wrapped, ...claimed } = c;
+        chosen.push({ ...claimed, secret: storedSecret(this.secrets, c.webhook_id, { secret: c.secret, secret_wrapped }) });
       }
       if (chosen.length > 0) {
         await sql`

@@ -64,7 +64,7 @@ export function createWebhooks(
     allowHttp: settings.webhookAllowHttp,
     ...options.outbound,
   });
-  const dispatcher = new WebhookDispatcher(db, client, {
+  const dispatcher = new WebhookDispatcher(db, client, options.privacy, {
     retryScale: settings.webhookRetryScale,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log ? { log: options.log } : {}),
@@ -82,13 +82,14 @@ export function createWebhooks(
         ...(options.minIntervalMs === undefined ? {} : { minIntervalMs: options.minIntervalMs }),
         ...subscriptionOptions,
       });
-  const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale });
+  const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale }, options.privacy);
   return {
     service,
     subscription,
     dispatcher,
     poke: () => subscription.poke(),
     async start() {
+      await service.wrapClearSecrets();
       await subscription.start();
       dispatcher.start();
     },

@@ -45,6 +45,44 @@ export function nonPublicReason(address: string): string | null {
   return null;
 }
 
+/**
+ * Why a URL's host, as written, is not a public destination: an IP literal in a non-public range
+ * (after WHATWG normalisation, so `2130706433`, `0x7f.1` and `[::ffff:7f00:1]` are 127.0.0.1), or
+ * `localhost` and its subdomains, loopback by definition (RFC 6761). Null for a public literal or
+ * any other name, which is checked when it is resolved, at connect time.
+ *
+ * @example
+ * literalRefusal(new URL('https://[::1]/hook'))       // 'loopback'
+ * literalRefusal(new URL('https://hooks.example.com')) // null
+ */
+export function literalRefusal(url: URL): string | null {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'loopback';
+  return isIP(host) ? nonPublicReason(host) : null;
+}
+
+/** Words for a failed connection, by error code: never the message, which names addresses and ports. */
+const CONNECTION_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved now',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  EPIPE: 'the connection was closed while sending',
+};
+const connectionError = (error: NodeJS.ErrnoException): string => {
+  const code = error.code ?? 'ERROR';
+  if (CONNECTION_ERRORS[code]) return `${code}: ${CONNECTION_ERRORS[code]}`;
+  if (/CERT|TLS|SSL/.test(code)) return `${code}: the receiver's TLS certificate was not accepted`;
+  if (error.message === 'socket hang up') return 'ECONNRESET: the connection was closed before an answer (socket hang up)';
+  return `${code}: the connection failed`;
+};
+
+/** What a delivery's history says of a destination refused at connect time: nothing of where the name led. */
+export const NOT_PUBLIC = 'refused: the destination is not a public address';
+
 /** Resolves a host name to every address (the production one is the system resolver). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
@@ -119,9 +157,9 @@ export class GuardedClient {
         const usable = addresses.filter((a) => family === 0 || a.family === family);
         if (usable.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
         // Every answer is checked, not only the first: a mixed answer is refused as a whole.
+        // The refusal names neither the address nor its kind: a tenant could map internal names with it.
         for (const a of usable) {
-          const refused = this.refusal(a.address);
-          if (refused) return callback(Object.assign(new Refused(`${refused}; ${hostname} resolved to it`), { code: 'EREFUSED_ADDRESS' }), '', 0);
+          if (this.refusal(a.address)) return callback(Object.assign(new Refused(NOT_PUBLIC), { code: 'EREFUSED_ADDRESS' }), '', 0);
         }
         if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
         else callback(null, usable[0]!.address, usable[0]!.family);
@@ -190,7 +228,7 @@ export class GuardedClient {
       });
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (statusCode !== null) return finish(null);
-        finish(error instanceof Refused ? error.message : `${error.code ?? 'ERROR'}: ${error.message}`.slice(0, 500));
+        finish(error instanceof Refused ? error.message : connectionError(error));
       });
       request.end(body);
     });

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { webhookSecretScope } from '../privacy/key-store.js';
 
 const PREFIX = 'whsec_';
 
@@ -39,3 +40,16 @@ export function signatureHeaders(input: { secret: string; webhookId: string; eve
     'webhook-signature': `v1,${createHmac('sha256', standardKey(input.secret)).update(`${input.eventId}.${ts}.${input.body}`, 'utf8').digest('base64')}`,
   };
 }
+
+/** Wraps and opens signing secrets with the master key (Privacy). */
+export interface SecretBox {
+  wrapSecret(scope: string, value: string): string;
+  unwrapSecret(scope: string, wrapped: string): string;
+}
+
+/**
+ * A webhook's signing secret as stored: wrapped (`secret_wrapped`), or in clear (`secret`) in a
+ * row an earlier version wrote and the service has not wrapped yet.
+ */
+export const storedSecret = (box: SecretBox, webhookId: string, row: { secret: string; secret_wrapped: string | null }): string =>
+  row.secret_wrapped === null ? row.secret : box.unwrapSecret(webhookSecretScope(webhookId), row.secret_wrapped);

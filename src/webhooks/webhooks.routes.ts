@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, now, ok, okList } from '../http/envelope.js';
 import { validationError } from '../http/errors.js';
+import { literalRefusal } from './outbound.js';
 import { isUsableSecret } from './signing.js';
 import type { WebhookService } from './webhooks.service.js';
 import {
@@ -20,9 +21,11 @@ const tags = ['webhooks'];
 export interface WebhookRoutesOptions {
   webhooks: WebhookService;
   allowHttp: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: a non-public literal address or localhost may be registered. */
+  allowPrivateNetworks: boolean;
 }
 
-function checkUrl(raw: string, allowHttp: boolean): string {
+function checkUrl(raw: string, allowHttp: boolean, allowPrivateNetworks: boolean): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -34,10 +37,15 @@ function checkUrl(raw: string, allowHttp: boolean): string {
   }
   if (url.username || url.password) throw validationError([{ field: 'url', message: 'must not carry credentials' }]);
   if (!url.hostname) throw validationError([{ field: 'url', message: 'must name a host' }]);
+  // A literal the tenant wrote is refused now, not at every delivery; names are checked when resolved.
+  const refusal = allowPrivateNetworks ? null : literalRefusal(url);
+  if (refusal) {
+    throw validationError([{ field: 'url', message: `must reach a public address: ${url.hostname} is ${refusal === 'unspecified' ? 'the unspecified address' : `a ${refusal} address`}` }]);
+  }
   return raw;
 }
 
-export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (app, { webhooks, allowHttp }) => {
+export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (app, { webhooks, allowHttp, allowPrivateNetworks }) => {
   app.post(
     '/webhooks',
     {
@@ -51,7 +59,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
     },
     async (request, reply) => {
       const b = request.body;
-      const url = checkUrl(b.url, allowHttp);
+      const url = checkUrl(b.url, allowHttp, allowPrivateNetworks);
       if (b.secret !== undefined && !isUsableSecret(b.secret)) {
         throw validationError([{ field: 'secret', message: 'a secret starting with whsec_ must be base64 after the prefix' }]);
       }

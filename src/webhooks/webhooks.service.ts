@@ -5,7 +5,8 @@ import { START, type Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
 import { recordAttempt, sendDelivery } from './dispatcher.js';
 import type { GuardedClient } from './outbound.js';
-import { generateSecret } from './signing.js';
+import { generateSecret, storedSecret, type SecretBox } from './signing.js';
+import { webhookSecretScope } from '../privacy/key-store.js';
 import { webhooksDb, type EndpointRow, type WebhooksDb } from './webhooks.table.js';
 
 export interface WebhookView {
@@ -59,8 +60,27 @@ export class WebhookService {
     private readonly ledger: Ledger,
     private readonly client: GuardedClient,
     private readonly options: { retryScale: number },
+    /** Signing secrets are stored wrapped with the master key. */
+    private readonly secrets: SecretBox,
   ) {
     this.db = webhooksDb(db);
+  }
+
+  /**
+   * Wraps the signing secrets an earlier version stored in clear (at start: a migration has no
+   * master key). Idempotent, and safe beside another process doing the same.
+   */
+  async wrapClearSecrets(): Promise<number> {
+    const clear = await this.db.selectFrom('webhooks.endpoints').select(['id', 'secret']).where('secret', '<>', '').execute();
+    for (const row of clear) {
+      await this.db
+        .updateTable('webhooks.endpoints')
+        .set({ secret: '', secret_wrapped: this.secrets.wrapSecret(webhookSecretScope(row.id), row.secret) })
+        .where('id', '=', row.id)
+        .where('secret', '=', row.secret)
+        .execute();
+    }
+    return clear.length;
   }
 
   /** Where a webhook starts: events after the ledger's head now are for it. */
@@ -84,7 +104,8 @@ export class WebhookService {
         url: input.url,
         events: [...new Set(input.events)],
         description: input.description ?? null,
-        secret,
+        secret: '',
+        secret_wrapped: this.secrets.wrapSecret(webhookSecretScope(id), secret),
         is_active: input.isActive ?? true,
         ...(await this.startingPoint()),
         created_at: now,
@@ -192,7 +213,7 @@ export class WebhookService {
       const now = new Date().toISOString();
       await tx
         .updateTable('webhooks.endpoints')
-        .set({ deleted_at: now, is_active: false, secret: '', updated_at: now })
+        .set({ deleted_at: now, is_active: false, secret: '', secret_wrapped: null, updated_at: now })
         .where('id', '=', id)
         .where('tenant_id', '=', tenantId)
         .execute();
@@ -240,7 +261,8 @@ export class WebhookService {
     // Recorded before it is sent, with no due time: the dispatcher never picks it up.
     await this.db.insertInto('webhooks.deliveries').values({ ...delivery, payload, status: 'pending', next_attempt_at: null }).execute();
     const attemptedAt = new Date();
-    const result = await sendDelivery(this.client, { url: endpoint.url, secret: endpoint.secret, webhook_id: id, event_id: eventId, payload });
+    const secret = storedSecret(this.secrets, id, endpoint);
+    const result = await sendDelivery(this.client, { url: endpoint.url, secret, webhook_id: id, event_id: eventId, payload });
     await recordAttempt(this.db, delivery, result, attemptedAt, { retryScale: this.options.retryScale, final: true });
     return {
       delivered: result.ok,

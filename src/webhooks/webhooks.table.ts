@@ -8,8 +8,10 @@ export interface EndpointsTable {
   url: string;
   events: string[];
   description: string | null;
-  /** Kept retrievable for HMAC; never logged, never answered after creation; blanked on delete. */
+  /** Empty: a secret stored in clear by an earlier version until the service's next start wraps it. */
   secret: string;
+  /** The signing secret wrapped with the master key (Privacy.wrapSecret); never logged, never answered after creation; null once deleted. */
+  secret_wrapped: ColumnType<string | null, string | null | undefined, string | null>;
   is_active: boolean;
   from_commit: number;
   from_prepare: number;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GuardedClient, nonPublicReason, type Resolver } from '../../src/webhooks/outbound.js';
+import { GuardedClient, literalRefusal, nonPublicReason, NOT_PUBLIC, type Resolver } from '../../src/webhooks/outbound.js';
 import { REBIND_HOST, startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
@@ -55,10 +55,11 @@ describe('webhooks › guarded client', () => {
       const before = receiver.received.length;
       const refused = await post(new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca, resolver: rebinding('127.0.0.1') }), url);
       expect(refused).toMatchObject({ ok: false, statusCode: null });
-      expect(refused.error).toMatch(/127\.0\.0\.1 is not a public address \(loopback\).*hooks\.rebind\.test/);
+      // It says only that the destination is not public: not where the name led, nor what kind of address that is.
+      expect(refused.error).toBe(NOT_PUBLIC);
       // One public and one private answer: refused as a whole, never "try the next".
       const mixed = await post(new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca, resolver: rebinding('93.184.216.34', '10.0.0.1') }), url);
-      expect(mixed.error).toMatch(/10\.0\.0\.1 is not a public address \(private\)/);
+      expect(mixed.error).toBe(NOT_PUBLIC);
       expect(receiver.received.length).toBe(before);
       // The control: the same name, allowed, does connect. The refusal above was the guard's.
       const allowed = await post(new GuardedClient({ allowPrivateNetworks: true, allowHttp: false, ca, resolver: rebinding('127.0.0.1') }), url);
@@ -149,12 +150,70 @@ describe('webhooks › delivery guard in the service', () => {
       expect(created.statusCode).toBe(201);
       const id = created.json().data.id as string;
       const test = await api.post(`/api/v1/webhooks/${id}/test`);
-      expect(test.json().data).toMatchObject({ delivered: false, statusCode: null, message: expect.stringMatching(/loopback/) });
+      expect(test.json().data).toMatchObject({ delivered: false, statusCode: null, message: expect.stringContaining(NOT_PUBLIC) });
+      expect(test.body).not.toMatch(/127\.0\.0\.1|loopback|resolved/);
       await publishPolicy(api);
       await waitUntil(async () => (await api.get(`/api/v1/webhooks/${id}/deliveries`)).json().pagination.total === 6, { what: 'the test and five refused attempts' });
       const rows = (await api.get(`/api/v1/webhooks/${id}/deliveries?limit=10`)).json().data as { success: boolean; statusCode: number | null; error: string }[];
-      expect(rows.every((x) => !x.success && x.statusCode === null && /not a public address \(loopback\)/.test(x.error))).toBe(true);
+      expect(rows.every((x) => !x.success && x.statusCode === null && x.error === NOT_PUBLIC)).toBe(true);
+      expect(JSON.stringify(rows)).not.toMatch(/127\.0\.0\.1|loopback|resolved/);
       expect(r.received).toHaveLength(0);
+    });
+  });
+
+  describe('webhooks › when a non-public address is written in the URL › refused at registration', () => {
+    it.each([
+      ['https://127.0.0.1/hook', 'a loopback address'],
+      ['https://127.0.0.2:8443/hook', 'a loopback address'],
+      ['https://[::1]/hook', 'a loopback address'],
+      ['https://[::ffff:127.0.0.1]/hook', 'a IPv4-mapped address'],
+      ['https://2130706433/hook', 'a loopback address'],
+      ['https://0x7f.1/hook', 'a loopback address'],
+      ['https://10.1.2.3/hook', 'a private address'],
+      ['https://192.168.1.1/hook', 'a private address'],
+      ['https://169.254.169.254/latest/meta-data', 'a link-local address'],
+      ['https://[fe80::1]/hook', 'a link-local address'],
+      ['https://[fd12:3456::1]/hook', 'a unique-local address'],
+      ['https://0.0.0.0/hook', 'the unspecified address'],
+      ['https://localhost/hook', 'a loopback address'],
+      ['https://LOCALHOST./hook', 'a loopback address'],
+      ['https://api.localhost/hook', 'a loopback address'],
+    ])('%s: 400 naming the rule, nothing stored', async (url, rule) => {
+      const service = await startTestService();
+      try {
+        const api = client(service.app, await service.tenant('pro'));
+        const res = await api.post('/api/v1/webhooks', { url, events: ['*'] });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error.code).toBe('VALIDATION_ERROR');
+        expect(res.json().error.details.errors).toEqual([{ field: 'url', message: expect.stringContaining(`is ${rule}`) }]);
+        expect(res.json().error.message).toContain('must reach a public address');
+        expect((await api.get('/api/v1/webhooks')).json().pagination.total).toBe(0);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('a public literal and any name are accepted; with WEBHOOK_ALLOW_PRIVATE_NETWORKS a loopback literal is too', async () => {
+      const strict = await startTestService();
+      const allowing = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+      try {
+        const api = client(strict.app, await strict.tenant('pro'));
+        for (const url of ['https://93.184.216.34/hook', 'https://[2606:4700:4700::1111]/hook', `https://${REBIND_HOST}/hook`]) {
+          expect((await api.post('/api/v1/webhooks', { url, events: ['*'] })).statusCode, url).toBe(201);
+        }
+        const dev = client(allowing.app, await allowing.tenant('pro'));
+        expect((await dev.post('/api/v1/webhooks', { url: 'https://127.0.0.1:8443/hook', events: ['*'] })).statusCode).toBe(201);
+        expect((await dev.post('/api/v1/webhooks', { url: 'https://localhost/hook', events: ['*'] })).statusCode).toBe(201);
+      } finally {
+        await Promise.all([strict.close(), allowing.close()]);
+      }
+    });
+
+    it('the literal check is the connect-time check: the same ranges', () => {
+      for (const a of ['127.0.0.1', '10.0.0.1', '169.254.169.254', '[::1]', '[fc00::1]', '[::ffff:10.0.0.1]']) {
+        expect(literalRefusal(new URL(`https://${a}/`)), a).toBe(nonPublicReason(a.replace(/^\[(.*)\]$/, '$1')));
+      }
+      expect(literalRefusal(new URL('https://hooks.example.com/'))).toBeNull();
     });
   });
 
