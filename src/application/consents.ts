@@ -266,8 +266,17 @@ export class ConsentService {
     );
   }
 
+  /**
+   * The Idempotency-Key as the ledger holds it: its keyed hash, never the key (docs/erasure.md).
+   * Ids and stream names derived from a key are derived from this, so none lets a key be guessed.
+   */
+  private keyed(tenantId: string, sent: Idempotency | undefined): Idempotency | undefined {
+    return sent && { key: this.privacy.idempotencyKeyOf(tenantId, sent.key), requestHash: sent.requestHash };
+  }
+
   /** Records one decision. With an Idempotency-Key, a repeat answers the first record. */
-  async record(tenantId: string, input: ConsentInput, idempotency?: Idempotency): Promise<{ view: RecordedConsentView; replayed: boolean }> {
+  async record(tenantId: string, input: ConsentInput, sent?: Idempotency): Promise<{ view: RecordedConsentView; replayed: boolean }> {
+    const idempotency = this.keyed(tenantId, sent);
     const consentId = idempotency ? deriveId(tenantId, 'consent', idempotency.key) : newId();
     const stream = consentStream(tenantId, consentId);
     const subject = this.privacy.subjectOf(tenantId, input.userReference);
@@ -321,7 +330,8 @@ export class ConsentService {
   }
 
   /** Records every item, or none: an invalid item refuses the batch with every item's errors. */
-  async recordBatch(tenantId: string, items: ConsentInput[], idempotency?: Idempotency): Promise<{ view: BatchView; replayed: boolean }> {
+  async recordBatch(tenantId: string, items: ConsentInput[], sent?: Idempotency): Promise<{ view: BatchView; replayed: boolean }> {
+    const idempotency = this.keyed(tenantId, sent);
     const batchId = idempotency ? deriveId(tenantId, 'consent-batch', idempotency.key) : newId();
     const batchStream = consentBatchStream(tenantId, batchId);
     const subjects = items.map((i) => this.privacy.subjectOf(tenantId, i.userReference));
@@ -441,7 +451,8 @@ export class ConsentService {
    * names one withdrawal (route, consent and reason), so the same key sent for another consent or
    * reason is refused rather than withdrawing a second record.
    */
-  async withdraw(tenantId: string, consentId: string, reason: string | null, idempotency?: Idempotency): Promise<{ view: ConsentView; replayed: boolean }> {
+  async withdraw(tenantId: string, consentId: string, reason: string | null, sent?: Idempotency): Promise<{ view: ConsentView; replayed: boolean }> {
+    const idempotency = this.keyed(tenantId, sent);
     // The reason is sealed under the record's key, so that the subject's erasure takes it too.
     const known = await this.consent(tenantId, consentId);
     if (known.state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');

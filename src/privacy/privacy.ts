@@ -82,13 +82,30 @@ export class Privacy {
 
   /** The subject of a user reference in a tenant: HMAC-SHA256 under the tenant's lookup key, hex. */
   subjectOf(tenantId: string, userReference: string): string {
-    let key = this.tenantKeys.get(tenantId);
+    return hmacHex(this.tenantKey(tenantId, 'consent-ledger/subject-lookup'), userReference);
+  }
+
+  /**
+   * What the ledger keeps of a client's Idempotency-Key (docs/erasure.md): HMAC-SHA256 under a
+   * key of the tenant's own, derived from the lookup secret, so that a key (often an e-mail address
+   * or a user id) cannot be read back or confirmed by guessing. Stable across master-key rotations.
+   *
+   * @example
+   * privacy.idempotencyKeyOf(tenantId, 'signup-dave@example.com') // 'ik_' + 64 hex
+   */
+  idempotencyKeyOf(tenantId: string, key: string): string {
+    return `ik_${hmacHex(this.tenantKey(tenantId, 'consent-ledger/idempotency-key'), key)}`;
+  }
+
+  private tenantKey(tenantId: string, purpose: string): Buffer {
+    const id = `${purpose} ${tenantId}`;
+    let key = this.tenantKeys.get(id);
     if (!key) {
-      key = deriveKey(this.lookupSecret, tenantId, 'consent-ledger/subject-lookup');
+      key = deriveKey(this.lookupSecret, tenantId, purpose);
       if (this.tenantKeys.size > 10_000) this.tenantKeys.clear();
-      this.tenantKeys.set(tenantId, key);
+      this.tenantKeys.set(id, key);
     }
-    return hmacHex(key, userReference);
+    return key;
   }
 
   seal(key: DataKey, aad: string, value: unknown): Sealed {

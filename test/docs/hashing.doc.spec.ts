@@ -115,6 +115,8 @@ const exampleRandom = () => {
 const EXAMPLE_MASTER_KEY = createHash('sha256').update('docs/hashing.md example master key').digest();
 /** What the route hashed of the client's request; the ledger keeps it keyed with the subject's data key. */
 const CLIENT_REQUEST_HASH = 'b3f0c1d2e3a4b5c6d7e8f90123456789abcdef0123456789abcdef0123456789';
+/** The Idempotency-Key the client sent; the ledger keeps only its keyed hash (`ik_…`). */
+const CLIENT_IDEMPOTENCY_KEY = 'signup-7f3a-0001';
 
 const envelopeOf = (e: EventEnvelope): EventEnvelope => ({
   id: e.id,
@@ -165,7 +167,7 @@ describe('docs/hashing.md › when recomputed from the formats alone › the wor
     expect(data.subject).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(data.personal as object).sort()).toEqual(['ct', 'iv', 'kid']);
     for (const field of ['userReference', 'ipAddress', 'userAgent', 'metadata']) expect(data).not.toHaveProperty(field);
-    for (const value of [input.userReference, input.ipAddress, 'signup-form']) expect(published.events.map((e) => e.canonical).join('')).not.toContain(value);
+    for (const value of [input.userReference, input.ipAddress, 'signup-form', CLIENT_IDEMPOTENCY_KEY]) expect(published.events.map((e) => e.canonical).join('')).not.toContain(value);
     expect(recorded.envelope.stream).toBe(consentStream(recorded.envelope.tenantId, input.id as string));
   });
 });
@@ -205,7 +207,8 @@ describe('docs/hashing.md › when the service records the example consent › i
     const privacy = await Privacy.open(store.db, EXAMPLE_MASTER_KEY, { random: exampleRandom(), poolSize: 128 });
     const consents = new ConsentService(ledger, privacy, clock);
     now = new Date(input.timestamp as string);
-    const idempotency = { key: (recordedDoc.metadata as { idempotency: { key: string } }).idempotency.key, requestHash: CLIENT_REQUEST_HASH };
+    const idempotency = { key: CLIENT_IDEMPOTENCY_KEY, requestHash: CLIENT_REQUEST_HASH };
+    expect((recordedDoc.metadata as { idempotency: { key: string } }).idempotency.key).toBe(privacy.idempotencyKeyOf(tenantId, CLIENT_IDEMPOTENCY_KEY));
     recordedView = (
       await consents.record(
         tenantId,

@@ -269,3 +269,73 @@ describe('idempotency › when the key itself is invalid', () => {
     });
   });
 });
+
+describe('idempotency › when clients put personal data in their keys › the ledger holds only a keyed hash of each key', () => {
+  /** Every ledger row of the tenant, every column, as text. */
+  async function ledgerText(): Promise<string> {
+    const rows = await t.service.store.db.selectFrom('ledger.events').selectAll().where('tenant_id', '=', tenantId).execute();
+    return JSON.stringify(rows);
+  }
+  /** The auditor's feed of the tenant's log, every page, once the newest record is sealed. */
+  async function auditorFeed(sealed: string): Promise<string> {
+    expect((await api.get(`/api/v1/consent/${sealed}/proof`)).statusCode).toBe(200);
+    const entries: { leafIndex: number }[] = [];
+    for (let after = -1; ; ) {
+      const page = (await api.get(`/api/v1/ledger/events?after=${after}&limit=1000`)).json().data as { leafIndex: number }[];
+      if (page.length === 0) break;
+      entries.push(...page);
+      after = page[page.length - 1]!.leafIndex;
+    }
+    return JSON.stringify(entries);
+  }
+
+  it('record, batch and withdraw keys never reach the ledger or the feed, before or after the erasure; repeats still answer', async () => {
+    const email = `dave-${randomUUID()}@example.com`;
+    const keys = { record: `signup-${email}`, batch: `batch-${email}`, withdraw: `withdraw-${email}` };
+    const body = consent({ userReference: email });
+    const recorded = await api.post('/api/v1/consent', body, withKey(keys.record));
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const id = recorded.json().data.id as string;
+    const batch = await api.post('/api/v1/consent/batch', { consents: [consent({ userReference: email })] }, withKey(keys.batch));
+    expect(batch.statusCode, batch.body).toBe(201);
+    const withdrawn = await api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'asked' }, withKey(keys.withdraw));
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+
+    // Repeats are still recognised through the hash, and other bodies still refused.
+    const again = await api.post('/api/v1/consent', body, withKey(keys.record));
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.json().data.id]).toEqual([201, 'true', id]);
+    expectReused(await api.post('/api/v1/consent', { ...body, consentGiven: false }, withKey(keys.record)));
+    expect((await api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'asked' }, withKey(keys.withdraw))).headers['idempotent-replayed']).toBe('true');
+
+    const local = email.split('@')[0]!;
+    for (const text of [await ledgerText(), await auditorFeed(id)]) {
+      for (const k of Object.values(keys)) expect(text).not.toContain(k);
+      expect(text).not.toContain(local);
+      expect(text).toMatch(/"key":"ik_[0-9a-f]{64}"/);
+    }
+
+    expect((await api.post('/api/v1/subjects/erase', { userReference: email })).statusCode).toBe(200);
+    const after = await api.post('/api/v1/consent', consent(), withKey(`late-${randomUUID()}`));
+    for (const text of [await ledgerText(), await auditorFeed(after.json().data.id)]) {
+      for (const k of Object.values(keys)) expect(text).not.toContain(k);
+      expect(text).not.toContain(local);
+    }
+  });
+
+  it('the same key in two tenants is two different hashes: a hash says nothing across tenants', async () => {
+    const other = client(t.app, await t.tenant('enterprise'));
+    const otherPolicy = await publishPolicy(other);
+    const k = key();
+    const a = await api.post('/api/v1/consent', consent(), withKey(k));
+    const b = await other.post('/api/v1/consent', { policyVersionId: otherPolicy, userReference: 'x', consentGiven: true }, withKey(k));
+    const hashes = await t.service.store.db
+      .selectFrom('ledger.events')
+      .select('metadata')
+      .where('event_type', '=', 'ConsentRecorded')
+      .where((eb) => eb.or([eb('stream_id', 'like', `%${a.json().data.id}`), eb('stream_id', 'like', `%${b.json().data.id}`)]))
+      .execute();
+    const ks = hashes.map((h) => (h.metadata as { idempotency: { key: string } }).idempotency.key);
+    expect(ks).toHaveLength(2);
+    expect(ks[0]).not.toBe(ks[1]);
+  });
+});
