@@ -84,6 +84,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
           createdAt: '2024-03-02T23:59:59.999Z',
           withdrawnAt: null,
           erased: false,
+          tampered: false,
         },
       ]);
     });

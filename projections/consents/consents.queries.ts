@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { countConsents } from '../consent-counts/consent-counts.queries.js';
 import { applyConsentFilter, type ConsentFilter } from './consent-filter.js';
 import type { Sealed } from '../../src/domain/consent/consent.events.js';
-import { SealBrokenError } from '../../src/privacy/envelope.js';
-import type { DataKey } from '../../src/privacy/key-store.js';
+import type { Sealing } from '../../src/privacy/sealing.js';
 import { sealedAad, type ConsentPersonal, type Privacy } from '../../src/privacy/privacy.js';
 import type { Database } from '../../src/store/schema.js';
 
@@ -25,6 +24,8 @@ export interface ConsentSearchItem {
   createdAt: string;
   withdrawnAt: string | null;
   erased: boolean;
+  /** The personal fields did not open with their key: the stored record was changed (null fields). */
+  tampered: boolean;
   policyTitle: string;
 }
 
@@ -63,34 +64,23 @@ type ItemRow = {
 };
 
 /**
- * Opens the rows' sealed personal fields with their keys (one key-store read per call).
- * A row whose key is gone, or whose subject was erased, comes back with nulls and `erased`.
+ * Opens the rows' sealed personal fields with their keys (one key-store read per call), by
+ * `Privacy.read`'s rule: a row whose subject was erased comes back with nulls and `erased`, one
+ * whose seal does not open with nulls and `tampered`.
  */
 export async function openRows(privacy: Privacy, rows: readonly ItemRow[]): Promise<ConsentSearchItem[]> {
   const keys = await privacy.keys.byIds(rows.flatMap((r) => sealedOf(r)?.kid ?? []));
-  return openWith(privacy, keys, rows);
+  return rows.map((r) => {
+    const sealed = sealedOf(r);
+    return itemOf(r, sealed && privacy.read<ConsentPersonal>(keys.get(sealed.kid), sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), sealed));
+  });
 }
 
 const sealedOf = (r: ItemRow) => (!r.erased && r.personal ? (r.personal as unknown as Sealed) : undefined);
 
-/** The rows as items, their personal fields opened with `keys` (a row whose key is absent comes back erased). */
-function openWith(privacy: Privacy, keys: ReadonlyMap<string, DataKey>, rows: readonly ItemRow[]): ConsentSearchItem[] {
-  return rows.map((r) => {
-    let p: ConsentPersonal | undefined;
-    const sealed = sealedOf(r);
-    if (sealed) {
-      try {
-        p = privacy.open<ConsentPersonal>(keys.get(sealed.kid), sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), sealed);
-      } catch (error) {
-        if (!(error instanceof SealBrokenError)) throw error;
-      }
-    }
-    return itemOf(r, p);
-  });
-}
-
-/** A row as the API shows it, with its personal fields if they were opened (else erased). */
-function itemOf(r: ItemRow, p: ConsentPersonal | undefined): ConsentSearchItem {
+/** A row as the API shows it: its personal fields if they opened, else nulls and why (erased or tampered). */
+function itemOf(r: ItemRow, opened: Sealing<ConsentPersonal> | undefined): ConsentSearchItem {
+  const p = opened?.state === 'personal' ? opened.value : undefined;
   return {
     id: r.id,
     consentHash: r.consent_hash,
@@ -105,7 +95,8 @@ function itemOf(r: ItemRow, p: ConsentPersonal | undefined): ConsentSearchItem {
     metadata: p ? p.metadata : null,
     createdAt: r.created_at.toISOString(),
     withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
-    erased: p === undefined,
+    erased: opened === undefined || opened.state === 'erased',
+    tampered: opened?.state === 'tampered',
     policyTitle: r.policy_title,
   };
 }
@@ -210,7 +201,7 @@ export async function* streamConsents(
     });
     const personal = await privacy.openStored<ConsentPersonal>(sealed);
     let k = 0;
-    return rows.map((r) => itemOf(r, sealedOf(r) ? (personal[k++] ?? undefined) : undefined));
+    return rows.map((r) => itemOf(r, sealedOf(r) ? personal[k++] : undefined));
   };
   let next: Promise<PageRow[]> | undefined = page(undefined);
   let ready: Promise<ConsentSearchItem[]> | undefined;

@@ -12,7 +12,7 @@ import { DomainError } from '../domain/errors.js';
 import { evolvePolicy, initialPolicyState, type KnownPolicy, type PolicyState } from '../domain/policy/policy.decider.js';
 import { policyStream } from '../domain/policy/policy.events.js';
 import { checkChain } from '../ledger/event-hash.js';
-import { SealBrokenError } from '../privacy/envelope.js';
+import type { Sealing } from '../privacy/sealing.js';
 import type { DataKey } from '../privacy/key-store.js';
 import { sealedAad, type ConsentPersonal, type Privacy } from '../privacy/privacy.js';
 import { WrongExpectedRevisionError, type AppendRequest, type Ledger, type RecordedEvent } from '../ledger/ledger.port.js';
@@ -69,6 +69,8 @@ export interface ConsentView {
   withdrawnAt: string | null;
   withdrawalReason: string | null;
   erased: boolean;
+  /** The personal fields are null because they do not open with their key: the stored record was changed. */
+  tampered: boolean;
   policyDetails: { title: string; type: string; version: string; contentHash: string };
 }
 
@@ -81,6 +83,8 @@ export interface VerificationView {
   verifiedAt: string;
   /** The subject was erased: existence, decision, time and consentHash remain; the hash input does not. */
   erased: boolean;
+  /** The sealed personal fields do not open with their key: the stored event was changed (`reason: "tampered"`). */
+  tampered: boolean;
   /** Why `valid` is false, in words; null when valid. */
   reason: string | null;
 }
@@ -93,10 +97,11 @@ export interface BatchView {
 type Recorded = ConsentRecorded['data'];
 type Known = Extract<ConsentState, { status: 'active' | 'withdrawn' }>;
 
-/** A record's personal fields, or null when its subject was erased. */
-type Revealed = ConsentPersonal | null;
+/** A record's personal fields as the one reader found them: opened, erased or tampered. */
+type Revealed = Sealing<ConsentPersonal>;
+const personalOf = (r: Revealed): ConsentPersonal | null => (r.state === 'personal' ? r.value : null);
 
-const recordedView = (r: Recorded, p: Revealed): RecordedConsentView => ({
+const recordedView = (r: Recorded, p: ConsentPersonal | null): RecordedConsentView => ({
   id: r.consentId,
   consentHash: r.consentHash,
   userReference: p?.userReference ?? null,
@@ -105,7 +110,9 @@ const recordedView = (r: Recorded, p: Revealed): RecordedConsentView => ({
   timestamp: r.timestamp,
 });
 
-export const consentView = (s: Known, p: Revealed, reason: string | null): ConsentView => ({
+export const consentView = (s: Known, revealed: Revealed, reason: string | null): ConsentView => {
+  const p = personalOf(revealed);
+  return {
   id: s.record.consentId,
   consentHash: s.record.consentHash,
   userReference: p?.userReference ?? null,
@@ -119,14 +126,16 @@ export const consentView = (s: Known, p: Revealed, reason: string | null): Conse
   timestamp: s.record.timestamp,
   withdrawnAt: s.withdrawnAt,
   withdrawalReason: p ? reason : null,
-  erased: p === null,
+  erased: revealed.state === 'erased',
+  tampered: revealed.state === 'tampered',
   policyDetails: {
     title: s.record.policyTitle,
     type: s.record.policyType,
     version: s.record.policyVersion,
     contentHash: s.record.policyContentHash,
   },
-});
+  };
+};
 
 const idempotencyOf = (e: RecordedEvent | undefined): Idempotency | undefined =>
   (e?.metadata as { idempotency?: Idempotency } | undefined)?.idempotency;
@@ -223,11 +232,17 @@ export class ConsentService {
     return { state: fold(recorded, initialConsentState, evolveConsent), recorded };
   }
 
-  /** The record's personal fields and withdrawal reason, or nulls once its subject was erased. */
+  /** The record's personal fields and withdrawal reason, through the one reader (erased or tampered: nulls). */
   private async reveal(tenantId: string, s: Known): Promise<{ personal: Revealed; reason: string | null }> {
     const keys = await this.privacy.keys.byIds(s.reason ? [s.record.personal.kid, s.reason.kid] : [s.record.personal.kid]);
-    const personal = this.privacy.open<ConsentPersonal>(keys.get(s.record.personal.kid), sealedAad('ConsentRecorded', tenantId, s.record.consentId, s.record.subject), s.record.personal) ?? null;
-    const reason = s.reason && personal ? (this.privacy.open<string>(keys.get(s.reason.kid), sealedAad('ConsentWithdrawn', tenantId, s.record.consentId, s.record.subject), s.reason) ?? null) : null;
+    let personal = this.privacy.read<ConsentPersonal>(keys.get(s.record.personal.kid), sealedAad('ConsentRecorded', tenantId, s.record.consentId, s.record.subject), s.record.personal);
+    let reason: string | null = null;
+    if (s.reason && personal.state === 'personal') {
+      const opened = this.privacy.read<string>(keys.get(s.reason.kid), sealedAad('ConsentWithdrawn', tenantId, s.record.consentId, s.record.subject), s.reason);
+      // A withdrawal reason that does not open is the record's tampering too.
+      if (opened.state === 'tampered') personal = opened;
+      else if (opened.state === 'personal') reason = opened.value;
+    }
     return { personal, reason };
   }
 
@@ -326,7 +341,7 @@ export class ConsentService {
     const found = replay(idempotencyOf(recorded[0]), idempotency, mac, () => true);
     if (!found) throw new IdempotencyKeyReusedError();
     const { personal } = await this.reveal(tenantId, state);
-    return { view: recordedView(state.record, personal), replayed: true };
+    return { view: recordedView(state.record, personalOf(personal)), replayed: true };
   }
 
   /** Records every item, or none: an invalid item refuses the batch with every item's errors. */
@@ -438,7 +453,7 @@ export class ConsentService {
     const consents = await Promise.all(
       states.map(async (s) => {
         const { personal } = await this.reveal(tenantId, s);
-        return { id: s.record.consentId, userReference: personal?.userReference ?? null, consentGiven: s.record.consentGiven };
+        return { id: s.record.consentId, userReference: personalOf(personal)?.userReference ?? null, consentGiven: s.record.consentGiven };
       }),
     );
     return { processed: consents.length, consents };
@@ -529,29 +544,27 @@ export class ConsentService {
     const r = state.record;
     const intact = checkChain(recorded).length === 0;
     const base = { consentId, storedHash: r.consentHash, verifiedAt: this.clock().toISOString() };
-    let personal: ConsentPersonal | undefined;
-    try {
-      personal = this.privacy.open<ConsentPersonal>(await this.privacy.keys.byId(r.personal.kid), sealedAad('ConsentRecorded', tenantId, r.consentId, r.subject), r.personal);
-    } catch (error) {
-      if (!(error instanceof SealBrokenError)) throw error;
-      return { ...base, valid: false, computedHash: null, erased: false, reason: 'the sealed personal fields do not open with their key: the event was changed' };
-    }
-    if (!personal) {
+    const opened = this.privacy.read<ConsentPersonal>(await this.privacy.keys.byId(r.personal.kid), sealedAad('ConsentRecorded', tenantId, r.consentId, r.subject), r.personal);
+    // The sealed personal fields do not open with their key: the stored event was changed.
+    if (opened.state === 'tampered') return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
+    if (opened.state === 'erased') {
       return {
         ...base,
         valid: false,
         computedHash: null,
         erased: true,
+        tampered: false,
         reason: 'the subject was erased: the personal fields the hash covers were destroyed with their key, so the hash can no longer be recomputed',
       };
     }
-    const computedHash = hashCanonical(consentHashInput({ ...r, ...personal }));
+    const computedHash = hashCanonical(consentHashInput({ ...r, ...opened.value }));
     const valid = intact && computedHash === r.consentHash;
     return {
       ...base,
       valid,
       computedHash,
       erased: false,
+      tampered: false,
       reason: valid ? null : intact ? 'the recomputed hash differs from the stored consentHash' : "the consent's ledger events do not chain: one was changed, removed or reordered",
     };
   }

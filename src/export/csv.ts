@@ -14,6 +14,8 @@ export const CSV_COLUMNS = [
   'consentHash',
   'createdAt',
   'withdrawnAt',
+  // true when the record's personal fields do not open with their key (the stored record was changed): its personal cells are empty.
+  'tampered',
 ] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;

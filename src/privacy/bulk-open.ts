@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Sealed } from '../domain/consent/consent.events.js';
-import { openBytes, SealBrokenError, unwrapKey } from './envelope.js';
+import { openBytes, unwrapKey } from './envelope.js';
 import { dataKeyAad } from './key-store.js';
+import { readSealed, type Sealing } from './sealing.js';
 
 /** A sealed value read from the store along with its wrapped data key (null once destroyed). */
 export interface StoredSeal {
@@ -12,21 +13,19 @@ export interface StoredSeal {
 }
 
 /**
- * Opens a stored seal under the master key: unwrap its data key, then open it. Answers null when
- * the key is gone (the subject was erased) or the value does not open with its own key and
- * identity (as `Privacy.open`); a wrapped key that does not unwrap throws (the store is damaged).
+ * Opens a stored seal under the master key: unwrap its data key, then open it, by `Privacy.read`'s
+ * rule: `erased` when the key is gone (the subject was erased), `tampered` when the value (or its
+ * wrapped key) does not open.
  */
-export function openStored(master: Buffer, row: StoredSeal): unknown {
-  if (row.wrapped === null) return null;
-  const key = unwrapKey(master, dataKeyAad(row.sealed.kid), row.wrapped);
-  let bytes: Buffer;
+export function openStored(master: Buffer, row: StoredSeal): Sealing<unknown> {
+  if (row.wrapped === null) return { state: 'erased' };
+  let key: Buffer;
   try {
-    bytes = openBytes(key, row.aad, row.sealed);
-  } catch (error) {
-    if (error instanceof SealBrokenError) return null;
-    throw error;
+    key = unwrapKey(master, dataKeyAad(row.sealed.kid), row.wrapped);
+  } catch {
+    return { state: 'tampered' };
   }
-  return JSON.parse(bytes.toString('utf8'));
+  return readSealed({ kid: row.sealed.kid, key }, row.sealed, (k, sealed) => openBytes(k.key, row.aad, sealed));
 }
 
 /** Threads for bulk opening by default: the cores but one (the request thread's), at most 4. */
@@ -41,7 +40,7 @@ class WorkerGoneError extends Error {
 }
 
 interface Job {
-  resolve(opened: unknown[]): void;
+  resolve(opened: Sealing<unknown>[]): void;
   reject(error: Error): void;
 }
 
@@ -72,7 +71,7 @@ class OpenWorker {
       this.jobs.clear();
       onGone(this);
     };
-    this.worker.on('message', (m: { id: number; opened?: unknown[]; error?: string }) => {
+    this.worker.on('message', (m: { id: number; opened?: Sealing<unknown>[]; error?: string }) => {
       const job = this.jobs.get(m.id);
       if (!job) return;
       this.jobs.delete(m.id);
@@ -84,9 +83,9 @@ class OpenWorker {
     this.worker.on('exit', (code) => fail(new WorkerGoneError(`the bulk-open worker exited (code ${code})`)));
   }
 
-  open(rows: readonly StoredSeal[]): Promise<unknown[]> {
+  open(rows: readonly StoredSeal[]): Promise<Sealing<unknown>[]> {
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<Sealing<unknown>[]>((resolve, reject) => {
       this.jobs.set(id, { resolve, reject });
       this.worker.ref();
       this.worker.postMessage({ id, rows });
@@ -103,7 +102,7 @@ class OpenWorker {
  *
  * @example
  * const opener = new BulkOpener(master, 2);
- * await opener.open([{ wrapped, aad, sealed }]); // [{ userReference: 'user-42', … }] or [null]
+ * await opener.open([{ wrapped, aad, sealed }]); // [{ state: 'personal', value: { userReference: 'user-42', … } }]
  * await opener.close();
  */
 export class BulkOpener {
@@ -114,7 +113,7 @@ export class BulkOpener {
     readonly threads: number = defaultOpenThreads(),
   ) {}
 
-  async open(rows: readonly StoredSeal[]): Promise<unknown[]> {
+  async open(rows: readonly StoredSeal[]): Promise<Sealing<unknown>[]> {
     if (this.threads === 0 || rows.length < INLINE_BELOW) return rows.map((r) => openStored(this.master, r));
     while (this.workers.length < this.threads) this.workers.push(new OpenWorker(this.master, (w) => this.forget(w)));
     const size = Math.ceil(rows.length / this.workers.length);

@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe('privacy › BulkOpener', () => {
   const rows = Array.from({ length: 1_500 }, (_, i) => stored({ userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } }));
-  const expected = rows.map((_, i) => ({ userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } }));
+  const expected = rows.map((_, i) => ({ state: 'personal', value: { userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } } }));
 
   it('opens a batch on worker threads to the same values, in the rows order, as on the calling thread', async () => {
     expect(await opener(0).open(rows)).toEqual(expected);
@@ -39,21 +39,21 @@ describe('privacy › BulkOpener', () => {
     expect(await threaded.open(rows.slice(300, 1_000))).toEqual(expected.slice(300, 1_000));
   });
 
-  it('answers null for a destroyed key and for a seal that does not open with its own identity, on both paths', async () => {
+  it('answers erased for a destroyed key, and tampered for a seal that does not open with its own identity, on both paths', async () => {
     const erased = { ...rows[1]!, wrapped: null };
     const moved = { ...rows[2]!, aad: 'consent-ledger/ConsentRecorded/other/record/s' };
     const batch = [rows[0]!, erased, moved, ...rows.slice(3, 400)];
-    const want = [expected[0], null, null, ...expected.slice(3, 400)];
+    const want = [expected[0], { state: 'erased' }, { state: 'tampered' }, ...expected.slice(3, 400)];
     expect(await opener(0).open(batch)).toEqual(want);
     expect(await opener(2).open(batch)).toEqual(want);
   });
 
-  it('fails the batch when a wrapped key does not unwrap (a damaged store), and keeps working after', async () => {
+  it('answers tampered for a wrapped key that does not unwrap (a changed key row), and keeps working after', async () => {
     const broken = { ...rows[5]!, wrapped: rows[6]!.wrapped };
     const batch = [...rows.slice(0, 300), broken];
-    expect(() => openStored(master, broken)).toThrow(/does not open/);
+    expect(openStored(master, broken)).toEqual({ state: 'tampered' });
     const threaded = opener(2);
-    await expect(threaded.open(batch)).rejects.toThrow(/does not open/);
+    expect((await threaded.open(batch)).at(-1)).toEqual({ state: 'tampered' });
     expect(await threaded.open(rows.slice(0, 300))).toEqual(expected.slice(0, 300));
   });
 
@@ -65,14 +65,11 @@ describe('privacy › BulkOpener', () => {
     expect(await inFlight).toEqual(expected);
   });
 
-  it('names no opened text in its errors', async () => {
+  it('answers tampered, naming no opened text, for a seal whose bytes are not its JSON', async () => {
     const notJson = stored(null, { plaintext: 'personal-text-of-someone' });
     const batch = [...rows.slice(0, 300), notJson];
-    const error = await opener(2).open(batch).then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    expect(error).toBeInstanceOf(Error);
-    expect(error!.message).not.toMatch(/personal-text/);
+    const opened = await opener(2).open(batch);
+    expect(opened.at(-1)).toEqual({ state: 'tampered' });
+    expect(JSON.stringify(opened.at(-1))).not.toMatch(/personal-text/);
   });
 });

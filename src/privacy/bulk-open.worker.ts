@@ -4,15 +4,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStored, type StoredSeal } from './bulk-open.js';
-import { SealBrokenError } from './envelope.js';
 
 const master = Buffer.from((workerData as { master: Uint8Array }).master);
 
 parentPort!.on('message', ({ id, rows }: { id: number; rows: StoredSeal[] }) => {
   try {
     parentPort!.postMessage({ id, opened: rows.map((r) => openStored(master, r)) });
-  } catch (error) {
-    // A JSON.parse message would quote the opened (personal) text: only the seal's own errors pass.
-    parentPort!.postMessage({ id, error: error instanceof SealBrokenError ? error.message : 'a stored seal could not be opened' });
+  } catch {
+    // Never the error's own message, which could quote opened (personal) text.
+    parentPort!.postMessage({ id, error: 'a stored seal could not be opened' });
   }
 });

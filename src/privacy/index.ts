@@ -5,3 +5,4 @@ export { withRedactedRequests } from './log-redaction.js';
 export { generatedKeyWarning, loadMasterKey, MasterKeyError, parseMasterKey } from './master-key.js';
 export { Privacy, sealedAad, type ConsentPersonal } from './privacy.js';
 export { subjectStream, type SubjectErased } from './subject.events.js';
+export { readSealed, type Sealing } from './sealing.js';

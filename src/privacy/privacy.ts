@@ -3,6 +3,7 @@ import type { Sealed } from '../domain/consent/consent.events.js';
 import type { Database } from '../store/schema.js';
 import { combineKeys, deriveKey, hmacHex, openBytes, sealBytes, secureRandom, unwrapKey, wrapKey, type RandomSource } from './envelope.js';
 import { BulkOpener, defaultOpenThreads, type StoredSeal } from './bulk-open.js';
+import { readSealed, type Sealing } from './sealing.js';
 import { DataKeyStore, loadLookupSecret, wrappedSecretAad, type DataKey } from './key-store.js';
 
 /** The personal fields of a consent record: sealed in the ledger, never stored in clear. */
@@ -122,12 +123,23 @@ export class Privacy {
   }
 
   /**
-   * Opens many seals read from the store with their wrapped keys (the CSV export), on worker
-   * threads when there are any: each answer is the value, or null when its key is gone or it does
-   * not open (as `open`). In the rows' order.
+   * The one reader of a sealed personal field, for every answer that shows one (get, lists,
+   * search, export, webhooks, verify): `personal` with the value, `erased` when its key is gone,
+   * or `tampered` when the key is there and the seal does not open (or is not a seal at all).
+   *
+   * @example
+   * privacy.read<ConsentPersonal>(key, aad, sealed) // { state: 'personal', value } | { state: 'erased' } | { state: 'tampered' }
    */
-  openStored<T>(rows: readonly StoredSeal[]): Promise<(T | null)[]> {
-    return this.bulk.open(rows) as Promise<(T | null)[]>;
+  read<T>(key: DataKey | undefined, aad: string, sealed: unknown): Sealing<T> {
+    return readSealed<T, DataKey>(key, sealed, (k, s) => openBytes(k.key, aad, s));
+  }
+
+  /**
+   * Opens many seals read from the store with their wrapped keys (the CSV export), on worker
+   * threads when there are any: each answer is a `Sealing` (as `read`). In the rows' order.
+   */
+  openStored<T>(rows: readonly StoredSeal[]): Promise<Sealing<T>[]> {
+    return this.bulk.open(rows) as Promise<Sealing<T>[]>;
   }
 
   /** Stops the bulk opener's worker threads. */

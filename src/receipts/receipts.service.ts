@@ -76,6 +76,8 @@ export class ReceiptService {
    */
   async issue(tenantId: string, consentId: string): Promise<StoredReceipt> {
     const consent = await this.consents.get(tenantId, consentId);
+    // A receipt is a proof: none is issued for a record whose stored personal fields were changed.
+    if (consent.tampered) throw new DomainError('CONSENT_TAMPERED', 'the record’s personal fields do not open with their key: the stored record was changed, so no receipt can prove it');
     const now = this.clock();
     const receiptId = newId();
     const issuedAt = now.toISOString();

@@ -2,7 +2,7 @@ import type { ConsentBatchRecorded, ConsentRecorded, ConsentWithdrawn, Sealed } 
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../domain/policy/policy.decider.js';
 import type { PolicyEvent } from '../domain/policy/policy.events.js';
 import type { RecordedEvent } from '../ledger/ledger.port.js';
-import { SealBrokenError } from '../privacy/envelope.js';
+import type { Sealing } from '../privacy/sealing.js';
 import { sealedAad, type ConsentPersonal, type Privacy } from '../privacy/privacy.js';
 import type { SubjectErased } from '../privacy/subject.events.js';
 
@@ -84,35 +84,39 @@ const policyData = (state: PolicyState): Record<string, unknown> | null =>
         is_active: state.isActive,
       };
 
-/** The personal fields of `consent.created`, or nulls and `erased: true` once the subject was erased. */
-const consentCreatedData = (d: ConsentRecorded['data'], p: ConsentPersonal | undefined): Record<string, unknown> => ({
-  id: d.consentId,
-  subject_id: p?.userReference ?? null,
-  subject_email: p && typeof p.metadata.email === 'string' ? p.metadata.email : null,
-  policy_id: d.policyVersionId,
-  consent_type: d.policyType,
-  granted: d.consentGiven,
-  consent_hash: `sha256:${d.consentHash}`,
-  metadata: p
-    ? {
-        ...p.metadata,
-        ip_address: p.ipAddress,
-        user_agent: p.userAgent,
-        source: typeof p.metadata.source === 'string' ? p.metadata.source : null,
-      }
-    : null,
-  recorded_at: d.timestamp,
-  ...(p ? {} : { erased: true }),
-});
+/** The personal fields of `consent.created`, or nulls with `erased: true` (subject erased) or `tampered: true` (the seal does not open). */
+const consentCreatedData = (d: ConsentRecorded['data'], opened: Sealing<ConsentPersonal>): Record<string, unknown> => {
+  const p = opened.state === 'personal' ? opened.value : undefined;
+  return {
+    id: d.consentId,
+    subject_id: p?.userReference ?? null,
+    subject_email: p && typeof p.metadata.email === 'string' ? p.metadata.email : null,
+    policy_id: d.policyVersionId,
+    consent_type: d.policyType,
+    granted: d.consentGiven,
+    consent_hash: `sha256:${d.consentHash}`,
+    metadata: p
+      ? {
+          ...p.metadata,
+          ip_address: p.ipAddress,
+          user_agent: p.userAgent,
+          source: typeof p.metadata.source === 'string' ? p.metadata.source : null,
+        }
+      : null,
+    recorded_at: d.timestamp,
+    ...notOpened(opened),
+  };
+};
 
-/** Opens a sealed value for a payload; a key that is gone (erased) or a broken seal gives undefined. */
-async function opened<T>(privacy: Privacy, tenantId: string, type: 'ConsentRecorded' | 'ConsentWithdrawn', consentId: string, subject: string, sealed: Sealed): Promise<T | undefined> {
-  try {
-    return privacy.open<T>(await privacy.keys.byId(sealed.kid), sealedAad(type, tenantId, consentId, subject), sealed);
-  } catch (error) {
-    if (error instanceof SealBrokenError) return undefined;
-    throw error;
-  }
+/** How a payload says why its personal fields are null: erased, or tampered (never "erased" for a broken seal). */
+const notOpened = (opened: Sealing<unknown>): Record<string, true> =>
+  opened.state === 'erased' ? { erased: true } : opened.state === 'tampered' ? { tampered: true } : {};
+
+/** Opens a sealed value for a payload, through the one reader (`Privacy.read`). */
+async function opened<T>(privacy: Privacy, tenantId: string, type: 'ConsentRecorded' | 'ConsentWithdrawn', consentId: string, subject: string, sealed: Sealed): Promise<Sealing<T>> {
+  const kid = (sealed as Partial<Sealed> | null)?.kid;
+  const key = typeof kid === 'string' ? await privacy.keys.byId(kid) : undefined;
+  return privacy.read<T>(key, sealedAad(type, tenantId, consentId, subject), sealed);
 }
 
 /** Fields of a stored payload that carry personal data: cleared when the subject is erased. */
@@ -172,8 +176,12 @@ export async function toNotification(
       const d = event.data as ConsentWithdrawn['data'];
       const recorded = (await readStream(event.stream)).find((e) => e.type === 'ConsentRecorded');
       const r = recorded?.data as ConsentRecorded['data'] | undefined;
-      const p = r ? await opened<ConsentPersonal>(privacy, event.tenantId, 'ConsentRecorded', r.consentId, r.subject, r.personal) : undefined;
-      const reason = d.reason ? await opened<string>(privacy, event.tenantId, 'ConsentWithdrawn', d.consentId, d.subject, d.reason) : undefined;
+      const record: Sealing<ConsentPersonal> = r ? await opened<ConsentPersonal>(privacy, event.tenantId, 'ConsentRecorded', r.consentId, r.subject, r.personal) : { state: 'erased' };
+      const reasonOpened = d.reason ? await opened<string>(privacy, event.tenantId, 'ConsentWithdrawn', d.consentId, d.subject, d.reason) : undefined;
+      // Either seal broken is the record's tampering; else erased when the record's key is gone.
+      const state: Sealing<unknown> = reasonOpened?.state === 'tampered' ? reasonOpened : record;
+      const p = state.state === 'personal' ? (state.value as ConsentPersonal) : undefined;
+      const reason = p && reasonOpened?.state === 'personal' ? reasonOpened.value : undefined;
       return {
         ...base,
         kind: 'withdrawal',
@@ -184,7 +192,7 @@ export async function toNotification(
           consent_hash: r ? `sha256:${r.consentHash}` : null,
           withdrawn_at: d.withdrawnAt,
           reason: reason ?? null,
-          ...(p ? {} : { erased: true }),
+          ...notOpened(state),
         },
       };
     }

@@ -40,7 +40,7 @@ describe('README › curl walk-through › on a first start of the embedded serv
     const verifications = answers.filter((a) => (a.data as { valid?: boolean })?.valid !== undefined);
     expect(verifications.map((a) => (a.data as { valid: boolean }).valid)).toEqual([true, true]);
     const csv = readFileSync(join(dir, 'consents.csv'), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt');
+    expect(csv[0]).toBe('id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered');
     expect(csv[1]).toContain('user-42');
   });
 });

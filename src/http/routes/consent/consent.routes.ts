@@ -292,6 +292,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         createdAt: r.createdAt,
         withdrawnAt: r.withdrawnAt,
         erased: r.erased,
+        tampered: r.tampered,
         policyDetails: { title: r.policyTitle, type: r.policyType },
       }));
       return okList(items, page, limit, total);

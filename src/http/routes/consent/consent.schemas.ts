@@ -22,6 +22,7 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 const ErasedReference = Type.Union([Type.String(), Type.Null()], { description: 'null once the subject was erased (docs/erasure.md)' });
 const ErasedMetadata = Type.Union([Metadata, Type.Null()], { description: 'null once the subject was erased' });
 const Erased = Type.Boolean({ description: "true once the subject's personal data was erased: the personal fields are null" });
+const Tampered = Type.Boolean({ description: 'true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased' });
 
 const ConsentFields = {
   policyVersionId: Uuid,
@@ -89,6 +90,7 @@ export const ConsentSchema = Type.Object({
   withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
   withdrawalReason: Nullable(Type.String()),
   erased: Erased,
+  tampered: Tampered,
   policyDetails: Type.Object({ title: Type.String(), type: Type.String(), version: Type.String(), contentHash: Type.String() }),
 });
 
@@ -101,6 +103,7 @@ export const UserConsentSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
   erased: Erased,
+  tampered: Tampered,
   policyDetails: Type.Object({ title: Type.String(), type: Type.String() }),
 });
 
@@ -119,6 +122,7 @@ export const SearchItemSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
   erased: Erased,
+  tampered: Tampered,
 });
 
 export const VerificationSchema = Type.Object({
@@ -128,6 +132,7 @@ export const VerificationSchema = Type.Object({
   computedHash: Type.Union([Type.String(), Type.Null()], { description: 'null when the hash cannot be recomputed (the subject was erased)' }),
   verifiedAt: Type.String({ format: 'date-time' }),
   erased: Erased,
+  tampered: Tampered,
   reason: Type.Union([Type.String(), Type.Null()], { description: 'why valid is false; null when valid' }),
 });
 

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
+import { toNotification } from '../../src/webhooks/webhook.events.js';
+import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+
+/**
+ * One rule for a personal field whose ciphertext does not open (its key present, its seal broken,
+ * as a database administrator's edit leaves it): every answer reports the record as tampered, with
+ * its personal fields null; never a 5xx and never "erased". Verify says `valid: false, reason:
+ * "tampered"`; the export has a `tampered` column; no receipt is issued for it.
+ */
+
+let t: TestService;
+let api: Client;
+let tenantId: string;
+let tampered: string;
+let erased: string;
+let intact: string;
+
+/** A character of the ciphertext changed, in the ledger and in the read model, as an administrator with write access would. */
+async function breakSeal(consentId: string): Promise<void> {
+  await t.service.store.db.transaction().execute(async (tx) => {
+    await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    const flip = sql`jsonb_set(data::jsonb, '{personal,ct}', to_jsonb(CASE WHEN left(data->'personal'->>'ct', 1) = 'A' THEN 'B' ELSE 'A' END || substr(data->'personal'->>'ct', 2)))::json`;
+    await sql`UPDATE ledger.events SET data = ${flip} WHERE event_type = 'ConsentRecorded' AND stream_id LIKE ${`%${consentId}`}`.execute(tx);
+    await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    await sql`UPDATE read.consents SET personal = jsonb_set(personal::jsonb, '{ct}', to_jsonb(CASE WHEN left(personal->>'ct', 1) = 'A' THEN 'B' ELSE 'A' END || substr(personal->>'ct', 2))) WHERE id = ${consentId}`.execute(tx);
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestService();
+  const creds = await t.tenant('enterprise');
+  tenantId = creds.tenantId;
+  api = client(t.app, creds);
+  const policyVersionId = await publishPolicy(api);
+  const record = async (userReference: string) => {
+    const res = await api.post('/api/v1/consent', { policyVersionId, userReference, consentGiven: true, ipAddress: '203.0.113.9', metadata: { email: `${userReference}@example.com` } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as string;
+  };
+  tampered = await record('tampered-user');
+  erased = await record('erased-user');
+  intact = await record('intact-user');
+  // Read models caught up (a list read waits for them), then the edits.
+  expect((await api.get('/api/v1/consent/search')).json().pagination.total).toBe(3);
+  await breakSeal(tampered);
+  expect((await api.post('/api/v1/subjects/erase', { userReference: 'erased-user' })).statusCode).toBe(200);
+});
+afterAll(() => t?.close());
+
+describe('tampered records › when a sealed personal field does not open with its key', () => {
+  it('get answers 200 with tampered: true and null personal fields, never erased', async () => {
+    const res = await api.get(`/api/v1/consent/${tampered}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id: tampered, tampered: true, erased: false, userReference: null, ipAddress: null, userAgent: null, metadata: null });
+    expect((await api.get(`/api/v1/consent/${erased}`)).json().data).toMatchObject({ tampered: false, erased: true });
+    expect((await api.get(`/api/v1/consent/${intact}`)).json().data).toMatchObject({ tampered: false, erased: false, userReference: 'intact-user' });
+  });
+
+  it('verify answers valid: false, reason: "tampered"', async () => {
+    const res = await api.get(`/api/v1/consent/${tampered}/verify`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ valid: false, reason: 'tampered', tampered: true, erased: false, computedHash: null });
+    expect((await api.get(`/api/v1/consent/verify?consentId=${tampered}`)).json().data.reason).toBe('tampered');
+    expect((await api.get(`/api/v1/consent/${erased}/verify`)).json().data).toMatchObject({ valid: false, erased: true, tampered: false });
+  });
+
+  it('search and the user list mark it tampered, not erased', async () => {
+    const items = (await api.get('/api/v1/consent/search?limit=100')).json().data as { id: string; tampered: boolean; erased: boolean; userReference: string | null }[];
+    const byId = new Map(items.map((i) => [i.id, i]));
+    expect(byId.get(tampered)).toMatchObject({ tampered: true, erased: false, userReference: null });
+    expect(byId.get(erased)).toMatchObject({ tampered: false, erased: true });
+    expect(byId.get(intact)).toMatchObject({ tampered: false, erased: false, userReference: 'intact-user' });
+    // The user list finds records by the subject's keyed hash, which the edit left alone.
+    const list = await api.get('/api/v1/consent/user/tampered-user');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toEqual([expect.objectContaining({ id: tampered, tampered: true, erased: false, userReference: null })]);
+  });
+
+  it('the CSV export has a tampered column: true for it, with its personal cells empty', async () => {
+    const res = await api.get('/api/v1/consent/export');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split('\r\n');
+    const header = lines[0]!.split(',');
+    expect(header.at(-1)).toBe('tampered');
+    const cells = (line: string) => line.split(',').map((c) => c.replace(/^"|"$/g, ''));
+    const row = (id: string) => cells(lines.find((l) => l.includes(id))!);
+    const col = (name: string) => header.indexOf(name);
+    expect(row(tampered)[col('tampered')]).toBe('true');
+    expect(row(tampered)[col('userReference')]).toBe('');
+    expect(row(tampered)[col('ipAddress')]).toBe('');
+    expect(row(erased)[col('tampered')]).toBe('false');
+    expect(row(intact)[col('tampered')]).toBe('false');
+    expect(row(intact)[col('userReference')]).toBe('intact-user');
+  });
+
+  it('a webhook payload of it says tampered: true, not erased', async () => {
+    const events = await t.service.store.db
+      .selectFrom('ledger.events')
+      .select(['event_id', 'tenant_id', 'stream_id', 'stream_revision', 'event_type', 'data', 'metadata'])
+      .where('tenant_id', '=', tenantId)
+      .where('event_type', '=', 'ConsentRecorded')
+      .execute();
+    const asRecorded = (e: (typeof events)[number]) =>
+      ({ id: e.event_id, tenantId: e.tenant_id, stream: e.stream_id, revision: e.stream_revision, type: e.event_type, data: e.data, metadata: e.metadata, recordedAt: new Date().toISOString(), hash: '', prevHash: null, position: { commit: 0, prepare: 0 } }) as unknown as RecordedEvent;
+    const of = async (consentId: string) => {
+      const e = events.find((x) => x.stream_id.endsWith(consentId))!;
+      return (await toNotification(asRecorded(e), () => Promise.resolve([]), t.service.privacy))!.data;
+    };
+    expect(await of(tampered)).toMatchObject({ id: tampered, tampered: true, subject_id: null, subject_email: null, metadata: null });
+    expect(await of(tampered)).not.toHaveProperty('erased');
+    expect(await of(erased)).toMatchObject({ erased: true });
+    expect(await of(intact)).toMatchObject({ subject_id: 'intact-user', subject_email: 'intact-user@example.com' });
+  });
+
+  it('no receipt is issued for it: 409 CONSENT_TAMPERED', async () => {
+    const res = await api.post(`/api/v1/consent/${tampered}/pdf`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('CONSENT_TAMPERED');
+  });
+
+  it('withdrawing it still works, and answers it tampered', async () => {
+    const res = await api.post(`/api/v1/consent/${tampered}/withdraw`, { reason: 'asked' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'withdrawn', tampered: true, erased: false, withdrawalReason: null });
+  });
+});
