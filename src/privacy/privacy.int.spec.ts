@@ -6,7 +6,6 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines, type TestStore } from '../../test/support/stores.js';
 import { COMMANDS, UsageError } from '../cli/commands.js';
-import { SealBrokenError } from './envelope.js';
 import { rotateMasterKey } from './key-store.js';
 import { loadMasterKey, MasterKeyError } from './master-key.js';
 import { Privacy, sealedAad } from './privacy.js';
@@ -20,16 +19,18 @@ describe.each(availableEngines)('privacy › key store ($name)', ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  it('seals under a fresh key and opens only with that key and the same identity; a destroyed key opens nothing', async () => {
+  it('seals under a fresh key and opens only with that key and the same identity (else tampered); a destroyed key is erased', async () => {
     const privacy = await Privacy.open(t.store.db, master, { cacheMs: 0 });
     const [key] = await privacy.keys.fresh(1);
     const aad = sealedAad('ConsentRecorded', 't', 'c', 's');
     const sealed = privacy.seal(key!, aad, { userReference: 'u-1' });
     expect(JSON.stringify(sealed)).not.toContain('u-1');
-    expect(privacy.open(await privacy.keys.byId(sealed.kid), aad, sealed)).toEqual({ userReference: 'u-1' });
-    expect(() => privacy.open(key, sealedAad('ConsentRecorded', 't', 'other-consent', 's'), sealed)).toThrow(SealBrokenError);
+    expect(privacy.read(await privacy.keys.byId(sealed.kid), aad, sealed)).toEqual({ state: 'personal', value: { userReference: 'u-1' } });
+    expect(privacy.read(key, sealedAad('ConsentRecorded', 't', 'other-consent', 's'), sealed)).toEqual({ state: 'tampered' });
+    expect(privacy.read(key, aad, { ...sealed, ct: `A${sealed.ct.slice(1)}` === sealed.ct ? `B${sealed.ct.slice(1)}` : `A${sealed.ct.slice(1)}` })).toEqual({ state: 'tampered' });
+    expect(privacy.read(key, aad, { kid: sealed.kid })).toEqual({ state: 'tampered' });
     expect(await privacy.keys.destroy([sealed.kid])).toBe(1);
-    expect(privacy.open(await privacy.keys.byId(sealed.kid), aad, sealed)).toBeUndefined();
+    expect(privacy.read(await privacy.keys.byId(sealed.kid), aad, sealed)).toEqual({ state: 'erased' });
     expect(await privacy.keys.destroy([sealed.kid])).toBe(0);
   });
 
@@ -38,6 +39,14 @@ describe.each(availableEngines)('privacy › key store ($name)', ({ open }) => {
     expect(privacy.subjectOf('tenant-a', 'u')).toBe(privacy.subjectOf('tenant-a', 'u'));
     expect(privacy.subjectOf('tenant-a', 'u')).toMatch(/^[0-9a-f]{64}$/);
     expect(privacy.subjectOf('tenant-a', 'u')).not.toBe(privacy.subjectOf('tenant-b', 'u'));
+  });
+
+  it('hashes an Idempotency-Key per tenant under a key of its own, never as a subject', async () => {
+    const privacy = await Privacy.open(t.store.db, master);
+    expect(privacy.idempotencyKeyOf('tenant-a', 'signup-dave@example.com')).toMatch(/^ik_[0-9a-f]{64}$/);
+    expect(privacy.idempotencyKeyOf('tenant-a', 'k')).toBe(privacy.idempotencyKeyOf('tenant-a', 'k'));
+    expect(privacy.idempotencyKeyOf('tenant-a', 'k')).not.toBe(privacy.idempotencyKeyOf('tenant-b', 'k'));
+    expect(privacy.idempotencyKeyOf('tenant-a', 'k').slice(3)).not.toBe(privacy.subjectOf('tenant-a', 'k'));
   });
 
   it('refuses a master key the store was not created with, and rotation re-wraps every key so that only the new one opens the store', async () => {
@@ -56,8 +65,10 @@ describe.each(availableEngines)('privacy › key store ($name)', ({ open }) => {
       expect(rotated.dataKeys).toBeGreaterThanOrEqual(1);
       await expect(Privacy.open(mine.store.db, oldKey)).rejects.toThrow(MasterKeyError);
       const after = await Privacy.open(mine.store.db, newKey);
-      expect(after.open(await after.keys.byId(sealed.kid), aad, sealed)).toBe('kept');
+      expect(after.read(await after.keys.byId(sealed.kid), aad, sealed)).toEqual({ state: 'personal', value: 'kept' });
       expect(after.subjectOf('t', 'u')).toBe(before.subjectOf('t', 'u'));
+      // An Idempotency-Key's hash survives rotation too: a repeat after it is still a repeat.
+      expect(after.idempotencyKeyOf('t', 'signup-1')).toBe(before.idempotencyKeyOf('t', 'signup-1'));
     } finally {
       await mine.dispose();
     }

@@ -41,7 +41,7 @@ export interface PrivacyOptions {
  * const subject = privacy.subjectOf(tenantId, 'user-42');         // 64 hex, never the reference
  * const [key] = await privacy.keys.fresh();
  * const sealed = privacy.seal(key, aad, { userReference: 'user-42' });
- * privacy.open(key, aad, sealed)                                   // { userReference: 'user-42' }
+ * privacy.read(key, aad, sealed)                                   // { state: 'personal', value: { userReference: 'user-42' } }
  */
 export class Privacy {
   private readonly tenantKeys = new Map<string, Buffer>();
@@ -111,15 +111,6 @@ export class Privacy {
 
   seal(key: DataKey, aad: string, value: unknown): Sealed {
     return sealBytes(key.key, key.kid, aad, Buffer.from(JSON.stringify(value), 'utf8'), this.random);
-  }
-
-  /**
-   * Opens a sealed value, or answers undefined when its key is gone (the subject was erased). A seal that does not open with its own key throws
-   * SealBrokenError: the bytes were changed.
-   */
-  open<T>(key: DataKey | undefined, aad: string, sealed: Sealed): T | undefined {
-    if (!key || key.kid !== sealed.kid) return undefined;
-    return JSON.parse(openBytes(key.key, aad, sealed).toString('utf8')) as T;
   }
 
   /**

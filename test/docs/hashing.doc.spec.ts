@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsentService, type ConsentView } from '../../src/application/consents.js';
 import { PolicyService } from '../../src/application/policies.js';
 import { consentHashInput } from '../../src/domain/consent/consent-hash.js';
-import { consentStream } from '../../src/domain/consent/consent.events.js';
+import { consentStream, type Sealed } from '../../src/domain/consent/consent.events.js';
 import type { PolicyType } from '../../src/domain/policy/policy.events.js';
 import { checkChain, eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
 import type { Ledger, RecordedEvent } from '../../src/ledger/ledger.port.js';
@@ -228,9 +228,10 @@ describe('docs/hashing.md › when the service records the example consent › i
     events = await inner.readStream(consentStream(tenantId, recordedView.id));
     view = await consents.get(tenantId, recordedView.id);
     verified = await consents.verify(tenantId, recordedView.id);
-    const d0 = events[0]!.data as { subject: string; personal: Parameters<Privacy['open']>[2] };
+    const d0 = events[0]!.data as { subject: string; personal: Sealed };
     const key = await privacy.keys.byId(d0.personal.kid);
-    opened = privacy.open<ConsentPersonal>(key, sealedAad('ConsentRecorded', tenantId, recordedView.id, d0.subject), d0.personal);
+    const read = privacy.read<ConsentPersonal>(key, sealedAad('ConsentRecorded', tenantId, recordedView.id, d0.subject), d0.personal);
+    opened = read.state === 'personal' ? read.value : undefined;
   }, 60_000);
   afterAll(() => store?.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppendRequest, AppendResult, Ledger, LedgerPosition, RecordedEvent } from '../../src/ledger/ledger.port.js';
+import type { AppendRequest, AppendResult, Ledger } from '../../src/ledger/ledger.port.js';
+import { ObservedLedger } from '../../src/ledger/observed-ledger.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
@@ -12,27 +13,20 @@ import { client, publishPolicy, startTestService, type Client, type TestService 
  * The real ledger, with another writer that moves a stream the append is conditioned on right
  * before each append: a real conflict every time, as a busy second process would cause.
  */
-class InterferingLedger implements Ledger {
+class InterferingLedger extends ObservedLedger {
   interfered = 0;
-  constructor(private readonly inner: Ledger) {}
-  async append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
+  constructor(private readonly real: Ledger) {
+    super(real, () => undefined);
+  }
+  override async append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
     // A stream the write expects at a revision (a policy it was decided on, the record it
     // withdraws, the subject's erasure stream), else one it expects not to exist.
     const target = requests.find((r) => typeof r.expectedRevision === 'number') ?? requests.find((r) => r.expectedRevision === 'no_stream') ?? requests[0]!;
-    const existing = await this.inner.readStream(target.stream);
+    const existing = await this.real.readStream(target.stream);
     // An event no reader knows (every consumer ignores those): the stream moves, its meaning does not.
-    await this.inner.append([{ tenantId: target.tenantId, stream: target.stream, expectedRevision: 'any', events: [{ type: 'TestInterference', data: { n: existing.length } }] }], recordedAt);
+    await this.real.append([{ tenantId: target.tenantId, stream: target.stream, expectedRevision: 'any', events: [{ type: 'TestInterference', data: { n: existing.length } }] }], recordedAt);
     this.interfered += 1;
-    return this.inner.append(requests, recordedAt);
-  }
-  readStream(stream: string): Promise<RecordedEvent[]> {
-    return this.inner.readStream(stream);
-  }
-  readAll(after: LedgerPosition, limit: number): Promise<RecordedEvent[]> {
-    return this.inner.readAll(after, limit);
-  }
-  headPosition(tenantId?: string): Promise<LedgerPosition | null> {
-    return this.inner.headPosition(tenantId);
+    return super.append(requests, recordedAt);
   }
 }
 

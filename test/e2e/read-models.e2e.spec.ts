@@ -216,7 +216,7 @@ describe('read models over HTTP', () => {
       const body = (await tenant.api.get('/v1/consent?userReference=ann')).json();
       expect(body.data.map((r: { id: string }) => r.id)).toEqual([ids.nextMidnight, ids.midnight, ids.lastOfDayBefore]);
       expect(Object.keys(body.data[0]).sort()).toEqual(
-        ['id', 'consentHash', 'userReference', 'policyVersionId', 'policyType', 'policyVersion', 'consentGiven', 'status', 'ipAddress', 'userAgent', 'metadata', 'createdAt', 'withdrawnAt', 'erased'].sort(),
+        ['id', 'consentHash', 'userReference', 'policyVersionId', 'policyType', 'policyVersion', 'consentGiven', 'status', 'ipAddress', 'userAgent', 'metadata', 'createdAt', 'withdrawnAt', 'erased', 'tampered'].sort(),
       );
       expect(body.data[1]).toMatchObject({ createdAt: '2024-05-10T00:00:00.000Z', policyType: 'cookie_policy', consentGiven: false, status: 'active', withdrawnAt: null });
       const noon = (await tenant.api.get(`/api/v1/consent/search?status=withdrawn`)).json().data[0];
