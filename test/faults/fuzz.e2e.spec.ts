@@ -16,7 +16,8 @@ import { defaultFaultEngine, printFigures, writableRowCounts, type FaultEngine }
  * test/e2e/bad-input.e2e.spec.ts proves each rule in process; this throws volume and mixtures at
  * the whole surface over real HTTP. It also tries, on every route, query parameters no route
  * documents and integers out of bounds or not in decimal digits (each must be a 400 naming the
- * parameter), and raw requests Node's HTTP parser refuses (headers too large, malformed request
+ * parameter), user references of up to 255 characters of any kind in paths (each must be
+ * taken), and raw requests Node's HTTP parser refuses (headers too large, malformed request
  * lines); every error must be the envelope. FUZZ_SEED replays a run.
  */
 
@@ -247,6 +248,25 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       for (const integer of op.integers) await refusalNames(op, `${integer}=${enc(pick(badIntegers))}`, integer);
     }
 
+    // Any user reference a record may hold (1..255 characters of any kind), percent-encoded in a
+    // path: the user list and status answer 200 for every one, whatever its length or characters.
+    const referenceRefusals: string[] = [];
+    const pieces = ['/', '?', '%', '#', ' ', '+', '&', '=', '..', '%2F', 'ü', '山', '🙂', 'a', 'Z', '0', '\\', '"', "'", '<'];
+    for (let i = 0; i < 60; i++) {
+      let reference = '';
+      const length = i < 20 ? 200 + Math.floor(random() * 56) : 1 + Math.floor(random() * 255);
+      while ([...reference].length < length) reference += pick(pieces);
+      reference = [...reference].slice(0, length).join('');
+      if (reference === '.' || reference === '..') reference += 'x';
+      for (const suffix of ['', '/status']) {
+        const res = await fetch(`${svc.url}${pick(['/api/v1', '/v1'])}/consent/user/${encodeURIComponent(reference).replace(/\./g, '%2E')}${suffix}`, { headers: auth });
+        sent += 1;
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const text = await res.text();
+        if (res.status !== 200) referenceRefusals.push(`${JSON.stringify(reference.slice(0, 40))} (${[...reference].length} chars)${suffix} → ${res.status} ${text.slice(0, 200)}`);
+      }
+    }
+
     // What Node's HTTP parser refuses, over raw sockets: headers too large, malformed request lines.
     const rawAnswers = new Map<number, number>();
     for (let i = 0; i < 40; i++) {
@@ -302,6 +322,7 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
     expect(notEnvelopes.slice(0, 10), 'every error in the envelope').toEqual([]);
     expect(namedRefusals.slice(0, 10), 'unknown and out-of-range query parameters are 400s naming them').toEqual([]);
     expect(rawAnswers.get(431) ?? 0, 'headers too large answered').toBeGreaterThan(0);
+    expect(referenceRefusals.slice(0, 10), 'every user reference of 1..255 characters is taken in a path').toEqual([]);
     expect(accepted.slice(0, 10), 'every fuzzed write must be refused').toEqual([]);
     expect(changed).toEqual([]);
     // The setup wrote 2 events (policy, consent); on the embedded store that is what the ledger holds.
