@@ -87,9 +87,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     return503OnClosing: false,
     clientErrorHandler,
     forceCloseConnections: 'idle',
-    // A path that does not decode (bad percent-encoding, invalid UTF-8) answers the envelope too.
+    // A path the router refuses (bad percent-encoding, invalid UTF-8, a parameter over its limit) answers the envelope too.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      void reply.status(400).type('application/json; charset=utf-8').send(errorBody('VALIDATION_ERROR', 'the URL path is not valid: bad percent-encoding or invalid UTF-8'));
+      void reply
+        .status(400)
+        .type('application/json; charset=utf-8')
+        .send(errorBody('VALIDATION_ERROR', `the URL path is not valid: bad percent-encoding, invalid UTF-8, or a path parameter over ${MAX_PATH_PARAMETER} characters encoded`));
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -68,6 +68,10 @@ describe('user references in paths › when a reference is long or holds any cha
     const res = await api.post(`/api/v1/subjects/${'d'.repeat(256)}/erase`);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    // Past what any reference needs, the router refuses the path itself, and says so.
+    const overLong = await api.get(`/api/v1/consent/user/${'d'.repeat(3061)}`);
+    expect(overLong.statusCode).toBe(400);
+    expect(overLong.json().error.message).toMatch(/path parameter over 3060 characters/);
   });
 });
 
