@@ -26,7 +26,8 @@ export default tseslint.config(
             { regex: '^(pg|kysely|fastify|@electric-sql/.*|@fastify/.*)$', message: 'domain/ knows no database or HTTP' },
             {
               // common/ included: its hashing and ids use node:crypto.
-              regex: '^(\\.\\./)+(application|auth|cli|export|http|ledger|projections|receipts|common|store|tenants|webhooks|test|scripts)(/|$)|^(\\.\\./)+(config|service|main)(\\.[jt]s)?$',
+              regex:
+                '^(\\.\\./)+(application|auth|cli|export|http|ledger|projections|receipts|common|store|tenants|webhooks|test|scripts)(/|$)|^(\\.\\./)+(config|service|main)(\\.[jt]s)?$',
               message: 'domain/ depends on nothing outside itself',
             },
           ],

@@ -124,7 +124,14 @@ export async function decryptionCost(rows = 20_000): Promise<number> {
   const { dataKeyAad } = await import('../src/privacy/key-store.js');
   const { sealedAad } = await import('../src/privacy/privacy.js');
   const master = secureRandom(32);
-  const personal = Buffer.from(JSON.stringify({ userReference: 'user-0001234', ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (bench)', metadata: { source: 'bench', campaign: 'c1' } }));
+  const personal = Buffer.from(
+    JSON.stringify({
+      userReference: 'user-0001234',
+      ipAddress: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (bench)',
+      metadata: { source: 'bench', campaign: 'c1' },
+    }),
+  );
   const sample = Array.from({ length: 1000 }, (_, i) => {
     const kid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const key = secureRandom(32);
@@ -161,7 +168,10 @@ export interface MachineSeen {
  * await step();
  * const seen = await watch.stop(); // { loopMaxMs: 12.3, commitP99Ms: 1.9, commitMaxMs: 7.5 }
  */
-export async function watchMachine(databaseUrl?: string, { fromMs = 0 }: { fromMs?: number } = {}): Promise<{ stop(): Promise<MachineSeen> }> {
+export async function watchMachine(
+  databaseUrl?: string,
+  { fromMs = 0 }: { fromMs?: number } = {},
+): Promise<{ stop(): Promise<MachineSeen> }> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const enable = setTimeout(() => loop.enable(), fromMs);
   const commits: number[] = [];
@@ -170,7 +180,9 @@ export async function watchMachine(databaseUrl?: string, { fromMs = 0 }: { fromM
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    await client.query('CREATE SCHEMA IF NOT EXISTS bench; CREATE TABLE IF NOT EXISTS bench.heartbeat (at timestamptz NOT NULL DEFAULT clock_timestamp())');
+    await client.query(
+      'CREATE SCHEMA IF NOT EXISTS bench; CREATE TABLE IF NOT EXISTS bench.heartbeat (at timestamptz NOT NULL DEFAULT clock_timestamp())',
+    );
     probe = (async () => {
       try {
         await sleep(fromMs);
@@ -191,7 +203,11 @@ export async function watchMachine(databaseUrl?: string, { fromMs = 0 }: { fromM
       clearTimeout(enable);
       await probe;
       loop.disable();
-      return { loopMaxMs: loop.max / 1e6, commitP99Ms: percentile(commits, 99), commitMaxMs: commits.length > 0 ? Math.max(...commits) : Number.NaN };
+      return {
+        loopMaxMs: loop.max / 1e6,
+        commitP99Ms: percentile(commits, 99),
+        commitMaxMs: commits.length > 0 ? Math.max(...commits) : Number.NaN,
+      };
     },
   };
 }

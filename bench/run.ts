@@ -18,9 +18,33 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startReceiver, testCertificate } from '../test/support/https-receiver.js';
-import { provisionTenant, repoRoot, startServiceProcess, tenantClient, waitUntil, type HttpClient, type ServiceProcess } from '../test/support/process.js';
+import {
+  provisionTenant,
+  repoRoot,
+  startServiceProcess,
+  tenantClient,
+  waitUntil,
+  type HttpClient,
+  type ServiceProcess,
+} from '../test/support/process.js';
 import { freshDatabase } from '../test/support/stores.js';
-import { commit, decryptionCost, machine, machineText, mib, ms, num, percentile, rssSampler, sample, table, timed, watchMachine, type Machine, type MachineSeen } from './lib.js';
+import {
+  commit,
+  decryptionCost,
+  machine,
+  machineText,
+  mib,
+  ms,
+  num,
+  percentile,
+  rssSampler,
+  sample,
+  table,
+  timed,
+  watchMachine,
+  type Machine,
+  type MachineSeen,
+} from './lib.js';
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 const ROWS = Number(process.env.BENCH_ROWS ?? (QUICK ? 20_000 : 200_000));
@@ -45,7 +69,8 @@ if (!Number.isInteger(ROWS) || ROWS < 4_000) throw new Error(`BENCH_ROWS must be
 type EngineName = 'embedded' | 'postgres';
 const wanted = (process.env.BENCH_ENGINES ?? 'embedded,postgres').split(',').map((s) => s.trim());
 const engines: EngineName[] = (['embedded', 'postgres'] as const).filter((e) => wanted.includes(e) && (e === 'embedded' || SERVER_URL));
-if (wanted.includes('postgres') && !SERVER_URL) console.log('[bench] DATABASE_URL is not set: the PostgreSQL-server runs are skipped, the embedded ones run');
+if (wanted.includes('postgres') && !SERVER_URL)
+  console.log('[bench] DATABASE_URL is not set: the PostgreSQL-server runs are skipped, the embedded ones run');
 
 interface Goal {
   engine: EngineName;
@@ -157,8 +182,17 @@ async function recordLoad(
 async function baseline(databaseUrl: string, connections: number, seconds: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   try {
-    const template = await pool.query(`SELECT tenant_id, event_type, data::text AS data, metadata::text AS metadata, prev_hash, event_hash FROM ledger.events WHERE event_type = 'ConsentRecorded' LIMIT 1`);
-    const row = template.rows[0] as { tenant_id: string; event_type: string; data: string; metadata: string; prev_hash: string | null; event_hash: string };
+    const template = await pool.query(
+      `SELECT tenant_id, event_type, data::text AS data, metadata::text AS metadata, prev_hash, event_hash FROM ledger.events WHERE event_type = 'ConsentRecorded' LIMIT 1`,
+    );
+    const row = template.rows[0] as {
+      tenant_id: string;
+      event_type: string;
+      data: string;
+      metadata: string;
+      prev_hash: string | null;
+      event_hash: string;
+    };
     const latencies: number[] = [];
     const deadline = performance.now() + seconds * 1000;
     const started = performance.now();
@@ -201,7 +235,13 @@ async function postBatch(api: HttpClient, policyVersionId: string, prefix: strin
  * consent, then polls search for it and, at the same time, asks for its inclusion proof (issue 8:
  * the transparency log must hold it within a second).
  */
-async function projectionLag(svc: ServiceProcess, creds: { apiKey: string; apiSecret: string }, policyVersionId: string, connections: number, databaseUrl?: string) {
+async function projectionLag(
+  svc: ServiceProcess,
+  creds: { apiKey: string; apiSecret: string },
+  policyVersionId: string,
+  connections: number,
+  databaseUrl?: string,
+) {
   const watch = await watchMachine(databaseUrl, { fromMs: WARMUP_S * 1000 });
   const api = tenantClient(svc.url, creds);
   const lags: number[] = [];
@@ -285,7 +325,12 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
   try {
     const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'bench-load');
     const api = tenantClient(svc.url, creds);
-    const policy = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy policy', content: 'We keep your data safe. '.repeat(40) });
+    const policy = await api.post('/api/v1/policies', {
+      policyType: 'privacy_policy',
+      version: '1.0.0',
+      title: 'Privacy policy',
+      content: 'We keep your data safe. '.repeat(40),
+    });
     if (policy.status !== 201) throw new Error(`policy: ${policy.status}`);
     const policyVersionId = policy.body.data.id as string;
     // Warm-up: JIT, pools, caches; and the export's worker threads, started on first use.
@@ -297,7 +342,9 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
     if (fresh) {
       const c = new pg.Client({ connectionString: fresh.url });
       await c.connect();
-      await c.query(`CREATE SCHEMA IF NOT EXISTS bench; CREATE TABLE IF NOT EXISTS bench.events (LIKE ledger.events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING CONSTRAINTS INCLUDING INDEXES)`);
+      await c.query(
+        `CREATE SCHEMA IF NOT EXISTS bench; CREATE TABLE IF NOT EXISTS bench.events (LIKE ledger.events INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING CONSTRAINTS INCLUDING INDEXES)`,
+      );
       await c.end();
     }
     for (const connections of STEPS.has('record') ? CONCURRENCY : []) {
@@ -308,39 +355,61 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
         Object.assign(row, { baselineRps: b.rps, baselineP50: b.p50, baselineP99: b.p99 });
       }
       load.push(row);
-      log(`${engine} record c=${connections}: ${num(http.rps)}/s p50 ${http.p50} ms p99 ${http.p99} ms non2xx ${http.non2xx}${row.baselineRps ? `; baseline ${num(row.baselineRps)}/s` : ''}`);
+      log(
+        `${engine} record c=${connections}: ${num(http.rps)}/s p50 ${http.p50} ms p99 ${http.p99} ms non2xx ${http.non2xx}${row.baselineRps ? `; baseline ${num(row.baselineRps)}/s` : ''}`,
+      );
     }
     const peak = load.length > 0 ? load.reduce((a, b) => (b.rps > a.rps ? b : a)) : ({ concurrency: 16, rps: Number.NaN } as LoadRow);
     let halfRate: EngineResult['halfRate'] = { rate: Number.NaN, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN };
     if (STEPS.has('record')) {
       const watch = await watchMachine(fresh?.url, { fromMs: WARMUP_S * 1000 });
-      const half = await recordLoad(svc, creds, policyVersionId, 16, { overallRate: Math.max(1, Math.floor(peak.rps / 2)), warmupSeconds: WARMUP_S });
+      const half = await recordLoad(svc, creds, policyVersionId, 16, {
+        overallRate: Math.max(1, Math.floor(peak.rps / 2)),
+        warmupSeconds: WARMUP_S,
+      });
       halfRate = { rate: Math.floor(peak.rps / 2), ...half, machine: await watch.stop() };
       log(`${engine} at half the peak (${halfRate.rate}/s): p50 ${half.p50} ms p99 ${half.p99} ms; ${machineText(halfRate.machine)}`);
     }
 
     // 2. Batch of 1,000: time to 201.
     const batchRuns = QUICK ? 3 : 10;
-    const batch = await sample(STEPS.has('batch') ? batchRuns : 0, async (i) => void (await postBatch(api, policyVersionId, `batch-${i}`, 1000)));
+    const batch = await sample(
+      STEPS.has('batch') ? batchRuns : 0,
+      async (i) => void (await postBatch(api, policyVersionId, `batch-${i}`, 1000)),
+    );
     if (STEPS.has('batch')) log(`${engine} batch of 1,000: p50 ${ms(percentile(batch, 50))}, max ${ms(Math.max(...batch))}`);
 
     // 3. Projection lag at the peak write rate.
-    const { lags, seals, writeRps, machine: lagMachine } = STEPS.has('lag')
+    const {
+      lags,
+      seals,
+      writeRps,
+      machine: lagMachine,
+    } = STEPS.has('lag')
       ? await projectionLag(svc, creds, policyVersionId, peak.concurrency, fresh?.url)
       : { lags: [], seals: [], writeRps: Number.NaN, machine: undefined };
-    log(`${engine} projection lag under ${num(writeRps)} writes/s: ${lags.length} probes, p50 ${ms(percentile(lags, 50))} p99 ${ms(percentile(lags, 99))}`);
+    log(
+      `${engine} projection lag under ${num(writeRps)} writes/s: ${lags.length} probes, p50 ${ms(percentile(lags, 50))} p99 ${ms(percentile(lags, 99))}`,
+    );
     log(`${engine} sealing lag: ${seals.length} probes, p50 ${ms(percentile(seals, 50))} p99 ${ms(percentile(seals, 99))}`);
 
     // 5. Webhook fan-out (before the scale fill, so the webhooks see only their own events).
     const webhooks = STEPS.has('webhooks')
       ? await fanOut(svc, api, policyVersionId)
       : { webhooks: 0, deliveries: 0, seconds: Number.NaN, perSecond: Number.NaN, lagP50: Number.NaN, lagP99: Number.NaN };
-    log(`${engine} webhooks: ${webhooks.deliveries} deliveries in ${webhooks.seconds.toFixed(1)} s = ${num(webhooks.perSecond)}/s, lag p99 ${ms(webhooks.lagP99)}`);
+    log(
+      `${engine} webhooks: ${webhooks.deliveries} deliveries in ${webhooks.seconds.toFixed(1)} s = ${num(webhooks.perSecond)}/s, lag p99 ${ms(webhooks.lagP99)}`,
+    );
 
     // 4. At scale: a tenant of its own, filled in steps.
     const scaleCreds = await provisionTenant(svc.url, ADMIN_TOKEN, 'bench-scale');
     const scaleApi = tenantClient(svc.url, scaleCreds);
-    const scalePolicy = await scaleApi.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy policy', content: 'We keep your data safe.' });
+    const scalePolicy = await scaleApi.post('/api/v1/policies', {
+      policyType: 'privacy_policy',
+      version: '1.0.0',
+      title: 'Privacy policy',
+      content: 'We keep your data safe.',
+    });
     const scalePolicyId = scalePolicy.body.data.id as string;
     const steps = STEPS.has('scale') ? [Math.round(ROWS / 4), Math.round(ROWS / 2), ROWS].map((r) => Math.ceil(r / 1000) * 1000) : [];
     const scale: ScaleRow[] = [];
@@ -407,7 +476,20 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
       if (r.status !== 200 && r.status !== 201) throw new Error(`receipt: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     });
     log(`${engine} receipt: p50 ${ms(percentile(receipt, 50))}`);
-    return { engine, load, halfRate, batch, lag: lags, sealLag: seals, lagWriteRps: writeRps, ...(lagMachine ? { lagMachine } : {}), scale, receipt, webhooks, notes };
+    return {
+      engine,
+      load,
+      halfRate,
+      batch,
+      lag: lags,
+      sealLag: seals,
+      lagWriteRps: writeRps,
+      ...(lagMachine ? { lagMachine } : {}),
+      scale,
+      receipt,
+      webhooks,
+      notes,
+    };
   } finally {
     await svc.kill('SIGTERM', 60_000).catch(() => svc.kill('SIGKILL'));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -434,12 +516,23 @@ async function fanOut(svc: ServiceProcess, api: HttpClient, policyVersionId: str
     }
     const expected = W * K;
     const mine = () => receiver.received.filter((r) => r.json?.type === 'consent.created' && ackedAt.has(r.json.data?.id));
-    await receiver.waitFor(() => new Set(mine().map((r) => `${r.path} ${r.json.data.id}`)).size >= expected, `${expected} deliveries`, 600_000);
+    await receiver.waitFor(
+      () => new Set(mine().map((r) => `${r.path} ${r.json.data.id}`)).size >= expected,
+      `${expected} deliveries`,
+      600_000,
+    );
     const got = mine();
     const last = Math.max(...got.map((r) => r.at));
     const lags = got.map((r) => r.at - ackedAt.get(r.json.data.id)!);
     const seconds = (last - started) / 1000;
-    return { webhooks: W, deliveries: expected, seconds, perSecond: expected / seconds, lagP50: percentile(lags, 50), lagP99: percentile(lags, 99) };
+    return {
+      webhooks: W,
+      deliveries: expected,
+      seconds,
+      perSecond: expected / seconds,
+      lagP50: percentile(lags, 50),
+      lagP99: percentile(lags, 99),
+    };
   } finally {
     await receiver.close();
   }
@@ -450,22 +543,58 @@ function goals(r: EngineResult): Goal[] {
   const peak = r.load.length > 0 ? r.load.reduce((a, b) => (b.rps > a.rps ? b : a)) : ({ concurrency: 0, rps: Number.NaN } as LoadRow);
   if (r.engine === 'postgres') {
     const ratio = peak.baselineRps ? peak.rps / peak.baselineRps : Number.NaN;
-    out.push({ engine: r.engine, what: `record: HTTP / direct INSERT at the HTTP peak (c=${peak.concurrency})`, target: '≥ 0.5', measured: ratio.toFixed(2), met: ratio >= 0.5 });
+    out.push({
+      engine: r.engine,
+      what: `record: HTTP / direct INSERT at the HTTP peak (c=${peak.concurrency})`,
+      target: '≥ 0.5',
+      measured: ratio.toFixed(2),
+      met: ratio >= 0.5,
+    });
   } else {
-    out.push({ engine: r.engine, what: 'record: peak throughput', target: '≥ 1,000 consents/s', measured: `${num(peak.rps)}/s (c=${peak.concurrency})`, met: peak.rps >= 1000 });
+    out.push({
+      engine: r.engine,
+      what: 'record: peak throughput',
+      target: '≥ 1,000 consents/s',
+      measured: `${num(peak.rps)}/s (c=${peak.concurrency})`,
+      met: peak.rps >= 1000,
+    });
   }
-  out.push({ engine: r.engine, what: `record: p99 at half the peak rate (${num(r.halfRate.rate)}/s)`, target: '< 25 ms', measured: ms(r.halfRate.p99), met: r.halfRate.p99 < 25 });
+  out.push({
+    engine: r.engine,
+    what: `record: p99 at half the peak rate (${num(r.halfRate.rate)}/s)`,
+    target: '< 25 ms',
+    measured: ms(r.halfRate.p99),
+    met: r.halfRate.p99 < 25,
+  });
   const batchP50 = percentile(r.batch, 50);
-  out.push({ engine: r.engine, what: 'batch of 1,000: time to 201 (median)', target: '< 300 ms', measured: ms(batchP50), met: batchP50 < 300 });
+  out.push({
+    engine: r.engine,
+    what: 'batch of 1,000: time to 201 (median)',
+    target: '< 300 ms',
+    measured: ms(batchP50),
+    met: batchP50 < 300,
+  });
   const lag = percentile(r.lag, 99);
   out.push({ engine: r.engine, what: 'projection lag p99 at the peak write rate', target: '< 250 ms', measured: ms(lag), met: lag < 250 });
   const seal = percentile(r.sealLag, 99);
-  out.push({ engine: r.engine, what: 'sealing lag p99 at the peak write rate (issue 8)', target: '< 1,000 ms', measured: ms(seal), met: seal < 1000 });
+  out.push({
+    engine: r.engine,
+    what: 'sealing lag p99 at the peak write rate (issue 8)',
+    target: '< 1,000 ms',
+    measured: ms(seal),
+    met: seal < 1000,
+  });
   // A partial run (BENCH_STEPS) judges only the goals it measured.
   if (r.scale.length === 0) return out.filter((g) => !/n\/a|NaN/.test(g.measured));
   const big = r.scale.at(-1)!;
   const small = r.scale[0]!;
-  out.push({ engine: r.engine, what: `CSV export at ${num(big.rows)} rows`, target: '≥ 100,000 rows/s', measured: `${num(big.exportRowsPerS)} rows/s`, met: big.exportRowsPerS >= 100_000 });
+  out.push({
+    engine: r.engine,
+    what: `CSV export at ${num(big.rows)} rows`,
+    target: '≥ 100,000 rows/s',
+    measured: `${num(big.exportRowsPerS)} rows/s`,
+    met: big.exportRowsPerS >= 100_000,
+  });
   // What the export itself adds over the process's RSS just before it (the process grows for other reasons: caches, the sealer).
   const added = (s: ScaleRow) => Math.max(0, s.exportPeakRss - s.idleRss);
   const flat = added(big) <= added(small) * 1.2 + 16 * 1024 * 1024;
@@ -479,30 +608,66 @@ function goals(r: EngineResult): Goal[] {
   const statsP99 = percentile(big.stats, 99);
   const searchP99 = Math.max(percentile(big.searchPage, 99), percentile(big.searchUser, 99));
   out.push({ engine: r.engine, what: `stats p99 at ${num(big.rows)} rows`, target: '< 20 ms', measured: ms(statsP99), met: statsP99 < 20 });
-  out.push({ engine: r.engine, what: `search p99 at ${num(big.rows)} rows (page, by user)`, target: '< 20 ms', measured: ms(searchP99), met: searchP99 < 20 });
+  out.push({
+    engine: r.engine,
+    what: `search p99 at ${num(big.rows)} rows (page, by user)`,
+    target: '< 20 ms',
+    measured: ms(searchP99),
+    met: searchP99 < 20,
+  });
   return out;
 }
 
-function report(results: EngineResult[], host: Machine, started: Date, seconds: number, decryptUs: number): { console: string; markdown: string } {
+function report(
+  results: EngineResult[],
+  host: Machine,
+  started: Date,
+  seconds: number,
+  decryptUs: number,
+): { console: string; markdown: string } {
   const sections: string[] = [];
   for (const r of results) {
     const title = r.engine === 'postgres' ? 'PostgreSQL server' : 'Embedded store (PGlite, on disk)';
     const loadTable = table(
-      ['concurrency', 'consents/s', 'p50', 'p99', 'non-2xx', ...(r.engine === 'postgres' ? ['INSERT/s (baseline)', 'baseline p50', 'baseline p99', 'ratio'] : [])],
+      [
+        'concurrency',
+        'consents/s',
+        'p50',
+        'p99',
+        'non-2xx',
+        ...(r.engine === 'postgres' ? ['INSERT/s (baseline)', 'baseline p50', 'baseline p99', 'ratio'] : []),
+      ],
       r.load.map((l) => [
         l.concurrency,
         num(l.rps),
         `${l.p50} ms`,
         `${l.p99} ms`,
         l.non2xx + l.errors,
-        ...(r.engine === 'postgres' ? [num(l.baselineRps ?? Number.NaN), ms(l.baselineP50 ?? Number.NaN), ms(l.baselineP99 ?? Number.NaN), ((l.rps / (l.baselineRps ?? Number.NaN)) || 0).toFixed(2)] : []),
+        ...(r.engine === 'postgres'
+          ? [
+              num(l.baselineRps ?? Number.NaN),
+              ms(l.baselineP50 ?? Number.NaN),
+              ms(l.baselineP99 ?? Number.NaN),
+              (l.rps / (l.baselineRps ?? Number.NaN) || 0).toFixed(2),
+            ]
+          : []),
       ]),
     );
     const scaleTable = table(
-      ['rows', 'fill (batches)', 'export rows/s', 'export peak RSS', 'RSS before export', 'stats p50/p99', 'search page p50/p99', 'search by user p50/p99', 'verify p50/p99'],
+      [
+        'rows',
+        'fill (batches)',
+        'export rows/s',
+        'export peak RSS',
+        'RSS before export',
+        'stats p50/p99',
+        'search page p50/p99',
+        'search by user p50/p99',
+        'verify p50/p99',
+      ],
       r.scale.map((s) => [
         num(s.rows),
-        `${s.fillSeconds.toFixed(1)} s (${num(((s.rows - (r.scale[r.scale.indexOf(s) - 1]?.rows ?? 0)) / s.fillSeconds))}/s)`,
+        `${s.fillSeconds.toFixed(1)} s (${num((s.rows - (r.scale[r.scale.indexOf(s) - 1]?.rows ?? 0)) / s.fillSeconds)}/s)`,
         num(s.exportRowsPerS),
         mib(s.exportPeakRss),
         mib(s.idleRss),
@@ -524,7 +689,10 @@ function report(results: EngineResult[], host: Machine, started: Date, seconds: 
           `projection lag (${r.lag.length} probes under ${num(r.lagWriteRps)} writes/s)`,
           `p50 ${ms(percentile(r.lag, 50))}, p99 ${ms(percentile(r.lag, 99))}${r.lagMachine ? ` (${machineText(r.lagMachine)})` : ''}`,
         ],
-        [`sealing lag: 2xx → inclusion proof (${r.sealLag.length} probes)`, `p50 ${ms(percentile(r.sealLag, 50))}, p99 ${ms(percentile(r.sealLag, 99))}`],
+        [
+          `sealing lag: 2xx → inclusion proof (${r.sealLag.length} probes)`,
+          `p50 ${ms(percentile(r.sealLag, 50))}, p99 ${ms(percentile(r.sealLag, 99))}`,
+        ],
         [`receipt PDF rendering (${r.receipt.length} runs)`, `p50 ${ms(percentile(r.receipt, 50))}, max ${ms(Math.max(...r.receipt))}`],
         [
           `webhook fan-out (${r.webhooks.webhooks} webhooks × ${num(r.webhooks.deliveries / r.webhooks.webhooks)} consents, local HTTPS)`,
@@ -532,7 +700,9 @@ function report(results: EngineResult[], host: Machine, started: Date, seconds: 
         ],
       ],
     );
-    sections.push(`### ${title}\n\nRecord consent (POST /api/v1/consent, ${DURATION_S} s per step after ${WARMUP_S} s of the same load unmeasured, autocannon):\n\n${loadTable}\n\n${other}\n\nAt scale (one tenant filled with batches of 1,000, 4 in parallel):\n\n${scaleTable}\n`);
+    sections.push(
+      `### ${title}\n\nRecord consent (POST /api/v1/consent, ${DURATION_S} s per step after ${WARMUP_S} s of the same load unmeasured, autocannon):\n\n${loadTable}\n\n${other}\n\nAt scale (one tenant filled with batches of 1,000, 4 in parallel):\n\n${scaleTable}\n`,
+    );
   }
   const allGoals = results.flatMap(goals);
   const goalTable = table(
@@ -541,7 +711,7 @@ function report(results: EngineResult[], host: Machine, started: Date, seconds: 
   );
   const command = `${QUICK ? 'BENCH_QUICK=1 ' : ''}${process.env.BENCH_ROWS ? `BENCH_ROWS=${ROWS} ` : ''}${SERVER_URL ? 'DATABASE_URL=postgres://… ' : ''}npm run bench`;
   const header = [
-    `- Run: ${QUICK ? '**quick run (BENCH_QUICK=1): short steps on a shared, busy machine; the figures prove the harness, they are not the service\'s capacity**' : 'full run'}`,
+    `- Run: ${QUICK ? "**quick run (BENCH_QUICK=1): short steps on a shared, busy machine; the figures prove the harness, they are not the service's capacity**" : 'full run'}`,
     `- Date: ${started.toISOString()} (${Math.round(seconds)} s)`,
     `- Commit: ${commit()}`,
     `- Command: \`${command}\``,
@@ -564,7 +734,9 @@ async function main(): Promise<void> {
     await c.end();
   }
   const host = machine(pgVersion);
-  log(`${QUICK ? 'quick run' : 'full run'}; engines: ${engines.join(', ')}; ${num(ROWS)} rows at scale; ${host.cores} cores (${host.cpuModel})`);
+  log(
+    `${QUICK ? 'quick run' : 'full run'}; engines: ${engines.join(', ')}; ${num(ROWS)} rows at scale; ${host.cores} cores (${host.cpuModel})`,
+  );
   const results: EngineResult[] = [];
   for (const engine of engines) results.push(await withEngine(engine));
   const decryptUs = await decryptionCost();
@@ -579,7 +751,9 @@ async function main(): Promise<void> {
 /** The page's part below its second rule (how figures are measured, why goals are missed): kept by hand. */
 function handKept(previous: string): string {
   const parts = previous.split(/^---$/m);
-  return parts.length >= 3 ? parts.slice(2).join('---').replace(/^\n+/, '') : '## Why a goal is missed, and what would fix it\n\n(To be written from the figures above.)\n';
+  return parts.length >= 3
+    ? parts.slice(2).join('---').replace(/^\n+/, '')
+    : '## Why a goal is missed, and what would fix it\n\n(To be written from the figures above.)\n';
 }
 
 /** docs/benchmarks.md: the generated figures between a fixed introduction and the hand-kept analysis. */

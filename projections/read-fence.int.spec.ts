@@ -15,7 +15,10 @@ describe.each(availableEngines)('read fence ($name)', ({ open }) => {
   /** The harness ledger, counting the head reads the fence makes. */
   const counted = () => {
     const calls: (string | undefined)[] = [];
-    return { calls, headPosition: (tenantId?: string): Promise<LedgerPosition | null> => (calls.push(tenantId), h.ledger.headPosition(tenantId)) };
+    return {
+      calls,
+      headPosition: (tenantId?: string): Promise<LedgerPosition | null> => (calls.push(tenantId), h.ledger.headPosition(tenantId)),
+    };
   };
   const consentsOf = async (tenant: string) => (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).length;
   const quiet = { warn: () => undefined, error: () => undefined };
@@ -74,7 +77,11 @@ describe.each(availableEngines)('read fence ($name)', ({ open }) => {
       const policy = published();
       const warned: object[] = [];
       const stopped = h.runner();
-      const fence = new ReadFence(h.ledger, stopped, { soleWriter: true, timeoutMs: 50, log: { warn: (o) => warned.push(o), error: () => undefined } });
+      const fence = new ReadFence(h.ledger, stopped, {
+        soleWriter: true,
+        timeoutMs: 50,
+        log: { warn: (o) => warned.push(o), error: () => undefined },
+      });
       fence.appended(await h.append(tenant, [policy, recorded(policy)]));
       await fence.wait(tenant);
       expect(warned).toEqual([{ tenantId: tenant }]);

@@ -108,7 +108,9 @@ export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreate
         }
       }
       await sql.raw(DDL).execute(conn);
-      await sql`INSERT INTO read.meta (key, value) VALUES ('version', ${String(READ_SCHEMA_VERSION)}) ON CONFLICT (key) DO NOTHING`.execute(conn);
+      await sql`INSERT INTO read.meta (key, value) VALUES ('version', ${String(READ_SCHEMA_VERSION)}) ON CONFLICT (key) DO NOTHING`.execute(
+        conn,
+      );
       return { recreated };
     } finally {
       await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);

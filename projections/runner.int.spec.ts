@@ -22,7 +22,9 @@ describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
   afterAll(() => h?.dispose());
 
   const failuresOf = async (eventIds: string[]) =>
-    (await rowsOf(h.db, 'read.projection_failures')).filter((r) => eventIds.includes(r.event_id as string)).map((r) => [r.projector, r.event_id]);
+    (await rowsOf(h.db, 'read.projection_failures'))
+      .filter((r) => eventIds.includes(r.event_id as string))
+      .map((r) => [r.projector, r.event_id]);
 
   describe('projection runner › when a projector throws on one event', () => {
     it('records the failure, skips that event for that projector only, and applies the events after it', async () => {
@@ -65,7 +67,11 @@ describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
 
       const head = await h.ledger.headPosition();
       const checkpoints = await rowsOf(h.db, 'read.checkpoints');
-      for (const cp of checkpoints) expect({ name: cp.name, commit: Number(cp.commit_position), prepare: Number(cp.prepare_position) }).toEqual({ name: cp.name, ...head });
+      for (const cp of checkpoints)
+        expect({ name: cp.name, commit: Number(cp.commit_position), prepare: Number(cp.prepare_position) }).toEqual({
+          name: cp.name,
+          ...head,
+        });
     });
 
     it('keeps its loop running: a started runner reaches the events after the bad one', async () => {

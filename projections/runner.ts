@@ -19,8 +19,7 @@ export interface RunnerOptions {
 
 const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 
-const minPosition = (ps: LedgerPosition[]): LedgerPosition =>
-  ps.reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b), ps[0] ?? START);
+const minPosition = (ps: LedgerPosition[]): LedgerPosition => ps.reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b), ps[0] ?? START);
 
 const positionOf = (r: { commit_position: number | string; prepare_position: number | string }): LedgerPosition => ({
   commit: Number(r.commit_position),
@@ -127,7 +126,10 @@ export class ProjectionRunner {
       waited += pause;
       if (waited > 5000 && !warned) {
         warned = true;
-        this.log.warn({ target, at: this.progress.position }, 'catch-up waits for a transaction that is still open before it can read the last events');
+        this.log.warn(
+          { target, at: this.progress.position },
+          'catch-up waits for a transaction that is still open before it can read the last events',
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
@@ -139,7 +141,11 @@ export class ProjectionRunner {
       const rows = await this.db
         .selectFrom('read.checkpoints')
         .select(['commit_position', 'prepare_position'])
-        .where('name', 'in', this.projectors.map((p) => p.name))
+        .where(
+          'name',
+          'in',
+          this.projectors.map((p) => p.name),
+        )
         .execute();
       this.cursor = minPosition(rows.map(positionOf));
     }

@@ -11,17 +11,30 @@ import { join } from 'node:path';
 import { loadSettings } from '../src/config.js';
 import { createService } from '../src/service.js';
 
-const service = await createService(loadSettings({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'https://consent.example.com' }));
+const service = await createService(
+  loadSettings({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'https://consent.example.com' }),
+);
 const dir = mkdtempSync(join(tmpdir(), 'receipt-example-'));
 try {
   const creds = await service.tenants.create('Example GmbH', 'business');
-  const headers = { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret, 'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15' };
+  const headers = {
+    'x-api-key': creds.apiKey,
+    'x-api-secret': creds.apiSecret,
+    'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15',
+  };
   const send = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await service.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
     return res;
   };
-  const policy = (await send('POST', '/api/v1/policies', { policyType: 'privacy_policy', version: '3.2.0', title: 'Privacy Policy — Datenschutzerklärung', content: 'We process your data as described here.' })).json().data;
+  const policy = (
+    await send('POST', '/api/v1/policies', {
+      policyType: 'privacy_policy',
+      version: '3.2.0',
+      title: 'Privacy Policy — Datenschutzerklärung',
+      content: 'We process your data as described here.',
+    })
+  ).json().data;
   const consent = (
     await send('POST', '/api/v1/consent', {
       policyVersionId: policy.id,

@@ -10,8 +10,12 @@ export const EnvironmentSchema = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
-  EVENTSTORE_URL: Type.Optional(Type.String({ pattern: '^(esdb|kurrentdb|kdb)(\\+discover)?://', description: 'an esdb:// or kurrentdb:// URL' })),
-  EVENTSTORE_STREAM_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$', description: 'letters, digits and _ . : - (at most 64)' })),
+  EVENTSTORE_URL: Type.Optional(
+    Type.String({ pattern: '^(esdb|kurrentdb|kdb)(\\+discover)?://', description: 'an esdb:// or kurrentdb:// URL' }),
+  ),
+  EVENTSTORE_STREAM_PREFIX: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$', description: 'letters, digits and _ . : - (at most 64)' }),
+  ),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
   ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'at least 16 characters' })),
   PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', description: 'an http(s):// URL' })),
@@ -19,12 +23,15 @@ export const EnvironmentSchema = Type.Object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Optional(BooleanFlag),
   WEBHOOK_ALLOW_HTTP: Type.Optional(BooleanFlag),
   WEBHOOK_RETRY_SCALE: Type.Optional(Type.String({ pattern: '^[0-9]*\\.?[0-9]+(e-?[0-9]+)?$', description: 'a positive number' })),
-  LOG_LEVEL: Type.Optional(
-    Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  MASTER_KEY: Type.Optional(
+    Type.String({ pattern: '^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)\\s*$', description: '32 bytes as 64 hex characters or base64' }),
   ),
-  MASTER_KEY: Type.Optional(Type.String({ pattern: '^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)\\s*$', description: '32 bytes as 64 hex characters or base64' })),
   TRANSPARENCY_SIGNING_KEY: Type.Optional(
-    Type.String({ pattern: '^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)\\s*$', description: 'an Ed25519 seed: 32 bytes as 64 hex characters or base64' }),
+    Type.String({
+      pattern: '^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)\\s*$',
+      description: 'an Ed25519 seed: 32 bytes as 64 hex characters or base64',
+    }),
   ),
   MASTER_KEY_FILE: Type.Optional(Type.String({ minLength: 1, description: 'a path to a file holding the master key' })),
 });
@@ -78,7 +85,10 @@ function parseTrustProxy(raw: string | undefined): Settings['trustProxy'] {
   if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (raw === 'true') return true;
   if (/^[0-9]+$/.test(raw)) return Number(raw);
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0 || !list.every(isAddressOrCidr)) {
     throw new ConfigError(
       'TRUST_PROXY: expected true, false, a hop count, or a comma-separated list of addresses/CIDRs (or loopback, linklocal, uniquelocal)',

@@ -40,7 +40,11 @@ describe('config › when no setting is given', () => {
   });
 
   it('treats an empty value as not set', () => {
-    expect(loadSettings({ PORT: '', LOG_LEVEL: '', WEBHOOK_RETRY_SCALE: '' })).toMatchObject({ port: 3000, logLevel: 'info', webhookRetryScale: 1 });
+    expect(loadSettings({ PORT: '', LOG_LEVEL: '', WEBHOOK_RETRY_SCALE: '' })).toMatchObject({
+      port: 3000,
+      logLevel: 'info',
+      webhookRetryScale: 1,
+    });
   });
 
   it('ignores variables that are not settings', () => {

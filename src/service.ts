@@ -146,13 +146,18 @@ export async function createService(
     // milliseconds of events instead of one append's, a few statements each.
     const spacing = options.followerSpacingMs ?? FOLLOWER_SPACING_MS;
     const follower = { db: store.followerDb, ledger: new SharedReads(eventStore ? ledger : new PostgresLedger(store.followerDb)) };
-    const runner = new ProjectionRunner(follower.db, follower.ledger, eventStore ? [...allProjectors, eventIndexProjector] : allProjectors, {
-      log,
-      pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
-      minIntervalMs: spacing,
-      // On PGlite a statement holds the event loop while it runs: smaller batches there.
-      batchSize: store.kind === 'embedded' ? 500 : 2000,
-    });
+    const runner = new ProjectionRunner(
+      follower.db,
+      follower.ledger,
+      eventStore ? [...allProjectors, eventIndexProjector] : allProjectors,
+      {
+        log,
+        pollMs: options.pollMs ?? (store.kind === 'embedded' ? 1000 : 250),
+        minIntervalMs: spacing,
+        // On PGlite a statement holds the event loop while it runs: smaller batches there.
+        batchSize: store.kind === 'embedded' ? 500 : 2000,
+      },
+    );
     appended.runner = runner;
     // Read-your-writes: the embedded store's ledger is written by this process only, so the fence
     // knows each tenant's last write; a server's ledger is asked for the tenant's head.
@@ -208,7 +213,9 @@ export async function createService(
     // Several processes may share a PostgreSQL server: a plan or key change made by one (or by the
     // CLI) reaches the others' key caches through NOTIFY. The embedded store has one process only.
     const tenantChanges =
-      store.kind === 'postgres' && settings.databaseUrl ? listenForTenantChanges(settings.databaseUrl, (id) => tenants.invalidate(id), log) : undefined;
+      store.kind === 'postgres' && settings.databaseUrl
+        ? listenForTenantChanges(settings.databaseUrl, (id) => tenants.invalidate(id), log)
+        : undefined;
     if (tenantChanges) await Promise.race([tenantChanges.ready, new Promise((r) => setTimeout(r, 5_000).unref())]);
     const policies = new PolicyService(ledger);
     const consents = new ConsentService(ledger, privacy);

@@ -61,7 +61,8 @@ describe('docker-compose.yml › the stack', () => {
   });
 
   it('keeps every store on a named volume', () => {
-    const named = (s: ComposeService) => (s.volumes ?? []).map((v) => v.split(':')[0]!).filter((v) => !v.startsWith('.') && !v.startsWith('/'));
+    const named = (s: ComposeService) =>
+      (s.volumes ?? []).map((v) => v.split(':')[0]!).filter((v) => !v.startsWith('.') && !v.startsWith('/'));
     for (const name of ['kurrentdb', 'postgres', 'redis', 'service']) {
       expect(named(services[name]!).length, name).toBeGreaterThan(0);
       for (const v of named(services[name]!)) expect(Object.keys(compose.volumes), `${name}: ${v}`).toContain(v);
@@ -79,14 +80,20 @@ describe('docker-compose.yml › the stack', () => {
 
   it("sets only settings the service knows, each valid by the service's own schema", () => {
     for (const name of Object.keys(env)) expect(Object.keys(EnvironmentSchema.properties), name).toContain(name);
-    for (const name of ['EVENTSTORE_URL', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_BASE_URL']) expect(env, name).toHaveProperty(name);
+    for (const name of ['EVENTSTORE_URL', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_BASE_URL'])
+      expect(env, name).toHaveProperty(name);
     expect([...Value.Errors(EnvironmentSchema, env)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
     expect(env.HOST).toBe('0.0.0.0');
   });
 
   it('points the service at the compose services by name, with their credentials', () => {
     const pg = new URL(env.DATABASE_URL!);
-    expect([pg.hostname, pg.port, pg.username, pg.pathname]).toEqual(['postgres', '5432', services.postgres!.environment!.POSTGRES_USER, `/${services.postgres!.environment!.POSTGRES_DB}`]);
+    expect([pg.hostname, pg.port, pg.username, pg.pathname]).toEqual([
+      'postgres',
+      '5432',
+      services.postgres!.environment!.POSTGRES_USER,
+      `/${services.postgres!.environment!.POSTGRES_DB}`,
+    ]);
     expect(pg.password).toBe(withDefaults(services.postgres!.environment!.POSTGRES_PASSWORD!));
     expect(env.REDIS_URL).toBe('redis://redis:6379');
     expect(service.ports).toContain(`${env.PORT}:${env.PORT}`);
@@ -112,7 +119,9 @@ describe('Dockerfile › the service image', () => {
   });
 
   it('.dockerignore keeps local state and build output out of the context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['node_modules', 'dist', 'data', '.git', '.env', '**/master.key']) expect(ignored, entry).toContain(entry);
     for (const needed of ['src', 'projections', 'bin', 'package.json', 'package-lock.json']) expect(ignored, needed).not.toContain(needed);
   });

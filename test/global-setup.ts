@@ -26,9 +26,7 @@ async function cleanPostgres(): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const stale = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'cl_test_%'`,
-    );
+    const stale = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'cl_test_%'`);
     for (const { datname } of stale.rows) {
       const started = Number(datname.split('_')[2]);
       if (Number.isFinite(started) && Date.now() - started > 60 * 60 * 1000) {

@@ -26,15 +26,49 @@ function resolvePointer(doc: Json, ref: string): Json | undefined {
 function refsOf(node: Json, path = '#'): { at: string; ref: string }[] {
   if (Array.isArray(node)) return node.flatMap((v, i) => refsOf(v, `${path}/${i}`));
   if (!isObj(node)) return [];
-  return Object.entries(node).flatMap(([k, v]) => (k === '$ref' && typeof v === 'string' ? [{ at: path, ref: v }] : refsOf(v, `${path}/${k}`)));
+  return Object.entries(node).flatMap(([k, v]) =>
+    k === '$ref' && typeof v === 'string' ? [{ at: path, ref: v }] : refsOf(v, `${path}/${k}`),
+  );
 }
 
 // The Schema Object of OpenAPI 3.0: these keywords and `x-` extensions, nothing else.
 const SCHEMA_KEYWORDS = new Set([
-  'title', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
-  'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required', 'enum', 'type', 'allOf', 'oneOf',
-  'anyOf', 'not', 'items', 'properties', 'additionalProperties', 'description', 'format', 'default', 'nullable',
-  'discriminator', 'readOnly', 'writeOnly', 'xml', 'externalDocs', 'example', 'deprecated', '$ref',
+  'title',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'enum',
+  'type',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'not',
+  'items',
+  'properties',
+  'additionalProperties',
+  'description',
+  'format',
+  'default',
+  'nullable',
+  'discriminator',
+  'readOnly',
+  'writeOnly',
+  'xml',
+  'externalDocs',
+  'example',
+  'deprecated',
+  '$ref',
 ]);
 const SCHEMA_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
@@ -46,9 +80,12 @@ function schemaProblems(schema: Json, at: string): string[] {
     if (!SCHEMA_KEYWORDS.has(key) && !key.startsWith('x-')) problems.push(`${at}: "${key}" is not an OpenAPI 3.0 schema keyword`);
   }
   if ('$ref' in schema && Object.keys(schema).length > 1) problems.push(`${at}: $ref with siblings (ignored in 3.0)`);
-  if ('type' in schema && !(typeof schema.type === 'string' && SCHEMA_TYPES.has(schema.type))) problems.push(`${at}: type ${JSON.stringify(schema.type)}`);
-  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.length > 0)) problems.push(`${at}: required must be a non-empty array`);
-  if (isObj(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) problems.push(...schemaProblems(v, `${at}/properties/${k}`));
+  if ('type' in schema && !(typeof schema.type === 'string' && SCHEMA_TYPES.has(schema.type)))
+    problems.push(`${at}: type ${JSON.stringify(schema.type)}`);
+  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.length > 0))
+    problems.push(`${at}: required must be a non-empty array`);
+  if (isObj(schema.properties))
+    for (const [k, v] of Object.entries(schema.properties)) problems.push(...schemaProblems(v, `${at}/properties/${k}`));
   if (schema.items !== undefined) problems.push(...schemaProblems(schema.items, `${at}/items`));
   if (isObj(schema.additionalProperties)) problems.push(...schemaProblems(schema.additionalProperties, `${at}/additionalProperties`));
   if (schema.not !== undefined) problems.push(...schemaProblems(schema.not, `${at}/not`));
@@ -68,12 +105,14 @@ function schemaProblems(schema: Json, at: string): string[] {
 function openApiProblems(doc: Obj): string[] {
   const problems: string[] = [];
   if (typeof doc.openapi !== 'string' || !/^3\.0\.\d+$/.test(doc.openapi)) problems.push(`openapi: ${String(doc.openapi)}`);
-  if (!isObj(doc.info) || typeof doc.info.title !== 'string' || typeof doc.info.version !== 'string') problems.push('info needs title and version');
+  if (!isObj(doc.info) || typeof doc.info.title !== 'string' || typeof doc.info.version !== 'string')
+    problems.push('info needs title and version');
   if (!isObj(doc.paths)) return [...problems, 'paths is missing'];
   const components = isObj(doc.components) ? doc.components : {};
   const schemes = isObj(components.securitySchemes) ? components.securitySchemes : {};
   const tags = new Set((Array.isArray(doc.tags) ? doc.tags : []).map((t) => (isObj(t) ? t.name : null)));
-  if (isObj(components.schemas)) for (const [name, s] of Object.entries(components.schemas)) problems.push(...schemaProblems(s, `#/components/schemas/${name}`));
+  if (isObj(components.schemas))
+    for (const [name, s] of Object.entries(components.schemas)) problems.push(...schemaProblems(s, `#/components/schemas/${name}`));
   const operationIds = new Set<string>();
 
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -86,7 +125,8 @@ function openApiProblems(doc: Obj): string[] {
     for (const [method, op] of Object.entries(item)) {
       const at = `${method.toUpperCase()} ${path}`;
       if (!METHODS.includes(method)) {
-        if (!['summary', 'description', 'servers', 'parameters'].includes(method) && !method.startsWith('x-')) problems.push(`${at}: unknown key`);
+        if (!['summary', 'description', 'servers', 'parameters'].includes(method) && !method.startsWith('x-'))
+          problems.push(`${at}: unknown key`);
         continue;
       }
       if (!isObj(op)) {
@@ -97,27 +137,37 @@ function openApiProblems(doc: Obj): string[] {
         if (operationIds.has(op.operationId)) problems.push(`${at}: duplicate operationId ${op.operationId}`);
         operationIds.add(op.operationId);
       }
-      for (const tag of Array.isArray(op.tags) ? op.tags : []) if (!tags.has(tag)) problems.push(`${at}: tag ${String(tag)} is not declared`);
+      for (const tag of Array.isArray(op.tags) ? op.tags : [])
+        if (!tags.has(tag)) problems.push(`${at}: tag ${String(tag)} is not declared`);
       for (const req of Array.isArray(op.security) ? op.security : []) {
-        for (const name of Object.keys(isObj(req) ? req : {})) if (!(name in schemes)) problems.push(`${at}: security scheme ${name} is not declared`);
+        for (const name of Object.keys(isObj(req) ? req : {}))
+          if (!(name in schemes)) problems.push(`${at}: security scheme ${name} is not declared`);
       }
       const params = (Array.isArray(op.parameters) ? op.parameters : []).filter(isObj);
       const seen = new Set<string>();
       for (const p of params) {
         const where = `${at} parameter ${String(p.name)}`;
-        if (typeof p.name !== 'string' || !['query', 'header', 'path', 'cookie'].includes(String(p.in))) problems.push(`${where}: needs name and a valid "in"`);
+        if (typeof p.name !== 'string' || !['query', 'header', 'path', 'cookie'].includes(String(p.in)))
+          problems.push(`${where}: needs name and a valid "in"`);
         if (seen.has(`${p.in}:${p.name}`)) problems.push(`${where}: declared twice`);
         seen.add(`${p.in}:${p.name}`);
         if (p.in === 'path' && p.required !== true) problems.push(`${where}: path parameters must be required`);
         if (p.schema === undefined && p.content === undefined) problems.push(`${where}: needs a schema`);
         if (p.schema !== undefined) problems.push(...schemaProblems(p.schema, `${where} schema`));
       }
-      const declared = params.filter((p) => p.in === 'path').map((p) => String(p.name)).sort();
-      if (JSON.stringify(declared) !== JSON.stringify(templated)) problems.push(`${at}: path parameters ${declared.join(',')} do not match the template ${templated.join(',')}`);
+      const declared = params
+        .filter((p) => p.in === 'path')
+        .map((p) => String(p.name))
+        .sort();
+      if (JSON.stringify(declared) !== JSON.stringify(templated))
+        problems.push(`${at}: path parameters ${declared.join(',')} do not match the template ${templated.join(',')}`);
       if (op.requestBody !== undefined) {
         const body = op.requestBody;
-        if (!isObj(body) || !isObj(body.content) || Object.keys(body.content).length === 0) problems.push(`${at}: requestBody needs content`);
-        else for (const [type, media] of Object.entries(body.content)) if (isObj(media) && media.schema !== undefined) problems.push(...schemaProblems(media.schema, `${at} body ${type}`));
+        if (!isObj(body) || !isObj(body.content) || Object.keys(body.content).length === 0)
+          problems.push(`${at}: requestBody needs content`);
+        else
+          for (const [type, media] of Object.entries(body.content))
+            if (isObj(media) && media.schema !== undefined) problems.push(...schemaProblems(media.schema, `${at} body ${type}`));
       }
       if (!isObj(op.responses) || Object.keys(op.responses).length === 0) {
         problems.push(`${at}: needs responses`);
@@ -127,7 +177,9 @@ function openApiProblems(doc: Obj): string[] {
         if (!/^([1-5]\d\d|[1-5]XX|default)$/.test(status)) problems.push(`${at} ${status}: not a status code`);
         if (!isObj(res)) continue;
         if (typeof res.description !== 'string') problems.push(`${at} ${status}: a response needs a description`);
-        if (isObj(res.content)) for (const [type, media] of Object.entries(res.content)) if (isObj(media) && media.schema !== undefined) problems.push(...schemaProblems(media.schema, `${at} ${status} ${type}`));
+        if (isObj(res.content))
+          for (const [type, media] of Object.entries(res.content))
+            if (isObj(media) && media.schema !== undefined) problems.push(...schemaProblems(media.schema, `${at} ${status} ${type}`));
       }
     }
   }
@@ -209,7 +261,11 @@ describe('OpenAPI document', () => {
   });
 
   it('when a documented /api/v1 path is called under /v1 › the route exists there too', async () => {
-    const sample: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000', policyType: 'privacy_policy', userReference: 'someone' };
+    const sample: Record<string, string> = {
+      id: '00000000-0000-4000-8000-000000000000',
+      policyType: 'privacy_policy',
+      userReference: 'someone',
+    };
     for (const [path, item] of Object.entries(generated.paths as Record<string, Obj>)) {
       if (!path.startsWith('/api/v1/')) continue;
       for (const method of Object.keys(item).filter((m) => METHODS.includes(m))) {

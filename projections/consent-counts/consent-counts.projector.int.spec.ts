@@ -20,7 +20,6 @@ import { prng } from '../../test/support/prng.js';
 
 const DAY = 86_400_000;
 
-
 interface Row {
   at: number;
   policyType: string;
@@ -137,7 +136,10 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
       const policy = published();
       await h.append(tenant, [policy]);
       for (let i = 0; i < 5; i++) {
-        await h.append(tenant, Array.from({ length: 6 }, (_, j) => recorded(policy, { userReference: `r${i}-${j}`, timestamp: '2024-03-12T10:00:00.000Z' })));
+        await h.append(
+          tenant,
+          Array.from({ length: 6 }, (_, j) => recorded(policy, { userReference: `r${i}-${j}`, timestamp: '2024-03-12T10:00:00.000Z' })),
+        );
       }
       await Promise.all([h.runner({ batchSize: 2 }).catchUp(), h.runner({ batchSize: 3 }).catchUp(), h.runner({ batchSize: 5 }).catchUp()]);
       expect(await countersOf(tenant)).toEqual([{ day: '2024-03-12', policy_type: 'privacy_policy', consent_given: true, count: 30 }]);
@@ -164,14 +166,26 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
         const policy = policies[Math.floor(random() * policies.length)]!;
         const consentGiven = random() < 0.7;
         const userReference = users[Math.floor(random() * users.length)]!;
-        const row: Row = { at, policyType: policy.data.policyType, consentGiven, userReference, subject: h.subject(tenant, userReference), status: 'active' };
+        const row: Row = {
+          at,
+          policyType: policy.data.policyType,
+          consentGiven,
+          userReference,
+          subject: h.subject(tenant, userReference),
+          status: 'active',
+        };
         rows.push(row);
-        events.push(recorded(policy, { timestamp: new Date(at).toISOString(), consentGiven: row.consentGiven, userReference: row.userReference }));
+        events.push(
+          recorded(policy, { timestamp: new Date(at).toISOString(), consentGiven: row.consentGiven, userReference: row.userReference }),
+        );
       }
       await h.append(tenant, events.slice(0, 120));
       await h.append(tenant, events.slice(120));
       const toWithdraw = rows.flatMap((r, i) => (r.consentGiven && i % 5 === 0 ? [i] : []));
-      await h.append(tenant, toWithdraw.map((i) => withdrawn(events[i]!.data.consentId, '2024-03-20T00:00:00.000Z')));
+      await h.append(
+        tenant,
+        toWithdraw.map((i) => withdrawn(events[i]!.data.consentId, '2024-03-20T00:00:00.000Z')),
+      );
       for (const i of toWithdraw) rows[i]!.status = 'withdrawn';
       await h.runner().catchUp();
 
@@ -210,7 +224,9 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
       await h.append(tenant, [policy]);
       await h.append(
         tenant,
-        Array.from({ length: 400 }, (_, i) => recorded(policy, { consentGiven: i < 201, userReference: `x${i}`, timestamp: '2024-03-15T10:00:00.000Z' })),
+        Array.from({ length: 400 }, (_, i) =>
+          recorded(policy, { consentGiven: i < 201, userReference: `x${i}`, timestamp: '2024-03-15T10:00:00.000Z' }),
+        ),
       );
       await h.runner().catchUp();
       expect(await consentStats(h.db, tenant, {})).toEqual({

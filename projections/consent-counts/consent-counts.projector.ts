@@ -26,6 +26,8 @@ export const consentCountsProjector: Projector = {
       SELECT r.t, (r.ts AT TIME ZONE 'UTC')::date, r.p, r.g, count(*)
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(t uuid, ts timestamptz, p text, g boolean)
       GROUP BY 1, 2, 3, 4
-      ON CONFLICT (tenant_id, day, policy_type, consent_given) DO UPDATE SET count = read.consent_counts.count + EXCLUDED.count`.execute(tx);
+      ON CONFLICT (tenant_id, day, policy_type, consent_given) DO UPDATE SET count = read.consent_counts.count + EXCLUDED.count`.execute(
+      tx,
+    );
   },
 };

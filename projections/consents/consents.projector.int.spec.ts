@@ -105,7 +105,12 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
       await h.append(tenant, [await h.erase(tenant, 'erase-me')]);
       await h.runner().catchUp();
       const rows = await rowsOfTenant(tenant);
-      expect(rows.filter((r) => r.erased).map((r) => r.id).sort()).toEqual([a1.data.consentId, a2.data.consentId].sort());
+      expect(
+        rows
+          .filter((r) => r.erased)
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([a1.data.consentId, a2.data.consentId].sort());
       expect(rows.filter((r) => r.erased)).toMatchObject([
         { personal: null, withdrawal_reason: null },
         { personal: null, withdrawal_reason: null },
@@ -138,9 +143,16 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
         consent_hash: first.data.consentHash,
       });
       // The reason is free text: sealed like the personal fields.
-      expect(rows.find((r) => r.id === first.data.consentId)?.withdrawal_reason).toMatchObject({ kid: expect.any(String), ct: expect.any(String) });
+      expect(rows.find((r) => r.id === first.data.consentId)?.withdrawal_reason).toMatchObject({
+        kid: expect.any(String),
+        ct: expect.any(String),
+      });
       expect(JSON.stringify(rows)).not.toContain('changed my mind');
-      expect(rows.find((r) => r.id === second.data.consentId)).toMatchObject({ status: 'active', withdrawn_at: null, withdrawal_reason: null });
+      expect(rows.find((r) => r.id === second.data.consentId)).toMatchObject({
+        status: 'active',
+        withdrawn_at: null,
+        withdrawal_reason: null,
+      });
     });
 
     it('does not touch a record of another tenant with the same id', async () => {
@@ -159,7 +171,9 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
     it('changes nothing, whether a runner runs again or two runners race over the same batch', async () => {
       const tenant = randomUUID();
       const policy = published();
-      const cs = Array.from({ length: 7 }, (_, i) => recorded(policy, { userReference: `u${i}`, timestamp: `2024-03-0${(i % 3) + 1}T10:00:00.000Z` }));
+      const cs = Array.from({ length: 7 }, (_, i) =>
+        recorded(policy, { userReference: `u${i}`, timestamp: `2024-03-0${(i % 3) + 1}T10:00:00.000Z` }),
+      );
       await h.append(tenant, [policy, ...cs]);
       await h.append(tenant, [withdrawn(cs[2]!.data.consentId, '2024-03-05T00:00:00.000Z', 'r')]);
       await raceRunners(h, [3, 500]);
@@ -202,7 +216,9 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
     it('streams records whose timestamps carry microseconds without repeating or losing any', async () => {
       const tenant = randomUUID();
       const policy = published();
-      const cs = Array.from({ length: 12 }, (_, i) => recorded(policy, { userReference: `m${i}`, timestamp: `2024-03-04T08:00:00.123${i % 3}56Z` }));
+      const cs = Array.from({ length: 12 }, (_, i) =>
+        recorded(policy, { userReference: `m${i}`, timestamp: `2024-03-04T08:00:00.123${i % 3}56Z` }),
+      );
       await h.append(tenant, [policy, ...cs]);
       await h.runner().catchUp();
       const streamed: string[] = [];
@@ -217,7 +233,8 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
       // The CSV export at 1,000,000 rows fell to 3,400 rows/s: rows newer than the last ANALYZE are
       // estimated at almost none, so the planner fetched all rows after the cursor and sorted them.
       const tenant = randomUUID();
-      const insert = (from: string, n: number) => sql`
+      const insert = (from: string, n: number) =>
+        sql`
         INSERT INTO read.consents (id, tenant_id, subject, policy_version_id, policy_type, policy_version, policy_title, consent_given, status, consent_hash, created_at)
         SELECT gen_random_uuid(), ${tenant}::uuid, 's', gen_random_uuid(), 't', '1', 'T', true, 'active', 'h', ${from}::timestamptz + i * interval '1 second'
         FROM generate_series(1, ${n}) AS i`.execute(h.db);
@@ -245,7 +262,9 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
         const explainWhenSortLooksCheap = async (tx: typeof h.db) => {
           await sql`SET LOCAL random_page_cost = 1000`.execute(tx);
           await sql`SET LOCAL seq_page_cost = 0.01`.execute(tx);
-          return nodeTypes((await sql<Record<string, unknown>>`EXPLAIN (FORMAT JSON) ${consentPage(tx, tenant, {}, after, 5_000)}`.execute(tx)).rows);
+          return nodeTypes(
+            (await sql<Record<string, unknown>>`EXPLAIN (FORMAT JSON) ${consentPage(tx, tenant, {}, after, 5_000)}`.execute(tx)).rows,
+          );
         };
         // Left to itself, the planner then sorts…
         expect(await h.db.transaction().execute(explainWhenSortLooksCheap)).toContain('Sort');
@@ -254,7 +273,9 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
         expect(guarded).not.toContain('Sort');
         expect(guarded.some((n) => n.startsWith('Index'))).toBe(true);
         // The pages answer every row once, in order.
-        const ids = (await sql<{ id: string }>`SELECT id FROM read.consents WHERE tenant_id = ${tenant}::uuid ORDER BY created_at, id`.execute(h.db)).rows.map((r) => r.id);
+        const ids = (
+          await sql<{ id: string }>`SELECT id FROM read.consents WHERE tenant_id = ${tenant}::uuid ORDER BY created_at, id`.execute(h.db)
+        ).rows.map((r) => r.id);
         const streamed: string[] = [];
         let cursor: { createdAt: string; id: string } | undefined;
         for (;;) {

@@ -72,7 +72,10 @@ export async function openRows(privacy: Privacy, rows: readonly ItemRow[]): Prom
   const keys = await privacy.keys.byIds(rows.flatMap((r) => sealedOf(r)?.kid ?? []));
   return rows.map((r) => {
     const sealed = sealedOf(r);
-    return itemOf(r, sealed && privacy.read<ConsentPersonal>(keys.get(sealed.kid), sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), sealed));
+    return itemOf(
+      r,
+      sealed && privacy.read<ConsentPersonal>(keys.get(sealed.kid), sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), sealed),
+    );
   });
 }
 
@@ -114,7 +117,13 @@ export async function searchConsents(
   // The total from the counters where the filter allows (as stats): counting a large tenant's
   // rows took longer than the whole page.
   const [rows, total] = await Promise.all([
-    base.select(ITEM_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    base
+      .select(ITEM_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
     countConsents(db, tenantId, filter),
   ]);
   return { items: await openRows(privacy, rows), total };
@@ -140,7 +149,9 @@ export function consentPage(
       // to milliseconds, and rows later in the same millisecond would come back again and again.
       sql<string>`created_at::text`.as('cursor'),
       // The record's data key, if it still exists (an erased subject's are destroyed).
-      sql<string | null>`(SELECT k.wrapped FROM privacy.data_keys k WHERE NOT erased AND k.key_id = (personal->>'kid')::uuid)`.as('wrapped'),
+      sql<string | null>`(SELECT k.wrapped FROM privacy.data_keys k WHERE NOT erased AND k.key_id = (personal->>'kid')::uuid)`.as(
+        'wrapped',
+      ),
     ])
     .orderBy('created_at')
     .orderBy('id')

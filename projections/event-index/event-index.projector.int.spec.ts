@@ -58,7 +58,14 @@ describe.each(harnessEngines)('event_index projection ($name)', ({ open, ledger 
     const { tenant } = await given();
     const events = (await h.ledger.readAll({ commit: 0, prepare: 0 }, 100_000)).filter((e) => e.tenantId === tenant);
     const logs = new TransparencyStore(h.db, { ledger: h.ledger, fence: async () => undefined });
-    await h.db.transaction().execute((tx) => logs.insertLeaves(tx, tenant, 0, events.map((e) => e.id)));
+    await h.db.transaction().execute((tx) =>
+      logs.insertLeaves(
+        tx,
+        tenant,
+        0,
+        events.map((e) => e.id),
+      ),
+    );
     const entries = await logs.entries(tenant, -1, 100);
     expect(entries.map((e) => e.event.id)).toEqual(events.map((e) => e.id));
     for (const e of entries) expect(eventHash(e.event)).toBe(e.eventHash);

@@ -62,10 +62,14 @@ describe.each(harnessEngines)('policy_versions projection ($name)', ({ open, led
       await h.append(tenant, [p]);
       await h.append(tenant, [deactivated(id, '2024-03-06T00:00:00.000Z')]);
       await h.runner().catchUp();
-      expect(await rowsOfTenant(tenant)).toMatchObject([{ is_active: false, deleted: false, updated_at: new Date('2024-03-06T00:00:00.000Z') }]);
+      expect(await rowsOfTenant(tenant)).toMatchObject([
+        { is_active: false, deleted: false, updated_at: new Date('2024-03-06T00:00:00.000Z') },
+      ]);
       await h.append(tenant, [activated(id, '2024-03-07T00:00:00.000Z')]);
       await h.runner().catchUp();
-      expect(await rowsOfTenant(tenant)).toMatchObject([{ is_active: true, deleted: false, updated_at: new Date('2024-03-07T00:00:00.000Z') }]);
+      expect(await rowsOfTenant(tenant)).toMatchObject([
+        { is_active: true, deleted: false, updated_at: new Date('2024-03-07T00:00:00.000Z') },
+      ]);
       expect((await listPolicyVersions(h.db, tenant, { isActive: true }, 1, 10)).items.map((i) => i.id)).toEqual([id]);
     });
   });
@@ -105,7 +109,9 @@ describe.each(harnessEngines)('policy_versions projection ($name)', ({ open, led
       await h.runner().catchUp();
       const at = new Date('2024-06-01T00:00:00Z');
       expect(await activePolicyVersionId(h.db, tenant, 'privacy_policy', at)).toBe(v1100.data.policyVersionId);
-      expect(await activePolicyVersionId(h.db, tenant, 'privacy_policy', new Date('2024-07-01T00:00:00Z'))).toBe(v200future.data.policyVersionId);
+      expect(await activePolicyVersionId(h.db, tenant, 'privacy_policy', new Date('2024-07-01T00:00:00Z'))).toBe(
+        v200future.data.policyVersionId,
+      );
       expect(await activePolicyVersionId(h.db, tenant, 'privacy_policy', new Date('2024-03-01T00:00:00Z'))).toBeNull();
       expect(await activePolicyVersionId(h.db, randomUUID(), 'privacy_policy', at)).toBeNull();
     });

@@ -35,7 +35,17 @@ const toItem = (r: {
   updatedAt: r.updated_at.toISOString(),
 });
 
-const COLUMNS = ['id', 'policy_type', 'version', 'title', 'content_hash', 'effective_date', 'is_active', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'policy_type',
+  'version',
+  'title',
+  'content_hash',
+  'effective_date',
+  'is_active',
+  'created_at',
+  'updated_at',
+] as const;
 
 /** Policy versions of a tenant (deleted ones excluded), newest first. */
 export async function listPolicyVersions(
@@ -49,7 +59,13 @@ export async function listPolicyVersions(
   if (filter.policyType !== undefined) q = q.where('policy_type', '=', filter.policyType);
   if (filter.isActive !== undefined) q = q.where('is_active', '=', filter.isActive);
   const [rows, count] = await Promise.all([
-    q.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
+    q
+      .select(COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toItem), total: Number(count.n) };

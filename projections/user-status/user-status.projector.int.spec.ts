@@ -114,7 +114,9 @@ describe.each(harnessEngines)('user_policy_status projection ($name)', ({ open, 
       const again = recorded(v2, { userReference: 'u', timestamp: '2024-03-05T10:00:00.000Z' });
       await h.append(tenant, [again]);
       await h.runner().catchUp();
-      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toMatchObject([{ status: 'given', consentId: again.data.consentId, withdrawnAt: null }]);
+      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toMatchObject([
+        { status: 'given', consentId: again.data.consentId, withdrawnAt: null },
+      ]);
     });
   });
 
@@ -126,7 +128,9 @@ describe.each(harnessEngines)('user_policy_status projection ($name)', ({ open, 
       const items = [true, false, true, false].map((consentGiven) => recorded(v1, { userReference: 'u', consentGiven, timestamp: at }));
       await h.append(tenant, items);
       await h.runner().catchUp();
-      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toMatchObject([{ status: 'rejected', consentId: items[3]!.data.consentId }]);
+      expect(await userStatus(h.db, tenant, h.subject(tenant, 'u'))).toMatchObject([
+        { status: 'rejected', consentId: items[3]!.data.consentId },
+      ]);
     });
   });
 

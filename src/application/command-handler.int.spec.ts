@@ -8,7 +8,8 @@ import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 import { ConcurrencyError, handleCommand, type CommandOptions } from './command-handler.js';
 
 // A withdraw-like aggregate: given once, withdrawn at most once.
-type NoteEvent = { type: 'Given'; data: { by: number } } | { type: 'Withdrawn'; data: { by: number } } | { type: 'Noted'; data: { by: number } };
+type NoteEvent =
+  { type: 'Given'; data: { by: number } } | { type: 'Withdrawn'; data: { by: number } } | { type: 'Noted'; data: { by: number } };
 interface NoteState {
   given: boolean;
   withdrawnBy: number | null;
@@ -32,9 +33,7 @@ const withdraw =
     if (s.withdrawnBy !== null) throw new DomainError('CONSENT_NOT_WITHDRAWABLE', 'already withdrawn');
     return [{ type: 'Withdrawn', data: { by } }];
   };
-const note =
-  (by: number) =>
-  (): NoteEvent[] => [{ type: 'Noted', data: { by } }];
+const note = (by: number) => (): NoteEvent[] => [{ type: 'Noted', data: { by } }];
 
 /** Passes every call through; counts appends refused for a stale revision. */
 class CountingLedger implements Ledger {
@@ -70,7 +69,10 @@ class InterferingLedger extends CountingLedger {
   override async readStream(stream: string): Promise<RecordedEvent[]> {
     const read = await super.readStream(stream);
     if (this.reads <= this.times) {
-      await this.inner.append([{ tenantId: this.tenantId, stream, expectedRevision: 'any', events: [{ type: 'Noted', data: { by: -1 } }] }], new Date());
+      await this.inner.append(
+        [{ tenantId: this.tenantId, stream, expectedRevision: 'any', events: [{ type: 'Noted', data: { by: -1 } }] }],
+        new Date(),
+      );
     }
     return read;
   }
@@ -113,7 +115,12 @@ for (const engine of availableEngines) {
     });
     afterAll(() => t?.dispose());
 
-    const command = (tenantId: string, stream: string, decide: (s: NoteState) => NoteEvent[], extra: Partial<CommandOptions<NoteState, NoteEvent>> = {}) => ({
+    const command = (
+      tenantId: string,
+      stream: string,
+      decide: (s: NoteState) => NoteEvent[],
+      extra: Partial<CommandOptions<NoteState, NoteEvent>> = {},
+    ) => ({
       tenantId,
       stream,
       initial,
@@ -177,7 +184,9 @@ for (const engine of availableEngines) {
         const stream = `consent-like-${randomUUID()}`;
         await given(tenantId, stream);
         const racing = new StartingLineLedger(ledger, N);
-        const outcomes = await Promise.allSettled(Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, withdraw(i + 1)))));
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, withdraw(i + 1)))),
+        );
         const won = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [i + 1] : []));
         const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
         expect(won).toHaveLength(1);
@@ -198,7 +207,9 @@ for (const engine of availableEngines) {
         const tenantId = randomUUID();
         const stream = `note-${randomUUID()}`;
         const racing = new StartingLineLedger(ledger, N);
-        const results = await Promise.all(Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, note(i + 1), { maxAttempts: N }))));
+        const results = await Promise.all(
+          Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, note(i + 1), { maxAttempts: N }))),
+        );
         expect(racing.reads).toBeGreaterThanOrEqual(N + (N - 1));
         const stored = await ledger.readStream(stream);
         expect(stored.map((e) => e.revision)).toEqual(Array.from({ length: N }, (_, i) => i));
@@ -216,7 +227,9 @@ for (const engine of availableEngines) {
         const tenantId = randomUUID();
         const stream = `note-${randomUUID()}`;
         const racing = new StartingLineLedger(ledger, N);
-        const outcomes = await Promise.allSettled(Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, note(i + 1), { maxAttempts: 1 }))));
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, note(i + 1), { maxAttempts: 1 }))),
+        );
         expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
         for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ConcurrencyError);
         expect(await ledger.readStream(stream)).toHaveLength(1);

@@ -1,9 +1,4 @@
-import {
-  WrongExpectedRevisionError,
-  type Ledger,
-  type NewEvent,
-  type RecordedEvent,
-} from '../ledger/ledger.port.js';
+import { WrongExpectedRevisionError, type Ledger, type NewEvent, type RecordedEvent } from '../ledger/ledger.port.js';
 
 export interface DomainEventShape {
   type: string;

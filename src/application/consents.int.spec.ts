@@ -118,22 +118,36 @@ for (const engine of availableEngines) {
       expect(again).toEqual({ replayed: true, view: first.view });
 
       await policies.setActive(tenantId, policyId, false);
-      const afterDeactivation = await consents.record(tenantId, { policyVersionId: policyId, userReference: 'alice', consentGiven: true }, idem);
+      const afterDeactivation = await consents.record(
+        tenantId,
+        { policyVersionId: policyId, userReference: 'alice', consentGiven: true },
+        idem,
+      );
       expect(afterDeactivation).toEqual({ replayed: true, view: first.view });
 
-      await expect(consents.record(tenantId, { policyVersionId: policyId, userReference: 'alice', consentGiven: true }, { key: idem.key, requestHash: 'h2' })).rejects.toBeInstanceOf(
-        IdempotencyKeyReusedError,
-      );
+      await expect(
+        consents.record(
+          tenantId,
+          { policyVersionId: policyId, userReference: 'alice', consentGiven: true },
+          { key: idem.key, requestHash: 'h2' },
+        ),
+      ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
       await policies.setActive(tenantId, policyId, true);
-      await expect(consents.record(tenantId, { policyVersionId: policyId, userReference: 'bob', consentGiven: true }, { key: idem.key, requestHash: 'h3' })).rejects.toBeInstanceOf(
-        IdempotencyKeyReusedError,
-      );
+      await expect(
+        consents.record(
+          tenantId,
+          { policyVersionId: policyId, userReference: 'bob', consentGiven: true },
+          { key: idem.key, requestHash: 'h3' },
+        ),
+      ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
     });
 
     it('answers concurrent requests with the same key with one record', async () => {
       const idem = { key: `k-${randomUUID()}`, requestHash: 'same' };
       const answers = await Promise.all(
-        Array.from({ length: 8 }, () => consents.record(tenantId, { policyVersionId: policyId, userReference: 'carol', consentGiven: true }, idem)),
+        Array.from({ length: 8 }, () =>
+          consents.record(tenantId, { policyVersionId: policyId, userReference: 'carol', consentGiven: true }, idem),
+        ),
       );
       expect(new Set(answers.map((a) => a.view.id)).size).toBe(1);
       expect(answers.filter((a) => !a.replayed)).toHaveLength(1);

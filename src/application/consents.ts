@@ -113,27 +113,27 @@ const recordedView = (r: Recorded, p: ConsentPersonal | null): RecordedConsentVi
 export const consentView = (s: Known, revealed: Revealed, reason: string | null): ConsentView => {
   const p = personalOf(revealed);
   return {
-  id: s.record.consentId,
-  consentHash: s.record.consentHash,
-  userReference: p?.userReference ?? null,
-  policyVersionId: s.record.policyVersionId,
-  consentGiven: s.record.consentGiven,
-  status: s.status,
-  ipAddress: p?.ipAddress ?? null,
-  userAgent: p?.userAgent ?? null,
-  metadata: p ? p.metadata : null,
-  createdAt: s.record.timestamp,
-  timestamp: s.record.timestamp,
-  withdrawnAt: s.withdrawnAt,
-  withdrawalReason: p ? reason : null,
-  erased: revealed.state === 'erased',
-  tampered: revealed.state === 'tampered',
-  policyDetails: {
-    title: s.record.policyTitle,
-    type: s.record.policyType,
-    version: s.record.policyVersion,
-    contentHash: s.record.policyContentHash,
-  },
+    id: s.record.consentId,
+    consentHash: s.record.consentHash,
+    userReference: p?.userReference ?? null,
+    policyVersionId: s.record.policyVersionId,
+    consentGiven: s.record.consentGiven,
+    status: s.status,
+    ipAddress: p?.ipAddress ?? null,
+    userAgent: p?.userAgent ?? null,
+    metadata: p ? p.metadata : null,
+    createdAt: s.record.timestamp,
+    timestamp: s.record.timestamp,
+    withdrawnAt: s.withdrawnAt,
+    withdrawalReason: p ? reason : null,
+    erased: revealed.state === 'erased',
+    tampered: revealed.state === 'tampered',
+    policyDetails: {
+      title: s.record.policyTitle,
+      type: s.record.policyType,
+      version: s.record.policyVersion,
+      contentHash: s.record.policyContentHash,
+    },
   };
 };
 
@@ -145,7 +145,12 @@ const idempotencyOf = (e: RecordedEvent | undefined): Idempotency | undefined =>
  * keys the request hash as it was stored; without it (the record's key was destroyed) the
  * request can no longer be compared, and the key answers its record as it is now.
  */
-function replay<T>(found: Idempotency | undefined, sent: Idempotency, mac: ((requestHash: string) => string) | undefined, answer: () => T): T | undefined {
+function replay<T>(
+  found: Idempotency | undefined,
+  sent: Idempotency,
+  mac: ((requestHash: string) => string) | undefined,
+  answer: () => T,
+): T | undefined {
   if (!found || found.key !== sent.key) return undefined;
   if (mac && found.requestHash !== mac(sent.requestHash)) throw new IdempotencyKeyReusedError();
   return answer();
@@ -172,7 +177,8 @@ export interface IdempotencyKeyUsed {
 }
 
 /** The one place that names a withdrawal Idempotency-Key's stream (per tenant). */
-export const withdrawalKeyStream = (tenantId: string, key: string): string => `withdrawalkey-${tenantId}-${deriveId(tenantId, 'withdraw-key', key)}`;
+export const withdrawalKeyStream = (tenantId: string, key: string): string =>
+  `withdrawalkey-${tenantId}-${deriveId(tenantId, 'withdraw-key', key)}`;
 
 /**
  * Consent commands and exact reads, straight on the ledger. Personal fields are sealed under a
@@ -216,7 +222,9 @@ export class ConsentService {
 
   /** The append's condition that each policy is still at the revision the record was decided on. */
   private static policyConditions(tenantId: string, policies: Iterable<PolicyAt>): AppendRequest[] {
-    return [...policies].flatMap((p) => (p.revision === null ? [] : [{ tenantId, stream: p.stream, expectedRevision: p.revision, events: [] }]));
+    return [...policies].flatMap((p) =>
+      p.revision === null ? [] : [{ tenantId, stream: p.stream, expectedRevision: p.revision, events: [] }],
+    );
   }
 
   /** After a refused append: whether one of the policies it was decided on moved (then forgotten). */
@@ -235,10 +243,18 @@ export class ConsentService {
   /** The record's personal fields and withdrawal reason, through the one reader (erased or tampered: nulls). */
   private async reveal(tenantId: string, s: Known): Promise<{ personal: Revealed; reason: string | null }> {
     const keys = await this.privacy.keys.byIds(s.reason ? [s.record.personal.kid, s.reason.kid] : [s.record.personal.kid]);
-    let personal = this.privacy.read<ConsentPersonal>(keys.get(s.record.personal.kid), sealedAad('ConsentRecorded', tenantId, s.record.consentId, s.record.subject), s.record.personal);
+    let personal = this.privacy.read<ConsentPersonal>(
+      keys.get(s.record.personal.kid),
+      sealedAad('ConsentRecorded', tenantId, s.record.consentId, s.record.subject),
+      s.record.personal,
+    );
     let reason: string | null = null;
     if (s.reason && personal.state === 'personal') {
-      const opened = this.privacy.read<string>(keys.get(s.reason.kid), sealedAad('ConsentWithdrawn', tenantId, s.record.consentId, s.record.subject), s.reason);
+      const opened = this.privacy.read<string>(
+        keys.get(s.reason.kid),
+        sealedAad('ConsentWithdrawn', tenantId, s.record.consentId, s.record.subject),
+        s.reason,
+      );
       // A withdrawal reason that does not open is the record's tampering too.
       if (opened.state === 'tampered') personal = opened;
       else if (opened.state === 'personal') reason = opened.value;
@@ -272,11 +288,21 @@ export class ConsentService {
     };
     // The hash covers the plaintext (docs/hashing.md): it verifies while the key exists.
     const consentHash = hashCanonical(
-      consentHashInput({ ...personal, consentId, consentGiven: input.consentGiven, timestamp, policyVersionId: published.id, policyContentHash: published.contentHash }),
+      consentHashInput({
+        ...personal,
+        consentId,
+        consentGiven: input.consentGiven,
+        timestamp,
+        policyVersionId: published.id,
+        policyContentHash: published.contentHash,
+      }),
     );
     const sealed = this.privacy.seal(key, sealedAad('ConsentRecorded', tenantId, consentId, subject), personal);
     return decideConsent(
-      { type: 'RecordConsent', data: { consentId, subject, consentGiven: input.consentGiven, personal: sealed, timestamp, consentHash, batchId, policy } },
+      {
+        type: 'RecordConsent',
+        data: { consentId, subject, consentGiven: input.consentGiven, personal: sealed, timestamp, consentHash, batchId, policy },
+      },
       initialConsentState(),
     );
   }
@@ -309,7 +335,9 @@ export class ConsentService {
         }
         throw error;
       }
-      const metadata = idempotency ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac([key!], idempotency.requestHash) } } : undefined;
+      const metadata = idempotency
+        ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac([key!], idempotency.requestHash) } }
+        : undefined;
       try {
         // A new record's stream is expected not to exist: with an Idempotency-Key, a repeat finds
         // it taken and is answered from it, so the first use of a key costs no read.
@@ -333,7 +361,11 @@ export class ConsentService {
   }
 
   /** The first record of an Idempotency-Key, or undefined when the key was not used yet. */
-  private async replayRecord(tenantId: string, consentId: string, idempotency: Idempotency): Promise<{ view: RecordedConsentView; replayed: true } | undefined> {
+  private async replayRecord(
+    tenantId: string,
+    consentId: string,
+    idempotency: Idempotency,
+  ): Promise<{ view: RecordedConsentView; replayed: true } | undefined> {
     const { state, recorded } = await this.consent(tenantId, consentId);
     if (state.status === 'none') return undefined;
     const key = await this.privacy.keys.byId(state.record.personal.kid);
@@ -358,12 +390,24 @@ export class ConsentService {
           const states = await this.states(tenantId, first.consentIds);
           const kids = states.map((s) => s.record.personal.kid);
           const keys = await this.privacy.keys.byIds(kids);
-          const mac = kids.every((k) => keys.has(k)) ? (h: string) => this.privacy.mac(kids.map((k) => keys.get(k)!), h) : undefined;
+          const mac = kids.every((k) => keys.has(k))
+            ? (h: string) =>
+                this.privacy.mac(
+                  kids.map((k) => keys.get(k)!),
+                  h,
+                )
+            : undefined;
           if (!replay(idempotencyOf(existing[0]), idempotency, mac, () => true)) throw new IdempotencyKeyReusedError();
           return { view: await this.batchView(tenantId, states), replayed: true };
         }
       }
-      const [policies, keys] = await Promise.all([this.policiesForRecord(tenantId, items.map((i) => i.policyVersionId)), this.privacy.keys.fresh(items.length)]);
+      const [policies, keys] = await Promise.all([
+        this.policiesForRecord(
+          tenantId,
+          items.map((i) => i.policyVersionId),
+        ),
+        this.privacy.keys.fresh(items.length),
+      ]);
       const now = this.clock();
       const timestamp = now.toISOString();
       const errors: { index: number; field: string; message: string }[] = [];
@@ -371,7 +415,18 @@ export class ConsentService {
       items.forEach((item, index) => {
         const consentId = idempotency ? deriveId(batchId, String(index)) : newId();
         try {
-          decided.push(...this.decideRecord(tenantId, item, consentId, policies.get(item.policyVersionId)!.state, timestamp, batchId, subjects[index]!, keys[index]!));
+          decided.push(
+            ...this.decideRecord(
+              tenantId,
+              item,
+              consentId,
+              policies.get(item.policyVersionId)!.state,
+              timestamp,
+              batchId,
+              subjects[index]!,
+              keys[index]!,
+            ),
+          );
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           errors.push({ index, field: `consents[${index}].policyVersionId`, message: error.message });
@@ -379,7 +434,9 @@ export class ConsentService {
       });
       if (errors.length > 0) {
         // A refusal is never taken from the cache: policyForRecord read the refused ones.
-        throw new DomainError('VALIDATION_ERROR', `${errors.length} of ${items.length} items are invalid; nothing was recorded`, { errors });
+        throw new DomainError('VALIDATION_ERROR', `${errors.length} of ${items.length} items are invalid; nothing was recorded`, {
+          errors,
+        });
       }
       const metadata = idempotency
         ? { idempotency: { key: idempotency.key, requestHash: this.privacy.mac(keys, idempotency.requestHash) } }
@@ -431,8 +488,14 @@ export class ConsentService {
    * Why batch items could not be recorded against their policy versions (unknown, inactive or
    * deleted), named like the batch's other errors. Empty when every item can be.
    */
-  async policyErrors(tenantId: string, items: { index: number; policyVersionId: string }[]): Promise<{ index: number; field: string; message: string }[]> {
-    const policies = await this.policies(tenantId, items.map((i) => i.policyVersionId));
+  async policyErrors(
+    tenantId: string,
+    items: { index: number; policyVersionId: string }[],
+  ): Promise<{ index: number; field: string; message: string }[]> {
+    const policies = await this.policies(
+      tenantId,
+      items.map((i) => i.policyVersionId),
+    );
     return items.flatMap(({ index, policyVersionId }) => {
       const refusal = policyRefusal(policies.get(policyVersionId)!);
       return refusal ? [{ index, field: `consents[${index}].policyVersionId`, message: refusal.message }] : [];
@@ -466,7 +529,12 @@ export class ConsentService {
    * names one withdrawal (route, consent and reason), so the same key sent for another consent or
    * reason is refused rather than withdrawing a second record.
    */
-  async withdraw(tenantId: string, consentId: string, reason: string | null, sent?: Idempotency): Promise<{ view: ConsentView; replayed: boolean }> {
+  async withdraw(
+    tenantId: string,
+    consentId: string,
+    reason: string | null,
+    sent?: Idempotency,
+  ): Promise<{ view: ConsentView; replayed: boolean }> {
     const idempotency = this.keyed(tenantId, sent);
     // The reason is sealed under the record's key, so that the subject's erasure takes it too.
     const known = await this.consent(tenantId, consentId);
@@ -476,7 +544,8 @@ export class ConsentService {
     // An erased subject's record has no key left: a reason (or a request hash) gets a new one,
     // which its ConsentWithdrawn names, so a later erasure takes it too.
     const key = recordKey ?? (reason !== null || idempotency ? (await this.privacy.keys.fresh(1))[0] : undefined);
-    const sealReason = (): Sealed | null => (reason === null ? null : this.privacy.seal(key!, sealedAad('ConsentWithdrawn', tenantId, consentId, subject), reason));
+    const sealReason = (): Sealed | null =>
+      reason === null ? null : this.privacy.seal(key!, sealedAad('ConsentWithdrawn', tenantId, consentId, subject), reason);
     if (!idempotency) {
       const { state } = await handleCommand<ConsentState, ConsentEvent>(this.ledger, {
         tenantId,
@@ -511,12 +580,20 @@ export class ConsentService {
       try {
         await this.ledger.append(
           [
-            { tenantId, stream: consentStream(tenantId, consentId), expectedRevision: recorded[recorded.length - 1]!.revision, events: events.map((e) => toNewEvent(e)) },
+            {
+              tenantId,
+              stream: consentStream(tenantId, consentId),
+              expectedRevision: recorded[recorded.length - 1]!.revision,
+              events: events.map((e) => toNewEvent(e)),
+            },
             { tenantId, stream: keyStream, expectedRevision: 'no_stream', events: [toNewEvent(keyUsed)] },
           ],
           now,
         );
-        return { view: await this.view(tenantId, events.reduce(evolveConsent, state) as Extract<ConsentState, { status: 'withdrawn' }>), replayed: false };
+        return {
+          view: await this.view(tenantId, events.reduce(evolveConsent, state) as Extract<ConsentState, { status: 'withdrawn' }>),
+          replayed: false,
+        };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= COMMAND_ATTEMPTS) throw givenUp(error);
@@ -544,9 +621,14 @@ export class ConsentService {
     const r = state.record;
     const intact = checkChain(recorded).length === 0;
     const base = { consentId, storedHash: r.consentHash, verifiedAt: this.clock().toISOString() };
-    const opened = this.privacy.read<ConsentPersonal>(await this.privacy.keys.byId(r.personal.kid), sealedAad('ConsentRecorded', tenantId, r.consentId, r.subject), r.personal);
+    const opened = this.privacy.read<ConsentPersonal>(
+      await this.privacy.keys.byId(r.personal.kid),
+      sealedAad('ConsentRecorded', tenantId, r.consentId, r.subject),
+      r.personal,
+    );
     // The sealed personal fields do not open with their key: the stored event was changed.
-    if (opened.state === 'tampered') return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
+    if (opened.state === 'tampered')
+      return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
     if (opened.state === 'erased') {
       return {
         ...base,
@@ -554,7 +636,8 @@ export class ConsentService {
         computedHash: null,
         erased: true,
         tampered: false,
-        reason: 'the subject was erased: the personal fields the hash covers were destroyed with their key, so the hash can no longer be recomputed',
+        reason:
+          'the subject was erased: the personal fields the hash covers were destroyed with their key, so the hash can no longer be recomputed',
       };
     }
     const computedHash = hashCanonical(consentHashInput({ ...r, ...opened.value }));
@@ -565,7 +648,11 @@ export class ConsentService {
       computedHash,
       erased: false,
       tampered: false,
-      reason: valid ? null : intact ? 'the recomputed hash differs from the stored consentHash' : "the consent's ledger events do not chain: one was changed, removed or reordered",
+      reason: valid
+        ? null
+        : intact
+          ? 'the recomputed hash differs from the stored consentHash'
+          : "the consent's ledger events do not chain: one was changed, removed or reordered",
     };
   }
 }

@@ -36,7 +36,11 @@ const oneFile = (positionals: readonly string[], what: string): string => {
 
 function progress(io: CliIo, label: string) {
   const bar = new cliProgress.SingleBar(
-    { stream: io.progressStream, format: `${label} [{bar}] {percentage}% | {value}/{total} events | {duration_formatted}`, hideCursor: true },
+    {
+      stream: io.progressStream,
+      format: `${label} [{bar}] {percentage}% | {value}/{total} events | {duration_formatted}`,
+      hideCursor: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
@@ -55,7 +59,8 @@ function progress(io: CliIo, label: string) {
 export const auditExport: Command = {
   name: 'audit export',
   usage: 'audit export --tenant TENANT_ID --out FILE',
-  summary: "Write a tenant's whole log (JSON Lines: the newest signed checkpoint, then every leaf); prints {tenantId, file, treeSize, rootHash}",
+  summary:
+    "Write a tenant's whole log (JSON Lines: the newest signed checkpoint, then every leaf); prints {tenantId, file, treeSize, rootHash}",
   options: { tenant: { type: 'string' }, out: { type: 'string' } },
   parse(values) {
     const tenant = need(values, 'tenant');
@@ -86,7 +91,13 @@ export const auditExport: Command = {
       out.end();
       await once(out, 'finish');
       io.info(`Exported ${header.treeSize} events of tenant ${input.tenantId} to ${input.file}.`);
-      return { tenantId: input.tenantId, file: input.file, treeSize: header.treeSize, rootHash: header.rootHash, checkpoint: header.checkpoint };
+      return {
+        tenantId: input.tenantId,
+        file: input.file,
+        treeSize: header.treeSize,
+        rootHash: header.rootHash,
+        checkpoint: header.checkpoint,
+      };
     } finally {
       bar.stop();
       out.destroy();
@@ -123,7 +134,8 @@ export const auditVerify: Command = {
 export const auditProve: Command = {
   name: 'audit prove',
   usage: 'audit prove PROOF_FILE --key VKEY',
-  summary: "Offline: check one record's proof (GET /consent/:id/proof saved to a file) against the signed checkpoint; prints {valid, consentId, leafIndex, treeSize, rootHash}",
+  summary:
+    "Offline: check one record's proof (GET /consent/:id/proof saved to a file) against the signed checkpoint; prints {valid, consentId, leafIndex, treeSize, rootHash}",
   options: { key: { type: 'string' } },
   positionals: true,
   parse(values, positionals) {

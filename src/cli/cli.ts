@@ -46,7 +46,10 @@ const isHelp = (a: string | undefined) => a === '--help' || a === '-h' || a === 
  * @example
  * process.exitCode = await main(['tenant', 'create', '--name', 'Acme', '--plan', 'pro']);
  */
-export async function main(argv: readonly string[], cli: CliEnvironment = { env: process.env, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  cli: CliEnvironment = { env: process.env, stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
   const out = (o: object) => cli.stdout.write(`${JSON.stringify(o, null, 2)}\n`);
   const say = (m: string) => cli.stderr.write(`${m}\n`);
   const fail = (status: number, code: string, message: string) => {
@@ -117,7 +120,9 @@ export async function main(argv: readonly string[], cli: CliEnvironment = { env:
     if (error instanceof DomainError) return fail(EXIT.failed, error.code, error.message);
     if (error instanceof AuditError) {
       say(`consent-ledger: ${error.message}`);
-      out({ error: { code: 'AUDIT_FAILED', message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) } });
+      out({
+        error: { code: 'AUDIT_FAILED', message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) },
+      });
       return EXIT.failed;
     }
     if (error instanceof LedgerCopyError) {

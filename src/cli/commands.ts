@@ -213,4 +213,17 @@ const projectionsRebuild: Command = {
   },
 };
 
-export const COMMANDS: readonly Command[] = [tenantCreate, tenantList, tenantSetPlan, keyCreate, keyRevoke, projectionsRebuild, auditExport, auditVerify, auditProve, masterKeyRotate, subjectsErase, ledgerCopy];
+export const COMMANDS: readonly Command[] = [
+  tenantCreate,
+  tenantList,
+  tenantSetPlan,
+  keyCreate,
+  keyRevoke,
+  projectionsRebuild,
+  auditExport,
+  auditVerify,
+  auditProve,
+  masterKeyRotate,
+  subjectsErase,
+  ledgerCopy,
+];

@@ -29,7 +29,8 @@ const text = (values: Values, name: string): string | undefined => {
 const count = (values: Values, name: string, max: number): number | undefined => {
   const raw = text(values, name);
   if (raw === undefined) return undefined;
-  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${raw}")`);
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > max)
+    throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${raw}")`);
   return Number(raw);
 };
 
@@ -48,7 +49,8 @@ const where = (location: string, flag: string): string => {
 function storeLocation(location: string | undefined, flag: string): string | undefined {
   if (location === undefined) return undefined;
   const w = where(location, flag);
-  if (locationKind(location).kind === 'eventstoredb') throw new UsageError(`--${flag} must be a PostgreSQL URL or an embedded store's folder, not EventStoreDB`);
+  if (locationKind(location).kind === 'eventstoredb')
+    throw new UsageError(`--${flag} must be a PostgreSQL URL or an embedded store's folder, not EventStoreDB`);
   return w;
 }
 
@@ -57,7 +59,8 @@ function streamPrefix(values: Values, flag: string, location: string): string | 
   const p = text(values, flag);
   if (p === undefined) return undefined;
   if (locationKind(location).kind !== 'eventstoredb') throw new UsageError(`--${flag} applies to an EventStoreDB location only`);
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(p)) throw new UsageError(`--${flag}: letters, digits and _ . : - (at most 64), as EVENTSTORE_STREAM_PREFIX`);
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(p))
+    throw new UsageError(`--${flag}: letters, digits and _ . : - (at most 64), as EVENTSTORE_STREAM_PREFIX`);
   return p;
 }
 
@@ -65,7 +68,11 @@ function streamPrefix(values: Values, flag: string, location: string): string | 
 function progress(io: CliIo, label: string) {
   const tty = io.progressStream.isTTY === true;
   const bar = new cliProgress.SingleBar(
-    { stream: io.progressStream, format: `${label} [{bar}] {percentage}% | {value}/{total} events | {duration_formatted} | eta {eta_formatted}`, hideCursor: true },
+    {
+      stream: io.progressStream,
+      format: `${label} [{bar}] {percentage}% | {value}/{total} events | {duration_formatted} | eta {eta_formatted}`,
+      hideCursor: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
@@ -118,22 +125,29 @@ export const ledgerCopy: Command = {
   parse(values): CopyInput {
     const from = text(values, 'from');
     const to = text(values, 'to');
-    if (from === undefined) throw new UsageError('--from is required: the ledger to copy (a DATA_DIR folder, a postgres:// URL or an esdb:// URL)');
-    if (to === undefined) throw new UsageError('--to is required: where to copy it (a DATA_DIR folder, a postgres:// URL or an esdb:// URL)');
+    if (from === undefined)
+      throw new UsageError('--from is required: the ledger to copy (a DATA_DIR folder, a postgres:// URL or an esdb:// URL)');
+    if (to === undefined)
+      throw new UsageError('--to is required: where to copy it (a DATA_DIR folder, a postgres:// URL or an esdb:// URL)');
     if (where(from, 'from') === where(to, 'to')) throw new UsageError('--from and --to name the same ledger');
     const ledgerOnly = values['ledger-only'] === true;
     const fromStore = storeLocation(text(values, 'from-store'), 'from-store');
     const toStore = storeLocation(text(values, 'to-store'), 'to-store');
     if (!ledgerOnly) {
       if (locationKind(from).kind === 'eventstoredb' && fromStore === undefined) {
-        throw new UsageError('--from-store is required with an EventStoreDB source: the store beside it (its DATABASE_URL, or DATA_DIR) holds the tenants, keys and data keys; or give --ledger-only');
+        throw new UsageError(
+          '--from-store is required with an EventStoreDB source: the store beside it (its DATABASE_URL, or DATA_DIR) holds the tenants, keys and data keys; or give --ledger-only',
+        );
       }
       if (locationKind(to).kind === 'eventstoredb' && toStore === undefined) {
-        throw new UsageError('--to-store is required with an EventStoreDB destination: the store its service will use (DATABASE_URL, or DATA_DIR); or give --ledger-only');
+        throw new UsageError(
+          '--to-store is required with an EventStoreDB destination: the store its service will use (DATABASE_URL, or DATA_DIR); or give --ledger-only',
+        );
       }
       const a = fromStore ?? where(from, 'from');
       const b = toStore ?? where(to, 'to');
-      if (a === b) throw new UsageError('the source and destination stores are one database: give the destination a fresh one (--to-store)');
+      if (a === b)
+        throw new UsageError('the source and destination stores are one database: give the destination a fresh one (--to-store)');
     }
     return {
       from,
@@ -192,7 +206,12 @@ export const ledgerCopy: Command = {
       let check;
       try {
         checking.start(total, 0);
-        check = await verifyCopy(source.ledger, destination.ledger, { batchSize: input.batchSize, positions, upTo: copied.through, onProgress: (n) => checking.update(n) });
+        check = await verifyCopy(source.ledger, destination.ledger, {
+          batchSize: input.batchSize,
+          positions,
+          upTo: copied.through,
+          onProgress: (n) => checking.update(n),
+        });
         checking.update(check.destinationEvents, true);
       } finally {
         checking.stop();
@@ -200,7 +219,11 @@ export const ledgerCopy: Command = {
       if (!check.ok) {
         const problems = [...check.problems, ...(check.moreProblems > 0 ? [`… and ${check.moreProblems} more`] : [])];
         io.info(`Verification FAILED:\n  ${problems.join('\n  ')}`);
-        throw new LedgerCopyError('COPY_VERIFY_FAILED', `the destination does not equal the source (${check.problems.length + check.moreProblems} problems)`, problems);
+        throw new LedgerCopyError(
+          'COPY_VERIFY_FAILED',
+          `the destination does not equal the source (${check.problems.length + check.moreProblems} problems)`,
+          problems,
+        );
       }
       io.info(`Verified: ${check.destinationEvents} events in ${check.streams} streams, every hash and chain equal to the source's.`);
 
@@ -211,11 +234,15 @@ export const ledgerCopy: Command = {
       let state: Record<string, number> | string = 'not copied (--ledger-only)';
       if (fromStore && toStore && sourceMovedOn) {
         state = 'not copied: the source is still being written';
-        io.info('The source received events during the copy: the store state was not copied. Stop the service on the source and run the same command again to finish.');
+        io.info(
+          'The source received events during the copy: the store state was not copied. Stop the service on the source and run the same command again to finish.',
+        );
       } else if (fromStore && toStore) {
         state = await copyState(fromStore.db, toStore.db, check.translate);
         const rows = Object.values(state).reduce((a, b) => a + b, 0);
-        io.info(`Copied the store state: ${rows} rows in ${Object.keys(state).length} tables (read models are rebuilt by the service on its first start).`);
+        io.info(
+          `Copied the store state: ${rows} rows in ${Object.keys(state).length} tables (read models are rebuilt by the service on its first start).`,
+        );
       }
       const seconds = (Date.now() - started) / 1000;
       io.info(`Done in ${seconds.toFixed(1)} s: ${copied.copied} events copied now, ${copied.alreadyThere} already there.`);

@@ -11,7 +11,10 @@ import type { Store } from '../store/store.js';
  * @example
  * const { ledger, external, close } = await serviceLedger(store, settings);
  */
-export async function serviceLedger(store: Store, settings: Pick<Settings, 'eventStoreUrl' | 'eventStoreStreamPrefix'> | undefined): Promise<{ ledger: Ledger; external: boolean; close(): Promise<void> }> {
+export async function serviceLedger(
+  store: Store,
+  settings: Pick<Settings, 'eventStoreUrl' | 'eventStoreStreamPrefix'> | undefined,
+): Promise<{ ledger: Ledger; external: boolean; close(): Promise<void> }> {
   if (!settings?.eventStoreUrl) return { ledger: new PostgresLedger(store.db), external: false, close: async () => undefined };
   const { connectEventStoreLedger } = await import('../ledger/eventstoredb/index.js');
   const opened = await connectEventStoreLedger(settings.eventStoreUrl, { streamPrefix: settings.eventStoreStreamPrefix });

@@ -217,7 +217,10 @@ describe('canonicalJson › compared with the npm package canonicalize (docs/has
         if (text === undefined) throw new TypeError('value has no JSON form');
         return text;
       });
-      expect(outcome(() => canonicalJson(v)), `value #${i}`).toBe(theirs);
+      expect(
+        outcome(() => canonicalJson(v)),
+        `value #${i}`,
+      ).toBe(theirs);
     }
   });
 

@@ -15,7 +15,10 @@ const NAMESPACE = Buffer.from('6f1c2b0e8a5d4c3b9e7f1a2b3c4d5e6f', 'hex');
  * deriveId('tenant-1', 'policy', 'privacy_policy', '1.0.0') // always the same UUID
  */
 export function deriveId(...parts: string[]): string {
-  const hash = createHash('sha1').update(NAMESPACE).update(parts.map((p) => `${p.length}:${p}`).join('|')).digest();
+  const hash = createHash('sha1')
+    .update(NAMESPACE)
+    .update(parts.map((p) => `${p.length}:${p}`).join('|'))
+    .digest();
   const b = Buffer.from(hash.subarray(0, 16));
   b[6] = (b[6]! & 0x0f) | 0x50;
   b[8] = (b[8]! & 0x3f) | 0x80;

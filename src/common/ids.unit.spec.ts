@@ -4,7 +4,11 @@ import { deriveId, isUuid, newId, UUID_PATTERN } from './ids.js';
 
 /** RFC 9562 §5.5 UUID v5, written out independently of ids.ts to check it against. */
 function uuidV5(namespace: string, name: string): string {
-  const b = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
+  const b = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest()
+    .subarray(0, 16);
   b[6] = (b[6]! & 0x0f) | 0x50;
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = b.toString('hex');
@@ -76,7 +80,14 @@ describe('isUuid › when checking text', () => {
   it('accepts UUIDs in either case and refuses anything else', () => {
     expect(isUuid('63997f93-0de4-58a2-902d-5087dbc86658')).toBe(true);
     expect(isUuid('63997F93-0DE4-58A2-902D-5087DBC86658')).toBe(true);
-    for (const bad of ['', '63997f93-0de4-58a2-902d-5087dbc8665', '63997f930de458a2902d5087dbc86658', 'x63997f93-0de4-58a2-902d-5087dbc86658', '63997f93-0de4-58a2-902d-5087dbc86658\n', 'g3997f93-0de4-58a2-902d-5087dbc86658']) {
+    for (const bad of [
+      '',
+      '63997f93-0de4-58a2-902d-5087dbc8665',
+      '63997f930de458a2902d5087dbc86658',
+      'x63997f93-0de4-58a2-902d-5087dbc86658',
+      '63997f93-0de4-58a2-902d-5087dbc86658\n',
+      'g3997f93-0de4-58a2-902d-5087dbc86658',
+    ]) {
       expect(isUuid(bad)).toBe(false);
     }
   });

@@ -7,7 +7,13 @@ import type { ConsentService } from '../application/consents.js';
 import type { PolicyService } from '../application/policies.js';
 import { erasureRoutes, withRedactedRequests, type Privacy, type SubjectErasure } from '../privacy/index.js';
 import type { Settings } from '../config.js';
-import { notFoundRateLimit, publicRouteRateLimit, rateLimitedAuth, registerRateLimitHeaders, tenantBudget } from '../limits/rate-limit.hooks.js';
+import {
+  notFoundRateLimit,
+  publicRouteRateLimit,
+  rateLimitedAuth,
+  registerRateLimitHeaders,
+  tenantBudget,
+} from '../limits/rate-limit.hooks.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import { receiptRoutes } from '../receipts/receipt.routes.js';
 import type { ReceiptService } from '../receipts/receipts.service.js';
@@ -63,8 +69,7 @@ export interface AppDeps {
 const BODY_LIMIT = 2 * 1024 * 1024;
 
 /** A hop count becomes "trust the nearest n proxies". */
-const trustProxyOption = (t: Settings['trustProxy']) =>
-  typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
+const trustProxyOption = (t: Settings['trustProxy']) => (typeof t === 'number' ? (_address: string, hop: number) => hop < t : t);
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
 
@@ -92,7 +97,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       void reply
         .status(400)
         .type('application/json; charset=utf-8')
-        .send(errorBody('VALIDATION_ERROR', `the URL path is not valid: bad percent-encoding, invalid UTF-8, or a path parameter over ${MAX_PATH_PARAMETER} characters encoded`));
+        .send(
+          errorBody(
+            'VALIDATION_ERROR',
+            `the URL path is not valid: bad percent-encoding, invalid UTF-8, or a path parameter over ${MAX_PATH_PARAMETER} characters encoded`,
+          ),
+        );
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -170,8 +180,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // body may be left out says so with `x-optional-body`.
     // Limited routes list the X-RateLimit-* headers, 429 and 503 (src/http/openapi-limits.ts).
     transformObject: (documentObject) => {
-      const doc = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Record<string, unknown>>>; components?: Record<string, unknown> } })
-        .openapiObject;
+      const doc = (
+        documentObject as {
+          openapiObject: { paths?: Record<string, Record<string, Record<string, unknown>>>; components?: Record<string, unknown> };
+        }
+      ).openapiObject;
       addLimitResponses(doc.paths ?? {}, (doc.components ??= {}));
       for (const operations of Object.values(doc.paths ?? {})) {
         for (const op of Object.values(operations)) {
@@ -208,7 +221,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         await api.register(consentRoutes, { deps });
         await api.register(receiptRoutes, { receipts: deps.receipts });
         await api.register(erasureRoutes, { erasure: deps.erasure });
-        await api.register(webhooksRoutes, { webhooks: deps.webhooks, allowHttp: deps.settings.webhookAllowHttp, allowPrivateNetworks: deps.settings.webhookAllowPrivateNetworks });
+        await api.register(webhooksRoutes, {
+          webhooks: deps.webhooks,
+          allowHttp: deps.settings.webhookAllowHttp,
+          allowPrivateNetworks: deps.settings.webhookAllowPrivateNetworks,
+        });
         await api.register(transparencyRoutes, { transparency: deps.transparency });
       },
       { prefix },
@@ -220,7 +237,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     await app.register(
       async (admin) => {
         // A wrong admin token counts against the client address, like a wrong API key.
-        admin.addHook('onRequest', rateLimitedAuth(adminAuth(token), deps.limiter, () => null));
+        admin.addHook(
+          'onRequest',
+          rateLimitedAuth(adminAuth(token), deps.limiter, () => null),
+        );
         await admin.register(adminRoutes, { tenants: deps.tenants });
       },
       { prefix: '/admin/v1' },

@@ -3,7 +3,11 @@ import { Type, type TSchema } from '@sinclair/typebox';
 export const now = (): string => new Date().toISOString();
 
 /** `{ success: true, data, meta: { timestamp } }` */
-export const ok = <T>(data: T, meta: Record<string, unknown> = {}) => ({ success: true as const, data, meta: { timestamp: now(), ...meta } });
+export const ok = <T>(data: T, meta: Record<string, unknown> = {}) => ({
+  success: true as const,
+  data,
+  meta: { timestamp: now(), ...meta },
+});
 
 export interface Pagination {
   page: number;
@@ -29,8 +33,7 @@ export const okList = <T>(data: T[], page: number, limit: number, total: number)
 
 export const MetaSchema = Type.Object({ timestamp: Type.String({ format: 'date-time' }) }, { additionalProperties: true });
 
-export const EnvelopeSchema = <T extends TSchema>(data: T) =>
-  Type.Object({ success: Type.Literal(true), data, meta: MetaSchema });
+export const EnvelopeSchema = <T extends TSchema>(data: T) => Type.Object({ success: Type.Literal(true), data, meta: MetaSchema });
 
 export const PaginationSchema = Type.Object({
   page: Type.Integer(),
@@ -56,8 +59,7 @@ export const ErrorEnvelopeSchema = Type.Object(
 );
 
 /** The error answers every route may give, for the OpenAPI document. */
-export const errorResponses = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorEnvelope')]));
+export const errorResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorEnvelope')]));
 
 /**
  * An integer parameter held to what its use can hold: a JavaScript safe integer at most, which a

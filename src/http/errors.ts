@@ -22,7 +22,12 @@ export class HttpError extends Error {
 }
 
 export const validationError = (errors: { field: string; message: string; index?: number }[], message?: string) =>
-  new HttpError(400, 'VALIDATION_ERROR', message ?? `invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`.slice(0, 500), { errors });
+  new HttpError(
+    400,
+    'VALIDATION_ERROR',
+    message ?? `invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`.slice(0, 500),
+    { errors },
+  );
 
 const DOMAIN_STATUS: Record<string, number> = {
   NOT_FOUND: 404,
@@ -48,24 +53,41 @@ interface Mapped {
 }
 
 function map(error: unknown): Mapped {
-  if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message, details: error.details, headers: error.headers };
-  if (error instanceof DomainError) return { status: DOMAIN_STATUS[error.code] ?? 400, code: error.code, message: error.message, details: error.details };
+  if (error instanceof HttpError)
+    return { status: error.statusCode, code: error.code, message: error.message, details: error.details, headers: error.headers };
+  if (error instanceof DomainError)
+    return { status: DOMAIN_STATUS[error.code] ?? 400, code: error.code, message: error.message, details: error.details };
   if (error instanceof IdempotencyKeyReusedError) return { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: error.message };
   // Streams that kept changing for every attempt: nothing was recorded, and a retry may land.
   if (error instanceof ConcurrencyError || error instanceof WrongExpectedRevisionError) {
-    return { status: 409, code: 'CONCURRENCY_CONFLICT', message: 'the record changed while we wrote it; nothing was recorded, try again', headers: { 'retry-after': '1' } };
+    return {
+      status: 409,
+      code: 'CONCURRENCY_CONFLICT',
+      message: 'the record changed while we wrote it; nothing was recorded, try again',
+      headers: { 'retry-after': '1' },
+    };
   }
   // The ledger's append says so itself; a lost connection anywhere else (the key lookup, an
   // idempotency read, the read fence) is the same outage: nothing happened, try again.
   if (error instanceof LedgerUnavailableError || isUnavailableError(error)) {
-    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the ledger is unavailable; nothing was recorded, try again', headers: { 'retry-after': '1' } };
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'the ledger is unavailable; nothing was recorded, try again',
+      headers: { 'retry-after': '1' },
+    };
   }
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
     const errors = fieldErrors(e.validation as never).map((x) =>
       e.validationContext === 'querystring' && x.message === UNKNOWN_FIELD ? { ...x, message: UNKNOWN_QUERY_PARAMETER } : x,
     );
-    return { status: 400, code: 'VALIDATION_ERROR', message: `invalid request: ${errors.map((x) => `${x.field} ${x.message}`).join('; ')}`.slice(0, 500), details: { errors } };
+    return {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: `invalid request: ${errors.map((x) => `${x.field} ${x.message}`).join('; ')}`.slice(0, 500),
+      details: { errors },
+    };
   }
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -92,7 +114,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (m.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: m.code, status: m.status }, 'request refused');
     if (m.headers) void reply.headers(m.headers);
-    return reply.status(m.status).type('application/json; charset=utf-8').send(errorBody(m.code, m.message, m.details));
+    return reply
+      .status(m.status)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(m.code, m.message, m.details));
   });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorBody('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`)),
@@ -101,8 +126,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /** What Node's HTTP parser refuses before any route sees the request, in the envelope. */
 function clientErrorAnswer(code: string | undefined): { status: number; reason: string; code: string; message: string } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, reason: 'Request Header Fields Too Large', code: 'HEADERS_TOO_LARGE', message: 'the request headers are too large' };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'the request did not arrive in time' };
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      code: 'HEADERS_TOO_LARGE',
+      message: 'the request headers are too large',
+    };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'the request did not arrive in time' };
   return { status: 400, reason: 'Bad Request', code: 'VALIDATION_ERROR', message: 'the request is not valid HTTP' };
 }
 

@@ -57,7 +57,9 @@ export function addLimitResponses(paths: Paths, components: Components): void {
       const responses = (op.responses ??= {});
       // Failed credentials count against the client address, on the admin API too.
       responses['429'] ??= errorResponse('Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds');
-      responses['503'] ??= errorResponse('The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds');
+      responses['503'] ??= errorResponse(
+        'The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds',
+      );
       if (!limited(path)) continue;
       for (const response of Object.values(responses)) {
         response.headers = { ...headerRefs, ...(response.headers as Record<string, unknown> | undefined) };

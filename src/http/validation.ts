@@ -64,7 +64,9 @@ const textAjv = configure(new Ajv({ coerceTypes: 'array', useDefaults: true, rem
  * misspelt or unsupported filter must not silently widen a search or change an export's format.
  */
 const closedQuery = (schema: object): object =>
-  (schema as { type?: unknown }).type === 'object' && !('additionalProperties' in schema) ? { ...schema, additionalProperties: false } : schema;
+  (schema as { type?: unknown }).type === 'object' && !('additionalProperties' in schema)
+    ? { ...schema, additionalProperties: false }
+    : schema;
 
 /** An integer in a query string or path is written in decimal digits: no exponent, fraction, hex or sign but `-`. */
 const DECIMAL_INTEGER = /^-?\d+$/;
@@ -82,7 +84,10 @@ const integerProperties = (schema: object): string[] =>
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   if (httpPart === 'body') return compiled(bodyAjv.compile(schema as object) as ValidateFunction, []);
   const integers = httpPart === 'querystring' || httpPart === 'params' ? integerProperties(schema as object) : [];
-  return compiled(textAjv.compile(httpPart === 'querystring' ? closedQuery(schema as object) : (schema as object)) as ValidateFunction, integers);
+  return compiled(
+    textAjv.compile(httpPart === 'querystring' ? closedQuery(schema as object) : (schema as object)) as ValidateFunction,
+    integers,
+  );
 };
 
 function compiled(validate: ValidateFunction, integers: string[]) {
@@ -90,7 +95,12 @@ function compiled(validate: ValidateFunction, integers: string[]) {
     const text = data as Record<string, unknown>;
     const notDecimal = integers.filter((name) => typeof text[name] === 'string' && !DECIMAL_INTEGER.test(text[name]));
     if (notDecimal.length > 0) {
-      const errors = notDecimal.map((name) => ({ instancePath: `/${name}`, keyword: 'type', message: 'must be an integer in decimal digits', params: {} }));
+      const errors = notDecimal.map((name) => ({
+        instancePath: `/${name}`,
+        keyword: 'type',
+        message: 'must be an integer in decimal digits',
+        params: {},
+      }));
       return { error: Object.assign(new Error('validation failed'), { validation: errors }) };
     }
     return validate(data) ? { value: data } : { error: Object.assign(new Error('validation failed'), { validation: validate.errors }) };
@@ -111,7 +121,10 @@ interface AjvError {
 }
 
 const fieldOf = (e: AjvError): string => {
-  const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = e.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (e.keyword === 'required') parts.push(String(e.params.missingProperty));
   if (e.keyword === 'additionalProperties') parts.push(String(e.params.additionalProperty));
   return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '') || '(body)';

@@ -38,7 +38,20 @@ async function fill(ledger: Ledger): Promise<{ tenantId: string; streams: string
   // Stream names as the service makes them, <kind>-<tenant>-<id> (EventStoreDB's adapter requires it).
   const s = (n: number) => `copy-${tenantId}-${n}`;
   const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n, 123));
-  await ledger.append([{ tenantId, stream: s(0), expectedRevision: 'no_stream', events: [{ type: 'PolicyVersionPublished', data: { v: 1, text: 'é ✓' } }, { type: 'Two', data: {}, metadata: { m: [1, { x: null }] } }] }], at(1));
+  await ledger.append(
+    [
+      {
+        tenantId,
+        stream: s(0),
+        expectedRevision: 'no_stream',
+        events: [
+          { type: 'PolicyVersionPublished', data: { v: 1, text: 'é ✓' } },
+          { type: 'Two', data: {}, metadata: { m: [1, { x: null }] } },
+        ],
+      },
+    ],
+    at(1),
+  );
   await ledger.append(
     [
       { tenantId, stream: s(1), expectedRevision: 'no_stream', events: [{ type: 'B', data: { n: 1 } }] },
@@ -46,15 +59,39 @@ async function fill(ledger: Ledger): Promise<{ tenantId: string; streams: string
     ],
     at(2),
   );
-  await ledger.append([{ tenantId, stream: s(0), expectedRevision: 1, events: [{ type: 'Three', data: { deep: { a: [1, 2, 3] } } }] }], at(3));
+  await ledger.append(
+    [{ tenantId, stream: s(0), expectedRevision: 1, events: [{ type: 'Three', data: { deep: { a: [1, 2, 3] } } }] }],
+    at(3),
+  );
   // One transaction of 25 streams: longer than a page of 10, it must stay one append.
   await ledger.append(
-    Array.from({ length: 25 }, (_, i) => ({ tenantId, stream: s(10 + i), expectedRevision: 'no_stream' as const, events: [{ type: 'Batch', data: { i } }] })),
+    Array.from({ length: 25 }, (_, i) => ({
+      tenantId,
+      stream: s(10 + i),
+      expectedRevision: 'no_stream' as const,
+      events: [{ type: 'Batch', data: { i } }],
+    })),
     at(4),
   );
   const other = randomUUID();
-  await ledger.append([{ tenantId: other, stream: `other-${other}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], at(5));
-  await ledger.append([{ tenantId, stream: s(1), expectedRevision: 0, events: [{ type: 'B2', data: { n: 3 } }, { type: 'B3', data: { n: 4 } }] }], at(6));
+  await ledger.append(
+    [{ tenantId: other, stream: `other-${other}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }],
+    at(5),
+  );
+  await ledger.append(
+    [
+      {
+        tenantId,
+        stream: s(1),
+        expectedRevision: 0,
+        events: [
+          { type: 'B2', data: { n: 3 } },
+          { type: 'B3', data: { n: 4 } },
+        ],
+      },
+    ],
+    at(6),
+  );
   return { tenantId, streams: [s(0), s(1)] };
 }
 
@@ -66,8 +103,11 @@ async function tamper(db: Kysely<Database>, eventId: string, data: Record<string
   });
 }
 
-const pairs = availableEngines.flatMap((from) => availableEngines.filter((to) => !(from.name === 'postgres' && to.name === 'pglite')).map((to) => ({ from, to })));
-if (!availableEngines.some((e) => e.name === 'postgres')) console.log('[ledger copy] DATABASE_URL is not set: copies are tested PGlite → PGlite only');
+const pairs = availableEngines.flatMap((from) =>
+  availableEngines.filter((to) => !(from.name === 'postgres' && to.name === 'pglite')).map((to) => ({ from, to })),
+);
+if (!availableEngines.some((e) => e.name === 'postgres'))
+  console.log('[ledger copy] DATABASE_URL is not set: copies are tested PGlite → PGlite only');
 
 for (const { from, to } of pairs) {
   describe(`ledger copy (${from.name} → ${to.name})`, () => {
@@ -125,7 +165,10 @@ for (const { from, to } of pairs) {
       it('verifies what was copied, and the next run copies the rest', async () => {
         const copied = await copyLedger(source, destination);
         const t = randomUUID();
-        await source.append([{ tenantId: t, stream: `later-${t}-1`, expectedRevision: 'no_stream', events: [{ type: 'Later', data: {} }] }], new Date());
+        await source.append(
+          [{ tenantId: t, stream: `later-${t}-1`, expectedRevision: 'no_stream', events: [{ type: 'Later', data: {} }] }],
+          new Date(),
+        );
         expect((await verifyCopy(source, destination, { upTo: copied.through })).ok).toBe(true);
         expect((await verifyCopy(source, destination)).problems.join('\n')).toMatch(/the source holds \d+ events, the destination \d+/);
         expect(await copyLedger(source, destination)).toMatchObject({ alreadyThere: copied.copied, copied: 1 });
@@ -136,7 +179,10 @@ for (const { from, to } of pairs) {
     describe('when the destination holds events that are not from the source', () => {
       it('refuses before writing: a foreign ledger', async () => {
         const foreign = randomUUID();
-        await destination.append([{ tenantId: foreign, stream: `foreign-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], new Date());
+        await destination.append(
+          [{ tenantId: foreign, stream: `foreign-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }],
+          new Date(),
+        );
         const error = await copyLedger(source, destination).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(LedgerCopyError);
         expect(error).toMatchObject({ code: 'DESTINATION_DIVERGES' });
@@ -147,8 +193,14 @@ for (const { from, to } of pairs) {
         await copyLedger(source, destination);
         const n = (await readAll(destination)).length;
         const foreign = randomUUID();
-        await destination.append([{ tenantId: foreign, stream: `foreign-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }], new Date());
-        await source.append([{ tenantId: foreign, stream: `late-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'Late', data: {} }] }], new Date());
+        await destination.append(
+          [{ tenantId: foreign, stream: `foreign-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'X', data: {} }] }],
+          new Date(),
+        );
+        await source.append(
+          [{ tenantId: foreign, stream: `late-${foreign}-1`, expectedRevision: 'no_stream', events: [{ type: 'Late', data: {} }] }],
+          new Date(),
+        );
         await expect(copyLedger(source, destination)).rejects.toMatchObject({ code: 'DESTINATION_DIVERGES' });
         expect(await readAll(destination)).toHaveLength(n + 1);
         const check = await verifyCopy(source, destination);
@@ -163,7 +215,9 @@ for (const { from, to } of pairs) {
         await tamper(b.store.db, victim.id, { forged: true });
         const check = await verifyCopy(source, destination);
         expect(check.ok).toBe(false);
-        expect(check.problems.join('\n')).toContain(`${victim.stream}@${victim.revision} (${victim.id}): its hash does not match its content at the destination`);
+        expect(check.problems.join('\n')).toContain(
+          `${victim.stream}@${victim.revision} (${victim.id}): its hash does not match its content at the destination`,
+        );
         expect(check.problems.join('\n')).toMatch(/differs from .* \(data\)/);
       });
     });
@@ -178,13 +232,23 @@ for (const { from, to } of pairs) {
         const webhookFrom = src[2]!;
         await a.store.db.transaction().execute(async (tx) => {
           await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${t}, 'Acme "quoted" ✓', 'pro')`.execute(tx);
-          await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash, revoked_at) VALUES ('ck_a', ${t}, 'h1', now()), ('ck_b', ${t}, 'h2', NULL)`.execute(tx);
+          await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash, revoked_at) VALUES ('ck_a', ${t}, 'h1', now()), ('ck_b', ${t}, 'h2', NULL)`.execute(
+            tx,
+          );
           await sql`INSERT INTO privacy.data_keys (key_id, wrapped) VALUES (${randomUUID()}, 'w1'), (${randomUUID()}, 'w2')`.execute(tx);
           await sql`INSERT INTO webhooks.endpoints (id, tenant_id, url, events, secret, is_active, from_commit, from_prepare, created_at, updated_at)
-            VALUES (${webhook}, ${t}, 'https://example.com/h', ARRAY['consent.created', '*'], 'whsec_x', true, ${webhookFrom.position.commit}, ${webhookFrom.position.prepare}, now(), now())`.execute(tx);
-          await sql`INSERT INTO webhooks.checkpoints (name, commit_position, prepare_position) VALUES ('webhooks', ${src.at(-1)!.position.commit}, ${src.at(-1)!.position.prepare})`.execute(tx);
-          await sql`INSERT INTO receipts.receipts (receipt_id, tenant_id, consent_id, sha256, pdf, issued_at) VALUES (${randomUUID()}, ${t}, ${randomUUID()}, 'abc', ${pdf}, '2026-01-02T03:04:05.678901Z')`.execute(tx);
-          await sql`INSERT INTO transparency.sealer (name, commit_position, prepare_position) VALUES ('merkle', ${sealedUpTo.position.commit}, ${sealedUpTo.position.prepare})`.execute(tx);
+            VALUES (${webhook}, ${t}, 'https://example.com/h', ARRAY['consent.created', '*'], 'whsec_x', true, ${webhookFrom.position.commit}, ${webhookFrom.position.prepare}, now(), now())`.execute(
+            tx,
+          );
+          await sql`INSERT INTO webhooks.checkpoints (name, commit_position, prepare_position) VALUES ('webhooks', ${src.at(-1)!.position.commit}, ${src.at(-1)!.position.prepare})`.execute(
+            tx,
+          );
+          await sql`INSERT INTO receipts.receipts (receipt_id, tenant_id, consent_id, sha256, pdf, issued_at) VALUES (${randomUUID()}, ${t}, ${randomUUID()}, 'abc', ${pdf}, '2026-01-02T03:04:05.678901Z')`.execute(
+            tx,
+          );
+          await sql`INSERT INTO transparency.sealer (name, commit_position, prepare_position) VALUES ('merkle', ${sealedUpTo.position.commit}, ${sealedUpTo.position.prepare})`.execute(
+            tx,
+          );
           await sql`INSERT INTO transparency.signing_keys (purpose, seed, public_key) VALUES ('checkpoints', 's', 'p')`.execute(tx);
         });
         // The destination's own first start left state of its own: the copy replaces it.
@@ -194,10 +258,18 @@ for (const { from, to } of pairs) {
         const check = await verifyCopy(source, destination, { positions: await statePositions(a.store.db) });
         expect(check.ok).toBe(true);
         const counts = await copyState(a.store.db, b.store.db, check.translate);
-        expect(counts).toMatchObject({ 'control.tenants': 1, 'control.api_keys': 2, 'privacy.data_keys': 2, 'receipts.receipts': 1, 'webhooks.endpoints': 1 });
+        expect(counts).toMatchObject({
+          'control.tenants': 1,
+          'control.api_keys': 2,
+          'privacy.data_keys': 2,
+          'receipts.receipts': 1,
+          'webhooks.endpoints': 1,
+        });
 
         const dump = async (db: Kysely<Database>, table: string) =>
-          (await sql<{ j: unknown }>`SELECT row_to_json(t) AS j FROM ${sql.table(table)} AS t ORDER BY row_to_json(t)::text`.execute(db)).rows.map((r) => r.j);
+          (
+            await sql<{ j: unknown }>`SELECT row_to_json(t) AS j FROM ${sql.table(table)} AS t ORDER BY row_to_json(t)::text`.execute(db)
+          ).rows.map((r) => r.j);
         for (const { table, positions } of STATE_TABLES) {
           if (positions) continue;
           expect(await dump(b.store.db, table), table).toEqual(await dump(a.store.db, table));
@@ -209,10 +281,19 @@ for (const { from, to } of pairs) {
         const dst = await readAll(destination);
         const at = (id: string) => dst.find((e) => e.id === id)!.position;
         const row = async (q: RawBuilder<{ c: number; p: number }>) => (await q.execute(b.store.db)).rows[0]!;
-        expect(await row(sql`SELECT from_commit AS c, from_prepare AS p FROM webhooks.endpoints`)).toEqual({ c: at(webhookFrom.id).commit, p: at(webhookFrom.id).prepare });
-        expect(await row(sql`SELECT commit_position AS c, prepare_position AS p FROM transparency.sealer`)).toEqual({ c: at(sealedUpTo.id).commit, p: at(sealedUpTo.id).prepare });
+        expect(await row(sql`SELECT from_commit AS c, from_prepare AS p FROM webhooks.endpoints`)).toEqual({
+          c: at(webhookFrom.id).commit,
+          p: at(webhookFrom.id).prepare,
+        });
+        expect(await row(sql`SELECT commit_position AS c, prepare_position AS p FROM transparency.sealer`)).toEqual({
+          c: at(sealedUpTo.id).commit,
+          p: at(sealedUpTo.id).prepare,
+        });
         const last = dst.at(-1)!.position;
-        expect(await row(sql`SELECT commit_position AS c, prepare_position AS p FROM webhooks.checkpoints`)).toEqual({ c: last.commit, p: last.prepare });
+        expect(await row(sql`SELECT commit_position AS c, prepare_position AS p FROM webhooks.checkpoints`)).toEqual({
+          c: last.commit,
+          p: last.prepare,
+        });
 
         // An erasure at the source since (its data key destroyed): the next copy destroys it too.
         await sql`DELETE FROM privacy.data_keys WHERE wrapped = 'w1'`.execute(a.store.db);
@@ -248,12 +329,25 @@ describe('ledger copy › the state tables', () => {
 describe('ledger copy › a transaction that interleaves streams', () => {
   it('becomes appends that keep the order, each stream once per append', () => {
     const e = (stream: string, revision: number, recordedAt = '2026-01-01T00:00:00.000Z'): RecordedEvent => ({
-      id: randomUUID(), tenantId: 't', stream, revision, type: 'T', data: {}, metadata: {}, recordedAt, prevHash: null, hash: 'h', position: { commit: 1, prepare: 0 },
+      id: randomUUID(),
+      tenantId: 't',
+      stream,
+      revision,
+      type: 'T',
+      data: {},
+      metadata: {},
+      recordedAt,
+      prevHash: null,
+      hash: 'h',
+      position: { commit: 1, prepare: 0 },
     });
     const group = [e('a', 0), e('a', 1), e('b', 4), e('a', 2), e('c', 0, '2026-01-01T00:00:01.000Z')];
     const appends = toAppends(group);
     expect(appends.map((x) => x.requests.map((r) => [r.stream, r.expectedRevision, r.events.length]))).toEqual([
-      [['a', 'no_stream', 2], ['b', 3, 1]],
+      [
+        ['a', 'no_stream', 2],
+        ['b', 3, 1],
+      ],
       [['a', 1, 1]],
       [['c', 'no_stream', 1]],
     ]);

@@ -93,7 +93,9 @@ export async function readPage(ledger: Ledger, after: LedgerPosition, limit: num
     const reached = page.length > 0 ? page[page.length - 1]!.position : after;
     if (!head || comparePositions(reached, head) >= 0) return page;
     if (Date.now() > deadline) {
-      throw new Error(`events up to position ${head.commit}/${head.prepare} stay unreadable after ${VISIBLE_WITHIN_MS / 1000} s: a transaction left open on the server?`);
+      throw new Error(
+        `events up to position ${head.commit}/${head.prepare} stay unreadable after ${VISIBLE_WITHIN_MS / 1000} s: a transaction left open on the server?`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -132,10 +134,14 @@ export async function resumePoint(source: Ledger, destination: Ledger, batchSize
   if (!firstDestination) return START;
   const [firstSource] = await readPage(source, START, 1);
   const diverges = (message: string) =>
-    new LedgerCopyError('DESTINATION_DIVERGES', `the destination holds events that are not from this source: ${message}; copy into an empty ledger`);
+    new LedgerCopyError(
+      'DESTINATION_DIVERGES',
+      `the destination holds events that are not from this source: ${message}; copy into an empty ledger`,
+    );
   if (!firstSource) throw diverges(`the source is empty and the destination is not`);
   const firstDiff = sameEvent(firstSource, firstDestination);
-  if (firstDiff) throw diverges(`its first event ${describe(firstDestination)} differs from the source's ${describe(firstSource)} (${firstDiff})`);
+  if (firstDiff)
+    throw diverges(`its first event ${describe(firstDestination)} differs from the source's ${describe(firstSource)} (${firstDiff})`);
   const newest = (await lastEvent(destination, batchSize))!;
   const inSource = (await source.readStream(newest.stream))[newest.revision];
   if (!inSource) throw diverges(`its newest event ${describe(newest)} is not in the source`);
@@ -218,7 +224,10 @@ export async function copyLedger(source: Ledger, destination: Ledger, options: C
           result = await destination.append(append.requests, append.recordedAt);
         } catch (error) {
           if (error instanceof WrongExpectedRevisionError) {
-            throw new LedgerCopyError('DESTINATION_DIVERGES', `the destination changed during the copy (${error.message}); is something else writing to it?`);
+            throw new LedgerCopyError(
+              'DESTINATION_DIVERGES',
+              `the destination changed during the copy (${error.message}); is something else writing to it?`,
+            );
           }
           throw error;
         }
@@ -231,7 +240,11 @@ export async function copyLedger(source: Ledger, destination: Ledger, options: C
           }
         });
         if (problems.length > 0) {
-          throw new LedgerCopyError('COPY_MISMATCH', `an appended event's hash differs from the source's (the source's events do not match their hashes, or the adapters hash differently)`, problems);
+          throw new LedgerCopyError(
+            'COPY_MISMATCH',
+            `an appended event's hash differs from the source's (the source's events do not match their hashes, or the adapters hash differently)`,
+            problems,
+          );
         }
         copied += append.events.length;
         through = append.events[append.events.length - 1]!.position;
@@ -239,7 +252,8 @@ export async function copyLedger(source: Ledger, destination: Ledger, options: C
       }
       i = j;
       const finished = end && pending.length === 0 && i === ready.length;
-      if (!finished && options.limit !== undefined && copied >= options.limit) return { alreadyThere, copied, appends, complete: false, through };
+      if (!finished && options.limit !== undefined && copied >= options.limit)
+        return { alreadyThere, copied, appends, complete: false, through };
     }
     if (end && pending.length === 0) return { alreadyThere, copied, appends, complete: true, through };
   }
@@ -343,8 +357,10 @@ export async function verifyCopy(
       if (eventHash(d) !== d.hash) problem(`${describe(d)}: its hash does not match its content at the destination`);
       const prev = chains.get(d.stream);
       const expectedRevision = prev ? prev.revision + 1 : 0;
-      if (d.revision !== expectedRevision) problem(`${describe(d)}: revision ${d.revision} at the destination, expected ${expectedRevision}`);
-      if (d.prevHash !== (prev?.hash ?? null)) problem(`${describe(d)}: prevHash does not name the previous event of its stream at the destination`);
+      if (d.revision !== expectedRevision)
+        problem(`${describe(d)}: revision ${d.revision} at the destination, expected ${expectedRevision}`);
+      if (d.prevHash !== (prev?.hash ?? null))
+        problem(`${describe(d)}: prevHash does not name the previous event of its stream at the destination`);
       chains.set(d.stream, { revision: d.revision, hash: d.hash });
       lastDestination = d.position;
     }

@@ -61,7 +61,11 @@ export type ChainedEvent = EventEnvelope & { hash: string };
  * const chained = chainEvents(request, '2026-01-01T00:00:00.000Z', { revision: 4, hash: 'ab…' });
  * chained[0].revision // 5
  */
-export function chainEvents(request: AppendRequest, recordedAt: string, head: { revision: number; hash: string } | undefined): ChainedEvent[] {
+export function chainEvents(
+  request: AppendRequest,
+  recordedAt: string,
+  head: { revision: number; hash: string } | undefined,
+): ChainedEvent[] {
   let prevHash = head?.hash ?? null;
   let revision = head === undefined ? 0 : head.revision + 1;
   return request.events.map((e) => {

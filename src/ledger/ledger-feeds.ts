@@ -58,7 +58,8 @@ export interface DurableFeedLedger extends Ledger {
   openDurableFeed(group: string): Promise<DurableFeed>;
 }
 
-export const hasDurableFeeds = (ledger: Ledger): ledger is DurableFeedLedger => typeof (ledger as Partial<DurableFeedLedger>).openDurableFeed === 'function';
+export const hasDurableFeeds = (ledger: Ledger): ledger is DurableFeedLedger =>
+  typeof (ledger as Partial<DurableFeedLedger>).openDurableFeed === 'function';
 
 /** A ledger that can say whether its server answers (for `/ready`). */
 export interface PingableLedger extends Ledger {

@@ -42,7 +42,12 @@ const one = (tenantId: string, stream: string, expectedRevision: AppendRequest['
  * readAll holds back for writes still in flight, elsewhere on the same server). Fails after
  * VISIBLE_WITHIN_MS.
  */
-export async function readAllThrough(ledger: Ledger, after: LedgerPosition, last: LedgerPosition, pageSize = 1000): Promise<RecordedEvent[]> {
+export async function readAllThrough(
+  ledger: Ledger,
+  after: LedgerPosition,
+  last: LedgerPosition,
+  pageSize = 1000,
+): Promise<RecordedEvent[]> {
   const seen: RecordedEvent[] = [];
   let from = after;
   const deadline = Date.now() + VISIBLE_WITHIN_MS;
@@ -126,7 +131,17 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
         const stream = newStream(tenantId);
         const id = randomUUID();
         const result = await ledger.append(
-          [{ tenantId, stream, expectedRevision: 'no_stream', events: [{ id, type: 'A', data: {} }, { type: 'B', data: {} }] }],
+          [
+            {
+              tenantId,
+              stream,
+              expectedRevision: 'no_stream',
+              events: [
+                { id, type: 'A', data: {} },
+                { type: 'B', data: {} },
+              ],
+            },
+          ],
           at,
         );
         expect(result.events[0]!.id).toBe(id);
@@ -246,7 +261,7 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
         }
       });
 
-      it("answers WrongExpectedRevisionError, never a deadlock, when appends create the same streams in opposite orders", async () => {
+      it('answers WrongExpectedRevisionError, never a deadlock, when appends create the same streams in opposite orders', async () => {
         const tenantId = newTenant();
         for (let round = 0; round < 10; round++) {
           const [a, b] = [newStream(tenantId), newStream(tenantId)];
@@ -413,7 +428,17 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
         const tenantId = newTenant();
         const stream = newStream(tenantId);
         for (let i = 0; i < 5; i++) {
-          await ledger.append([{ tenantId, stream, expectedRevision: i === 0 ? 'no_stream' : i - 1, events: [{ type: `T${i}`, data: { i }, metadata: { m: i } }] }], at);
+          await ledger.append(
+            [
+              {
+                tenantId,
+                stream,
+                expectedRevision: i === 0 ? 'no_stream' : i - 1,
+                events: [{ type: `T${i}`, data: { i }, metadata: { m: i } }],
+              },
+            ],
+            at,
+          );
         }
         const stored = await ledger.readStream(stream);
         expect(stored.map((e) => [e.revision, e.type, e.data, e.metadata])).toEqual(
@@ -587,11 +612,23 @@ export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest
           emoji: '👍🏽 👨‍👩‍👧‍👦 🇪🇺 📜',
           escapes: 'quote " backslash \\ newline \n tab \t bell \u0007 unit-sep \u001f del \u007f line-sep \u2028',
           nested: { a: [1, { b: null, c: [true, false, []] }], empty: {}, deep: { x: { y: { z: 'end' } } } },
-          numbers: { tenth: 0.1, big: 1e21, negativeZero: -0, maxSafe: 9007199254740991, minSafe: -9007199254740991, tiny: 1e-7, huge: -1.5e300, whole: 123456789012 },
+          numbers: {
+            tenth: 0.1,
+            big: 1e21,
+            negativeZero: -0,
+            maxSafe: 9007199254740991,
+            minSafe: -9007199254740991,
+            tiny: 1e-7,
+            huge: -1.5e300,
+            whole: 123456789012,
+          },
           keys: { é: 1, e: 2, '€': 3, '😀': 4, '': 5, Z: 6, a: 7 },
         };
         const metadata = { source: 'contract ✓', tags: ['α', 'β'] };
-        const result = await ledger.append([{ tenantId, stream, expectedRevision: 'no_stream', events: [{ type: 'Awkward', data, metadata }] }], at);
+        const result = await ledger.append(
+          [{ tenantId, stream, expectedRevision: 'no_stream', events: [{ type: 'Awkward', data, metadata }] }],
+          at,
+        );
         const [stored] = await ledger.readStream(stream);
         const expected = { ...data, numbers: { ...data.numbers, negativeZero: 0 } };
         expect(stored!.data).toEqual(expected);

@@ -51,11 +51,17 @@ describe('open-ledger › opening', () => {
     }
   });
 
-  it('loads the EventStoreDB adapter only for an EventStoreDB location, and reaches the server through it', { timeout: 20_000 }, async () => {
-    const error = await openLedger('kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1&discoveryInterval=10&gossipTimeout=500&defaultDeadline=1000').then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(LedgerUnavailableError);
-  });
+  it(
+    'loads the EventStoreDB adapter only for an EventStoreDB location, and reaches the server through it',
+    { timeout: 20_000 },
+    async () => {
+      const error = await openLedger(
+        'kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1&discoveryInterval=10&gossipTimeout=500&defaultDeadline=1000',
+      ).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(LedgerUnavailableError);
+    },
+  );
 });

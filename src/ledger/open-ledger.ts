@@ -76,7 +76,9 @@ export function locationKind(location: string): { kind: LocationKind; target: st
     return { kind: 'embedded', target: resolve(target) };
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(l)) {
-    throw new LedgerLocationError(`"${maskLocation(l)}": unknown kind of location; give a folder (DATA_DIR), a postgres:// URL or an esdb:// / kurrentdb:// URL`);
+    throw new LedgerLocationError(
+      `"${maskLocation(l)}": unknown kind of location; give a folder (DATA_DIR), a postgres:// URL or an esdb:// / kurrentdb:// URL`,
+    );
   }
   return { kind: 'embedded', target: resolve(l) };
 }
@@ -96,7 +98,10 @@ const storeCount = (store: Store) => async () => {
  * const pg = await openLedger('postgres://postgres@db:5432/consent');
  * const esdb = await openLedger('kurrentdb://kurrentdb:2113?tls=false');
  */
-export async function openLedger(location: string, { mustExist = false, maxConnections = 4, streamPrefix }: OpenLedgerOptions = {}): Promise<OpenedLedger> {
+export async function openLedger(
+  location: string,
+  { mustExist = false, maxConnections = 4, streamPrefix }: OpenLedgerOptions = {},
+): Promise<OpenedLedger> {
   const { kind, target } = locationKind(location);
   const label = maskLocation(location.trim());
   if (kind === 'eventstoredb') {

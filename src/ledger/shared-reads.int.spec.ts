@@ -42,7 +42,12 @@ describe('shared reads › followers of one process', () => {
   const tenantId = randomUUID();
   const append = (n: number) =>
     inner.append(
-      Array.from({ length: n }, (): AppendRequest => ({ tenantId, stream: `s-${tenantId}-${randomUUID()}`, expectedRevision: 'no_stream', events: [{ type: 'T', data: { v: 1 } }] })),
+      Array.from({ length: n }, (): AppendRequest => ({
+        tenantId,
+        stream: `s-${tenantId}-${randomUUID()}`,
+        expectedRevision: 'no_stream',
+        events: [{ type: 'T', data: { v: 1 } }],
+      })),
       new Date(),
     );
 
@@ -58,7 +63,11 @@ describe('shared reads › followers of one process', () => {
     const expected = ids(await readAllThrough(inner, before, last));
     inner.reads = 0;
     const shared = new SharedReads(inner, { pageSize: 100, capacity: 400 });
-    const [runner, sealer, webhooks] = await Promise.all([follow(shared, before, 50, last), follow(shared, before, 100, last), follow(shared, before, 20, last)]);
+    const [runner, sealer, webhooks] = await Promise.all([
+      follow(shared, before, 50, last),
+      follow(shared, before, 100, last),
+      follow(shared, before, 20, last),
+    ]);
     expect(ids(runner)).toEqual(expected);
     expect(ids(sealer)).toEqual(expected);
     expect(ids(webhooks)).toEqual(expected);

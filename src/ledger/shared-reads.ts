@@ -1,4 +1,11 @@
-import { comparePositions, type AppendRequest, type AppendResult, type Ledger, type LedgerPosition, type RecordedEvent } from './ledger.port.js';
+import {
+  comparePositions,
+  type AppendRequest,
+  type AppendResult,
+  type Ledger,
+  type LedgerPosition,
+  type RecordedEvent,
+} from './ledger.port.js';
 
 export interface SharedReadsOptions {
   /** Events asked of the ledger per read: at least the largest batch a follower takes. */

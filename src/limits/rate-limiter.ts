@@ -63,7 +63,13 @@ export class RateLimiter {
     return { minute: `${base}:m:${w.minuteStart / 1000}`, day: `${base}:d:${w.dayStart / 1000}` };
   }
 
-  private decide(now: number, w: ReturnType<typeof windowsAt>, limits: Limits, counts: { minute: number; day: number }, allowed: boolean): RateLimitDecision {
+  private decide(
+    now: number,
+    w: ReturnType<typeof windowsAt>,
+    limits: Limits,
+    counts: { minute: number; day: number },
+    allowed: boolean,
+  ): RateLimitDecision {
     const minute = { limit: limits.perMinute, remaining: Math.max(0, limits.perMinute - counts.minute), reset: w.minuteEnd / 1000 };
     const day = { limit: limits.perDay, remaining: Math.max(0, limits.perDay - counts.day), reset: w.dayEnd / 1000 };
     let retryAfter = 0;

@@ -130,7 +130,8 @@ describe('memory counters › when windows end', () => {
   it('forgets counters whose time is over, so memory follows the active subjects', async () => {
     let now = Date.parse('2031-03-04T05:06:15Z');
     const store = new MemoryCounterStore(() => now);
-    for (let i = 0; i < 500; i++) await store.take({ minute: `m${i}`, day: `d${i}` }, { minute: 10, day: 10 }, { minute: 1_000, day: 1_000 });
+    for (let i = 0; i < 500; i++)
+      await store.take({ minute: `m${i}`, day: `d${i}` }, { minute: 10, day: 10 }, { minute: 1_000, day: 1_000 });
     now += 2_000;
     for (let i = 0; i < 600; i++) await store.take({ minute: 'm', day: 'd' }, { minute: 1e9, day: 1e9 }, { minute: 60_000, day: 60_000 });
     expect((store as unknown as { counters: Map<string, unknown> }).counters.size).toBe(2);

@@ -33,7 +33,10 @@ describeRedis('redis counters › when several processes take at once › never 
     const limits = { perMinute: 50, perDay: 1_000 };
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 ? one : two).take('race', limits)));
     expect(results.filter((r) => r.allowed)).toHaveLength(50);
-    const remaining = results.filter((r) => r.allowed).map((r) => r.minute.remaining).sort((a, b) => a - b);
+    const remaining = results
+      .filter((r) => r.allowed)
+      .map((r) => r.minute.remaining)
+      .sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect((await one.peek('race', limits)).day.remaining).toBe(950);
   });

@@ -118,7 +118,9 @@ export class BulkOpener {
     while (this.workers.length < this.threads) this.workers.push(new OpenWorker(this.master, (w) => this.forget(w)));
     const size = Math.ceil(rows.length / this.workers.length);
     try {
-      const parts = await Promise.all(this.workers.map((w, i) => (i * size < rows.length ? w.open(rows.slice(i * size, (i + 1) * size)) : Promise.resolve([]))));
+      const parts = await Promise.all(
+        this.workers.map((w, i) => (i * size < rows.length ? w.open(rows.slice(i * size, (i + 1) * size)) : Promise.resolve([]))),
+      );
       return parts.flat();
     } catch (error) {
       if (!(error instanceof WorkerGoneError)) throw error;

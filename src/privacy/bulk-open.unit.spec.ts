@@ -26,8 +26,13 @@ afterEach(async () => {
 });
 
 describe('privacy › BulkOpener', () => {
-  const rows = Array.from({ length: 1_500 }, (_, i) => stored({ userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } }));
-  const expected = rows.map((_, i) => ({ state: 'personal', value: { userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } } }));
+  const rows = Array.from({ length: 1_500 }, (_, i) =>
+    stored({ userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } }),
+  );
+  const expected = rows.map((_, i) => ({
+    state: 'personal',
+    value: { userReference: `user-${i}`, ipAddress: null, userAgent: 'ua', metadata: { i } },
+  }));
 
   it('opens a batch on worker threads to the same values, in the rows order, as on the calling thread', async () => {
     expect(await opener(0).open(rows)).toEqual(expected);

@@ -43,14 +43,23 @@ export const subjectsErase: Command = {
     // The service's own master key: never one generated here, which could open nothing.
     const { masterKey, masterKeyFile, dataDir } = io.settings;
     if (!masterKey && !masterKeyFile && !existsSync(join(resolve(dataDir), MASTER_KEY_FILE_NAME))) {
-      throw new UsageError(`no master key: set MASTER_KEY or MASTER_KEY_FILE as the service has it (or DATA_DIR holding ${MASTER_KEY_FILE_NAME})`);
+      throw new UsageError(
+        `no master key: set MASTER_KEY or MASTER_KEY_FILE as the service has it (or DATA_DIR holding ${MASTER_KEY_FILE_NAME})`,
+      );
     }
     const master = loadMasterKey(io.settings);
     const privacy = await Privacy.open(store.db, master.key, { openThreads: 0 });
     const { ledger, close } = await serviceLedger(store, io.settings);
     try {
-      const { view, replayed } = await new SubjectErasure(store.db, ledger, privacy, new ReceiptStore(store.db)).erase(input.tenant, input.reference);
-      io.info(replayed ? 'This subject was erased before; nothing changed.' : `Erased: ${view.consentIds.length} record(s) keep their decision, time and hash, without personal fields.`);
+      const { view, replayed } = await new SubjectErasure(store.db, ledger, privacy, new ReceiptStore(store.db)).erase(
+        input.tenant,
+        input.reference,
+      );
+      io.info(
+        replayed
+          ? 'This subject was erased before; nothing changed.'
+          : `Erased: ${view.consentIds.length} record(s) keep their decision, time and hash, without personal fields.`,
+      );
       return { ...view, replayed };
     } finally {
       await close();

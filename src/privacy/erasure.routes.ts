@@ -11,7 +11,9 @@ export const SubjectBodySchema = Type.Object({ userReference: UserReferenceSchem
 export const ErasureSchema = Type.Object({
   erased: Type.Literal(true),
   erasedAt: Type.String({ format: 'date-time', description: 'when the erasure was recorded (the first request, for a repeat)' }),
-  consentIds: Type.Array(Type.String({ format: 'uuid' }), { description: 'the records it covered: they remain, with personal fields null and erased: true' }),
+  consentIds: Type.Array(Type.String({ format: 'uuid' }), {
+    description: 'the records it covered: they remain, with personal fields null and erased: true',
+  }),
   receiptsDeleted: Type.Integer({ description: 'stored PDF receipts deleted by this request' }),
 });
 

@@ -63,7 +63,10 @@ export class SubjectErasure {
         erasure = { subject, consentIds, erasedAt: now.toISOString() };
         const event: SubjectErased = { type: 'SubjectErased', data: erasure };
         try {
-          await this.ledger.append([{ tenantId, stream, expectedRevision: last ? last.revision : 'no_stream', events: [toNewEvent(event)] }], now);
+          await this.ledger.append(
+            [{ tenantId, stream, expectedRevision: last ? last.revision : 'no_stream', events: [toNewEvent(event)] }],
+            now,
+          );
         } catch (error) {
           // A concurrent erasure of the same subject recorded it first: answer that one.
           if (!(error instanceof WrongExpectedRevisionError)) throw error;

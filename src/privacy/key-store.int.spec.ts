@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEngine, type TestStore } from '../../test/support/stores.js';
 import { DataKeyStore } from './key-store.js';
@@ -36,9 +44,14 @@ describe('data key store › when requests take keys › the pool is refilled ah
     // 3 left of 8: a refill of 5 runs without anyone waiting for it.
     await expect.poll(stored).toBe(before + 13);
     expect(inserts.count).toBe(2);
-    const storedBefore = new Set((await sql<{ key_id: string }>`SELECT key_id FROM privacy.data_keys`.execute(t.store.db)).rows.map((r) => r.key_id));
+    const storedBefore = new Set(
+      (await sql<{ key_id: string }>`SELECT key_id FROM privacy.data_keys`.execute(t.store.db)).rows.map((r) => r.key_id),
+    );
     const third = await keys.fresh(8);
-    expect(third.every((k) => storedBefore.has(k.kid)), 'the third request took keys stored before it came').toBe(true);
+    expect(
+      third.every((k) => storedBefore.has(k.kid)),
+      'the third request took keys stored before it came',
+    ).toBe(true);
     // It took the whole pool: the next refill is under way.
     expect(inserts.count).toBe(3);
     const all = [...first, ...second, ...third];

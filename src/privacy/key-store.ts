@@ -18,7 +18,8 @@ export type PrivacyDatabase = {
   'privacy.secrets': SecretsTable;
   'privacy.data_keys': DataKeysTable;
 };
-export const privacyDb = (db: Kysely<Database>): Kysely<PrivacyDatabase> => db.withTables<PrivacyDatabase>() as unknown as Kysely<PrivacyDatabase>;
+export const privacyDb = (db: Kysely<Database>): Kysely<PrivacyDatabase> =>
+  db.withTables<PrivacyDatabase>() as unknown as Kysely<PrivacyDatabase>;
 
 /** A data key and its id (the `kid` of what it sealed). */
 export interface DataKey {
@@ -140,7 +141,9 @@ export class DataKeyStore {
       for (const k of keys.slice(i, i + 128)) rows.push({ k: k.kid, w: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) });
     }
     // One parameter for the whole set: binding two per key costs more than the insert itself.
-    await sql`INSERT INTO privacy.data_keys (key_id, wrapped) SELECT r.k, r.w FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(k uuid, w text)`.execute(this.db);
+    await sql`INSERT INTO privacy.data_keys (key_id, wrapped) SELECT r.k, r.w FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(k uuid, w text)`.execute(
+      this.db,
+    );
     this.pool.push(...keys);
   }
 
@@ -154,7 +157,11 @@ export class DataKeyStore {
       else missing.push(kid);
     }
     if (missing.length === 0) return found;
-    const rows: KeyRow[] = await this.db.selectFrom('privacy.data_keys').select(['key_id', 'wrapped']).where('key_id', 'in', missing).execute();
+    const rows: KeyRow[] = await this.db
+      .selectFrom('privacy.data_keys')
+      .select(['key_id', 'wrapped'])
+      .where('key_id', 'in', missing)
+      .execute();
     for (const row of rows) {
       const key = { kid: row.key_id, key: unwrapKey(this.master, dataKeyAad(row.key_id), row.wrapped) };
       this.remember(key);
@@ -172,7 +179,11 @@ export class DataKeyStore {
   async destroy(kids: readonly string[]): Promise<number> {
     if (kids.length === 0) return 0;
     for (const kid of kids) this.cache.delete(kid);
-    const gone = await this.db.deleteFrom('privacy.data_keys').where('key_id', 'in', [...new Set(kids)]).returning('key_id').execute();
+    const gone = await this.db
+      .deleteFrom('privacy.data_keys')
+      .where('key_id', 'in', [...new Set(kids)])
+      .returning('key_id')
+      .execute();
     for (const kid of kids) this.cache.delete(kid);
     return gone.length;
   }
@@ -203,12 +214,20 @@ export async function rotateMasterKey(
         } catch {
           throw new MasterKeyError('the old master key does not unwrap this store’s keys; nothing was changed');
         }
-        await tx.updateTable('privacy.secrets').set({ wrapped: wrapKey(newKey, secretAad(s.name), key, random) }).where('name', '=', s.name).execute();
+        await tx
+          .updateTable('privacy.secrets')
+          .set({ wrapped: wrapKey(newKey, secretAad(s.name), key, random) })
+          .where('name', '=', s.name)
+          .execute();
       }
       const rows = await tx.selectFrom('privacy.data_keys').select(['key_id', 'wrapped']).forUpdate().execute();
       for (const r of rows) {
         const key = unwrapKey(oldKey, dataKeyAad(r.key_id), r.wrapped);
-        await tx.updateTable('privacy.data_keys').set({ wrapped: wrapKey(newKey, dataKeyAad(r.key_id), key, random) }).where('key_id', '=', r.key_id).execute();
+        await tx
+          .updateTable('privacy.data_keys')
+          .set({ wrapped: wrapKey(newKey, dataKeyAad(r.key_id), key, random) })
+          .where('key_id', '=', r.key_id)
+          .execute();
       }
       // Webhook signing secrets (and any clear one an earlier version left, wrapped now).
       const hooks = await sql<{ id: string; secret: string; secret_wrapped: string | null }>`
@@ -216,7 +235,9 @@ export async function rotateMasterKey(
       for (const h of hooks.rows) {
         const aad = wrappedSecretAad(webhookSecretScope(h.id));
         const value = h.secret_wrapped === null ? Buffer.from(h.secret, 'utf8') : unwrapKey(oldKey, aad, h.secret_wrapped);
-        await sql`UPDATE webhooks.endpoints SET secret = '', secret_wrapped = ${wrapKey(newKey, aad, value, random)} WHERE id = ${h.id}`.execute(tx);
+        await sql`UPDATE webhooks.endpoints SET secret = '', secret_wrapped = ${wrapKey(newKey, aad, value, random)} WHERE id = ${h.id}`.execute(
+          tx,
+        );
       }
       return { secrets: secrets.length, dataKeys: rows.length, webhookSecrets: hooks.rows.length };
     });

@@ -7,9 +7,22 @@ const SHOWN_PARAMS = new Set(['id', 'consentId', 'policyType']);
 
 /** Query parameters whose values carry no personal data and no credential: logged as they are. */
 const SHOWN_QUERY = new Set([
-  'page', 'limit', 'after', 'from', 'to',
-  'policyType', 'consent_type', 'type', 'status', 'consentGiven', 'granted', 'isActive', 'is_active',
-  'startDate', 'endDate', 'consentId',
+  'page',
+  'limit',
+  'after',
+  'from',
+  'to',
+  'policyType',
+  'consent_type',
+  'type',
+  'status',
+  'consentGiven',
+  'granted',
+  'isActive',
+  'is_active',
+  'startDate',
+  'endDate',
+  'consentId',
 ]);
 
 /** Query parameters the service knows whose values may be personal (a user reference, a consent hash): the name is logged, not the value. */

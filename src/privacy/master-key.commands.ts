@@ -5,7 +5,8 @@ import { rotateMasterKey } from './key-store.js';
 import { MasterKeyError, parseMasterKey } from './master-key.js';
 
 const keyFrom = (path: unknown, flag: string): Buffer => {
-  if (typeof path !== 'string') throw new UsageError(`--${flag} is required (a file holding the key: 64 hex characters or base64 of 32 bytes)`);
+  if (typeof path !== 'string')
+    throw new UsageError(`--${flag} is required (a file holding the key: 64 hex characters or base64 of 32 bytes)`);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -27,7 +28,8 @@ const keyFrom = (path: unknown, flag: string): Buffer => {
 export const masterKeyRotate: Command = {
   name: 'keys rotate-master',
   usage: 'keys rotate-master --old-key-file PATH --new-key-file PATH',
-  summary: 'Re-wrap every data key and webhook signing secret under a new master key (service stopped); prints {secrets, dataKeys, webhookSecrets}',
+  summary:
+    'Re-wrap every data key and webhook signing secret under a new master key (service stopped); prints {secrets, dataKeys, webhookSecrets}',
   options: { 'old-key-file': { type: 'string' }, 'new-key-file': { type: 'string' } },
   parse(values) {
     const oldKey = keyFrom(values['old-key-file'], 'old-key-file');
@@ -37,7 +39,9 @@ export const masterKeyRotate: Command = {
   },
   async run(store, input: { oldKey: Buffer; newKey: Buffer }, io) {
     const result = await rotateMasterKey(store.db, input.oldKey, input.newKey);
-    io.info(`Re-wrapped ${result.dataKeys} data keys, ${result.secrets} secret(s) and ${result.webhookSecrets} webhook signing secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`);
+    io.info(
+      `Re-wrapped ${result.dataKeys} data keys, ${result.secrets} secret(s) and ${result.webhookSecrets} webhook signing secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`,
+    );
     return result;
   },
 };

@@ -18,7 +18,11 @@ export const MASTER_KEY_FILE_NAME = 'master.key';
  */
 export function parseMasterKey(text: string, origin: string): Buffer {
   const t = text.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(t) ? Buffer.from(t, 'base64') : undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(t)
+    ? Buffer.from(t, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(t)
+      ? Buffer.from(t, 'base64')
+      : undefined;
   if (!key || key.length !== 32) throw new MasterKeyError(`${origin}: invalid value (32 bytes as 64 hex characters or base64)`);
   return key;
 }

@@ -27,7 +27,12 @@ describe.each(availableEngines)('privacy › key store ($name)', ({ open }) => {
     expect(JSON.stringify(sealed)).not.toContain('u-1');
     expect(privacy.read(await privacy.keys.byId(sealed.kid), aad, sealed)).toEqual({ state: 'personal', value: { userReference: 'u-1' } });
     expect(privacy.read(key, sealedAad('ConsentRecorded', 't', 'other-consent', 's'), sealed)).toEqual({ state: 'tampered' });
-    expect(privacy.read(key, aad, { ...sealed, ct: `A${sealed.ct.slice(1)}` === sealed.ct ? `B${sealed.ct.slice(1)}` : `A${sealed.ct.slice(1)}` })).toEqual({ state: 'tampered' });
+    expect(
+      privacy.read(key, aad, {
+        ...sealed,
+        ct: `A${sealed.ct.slice(1)}` === sealed.ct ? `B${sealed.ct.slice(1)}` : `A${sealed.ct.slice(1)}`,
+      }),
+    ).toEqual({ state: 'tampered' });
     expect(privacy.read(key, aad, { kid: sealed.kid })).toEqual({ state: 'tampered' });
     expect(await privacy.keys.destroy([sealed.kid])).toBe(1);
     expect(privacy.read(await privacy.keys.byId(sealed.kid), aad, sealed)).toEqual({ state: 'erased' });
@@ -89,7 +94,9 @@ describe.each(availableEngines)('privacy › keys rotate-master ($name)', ({ ope
       const privacy = await Privacy.open(t.store.db, oldKey);
       await privacy.keys.fresh(3);
       expect(() => command.parse({ 'old-key-file': join(dir, 'old') }, [])).toThrow(UsageError);
-      expect(() => command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'bad') }, [])).toThrow(/--new-key-file: invalid value/);
+      expect(() => command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'bad') }, [])).toThrow(
+        /--new-key-file: invalid value/,
+      );
       expect(() => command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'old') }, [])).toThrow(/same key/);
       const input = command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'new') }, []);
       const info: string[] = [];

@@ -74,11 +74,17 @@ export class Privacy {
   static async open(db: Kysely<Database>, master: Buffer, options: PrivacyOptions = {}): Promise<Privacy> {
     const random = options.random ?? secureRandom;
     const secret = await loadLookupSecret(db, master, random);
-    return new Privacy(secret, new DataKeyStore(db, master, {
+    return new Privacy(
+      secret,
+      new DataKeyStore(db, master, {
         random,
         ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }),
         ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
-      }), random, new BulkOpener(master, options.openThreads ?? defaultOpenThreads()), master);
+      }),
+      random,
+      new BulkOpener(master, options.openThreads ?? defaultOpenThreads()),
+      master,
+    );
   }
 
   /** The subject of a user reference in a tenant: HMAC-SHA256 under the tenant's lookup key, hex. */

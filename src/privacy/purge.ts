@@ -13,7 +13,12 @@ export type SubjectEventsSource = 'ledger' | 'index';
  * A subject's consents (in ledger order) and the data keys their events name (the personal
  * fields' and withdrawal reasons'), read from the ledger itself (or its index), never a read model.
  */
-export async function subjectRecords(db: Kysely<Database>, tenantId: string, subject: string, source: SubjectEventsSource = 'ledger'): Promise<{ consentIds: string[]; kids: string[] }> {
+export async function subjectRecords(
+  db: Kysely<Database>,
+  tenantId: string,
+  subject: string,
+  source: SubjectEventsSource = 'ledger',
+): Promise<{ consentIds: string[]; kids: string[] }> {
   if (source === 'index') {
     const indexed = await sql<{ event_type: string; consent_id: string; kids: string[] }>`
       SELECT event_type, consent_id, kids FROM read.event_index
@@ -52,12 +57,16 @@ export async function scrubDeliveries<DB extends Database>(
           SELECT d.id, d.payload FROM webhooks.deliveries d
           WHERE d.tenant_id = ${tenantId} AND d.event_id IN (
             SELECT event_id FROM read.event_index
-            WHERE tenant_id = ${tenantId}::uuid AND subject = ${subject} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn'))`.execute(db)
+            WHERE tenant_id = ${tenantId}::uuid AND subject = ${subject} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn'))`.execute(
+          db,
+        )
       : await sql<{ id: string; payload: string }>`
           SELECT d.id, d.payload FROM webhooks.deliveries d
           WHERE d.tenant_id = ${tenantId} AND d.event_id IN (
             SELECT event_id FROM ledger.events
-            WHERE tenant_id = ${tenantId} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn') AND data->>'subject' = ${subject})`.execute(db);
+            WHERE tenant_id = ${tenantId} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn') AND data->>'subject' = ${subject})`.execute(
+          db,
+        );
   let changed = 0;
   for (const r of rows.rows) {
     const cleared = erasePayload(r.payload);

@@ -4,10 +4,18 @@ import type { Sealed } from '../domain/consent/consent.events.js';
 export type Sealing<T> = { state: 'personal'; value: T } | { state: 'erased' } | { state: 'tampered' };
 
 const isSealed = (v: unknown): v is Sealed =>
-  typeof v === 'object' && v !== null && typeof (v as Sealed).kid === 'string' && typeof (v as Sealed).iv === 'string' && typeof (v as Sealed).ct === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Sealed).kid === 'string' &&
+  typeof (v as Sealed).iv === 'string' &&
+  typeof (v as Sealed).ct === 'string';
 
 /** `read`'s rule, for a key in hand (`open` opens the bytes under it). */
-export function readSealed<T, K extends { kid: string }>(key: K | undefined, sealed: unknown, open: (key: K, sealed: Sealed) => Buffer): Sealing<T> {
+export function readSealed<T, K extends { kid: string }>(
+  key: K | undefined,
+  sealed: unknown,
+  open: (key: K, sealed: Sealed) => Buffer,
+): Sealing<T> {
   if (!isSealed(sealed)) return { state: 'tampered' };
   if (!key) return { state: 'erased' };
   if (key.kid !== sealed.kid) return { state: 'tampered' };

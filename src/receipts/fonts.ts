@@ -12,9 +12,18 @@ const require = createRequire(import.meta.url);
  * pdfkit embeds only the glyphs used (subsets), and only the fonts a receipt uses.
  */
 const FACES = {
-  NotoSans: ['@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'],
-  NotoSansSC: ['@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf', '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'],
-  NotoSansKR: ['@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf', '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf'],
+  NotoSans: [
+    '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+    '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  ],
+  NotoSansSC: [
+    '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+    '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  ],
+  NotoSansKR: [
+    '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+    '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+  ],
 } as const;
 
 export type FontName = keyof typeof FACES;
@@ -32,7 +41,12 @@ export function ensureFonts(): void {
     const [regular, bold] = FACES[name].map((spec) => readFileSync(require.resolve(spec)));
     pdfmake.virtualfs.writeFileSync(`${name}-Regular.ttf`, regular!);
     pdfmake.virtualfs.writeFileSync(`${name}-Bold.ttf`, bold!);
-    families[name] = { normal: `${name}-Regular.ttf`, bold: `${name}-Bold.ttf`, italics: `${name}-Regular.ttf`, bolditalics: `${name}-Bold.ttf` };
+    families[name] = {
+      normal: `${name}-Regular.ttf`,
+      bold: `${name}-Bold.ttf`,
+      italics: `${name}-Regular.ttf`,
+      bolditalics: `${name}-Bold.ttf`,
+    };
     const font = fontkit.create(regular!) as fontkit.Font;
     loaded.push({ name, has: (cp) => font.hasGlyphForCodePoint(cp) });
   }

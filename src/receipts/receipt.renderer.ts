@@ -94,8 +94,19 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
         [
           {
             stack: [
-              { text: words.decision.toUpperCase(), fontSize: 15, bold: true, color: withdrawn ? '#8a1c1c' : c.consentGiven ? '#1d5c2e' : INK },
-              { text: withdrawn ? `WITHDRAWN on ${utc(c.withdrawnAt!)}` : words.status, fontSize: 10, bold: withdrawn, color: withdrawn ? '#8a1c1c' : MUTED, margin: [0, 2, 0, 0] },
+              {
+                text: words.decision.toUpperCase(),
+                fontSize: 15,
+                bold: true,
+                color: withdrawn ? '#8a1c1c' : c.consentGiven ? '#1d5c2e' : INK,
+              },
+              {
+                text: withdrawn ? `WITHDRAWN on ${utc(c.withdrawnAt!)}` : words.status,
+                fontSize: 10,
+                bold: withdrawn,
+                color: withdrawn ? '#8a1c1c' : MUTED,
+                margin: [0, 2, 0, 0],
+              },
             ],
             margin: [8, 6, 8, 6],
           },
@@ -161,12 +172,33 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
             width: '*',
             stack: [
               { text: 'CONSENT RECEIPT', fontSize: 22, bold: true },
-              { text: 'Proof of a consent decision recorded in an append-only, hash-chained ledger', fontSize: 9, color: MUTED, margin: [0, 2, 0, 8] },
-              { text: [{ text: 'Receipt number  ', color: MUTED, fontSize: 9 }, { text: input.receiptId, fontSize: 9 }] },
-              { text: [{ text: 'Generated at  ', color: MUTED, fontSize: 9 }, { text: utc(input.generatedAt), fontSize: 9 }] },
+              {
+                text: 'Proof of a consent decision recorded in an append-only, hash-chained ledger',
+                fontSize: 9,
+                color: MUTED,
+                margin: [0, 2, 0, 8],
+              },
+              {
+                text: [
+                  { text: 'Receipt number  ', color: MUTED, fontSize: 9 },
+                  { text: input.receiptId, fontSize: 9 },
+                ],
+              },
+              {
+                text: [
+                  { text: 'Generated at  ', color: MUTED, fontSize: 9 },
+                  { text: utc(input.generatedAt), fontSize: 9 },
+                ],
+              },
             ],
           },
-          { width: 104, stack: [{ svg: qr, width: 104 }, { text: 'Scan to verify', fontSize: 7.5, color: MUTED, alignment: 'center' }] },
+          {
+            width: 104,
+            stack: [
+              { svg: qr, width: 104 },
+              { text: 'Scan to verify', fontSize: 7.5, color: MUTED, alignment: 'center' },
+            ],
+          },
         ],
         columnGap: 16,
       },
@@ -188,13 +220,28 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
               ['Root hash (SHA-256)', mono(input.log.rootHash)],
               ['Signed checkpoint', { ...mono(input.log.checkpoint.trimEnd()), fontSize: 7, preserveLeadingSpaces: true }],
             ]
-          : [['Inclusion', { text: 'not yet sealed when this receipt was generated; ask for the proof at GET /api/v1/consent/{id}/proof', italics: true, color: MUTED }]],
+          : [
+              [
+                'Inclusion',
+                {
+                  text: 'not yet sealed when this receipt was generated; ask for the proof at GET /api/v1/consent/{id}/proof',
+                  italics: true,
+                  color: MUTED,
+                },
+              ],
+            ],
       ),
       { text: 'HOW TO VERIFY THIS RECEIPT', style: 'section', margin: [0, 12, 0, 3] },
       {
         ol: [
-          { text: ['Scan the QR code or open ', value(input.verifyUrl, { color: INK }), '. Without any login, that page says whether the ledger holds a record with this ID and this consent hash, with its policy, decision, status and time; it shows no personal data.'] },
-          'Or prove it offline: the record\'s ledger event is leaf number "Leaf index" of the tenant\'s Merkle log (RFC 9162); its inclusion proof leads to the root hash above, which the signed checkpoint commits to. Check the signature with the service\'s published key (/.well-known/consent-ledger/keys) and `npx consent-ledger audit prove`.',
+          {
+            text: [
+              'Scan the QR code or open ',
+              value(input.verifyUrl, { color: INK }),
+              '. Without any login, that page says whether the ledger holds a record with this ID and this consent hash, with its policy, decision, status and time; it shows no personal data.',
+            ],
+          },
+          "Or prove it offline: the record's ledger event is leaf number \"Leaf index\" of the tenant's Merkle log (RFC 9162); its inclusion proof leads to the root hash above, which the signed checkpoint commits to. Check the signature with the service's published key (/.well-known/consent-ledger/keys) and `npx consent-ledger audit prove`.",
           'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null). The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
         ],
         fontSize: 8,

@@ -33,7 +33,10 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
         description:
           'Renders the record as the ledger holds it now (a withdrawn consent says so), stores the PDF, records the issue in the ledger (ReceiptIssued) and answers the PDF. Each call issues a new receipt; GET answers the latest. A record whose personal fields do not open with their key (tampered) gets none: 409 CONSENT_TAMPERED.',
         params: Params,
-        response: { 200: { description: 'The receipt', content: { 'application/pdf': { schema: Pdf } }, headers }, ...errorResponses(400, 401, 404, 409) },
+        response: {
+          200: { description: 'The receipt', content: { 'application/pdf': { schema: Pdf } }, headers },
+          ...errorResponses(400, 401, 404, 409),
+        },
       },
     },
     async (request, reply) => sendPdf(reply, await receipts.issue(request.tenant.tenantId, request.params.id.toLowerCase()), 200),
@@ -47,7 +50,10 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
         summary: 'The latest PDF receipt of a consent record',
         description: 'The stored bytes of the latest receipt; 404 RECEIPT_NOT_FOUND when none was generated.',
         params: Params,
-        response: { 200: { description: 'The receipt', content: { 'application/pdf': { schema: Pdf } }, headers }, ...errorResponses(400, 401, 404) },
+        response: {
+          200: { description: 'The receipt', content: { 'application/pdf': { schema: Pdf } }, headers },
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -38,7 +38,14 @@ export class ReceiptStore {
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('receipts.receipts')
-        .values({ receipt_id: receipt.receiptId, tenant_id: tenantId, consent_id: consentId, sha256: receipt.sha256, pdf: receipt.pdf, issued_at: receipt.issuedAt })
+        .values({
+          receipt_id: receipt.receiptId,
+          tenant_id: tenantId,
+          consent_id: consentId,
+          sha256: receipt.sha256,
+          pdf: receipt.pdf,
+          issued_at: receipt.issuedAt,
+        })
         .execute();
       await tx
         .insertInto('receipts.publicly_verifiable')
@@ -68,7 +75,12 @@ export class ReceiptStore {
    */
   async purge(tenantId: string, consentIds: readonly string[]): Promise<number> {
     if (consentIds.length === 0) return 0;
-    const gone = await this.db.deleteFrom('receipts.receipts').where('tenant_id', '=', tenantId).where('consent_id', 'in', consentIds).returning('receipt_id').execute();
+    const gone = await this.db
+      .deleteFrom('receipts.receipts')
+      .where('tenant_id', '=', tenantId)
+      .where('consent_id', 'in', consentIds)
+      .returning('receipt_id')
+      .execute();
     return gone.length;
   }
 
@@ -78,7 +90,11 @@ export class ReceiptStore {
    * receipts keeps them so, and the page then says the record was erased.
    */
   async tenantOf(consentId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('receipts.publicly_verifiable').select('tenant_id').where('consent_id', '=', consentId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('receipts.publicly_verifiable')
+      .select('tenant_id')
+      .where('consent_id', '=', consentId)
+      .executeTakeFirst();
     return row?.tenant_id;
   }
 }

@@ -31,10 +31,7 @@ export interface PublicVerification {
 
 /** The transparency log's inclusion proofs (src/transparency), as receipts need them. */
 export interface ProofSource {
-  proofForConsent(
-    tenantId: string,
-    consentId: string,
-  ): Promise<ReceiptLogProof & { eventHash: string; inclusionPath: string[] }>;
+  proofForConsent(tenantId: string, consentId: string): Promise<ReceiptLogProof & { eventHash: string; inclusionPath: string[] }>;
 }
 
 /** Checks an inclusion proof against its root (RFC 9162 §2.1.3.2). */
@@ -77,19 +74,32 @@ export class ReceiptService {
   async issue(tenantId: string, consentId: string): Promise<StoredReceipt> {
     const consent = await this.consents.get(tenantId, consentId);
     // A receipt is a proof: none is issued for a record whose stored personal fields were changed.
-    if (consent.tampered) throw new DomainError('CONSENT_TAMPERED', 'the record’s personal fields do not open with their key: the stored record was changed, so no receipt can prove it');
+    if (consent.tampered)
+      throw new DomainError(
+        'CONSENT_TAMPERED',
+        'the record’s personal fields do not open with their key: the stored record was changed, so no receipt can prove it',
+      );
     const now = this.clock();
     const receiptId = newId();
     const issuedAt = now.toISOString();
     const proof = await this.logProof(tenantId, consent.id);
     const log = proof && { leafIndex: proof.leafIndex, treeSize: proof.treeSize, rootHash: proof.rootHash, checkpoint: proof.checkpoint };
-    const pdf = await renderReceipt({ consent, receiptId, generatedAt: issuedAt, verifyUrl: verifyUrl(this.publicBaseUrl, consent.id, consent.consentHash), log });
+    const pdf = await renderReceipt({
+      consent,
+      receiptId,
+      generatedAt: issuedAt,
+      verifyUrl: verifyUrl(this.publicBaseUrl, consent.id, consent.consentHash),
+      log,
+    });
     const sha256 = sha256Hex(pdf);
     const event: ReceiptIssued = {
       type: 'ReceiptIssued',
       data: { receiptId, consentId: consent.id, sha256, consentHash: consent.consentHash, consentStatus: consent.status, issuedAt },
     };
-    await this.ledger.append([{ tenantId, stream: receiptStream(tenantId, consent.id), expectedRevision: 'any', events: [toNewEvent(event)] }], now);
+    await this.ledger.append(
+      [{ tenantId, stream: receiptStream(tenantId, consent.id), expectedRevision: 'any', events: [toNewEvent(event)] }],
+      now,
+    );
     const receipt = { receiptId, sha256, pdf, issuedAt };
     await this.store.save(tenantId, consent.id, receipt);
     // An erasure that ran while this one rendered has purged the receipts before this one was
@@ -136,7 +146,18 @@ export class ReceiptService {
     // An erased record is told apart only for the hash it was issued with.
     const erasedMatch = wellFormed && view !== undefined && erased && matches;
     if (!(valid || erasedMatch) || !view) {
-      return { valid: false, erased: false, consentId, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, log: null, verifiedAt };
+      return {
+        valid: false,
+        erased: false,
+        consentId,
+        policy: null,
+        consentGiven: null,
+        status: null,
+        timestamp: null,
+        withdrawnAt: null,
+        log: null,
+        verifiedAt,
+      };
     }
     return {
       valid,

@@ -39,7 +39,12 @@ export function verifyPage(v: PublicVerification): string {
       ['Policy', `${escapeHtml(v.policy!.title)}`],
       ['Version', `${escapeHtml(v.policy!.version)} <span class="id">(${escapeHtml(v.policy!.type)})</span>`],
       ['Decision', escapeHtml(words.decision)],
-      ['Status', v.status === 'withdrawn' ? `<span class="withdrawn">Withdrawn on ${escapeHtml(utc(v.withdrawnAt!))}</span>` : escapeHtml(words.status)],
+      [
+        'Status',
+        v.status === 'withdrawn'
+          ? `<span class="withdrawn">Withdrawn on ${escapeHtml(utc(v.withdrawnAt!))}</span>`
+          : escapeHtml(words.status),
+      ],
       ['Recorded at', escapeHtml(utc(v.timestamp!))],
       ['Consent ID', `<span class="id">${escapeHtml(v.consentId)}</span>`],
       [

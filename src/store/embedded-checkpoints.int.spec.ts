@@ -20,15 +20,24 @@ describe('embedded store › WAL', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const redo = async () => (await sql<{ redo: string }>`SELECT redo_lsn::text AS redo FROM pg_control_checkpoint()`.execute(store.db)).rows[0]!.redo;
+  const redo = async () =>
+    (await sql<{ redo: string }>`SELECT redo_lsn::text AS redo FROM pg_control_checkpoint()`.execute(store.db)).rows[0]!.redo;
   const behind = async () =>
-    (await sql<{ b: number }>`SELECT (pg_current_wal_lsn() - (SELECT redo_lsn FROM pg_control_checkpoint()))::float8 AS b`.execute(store.db)).rows[0]!.b;
+    (
+      await sql<{ b: number }>`SELECT (pg_current_wal_lsn() - (SELECT redo_lsn FROM pg_control_checkpoint()))::float8 AS b`.execute(
+        store.db,
+      )
+    ).rows[0]!.b;
 
   it('checkpoints once the WAL since the last checkpoint passes the threshold, so that it does not grow without bound', async () => {
     const before = await redo();
     // About 12 MiB of WAL: three times the threshold.
     for (let i = 0; i < 6; i++) await sql`INSERT INTO scratch SELECT repeat('x', 1000) FROM generate_series(1, 2000)`.execute(store.db);
-    await waitUntil(async () => (await behind()) < 4 * 1024 * 1024, { timeoutMs: 10_000, intervalMs: 20, what: `a checkpoint after ${before}` });
+    await waitUntil(async () => (await behind()) < 4 * 1024 * 1024, {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+      what: `a checkpoint after ${before}`,
+    });
     expect(await redo()).not.toBe(before);
   });
 

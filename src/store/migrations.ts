@@ -255,7 +255,9 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
     try {
       await sql`CREATE SCHEMA IF NOT EXISTS ledger`.execute(conn);
       await sql`CREATE SCHEMA IF NOT EXISTS control`.execute(conn);
-      await sql`CREATE TABLE IF NOT EXISTS control.migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
+      await sql`CREATE TABLE IF NOT EXISTS control.migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+        conn,
+      );
       const done = await sql<{ name: string }>`SELECT name FROM control.migrations`.execute(conn);
       const applied = new Set(done.rows.map((r) => r.name));
       for (const m of MIGRATIONS) {

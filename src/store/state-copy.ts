@@ -76,7 +76,10 @@ export async function statePositions(db: Kysely<Database>): Promise<LedgerPositi
   const out: LedgerPosition[] = [];
   for (const t of STATE_TABLES) {
     for (const [c, p] of t.positions ?? []) {
-      const r = await sql<{ c: string | number; p: string | number }>`SELECT DISTINCT ${sql.ref(c)} AS c, ${sql.ref(p)} AS p FROM ${ident(t.table)}`.execute(db);
+      const r = await sql<{
+        c: string | number;
+        p: string | number;
+      }>`SELECT DISTINCT ${sql.ref(c)} AS c, ${sql.ref(p)} AS p FROM ${ident(t.table)}`.execute(db);
       for (const row of r.rows) out.push({ commit: Number(row.c), prepare: Number(row.p) });
     }
   }
@@ -106,7 +109,9 @@ export async function copyState(
 ): Promise<Record<string, number>> {
   const unknown = await unknownTables(from);
   if (unknown.length > 0) {
-    throw new StateCopyError(`the source store has tables this copy does not know (${unknown.join(', ')}): it cannot tell whether they are state; update the copy (src/store/state-copy.ts)`);
+    throw new StateCopyError(
+      `the source store has tables this copy does not know (${unknown.join(', ')}): it cannot tell whether they are state; update the copy (src/store/state-copy.ts)`,
+    );
   }
   const counts: Record<string, number> = {};
   await to.transaction().execute(async (tx) => {
@@ -128,7 +133,9 @@ export async function copyState(
             }
             return row;
           });
-          await sql`INSERT INTO ${ident(t.table)} SELECT * FROM json_populate_recordset(NULL::${ident(t.table)}, ${JSON.stringify(rows)}::json)`.execute(tx);
+          await sql`INSERT INTO ${ident(t.table)} SELECT * FROM json_populate_recordset(NULL::${ident(t.table)}, ${JSON.stringify(rows)}::json)`.execute(
+            tx,
+          );
           copied += rows.length;
         }
         await sql`CLOSE state_copy`.execute(stx);

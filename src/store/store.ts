@@ -107,7 +107,9 @@ class EmbeddedCheckpoints {
  * const store = await openStore({ databaseUrl: 'postgres://postgres@127.0.0.1/test' });
  */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 20) : await openEmbedded(options.dataDir ?? './data', options);
+  const store = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.maxConnections ?? 20)
+    : await openEmbedded(options.dataDir ?? './data', options);
   try {
     await migrate(store.db);
   } catch (error) {
@@ -133,7 +135,13 @@ function openPostgres(url: string, max: number): Store {
   // flight fails on its own and the request answers 503.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const followerPool = new pg.Pool({ connectionString: url, max: FOLLOWER_CONNECTIONS, types, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const followerPool = new pg.Pool({
+    connectionString: url,
+    max: FOLLOWER_CONNECTIONS,
+    types,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
   followerPool.on('error', () => undefined);
   followerPool.on('connect', (client) => client.on('error', () => undefined));
   const followerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: followerPool }) });

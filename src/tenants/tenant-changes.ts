@@ -42,7 +42,10 @@ export function listenForTenantChanges(
       onChange(undefined);
       if (!warned) {
         warned = true;
-        log.warn({ err: { message: (error as Error)?.message ?? String(error) } }, 'tenant changes: lost the PostgreSQL listener; cached keys expire on their own until it is back');
+        log.warn(
+          { err: { message: (error as Error)?.message ?? String(error) } },
+          'tenant changes: lost the PostgreSQL listener; cached keys expire on their own until it is back',
+        );
       }
       c.removeAllListeners();
       c.on('error', () => {});

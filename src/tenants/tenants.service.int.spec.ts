@@ -22,7 +22,9 @@ class KeyLookups implements KyselyPlugin {
 }
 
 if (!serverUrl) {
-  console.log('[tenants] the lookup-during-revocation test holds a lookup on its connection: it runs only against a PostgreSQL server (set DATABASE_URL).');
+  console.log(
+    '[tenants] the lookup-during-revocation test holds a lookup on its connection: it runs only against a PostgreSQL server (set DATABASE_URL).',
+  );
 }
 
 describe('tenant service › when many requests present a key that is not cached › they share one lookup', () => {
@@ -41,7 +43,9 @@ describe('tenant service › when many requests present a key that is not cached
   it('answers 50 concurrent requests with one query, and each wrong secret still fails', async () => {
     const { apiKey, apiSecret, tenantId } = await tenants.create('busy', 'starter');
     lookups.count = 0;
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => tenants.authenticate(apiKey, i % 10 === 9 ? `${apiSecret}x` : apiSecret)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => tenants.authenticate(apiKey, i % 10 === 9 ? `${apiSecret}x` : apiSecret)),
+    );
     expect(lookups.count).toBe(1);
     expect(answers.map((a) => a?.tenantId ?? null)).toEqual(Array.from({ length: 50 }, (_, i) => (i % 10 === 9 ? null : tenantId)));
   });

@@ -55,7 +55,14 @@ interface CachedKey {
   expires: number;
 }
 
-const toTenant = (r: { id: string; name: string; plan: string; per_minute: number | null; per_day: number | null; created_at: Date }): Tenant => {
+const toTenant = (r: {
+  id: string;
+  name: string;
+  plan: string;
+  per_minute: number | null;
+  per_day: number | null;
+  created_at: Date;
+}): Tenant => {
   const rules = PLAN_RULES[r.plan as Plan];
   return {
     tenantId: r.id,
@@ -96,7 +103,10 @@ export class TenantService {
     const apiSecret = newApiSecret();
     await this.db.transaction().execute(async (tx) => {
       await tx.insertInto('control.tenants').values({ id: tenantId, name, plan, per_minute: null, per_day: null }).execute();
-      await tx.insertInto('control.api_keys').values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) }).execute();
+      await tx
+        .insertInto('control.api_keys')
+        .values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) })
+        .execute();
     });
     return { tenantId, name, plan, apiKey, apiSecret };
   }
@@ -108,7 +118,11 @@ export class TenantService {
 
   async list(): Promise<(Tenant & { keys: { apiKey: string; createdAt: string; revokedAt: string | null }[] })[]> {
     const tenants = await this.db.selectFrom('control.tenants').selectAll().orderBy('created_at').execute();
-    const keys = await this.db.selectFrom('control.api_keys').select(['api_key', 'tenant_id', 'created_at', 'revoked_at']).orderBy('created_at').execute();
+    const keys = await this.db
+      .selectFrom('control.api_keys')
+      .select(['api_key', 'tenant_id', 'created_at', 'revoked_at'])
+      .orderBy('created_at')
+      .execute();
     return tenants.map((t) => ({
       ...toTenant(t),
       keys: keys
@@ -141,7 +155,10 @@ export class TenantService {
     const tenant = await this.get(tenantId);
     const apiKey = newApiKey();
     const apiSecret = newApiSecret();
-    await this.db.insertInto('control.api_keys').values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) }).execute();
+    await this.db
+      .insertInto('control.api_keys')
+      .values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) })
+      .execute();
     return { tenantId, name: tenant.name, plan: tenant.plan, apiKey, apiSecret };
   }
 

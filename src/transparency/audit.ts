@@ -33,7 +33,8 @@ export async function exportLog(
   let written = 0;
   while (written < checkpoint.treeSize) {
     const page = await store.entries(tenantId, after, 1000, checkpoint.treeSize);
-    if (page.length === 0) throw new Error(`the log of ${tenantId} holds fewer leaves than its checkpoint (${written} < ${checkpoint.treeSize})`);
+    if (page.length === 0)
+      throw new Error(`the log of ${tenantId} holds fewer leaves than its checkpoint (${written} < ${checkpoint.treeSize})`);
     for (const e of page) {
       if (e.leafIndex !== written) throw new Error(`leaf ${written} is missing from the log of ${tenantId}`);
       await write(`${JSON.stringify(e)}\n`);
@@ -161,7 +162,8 @@ export async function verifyExport(
       throw bad('the line is not JSON');
     }
     if (!isObject(entry)) throw bad('the line is not a JSON object');
-    if (entry.leafIndex !== i) throw bad(`expected leafIndex ${i}, found ${JSON.stringify(entry.leafIndex)} (an event dropped, added or moved)`);
+    if (entry.leafIndex !== i)
+      throw bad(`expected leafIndex ${i}, found ${JSON.stringify(entry.leafIndex)} (an event dropped, added or moved)`);
     if (!isObject(entry.event) || typeof entry.eventHash !== 'string' || !/^[0-9a-f]{64}$/.test(entry.eventHash)) {
       throw bad('the line needs an event object and a 64-hex-digit eventHash');
     }
@@ -177,14 +179,19 @@ export async function verifyExport(
     const prev = streams.get(event.stream);
     const expectedRevision = prev ? prev.revision + 1 : 0;
     if (event.revision !== expectedRevision) throw bad(`stream ${event.stream}: revision ${event.revision}, expected ${expectedRevision}`);
-    if (event.prevHash !== (prev?.hash ?? null)) throw bad(`stream ${event.stream}: prevHash does not match the previous event of the stream`);
+    if (event.prevHash !== (prev?.hash ?? null))
+      throw bad(`stream ${event.stream}: prevHash does not match the previous event of the stream`);
     streams.set(event.stream, { revision: event.revision, hash: entry.eventHash });
     tree.push(eventLeafHash(entry.eventHash));
 
     eventTypes[event.type] = (eventTypes[event.type] ?? 0) + 1;
     const d = event.data as Record<string, unknown>;
     if (event.type === 'ConsentRecorded' && typeof d.consentId === 'string' && typeof d.policyVersionId === 'string') {
-      const p = policy(d.policyVersionId, typeof d.policyType === 'string' ? d.policyType : null, typeof d.policyVersion === 'string' ? d.policyVersion : null);
+      const p = policy(
+        d.policyVersionId,
+        typeof d.policyType === 'string' ? d.policyType : null,
+        typeof d.policyVersion === 'string' ? d.policyVersion : null,
+      );
       policyOfConsent.set(d.consentId, d.policyVersionId);
       if (d.consentGiven === true) {
         p.given++;
@@ -205,7 +212,9 @@ export async function verifyExport(
     throw new AuditError(`leaf ${tree.size}: missing; the checkpoint holds ${signed.treeSize} leaves, the export ${tree.size}`, tree.size);
   }
   if (!tree.root().equals(signed.rootHash)) {
-    throw new AuditError('the root over the exported leaves does not match the signed checkpoint (every leaf checked out on its own: an event was replaced together with its hash)');
+    throw new AuditError(
+      'the root over the exported leaves does not match the signed checkpoint (every leaf checked out on its own: an event was replaced together with its hash)',
+    );
   }
   return {
     valid: true,
@@ -245,7 +254,8 @@ export function verifyProof(input: unknown, verifier: Verifier): ProofReport {
   if (!Number.isSafeInteger(leafIndex) || !Number.isSafeInteger(treeSize) || !Array.isArray(inclusionPath)) {
     throw new AuditError('leafIndex and treeSize are whole numbers, inclusionPath an array of hex hashes');
   }
-  if (!inclusionPath.every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h))) throw new AuditError('inclusionPath holds 64-hex-digit hashes');
+  if (!inclusionPath.every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h)))
+    throw new AuditError('inclusionPath holds 64-hex-digit hashes');
   const event = proof.event as unknown as EventEnvelope;
   if (eventHash(event) !== proof.eventHash) throw new AuditError('eventHash does not match the event');
   let signed;
@@ -254,8 +264,10 @@ export function verifyProof(input: unknown, verifier: Verifier): ProofReport {
   } catch (error) {
     throw new AuditError(`the checkpoint is refused: ${(error as Error).message}`);
   }
-  if (signed.treeSize !== treeSize) throw new AuditError(`the proof is for a tree of ${String(treeSize)} leaves, the checkpoint has ${signed.treeSize}`);
-  if (!signed.origin.endsWith(`/ledger/${event.tenantId}`)) throw new AuditError(`the event's tenant does not own the log ${signed.origin}`);
+  if (signed.treeSize !== treeSize)
+    throw new AuditError(`the proof is for a tree of ${String(treeSize)} leaves, the checkpoint has ${signed.treeSize}`);
+  if (!signed.origin.endsWith(`/ledger/${event.tenantId}`))
+    throw new AuditError(`the event's tenant does not own the log ${signed.origin}`);
   const path = (inclusionPath as string[]).map((h) => Buffer.from(h, 'hex'));
   if (!verifyInclusion(leafIndex as number, treeSize as number, eventLeafHash(proof.eventHash), path, signed.rootHash)) {
     throw new AuditError(`the inclusion path does not lead from leaf ${String(leafIndex)} to the signed root`);

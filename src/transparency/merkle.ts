@@ -100,7 +100,8 @@ export function inclusionRanges(m: number, n: number): Range[] {
 
 /** RFC 9162 §2.1.4.1 PROOF(m, D[0:n]) for 0 < m ≤ n: the ranges whose hashes form the consistency path. */
 export function consistencyRanges(m: number, n: number): Range[] {
-  if (!(Number.isSafeInteger(m) && Number.isSafeInteger(n) && m >= 1 && m <= n)) throw new RangeError(`no consistency proof from ${m} to ${n}`);
+  if (!(Number.isSafeInteger(m) && Number.isSafeInteger(n) && m >= 1 && m <= n))
+    throw new RangeError(`no consistency proof from ${m} to ${n}`);
   const proof: Range[] = [];
   const sub = (m: number, a: number, n: number, b: boolean): void => {
     if (m === n) {

@@ -54,9 +54,7 @@ function path(m: number, d: Buffer[], a = 0, b = d.length): Buffer[] {
 function subproof(m: number, d: Buffer[], a: number, b: number, complete: boolean): Buffer[] {
   if (m === b - a) return complete ? [] : [mth(d, a, b)];
   const s = k(b - a);
-  return m <= s
-    ? [...subproof(m, d, a, a + s, complete), mth(d, a + s, b)]
-    : [...subproof(m - s, d, a + s, b, false), mth(d, a, a + s)];
+  return m <= s ? [...subproof(m, d, a, a + s, complete), mth(d, a + s, b)] : [...subproof(m - s, d, a + s, b, false), mth(d, a, a + s)];
 }
 
 /** §2.1.3.2, as written: verify an inclusion proof. */
@@ -192,8 +190,10 @@ describe(`merkle › when the tree grows to ${MAX} leaves › matches RFC 9162 a
 
   it('a proof needs O(log n) stored nodes', () => {
     for (const n of [7, 100, 255, 256, 300]) {
-      for (const m of [0, 1, Math.floor(n / 2), n - 1]) expect(nodesFor(inclusionRanges(m, n)).length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(n + 1)));
-      for (const m of [1, Math.floor(n / 3) || 1, n - 1]) expect(nodesFor(consistencyRanges(m, n)).length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(n + 1)) + 1);
+      for (const m of [0, 1, Math.floor(n / 2), n - 1])
+        expect(nodesFor(inclusionRanges(m, n)).length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(n + 1)));
+      for (const m of [1, Math.floor(n / 3) || 1, n - 1])
+        expect(nodesFor(consistencyRanges(m, n)).length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(n + 1)) + 1);
     }
   });
 });
@@ -207,7 +207,15 @@ describe('merkle › when a proof is tampered with › the verifiers refuse it',
       const proof = hashes(inclusionRanges(m, n));
       const leaf = leafHash(data[m]!);
       expect(verifyInclusion(m, n, leafHash(data[m + 1]!), proof, root)).toBe(false);
-      expect(verifyInclusion(m, n, leaf, proof.map((p, i) => (i === 0 ? H(p) : p)), root)).toBe(false);
+      expect(
+        verifyInclusion(
+          m,
+          n,
+          leaf,
+          proof.map((p, i) => (i === 0 ? H(p) : p)),
+          root,
+        ),
+      ).toBe(false);
       expect(verifyInclusion((m + 1) % n, n, leaf, proof, root)).toBe(false);
       expect(verifyInclusion(m, n, leaf, proof.slice(1), root)).toBe(false);
     }
@@ -216,7 +224,15 @@ describe('merkle › when a proof is tampered with › the verifiers refuse it',
   it('a changed element or a wrong root fails consistency', () => {
     for (const m of [1, 8, 33, 64, 76]) {
       const proof = hashes(consistencyRanges(m, n));
-      expect(verifyConsistency(m, n, proof.map((p, i) => (i === proof.length - 1 ? H(p) : p)), tree.sizes.get(m)!, root)).toBe(false);
+      expect(
+        verifyConsistency(
+          m,
+          n,
+          proof.map((p, i) => (i === proof.length - 1 ? H(p) : p)),
+          tree.sizes.get(m)!,
+          root,
+        ),
+      ).toBe(false);
       expect(verifyConsistency(m, n, proof, tree.sizes.get(m + 1)!, root)).toBe(false);
       expect(verifyConsistency(m, n, proof, tree.sizes.get(m)!, tree.sizes.get(n - 1)!)).toBe(false);
       expect(verifyConsistency(m, n, [], tree.sizes.get(m)!, root)).toBe(false);

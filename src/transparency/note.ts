@@ -10,11 +10,17 @@ const ED25519 = 0x01;
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 /** Key names: non-empty, no Unicode spaces, no '+'. */
-export const isKeyName = (name: string): boolean => name.length > 0 && !/[\s+\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u.test(name);
+export const isKeyName = (name: string): boolean =>
+  name.length > 0 && !/[\s+\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u.test(name);
 
 /** key ID = first four bytes of SHA-256(key name ‖ 0x0A ‖ 0x01 ‖ 32-byte public key). */
 export const keyIdOf = (name: string, publicKey: Uint8Array): Buffer =>
-  createHash('sha256').update(name, 'utf8').update(Buffer.from([0x0a, ED25519])).update(publicKey).digest().subarray(0, 4);
+  createHash('sha256')
+    .update(name, 'utf8')
+    .update(Buffer.from([0x0a, ED25519]))
+    .update(publicKey)
+    .digest()
+    .subarray(0, 4);
 
 /** `<name>+<hex key id>+<base64(0x01 ‖ public key)>` */
 export const verifierKey = (name: string, publicKey: Uint8Array): string =>

@@ -14,7 +14,10 @@ const goSigner = () => signerFromSeed('PeterNeumann', Buffer.from(GO_SKEY_PAYLOA
 function independentVerify(note: string, vkey: string): boolean {
   const [name, idHex, keyB64] = [vkey.slice(0, vkey.indexOf('+')), vkey.split('+')[1]!, vkey.split('+').slice(2).join('+')];
   const key = Buffer.from(keyB64, 'base64');
-  const id = createHash('sha256').update(Buffer.concat([Buffer.from(`${name}\n`), key])).digest().subarray(0, 4);
+  const id = createHash('sha256')
+    .update(Buffer.concat([Buffer.from(`${name}\n`), key]))
+    .digest()
+    .subarray(0, 4);
   if (id.toString('hex') !== idHex || key[0] !== 1) return false;
   const at = note.indexOf('\n\n');
   const text = note.slice(0, at + 1);
@@ -44,12 +47,19 @@ describe('note › when given the sumdb/note reference key › signs and verifie
 describe('note › when a checkpoint is signed with a fresh key › an independent verifier accepts it and forgeries fail', () => {
   const seed = createHash('sha256').update('test seed').digest();
   const signer = signerFromSeed('ledger.example.com', seed);
-  const text = checkpointText({ origin: 'ledger.example.com/ledger/t-1', treeSize: 42, rootHash: createHash('sha256').update('root').digest() });
+  const text = checkpointText({
+    origin: 'ledger.example.com/ledger/t-1',
+    treeSize: 42,
+    rootHash: createHash('sha256').update('root').digest(),
+  });
   const note = signNote(text, signer);
 
   it('reads origin, size and base64 root, and verifies independently', () => {
     expect(text).toBe(`ledger.example.com/ledger/t-1\n42\n${createHash('sha256').update('root').digest('base64')}\n`);
-    expect(parseCheckpoint(openNote(note, parseVerifierKey(signer.vkey)))).toMatchObject({ origin: 'ledger.example.com/ledger/t-1', treeSize: 42 });
+    expect(parseCheckpoint(openNote(note, parseVerifierKey(signer.vkey)))).toMatchObject({
+      origin: 'ledger.example.com/ledger/t-1',
+      treeSize: 42,
+    });
     expect(independentVerify(note, signer.vkey)).toBe(true);
   });
 

@@ -36,7 +36,10 @@ describe.each(availableEngines)('transparency sealer ($name)', ({ open }) => {
       // notice their remembered frontier is stale.
       for (let i = 0; i < 40; i++) {
         const tenant = tenants[(i * 7) % 3]!;
-        await h.append(tenant, i < 3 ? [policy, recorded(policy, { userReference: `u${i}` })] : [recorded(policy, { userReference: `u${i}` })]);
+        await h.append(
+          tenant,
+          i < 3 ? [policy, recorded(policy, { userReference: `u${i}` })] : [recorded(policy, { userReference: `u${i}` })],
+        );
       }
       const signer = await loadSigner(h.db, BASE);
       const store = new TransparencyStore(h.db);
@@ -45,7 +48,9 @@ describe.each(availableEngines)('transparency sealer ($name)', ({ open }) => {
       await sealers[0]!.ensureCheckpoint();
       let turn = 0;
       const head = (await h.ledger.headPosition())!;
-      while (sealers.some((s) => s.position.commit < head.commit || (s.position.commit === head.commit && s.position.prepare < head.prepare))) {
+      while (
+        sealers.some((s) => s.position.commit < head.commit || (s.position.commit === head.commit && s.position.prepare < head.prepare))
+      ) {
         // Four turns each: each catches up with and runs ahead of the other in turn.
         await sealers[Math.floor(turn++ / 4) % 2]!.runOnce();
       }

@@ -77,7 +77,9 @@ export class Sealer {
 
   /** Creates the sealer's checkpoint row when missing (start does; `runOnce` needs it). */
   async ensureCheckpoint(): Promise<void> {
-    await sql`INSERT INTO transparency.sealer (name, commit_position, prepare_position) VALUES (${NAME}, 0, 0) ON CONFLICT (name) DO NOTHING`.execute(this.db);
+    await sql`INSERT INTO transparency.sealer (name, commit_position, prepare_position) VALUES (${NAME}, 0, 0) ON CONFLICT (name) DO NOTHING`.execute(
+      this.db,
+    );
   }
 
   async start(): Promise<void> {
@@ -161,7 +163,11 @@ export class Sealer {
    * leaves are hashed with) is kept from the previous batch when the locked size shows nobody else
    * sealed since; otherwise it is read, for all such tenants in one query.
    */
-  private async seal(tx: Kysely<Database>, byTenant: ReadonlyMap<string, readonly RecordedEvent[]>, signedAt: string): Promise<Map<string, Frontier>> {
+  private async seal(
+    tx: Kysely<Database>,
+    byTenant: ReadonlyMap<string, readonly RecordedEvent[]>,
+    signedAt: string,
+  ): Promise<Map<string, Frontier>> {
     const sizes = await this.store.lockTrees(tx, [...byTenant.keys()]);
     const stale = [...sizes].filter(([tenantId, size]) => this.frontiers.get(tenantId)?.size !== size);
     const read = await this.store.nodesOf(
@@ -178,13 +184,23 @@ export class Sealer {
         if (!hash) throw new Error(`transparency log of ${tenantId}: node ${nodeKey(id)} is missing`);
         return hash;
       };
-      const created = appendLeaves(size, frontier, events.map((e) => eventLeafHash(e.hash)));
+      const created = appendLeaves(
+        size,
+        frontier,
+        events.map((e) => eventLeafHash(e.hash)),
+      );
       const fresh = new Map<string, Hash>(created.map((n) => [nodeKey(n), n.hash]));
       const lookup = (id: NodeId) => fresh.get(nodeKey(id)) ?? frontier(id);
       const treeSize = size + events.length;
       const root = rangeHash(0, treeSize, lookup);
       const note = signNote(checkpointText({ origin: this.originOf(tenantId), treeSize, rootHash: root }), this.signer);
-      sealed.push({ tenantId, nodes: created, from: size, eventIds: events.map((e) => e.id), checkpoint: { treeSize, rootHash: root.toString('hex'), note, signedAt } });
+      sealed.push({
+        tenantId,
+        nodes: created,
+        from: size,
+        eventIds: events.map((e) => e.id),
+        checkpoint: { treeSize, rootHash: root.toString('hex'), note, signedAt },
+      });
       next.set(tenantId, { size: treeSize, nodes: new Map(decompose(0, treeSize).map((id) => [nodeKey(id), lookup(id)])) });
     }
     await this.store.saveSealed(tx, sealed);

@@ -23,7 +23,10 @@ export const LedgerEventSchema = Type.Object(
 );
 
 export const CheckpointSchema = Type.Object({
-  checkpoint: Type.String({ description: 'C2SP signed note: <origin>\\n<tree size>\\n<base64 root>\\n, a blank line, — <key name> <base64(key id ‖ Ed25519 signature)>' }),
+  checkpoint: Type.String({
+    description:
+      'C2SP signed note: <origin>\\n<tree size>\\n<base64 root>\\n, a blank line, — <key name> <base64(key id ‖ Ed25519 signature)>',
+  }),
   treeSize: Type.Integer(),
   rootHash: Hex32,
   timestamp: Type.String({ format: 'date-time' }),
@@ -104,7 +107,8 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: Trans
       schema: {
         tags,
         summary: 'Consistency proof between two tree sizes',
-        description: 'RFC 9162 §2.1.4: proves the tree of `from` leaves is a prefix of the tree of `to` leaves. 1 ≤ from ≤ to ≤ the newest checkpoint’s size.',
+        description:
+          'RFC 9162 §2.1.4: proves the tree of `from` leaves is a prefix of the tree of `to` leaves. 1 ≤ from ≤ to ≤ the newest checkpoint’s size.',
         querystring: Type.Object({ from: LeafCount(1), to: LeafCount(1) }),
         response: { 200: EnvelopeSchema(ConsistencySchema), ...errorResponses(400, 401) },
       },
@@ -118,7 +122,8 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: Trans
       schema: {
         tags,
         summary: "The auditor's gap-free feed of the tenant's log",
-        description: 'Sealed leaves with leafIndex > after, in order (after = -1, the default, starts at leaf 0). Ask again with the last leafIndex until the answer is empty.',
+        description:
+          'Sealed leaves with leafIndex > after, in order (after = -1, the default, starts at leaf 0). Ask again with the last leafIndex until the answer is empty.',
         querystring: Type.Object({
           after: Type.Optional(LeafCount(-1, { default: -1 })),
           limit: Type.Optional(BoundedInteger(1, 1000, { default: 100 })),

@@ -3,7 +3,16 @@ import { DomainError } from '../domain/errors.js';
 import type { EventEnvelope } from '../ledger/event-hash.js';
 import { comparePositions, type Ledger } from '../ledger/ledger.port.js';
 import { isUuid } from '../common/ids.js';
-import { consistencyRanges, EMPTY_ROOT, eventLeafHash, inclusionRanges, nodesFor, rangeHash, verifyInclusion, type Range } from './merkle.js';
+import {
+  consistencyRanges,
+  EMPTY_ROOT,
+  eventLeafHash,
+  inclusionRanges,
+  nodesFor,
+  rangeHash,
+  verifyInclusion,
+  type Range,
+} from './merkle.js';
 import { checkpointText, signNote, type NoteSigner } from './note.js';
 import type { Sealer } from './sealer.js';
 import type { LogEntry, TransparencyStore } from './transparency.store.js';
@@ -139,5 +148,17 @@ export class TransparencyService {
  * Whether an inclusion proof leads from the record's event to the root it names (RFC 9162
  * §2.1.3.2): what a verifier does with `GET /consent/:id/proof`.
  */
-export const proofIncludes = (p: { leafIndex: number; treeSize: number; eventHash: string; inclusionPath: string[]; rootHash: string }): boolean =>
-  verifyInclusion(p.leafIndex, p.treeSize, eventLeafHash(p.eventHash), p.inclusionPath.map((h) => Buffer.from(h, 'hex')), Buffer.from(p.rootHash, 'hex'));
+export const proofIncludes = (p: {
+  leafIndex: number;
+  treeSize: number;
+  eventHash: string;
+  inclusionPath: string[];
+  rootHash: string;
+}): boolean =>
+  verifyInclusion(
+    p.leafIndex,
+    p.treeSize,
+    eventLeafHash(p.eventHash),
+    p.inclusionPath.map((h) => Buffer.from(h, 'hex')),
+    Buffer.from(p.rootHash, 'hex'),
+  );

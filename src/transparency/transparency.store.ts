@@ -67,7 +67,10 @@ export class TransparencyStore {
   }
 
   /** Stored nodes of several tenants in one query, by tenant then `level/index`. */
-  async nodesOf(tx: Kysely<Database>, wanted: readonly { tenantId: string; ids: readonly NodeId[] }[]): Promise<Map<string, Map<string, Hash>>> {
+  async nodesOf(
+    tx: Kysely<Database>,
+    wanted: readonly { tenantId: string; ids: readonly NodeId[] }[],
+  ): Promise<Map<string, Map<string, Hash>>> {
     const keys = wanted.flatMap((w) => w.ids.map((i) => ({ t: w.tenantId, l: i.level, i: i.index })));
     const out = new Map<string, Map<string, Hash>>(wanted.map((w) => [w.tenantId, new Map()]));
     if (keys.length === 0) return out;
@@ -85,25 +88,43 @@ export class TransparencyStore {
    */
   async saveSealed(
     tx: Kysely<Database>,
-    sealed: readonly { tenantId: string; nodes: readonly (NodeId & { hash: Hash })[]; from: number; eventIds: readonly string[]; checkpoint: StoredCheckpoint }[],
+    sealed: readonly {
+      tenantId: string;
+      nodes: readonly (NodeId & { hash: Hash })[];
+      from: number;
+      eventIds: readonly string[];
+      checkpoint: StoredCheckpoint;
+    }[],
   ): Promise<void> {
     if (sealed.length === 0) return;
     const nodes = sealed.flatMap((s) => s.nodes.map((n) => ({ t: s.tenantId, l: n.level, i: n.index, h: n.hash.toString('hex') })));
     const leaves = sealed.flatMap((s) => s.eventIds.map((e, k) => ({ t: s.tenantId, i: s.from + k, e })));
-    const trees = sealed.map((s) => ({ t: s.tenantId, n: s.checkpoint.treeSize, r: s.checkpoint.rootHash, note: s.checkpoint.note, at: s.checkpoint.signedAt }));
+    const trees = sealed.map((s) => ({
+      t: s.tenantId,
+      n: s.checkpoint.treeSize,
+      r: s.checkpoint.rootHash,
+      note: s.checkpoint.note,
+      at: s.checkpoint.signedAt,
+    }));
     await sql`
       INSERT INTO transparency.nodes (tenant_id, level, idx, hash)
-      SELECT r.t, r.l, r.i, r.h FROM json_to_recordset(${JSON.stringify(nodes)}::json) AS r(t uuid, l integer, i bigint, h text)`.execute(tx);
+      SELECT r.t, r.l, r.i, r.h FROM json_to_recordset(${JSON.stringify(nodes)}::json) AS r(t uuid, l integer, i bigint, h text)`.execute(
+      tx,
+    );
     await sql`
       INSERT INTO transparency.leaves (tenant_id, leaf_index, event_id)
       SELECT r.t, r.i, r.e FROM json_to_recordset(${JSON.stringify(leaves)}::json) AS r(t uuid, i bigint, e uuid)`.execute(tx);
     await sql`
       INSERT INTO transparency.trees (tenant_id, tree_size, root_hash, updated_at)
       SELECT r.t, r.n, r.r, r.at FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, at timestamptz)
-      ON CONFLICT (tenant_id) DO UPDATE SET tree_size = EXCLUDED.tree_size, root_hash = EXCLUDED.root_hash, updated_at = EXCLUDED.updated_at`.execute(tx);
+      ON CONFLICT (tenant_id) DO UPDATE SET tree_size = EXCLUDED.tree_size, root_hash = EXCLUDED.root_hash, updated_at = EXCLUDED.updated_at`.execute(
+      tx,
+    );
     await sql`
       INSERT INTO transparency.checkpoints (tenant_id, tree_size, root_hash, note, signed_at)
-      SELECT r.t, r.n, r.r, r.note, r.at FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, note text, at timestamptz)`.execute(tx);
+      SELECT r.t, r.n, r.r, r.note, r.at FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, note text, at timestamptz)`.execute(
+      tx,
+    );
   }
 
   /**
@@ -111,7 +132,13 @@ export class TransparencyStore {
    * signed checkpoint (which holds it: both are written in one transaction). Null while unsealed.
    */
   async proofBasis(tenantId: string, eventId: string): Promise<{ leafIndex: number; checkpoint: StoredCheckpoint } | null> {
-    const row = await sql<{ leaf_index: string | number; tree_size: string | number; root_hash: string; note: string; signed_at: Date | string }>`
+    const row = await sql<{
+      leaf_index: string | number;
+      tree_size: string | number;
+      root_hash: string;
+      note: string;
+      signed_at: Date | string;
+    }>`
       SELECT l.leaf_index, c.tree_size, c.root_hash, c.note, c.signed_at
       FROM transparency.leaves l
       CROSS JOIN LATERAL (
@@ -121,7 +148,10 @@ export class TransparencyStore {
       WHERE l.tenant_id = ${tenantId}::uuid AND l.event_id = ${eventId}::uuid`.execute(this.db);
     const r = row.rows[0];
     return r
-      ? { leafIndex: Number(r.leaf_index), checkpoint: { treeSize: Number(r.tree_size), rootHash: r.root_hash, note: r.note, signedAt: iso(r.signed_at) } }
+      ? {
+          leafIndex: Number(r.leaf_index),
+          checkpoint: { treeSize: Number(r.tree_size), rootHash: r.root_hash, note: r.note, signedAt: iso(r.signed_at) },
+        }
       : null;
   }
 
@@ -190,11 +220,15 @@ export class TransparencyStore {
     const streams = new Map<string, Promise<RecordedEvent[]>>();
     const out: LogEntry[] = [];
     for (const r of rows.rows) {
-      if (r.stream_id === null || r.stream_revision === null) throw new Error(`transparency log of ${tenantId}: leaf ${r.leaf_index} (event ${r.event_id}) is not in the event index yet`);
+      if (r.stream_id === null || r.stream_revision === null)
+        throw new Error(`transparency log of ${tenantId}: leaf ${r.leaf_index} (event ${r.event_id}) is not in the event index yet`);
       let read = streams.get(r.stream_id);
       if (!read) streams.set(r.stream_id, (read = events.ledger.readStream(r.stream_id)));
       const e = (await read)[r.stream_revision];
-      if (!e || e.id !== r.event_id) throw new Error(`transparency log of ${tenantId}: leaf ${r.leaf_index} names event ${r.event_id}, which the ledger does not hold there`);
+      if (!e || e.id !== r.event_id)
+        throw new Error(
+          `transparency log of ${tenantId}: leaf ${r.leaf_index} names event ${r.event_id}, which the ledger does not hold there`,
+        );
       const { hash, position: _position, ...envelope } = e;
       out.push({ leafIndex: Number(r.leaf_index), event: envelope, eventHash: hash });
     }

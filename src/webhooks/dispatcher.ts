@@ -47,8 +47,18 @@ export interface Claimed {
  * @example
  * await sendDelivery(client, { url, secret, webhook_id, event_id, payload }) // { ok, statusCode, responseTimeMs, error }
  */
-export function sendDelivery(client: GuardedClient, d: Pick<Claimed, 'url' | 'secret' | 'webhook_id' | 'event_id' | 'payload'>, signal?: AbortSignal): Promise<OutboundResult> {
-  const headers = signatureHeaders({ secret: d.secret, webhookId: d.webhook_id, eventId: d.event_id, body: d.payload, timestamp: Math.floor(Date.now() / 1000) });
+export function sendDelivery(
+  client: GuardedClient,
+  d: Pick<Claimed, 'url' | 'secret' | 'webhook_id' | 'event_id' | 'payload'>,
+  signal?: AbortSignal,
+): Promise<OutboundResult> {
+  const headers = signatureHeaders({
+    secret: d.secret,
+    webhookId: d.webhook_id,
+    eventId: d.event_id,
+    body: d.payload,
+    timestamp: Math.floor(Date.now() / 1000),
+  });
   return client.post(d.url, d.payload, headers, signal);
 }
 
@@ -66,7 +76,10 @@ export async function recordAttempt(
 ): Promise<number | null> {
   return db.transaction().execute(async (tx) => {
     const row = (
-      await sql<{ status: string; attempts: number }>`SELECT status, attempts FROM webhooks.deliveries WHERE id = ${d.id} FOR UPDATE`.execute(tx)
+      await sql<{
+        status: string;
+        attempts: number;
+      }>`SELECT status, attempts FROM webhooks.deliveries WHERE id = ${d.id} FOR UPDATE`.execute(tx)
     ).rows[0];
     if (!row) return null;
     const attempt = row.attempts + 1;

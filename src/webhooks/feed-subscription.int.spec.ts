@@ -38,7 +38,11 @@ describe('webhook feed subscription › settles each event after its rows', () =
   const policyEvent = async (): Promise<RecordedEvent> =>
     (await t.service.ledger.readAll(START, 1000)).find((e) => e.tenantId === tenantId && e.type === 'PolicyVersionPublished')!;
   const rowsOf = async (eventId: string) =>
-    (await sql<{ event_type: string }>`SELECT event_type FROM webhooks.deliveries WHERE event_id = ${eventId}::uuid`.execute(t.service.store.db)).rows;
+    (
+      await sql<{ event_type: string }>`SELECT event_type FROM webhooks.deliveries WHERE event_id = ${eventId}::uuid`.execute(
+        t.service.store.db,
+      )
+    ).rows;
 
   const message = (event: RecordedEvent | null, log: string[], onAck?: () => Promise<void>): DurableFeedMessage => ({
     event,
@@ -53,7 +57,10 @@ describe('webhook feed subscription › settles each event after its rows', () =
   it('writes the delivery row, then acks (the row is committed when the ack goes out); a repeat adds nothing', async () => {
     const event = await policyEvent();
     let queued = 0;
-    const subscription = new FeedWebhookSubscription(t.service.store.db, ledger, { privacy: t.service.privacy, onQueued: () => (queued += 1) });
+    const subscription = new FeedWebhookSubscription(t.service.store.db, ledger, {
+      privacy: t.service.privacy,
+      onQueued: () => (queued += 1),
+    });
     const log: string[] = [];
     let rowsAtAck: unknown[] = [];
     await subscription.handle(
@@ -78,9 +85,17 @@ describe('webhook feed subscription › settles each event after its rows', () =
 
   it('nacks, and never acks, an event it could not settle (an erasure the event index has not reached)', async () => {
     const event = await policyEvent();
-    const erasure: RecordedEvent = { ...event, id: '00000000-0000-4000-8000-000000000001', type: 'SubjectErased', data: { subject: 's', consentIds: [], erasedAt: event.recordedAt } };
+    const erasure: RecordedEvent = {
+      ...event,
+      id: '00000000-0000-4000-8000-000000000001',
+      type: 'SubjectErased',
+      data: { subject: 's', consentIds: [], erasedAt: event.recordedAt },
+    };
     const log: string[] = [];
-    const subscription = new FeedWebhookSubscription(t.service.store.db, ledger, { privacy: t.service.privacy, indexPassed: async () => false });
+    const subscription = new FeedWebhookSubscription(t.service.store.db, ledger, {
+      privacy: t.service.privacy,
+      indexPassed: async () => false,
+    });
     await subscription.handle(message(erasure, log));
     expect(log).toEqual(['nack: the event index has not reached this erasure yet']);
   });

@@ -116,7 +116,10 @@ export class FeedWebhookSubscription {
         queued = await queueDeliveries(tx, [event], notifications, this.options.indexPassed ? 'index' : 'ledger');
       });
     } catch (error) {
-      this.log[isTransientError(error) ? 'warn' : 'error']({ err: error, eventId: event.id, retryCount: message.retryCount }, 'webhook subscription could not queue an event; handed back to retry');
+      this.log[isTransientError(error) ? 'warn' : 'error'](
+        { err: error, eventId: event.id, retryCount: message.retryCount },
+        'webhook subscription could not queue an event; handed back to retry',
+      );
       // The server parks an event after its retry limit: pausing before the nack (up to 5 s a try)
       // makes that limit span minutes of a store outage, not a burst of instant retries.
       const pause = Math.min(NACK_PAUSE_MAX_MS, (this.options.retryMs ?? 100) * 2 ** Math.min(message.retryCount, 16));

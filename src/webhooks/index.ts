@@ -76,7 +76,10 @@ export function createWebhooks(
     privacy: options.privacy,
   };
   const subscription = options.feed
-    ? new FeedWebhookSubscription(db, options.feed, { ...subscriptionOptions, ...(options.indexPassed ? { indexPassed: options.indexPassed } : {}) })
+    ? new FeedWebhookSubscription(db, options.feed, {
+        ...subscriptionOptions,
+        ...(options.indexPassed ? { indexPassed: options.indexPassed } : {}),
+      })
     : new WebhookSubscription(db, options.reads ?? ledger, {
         ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
         ...(options.minIntervalMs === undefined ? {} : { minIntervalMs: options.minIntervalMs }),

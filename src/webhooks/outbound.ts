@@ -5,20 +5,78 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /** Address ranges a delivery may not reach unless the operator allows private networks. */
 const RANGES: [string, [string, number, 'ipv4' | 'ipv6'][]][] = [
-  ['unspecified', [['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6']]],
-  ['loopback', [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']]],
-  ['private', [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'], ['100.64.0.0', 10, 'ipv4']]],
-  ['link-local', [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']]],
-  ['unique-local', [['fc00::', 7, 'ipv6'], ['fec0::', 10, 'ipv6']]],
-  ['IPv4-mapped', [['::ffff:0:0', 96, 'ipv6'], ['::', 96, 'ipv6']]],
+  [
+    'unspecified',
+    [
+      ['0.0.0.0', 8, 'ipv4'],
+      ['::', 128, 'ipv6'],
+    ],
+  ],
+  [
+    'loopback',
+    [
+      ['127.0.0.0', 8, 'ipv4'],
+      ['::1', 128, 'ipv6'],
+    ],
+  ],
+  [
+    'private',
+    [
+      ['10.0.0.0', 8, 'ipv4'],
+      ['172.16.0.0', 12, 'ipv4'],
+      ['192.168.0.0', 16, 'ipv4'],
+      ['100.64.0.0', 10, 'ipv4'],
+    ],
+  ],
+  [
+    'link-local',
+    [
+      ['169.254.0.0', 16, 'ipv4'],
+      ['fe80::', 10, 'ipv6'],
+    ],
+  ],
+  [
+    'unique-local',
+    [
+      ['fc00::', 7, 'ipv6'],
+      ['fec0::', 10, 'ipv6'],
+    ],
+  ],
+  [
+    'IPv4-mapped',
+    [
+      ['::ffff:0:0', 96, 'ipv6'],
+      ['::', 96, 'ipv6'],
+    ],
+  ],
   // NAT64 and 6to4 embed an IPv4 address that may be a private one.
-  ['IPv4-embedding', [['64:ff9b::', 96, 'ipv6'], ['64:ff9b:1::', 48, 'ipv6'], ['2002::', 16, 'ipv6']]],
-  ['multicast', [['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']]],
+  [
+    'IPv4-embedding',
+    [
+      ['64:ff9b::', 96, 'ipv6'],
+      ['64:ff9b:1::', 48, 'ipv6'],
+      ['2002::', 16, 'ipv6'],
+    ],
+  ],
+  [
+    'multicast',
+    [
+      ['224.0.0.0', 4, 'ipv4'],
+      ['ff00::', 8, 'ipv6'],
+    ],
+  ],
   [
     'reserved',
     [
-      ['192.0.0.0', 24, 'ipv4'], ['192.0.2.0', 24, 'ipv4'], ['198.18.0.0', 15, 'ipv4'], ['198.51.100.0', 24, 'ipv4'],
-      ['203.0.113.0', 24, 'ipv4'], ['240.0.0.0', 4, 'ipv4'], ['100::', 64, 'ipv6'], ['2001:db8::', 32, 'ipv6'], ['2001::', 23, 'ipv6'],
+      ['192.0.0.0', 24, 'ipv4'],
+      ['192.0.2.0', 24, 'ipv4'],
+      ['198.18.0.0', 15, 'ipv4'],
+      ['198.51.100.0', 24, 'ipv4'],
+      ['203.0.113.0', 24, 'ipv4'],
+      ['240.0.0.0', 4, 'ipv4'],
+      ['100::', 64, 'ipv6'],
+      ['2001:db8::', 32, 'ipv6'],
+      ['2001::', 23, 'ipv6'],
     ],
   ],
 ];
@@ -56,7 +114,10 @@ export function nonPublicReason(address: string): string | null {
  * literalRefusal(new URL('https://hooks.example.com')) // null
  */
 export function literalRefusal(url: URL): string | null {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return 'loopback';
   return isIP(host) ? nonPublicReason(host) : null;
 }
@@ -87,7 +148,9 @@ export const NOT_PUBLIC = 'refused: the destination is not a public address';
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 export interface OutboundOptions {
   allowPrivateNetworks: boolean;
@@ -175,7 +238,11 @@ export class GuardedClient {
       statusCode,
       ok: statusCode !== null && statusCode >= 200 && statusCode < 300,
       responseTimeMs: Math.round(performance.now() - started),
-      error: error ?? (statusCode !== null && (statusCode < 200 || statusCode >= 300) ? `HTTP ${statusCode}${statusCode >= 300 && statusCode < 400 ? ' (redirects are not followed)' : ''}` : null),
+      error:
+        error ??
+        (statusCode !== null && (statusCode < 200 || statusCode >= 300)
+          ? `HTTP ${statusCode}${statusCode >= 300 && statusCode < 400 ? ' (redirects are not followed)' : ''}`
+          : null),
     });
     let url: URL;
     try {
@@ -183,7 +250,8 @@ export class GuardedClient {
     } catch {
       return done(null, 'refused: not a valid URL');
     }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.options.allowHttp)) return done(null, `refused: ${url.protocol}// is not allowed, only https://`);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.options.allowHttp))
+      return done(null, `refused: ${url.protocol}// is not allowed, only https://`);
     if (url.username || url.password) return done(null, 'refused: credentials in the URL');
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(host)) {
@@ -206,7 +274,12 @@ export class GuardedClient {
       const onAbort = () => finish('aborted: the service is stopping');
       const requestOptions: https.RequestOptions = {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'consent-ledger-webhooks/1', 'content-length': Buffer.byteLength(body), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'consent-ledger-webhooks/1',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
         agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
         lookup: this.lookup,
         ...(this.options.ca ? { ca: this.options.ca } : {}),

@@ -29,7 +29,13 @@ export function isUsableSecret(secret: string): boolean {
  * // { 'x-signature': hex, 'x-timestamp': '1700000000', 'x-webhook-id': webhookId,
  * //   'webhook-id': eventId, 'webhook-timestamp': '1700000000', 'webhook-signature': 'v1,…' }
  */
-export function signatureHeaders(input: { secret: string; webhookId: string; eventId: string; body: string; timestamp: number }): Record<string, string> {
+export function signatureHeaders(input: {
+  secret: string;
+  webhookId: string;
+  eventId: string;
+  body: string;
+  timestamp: number;
+}): Record<string, string> {
   const ts = String(input.timestamp);
   return {
     'x-signature': createHmac('sha256', Buffer.from(input.secret, 'utf8')).update(input.body, 'utf8').digest('hex'),

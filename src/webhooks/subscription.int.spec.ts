@@ -17,15 +17,27 @@ describe('webhook subscription › batches that queue nothing write nothing', ()
   afterAll(() => t?.close());
 
   const checkpoint = async () =>
-    (await sql<{ c: string; p: string }>`SELECT commit_position::text AS c, prepare_position::text AS p FROM webhooks.checkpoints WHERE name = ${SUBSCRIPTION_NAME}`.execute(t.service.store.db)).rows[0];
+    (
+      await sql<{
+        c: string;
+        p: string;
+      }>`SELECT commit_position::text AS c, prepare_position::text AS p FROM webhooks.checkpoints WHERE name = ${SUBSCRIPTION_NAME}`.execute(
+        t.service.store.db,
+      )
+    ).rows[0];
   const deliveries = async (tenantId: string) =>
-    (await sql<{ event_type: string }>`SELECT event_type FROM webhooks.deliveries WHERE tenant_id = ${tenantId}::uuid ORDER BY created_at`.execute(t.service.store.db)).rows.map((r) => r.event_type);
+    (
+      await sql<{
+        event_type: string;
+      }>`SELECT event_type FROM webhooks.deliveries WHERE tenant_id = ${tenantId}::uuid ORDER BY created_at`.execute(t.service.store.db)
+    ).rows.map((r) => r.event_type);
   /**
    * Until `condition` holds (bounded). On a server, `readAll` holds back events behind any
    * transaction still open on the cluster (another test file's too): a read may need a retry.
    */
   const until = (condition: () => Promise<boolean>, what: string) => waitUntil(condition, { timeoutMs: 10_000, intervalMs: 10, what });
-  const subscription = () => new WebhookSubscription(t.service.store.db, t.service.ledger, { privacy: t.service.privacy, checkpointIdleMs: 600_000 });
+  const subscription = () =>
+    new WebhookSubscription(t.service.store.db, t.service.ledger, { privacy: t.service.privacy, checkpointIdleMs: 600_000 });
 
   it('reads past events no webhook wants without a transaction, then queues and saves the checkpoint with the next that one does', async () => {
     const quiet = await t.tenant();
@@ -61,7 +73,9 @@ describe('webhook subscription › batches that queue nothing write nothing', ()
     await until(async () => (await first.runOnce(), (await deliveries(hooked.tenantId)).length > 0), 'the delivery queued');
     expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
     // Put the checkpoint back, as if the process had died before saving it.
-    await sql`UPDATE webhooks.checkpoints SET commit_position = ${saved!.c}::bigint, prepare_position = ${saved!.p}::bigint WHERE name = ${SUBSCRIPTION_NAME}`.execute(t.service.store.db);
+    await sql`UPDATE webhooks.checkpoints SET commit_position = ${saved!.c}::bigint, prepare_position = ${saved!.p}::bigint WHERE name = ${SUBSCRIPTION_NAME}`.execute(
+      t.service.store.db,
+    );
     const restarted = subscription();
     await until(async () => (await restarted.runOnce()) > 0, 'the events after the old checkpoint read again');
     expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);

@@ -106,7 +106,11 @@ export class WebhookSubscription {
    */
   async runOnce(): Promise<number> {
     if (this.cursor === undefined) {
-      const cp = await this.db.selectFrom('webhooks.checkpoints').select(['commit_position', 'prepare_position']).where('name', '=', SUBSCRIPTION_NAME).executeTakeFirst();
+      const cp = await this.db
+        .selectFrom('webhooks.checkpoints')
+        .select(['commit_position', 'prepare_position'])
+        .where('name', '=', SUBSCRIPTION_NAME)
+        .executeTakeFirst();
       this.cursor = cp ? positionOf(cp) : START;
     }
     const events = await this.ledger.readAll(this.cursor, this.batchSize);
@@ -128,7 +132,11 @@ export class WebhookSubscription {
         at = locked.rows[0] ? positionOf(locked.rows[0]) : START;
         const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
         if (fresh.length === 0) return;
-        queued = await queueDeliveries(tx, fresh, notifications.filter(({ event }) => comparePositions(event.position, at) > 0));
+        queued = await queueDeliveries(
+          tx,
+          fresh,
+          notifications.filter(({ event }) => comparePositions(event.position, at) > 0),
+        );
         await tx
           .updateTable('webhooks.checkpoints')
           .set({ commit_position: last.commit, prepare_position: last.prepare, updated_at: new Date().toISOString() })
@@ -158,7 +166,13 @@ export interface MappedNotification {
  * transaction: it may read streams). One bad event is logged and left out; a transient failure
  * (store or ledger unreachable) is thrown, so that the events are tried again.
  */
-export async function mapNotifications(db: WebhooksDb, ledger: Ledger, events: readonly RecordedEvent[], privacy: Privacy, log: RunnerLog): Promise<MappedNotification[]> {
+export async function mapNotifications(
+  db: WebhooksDb,
+  ledger: Ledger,
+  events: readonly RecordedEvent[],
+  privacy: Privacy,
+  log: RunnerLog,
+): Promise<MappedNotification[]> {
   // Only tenants with an active webhook need their events mapped. A webhook made active after
   // this read starts after the ledger head of that moment, so these events are not for it.
   const tenants = [...new Set(events.map((e) => e.tenantId))];
@@ -220,7 +234,8 @@ export async function queueDeliveries(
     for (const { event, n } of todo) {
       for (const endpoint of endpoints) {
         if (endpoint.tenant_id !== n.tenantId) continue;
-        if (comparePositions(event.position, { commit: Number(endpoint.from_commit), prepare: Number(endpoint.from_prepare) }) <= 0) continue;
+        if (comparePositions(event.position, { commit: Number(endpoint.from_commit), prepare: Number(endpoint.from_prepare) }) <= 0)
+          continue;
         const type = eventNameFor(endpoint.events, n.kind);
         if (!type) continue;
         rows.push({
@@ -246,6 +261,7 @@ export async function queueDeliveries(
   }
   // An erasure clears the payloads its subject's events left here, those just queued included
   // (they were mapped before the key was destroyed); every tenant, hooked or not.
-  for (const e of events) if (e.type === 'SubjectErased') await scrubDeliveries(wdb, e.tenantId, (e.data as SubjectErased['data']).subject, source);
+  for (const e of events)
+    if (e.type === 'SubjectErased') await scrubDeliveries(wdb, e.tenantId, (e.data as SubjectErased['data']).subject, source);
   return queued;
 }

@@ -113,7 +113,14 @@ const notOpened = (opened: Sealing<unknown>): Record<string, true> =>
   opened.state === 'erased' ? { erased: true } : opened.state === 'tampered' ? { tampered: true } : {};
 
 /** Opens a sealed value for a payload, through the one reader (`Privacy.read`). */
-async function opened<T>(privacy: Privacy, tenantId: string, type: 'ConsentRecorded' | 'ConsentWithdrawn', consentId: string, subject: string, sealed: Sealed): Promise<Sealing<T>> {
+async function opened<T>(
+  privacy: Privacy,
+  tenantId: string,
+  type: 'ConsentRecorded' | 'ConsentWithdrawn',
+  consentId: string,
+  subject: string,
+  sealed: Sealed,
+): Promise<Sealing<T>> {
   const kid = (sealed as Partial<Sealed> | null)?.kid;
   const key = typeof kid === 'string' ? await privacy.keys.byId(kid) : undefined;
   return privacy.read<T>(key, sealedAad(type, tenantId, consentId, subject), sealed);
@@ -153,7 +160,10 @@ export async function toNotification(
   const policyName = POLICY_EVENT_NAMES[event.type];
   if (policyName) {
     const history = (await readStream(event.stream)).filter((e) => e.revision <= event.revision);
-    const state = history.reduce<PolicyState>((s, e) => (e.type in POLICY_EVENT_NAMES ? evolvePolicy(s, e as unknown as PolicyEvent) : s), initialPolicyState());
+    const state = history.reduce<PolicyState>(
+      (s, e) => (e.type in POLICY_EVENT_NAMES ? evolvePolicy(s, e as unknown as PolicyEvent) : s),
+      initialPolicyState(),
+    );
     const data = policyData(state);
     return data ? { ...base, kind: policyName, data } : null;
   }
@@ -176,8 +186,12 @@ export async function toNotification(
       const d = event.data as ConsentWithdrawn['data'];
       const recorded = (await readStream(event.stream)).find((e) => e.type === 'ConsentRecorded');
       const r = recorded?.data as ConsentRecorded['data'] | undefined;
-      const record: Sealing<ConsentPersonal> = r ? await opened<ConsentPersonal>(privacy, event.tenantId, 'ConsentRecorded', r.consentId, r.subject, r.personal) : { state: 'erased' };
-      const reasonOpened = d.reason ? await opened<string>(privacy, event.tenantId, 'ConsentWithdrawn', d.consentId, d.subject, d.reason) : undefined;
+      const record: Sealing<ConsentPersonal> = r
+        ? await opened<ConsentPersonal>(privacy, event.tenantId, 'ConsentRecorded', r.consentId, r.subject, r.personal)
+        : { state: 'erased' };
+      const reasonOpened = d.reason
+        ? await opened<string>(privacy, event.tenantId, 'ConsentWithdrawn', d.consentId, d.subject, d.reason)
+        : undefined;
       // Either seal broken is the record's tampering; else erased when the record's key is gone.
       const state: Sealing<unknown> = reasonOpened?.state === 'tampered' ? reasonOpened : record;
       const p = state.state === 'personal' ? (state.value as ConsentPersonal) : undefined;

@@ -40,12 +40,20 @@ function checkUrl(raw: string, allowHttp: boolean, allowPrivateNetworks: boolean
   // A literal the tenant wrote is refused now, not at every delivery; names are checked when resolved.
   const refusal = allowPrivateNetworks ? null : literalRefusal(url);
   if (refusal) {
-    throw validationError([{ field: 'url', message: `must reach a public address: ${url.hostname} is ${refusal === 'unspecified' ? 'the unspecified address' : `a ${refusal} address`}` }]);
+    throw validationError([
+      {
+        field: 'url',
+        message: `must reach a public address: ${url.hostname} is ${refusal === 'unspecified' ? 'the unspecified address' : `a ${refusal} address`}`,
+      },
+    ]);
   }
   return raw;
 }
 
-export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (app, { webhooks, allowHttp, allowPrivateNetworks }) => {
+export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (
+  app,
+  { webhooks, allowHttp, allowPrivateNetworks },
+) => {
   app.post(
     '/webhooks',
     {
@@ -72,7 +80,15 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
       });
       return reply.status(201).send({
         success: true,
-        data: { id: webhook.id, url: webhook.url, events: webhook.events, description: webhook.description, secret, isActive: webhook.isActive, createdAt: webhook.createdAt },
+        data: {
+          id: webhook.id,
+          url: webhook.url,
+          events: webhook.events,
+          description: webhook.description,
+          secret,
+          isActive: webhook.isActive,
+          createdAt: webhook.createdAt,
+        },
         meta: { timestamp: now(), message: 'Save this secret now: it is needed to verify deliveries and will not be shown again.' },
       });
     },
@@ -81,7 +97,12 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
   app.get(
     '/webhooks',
     {
-      schema: { tags, summary: 'List webhooks', querystring: WebhookListQuerySchema, response: { 200: ListEnvelopeSchema(WebhookSchema), ...errorResponses(400, 401) } },
+      schema: {
+        tags,
+        summary: 'List webhooks',
+        querystring: WebhookListQuerySchema,
+        response: { 200: ListEnvelopeSchema(WebhookSchema), ...errorResponses(400, 401) },
+      },
     },
     async (request) => {
       const page = request.query.page ?? 1;
@@ -93,7 +114,14 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
 
   app.get(
     '/webhooks/:id',
-    { schema: { tags, summary: 'Get a webhook', params: WebhookIdParamsSchema, response: { 200: EnvelopeSchema(WebhookSchema), ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a webhook',
+        params: WebhookIdParamsSchema,
+        response: { 200: EnvelopeSchema(WebhookSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => ok(await webhooks.get(request.tenant.tenantId, request.params.id.toLowerCase())),
   );
 
@@ -111,14 +139,27 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
       },
       handler: async (request) => {
         const b = request.body;
-        return ok(await webhooks.update(request.tenant.tenantId, request.params.id.toLowerCase(), { isActive: b.isActive ?? b.is_active, events: b.events, description: b.description }));
+        return ok(
+          await webhooks.update(request.tenant.tenantId, request.params.id.toLowerCase(), {
+            isActive: b.isActive ?? b.is_active,
+            events: b.events,
+            description: b.description,
+          }),
+        );
       },
     });
   }
 
   app.delete(
     '/webhooks/:id',
-    { schema: { tags, summary: 'Delete a webhook', params: WebhookIdParamsSchema, response: { 200: EnvelopeSchema(MessageSchema), ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a webhook',
+        params: WebhookIdParamsSchema,
+        response: { 200: EnvelopeSchema(MessageSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => {
       await webhooks.delete(request.tenant.tenantId, request.params.id.toLowerCase());
       return ok({ message: 'webhook deleted' });

@@ -15,7 +15,13 @@ export const WebhookCreateSchema = Type.Object(
     url: Type.String({ format: 'uri', maxLength: 2048, description: 'an https:// URL that receives the deliveries' }),
     events: Events,
     description: Type.Optional(Description),
-    secret: Type.Optional(Type.String({ minLength: 16, maxLength: 256, description: 'your own signing secret, 16..256 characters (its UTF-8 bytes are the key); generated (whsec_…) when omitted' })),
+    secret: Type.Optional(
+      Type.String({
+        minLength: 16,
+        maxLength: 256,
+        description: 'your own signing secret, 16..256 characters (its UTF-8 bytes are the key); generated (whsec_…) when omitted',
+      }),
+    ),
     isActive: Type.Optional(Type.Boolean()),
     is_active: Type.Optional(Type.Boolean()),
   },
@@ -36,7 +42,10 @@ export const WebhookUpdateSchema = Type.Object(
 export const WebhookIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const WebhookListQuerySchema = Type.Object(PageQuery);
 
-const Stats = Type.Object({ total: Type.Integer(), successful: Type.Integer(), failed: Type.Integer() }, { description: 'counts of delivery attempts' });
+const Stats = Type.Object(
+  { total: Type.Integer(), successful: Type.Integer(), failed: Type.Integer() },
+  { description: 'counts of delivery attempts' },
+);
 const WebhookFields = {
   id: Type.String({ format: 'uuid' }),
   url: Type.String(),

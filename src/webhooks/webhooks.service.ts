@@ -138,7 +138,11 @@ export class WebhookService {
         sql<number>`count(*) FILTER (WHERE NOT success)`.as('failed'),
         eb.fn.max('attempted_at').as('last'),
       ])
-      .where('webhook_id', 'in', rows.map((r) => r.id))
+      .where(
+        'webhook_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .groupBy('webhook_id')
       .execute();
     const byId = new Map(stats.map((s) => [s.webhook_id, s]));
@@ -165,7 +169,13 @@ export class WebhookService {
   async list(tenantId: string, page: number, limit: number): Promise<{ items: WebhookView[]; total: number }> {
     const base = this.db.selectFrom('webhooks.endpoints').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
+      base
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { items: await this.views(rows), total: Number(count.n) };
@@ -175,7 +185,11 @@ export class WebhookService {
    * Changes `isActive` and/or `events` (and `description`). Deactivating cancels the deliveries
    * still pending; re-activating starts after the ledger's head, as a new webhook would.
    */
-  async update(tenantId: string, id: string, change: { isActive?: boolean | undefined; events?: string[] | undefined; description?: string | undefined }): Promise<WebhookView> {
+  async update(
+    tenantId: string,
+    id: string,
+    change: { isActive?: boolean | undefined; events?: string[] | undefined; description?: string | undefined },
+  ): Promise<WebhookView> {
     const current = await this.row(tenantId, id);
     const reactivated = change.isActive === true && !current.is_active;
     const start = reactivated ? await this.startingPoint() : {};
@@ -226,7 +240,14 @@ export class WebhookService {
     await this.row(tenantId, id);
     const base = this.db.selectFrom('webhooks.attempts').where('webhook_id', '=', id).where('tenant_id', '=', tenantId);
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('attempted_at', 'desc').orderBy('attempt', 'desc').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
+      base
+        .selectAll()
+        .orderBy('attempted_at', 'desc')
+        .orderBy('attempt', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return {
@@ -259,7 +280,10 @@ export class WebhookService {
     });
     const delivery = { id: randomUUID(), tenant_id: tenantId, webhook_id: id, event_id: eventId, event_type: 'webhook.test' };
     // Recorded before it is sent, with no due time: the dispatcher never picks it up.
-    await this.db.insertInto('webhooks.deliveries').values({ ...delivery, payload, status: 'pending', next_attempt_at: null }).execute();
+    await this.db
+      .insertInto('webhooks.deliveries')
+      .values({ ...delivery, payload, status: 'pending', next_attempt_at: null })
+      .execute();
     const attemptedAt = new Date();
     const secret = storedSecret(this.secrets, id, endpoint);
     const result = await sendDelivery(this.client, { url: endpoint.url, secret, webhook_id: id, event_id: eventId, payload });

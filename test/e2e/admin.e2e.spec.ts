@@ -50,7 +50,12 @@ describe('admin API › when ADMIN_TOKEN is not set › the routes do not exist'
 describe('admin API › when ADMIN_TOKEN is set', () => {
   let t: TestService;
   const admin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token = ADMIN_TOKEN) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const createTenant = async (name: string, plan = 'starter') => {
     const res = await admin('POST', '/admin/v1/tenants', { name, plan });
     expect(res.statusCode).toBe(201);
@@ -76,7 +81,12 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
         ['GET', '/admin/v1/tenants', undefined],
         ['POST', '/admin/v1/tenants', { name: 'intruder', plan: 'enterprise' }],
       ] as const) {
-        const res = await t.app.inject({ method, url, headers: authorization === undefined ? {} : { authorization }, ...(payload ? { payload } : {}) });
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: authorization === undefined ? {} : { authorization },
+          ...(payload ? { payload } : {}),
+        });
         const body = expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
         expect(JSON.stringify(body)).not.toContain(ADMIN_TOKEN);
       }
@@ -124,8 +134,13 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
 
     it('stores no secret in clear: no column of control.api_keys holds it', async () => {
       const created = await createTenant('hashed-secrets');
-      const extra = (await admin('POST', `/admin/v1/tenants/${created.tenantId}/keys`)).json().data as { apiKey: string; apiSecret: string };
-      const rows = await sql<Record<string, unknown>>`SELECT * FROM control.api_keys WHERE tenant_id = ${created.tenantId}::uuid`.execute(t.service.store.db);
+      const extra = (await admin('POST', `/admin/v1/tenants/${created.tenantId}/keys`)).json().data as {
+        apiKey: string;
+        apiSecret: string;
+      };
+      const rows = await sql<Record<string, unknown>>`SELECT * FROM control.api_keys WHERE tenant_id = ${created.tenantId}::uuid`.execute(
+        t.service.store.db,
+      );
       expect(rows.rows).toHaveLength(2);
       for (const row of rows.rows) {
         for (const value of Object.values(row)) {
@@ -138,7 +153,9 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
         }
       }
       // Nor anywhere else in the control schema.
-      const tenants = await sql<Record<string, unknown>>`SELECT * FROM control.tenants WHERE id = ${created.tenantId}::uuid`.execute(t.service.store.db);
+      const tenants = await sql<Record<string, unknown>>`SELECT * FROM control.tenants WHERE id = ${created.tenantId}::uuid`.execute(
+        t.service.store.db,
+      );
       expect(JSON.stringify(tenants.rows)).not.toContain(created.apiSecret.slice(3));
     });
 
@@ -172,7 +189,10 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
   describe('admin API › when an operator lists tenants › keys show, secrets never', () => {
     it('lists every tenant with its plan, limits and keys, and no secret or hash', async () => {
       const created = await createTenant('listed', 'business');
-      const second = (await admin('POST', `/admin/v1/tenants/${created.tenantId}/keys`)).json().data as { apiKey: string; apiSecret: string };
+      const second = (await admin('POST', `/admin/v1/tenants/${created.tenantId}/keys`)).json().data as {
+        apiKey: string;
+        apiSecret: string;
+      };
       const res = await admin('GET', '/admin/v1/tenants');
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -198,13 +218,17 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
     });
   });
 
-  describe("admin API › when an operator changes a tenant › plan and limits follow", () => {
+  describe('admin API › when an operator changes a tenant › plan and limits follow', () => {
     it('changes the plan, sets its own limits and clears them back to the plan', async () => {
       const created = await createTenant('upgraded', 'starter');
       const planned = await admin('PATCH', `/admin/v1/tenants/${created.tenantId}`, { plan: 'enterprise' });
       expect(planned.statusCode).toBe(200);
       // Enterprise has the business limits until an operator sets its own.
-      expect(planned.json().data).toMatchObject({ tenantId: created.tenantId, plan: 'enterprise', limits: { perMinute: 600, perDay: 200_000 } });
+      expect(planned.json().data).toMatchObject({
+        tenantId: created.tenantId,
+        plan: 'enterprise',
+        limits: { perMinute: 600, perDay: 200_000 },
+      });
 
       const limited = await admin('PATCH', `/admin/v1/tenants/${created.tenantId}`, { limits: { perMinute: 5_000, perDay: 9_000_000 } });
       expect(limited.statusCode).toBe(200);
@@ -213,7 +237,9 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
       const one = await admin('PATCH', `/admin/v1/tenants/${created.tenantId}`, { limits: { perDay: null } });
       expect(one.json().data.limits).toEqual({ perMinute: 5_000, perDay: 200_000 });
 
-      const listed = ((await admin('GET', '/admin/v1/tenants')).json().data as { tenantId: string }[]).find((x) => x.tenantId === created.tenantId);
+      const listed = ((await admin('GET', '/admin/v1/tenants')).json().data as { tenantId: string }[]).find(
+        (x) => x.tenantId === created.tenantId,
+      );
       expect(listed).toMatchObject({ plan: 'enterprise', limits: { perMinute: 5_000, perDay: 200_000 } });
 
       // The tenant's own requests see the new plan: a free tenant cannot export CSV.
@@ -221,7 +247,9 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
       expect((await api.get('/api/v1/consent/export')).statusCode).toBe(200);
       await admin('PATCH', `/admin/v1/tenants/${created.tenantId}`, { plan: 'free', limits: { perMinute: null, perDay: null } });
       expectErrorEnvelope(await api.get('/api/v1/consent/export'), 403, 'PLAN_RESTRICTED');
-      const freeTenant = ((await admin('GET', '/admin/v1/tenants')).json().data as { tenantId: string }[]).find((x) => x.tenantId === created.tenantId);
+      const freeTenant = ((await admin('GET', '/admin/v1/tenants')).json().data as { tenantId: string }[]).find(
+        (x) => x.tenantId === created.tenantId,
+      );
       expect(freeTenant).toMatchObject({ plan: 'free', limits: { perMinute: 10, perDay: 100 } });
     });
 
@@ -237,11 +265,19 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
       const created = await createTenant('unchanged', 'pro');
       const res = await admin('PATCH', `/admin/v1/tenants/${created.tenantId}`, payload);
       expectErrorEnvelope(res, 400, 'VALIDATION_ERROR');
-      expect(await t.service.tenants.get(created.tenantId)).toMatchObject({ name: 'unchanged', plan: 'pro', limits: { perMinute: 300, perDay: 50_000 } });
+      expect(await t.service.tenants.get(created.tenantId)).toMatchObject({
+        name: 'unchanged',
+        plan: 'pro',
+        limits: { perMinute: 300, perDay: 50_000 },
+      });
     });
 
     it('answers 404 for a tenant that does not exist, and 400 for an id that is not one', async () => {
-      expectErrorEnvelope(await admin('PATCH', '/admin/v1/tenants/00000000-0000-4000-8000-000000000000', { plan: 'pro' }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await admin('PATCH', '/admin/v1/tenants/00000000-0000-4000-8000-000000000000', { plan: 'pro' }),
+        404,
+        'NOT_FOUND',
+      );
       expectErrorEnvelope(await admin('PATCH', '/admin/v1/tenants/not-a-uuid', { plan: 'pro' }), 400, 'VALIDATION_ERROR');
     });
   });
@@ -261,7 +297,12 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
       const oldKey = client(t.app, created);
       const newKey = client(t.app, issued);
       // Both keys act as the same tenant: what one writes, the other reads.
-      const published = await oldKey.post('/api/v1/policies', { policyType: 'terms_of_service', version: '1.0.0', title: 'Terms', content: 'Be nice.' });
+      const published = await oldKey.post('/api/v1/policies', {
+        policyType: 'terms_of_service',
+        version: '1.0.0',
+        title: 'Terms',
+        content: 'Be nice.',
+      });
       expect(published.statusCode).toBe(201);
       expect((await newKey.get(`/api/v1/policies/${published.json().data.id}`)).statusCode).toBe(200);
 
@@ -273,9 +314,12 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
       expectErrorEnvelope(await oldKey.get('/api/v1/policies'), 401, 'UNAUTHORIZED');
       expect((await newKey.get('/api/v1/policies')).statusCode).toBe(200);
 
-      const listed = ((await admin('GET', '/admin/v1/tenants')).json().data as { tenantId: string; keys: { apiKey: string; revokedAt: string | null }[] }[]).find(
-        (x) => x.tenantId === created.tenantId,
-      )!;
+      const listed = (
+        (await admin('GET', '/admin/v1/tenants')).json().data as {
+          tenantId: string;
+          keys: { apiKey: string; revokedAt: string | null }[];
+        }[]
+      ).find((x) => x.tenantId === created.tenantId)!;
       expect(listed.keys.find((k) => k.apiKey === created.apiKey)?.revokedAt).toEqual(expect.any(String));
       expect(listed.keys.find((k) => k.apiKey === issued.apiKey)?.revokedAt).toBeNull();
 

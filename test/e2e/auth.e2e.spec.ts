@@ -73,7 +73,11 @@ describe('auth › API keys', () => {
       const sent = headers();
       for (const url of ['/api/v1/policies', '/v1/policies', `/api/v1/policies/${policyId}`, '/api/v1/consent/search']) {
         // The presented secret (and the real one) never comes back, in the body or a header.
-        expectUnauthorized(await as(sent, url), ...Object.values(sent).filter((v) => v.length > 0 && !v.startsWith('ck_')), tenant.apiSecret);
+        expectUnauthorized(
+          await as(sent, url),
+          ...Object.values(sent).filter((v) => v.length > 0 && !v.startsWith('ck_')),
+          tenant.apiSecret,
+        );
       }
     });
 
@@ -84,7 +88,12 @@ describe('auth › API keys', () => {
         ['/api/v1/policies', { policyType: 'privacy_policy', version: '9.9.9', title: 'Sneaky', content: 'x' }],
         ['/v1/consent/batch', { consents: [] }],
       ] as const) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { 'x-api-key': tenant.apiKey, 'x-api-secret': WRONG_SECRET }, payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'x-api-key': tenant.apiKey, 'x-api-secret': WRONG_SECRET },
+          payload,
+        });
         expectUnauthorized(res, WRONG_SECRET, tenant.apiSecret);
       }
       expect(await t.service.ledger.headPosition()).toEqual(before);
@@ -121,7 +130,11 @@ describe('auth › API keys', () => {
     });
 
     it('GET /health ignores wrong credentials rather than refusing them', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': UNKNOWN_KEY, 'x-api-secret': WRONG_SECRET } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/health',
+        headers: { 'x-api-key': UNKNOWN_KEY, 'x-api-secret': WRONG_SECRET },
+      });
       expect(res.statusCode).toBe(200);
     });
   });

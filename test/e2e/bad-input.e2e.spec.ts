@@ -58,7 +58,12 @@ interface WriteRoute {
   valid: () => Record<string, unknown>;
 }
 
-const consentBody = (over: Record<string, unknown> = {}) => ({ policyVersionId: policyId, userReference: 'user-bad-input', consentGiven: true, ...over });
+const consentBody = (over: Record<string, unknown> = {}) => ({
+  policyVersionId: policyId,
+  userReference: 'user-bad-input',
+  consentGiven: true,
+  ...over,
+});
 let versionN = 0;
 const policyBody = (over: Record<string, unknown> = {}) => ({
   policyType: 'terms_of_service',
@@ -72,7 +77,12 @@ const routes: WriteRoute[] = [
   { name: 'POST /consent', method: 'POST', url: () => '/api/v1/consent', valid: () => consentBody() },
   { name: 'POST /policies', method: 'POST', url: () => '/api/v1/policies', valid: () => policyBody() },
   { name: 'POST /consent/batch', method: 'POST', url: () => '/api/v1/consent/batch', valid: () => ({ consents: [consentBody()] }) },
-  { name: 'POST /consent/:id/withdraw', method: 'POST', url: () => `/api/v1/consent/${consentId}/withdraw`, valid: () => ({ reason: 'no' }) },
+  {
+    name: 'POST /consent/:id/withdraw',
+    method: 'POST',
+    url: () => `/api/v1/consent/${consentId}/withdraw`,
+    valid: () => ({ reason: 'no' }),
+  },
   { name: 'PATCH /policies/:id', method: 'PATCH', url: () => `/api/v1/policies/${policyId}`, valid: () => ({ isActive: false }) },
   { name: 'PUT /policies/:id', method: 'PUT', url: () => `/api/v1/policies/${policyId}`, valid: () => ({ isActive: false }) },
 ];
@@ -117,7 +127,11 @@ describe('bad input › when the body is not a JSON object', () => {
     });
 
     it('an unknown field → 400 naming it', async () => {
-      const res = await refused(() => api.inject({ method: route.method, url: route.url(), payload: { ...route.valid(), surprise: 1 } }), 400, 'VALIDATION_ERROR');
+      const res = await refused(
+        () => api.inject({ method: route.method, url: route.url(), payload: { ...route.valid(), surprise: 1 } }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect(res.json().error.details.errors).toContainEqual({ field: 'surprise', message: 'is not a known field' });
     });
 
@@ -184,7 +198,9 @@ describe('bad input › when fields have the wrong type or shape', () => {
     expect(res.json().error.details.errors).toEqual([{ field: 'metadata', message: 'must be at most 8 levels deep' }]);
     const batch = `{"consents":[${text}]}`;
     const res2 = await refused(() => raw('POST', '/api/v1/consent/batch', batch), 400, 'VALIDATION_ERROR');
-    expect(res2.json().error.details.errors).toEqual([{ index: 0, field: 'consents[0].metadata', message: 'must be at most 8 levels deep' }]);
+    expect(res2.json().error.details.errors).toEqual([
+      { index: 0, field: 'consents[0].metadata', message: 'must be at most 8 levels deep' },
+    ]);
     expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 
@@ -245,7 +261,10 @@ describe('bad input › when fields have the wrong type or shape', () => {
 
   it('POST /policies at the limits is accepted: exactly 1 MiB of content, a 500-char title, 9-digit parts', async () => {
     const content = 'é'.repeat(MiB / 2);
-    const res = await api.post('/api/v1/policies', policyBody({ content, title: 't'.repeat(500), version: '999999999.999999999.999999999' }));
+    const res = await api.post(
+      '/api/v1/policies',
+      policyBody({ content, title: 't'.repeat(500), version: '999999999.999999999.999999999' }),
+    );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     expect(res.json().data.content).toBe(content);
   });
@@ -358,12 +377,17 @@ describe('bad input › when strings carry NUL characters or lone surrogates', (
     it('POST /consent/:id/withdraw with it in reason → 400', async () => {
       await refused(() => api.post(`/api/v1/consent/${consentId}/withdraw`, { reason: s }), 400, 'VALIDATION_ERROR');
     });
-
   });
 
   // In a URL: NUL percent-encoded, and the (invalid) UTF-8 forms of a lone surrogate.
-  const paths = (s: string) => [`/api/v1/consent/user/${s}`, `/api/v1/consent/user/${s}/status`, `/api/v1/policies/${s}`, `/api/v1/consent/${s}/verify`];
-  const queries = (s: string) => ['/api/v1/consent/search', '/api/v1/consent', '/api/v1/consent/stats', '/api/v1/consent/export'].map((u) => `${u}?userReference=${s}`);
+  const paths = (s: string) => [
+    `/api/v1/consent/user/${s}`,
+    `/api/v1/consent/user/${s}/status`,
+    `/api/v1/policies/${s}`,
+    `/api/v1/consent/${s}/verify`,
+  ];
+  const queries = (s: string) =>
+    ['/api/v1/consent/search', '/api/v1/consent', '/api/v1/consent/stats', '/api/v1/consent/export'].map((u) => `${u}?userReference=${s}`);
   describe.each([
     ['a NUL character', 'a%00b'],
     ['an encoded lone surrogate', 'a%ED%A0%80b'],
@@ -431,11 +455,19 @@ describe('bad input › when strings look like SQL or script', () => {
 
 describe('bad input › when numbers are huge', () => {
   it('finite huge numbers in metadata are recorded and verify', async () => {
-    const text = JSON.stringify(consentBody()).replace(/\}$/, ',"metadata":{"big":1e308,"long":12345678901234567890,"tiny":5e-324,"neg":-0}}');
+    const text = JSON.stringify(consentBody()).replace(
+      /\}$/,
+      ',"metadata":{"big":1e308,"long":12345678901234567890,"tiny":5e-324,"neg":-0}}',
+    );
     const res = await raw('POST', '/api/v1/consent', text);
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id;
-    expect((await api.get(`/api/v1/consent/${id}`)).json().data.metadata).toEqual({ big: 1e308, long: 12345678901234567000, tiny: 5e-324, neg: 0 }); // as JSON.parse reads it
+    expect((await api.get(`/api/v1/consent/${id}`)).json().data.metadata).toEqual({
+      big: 1e308,
+      long: 12345678901234567000,
+      tiny: 5e-324,
+      neg: 0,
+    }); // as JSON.parse reads it
     expect((await api.get(`/api/v1/consent/${id}/verify`)).json().data.valid).toBe(true);
   });
 
@@ -476,7 +508,9 @@ describe('bad input › when query parameters are out of range', () => {
 
 describe('bad input › when the batch body is big', () => {
   it('a batch over 2 MiB (under 24 MiB) is accepted', async () => {
-    const consents = Array.from({ length: 200 }, (_, i) => consentBody({ userReference: `big-${i}`, metadata: { blob: 'x'.repeat(15_000) } }));
+    const consents = Array.from({ length: 200 }, (_, i) =>
+      consentBody({ userReference: `big-${i}`, metadata: { blob: 'x'.repeat(15_000) } }),
+    );
     const text = JSON.stringify({ consents });
     expect(Buffer.byteLength(text)).toBeGreaterThan(2 * MiB);
     const before = await ledgerCount();
@@ -492,7 +526,6 @@ describe('bad input › when the batch body is big', () => {
   });
 });
 
-
 describe('bad input › when bodies are randomly mutated (fuzz)', () => {
   it('never answers 5xx, and the ledger grows only on 2xx answers', async () => {
     // A tenant of its own: the fuzz may deactivate or delete its policies.
@@ -500,7 +533,8 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
     await t.service.tenants.update(creds.tenantId, { limits: { perMinute: 1_000_000, perDay: 10_000_000 } });
     const fz = client(t.app, creds);
     const fuzzPolicy = await publishPolicy(fz);
-    const given = (await fz.post('/api/v1/consent', { policyVersionId: fuzzPolicy, userReference: 'fuzz', consentGiven: true })).json().data.id as string;
+    const given = (await fz.post('/api/v1/consent', { policyVersionId: fuzzPolicy, userReference: 'fuzz', consentGiven: true })).json().data
+      .id as string;
 
     // Deterministic by default; FUZZ_SEED and FUZZ_RUNS explore further (a failure prints its seed).
     const seed = Number(process.env.FUZZ_SEED ?? 20240601);
@@ -510,13 +544,37 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
     const chars = ['a', 'Z', '0', ' ', '"', "'", '\\', '\u0000', '\ud800', '\udfff', 'é', '😀', '<', '%', '_', ';', '\n', '\u202e'];
     const randomString = (): string => Array.from({ length: Math.floor(rand() * 12) }, () => pick(chars)).join('');
     const scalars = (): unknown[] => [
-      null, true, false, 0, -1, 1.5, 1e308, -1e308, '', 'true', '1.0.0', '1.2.3', randomUUID(), fuzzPolicy, given,
-      'privacy_policy', 'foo', '127.0.0.1', '::1', '2024-01-01T00:00:00Z', 'x'.repeat(300), randomString(), randomString(),
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      1e308,
+      -1e308,
+      '',
+      'true',
+      '1.0.0',
+      '1.2.3',
+      randomUUID(),
+      fuzzPolicy,
+      given,
+      'privacy_policy',
+      'foo',
+      '127.0.0.1',
+      '::1',
+      '2024-01-01T00:00:00Z',
+      'x'.repeat(300),
+      randomString(),
+      randomString(),
     ];
     const randomValue = (depth = 0): unknown => {
       const r = rand();
       if (depth < 3 && r < 0.1) return Array.from({ length: Math.floor(rand() * 3) }, () => randomValue(depth + 1));
-      if (depth < 3 && r < 0.2) return Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [pick([randomString(), 'a', '__proto__x']), randomValue(depth + 1)]));
+      if (depth < 3 && r < 0.2)
+        return Object.fromEntries(
+          Array.from({ length: Math.floor(rand() * 3) }, () => [pick([randomString(), 'a', '__proto__x']), randomValue(depth + 1)]),
+        );
       if (r < 0.22) return JSON.parse(`${'{"d":'.repeat(12)}1${'}'.repeat(12)}`);
       return pick(scalars());
     };
@@ -540,7 +598,11 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
       { name: 'consent', method: 'POST' as const, url: () => '/api/v1/consent' },
       { name: 'policy', method: 'POST' as const, url: () => '/v1/policies' },
       { name: 'batch', method: 'POST' as const, url: () => '/api/v1/consent/batch' },
-      { name: 'withdraw', method: 'POST' as const, url: () => `/api/v1/consent/${pick([given, randomUUID(), 'x', given.toUpperCase()])}/withdraw` },
+      {
+        name: 'withdraw',
+        method: 'POST' as const,
+        url: () => `/api/v1/consent/${pick([given, randomUUID(), 'x', given.toUpperCase()])}/withdraw`,
+      },
       { name: 'update', method: pick(['PATCH', 'PUT'] as const), url: () => `/api/v1/policies/${pick([fuzzPolicy, randomUUID(), '0'])}` },
     ];
     const mutate = (body: Record<string, unknown>): unknown => {
@@ -558,7 +620,8 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
         } else if (op < 0.25 && keys.length > 0) delete b[pick(keys)];
         else if (op < 0.6 && keys.length > 0) b[pick(keys)] = randomValue();
         else if (op < 0.7) b[pick(['extra', 'metadata', 'ipAddress', 'userAgent', 'effectiveDate', 'reason', 'isActive'])] = randomValue();
-        else if (op < 0.8 && Array.isArray(b.consents)) b.consents = (b.consents as unknown[]).map((c) => (rand() < 0.5 ? mutate(c as Record<string, unknown>) : c));
+        else if (op < 0.8 && Array.isArray(b.consents))
+          b.consents = (b.consents as unknown[]).map((c) => (rand() < 0.5 ? mutate(c as Record<string, unknown>) : c));
         else if (op < 0.85) return randomValue();
       }
       return b;
@@ -575,7 +638,8 @@ describe('bad input › when bodies are randomly mutated (fuzz)', () => {
         const at = Math.floor(rand() * payload.length);
         payload = payload.slice(0, at) + pick(['{', '}', '"', ',', '\\', '\u0000', ':']) + payload.slice(at + 1);
       }
-      const contentType = rand() < 0.06 ? pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8']) : 'application/json';
+      const contentType =
+        rand() < 0.06 ? pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8']) : 'application/json';
       const url = target.url();
       const before = await ledgerCount(creds.tenantId);
       const res = await fz.inject({ method: target.method, url, payload, headers: { 'content-type': contentType } });

@@ -19,7 +19,12 @@ async function ledgerEvents(): Promise<{ type: string; stream: string }[]> {
   return rows.map((r) => ({ type: r.event_type, stream: r.stream_id }));
 }
 
-const item = (over: Record<string, unknown> = {}) => ({ policyVersionId: active, userReference: `user-${randomUUID()}`, consentGiven: true, ...over });
+const item = (over: Record<string, unknown> = {}) => ({
+  policyVersionId: active,
+  userReference: `user-${randomUUID()}`,
+  consentGiven: true,
+  ...over,
+});
 const deep = (levels: number): Record<string, unknown> => (levels <= 1 ? {} : { d: deep(levels - 1) });
 
 beforeAll(async () => {
@@ -38,7 +43,13 @@ afterAll(() => t?.close());
 describe('consent batch › when every item is valid', () => {
   it('records one consent per item (with their optional fields) and answers {processed, consents}', async () => {
     const items = [
-      item({ userReference: 'alice', consentGiven: true, ipAddress: '203.0.113.7', userAgent: 'Agent/1', metadata: { source: 'signup', n: 1 } }),
+      item({
+        userReference: 'alice',
+        consentGiven: true,
+        ipAddress: '203.0.113.7',
+        userAgent: 'Agent/1',
+        metadata: { source: 'signup', n: 1 },
+      }),
       item({ userReference: 'bob', consentGiven: false }),
       item({ userReference: 'alice', consentGiven: false, metadata: null, ipAddress: null, userAgent: null }),
     ];
@@ -60,11 +71,32 @@ describe('consent batch › when every item is valid', () => {
     const events = (await ledgerEvents()).slice(before);
     expect(events.map((e) => e.type).sort()).toEqual(['ConsentBatchRecorded', 'ConsentRecorded', 'ConsentRecorded', 'ConsentRecorded']);
 
-    const [a, b, c] = await Promise.all(body.data.consents.map(async (x: { id: string }) => (await api.get(`/api/v1/consent/${x.id}`)).json().data));
-    expect(a).toMatchObject({ userReference: 'alice', consentGiven: true, ipAddress: '203.0.113.7', userAgent: 'Agent/1', metadata: { source: 'signup', n: 1 }, policyVersionId: active });
+    const [a, b, c] = await Promise.all(
+      body.data.consents.map(async (x: { id: string }) => (await api.get(`/api/v1/consent/${x.id}`)).json().data),
+    );
+    expect(a).toMatchObject({
+      userReference: 'alice',
+      consentGiven: true,
+      ipAddress: '203.0.113.7',
+      userAgent: 'Agent/1',
+      metadata: { source: 'signup', n: 1 },
+      policyVersionId: active,
+    });
     // Omitted (or null) address and agent come from the request, as for a single record.
-    expect(b).toMatchObject({ userReference: 'bob', consentGiven: false, ipAddress: '127.0.0.1', userAgent: 'BatchClient/2', metadata: {} });
-    expect(c).toMatchObject({ userReference: 'alice', consentGiven: false, ipAddress: '127.0.0.1', userAgent: 'BatchClient/2', metadata: {} });
+    expect(b).toMatchObject({
+      userReference: 'bob',
+      consentGiven: false,
+      ipAddress: '127.0.0.1',
+      userAgent: 'BatchClient/2',
+      metadata: {},
+    });
+    expect(c).toMatchObject({
+      userReference: 'alice',
+      consentGiven: false,
+      ipAddress: '127.0.0.1',
+      userAgent: 'BatchClient/2',
+      metadata: {},
+    });
     for (const x of body.data.consents) {
       const v = (await api.get(`/api/v1/consent/${x.id}/verify`)).json().data;
       expect(v).toMatchObject({ valid: true, consentId: x.id });

@@ -90,15 +90,31 @@ describe('cli › when the arguments are wrong › exits 2 with a clear message,
     ['a missing --plan', ['tenant', 'create', '--name', 'Acme'], /--plan is required/],
     ['a missing --name', ['tenant', 'create', '--plan', 'pro'], /--name is required/],
     ['an empty --name', ['tenant', 'create', '--name', ' ', '--plan', 'pro'], /--name must be 1 to 200 characters/],
-    ['an unknown plan', ['tenant', 'create', '--name', 'Acme', '--plan', 'gold'], /--plan must be one of free, starter, pro, business, enterprise/],
+    [
+      'an unknown plan',
+      ['tenant', 'create', '--name', 'Acme', '--plan', 'gold'],
+      /--plan must be one of free, starter, pro, business, enterprise/,
+    ],
     ['an unknown option', ['tenant', 'list', '--all'], /Unknown option '--all'/],
     ['a stray argument', ['tenant', 'list', 'now'], /Unexpected argument 'now'/],
     ['a tenant id that is not one', ['tenant', 'set-plan', '--id', '42', '--plan', 'pro'], /--id must be a tenant id/],
     ['set-plan with nothing to change', ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000'], /say what to change/],
-    ['a zero limit', ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--per-minute', '0'], /--per-minute must be a whole number/],
-    ['a fractional limit', ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--per-day', '2.5'], /--per-day must be a whole number/],
+    [
+      'a zero limit',
+      ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--per-minute', '0'],
+      /--per-minute must be a whole number/,
+    ],
+    [
+      'a fractional limit',
+      ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--per-day', '2.5'],
+      /--per-day must be a whole number/,
+    ],
     ['key create without --tenant', ['key', 'create'], /--tenant is required/],
-    ['a malformed API key', ['key', 'revoke', '--tenant', '00000000-0000-4000-8000-000000000000', '--key', 'cs_secret'], /--key must be an API key/],
+    [
+      'a malformed API key',
+      ['key', 'revoke', '--tenant', '00000000-0000-4000-8000-000000000000', '--key', 'cs_secret'],
+      /--key must be an API key/,
+    ],
   ])('%s', async (_label, args, message) => {
     const run = await cli(args, env);
     expect(run.code).toBe(2);
@@ -120,7 +136,14 @@ describe('cli › when asked for help › prints it and exits 0', () => {
   it('--help lists every command', async () => {
     const run = await cli(['--help'], {});
     expect(run.code).toBe(0);
-    for (const usage of ['tenant create --name NAME --plan PLAN', 'tenant list', 'tenant set-plan --id', 'key create --tenant', 'key revoke --tenant', 'projections rebuild']) {
+    for (const usage of [
+      'tenant create --name NAME --plan PLAN',
+      'tenant list',
+      'tenant set-plan --id',
+      'key create --tenant',
+      'key revoke --tenant',
+      'projections rebuild',
+    ]) {
       expect(run.stdout).toContain(usage);
     }
   });
@@ -270,14 +293,23 @@ describe.each(engines)('cli › on $name', (engine) => {
 
       const free = await cli(['tenant', 'set-plan', '--id', created.tenantId, '--plan', 'free'], env);
       expect(free.code, free.stderr).toBe(0);
-      expect(free.json).toEqual({ tenantId: created.tenantId, name: 'Downgraded', plan: 'free', limits: { perMinute: 10, perDay: 100 }, createdAt: expect.any(String) });
+      expect(free.json).toEqual({
+        tenantId: created.tenantId,
+        name: 'Downgraded',
+        plan: 'free',
+        limits: { perMinute: 10, perDay: 100 },
+        createdAt: expect.any(String),
+      });
       await withService(async (service) => {
         const refused = await client(service.app, created).get('/api/v1/consent/export');
         expect(refused.statusCode).toBe(403);
         expect(refused.json().error.code).toBe('PLAN_RESTRICTED');
       });
 
-      const own = await cli(['tenant', 'set-plan', '--id', created.tenantId, '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '9000000'], env);
+      const own = await cli(
+        ['tenant', 'set-plan', '--id', created.tenantId, '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '9000000'],
+        env,
+      );
       expect(own.code, own.stderr).toBe(0);
       expect(own.json).toMatchObject({ plan: 'enterprise', limits: { perMinute: 5000, perDay: 9_000_000 } });
       const cleared = await cli(['tenant', 'set-plan', '--id', created.tenantId, '--per-day', 'default'], env);
@@ -286,7 +318,10 @@ describe.each(engines)('cli › on $name', (engine) => {
 
       await withService(async (service) => {
         expect((await client(service.app, created).get('/api/v1/consent/export')).statusCode).toBe(200);
-        expect(await service.tenants.get(created.tenantId)).toMatchObject({ plan: 'enterprise', limits: { perMinute: 5000, perDay: 200_000 } });
+        expect(await service.tenants.get(created.tenantId)).toMatchObject({
+          plan: 'enterprise',
+          limits: { perMinute: 5000, perDay: 200_000 },
+        });
       });
     });
 
@@ -311,7 +346,13 @@ describe.each(engines)('cli › on $name', (engine) => {
 
       const run = await cli(['subjects', 'erase', '--tenant', created.tenantId, '--user-reference', reference], env);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.json).toEqual({ erased: true, erasedAt: expect.any(String), consentIds: [consentId], receiptsDeleted: 0, replayed: false });
+      expect(run.json).toEqual({
+        erased: true,
+        erasedAt: expect.any(String),
+        consentIds: [consentId],
+        receiptsDeleted: 0,
+        replayed: false,
+      });
       expect(run.stdout).not.toContain(reference);
 
       await withService(async (service) => {
@@ -327,13 +368,19 @@ describe.each(engines)('cli › on $name', (engine) => {
     });
 
     it('refuses a missing or too long reference (exit 2) and an unknown tenant (exit 1)', async () => {
-      const tooLong = await cli(['subjects', 'erase', '--tenant', '00000000-0000-4000-8000-000000000000', '--user-reference', 'x'.repeat(256)], env);
+      const tooLong = await cli(
+        ['subjects', 'erase', '--tenant', '00000000-0000-4000-8000-000000000000', '--user-reference', 'x'.repeat(256)],
+        env,
+      );
       expect(tooLong.code).toBe(2);
       expect(tooLong.json.error.message).toMatch(/--user-reference must be 1 to 255 characters/);
       const missing = await cli(['subjects', 'erase', '--tenant', '00000000-0000-4000-8000-000000000000'], env);
       expect(missing.code).toBe(2);
       expect(missing.json.error.message).toMatch(/--user-reference is required/);
-      const unknown = await cli(['subjects', 'erase', '--tenant', '00000000-0000-4000-8000-000000000000', '--user-reference', 'someone'], env);
+      const unknown = await cli(
+        ['subjects', 'erase', '--tenant', '00000000-0000-4000-8000-000000000000', '--user-reference', 'someone'],
+        env,
+      );
       expect(unknown.code).toBe(1);
       expect(unknown.json.error.code).toBe('NOT_FOUND');
     });
@@ -342,7 +389,13 @@ describe.each(engines)('cli › on $name', (engine) => {
   describe('cli › projections rebuild', () => {
     it('replays every ledger event into fresh read models that answer as before', async () => {
       const created = await createTenant('Rebuilt', 'pro');
-      const reads = ['/api/v1/policies', '/api/v1/consent/search?limit=100', '/api/v1/consent/stats', '/api/v1/consent/user/rebuild-user/status', '/api/v1/consent/export'];
+      const reads = [
+        '/api/v1/policies',
+        '/api/v1/consent/search?limit=100',
+        '/api/v1/consent/stats',
+        '/api/v1/consent/user/rebuild-user/status',
+        '/api/v1/consent/export',
+      ];
       const snapshot = async (service: Service) => {
         const api = client(service.app, created);
         return Promise.all(
@@ -364,7 +417,9 @@ describe.each(engines)('cli › on $name', (engine) => {
         expect((await api.post(`/api/v1/consent/${first}/withdraw`, { reason: 'rebuild test' })).statusCode).toBe(200);
         const before = await snapshot(service);
         // Spoil the read models: only a replay from the ledger can put them right.
-        await sql`UPDATE read.consents SET subject = 'spoiled', status = 'spoiled' WHERE tenant_id = ${created.tenantId}::uuid`.execute(service.store.db);
+        await sql`UPDATE read.consents SET subject = 'spoiled', status = 'spoiled' WHERE tenant_id = ${created.tenantId}::uuid`.execute(
+          service.store.db,
+        );
         await sql`DELETE FROM read.policy_versions WHERE tenant_id = ${created.tenantId}::uuid`.execute(service.store.db);
         expect(await snapshot(service)).not.toEqual(before);
         const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger.events`.execute(service.store.db);

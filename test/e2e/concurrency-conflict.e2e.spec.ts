@@ -21,10 +21,23 @@ class InterferingLedger extends ObservedLedger {
   override async append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
     // A stream the write expects at a revision (a policy it was decided on, the record it
     // withdraws, the subject's erasure stream), else one it expects not to exist.
-    const target = requests.find((r) => typeof r.expectedRevision === 'number') ?? requests.find((r) => r.expectedRevision === 'no_stream') ?? requests[0]!;
+    const target =
+      requests.find((r) => typeof r.expectedRevision === 'number') ??
+      requests.find((r) => r.expectedRevision === 'no_stream') ??
+      requests[0]!;
     const existing = await this.real.readStream(target.stream);
     // An event no reader knows (every consumer ignores those): the stream moves, its meaning does not.
-    await this.real.append([{ tenantId: target.tenantId, stream: target.stream, expectedRevision: 'any', events: [{ type: 'TestInterference', data: { n: existing.length } }] }], recordedAt);
+    await this.real.append(
+      [
+        {
+          tenantId: target.tenantId,
+          stream: target.stream,
+          expectedRevision: 'any',
+          events: [{ type: 'TestInterference', data: { n: existing.length } }],
+        },
+      ],
+      recordedAt,
+    );
     this.interfered += 1;
     return super.append(requests, recordedAt);
   }
@@ -79,9 +92,15 @@ describe('conflicts › when the streams a write depends on change under every a
     ['record', () => api.post('/api/v1/consent', item('c-1'))],
     ['record with an Idempotency-Key', () => api.post('/api/v1/consent', item('c-2'), { 'idempotency-key': 'conflict-record' })],
     ['batch', () => api.post('/api/v1/consent/batch', { consents: [item('c-3'), item('c-4')] })],
-    ['batch with an Idempotency-Key', () => api.post('/api/v1/consent/batch', { consents: [item('c-5')] }, { 'idempotency-key': 'conflict-batch' })],
+    [
+      'batch with an Idempotency-Key',
+      () => api.post('/api/v1/consent/batch', { consents: [item('c-5')] }, { 'idempotency-key': 'conflict-batch' }),
+    ],
     ['withdraw', () => api.post(`/api/v1/consent/${consentId}/withdraw`, { reason: 'changed my mind' })],
-    ['withdraw with an Idempotency-Key', () => api.post(`/api/v1/consent/${consentId}/withdraw`, {}, { 'idempotency-key': 'conflict-withdraw' })],
+    [
+      'withdraw with an Idempotency-Key',
+      () => api.post(`/api/v1/consent/${consentId}/withdraw`, {}, { 'idempotency-key': 'conflict-withdraw' }),
+    ],
     ['erase', () => api.post('/api/v1/subjects/erase', { userReference: 'conflicted' })],
   ])('%s: 409 with Retry-After, after retrying, and nothing of its own recorded', async (_name, send) => {
     const before = await ledgerCount();

@@ -12,7 +12,11 @@ describe('consent API › a tenant records, reads, verifies and withdraws', () =
 
   it('records a consent and answers the spec fields', async () => {
     const policyVersionId = await publishPolicy(api);
-    const res = await api.post('/api/v1/consent', { policyVersionId, userReference: 'user-1', consentGiven: true }, { 'user-agent': 'ua-test' });
+    const res = await api.post(
+      '/api/v1/consent',
+      { policyVersionId, userReference: 'user-1', consentGiven: true },
+      { 'user-agent': 'ua-test' },
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.success).toBe(true);

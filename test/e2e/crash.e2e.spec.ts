@@ -4,14 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/store.js';
-import {
-  provisionTenant,
-  startServiceProcess,
-  tenantClient,
-  waitUntil,
-  type HttpClient,
-  type ServiceProcess,
-} from '../support/process.js';
+import { provisionTenant, startServiceProcess, tenantClient, waitUntil, type HttpClient, type ServiceProcess } from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
@@ -129,8 +122,20 @@ async function postgresEngine(): Promise<Engine> {
  * Runs the writers until ACKS_BEFORE_KILL writes are acknowledged, then SIGKILLs the service
  * while the other writers' requests are in flight, and waits for it to be gone.
  */
-async function writeUntilKilled(svc: ServiceProcess, api: HttpClient, policyVersionId: string, book: Ledgerbook, round: number): Promise<RoundFigures> {
-  const figures: RoundFigures = { acknowledgedWrites: 0, acknowledgedConsents: 0, acknowledgedWithdrawals: 0, inFlightAtKill: -1, unansweredRequests: 0 };
+async function writeUntilKilled(
+  svc: ServiceProcess,
+  api: HttpClient,
+  policyVersionId: string,
+  book: Ledgerbook,
+  round: number,
+): Promise<RoundFigures> {
+  const figures: RoundFigures = {
+    acknowledgedWrites: 0,
+    acknowledgedConsents: 0,
+    acknowledgedWithdrawals: 0,
+    inFlightAtKill: -1,
+    unansweredRequests: 0,
+  };
   const failures: string[] = [];
   let inFlight = 0;
   let killed: Promise<unknown> | undefined;
@@ -223,7 +228,8 @@ async function lostWrites(api: HttpClient, book: Ledgerbook): Promise<Map<string
     const expected = book.withdrawn.has(id) ? 'withdrawn' : book.withdrawalUnknown.has(id) ? c.status : 'active';
     if (c.status !== expected) problem(id, `status ${c.status}, expected ${expected}`);
     const verified = await api.get(`/api/v1/consent/${id}/verify`);
-    if (verified.status !== 200 || verified.body.data.valid !== true) problem(id, `verify ${verified.status} ${JSON.stringify(verified.body)}`);
+    if (verified.status !== 200 || verified.body.data.valid !== true)
+      problem(id, `verify ${verified.status} ${JSON.stringify(verified.body)}`);
     else if (verified.body.data.storedHash !== c.consentHash) problem(id, `verify storedHash differs from the record's`);
   };
   let next = 0;
@@ -261,11 +267,23 @@ describe('durability › when the service is killed with SIGKILL during concurre
 
       const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'crash-test');
       let api = tenantClient(svc.url, creds);
-      const published = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy', content: 'We keep your data safe.' });
+      const published = await api.post('/api/v1/policies', {
+        policyType: 'privacy_policy',
+        version: '1.0.0',
+        title: 'Privacy',
+        content: 'We keep your data safe.',
+      });
       expect(published.status).toBe(201);
       const policyVersionId = published.body.data.id as string;
 
-      const book: Ledgerbook = { consents: new Map(), batches: [], withdrawn: new Set(), withdrawalUnknown: new Set(), withdrawable: [], unansweredItems: 0 };
+      const book: Ledgerbook = {
+        consents: new Map(),
+        batches: [],
+        withdrawn: new Set(),
+        withdrawalUnknown: new Set(),
+        withdrawable: [],
+        unansweredItems: 0,
+      };
       for (let round = 1; round <= engine.rounds; round++) {
         const killedPid = svc.pid;
         const figures = await writeUntilKilled(svc, api, policyVersionId, book, round);

@@ -70,7 +70,8 @@ export function parseRfc4180(text: string): string[][] {
       if (text.startsWith('\r\n', i)) i += 2;
       break;
     }
-    if (records.length > 0 && record.length !== records[0]!.length) fail(`a record of ${record.length} fields, the header has ${records[0]!.length}`);
+    if (records.length > 0 && record.length !== records[0]!.length)
+      fail(`a record of ${record.length} fields, the header has ${records[0]!.length}`);
     records.push(record);
   }
   return records;
@@ -123,7 +124,14 @@ describe('CSV export', () => {
         ['a', 'b'],
         ['x "y"', '1,\r\n2'],
       ]);
-      for (const bad of ['a,b\r\n"x"y,1\r\n', 'a,b\r\nx"y,1\r\n', 'a,b\r\n"open,1\r\n', 'a,b\nx,y\n', 'a,b\r\nx\ry,1\r\n', 'a,b\r\nx,y,z\r\n']) {
+      for (const bad of [
+        'a,b\r\n"x"y,1\r\n',
+        'a,b\r\nx"y,1\r\n',
+        'a,b\r\n"open,1\r\n',
+        'a,b\nx,y\n',
+        'a,b\r\nx\ry,1\r\n',
+        'a,b\r\nx,y,z\r\n',
+      ]) {
         expect(() => parseRfc4180(bad), JSON.stringify(bad)).toThrow(/not RFC 4180/);
       }
     });
@@ -166,7 +174,16 @@ describe('CSV export', () => {
       const first = res.json().data.consents[1].id;
       expect((await api.post(`/api/v1/consent/${first}/withdraw`)).statusCode).toBe(200);
       // No user agent at all: an empty cell.
-      expect((await api.inject({ method: 'POST', url: '/api/v1/consent', headers: { 'user-agent': '' }, payload: { policyVersionId, userReference: 'no-agent', consentGiven: true, ipAddress: '192.0.2.1' } })).statusCode).toBe(201);
+      expect(
+        (
+          await api.inject({
+            method: 'POST',
+            url: '/api/v1/consent',
+            headers: { 'user-agent': '' },
+            payload: { policyVersionId, userReference: 'no-agent', consentGiven: true, ipAddress: '192.0.2.1' },
+          })
+        ).statusCode,
+      ).toBe(201);
     });
 
     it('answers a text/csv attachment whose header is the contract columns', async () => {
@@ -185,8 +202,19 @@ describe('CSV export', () => {
       const byUser = new Map(rows.map((r) => [r[1], r]));
       // Formula starts are escaped; the rest is kept as it was, byte for byte.
       expect(byUser.get(`'=HYPERLINK("http://evil.example","x")`)).toBeDefined();
-      for (const s of ["'+41 44 000 00 00", "'-2+3", "'@SUM(A1:A9)", "'\tleading tab", "'\rleading cr"]) expect(byUser.has(s), JSON.stringify(s)).toBe(true);
-      for (const s of ['comma, inside', 'say "hello"', 'line one\r\nline two', 'bare\rcr', 'bare\nlf', 'no = formula - here + @', ' =leading space', "'already quoted", 'ünïcödé ✓ 𝄞']) {
+      for (const s of ["'+41 44 000 00 00", "'-2+3", "'@SUM(A1:A9)", "'\tleading tab", "'\rleading cr"])
+        expect(byUser.has(s), JSON.stringify(s)).toBe(true);
+      for (const s of [
+        'comma, inside',
+        'say "hello"',
+        'line one\r\nline two',
+        'bare\rcr',
+        'bare\nlf',
+        'no = formula - here + @',
+        ' =leading space',
+        "'already quoted",
+        'ünïcödé ✓ 𝄞',
+      ]) {
         expect(byUser.has(s), JSON.stringify(s)).toBe(true);
       }
       expect(byUser.get('no-agent')![8]).toBe('');
@@ -245,7 +273,13 @@ describe('CSV export', () => {
       ({ api } = await roomy());
       const policyVersionId = await publishPolicy(api, { policyType: 'privacy_policy', version: '7.0.0' });
       const res = await api.post('/api/v1/consent/batch', {
-        consents: breakouts.map((s, i) => ({ policyVersionId, userReference: s, userAgent: breakouts[(i + 1) % breakouts.length], ipAddress: '198.51.100.7', consentGiven: true })),
+        consents: breakouts.map((s, i) => ({
+          policyVersionId,
+          userReference: s,
+          userAgent: breakouts[(i + 1) % breakouts.length],
+          ipAddress: '198.51.100.7',
+          consentGiven: true,
+        })),
       });
       expect(res.statusCode, res.body).toBe(201);
     });
@@ -255,13 +289,17 @@ describe('CSV export', () => {
       const book = XLSX.read(text, { type: 'string', FS, raw });
       const sheet = book.Sheets[book.SheetNames[0]!]!;
       const { e } = XLSX.utils.decode_range(sheet['!ref']!);
-      return Array.from({ length: e.r + 1 }, (_, r) => Array.from({ length: e.c + 1 }, (_, c) => sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined));
+      return Array.from({ length: e.r + 1 }, (_, r) =>
+        Array.from({ length: e.c + 1 }, (_, c) => sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined),
+      );
     };
 
     it('holds no formula and no cell that starts like one, split on "," or on ";"', async () => {
       const body = (await api.get('/api/v1/consent/export')).body;
       for (const FS of [',', ';']) {
-        const cells = sheetCells(body, FS).flat().filter((c) => c !== undefined);
+        const cells = sheetCells(body, FS)
+          .flat()
+          .filter((c) => c !== undefined);
         expect(cells.length, FS).toBeGreaterThan(breakouts.length);
         for (const c of cells) {
           expect(c.f, `${FS}: ${JSON.stringify(c)}`).toBeUndefined();
@@ -336,7 +374,8 @@ describe('CSV export › when a tenant holds 20,000 records', () => {
       const original = executor.executeQuery.bind(executor);
       executor.executeQuery = async <R>(query: CompiledQuery<R>): Promise<QueryResult<R>> => {
         const result = await original(query);
-        if (/from "read"\."consents"/i.test(query.sql) && /order by "created_at", "id"/i.test(query.sql)) log.push({ kind: 'page', n: result.rows.length });
+        if (/from "read"\."consents"/i.test(query.sql) && /order by "created_at", "id"/i.test(query.sql))
+          log.push({ kind: 'page', n: result.rows.length });
         return result;
       };
       const derive = executor.withConnectionProvider.bind(executor);

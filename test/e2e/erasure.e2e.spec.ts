@@ -131,7 +131,14 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     const record = async (who: typeof A | typeof B, key?: string) => {
       const res = await api.post(
         '/api/v1/consent',
-        { policyVersionId: policy, userReference: who.userReference, consentGiven: true, ipAddress: who.ipAddress, userAgent: who.userAgent, metadata: who.metadata },
+        {
+          policyVersionId: policy,
+          userReference: who.userReference,
+          consentGiven: true,
+          ipAddress: who.ipAddress,
+          userAgent: who.userAgent,
+          metadata: who.metadata,
+        },
         key ? { 'idempotency-key': key } : {},
       );
       expect(res.statusCode, res.body).toBe(201);
@@ -142,13 +149,28 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     aFirstHash = first.consentHash;
     const batch = await api.post(
       '/api/v1/consent/batch',
-      { consents: [{ policyVersionId: policy, userReference: A.userReference, consentGiven: false, ipAddress: A.ipAddress, userAgent: A.userAgent, metadata: A.metadata }] },
+      {
+        consents: [
+          {
+            policyVersionId: policy,
+            userReference: A.userReference,
+            consentGiven: false,
+            ipAddress: A.ipAddress,
+            userAgent: A.userAgent,
+            metadata: A.metadata,
+          },
+        ],
+      },
       { 'idempotency-key': 'erasure-batch-a' },
     );
     expect(batch.statusCode, batch.body).toBe(201);
     aIds.push(batch.json().data.consents[0].id);
     aIds.push((await record(A)).id);
-    const withdrawal = await api.post(`/api/v1/consent/${first.id}/withdraw`, { reason: A.reason }, { 'idempotency-key': 'erasure-withdraw-a' });
+    const withdrawal = await api.post(
+      `/api/v1/consent/${first.id}/withdraw`,
+      { reason: A.reason },
+      { 'idempotency-key': 'erasure-withdraw-a' },
+    );
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
     bId = (await record(B, 'erasure-key-b-1')).id;
     for (const id of [first.id, bId]) expect((await api.post(`/api/v1/consent/${id}/pdf`)).statusCode).toBe(200);
@@ -179,21 +201,24 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
   it('answers the erasure with the records it covered and the receipts it deleted', () => {
     expect(erasure.statusCode).toBe(200);
     expect(erasure.body.data).toMatchObject({ erased: true, receiptsDeleted: 1 });
-    expect([...((erasure.body.data as { consentIds: string[] }).consentIds)].sort()).toEqual([...aIds].sort());
+    expect([...(erasure.body.data as { consentIds: string[] }).consentIds].sort()).toEqual([...aIds].sort());
   });
 
   it('is idempotent: a repeat answers the same erasure and records nothing new', async () => {
     expect(repeat.statusCode).toBe(200);
     expect(repeat.replayed).toBe('true');
     expect((repeat.body.data as { erasedAt: string }).erasedAt).toBe((erasure.body.data as { erasedAt: string }).erasedAt);
-    const erased = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger.events WHERE event_type = 'SubjectErased'`.execute(s.service.store.db);
+    const erased = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger.events WHERE event_type = 'SubjectErased'`.execute(
+      s.service.store.db,
+    );
     expect(Number(erased.rows[0]!.n)).toBe(1);
   });
 
   it('finds none of the erased values in any table of any schema, in the stored receipts as pdftotext reads them, or in the service log', async () => {
     const dump = await dumpStore(s.service);
     // The dump is real: it holds every schema, B's values (sealed in the ledger, clear in B's receipt) and A's records.
-    for (const schema of ['ledger.', 'read.', 'control.', 'receipts.', 'webhooks.', 'privacy.', 'transparency.']) expect(dump).toContain(`## ${schema}`);
+    for (const schema of ['ledger.', 'read.', 'control.', 'receipts.', 'webhooks.', 'privacy.', 'transparency.'])
+      expect(dump).toContain(`## ${schema}`);
     expect(dump).toContain(B.userAgent);
     for (const id of aIds) expect(dump).toContain(id);
     expect(leaks(dump, A_VALUES)).toEqual([]);
@@ -202,7 +227,9 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     expect(log).toContain('/subjects/[redacted]/erase');
     expect(log).toContain('userReference=[redacted]');
     expect(leaks(log, [...A_VALUES, encodeURIComponent(A.userReference)])).toEqual([]);
-    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM receipts.receipts`.execute(s.service.store.db)).rows[0]!.n)).toBe(storePdfBefore - 1);
+    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM receipts.receipts`.execute(s.service.store.db)).rows[0]!.n)).toBe(
+      storePdfBefore - 1,
+    );
   });
 
   it('keeps each record with its decision, time and consentHash, the personal fields null and erased true (get, search, user list, export)', async () => {
@@ -222,7 +249,8 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     expect(got.timestamp).toMatch(/^\d{4}-/);
     const search = (await api.get(`/api/v1/consent/search?userReference=${encodeURIComponent(A.userReference)}`)).json();
     expect(search.pagination.total).toBe(3);
-    for (const item of search.data) expect(item).toMatchObject({ userReference: null, ipAddress: null, userAgent: null, metadata: null, erased: true });
+    for (const item of search.data)
+      expect(item).toMatchObject({ userReference: null, ipAddress: null, userAgent: null, metadata: null, erased: true });
     const list = (await api.get(`/api/v1/consent/user/${encodeURIComponent(A.userReference)}`)).json().data;
     expect(list.map((r: { id: string }) => r.id).sort()).toEqual([...aIds].sort());
     for (const item of list) expect(item).toMatchObject({ userReference: null, erased: true });
@@ -231,7 +259,13 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     expect(leaks(csv, A_VALUES)).toEqual([]);
     expect(csv).toContain(B.userReference);
     const b = (await api.get(`/api/v1/consent/${bId}`)).json().data;
-    expect(b).toMatchObject({ userReference: B.userReference, ipAddress: B.ipAddress, userAgent: B.userAgent, metadata: B.metadata, erased: false });
+    expect(b).toMatchObject({
+      userReference: B.userReference,
+      ipAddress: B.ipAddress,
+      userAgent: B.userAgent,
+      metadata: B.metadata,
+      erased: false,
+    });
   });
 
   it('verify answers that the hash can no longer be recomputed because the subject was erased; B still verifies', async () => {
@@ -254,19 +288,41 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     // Record, batch and withdrawal keys: in event metadata, and in the withdrawal key's own event.
     const stored = await sql<{ hash: string }>`
       SELECT coalesce(metadata->'idempotency'->>'requestHash', data->>'requestHash') AS hash FROM ledger.events
-      WHERE tenant_id = ${tenantId} AND (metadata::text LIKE '%idempotency%' OR event_type = 'IdempotencyKeyUsed')`.execute(s.service.store.db);
+      WHERE tenant_id = ${tenantId} AND (metadata::text LIKE '%idempotency%' OR event_type = 'IdempotencyKeyUsed')`.execute(
+      s.service.store.db,
+    );
     expect(stored.rows.length).toBe(4);
     for (const r of stored.rows) expect(r.hash).toMatch(/^[0-9a-f]{64}$/);
     // The plain request hash a guesser would compute is not what is stored.
     const recorded = (await api.get(`/api/v1/consent/${bId}`)).json().data;
-    const plain = hashCanonical({ route: '/consent', params: {}, body: { policyVersionId: recorded.policyVersionId, userReference: B.userReference, consentGiven: true, ipAddress: B.ipAddress, userAgent: B.userAgent, metadata: B.metadata } });
+    const plain = hashCanonical({
+      route: '/consent',
+      params: {},
+      body: {
+        policyVersionId: recorded.policyVersionId,
+        userReference: B.userReference,
+        consentGiven: true,
+        ipAddress: B.ipAddress,
+        userAgent: B.userAgent,
+        metadata: B.metadata,
+      },
+    });
     expect(stored.rows.map((r) => r.hash)).not.toContain(plain);
-    const sent = { policyVersionId: recorded.policyVersionId, userReference: B.userReference, consentGiven: true, ipAddress: B.ipAddress, userAgent: B.userAgent, metadata: B.metadata };
+    const sent = {
+      policyVersionId: recorded.policyVersionId,
+      userReference: B.userReference,
+      consentGiven: true,
+      ipAddress: B.ipAddress,
+      userAgent: B.userAgent,
+      metadata: B.metadata,
+    };
     const replay = await api.post('/api/v1/consent', sent, { 'idempotency-key': 'erasure-key-b-1' });
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().data).toMatchObject({ id: bId, userReference: B.userReference });
-    expect((await api.post('/api/v1/consent', { ...sent, consentGiven: false }, { 'idempotency-key': 'erasure-key-b-1' })).statusCode).toBe(422);
+    expect((await api.post('/api/v1/consent', { ...sent, consentGiven: false }, { 'idempotency-key': 'erasure-key-b-1' })).statusCode).toBe(
+      422,
+    );
     const again = await api.post('/api/v1/consent', { ...sent, userReference: A.userReference }, { 'idempotency-key': 'erasure-key-a-1' });
     expect(again.statusCode).toBe(201);
     expect(again.json().data).toMatchObject({ id: aIds[0], userReference: null });
@@ -274,21 +330,39 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
 
   it('emits subject.erased without personal data, and clears the stored payloads of earlier deliveries', async () => {
     const event = receiver.received.find((x) => (x.json as { type?: string })?.type === 'subject.erased')!;
-    expect((event.json as { data: unknown }).data).toEqual({ consent_ids: (erasure.body.data as { consentIds: string[] }).consentIds, erased_at: (erasure.body.data as { erasedAt: string }).erasedAt });
+    expect((event.json as { data: unknown }).data).toEqual({
+      consent_ids: (erasure.body.data as { consentIds: string[] }).consentIds,
+      erased_at: (erasure.body.data as { erasedAt: string }).erasedAt,
+    });
     expect(leaks(event.body, A_VALUES)).toEqual([]);
-    const payloads = await sql<{ payload: string; event_type: string }>`SELECT payload, event_type FROM webhooks.deliveries WHERE tenant_id = ${tenantId}`.execute(s.service.store.db);
-    const ofA = payloads.rows.filter((p) => aIds.some((id) => p.payload.includes(id)) && p.event_type !== 'subject.erased' && p.event_type !== 'consent.batch_created');
+    const payloads = await sql<{
+      payload: string;
+      event_type: string;
+    }>`SELECT payload, event_type FROM webhooks.deliveries WHERE tenant_id = ${tenantId}`.execute(s.service.store.db);
+    const ofA = payloads.rows.filter(
+      (p) => aIds.some((id) => p.payload.includes(id)) && p.event_type !== 'subject.erased' && p.event_type !== 'consent.batch_created',
+    );
     expect(ofA.length).toBeGreaterThanOrEqual(4);
     for (const p of ofA) expect(JSON.parse(p.payload).data).toMatchObject({ subject_id: null, erased: true });
   });
 
   it('rebuilds the read models from the ledger after the erasure: the same rows, erased records included', async () => {
-    const before = { consents: await rowsOf(s.service.store.db, 'read.consents'), status: await rowsOf(s.service.store.db, 'read.user_policy_status') };
+    const before = {
+      consents: await rowsOf(s.service.store.db, 'read.consents'),
+      status: await rowsOf(s.service.store.db, 'read.user_policy_status'),
+    };
     await s.service.runner.stop();
     await rebuildReadModels(s.service.store, s.service.ledger);
     expect(await rowsOf(s.service.store.db, 'read.consents')).toEqual(before.consents);
     expect(await rowsOf(s.service.store.db, 'read.user_policy_status')).toEqual(before.status);
-    const { items } = await searchConsents(s.service.store.db, s.service.privacy, tenantId, { subject: s.service.privacy.subjectOf(tenantId, A.userReference) }, 1, 10);
+    const { items } = await searchConsents(
+      s.service.store.db,
+      s.service.privacy,
+      tenantId,
+      { subject: s.service.privacy.subjectOf(tenantId, A.userReference) },
+      1,
+      10,
+    );
     expect(items.map((i) => [i.erased, i.userReference])).toEqual([
       [true, null],
       [true, null],
@@ -310,9 +384,18 @@ describe('erasure › when two tenants hold the same user reference and one eras
     const ref = 'shared-reference-77';
     const ids: Record<string, string> = {};
     const hashes: Record<string, string> = {};
-    for (const [name, t] of [['one', one], ['two', two]] as const) {
+    for (const [name, t] of [
+      ['one', one],
+      ['two', two],
+    ] as const) {
       const policy = await publishPolicy(t.api);
-      const res = await t.api.post('/api/v1/consent', { policyVersionId: policy, userReference: ref, consentGiven: true, ipAddress: '192.0.2.5', userAgent: `agent-${name}` });
+      const res = await t.api.post('/api/v1/consent', {
+        policyVersionId: policy,
+        userReference: ref,
+        consentGiven: true,
+        ipAddress: '192.0.2.5',
+        userAgent: `agent-${name}`,
+      });
       ids[name] = res.json().data.id;
       hashes[name] = res.json().data.consentHash;
       // A receipt makes the record publicly verifiable (docs/receipts.md).
@@ -330,15 +413,31 @@ describe('erasure › when two tenants hold the same user reference and one eras
     const publicCheck = (id: string, hash: string, accept = 'application/json') =>
       s.service.app.inject({ method: 'GET', url: `/verify/${id}?hash=${hash}`, headers: { accept } });
     const told = (await publicCheck(ids.two!, hashes.two!)).json().data;
-    expect(told).toMatchObject({ valid: false, erased: true, consentId: ids.two, consentGiven: true, status: 'active', policy: { type: expect.any(String) } });
+    expect(told).toMatchObject({
+      valid: false,
+      erased: true,
+      consentId: ids.two,
+      consentGiven: true,
+      status: 'active',
+      policy: { type: expect.any(String) },
+    });
     expect(told.timestamp).toEqual(expect.any(String));
     expect(JSON.stringify(told)).not.toMatch(/shared-reference|192\.0\.2\.5|agent-two/);
     const page = (await publicCheck(ids.two!, hashes.two!, 'text/html')).body;
     expect(page).toContain('data-erased="true"');
     expect(page).toContain('Record erased');
-    expect((await publicCheck(ids.two!, '0'.repeat(64))).json().data).toMatchObject({ valid: false, erased: false, policy: null, timestamp: null });
+    expect((await publicCheck(ids.two!, '0'.repeat(64))).json().data).toMatchObject({
+      valid: false,
+      erased: false,
+      policy: null,
+      timestamp: null,
+    });
     expect((await publicCheck(ids.one!, hashes.one!)).json().data).toMatchObject({ valid: true, erased: false });
-    expect((await one.api.get(`/api/v1/consent/${ids.one}`)).json().data).toMatchObject({ userReference: ref, userAgent: 'agent-one', erased: false });
+    expect((await one.api.get(`/api/v1/consent/${ids.one}`)).json().data).toMatchObject({
+      userReference: ref,
+      userAgent: 'agent-one',
+      erased: false,
+    });
     expect((await one.api.get(`/api/v1/consent/${ids.one}/verify`)).json().data).toMatchObject({ valid: true, erased: false });
     const list = (await one.api.get(`/api/v1/consent/user/${ref}`)).json().data;
     expect(list).toMatchObject([{ id: ids.one, userReference: ref, erased: false }]);

@@ -51,7 +51,10 @@ describe.skipIf(!eventStoreUrl)('service › when EVENTSTORE_URL is set › keep
 
 describe('service › when EVENTSTORE_URL names a server that does not answer › does not start', () => {
   it('fails with LedgerUnavailableError, before serving anything', { timeout: 30_000 }, async () => {
-    const error = await startTestService({ EVENTSTORE_URL: `kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1`, EVENTSTORE_STREAM_PREFIX: `t${randomUUID().slice(0, 8)}.` }).then(
+    const error = await startTestService({
+      EVENTSTORE_URL: `kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1`,
+      EVENTSTORE_STREAM_PREFIX: `t${randomUUID().slice(0, 8)}.`,
+    }).then(
       async (t) => {
         await t.close();
         return undefined;

@@ -26,7 +26,12 @@ async function appendedBy<T>(fn: () => Promise<T>, tenant = tenantId): Promise<{
 }
 
 const key = () => `key-${randomUUID()}`;
-const consent = (over: Record<string, unknown> = {}) => ({ policyVersionId: policyId, userReference: `user-${randomUUID()}`, consentGiven: true, ...over });
+const consent = (over: Record<string, unknown> = {}) => ({
+  policyVersionId: policyId,
+  userReference: `user-${randomUUID()}`,
+  consentGiven: true,
+  ...over,
+});
 const withKey = (k: string) => ({ 'idempotency-key': k });
 
 async function given(): Promise<string> {
@@ -61,7 +66,11 @@ describe('idempotency › POST /consent', () => {
 
     // Same body, keys in another order, and by the /v1 prefix: the same request.
     const reordered = Object.fromEntries(Object.entries(body).reverse());
-    for (const [url, b] of [['/api/v1/consent', body], ['/api/v1/consent', reordered], ['/v1/consent', body]] as const) {
+    for (const [url, b] of [
+      ['/api/v1/consent', body],
+      ['/api/v1/consent', reordered],
+      ['/v1/consent', body],
+    ] as const) {
       const { result: again, appended: none } = await appendedBy(() => api.post(url, b, withKey(k)));
       expect(again.statusCode).toBe(201);
       expect(again.headers['idempotent-replayed']).toBe('true');
@@ -84,7 +93,9 @@ describe('idempotency › POST /consent', () => {
   it('when 20 identical requests race › exactly one record, and all 20 answer it', async () => {
     const k = key();
     const body = consent();
-    const { result, appended } = await appendedBy(() => Promise.all(Array.from({ length: 20 }, () => api.post('/api/v1/consent', body, withKey(k)))));
+    const { result, appended } = await appendedBy(() =>
+      Promise.all(Array.from({ length: 20 }, () => api.post('/api/v1/consent', body, withKey(k)))),
+    );
     expect(appended).toEqual(['ConsentRecorded']);
     expect(result.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     expect(new Set(result.map((r) => r.json().data.id)).size).toBe(1);
@@ -125,9 +136,11 @@ describe('idempotency › POST /consent', () => {
     expect(appended).toEqual(['ConsentRecorded']);
     expect(theirs.json().data.id).not.toBe(mine.json().data.id);
     // And each tenant's replay answers its own record.
-    expect((await otherApi.post('/api/v1/consent', { policyVersionId: otherPolicy, userReference: 'shared', consentGiven: true }, withKey(k))).json().data.id).toBe(
-      theirs.json().data.id,
-    );
+    expect(
+      (
+        await otherApi.post('/api/v1/consent', { policyVersionId: otherPolicy, userReference: 'shared', consentGiven: true }, withKey(k))
+      ).json().data.id,
+    ).toBe(theirs.json().data.id);
   });
 });
 
@@ -149,7 +162,9 @@ describe('idempotency › POST /consent/batch', () => {
     const k = key();
     const body = { consents: [consent()] };
     expect((await api.post('/api/v1/consent/batch', body, withKey(k))).statusCode).toBe(201);
-    const { result, appended } = await appendedBy(() => api.post('/api/v1/consent/batch', { consents: [...body.consents, consent()] }, withKey(k)));
+    const { result, appended } = await appendedBy(() =>
+      api.post('/api/v1/consent/batch', { consents: [...body.consents, consent()] }, withKey(k)),
+    );
     expectReused(result);
     expect(appended).toEqual([]);
   });
@@ -157,7 +172,9 @@ describe('idempotency › POST /consent/batch', () => {
   it('when 20 identical batches race › exactly one batch is recorded', async () => {
     const k = key();
     const body = { consents: Array.from({ length: 5 }, () => consent()) };
-    const { result, appended } = await appendedBy(() => Promise.all(Array.from({ length: 20 }, () => api.post('/api/v1/consent/batch', body, withKey(k)))));
+    const { result, appended } = await appendedBy(() =>
+      Promise.all(Array.from({ length: 20 }, () => api.post('/api/v1/consent/batch', body, withKey(k)))),
+    );
     expect(result.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     expect(appended.filter((e) => e === 'ConsentBatchRecorded')).toHaveLength(1);
     expect(appended.filter((e) => e === 'ConsentRecorded')).toHaveLength(5);
@@ -171,7 +188,12 @@ describe('idempotency › POST /consent/batch', () => {
     const otherPolicy = await publishPolicy(otherApi);
     expect((await api.post('/api/v1/consent/batch', { consents: [consent()] }, withKey(k))).statusCode).toBe(201);
     const { result, appended } = await appendedBy(
-      () => otherApi.post('/api/v1/consent/batch', { consents: [{ policyVersionId: otherPolicy, userReference: 'x', consentGiven: true }] }, withKey(k)),
+      () =>
+        otherApi.post(
+          '/api/v1/consent/batch',
+          { consents: [{ policyVersionId: otherPolicy, userReference: 'x', consentGiven: true }] },
+          withKey(k),
+        ),
       other.tenantId,
     );
     expect(result.statusCode).toBe(201);
@@ -183,10 +205,14 @@ describe('idempotency › POST /consent/:id/withdraw', () => {
   it('when repeated with the same key and body › answers the first response and records nothing', async () => {
     const id = await given();
     const k = key();
-    const { result: first, appended } = await appendedBy(() => api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'moved away' }, withKey(k)));
+    const { result: first, appended } = await appendedBy(() =>
+      api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'moved away' }, withKey(k)),
+    );
     expect(first.statusCode).toBe(200);
     expect(appended.filter((e) => e === 'ConsentWithdrawn')).toHaveLength(1);
-    const { result: again, appended: none } = await appendedBy(() => api.post(`/v1/consent/${id}/withdraw`, { reason: 'moved away' }, withKey(k)));
+    const { result: again, appended: none } = await appendedBy(() =>
+      api.post(`/v1/consent/${id}/withdraw`, { reason: 'moved away' }, withKey(k)),
+    );
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().data).toEqual(first.json().data);
@@ -243,7 +269,10 @@ describe('idempotency › when the key itself is invalid', () => {
   const routes = [
     { name: 'POST /consent', send: (k: string) => api.post('/api/v1/consent', consent(), withKey(k)) },
     { name: 'POST /consent/batch', send: (k: string) => api.post('/api/v1/consent/batch', { consents: [consent()] }, withKey(k)) },
-    { name: 'POST /consent/:id/withdraw', send: async (k: string) => api.post(`/api/v1/consent/${await given()}/withdraw`, {}, withKey(k)) },
+    {
+      name: 'POST /consent/:id/withdraw',
+      send: async (k: string) => api.post(`/api/v1/consent/${await given()}/withdraw`, {}, withKey(k)),
+    },
   ];
   describe.each(routes)('$name', ({ send }) => {
     it.each([
@@ -280,7 +309,7 @@ describe('idempotency › when clients put personal data in their keys › the l
   async function auditorFeed(sealed: string): Promise<string> {
     expect((await api.get(`/api/v1/consent/${sealed}/proof`)).statusCode).toBe(200);
     const entries: { leafIndex: number }[] = [];
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const page = (await api.get(`/api/v1/ledger/events?after=${after}&limit=1000`)).json().data as { leafIndex: number }[];
       if (page.length === 0) break;
       entries.push(...page);
@@ -305,7 +334,9 @@ describe('idempotency › when clients put personal data in their keys › the l
     const again = await api.post('/api/v1/consent', body, withKey(keys.record));
     expect([again.statusCode, again.headers['idempotent-replayed'], again.json().data.id]).toEqual([201, 'true', id]);
     expectReused(await api.post('/api/v1/consent', { ...body, consentGiven: false }, withKey(keys.record)));
-    expect((await api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'asked' }, withKey(keys.withdraw))).headers['idempotent-replayed']).toBe('true');
+    expect(
+      (await api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'asked' }, withKey(keys.withdraw))).headers['idempotent-replayed'],
+    ).toBe('true');
 
     const local = email.split('@')[0]!;
     for (const text of [await ledgerText(), await auditorFeed(id)]) {

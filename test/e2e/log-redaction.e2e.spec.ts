@@ -20,7 +20,8 @@ const ERASED = 'bob.k3vw8';
 const LEAK_MARKERS = ['alice', 'q7zx9', 'bob.k3', 'k3vw8'];
 
 /** REF with its characters from `from` on percent-encoded, the way a client may send them. */
-const encodedFrom = (s: string, from: number): string => s.slice(0, from) + [...Buffer.from(s.slice(from))].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+const encodedFrom = (s: string, from: number): string =>
+  s.slice(0, from) + [...Buffer.from(s.slice(from))].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 describe('logs › when a request carries a user reference or a credential in its URL', () => {
   let service: Service;
@@ -33,10 +34,19 @@ describe('logs › when a request carries a user reference or a credential in it
   /** A request over real HTTP, the path sent as it is written. */
   const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<number> =>
     new Promise((resolve, reject) => {
-      const req = httpRequest({ host: base.hostname, port: base.port, method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      });
+      const req = httpRequest(
+        {
+          host: base.hostname,
+          port: base.port,
+          method,
+          path,
+          headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -46,7 +56,12 @@ describe('logs › when a request carries a user reference or a credential in it
     const fresh = serverUrl ? await freshDatabase() : undefined;
     drop = fresh?.drop;
     service = await createService(
-      loadSettings({ ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }), MASTER_KEY: randomBytes(32).toString('base64'), ADMIN_TOKEN, LOG_LEVEL: 'info' }),
+      loadSettings({
+        ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }),
+        MASTER_KEY: randomBytes(32).toString('base64'),
+        ADMIN_TOKEN,
+        LOG_LEVEL: 'info',
+      }),
       { pollMs: 50, logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } } },
     );
     await service.app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,9 +69,19 @@ describe('logs › when a request carries a user reference or a credential in it
     creds = await service.tenants.create('logs', 'enterprise');
     spareKey = (await service.tenants.createKey(creds.tenantId)).apiKey;
     const auth = { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret };
-    const policy = await service.app.inject({ method: 'POST', url: '/api/v1/policies', headers: auth, payload: { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'c' } });
+    const policy = await service.app.inject({
+      method: 'POST',
+      url: '/api/v1/policies',
+      headers: auth,
+      payload: { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'c' },
+    });
     for (const userReference of [REF, ERASED]) {
-      const res = await service.app.inject({ method: 'POST', url: '/api/v1/consent', headers: auth, payload: { policyVersionId: policy.json().data.id, userReference, consentGiven: true } });
+      const res = await service.app.inject({
+        method: 'POST',
+        url: '/api/v1/consent',
+        headers: auth,
+        payload: { policyVersionId: policy.json().data.id, userReference, consentGiven: true },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
   }, 60_000);
@@ -115,7 +140,9 @@ describe('logs › when a request carries a user reference or a credential in it
     expect(await send('GET', `/api/v1/consent/search?${q}`)).toBe(401);
     expect(await send('GET', `/api/v1/nowhere?${q}`)).toBe(404);
     expect(await send('GET', `/docs/json?${q}`)).toBe(200);
-    expect(await send('DELETE', `/admin/v1/tenants/${creds.tenantId}/keys/${spareKey}?${q}`, { authorization: `Bearer ${ADMIN_TOKEN}` })).toBe(400);
+    expect(
+      await send('DELETE', `/admin/v1/tenants/${creds.tenantId}/keys/${spareKey}?${q}`, { authorization: `Bearer ${ADMIN_TOKEN}` }),
+    ).toBe(400);
     const lines = logs.map((l) => JSON.parse(l) as { msg: string; req?: { url: string } });
     const urls = lines.filter((l) => l.msg === 'incoming request').map((l) => l.req!.url);
     expect(urls).toContain('/api/v1/consent/search?page=2&[redacted]&[redacted]&[redacted]&[redacted]&[redacted]');

@@ -20,14 +20,23 @@ const policy = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function create(api: Client, over: Record<string, unknown> = {}, prefix = '/api/v1'): Promise<Record<string, unknown> & { id: string }> {
+async function create(
+  api: Client,
+  over: Record<string, unknown> = {},
+  prefix = '/api/v1',
+): Promise<Record<string, unknown> & { id: string }> {
   const res = await api.post(`${prefix}/policies`, policy(over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
 
 async function eventTypes(tenantId: string): Promise<string[]> {
-  const rows = await t.service.store.db.selectFrom('ledger.events').select('event_type').where('tenant_id', '=', tenantId).orderBy('global_position').execute();
+  const rows = await t.service.store.db
+    .selectFrom('ledger.events')
+    .select('event_type')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('global_position')
+    .execute();
   return rows.map((r) => r.event_type);
 }
 
@@ -49,7 +58,18 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       expect(body.success).toBe(true);
       expect(Number.isNaN(Date.parse(body.meta.timestamp))).toBe(false);
       const d = body.data;
-      expect(Object.keys(d).sort()).toEqual(['content', 'contentHash', 'createdAt', 'effectiveDate', 'id', 'isActive', 'policyType', 'title', 'updatedAt', 'version']);
+      expect(Object.keys(d).sort()).toEqual([
+        'content',
+        'contentHash',
+        'createdAt',
+        'effectiveDate',
+        'id',
+        'isActive',
+        'policyType',
+        'title',
+        'updatedAt',
+        'version',
+      ]);
       expect(d).toMatchObject({ policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy policy', content, isActive: true });
       expect(d.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(d.contentHash).toBe(sha256(content));
@@ -86,7 +106,9 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
 
     it('when 10 publish the same (type, version) at once › exactly one is created', async () => {
       const { api, tenantId } = await freshClient();
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => api.post(`${prefix}/policies`, policy({ title: `racer ${i}` }))));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => api.post(`${prefix}/policies`, policy({ title: `racer ${i}` }))),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
       expect(await eventTypes(tenantId)).toEqual(['PolicyVersionPublished']);
     });
@@ -111,7 +133,9 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
     /** Newest first; versions published in the same millisecond in id order, so pages are stable. */
     const newestFirst = () =>
       [...all]
-        .sort((a, b) => (a.createdAt === b.createdAt ? (String(a.id) < String(b.id) ? -1 : 1) : String(a.createdAt) > String(b.createdAt) ? -1 : 1))
+        .sort((a, b) =>
+          a.createdAt === b.createdAt ? (String(a.id) < String(b.id) ? -1 : 1) : String(a.createdAt) > String(b.createdAt) ? -1 : 1,
+        )
         .map((p) => p.id);
     beforeAll(async () => {
       ({ api } = await freshClient());
@@ -130,7 +154,17 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       expect(body.data).toHaveLength(7);
       for (const item of body.data) {
         expect(item).not.toHaveProperty('content');
-        expect(Object.keys(item).sort()).toEqual(['contentHash', 'createdAt', 'effectiveDate', 'id', 'isActive', 'policyType', 'title', 'updatedAt', 'version']);
+        expect(Object.keys(item).sort()).toEqual([
+          'contentHash',
+          'createdAt',
+          'effectiveDate',
+          'id',
+          'isActive',
+          'policyType',
+          'title',
+          'updatedAt',
+          'version',
+        ]);
       }
       expect(body.data.map((p: { id: string }) => p.id)).toEqual(newestFirst());
     });
@@ -172,7 +206,10 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
 
     it('answers an empty list with pages 0 for a tenant with none', async () => {
       const { api: empty } = await freshClient();
-      expect((await empty.get(`${prefix}/policies`)).json()).toMatchObject({ data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } });
+      expect((await empty.get(`${prefix}/policies`)).json()).toMatchObject({
+        data: [],
+        pagination: { page: 1, limit: 20, total: 0, pages: 0 },
+      });
     });
   });
 
@@ -197,11 +234,23 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
     it('picks the active version with the latest effectiveDate not in the future', async () => {
       const { api } = await freshClient();
       await create(api, { policyType: 'cookie_policy', version: '1.0.0', effectiveDate: '2020-01-01T00:00:00Z' }, prefix);
-      const current = await create(api, { policyType: 'cookie_policy', version: '2.0.0', effectiveDate: '2023-01-01T00:00:00Z', content: 'v2' }, prefix);
+      const current = await create(
+        api,
+        { policyType: 'cookie_policy', version: '2.0.0', effectiveDate: '2023-01-01T00:00:00Z', content: 'v2' },
+        prefix,
+      );
       await create(api, { policyType: 'cookie_policy', version: '3.0.0', effectiveDate: '2999-01-01T00:00:00Z' }, prefix);
-      const newerInactive = await create(api, { policyType: 'cookie_policy', version: '2.5.0', effectiveDate: '2024-01-01T00:00:00Z' }, prefix);
+      const newerInactive = await create(
+        api,
+        { policyType: 'cookie_policy', version: '2.5.0', effectiveDate: '2024-01-01T00:00:00Z' },
+        prefix,
+      );
       await api.patch(`${prefix}/policies/${newerInactive.id}`, { isActive: false });
-      const newerDeleted = await create(api, { policyType: 'cookie_policy', version: '2.6.0', effectiveDate: '2024-06-01T00:00:00Z' }, prefix);
+      const newerDeleted = await create(
+        api,
+        { policyType: 'cookie_policy', version: '2.6.0', effectiveDate: '2024-06-01T00:00:00Z' },
+        prefix,
+      );
       await api.delete(`${prefix}/policies/${newerDeleted.id}`);
       // Another type's newer version does not count.
       await create(api, { policyType: 'custom', version: '9.0.0' }, prefix);
@@ -240,7 +289,11 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       expect(none.json()).toMatchObject({ success: false, error: { code: 'NO_ACTIVE_POLICY' } });
       // Only a future one, or only an inactive one: still none.
       await create(api, { policyType: 'terms_of_service', version: '1.0.0', effectiveDate: '2999-01-01T00:00:00Z' }, prefix);
-      const inactive = await create(api, { policyType: 'terms_of_service', version: '0.1.0', effectiveDate: '2020-01-01T00:00:00Z' }, prefix);
+      const inactive = await create(
+        api,
+        { policyType: 'terms_of_service', version: '0.1.0', effectiveDate: '2020-01-01T00:00:00Z' },
+        prefix,
+      );
       await api.patch(`${prefix}/policies/${inactive.id}`, { isActive: false });
       expect((await api.get(`${prefix}/policies/active/terms_of_service`)).json().error.code).toBe('NO_ACTIVE_POLICY');
     });
@@ -255,7 +308,13 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       const off = await send(false);
       expect(off.statusCode).toBe(200);
       const offData = off.json().data;
-      expect(offData).toMatchObject({ id: created.id, isActive: false, content: created.content, contentHash: created.contentHash, createdAt: created.createdAt });
+      expect(offData).toMatchObject({
+        id: created.id,
+        isActive: false,
+        content: created.content,
+        contentHash: created.contentHash,
+        createdAt: created.createdAt,
+      });
       expect(Date.parse(offData.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt as string));
       expect((await api.get(`${prefix}/policies/${created.id}`)).json().data).toEqual(offData);
 
@@ -289,7 +348,8 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       const { api, tenantId } = await freshClient();
       const keep = await create(api, { version: '1.0.0' }, prefix);
       const gone = await create(api, { version: '2.0.0', title: 'To be deleted', content: 'Old text' }, prefix);
-      const consent = (await api.post(`${prefix}/consent`, { policyVersionId: gone.id, userReference: 'kept', consentGiven: true })).json().data;
+      const consent = (await api.post(`${prefix}/consent`, { policyVersionId: gone.id, userReference: 'kept', consentGiven: true })).json()
+        .data;
 
       const res = await api.delete(`${prefix}/policies/${gone.id}`);
       expect(res.statusCode).toBe(200);
@@ -306,7 +366,12 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       expect((await api.get(`${prefix}/policies/active/privacy_policy`)).json().data.id).toBe(keep.id);
 
       const got = (await api.get(`${prefix}/consent/${consent.id}`)).json().data;
-      expect(got.policyDetails).toMatchObject({ title: 'To be deleted', type: 'privacy_policy', version: '2.0.0', contentHash: gone.contentHash });
+      expect(got.policyDetails).toMatchObject({
+        title: 'To be deleted',
+        type: 'privacy_policy',
+        version: '2.0.0',
+        contentHash: gone.contentHash,
+      });
       const verified = (await api.get(`${prefix}/consent/${consent.id}/verify`)).json().data;
       expect(verified).toMatchObject({ valid: true, storedHash: consent.consentHash, computedHash: consent.consentHash });
 
@@ -314,7 +379,9 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       const recorded = await api.post(`${prefix}/consent`, { policyVersionId: gone.id, userReference: 'late', consentGiven: true });
       expect(recorded.statusCode).toBe(422);
       expect(recorded.json().error.code).toBe('POLICY_VERSION_INACTIVE');
-      const batch = await api.post(`${prefix}/consent/batch`, { consents: [{ policyVersionId: gone.id, userReference: 'late', consentGiven: true }] });
+      const batch = await api.post(`${prefix}/consent/batch`, {
+        consents: [{ policyVersionId: gone.id, userReference: 'late', consentGiven: true }],
+      });
       expect(batch.statusCode).toBe(400);
       expect((await api.patch(`${prefix}/policies/${gone.id}`, { isActive: true })).statusCode).toBe(404);
       expect((await api.put(`${prefix}/policies/${gone.id}`, { isActive: false })).statusCode).toBe(404);

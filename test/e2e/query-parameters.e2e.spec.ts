@@ -22,7 +22,9 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: unknown;
 }
-const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+};
 const operations = Object.entries(openapi.paths).flatMap(([path, methods]) =>
   Object.entries(methods)
     .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -85,7 +87,11 @@ describe('query parameters › when a route is sent one it does not document ›
 
   it('a write with an unknown parameter records nothing', async () => {
     const before = (await api.get('/api/v1/consent/stats')).json().data.totalConsents;
-    const res = await api.post('/api/v1/consent?dryRun=true', { policyVersionId: policyId, userReference: 'query-user', consentGiven: true });
+    const res = await api.post('/api/v1/consent?dryRun=true', {
+      policyVersionId: policyId,
+      userReference: 'query-user',
+      consentGiven: true,
+    });
     expectRefused(res, 'dryRun');
     expect((await api.get('/api/v1/consent/stats')).json().data.totalConsents).toBe(before);
   });
@@ -141,14 +147,32 @@ describe('query parameters › when an integer is out of range › 400 naming it
     expectRefused(await api.get('/api/v1/ledger/events?after=1e19'), 'after');
   });
 
-  const values = ['1e19', '9223372036854775808', String(2 ** 53), '-2', '-9223372036854775809', '1.5', '0.5', '1e-3', '1e400', '1e1', '0x10', ' 1', '+1', ''];
+  const values = [
+    '1e19',
+    '9223372036854775808',
+    String(2 ** 53),
+    '-2',
+    '-9223372036854775809',
+    '1.5',
+    '0.5',
+    '1e-3',
+    '1e400',
+    '1e1',
+    '0x10',
+    ' 1',
+    '+1',
+    '',
+  ];
   it.each(integerQueries.map((q) => [`${q.method} ${q.path} ${q.parameter.name}`, q] as const))('%s', async (_name, q) => {
     for (const value of values) {
       // -2 is in range nowhere: every integer parameter starts at -1 or above.
       const others = q.path === '/api/v1/ledger/consistency' ? `&${q.parameter.name === 'from' ? 'to' : 'from'}=1` : '';
       const res = await send(q.method, `${fill(q.path)}?${q.parameter.name}=${encodeURIComponent(value)}${others}`);
       expect(res.statusCode, `${q.parameter.name}=${value}: ${res.body}`).toBe(400);
-      expect(res.json().error.details.errors.map((e: { field: string }) => e.field), value).toContain(q.parameter.name);
+      expect(
+        res.json().error.details.errors.map((e: { field: string }) => e.field),
+        value,
+      ).toContain(q.parameter.name);
     }
   });
 

@@ -43,7 +43,11 @@ const expect429 = (res: LightMyRequestResponse, retryAfter: number, window: 'min
   expect(res.headers['retry-after']).toBe(String(retryAfter));
   expect(res.json()).toEqual({
     success: false,
-    error: { code: 'RATE_LIMIT_EXCEEDED', message: expect.stringMatching(/rate limit/), details: { window, limit: expect.any(Number), retryAfter } },
+    error: {
+      code: 'RATE_LIMIT_EXCEEDED',
+      message: expect.stringMatching(/rate limit/),
+      details: { window, limit: expect.any(Number), retryAfter },
+    },
     meta: { timestamp: expect.any(String) },
   });
 };
@@ -79,9 +83,17 @@ describe('rate limits (one process)', () => {
       };
       const documented = doc.paths['/api/v1/policies']!.get!.responses;
       expect(Object.keys(documented)).toEqual(expect.arrayContaining(['200', '429', '503']));
-      const sent = (res: LightMyRequestResponse) => Object.keys(res.headers).filter((h) => h.startsWith('x-ratelimit-')).sort();
+      const sent = (res: LightMyRequestResponse) =>
+        Object.keys(res.headers)
+          .filter((h) => h.startsWith('x-ratelimit-'))
+          .sort();
       for (const status of ['200', '429']) {
-        expect(Object.keys(documented[status]!.headers ?? {}).map((h) => h.toLowerCase()).filter((h) => h !== 'retry-after').sort()).toEqual(sent(refused));
+        expect(
+          Object.keys(documented[status]!.headers ?? {})
+            .map((h) => h.toLowerCase())
+            .filter((h) => h !== 'retry-after')
+            .sort(),
+        ).toEqual(sent(refused));
       }
       expect(Object.keys(documented['429']!.headers ?? {})).toContain('Retry-After');
       for (const h of Object.keys(documented['429']!.headers ?? {})) expect(doc.components.headers[h], h).toBeDefined();
@@ -158,7 +170,10 @@ describe('rate limits (one process)', () => {
       expect(upgraded.statusCode).toBe(200);
       expectHeaders(upgraded, [60, 49], [1_000, 989]);
 
-      expect((await admin('PATCH', `/admin/v1/tenants/${creds.tenantId}`, { plan: 'enterprise', limits: { perMinute: 12, perDay: 20_000 } })).statusCode).toBe(200);
+      expect(
+        (await admin('PATCH', `/admin/v1/tenants/${creds.tenantId}`, { plan: 'enterprise', limits: { perMinute: 12, perDay: 20_000 } }))
+          .statusCode,
+      ).toBe(200);
       expectHeaders(await api.get('/api/v1/policies'), [12, 0], [20_000, 19_988]);
       expect((await api.get('/api/v1/policies')).statusCode).toBe(429);
 
@@ -190,7 +205,10 @@ describe('rate limits (one process)', () => {
       expectHeaders(blocked, [perMinute, 0], [perDay, perDay - perMinute]);
       // Unknown routes and the admin API share the address budget.
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/nowhere', remoteAddress: ip(1) })).statusCode).toBe(429);
-      expect((await t.app.inject({ method: 'GET', url: '/admin/v1/tenants', remoteAddress: ip(1), headers: { authorization: 'Bearer guess' } })).statusCode).toBe(429);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/admin/v1/tenants', remoteAddress: ip(1), headers: { authorization: 'Bearer guess' } }))
+          .statusCode,
+      ).toBe(429);
 
       const elsewhere = await anonymous(ip(2), valid);
       expect(elsewhere.statusCode).toBe(200);
@@ -220,7 +238,12 @@ describe('rate limits (one process)', () => {
     it('the public receipt check has its own budget per address: the 61st check in a minute is a 429', async () => {
       const { perMinute, perDay } = PUBLIC_VERIFY_LIMITS;
       const check = (address: string) =>
-        t.app.inject({ method: 'GET', url: '/verify/00000000-0000-4000-8000-000000000000?hash=00', remoteAddress: address, headers: { accept: 'application/json' } });
+        t.app.inject({
+          method: 'GET',
+          url: '/verify/00000000-0000-4000-8000-000000000000?hash=00',
+          remoteAddress: address,
+          headers: { accept: 'application/json' },
+        });
       for (let i = 1; i <= perMinute; i++) {
         const res = await check(ip(5));
         expect(res.statusCode).toBe(200);

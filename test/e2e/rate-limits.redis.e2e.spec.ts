@@ -5,7 +5,16 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { connectionRefused, freePort, httpClient, repoRoot, startServiceProcess, tenantClient, waitUntil, type ServiceProcess } from '../support/process.js';
+import {
+  connectionRefused,
+  freePort,
+  httpClient,
+  repoRoot,
+  startServiceProcess,
+  tenantClient,
+  waitUntil,
+  type ServiceProcess,
+} from '../support/process.js';
 import { client } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -36,7 +45,11 @@ async function serviceWith(
 ): Promise<{ service: Service; warnings: Logged[]; close(): Promise<void> }> {
   const fresh = options.databaseUrl || !serverUrl ? undefined : await freshDatabase();
   const databaseUrl = options.databaseUrl ?? fresh?.url;
-  const settings = loadSettings({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://' }), LOG_LEVEL: 'silent', ...env });
+  const settings = loadSettings({
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://' }),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const warnings: Logged[] = [];
   const service = await createService(settings, {
     pollMs: 50,
@@ -122,7 +135,10 @@ describeShared('rate limits › with Redis › two services on one database and 
 
   beforeAll(async () => {
     a = await serviceWith({ REDIS_URL: redisUrl!, ADMIN_TOKEN }, { prefix, clock: () => START });
-    b = await serviceWith({ REDIS_URL: redisUrl!, ADMIN_TOKEN }, { prefix, clock: () => START, databaseUrl: a.service.settings.databaseUrl! });
+    b = await serviceWith(
+      { REDIS_URL: redisUrl!, ADMIN_TOKEN },
+      { prefix, clock: () => START, databaseUrl: a.service.settings.databaseUrl! },
+    );
   });
   afterAll(async () => {
     await b?.close();
@@ -178,11 +194,15 @@ describeShared('rate limits › with Redis › two services on one database and 
     const creds = await a.service.tenants.create('cli-downgraded', 'pro');
     const onB = client(b.service.app, creds);
     for (let i = 0; i < 10; i++) expect((await onB.get('/api/v1/policies')).statusCode).toBe(200);
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/cli.ts', 'tenant', 'set-plan', '--id', creds.tenantId, '--plan', 'free'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: a.service.settings.databaseUrl!, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
+    const cli = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/cli.ts', 'tenant', 'set-plan', '--id', creds.tenantId, '--plan', 'free'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: a.service.settings.databaseUrl!, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      },
+    );
     expect(cli.status, cli.stderr).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ tenantId: creds.tenantId, plan: 'free', limits: { perMinute: 10, perDay: 100 } });
     // Ten used this minute, and free allows ten: the very next request is refused.
@@ -218,15 +238,23 @@ describeShared('rate limits › with Redis › two service processes', () => {
       const answers: { status: number; remaining: string | null; reset: string | null }[] = [];
       for (let i = 0; i < 61; i++) {
         const target = i % 2 === 0 ? a : b;
-        const res = await fetch(`${target.url}/api/v1/policies`, { headers: { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret } });
+        const res = await fetch(`${target.url}/api/v1/policies`, {
+          headers: { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret },
+        });
         await res.arrayBuffer();
-        answers.push({ status: res.status, remaining: res.headers.get('x-ratelimit-remaining'), reset: res.headers.get('x-ratelimit-reset') });
+        answers.push({
+          status: res.status,
+          remaining: res.headers.get('x-ratelimit-remaining'),
+          reset: res.headers.get('x-ratelimit-reset'),
+        });
       }
       if (new Set(answers.map((x) => x.reset)).size > 1 && attempt < 3) continue;
       expect(answers.slice(0, 60).map((x) => x.status)).toEqual(Array(60).fill(200));
       expect(answers.slice(0, 60).map((x) => x.remaining)).toEqual(Array.from({ length: 60 }, (_, i) => String(59 - i)));
       expect(answers[60]).toMatchObject({ status: 429, remaining: '0' });
-      const other = await tenantClient(b.url, (await admin.post('/admin/v1/tenants', { name: 'other', plan: 'starter' })).body.data).get('/api/v1/policies');
+      const other = await tenantClient(b.url, (await admin.post('/admin/v1/tenants', { name: 'other', plan: 'starter' })).body.data).get(
+        '/api/v1/policies',
+      );
       expect(other.status).toBe(200);
       break;
     }
@@ -242,7 +270,9 @@ describeRedis('rate limits › when Redis stops and starts mid-run › no reques
 
   /** A private redis-server (never the shared one on 6379: other tests use it). */
   const startRedis = async () => {
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     redisServer = child;
     await waitUntil(async () => !(await connectionRefused(port)), { what: `redis-server on port ${port}`, timeoutMs: 10_000 });
   };

@@ -7,7 +7,6 @@ import { prng } from '../support/prng.js';
 
 const DAY = 86_400_000;
 
-
 const qs = (params: Record<string, string | number | boolean | undefined>): string => {
   const entries = Object.entries(params).filter((e): e is [string, string | number | boolean] => e[1] !== undefined);
   return entries.length === 0 ? '' : `?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
@@ -92,13 +91,20 @@ describe('read models over HTTP', () => {
           const res = await api.get(`/api/v1/consent/user/${user}/status`);
           const latest = new Map<Kind, Model[number]>();
           for (const r of m) latest.set(r.kind, r);
-          expect(res.json().data.policies.map((p: { consentId: string; status: string }) => `${p.consentId}:${p.status}`).sort()).toEqual(
-            [...latest.values()].map((r) => `${r.id}:${r.withdrawn ? 'withdrawn' : r.given ? 'given' : 'rejected'}`).sort(),
-          );
+          expect(
+            res
+              .json()
+              .data.policies.map((p: { consentId: string; status: string }) => `${p.consentId}:${p.status}`)
+              .sort(),
+          ).toEqual([...latest.values()].map((r) => `${r.id}:${r.withdrawn ? 'withdrawn' : r.given ? 'given' : 'rejected'}`).sort());
         },
         export: async (user, m) => {
           const res = await api.get(`/api/v1/consent/export?userReference=${user}`);
-          const rows = res.body.trim().split('\r\n').slice(1).map((line) => line.split(',').map((cell) => cell.replace(/^"(.*)"$/, '$1')));
+          const rows = res.body
+            .trim()
+            .split('\r\n')
+            .slice(1)
+            .map((line) => line.split(',').map((cell) => cell.replace(/^"(.*)"$/, '$1')));
           expect(rows.map((cells) => `${cells[0]}:${cells[6]}`).sort()).toEqual(expectedPairs(m));
         },
       };
@@ -107,7 +113,11 @@ describe('read models over HTTP', () => {
         for (const [name, read] of Object.entries(reads)) {
           const user = `ryw-${name}-${round}`;
           const m: Model = [];
-          const one = await api.post('/api/v1/consent', { policyVersionId: policies.privacy_policy, userReference: user, consentGiven: true });
+          const one = await api.post('/api/v1/consent', {
+            policyVersionId: policies.privacy_policy,
+            userReference: user,
+            consentGiven: true,
+          });
           expect(one.statusCode).toBe(201);
           m.push({ id: one.json().data.id, kind: 'privacy_policy', given: true, withdrawn: false });
           await read(user, m);
@@ -124,10 +134,17 @@ describe('read models over HTTP', () => {
           });
           expect(batch.statusCode).toBe(201);
           const [terms, rejected] = batch.json().data.consents.map((c: { id: string }) => c.id) as [string, string];
-          m.push({ id: terms, kind: 'terms_of_service', given: true, withdrawn: false }, { id: rejected, kind: 'privacy_policy', given: false, withdrawn: false });
+          m.push(
+            { id: terms, kind: 'terms_of_service', given: true, withdrawn: false },
+            { id: rejected, kind: 'privacy_policy', given: false, withdrawn: false },
+          );
           await read(user, m);
 
-          const idem = await api.post('/api/v1/consent', { policyVersionId: policies.privacy_policy, userReference: user, consentGiven: true }, { 'idempotency-key': `ryw-${user}` });
+          const idem = await api.post(
+            '/api/v1/consent',
+            { policyVersionId: policies.privacy_policy, userReference: user, consentGiven: true },
+            { 'idempotency-key': `ryw-${user}` },
+          );
           expect(idem.statusCode).toBe(201);
           m.push({ id: idem.json().data.id, kind: 'privacy_policy', given: true, withdrawn: false });
           await read(user, m);
@@ -174,13 +191,19 @@ describe('read models over HTTP', () => {
       expect(await find({ startDate: '2024-05-10T12:00:00.001Z' })).toEqual(['lastOfDay', 'nextMidnight', 'noonAndAMs']);
       expect(await find({ endDate: '2024-05-10T12:00:00Z' })).toEqual(['lastOfDayBefore', 'midnight', 'noon']);
       expect(await find({ startDate: '2024-05-10T12:00:00Z', endDate: '2024-05-10T12:00:00Z' })).toEqual(['noon']);
-      expect(await find({ startDate: '2024-05-09T23:59:59.999Z', endDate: '2024-05-10T00:00:00.000Z' })).toEqual(['lastOfDayBefore', 'midnight']);
+      expect(await find({ startDate: '2024-05-09T23:59:59.999Z', endDate: '2024-05-10T00:00:00.000Z' })).toEqual([
+        'lastOfDayBefore',
+        'midnight',
+      ]);
       // Finer than a millisecond: bounds still hold exactly (records are stamped to the millisecond).
       expect(await find({ startDate: '2024-05-10T12:00:00.0001Z' })).toEqual(['lastOfDay', 'nextMidnight', 'noonAndAMs']);
       expect(await find({ startDate: '2024-05-10T12:00:00.000000Z', endDate: '2024-05-10T12:00:00.000999Z' })).toEqual(['noon']);
       expect(await find({ startDate: '2024-05-10T12:00:00.0009999Z', endDate: '2024-05-10T12:00:00.001000001Z' })).toEqual(['noonAndAMs']);
       // An offset names the same instant.
-      expect(await find({ startDate: '2024-05-10T14:00:00+02:00', endDate: '2024-05-10T14:00:00.001+02:00' })).toEqual(['noon', 'noonAndAMs']);
+      expect(await find({ startDate: '2024-05-10T14:00:00+02:00', endDate: '2024-05-10T14:00:00.001+02:00' })).toEqual([
+        'noon',
+        'noonAndAMs',
+      ]);
     });
 
     it('refuses a date-time without a zone rather than guess one, whatever the server zone', async () => {
@@ -191,7 +214,10 @@ describe('read models over HTTP', () => {
         const res = await tenant.api.get('/api/v1/consent/search?startDate=2024-05-10T12:00:00');
         expect(res.statusCode).toBe(400);
         expect(res.json().error.details.errors).toMatchObject([{ field: 'startDate' }]);
-        expect(await find({ startDate: '2024-05-10T08:00:00-04:00', endDate: '2024-05-10T08:00:00.001-04:00' })).toEqual(['noon', 'noonAndAMs']);
+        expect(await find({ startDate: '2024-05-10T08:00:00-04:00', endDate: '2024-05-10T08:00:00.001-04:00' })).toEqual([
+          'noon',
+          'noonAndAMs',
+        ]);
         expect(await find({ startDate: '2024-05-10', endDate: '2024-05-10' })).toEqual(['lastOfDay', 'midnight', 'noon', 'noonAndAMs']);
       } finally {
         if (zone === undefined) delete process.env.TZ;
@@ -208,7 +234,9 @@ describe('read models over HTTP', () => {
       expect(await find({ granted: true, policyType: 'privacy_policy' })).toEqual(['lastOfDayBefore', 'noon']);
       expect(await find({ status: 'withdrawn' })).toEqual(['noon']);
       expect(await find({ status: 'active', userReference: 'bob' })).toEqual(['noonAndAMs']);
-      expect(await find({ userReference: 'ann', policyType: 'cookie_policy', consentGiven: true, startDate: '2024-05-11' })).toEqual(['nextMidnight']);
+      expect(await find({ userReference: 'ann', policyType: 'cookie_policy', consentGiven: true, startDate: '2024-05-11' })).toEqual([
+        'nextMidnight',
+      ]);
       expect(await find({ userReference: 'nobody' })).toEqual([]);
     });
 
@@ -216,9 +244,31 @@ describe('read models over HTTP', () => {
       const body = (await tenant.api.get('/v1/consent?userReference=ann')).json();
       expect(body.data.map((r: { id: string }) => r.id)).toEqual([ids.nextMidnight, ids.midnight, ids.lastOfDayBefore]);
       expect(Object.keys(body.data[0]).sort()).toEqual(
-        ['id', 'consentHash', 'userReference', 'policyVersionId', 'policyType', 'policyVersion', 'consentGiven', 'status', 'ipAddress', 'userAgent', 'metadata', 'createdAt', 'withdrawnAt', 'erased', 'tampered'].sort(),
+        [
+          'id',
+          'consentHash',
+          'userReference',
+          'policyVersionId',
+          'policyType',
+          'policyVersion',
+          'consentGiven',
+          'status',
+          'ipAddress',
+          'userAgent',
+          'metadata',
+          'createdAt',
+          'withdrawnAt',
+          'erased',
+          'tampered',
+        ].sort(),
       );
-      expect(body.data[1]).toMatchObject({ createdAt: '2024-05-10T00:00:00.000Z', policyType: 'cookie_policy', consentGiven: false, status: 'active', withdrawnAt: null });
+      expect(body.data[1]).toMatchObject({
+        createdAt: '2024-05-10T00:00:00.000Z',
+        policyType: 'cookie_policy',
+        consentGiven: false,
+        status: 'active',
+        withdrawnAt: null,
+      });
       const noon = (await tenant.api.get(`/api/v1/consent/search?status=withdrawn`)).json().data[0];
       expect(noon.withdrawnAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     });
@@ -242,7 +292,11 @@ describe('read models over HTTP', () => {
           expect(res.json().error.code).toBe('VALIDATION_ERROR');
         }
       }
-      expect(await find({ policyType: 'cookie_policy', consent_type: 'cookie_policy' })).toEqual(['midnight', 'nextMidnight', 'noonAndAMs']);
+      expect(await find({ policyType: 'cookie_policy', consent_type: 'cookie_policy' })).toEqual([
+        'midnight',
+        'nextMidnight',
+        'noonAndAMs',
+      ]);
     });
 
     it('takes the widest dates the format allows', async () => {
@@ -250,7 +304,13 @@ describe('read models over HTTP', () => {
         const res = await tenant.api.get(`${path}?startDate=1970-01-01&endDate=9999-12-31`);
         expect(res.statusCode, `${path}: ${res.body.slice(0, 300)}`).toBe(200);
       }
-      for (const query of ['startDate=9999-12-31T12:00:00Z', 'startDate=9999-12-31T23:59:59.9991Z', 'startDate=9999-12-31', 'endDate=9999-12-31T23:59:59.999Z', 'startDate=0001-01-02&endDate=0001-01-02T05:00:00Z']) {
+      for (const query of [
+        'startDate=9999-12-31T12:00:00Z',
+        'startDate=9999-12-31T23:59:59.9991Z',
+        'startDate=9999-12-31',
+        'endDate=9999-12-31T23:59:59.999Z',
+        'startDate=0001-01-02&endDate=0001-01-02T05:00:00Z',
+      ]) {
         for (const path of ['/api/v1/consent/search', '/api/v1/consent/stats', '/api/v1/consent/export']) {
           const res = await tenant.api.get(`${path}?${query}`);
           expect(res.statusCode, `${path}?${query}: ${res.body.slice(0, 300)}`).toBe(200);
@@ -283,12 +343,27 @@ describe('read models over HTTP', () => {
       }
       expect(seen.size).toBe(45);
       expect((await tenant.api.get('/api/v1/consent/search')).json().pagination).toEqual({ page: 1, limit: 20, total: 45, pages: 3 });
-      expect((await tenant.api.get('/api/v1/consent/search?limit=100')).json().pagination).toEqual({ page: 1, limit: 100, total: 45, pages: 1 });
-      expect((await tenant.api.get('/api/v1/consent/search?limit=1')).json().pagination).toEqual({ page: 1, limit: 1, total: 45, pages: 45 });
+      expect((await tenant.api.get('/api/v1/consent/search?limit=100')).json().pagination).toEqual({
+        page: 1,
+        limit: 100,
+        total: 45,
+        pages: 1,
+      });
+      expect((await tenant.api.get('/api/v1/consent/search?limit=1')).json().pagination).toEqual({
+        page: 1,
+        limit: 1,
+        total: 45,
+        pages: 45,
+      });
       const past = (await tenant.api.get('/api/v1/consent/search?page=9&limit=20')).json();
       expect(past.data).toEqual([]);
       expect(past.pagination).toEqual({ page: 9, limit: 20, total: 45, pages: 3 });
-      expect((await tenant.api.get('/api/v1/consent/search?userReference=none')).json().pagination).toEqual({ page: 1, limit: 20, total: 0, pages: 0 });
+      expect((await tenant.api.get('/api/v1/consent/search?userReference=none')).json().pagination).toEqual({
+        page: 1,
+        limit: 20,
+        total: 0,
+        pages: 0,
+      });
       const user = (await tenant.api.get('/api/v1/consent/user/p3?limit=5')).json();
       expect(user.pagination).toEqual({ page: 1, limit: 5, total: 1, pages: 1 });
     });
@@ -323,7 +398,11 @@ describe('read models over HTTP', () => {
         times.push(at);
         const k = Math.floor(random() * types.length);
         recorded.push(
-          await rec.at(at, tenant.tenantId, { policyVersionId: policies[k]!, userReference: `s${Math.floor(random() * 3)}`, consentGiven: random() < 0.65 }),
+          await rec.at(at, tenant.tenantId, {
+            policyVersionId: policies[k]!,
+            userReference: `s${Math.floor(random() * 3)}`,
+            consentGiven: random() < 0.65,
+          }),
         );
       }
       for (const id of recorded.filter((_, i) => i % 7 === 0)) await tenant.api.post(`/api/v1/consent/${id}/withdraw`);
@@ -387,7 +466,11 @@ describe('read models over HTTP', () => {
           consents: Array.from({ length: n }, (_, i) => ({ policyVersionId, userReference: `rate-${n}-${i}`, consentGiven: i < given })),
         });
       expect((await batch(3, 2)).statusCode).toBe(201);
-      expect((await tenant.api.get('/api/v1/consent/stats')).json().data).toMatchObject({ totalConsents: 3, acceptedConsents: 2, acceptanceRate: 66.7 });
+      expect((await tenant.api.get('/api/v1/consent/stats')).json().data).toMatchObject({
+        totalConsents: 3,
+        acceptedConsents: 2,
+        acceptanceRate: 66.7,
+      });
       expect((await batch(397, 199)).statusCode).toBe(201);
       expect((await tenant.api.get('/api/v1/consent/stats')).json().data).toEqual({
         totalConsents: 400,
@@ -476,18 +559,30 @@ describe('read models › when they are dropped and rebuilt from the ledger', ()
         expect(res.statusCode).toBe(201);
         ids.push(res.json().data.id);
       }
-      const replay = await api.post('/api/v1/consent', { policyVersionId: cookies, userReference: 'user-0', consentGiven: false, metadata: { source: 'web', n: 0, nested: { ok: true } } }, { 'idempotency-key': 'k-0' });
+      const replay = await api.post(
+        '/api/v1/consent',
+        { policyVersionId: cookies, userReference: 'user-0', consentGiven: false, metadata: { source: 'web', n: 0, nested: { ok: true } } },
+        { 'idempotency-key': 'k-0' },
+      );
       expect(replay.statusCode).toBe(201);
       const batch = await api.post('/api/v1/consent/batch', {
-        consents: Array.from({ length: 30 }, (_, i) => ({ policyVersionId: i % 2 ? privacy : privacy2, userReference: `user-${i % 6}`, consentGiven: i % 4 !== 0 })),
+        consents: Array.from({ length: 30 }, (_, i) => ({
+          policyVersionId: i % 2 ? privacy : privacy2,
+          userReference: `user-${i % 6}`,
+          consentGiven: i % 4 !== 0,
+        })),
       });
       expect(batch.statusCode).toBe(201);
       for (const id of [ids[1], ids[2], ids[7], batch.json().data.consents[3].id]) {
         expect((await api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'moved on' })).statusCode).toBe(200);
       }
       expect((await api.delete(`/api/v1/policies/${cookies}`)).statusCode).toBeLessThan(300);
-      expect((await api.post('/api/v1/consent', { policyVersionId: cookies, userReference: 'late', consentGiven: true })).statusCode).toBe(422);
-      expect((await api.post('/api/v1/consent', { policyVersionId: terms, userReference: 'late', consentGiven: true })).statusCode).toBe(422);
+      expect((await api.post('/api/v1/consent', { policyVersionId: cookies, userReference: 'late', consentGiven: true })).statusCode).toBe(
+        422,
+      );
+      expect((await api.post('/api/v1/consent', { policyVersionId: terms, userReference: 'late', consentGiven: true })).statusCode).toBe(
+        422,
+      );
     }
     const head = await t.service.ledger.headPosition();
     expect(await t.service.runner.waitFor(head!, 30_000)).toBe(true);

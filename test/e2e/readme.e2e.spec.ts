@@ -24,9 +24,7 @@ describe('README › curl walk-through › on a first start of the embedded serv
     const section = readme.slice(readme.indexOf('## Walk-through with curl'));
     const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
     expect(block, 'the walk-through has a sh block').toBeDefined();
-    const script = block!
-      .replace(/^export KEY=.*$/m, '')
-      .replaceAll('http://127.0.0.1:3000', svc.url);
+    const script = block!.replace(/^export KEY=.*$/m, '').replaceAll('http://127.0.0.1:3000', svc.url);
     const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script], {
       cwd: dir,
       env: { ...process.env, KEY: apiKey, SECRET: apiSecret },
@@ -34,13 +32,18 @@ describe('README › curl walk-through › on a first start of the embedded serv
       timeout: 60_000,
     });
     expect(run.status, run.stderr).toBe(0);
-    const answers = run.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { success: boolean; data: unknown });
+    const answers = run.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { success: boolean; data: unknown });
     expect(answers.length).toBeGreaterThanOrEqual(11);
     for (const a of answers) expect(a, JSON.stringify(a)).toMatchObject({ success: true });
     const verifications = answers.filter((a) => (a.data as { valid?: boolean })?.valid !== undefined);
     expect(verifications.map((a) => (a.data as { valid: boolean }).valid)).toEqual([true, true]);
     const csv = readFileSync(join(dir, 'consents.csv'), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered');
+    expect(csv[0]).toBe(
+      'id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered',
+    );
     expect(csv[1]).toContain('user-42');
   });
 });

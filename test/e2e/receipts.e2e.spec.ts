@@ -13,14 +13,21 @@ import { client, publishPolicy, startTestService, type Client, type TestService 
  * The tools these tests drive come from Debian (`.ci/run` installs them). A missing one fails
  * the suite with how to install it: a receipt test must never pass without looking.
  */
-const TOOLS: Record<string, string> = { pdftotext: 'poppler-utils', pdftoppm: 'poppler-utils', pdffonts: 'poppler-utils', zbarimg: 'zbar-tools' };
+const TOOLS: Record<string, string> = {
+  pdftotext: 'poppler-utils',
+  pdftoppm: 'poppler-utils',
+  pdffonts: 'poppler-utils',
+  zbarimg: 'zbar-tools',
+};
 const CHROMIUM = '/usr/bin/chromium';
 function requireTools(): void {
   const missing = Object.entries(TOOLS).filter(([tool]) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
   if (spawnSync(CHROMIUM, ['--version']).status !== 0) missing.push([CHROMIUM, 'chromium']);
   if (missing.length > 0) {
     const packages = [...new Set(missing.map(([, p]) => p))].join(' ');
-    throw new Error(`receipt tests need ${missing.map(([t]) => t).join(', ')}: install them with "apt-get update && apt-get install -y ${packages}" (.ci/run does)`);
+    throw new Error(
+      `receipt tests need ${missing.map(([t]) => t).join(', ')}: install them with "apt-get update && apt-get install -y ${packages}" (.ci/run does)`,
+    );
   }
 }
 
@@ -45,9 +52,14 @@ function decodeQr(pdf: Buffer): string[] {
   return out.stdout.split('\n').filter(Boolean);
 }
 
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Тестовый-браузер/1.0 Ελληνικά/2.0 浏览器/3.0';
+const UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Тестовый-браузер/1.0 Ελληνικά/2.0 浏览器/3.0';
 const USER = 'Анна Иванова · Γιώργος Παπαδόπουλος · 王小明 · 김민준';
-const METADATA = { source: 'signup-form', note: 'Согласие получено · Συναίνεση δόθηκε · 同意しました · 동의했습니다', nested: { campaign: 'spring-2025' } };
+const METADATA = {
+  source: 'signup-form',
+  note: 'Согласие получено · Συναίνεση δόθηκε · 同意しました · 동의했습니다',
+  nested: { campaign: 'spring-2025' },
+};
 
 describe('receipts › when a consent is rendered to a PDF', () => {
   let t: TestService;
@@ -71,7 +83,14 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     api = client(t.app, creds);
     const policyId = await publishPolicy(api, { title: 'Privacy policy — Политика конфиденциальности — 隐私政策', version: '2.1.0' });
     policy = { id: policyId, contentHash: (await api.get(`/api/v1/policies/${policyId}`)).json().data.contentHash };
-    const created = await api.post('/api/v1/consent', { policyVersionId: policyId, userReference: USER, consentGiven: true, ipAddress: '203.0.113.7', userAgent: UA, metadata: METADATA });
+    const created = await api.post('/api/v1/consent', {
+      policyVersionId: policyId,
+      userReference: USER,
+      consentGiven: true,
+      ipAddress: '203.0.113.7',
+      userAgent: UA,
+      metadata: METADATA,
+    });
     expect(created.statusCode).toBe(201);
     consent = created.json().data;
     const res = await api.post(`/api/v1/consent/${consent.id}/pdf`);
@@ -81,7 +100,15 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     text = pdfText(pdf);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
   afterAll(async () => {
@@ -98,7 +125,12 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     expect(res.headers['x-receipt-sha256']).toBe(sha256(pdf));
     const issued = await t.service.ledger.readStream(receiptStream(tenantId, consent.id));
     expect(issued.map((e) => e.type)).toEqual(['ReceiptIssued']);
-    expect(issued[0]!.data).toMatchObject({ consentId: consent.id, sha256: sha256(pdf), consentHash: consent.consentHash, consentStatus: 'active' });
+    expect(issued[0]!.data).toMatchObject({
+      consentId: consent.id,
+      sha256: sha256(pdf),
+      consentHash: consent.consentHash,
+      consentStatus: 'active',
+    });
   });
 
   it('holds every field docs/contract.md lists, in words, with Cyrillic, Greek and CJK text extracted', () => {
@@ -125,7 +157,13 @@ describe('receipts › when a consent is rendered to a PDF', () => {
       expect(text, field).toContain(field);
     }
     // Hashes and long values may wrap across lines.
-    for (const value of [consent.consentHash, policy.contentHash, policy.id, UA, `${base}/verify/${consent.id}?hash=${consent.consentHash}`]) {
+    for (const value of [
+      consent.consentHash,
+      policy.contentHash,
+      policy.id,
+      UA,
+      `${base}/verify/${consent.id}?hash=${consent.consentHash}`,
+    ]) {
       expect(squash(text), value).toContain(squash(value));
     }
   });
@@ -179,7 +217,14 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     const ask = (path: string) => t.app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
     const good = await ask(`/verify/${consent.id}?hash=${consent.consentHash}`);
     expect(good.statusCode).toBe(200);
-    expect(good.json().data).toMatchObject({ valid: true, consentId: consent.id, policy: { version: '2.1.0', type: 'privacy_policy' }, consentGiven: true, status: 'active', timestamp: consent.timestamp });
+    expect(good.json().data).toMatchObject({
+      valid: true,
+      consentId: consent.id,
+      policy: { version: '2.1.0', type: 'privacy_policy' },
+      consentGiven: true,
+      status: 'active',
+      timestamp: consent.timestamp,
+    });
     expect(JSON.stringify(good.json())).not.toMatch(/Анна|203\.0\.113\.7|Mozilla|signup-form/);
 
     const answers = await Promise.all([
@@ -197,7 +242,16 @@ describe('receipts › when a consent is rendered to a PDF', () => {
       expect(s).toEqual({
         status: 200,
         type: 'application/json; charset=utf-8',
-        rest: { valid: false, erased: false, policy: null, consentGiven: null, status: null, timestamp: null, withdrawnAt: null, log: null },
+        rest: {
+          valid: false,
+          erased: false,
+          policy: null,
+          consentGiven: null,
+          status: null,
+          timestamp: null,
+          withdrawnAt: null,
+          log: null,
+        },
       });
     }
     const html = await t.app.inject({ method: 'GET', url: `/verify/not-an-id?hash=x` });
@@ -226,7 +280,11 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     expect(res.json()).toMatchObject({ success: false, error: { code: 'RECEIPT_NOT_FOUND' } });
     expect(res.json().meta.timestamp).toEqual(expect.any(String));
     // No receipt, so the public page does not know it either.
-    const page = await t.app.inject({ method: 'GET', url: `/verify/${fresh.id}?hash=${fresh.consentHash}`, headers: { accept: 'application/json' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/verify/${fresh.id}?hash=${fresh.consentHash}`,
+      headers: { accept: 'application/json' },
+    });
     expect(page.json().data.valid).toBe(false);
   });
 });
@@ -271,7 +329,11 @@ describe('receipts › when the consent was withdrawn', () => {
       ['ReceiptIssued', 'withdrawn', res.headers['x-receipt-sha256']],
     ]);
 
-    const page = await t.app.inject({ method: 'GET', url: `/verify/${consent.id}?hash=${consent.consentHash}`, headers: { accept: 'application/json' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/verify/${consent.id}?hash=${consent.consentHash}`,
+      headers: { accept: 'application/json' },
+    });
     expect(page.json().data).toMatchObject({ valid: true, status: 'withdrawn', withdrawnAt: withdrawn.withdrawnAt });
     const html = await t.app.inject({ method: 'GET', url: `/verify/${consent.id}?hash=${consent.consentHash}` });
     expect(html.body).toContain('Valid consent record');

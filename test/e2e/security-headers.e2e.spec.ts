@@ -12,7 +12,8 @@ import { client, publishPolicy, startTestService, type Client, type TestService 
  */
 
 const CHROMIUM = '/usr/bin/chromium';
-if (spawnSync(CHROMIUM, ['--version']).status !== 0) throw new Error('these tests drive Chromium: apt-get install -y chromium (.ci/run does)');
+if (spawnSync(CHROMIUM, ['--version']).status !== 0)
+  throw new Error('these tests drive Chromium: apt-get install -y chromium (.ci/run does)');
 
 const ADMIN_TOKEN = 'security-headers-admin-token-0123456789';
 const API_CSP = "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
@@ -52,7 +53,15 @@ describe('security headers', () => {
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -66,7 +75,11 @@ describe('security headers', () => {
       await api.get('/v1/policies'),
       await api.get(`/api/v1/consent/${consent.id}`),
       await api.get('/api/v1/consent/user/headers-user/status'),
-      await api.post('/api/v1/consent', { policyVersionId: (await api.get('/api/v1/policies')).json().data[0].id, userReference: 'headers-user-2', consentGiven: false }),
+      await api.post('/api/v1/consent', {
+        policyVersionId: (await api.get('/api/v1/policies')).json().data[0].id,
+        userReference: 'headers-user-2',
+        consentGiven: false,
+      }),
       await t.app.inject({ method: 'GET', url: '/admin/v1/tenants', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
     ]) {
       const what = `${res.raw.req.method} ${res.raw.req.url} ${res.statusCode}`;

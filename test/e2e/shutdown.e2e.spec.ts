@@ -111,7 +111,7 @@ async function slowPost(port: number, path: string, headers: Record<string, stri
       socket.write(bytes.subarray(half));
       const answer = await waitUntil(response, { timeoutMs: 30_000, what: 'the slow request to be answered' });
       // With `Connection: close` the service ends the connection itself, so nothing holds the exit.
-      await waitUntil(() => closed, { timeoutMs: 10_000, what: 'the service to close the slow request\'s connection' });
+      await waitUntil(() => closed, { timeoutMs: 10_000, what: "the service to close the slow request's connection" });
       return answer;
     },
     destroy: () => socket.destroy(),
@@ -126,11 +126,19 @@ describe('shutdown › when SIGTERM arrives with requests in flight › they com
       const svc = await start({ ...env, LOG_LEVEL: 'info' });
       const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'shutdown-test');
       const api = tenantClient(svc.url, creds);
-      const published = await api.post('/api/v1/policies', { policyType: 'cookie_policy', version: '2.0.0', title: 'Cookies', content: 'Only the ones we need.' });
+      const published = await api.post('/api/v1/policies', {
+        policyType: 'cookie_policy',
+        version: '2.0.0',
+        title: 'Cookies',
+        content: 'Only the ones we need.',
+      });
       expect(published.status).toBe(201);
       const policyVersionId = published.body.data.id as string;
       const before = logLines(svc).length;
-      const arrived = (predicate: (l: LogLine) => boolean) => logLines(svc).slice(before).filter((l) => l.msg === 'incoming request' && predicate(l)).length;
+      const arrived = (predicate: (l: LogLine) => boolean) =>
+        logLines(svc)
+          .slice(before)
+          .filter((l) => l.msg === 'incoming request' && predicate(l)).length;
 
       // Load: big batches and singles, concurrently, over keep-alive connections.
       let settled = 0;
@@ -138,7 +146,11 @@ describe('shutdown › when SIGTERM arrives with requests in flight › they com
       const batches = Array.from({ length: BATCHES }, (_, b) =>
         track(
           api.post('/api/v1/consent/batch', {
-            consents: Array.from({ length: BATCH_SIZE }, (_, i) => ({ policyVersionId, userReference: `drain-b${b}-${i}`, consentGiven: i % 2 === 0 })),
+            consents: Array.from({ length: BATCH_SIZE }, (_, i) => ({
+              policyVersionId,
+              userReference: `drain-b${b}-${i}`,
+              consentGiven: i % 2 === 0,
+            })),
           }),
         ),
       );
@@ -147,21 +159,31 @@ describe('shutdown › when SIGTERM arrives with requests in flight › they com
       );
       const load = BATCHES + SINGLES;
       // And one request that stays in flight until the test lets it finish.
-      const slow = await slowPost(svc.port, '/api/v1/consent', { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret }, {
-        policyVersionId,
-        userReference: 'drain-slow',
-        consentGiven: true,
-      });
+      const slow = await slowPost(
+        svc.port,
+        '/api/v1/consent',
+        { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret },
+        {
+          policyVersionId,
+          userReference: 'drain-slow',
+          consentGiven: true,
+        },
+      );
       cleanups.push(() => {
         slow.destroy();
       });
 
       // SIGTERM once every request has reached the service, so none is refused for arriving late.
-      await waitUntil(() => arrived((l) => l.req?.remotePort === slow.localPort) === 1 && arrived((l) => l.req?.url?.startsWith('/api/v1/consent') ?? false) === load + 1, {
-        timeoutMs: 30_000,
-        intervalMs: 5,
-        what: 'every request to reach the service',
-      });
+      await waitUntil(
+        () =>
+          arrived((l) => l.req?.remotePort === slow.localPort) === 1 &&
+          arrived((l) => l.req?.url?.startsWith('/api/v1/consent') ?? false) === load + 1,
+        {
+          timeoutMs: 30_000,
+          intervalMs: 5,
+          what: 'every request to reach the service',
+        },
+      );
       const inFlightAtSigterm = load - settled + 1;
       svc.child.kill('SIGTERM');
 
@@ -192,10 +214,11 @@ describe('shutdown › when SIGTERM arrives with requests in flight › they com
       const api2 = tenantClient(again.url, creds);
       const expected = BATCHES * BATCH_SIZE + SINGLES + 1;
       let total = -1;
-      await waitUntil(
-        async () => (total = (await api2.get('/api/v1/consent/search?limit=1')).body.pagination.total) === expected,
-        { timeoutMs: 60_000, intervalMs: 200, what: 'the read models to catch up' },
-      ).catch(() => undefined);
+      await waitUntil(async () => (total = (await api2.get('/api/v1/consent/search?limit=1')).body.pagination.total) === expected, {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+        what: 'the read models to catch up',
+      }).catch(() => undefined);
       expect(total).toBe(expected);
       const ids = [
         answer.body.data.id as string,
@@ -234,9 +257,18 @@ describe('embedded store › when a second service starts on the same DATA_DIR �
     // The first one is untouched: its lock, its reads, its writes.
     expect(readFileSync(join(dataDir, 'consent-ledger.lock'), 'utf8').trim()).toBe(String(first.pid));
     const api = tenantClient(first.url, creds);
-    const published = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy', content: 'Kept.' });
+    const published = await api.post('/api/v1/policies', {
+      policyType: 'privacy_policy',
+      version: '1.0.0',
+      title: 'Privacy',
+      content: 'Kept.',
+    });
     expect(published.status).toBe(201);
-    const recorded = await api.post('/api/v1/consent', { policyVersionId: published.body.data.id, userReference: 'still-serving', consentGiven: true });
+    const recorded = await api.post('/api/v1/consent', {
+      policyVersionId: published.body.data.id,
+      userReference: 'still-serving',
+      consentGiven: true,
+    });
     expect(recorded.status).toBe(201);
     expect((await api.get(`/api/v1/consent/${recorded.body.data.id}/verify`)).body.data.valid).toBe(true);
     expect((await first.kill('SIGTERM')).code).toBe(0);

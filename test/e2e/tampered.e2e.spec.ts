@@ -23,9 +23,13 @@ async function breakSeal(consentId: string): Promise<void> {
   await t.service.store.db.transaction().execute(async (tx) => {
     await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
     const flip = sql`jsonb_set(data::jsonb, '{personal,ct}', to_jsonb(CASE WHEN left(data->'personal'->>'ct', 1) = 'A' THEN 'B' ELSE 'A' END || substr(data->'personal'->>'ct', 2)))::json`;
-    await sql`UPDATE ledger.events SET data = ${flip} WHERE event_type = 'ConsentRecorded' AND stream_id LIKE ${`%${consentId}`}`.execute(tx);
+    await sql`UPDATE ledger.events SET data = ${flip} WHERE event_type = 'ConsentRecorded' AND stream_id LIKE ${`%${consentId}`}`.execute(
+      tx,
+    );
     await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
-    await sql`UPDATE read.consents SET personal = jsonb_set(personal::jsonb, '{ct}', to_jsonb(CASE WHEN left(personal->>'ct', 1) = 'A' THEN 'B' ELSE 'A' END || substr(personal->>'ct', 2))) WHERE id = ${consentId}`.execute(tx);
+    await sql`UPDATE read.consents SET personal = jsonb_set(personal::jsonb, '{ct}', to_jsonb(CASE WHEN left(personal->>'ct', 1) = 'A' THEN 'B' ELSE 'A' END || substr(personal->>'ct', 2))) WHERE id = ${consentId}`.execute(
+      tx,
+    );
   });
 }
 
@@ -36,7 +40,13 @@ beforeAll(async () => {
   api = client(t.app, creds);
   const policyVersionId = await publishPolicy(api);
   const record = async (userReference: string) => {
-    const res = await api.post('/api/v1/consent', { policyVersionId, userReference, consentGiven: true, ipAddress: '203.0.113.9', metadata: { email: `${userReference}@example.com` } });
+    const res = await api.post('/api/v1/consent', {
+      policyVersionId,
+      userReference,
+      consentGiven: true,
+      ipAddress: '203.0.113.9',
+      metadata: { email: `${userReference}@example.com` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as string;
   };
@@ -54,9 +64,21 @@ describe('tampered records › when a sealed personal field does not open with i
   it('get answers 200 with tampered: true and null personal fields, never erased', async () => {
     const res = await api.get(`/api/v1/consent/${tampered}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id: tampered, tampered: true, erased: false, userReference: null, ipAddress: null, userAgent: null, metadata: null });
+    expect(res.json().data).toMatchObject({
+      id: tampered,
+      tampered: true,
+      erased: false,
+      userReference: null,
+      ipAddress: null,
+      userAgent: null,
+      metadata: null,
+    });
     expect((await api.get(`/api/v1/consent/${erased}`)).json().data).toMatchObject({ tampered: false, erased: true });
-    expect((await api.get(`/api/v1/consent/${intact}`)).json().data).toMatchObject({ tampered: false, erased: false, userReference: 'intact-user' });
+    expect((await api.get(`/api/v1/consent/${intact}`)).json().data).toMatchObject({
+      tampered: false,
+      erased: false,
+      userReference: 'intact-user',
+    });
   });
 
   it('verify answers valid: false, reason: "tampered"', async () => {
@@ -68,7 +90,12 @@ describe('tampered records › when a sealed personal field does not open with i
   });
 
   it('search and the user list mark it tampered, not erased', async () => {
-    const items = (await api.get('/api/v1/consent/search?limit=100')).json().data as { id: string; tampered: boolean; erased: boolean; userReference: string | null }[];
+    const items = (await api.get('/api/v1/consent/search?limit=100')).json().data as {
+      id: string;
+      tampered: boolean;
+      erased: boolean;
+      userReference: string | null;
+    }[];
     const byId = new Map(items.map((i) => [i.id, i]));
     expect(byId.get(tampered)).toMatchObject({ tampered: true, erased: false, userReference: null });
     expect(byId.get(erased)).toMatchObject({ tampered: false, erased: true });
@@ -104,7 +131,19 @@ describe('tampered records › when a sealed personal field does not open with i
       .where('event_type', '=', 'ConsentRecorded')
       .execute();
     const asRecorded = (e: (typeof events)[number]) =>
-      ({ id: e.event_id, tenantId: e.tenant_id, stream: e.stream_id, revision: e.stream_revision, type: e.event_type, data: e.data, metadata: e.metadata, recordedAt: new Date().toISOString(), hash: '', prevHash: null, position: { commit: 0, prepare: 0 } }) as unknown as RecordedEvent;
+      ({
+        id: e.event_id,
+        tenantId: e.tenant_id,
+        stream: e.stream_id,
+        revision: e.stream_revision,
+        type: e.event_type,
+        data: e.data,
+        metadata: e.metadata,
+        recordedAt: new Date().toISOString(),
+        hash: '',
+        prevHash: null,
+        position: { commit: 0, prepare: 0 },
+      }) as unknown as RecordedEvent;
     const of = async (consentId: string) => {
       const e = events.find((x) => x.stream_id.endsWith(consentId))!;
       return (await toNotification(asRecorded(e), () => Promise.resolve([]), t.service.privacy))!.data;

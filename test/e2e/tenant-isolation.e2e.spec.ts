@@ -37,8 +37,10 @@ describe('tenant isolation', () => {
   let t: TestService;
   let owner: IssuedCredentials;
   let a: Client;
-  const intruders: Record<'with records' | 'without records', { creds: IssuedCredentials; api: Client; own: { policies: string[]; consents: string[] } }> =
-    {} as never;
+  const intruders: Record<
+    'with records' | 'without records',
+    { creds: IssuedCredentials; api: Client; own: { policies: string[]; consents: string[] } }
+  > = {} as never;
   // The owner's records.
   let cookiePolicy: string;
   let privacyPolicy: string;
@@ -87,7 +89,12 @@ describe('tenant isolation', () => {
     cookiePolicy = await publishPolicy(a, { policyType: 'cookie_policy', version: '1.0.0', title: 'Owner cookies' });
     privacyPolicy = await publishPolicy(a, { policyType: 'privacy_policy', version: '1.0.0', title: 'Owner privacy' });
     const record = async (c: Client, policyVersionId: string, consentGiven: boolean) => {
-      const res = await c.post('/api/v1/consent', { policyVersionId, userReference: SHARED_USER, consentGiven, metadata: { source: 'owner-secret-source' } });
+      const res = await c.post('/api/v1/consent', {
+        policyVersionId,
+        userReference: SHARED_USER,
+        consentGiven,
+        metadata: { source: 'owner-secret-source' },
+      });
       expect(res.statusCode).toBe(201);
       return res.json().data.id as string;
     };
@@ -118,7 +125,13 @@ describe('tenant isolation', () => {
     const intruder = () => intruders[who];
 
     /** The intruder's answer on the owner's id equals its answer on an id that exists nowhere, and is a 404. */
-    const expectSameAsNonexistent = async (method: Method, url: (id: string) => string, ownerId: string, payload?: (id: string) => unknown, code = 'NOT_FOUND') => {
+    const expectSameAsNonexistent = async (
+      method: Method,
+      url: (id: string) => string,
+      ownerId: string,
+      payload?: (id: string) => unknown,
+      code = 'NOT_FOUND',
+    ) => {
       const random = randomUUID();
       const send = (id: string) => {
         const body = payload?.(id);
@@ -136,16 +149,36 @@ describe('tenant isolation', () => {
     it.each(PREFIXES)('policy by id (%s): get, PUT, PATCH and DELETE answer 404', async (prefix) => {
       for (const id of aIds().policies) {
         await expectSameAsNonexistent('GET', (x) => `${prefix}/policies/${x}`, id);
-        await expectSameAsNonexistent('PUT', (x) => `${prefix}/policies/${x}`, id, () => ({ isActive: false }));
-        await expectSameAsNonexistent('PATCH', (x) => `${prefix}/policies/${x}`, id, () => ({ isActive: false }));
+        await expectSameAsNonexistent(
+          'PUT',
+          (x) => `${prefix}/policies/${x}`,
+          id,
+          () => ({ isActive: false }),
+        );
+        await expectSameAsNonexistent(
+          'PATCH',
+          (x) => `${prefix}/policies/${x}`,
+          id,
+          () => ({ isActive: false }),
+        );
         await expectSameAsNonexistent('DELETE', (x) => `${prefix}/policies/${x}`, id);
       }
     });
 
     it.each(PREFIXES)('webhook by id (%s): get, PUT, PATCH, DELETE, deliveries and test answer 404', async (prefix) => {
       await expectSameAsNonexistent('GET', (x) => `${prefix}/webhooks/${x}`, ownerWebhook);
-      await expectSameAsNonexistent('PUT', (x) => `${prefix}/webhooks/${x}`, ownerWebhook, () => ({ isActive: false }));
-      await expectSameAsNonexistent('PATCH', (x) => `${prefix}/webhooks/${x}`, ownerWebhook, () => ({ events: ['policy.created'] }));
+      await expectSameAsNonexistent(
+        'PUT',
+        (x) => `${prefix}/webhooks/${x}`,
+        ownerWebhook,
+        () => ({ isActive: false }),
+      );
+      await expectSameAsNonexistent(
+        'PATCH',
+        (x) => `${prefix}/webhooks/${x}`,
+        ownerWebhook,
+        () => ({ events: ['policy.created'] }),
+      );
       await expectSameAsNonexistent('DELETE', (x) => `${prefix}/webhooks/${x}`, ownerWebhook);
       await expectSameAsNonexistent('GET', (x) => `${prefix}/webhooks/${x}/deliveries`, ownerWebhook);
       await expectSameAsNonexistent('POST', (x) => `${prefix}/webhooks/${x}/test`, ownerWebhook);
@@ -175,7 +208,12 @@ describe('tenant isolation', () => {
         await expectSameAsNonexistent('GET', (x) => `${prefix}/consent/${x}`, id);
         await expectSameAsNonexistent('GET', (x) => `${prefix}/consent/${x}/verify`, id);
         await expectSameAsNonexistent('GET', (x) => `${prefix}/consent/verify?consentId=${x}`, id);
-        await expectSameAsNonexistent('POST', (x) => `${prefix}/consent/${x}/withdraw`, id, () => ({ reason: 'not mine to withdraw' }));
+        await expectSameAsNonexistent(
+          'POST',
+          (x) => `${prefix}/consent/${x}/withdraw`,
+          id,
+          () => ({ reason: 'not mine to withdraw' }),
+        );
       }
     });
 
@@ -183,8 +221,12 @@ describe('tenant isolation', () => {
       const head = await t.service.ledger.headPosition(intruder().creds.tenantId);
       for (const policyVersionId of aIds().policies) {
         const random = randomUUID();
-        const single = (id: string) => intruder().api.post('/api/v1/consent', { policyVersionId: id, userReference: SHARED_USER, consentGiven: true });
-        const batch = (id: string) => intruder().api.post('/api/v1/consent/batch', { consents: [{ policyVersionId: id, userReference: SHARED_USER, consentGiven: true }] });
+        const single = (id: string) =>
+          intruder().api.post('/api/v1/consent', { policyVersionId: id, userReference: SHARED_USER, consentGiven: true });
+        const batch = (id: string) =>
+          intruder().api.post('/api/v1/consent/batch', {
+            consents: [{ policyVersionId: id, userReference: SHARED_USER, consentGiven: true }],
+          });
         for (const send of [single, batch]) {
           const onOwners = await send(policyVersionId);
           const onNothing = await send(random);
@@ -219,9 +261,14 @@ describe('tenant isolation', () => {
           const ids = res.json().data.map((c: { id: string }) => c.id);
           for (const id of aIds().consents) expect(ids, url).not.toContain(id);
           expect(res.json().pagination.total, url).toBe(ids.length);
-          expect(ids.every((id: string) => own.consents.includes(id)), url).toBe(true);
+          expect(
+            ids.every((id: string) => own.consents.includes(id)),
+            url,
+          ).toBe(true);
         }
-        expect((await intruder().api.get(`${prefix}/consent/search?userReference=${user}`)).json().data.map((c: { id: string }) => c.id)).toEqual(own.consents);
+        expect(
+          (await intruder().api.get(`${prefix}/consent/search?userReference=${user}`)).json().data.map((c: { id: string }) => c.id),
+        ).toEqual(own.consents);
 
         const status = await intruder().api.get(`${prefix}/consent/user/${user}/status`);
         expect(status.statusCode).toBe(200);
@@ -243,7 +290,9 @@ describe('tenant isolation', () => {
           acceptanceRate: n ? 100 : 0,
           consentsByPolicy: n ? [{ policyType: 'privacy_policy', count: n }] : [],
         });
-        const cookies = await intruder().api.get(`${prefix}/consent/stats?policyType=cookie_policy&userReference=${encodeURIComponent(SHARED_USER)}`);
+        const cookies = await intruder().api.get(
+          `${prefix}/consent/stats?policyType=cookie_policy&userReference=${encodeURIComponent(SHARED_USER)}`,
+        );
         expect(cookies.json().data).toMatchObject({ totalConsents: 0, acceptedConsents: 0, rejectedConsents: 0, acceptanceRate: 0 });
       }
     });
@@ -266,7 +315,9 @@ describe('tenant isolation', () => {
       for (const [path, operations] of Object.entries(doc.paths)) {
         const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
         if (!path.startsWith('/api/v1/') || params.length === 0 || params.some((p) => !/id$/i.test(p))) continue;
-        for (const method of Object.keys(operations).map((m) => m.toUpperCase()).filter((m): m is Method => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m))) {
+        for (const method of Object.keys(operations)
+          .map((m) => m.toUpperCase())
+          .filter((m): m is Method => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m))) {
           for (const ownerId of [...aIds().consents, ...aIds().policies, ownerWebhook]) {
             const random = randomUUID();
             const send = (id: string) =>

@@ -24,8 +24,13 @@ interface Run {
 async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   let stdout = '';
   let stderr = '';
-  const stream = (append: (s: string) => void) => ({ write: (chunk: string) => (append(String(chunk)), true), isTTY: false }) as unknown as NodeJS.WriteStream;
-  const code = await main(args, { env: { LOG_LEVEL: 'silent', ...env }, stdout: stream((s) => (stdout += s)), stderr: stream((s) => (stderr += s)) });
+  const stream = (append: (s: string) => void) =>
+    ({ write: (chunk: string) => (append(String(chunk)), true), isTTY: false }) as unknown as NodeJS.WriteStream;
+  const code = await main(args, {
+    env: { LOG_LEVEL: 'silent', ...env },
+    stdout: stream((s) => (stdout += s)),
+    stderr: stream((s) => (stderr += s)),
+  });
   let json: unknown;
   try {
     json = JSON.parse(stdout);
@@ -56,7 +61,11 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {
         const consentGiven = i % 3 !== 0;
-        const res = await api.post('/api/v1/consent', { policyVersionId: i % 2 ? policyA : policyB, userReference: `u-${i}`, consentGiven });
+        const res = await api.post('/api/v1/consent', {
+          policyVersionId: i % 2 ? policyA : policyB,
+          userReference: `u-${i}`,
+          consentGiven,
+        });
         expect(res.statusCode).toBe(201);
         ids.push(res.json().data.id);
         figures[consentGiven ? 'given' : 'rejected']++;
@@ -65,7 +74,9 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
         expect((await api.post(`/api/v1/consent/${id}/withdraw`, {})).statusCode).toBe(200);
         figures.withdrawn++;
       }
-      const batch = await api.post('/api/v1/consent/batch', { consents: [{ policyVersionId: policyA, userReference: 'b-1', consentGiven: true }] });
+      const batch = await api.post('/api/v1/consent/batch', {
+        consents: [{ policyVersionId: policyA, userReference: 'b-1', consentGiven: true }],
+      });
       expect(batch.statusCode).toBe(201);
       figures.given++;
       vkey = (await t.app.inject({ method: 'GET', url: '/.well-known/consent-ledger/keys' })).json().keys[0].vkey;
@@ -76,7 +87,8 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
       await t.service.sealer.waitFor((await t.service.ledger.headPosition(tenantId))!, 5000); // …and the batch too.
       // A server database is dropped when the service closes: export while it runs. The embedded
       // store belongs to one process: export after the service let go of it.
-      if (t.service.settings.databaseUrl) exported = await cli(['audit', 'export', '--tenant', tenantId, '--out', file], { DATABASE_URL: t.service.settings.databaseUrl });
+      if (t.service.settings.databaseUrl)
+        exported = await cli(['audit', 'export', '--tenant', tenantId, '--out', file], { DATABASE_URL: t.service.settings.databaseUrl });
     } finally {
       await t.close();
     }
@@ -184,8 +196,12 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
       const r = await tamper((d) => ((d.inclusionPath as string[])[0] = 'ff'.repeat(32)));
       expect(r.json.error.message).toMatch(/inclusion path/);
     }
-    expect((await tamper((d) => ((d.event as { data: { consentGiven: boolean } }).data.consentGiven = false))).json.error.message).toMatch(/eventHash/);
+    expect((await tamper((d) => ((d.event as { data: { consentGiven: boolean } }).data.consentGiven = false))).json.error.message).toMatch(
+      /eventHash/,
+    );
     expect((await tamper((d) => (d.leafIndex = (d.leafIndex as number) + 1))).code).toBe(1);
-    expect((await tamper((d) => (d.checkpoint = (d.checkpoint as string).replace(/\n\d+\n/, '\n1\n')))).json.error.message).toMatch(/refused/);
+    expect((await tamper((d) => (d.checkpoint = (d.checkpoint as string).replace(/\n\d+\n/, '\n1\n')))).json.error.message).toMatch(
+      /refused/,
+    );
   });
 });

@@ -28,7 +28,11 @@ describe('transparency › when the operator gives the signing key (TRANSPARENCY
     const cp = (await api.get('/api/v1/ledger/checkpoint')).json().data;
     const [text, signatureLine] = cp.checkpoint.split('\n\n') as [string, string];
     const sig = Buffer.from(signatureLine.trim().split(' ').at(-1)!, 'base64').subarray(4);
-    const spki = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), publicKeyOf(seed)]), format: 'der', type: 'spki' });
+    const spki = createPublicKey({
+      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), publicKeyOf(seed)]),
+      format: 'der',
+      type: 'spki',
+    });
     expect(verify(null, Buffer.from(`${text}\n`), spki, sig)).toBe(true);
   });
 

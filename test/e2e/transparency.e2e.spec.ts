@@ -46,7 +46,9 @@ describe('transparency › when a tenant records consents › every record is pr
     expect(keys).toHaveLength(1);
     const k = keys[0]!;
     expect(k.keyName).toBe('ledger.example.com');
-    expect(k.vkey).toBe(`${k.keyName}+${k.keyId}+${Buffer.concat([Buffer.from([1]), Buffer.from(k.publicKey, 'base64')]).toString('base64')}`);
+    expect(k.vkey).toBe(
+      `${k.keyName}+${k.keyId}+${Buffer.concat([Buffer.from([1]), Buffer.from(k.publicKey, 'base64')]).toString('base64')}`,
+    );
     vkey = k.vkey;
   });
 
@@ -65,7 +67,9 @@ describe('transparency › when a tenant records consents › every record is pr
     expect(cp.origin).toBe(`ledger.example.com/ledger/${tenantId}`);
     expect(cp.treeSize).toBe(proof.treeSize);
     expect(cp.rootHash.toString('hex')).toBe(proof.rootHash);
-    expect(verifyInclusion(proof.leafIndex, proof.treeSize, eventLeafHash(proof.eventHash), proof.inclusionPath.map(fromHex), cp.rootHash)).toBe(true);
+    expect(
+      verifyInclusion(proof.leafIndex, proof.treeSize, eventLeafHash(proof.eventHash), proof.inclusionPath.map(fromHex), cp.rootHash),
+    ).toBe(true);
 
     expect((await api.get(`/v1/consent/${consent.id}/proof`)).json().data.leafIndex).toBe(proof.leafIndex);
   });
@@ -80,7 +84,7 @@ describe('transparency › when a tenant records consents › every record is pr
     expect(parseCheckpoint(openNote(after.checkpoint, parseVerifierKey(vkey))).rootHash.toString('hex')).toBe(after.rootHash);
 
     const entries: { leafIndex: number; event: Parameters<typeof eventHash>[0]; eventHash: string }[] = [];
-    for (let afterIndex = -1; ; ) {
+    for (let afterIndex = -1; ;) {
       const page = (await api.get(`/api/v1/ledger/events?after=${afterIndex}&limit=3`)).json().data as typeof entries;
       if (page.length === 0) break;
       entries.push(...page);
@@ -92,8 +96,12 @@ describe('transparency › when a tenant records consents › every record is pr
     expect(rootOf(entries.slice(0, after.treeSize).map((e) => e.eventHash)).toString('hex')).toBe(after.rootHash);
 
     const c = (await api.get(`/api/v1/ledger/consistency?from=${before.treeSize}&to=${after.treeSize}`)).json().data;
-    expect(verifyConsistency(before.treeSize, after.treeSize, c.consistencyPath.map(fromHex), fromHex(before.rootHash), fromHex(after.rootHash))).toBe(true);
-    expect(verifyConsistency(before.treeSize, after.treeSize, c.consistencyPath.map(fromHex), fromHex(after.rootHash), fromHex(after.rootHash))).toBe(false);
+    expect(
+      verifyConsistency(before.treeSize, after.treeSize, c.consistencyPath.map(fromHex), fromHex(before.rootHash), fromHex(after.rootHash)),
+    ).toBe(true);
+    expect(
+      verifyConsistency(before.treeSize, after.treeSize, c.consistencyPath.map(fromHex), fromHex(after.rootHash), fromHex(after.rootHash)),
+    ).toBe(false);
   });
 
   it("keeps each tenant's log its own: another tenant's record is 404, its log starts at leaf 0", async () => {

@@ -39,7 +39,10 @@ afterAll(async () => {
 });
 
 const start = (masterKey: Buffer): Promise<TestService> =>
-  startTestService({ ...location.env, MASTER_KEY: masterKey.toString('hex'), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { webhooks: { outbound: { ca: cert } } });
+  startTestService(
+    { ...location.env, MASTER_KEY: masterKey.toString('hex'), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+    { webhooks: { outbound: { ca: cert } } },
+  );
 
 /** Every column of every endpoint row, as text. */
 async function endpointsText(t: TestService): Promise<string> {
@@ -75,7 +78,12 @@ describe('webhook secrets › when a webhook is registered › the store holds i
     const stored = await endpointsText(t);
     expect(stored).not.toContain(OWN_SECRET);
     expect(stored).not.toContain(generatedSecret.slice('whsec_'.length));
-    const row = (await sql<{ secret: string; secret_wrapped: string | null }>`SELECT secret, secret_wrapped FROM webhooks.endpoints WHERE id = ${webhookId}`.execute(t.service.store.db)).rows[0]!;
+    const row = (
+      await sql<{
+        secret: string;
+        secret_wrapped: string | null;
+      }>`SELECT secret, secret_wrapped FROM webhooks.endpoints WHERE id = ${webhookId}`.execute(t.service.store.db)
+    ).rows[0]!;
     expect(row.secret).toBe('');
     expect(row.secret_wrapped).toMatch(/^\S{40,}$/);
 
@@ -85,7 +93,9 @@ describe('webhook secrets › when a webhook is registered › the store holds i
     expect((await api.post(`/api/v1/webhooks/${webhookId}/test`)).json().data.delivered).toBe(true);
 
     // As an earlier version left it: the secret in clear, nothing wrapped. The next start wraps it.
-    await sql`UPDATE webhooks.endpoints SET secret = ${LEGACY_SECRET}, secret_wrapped = NULL WHERE id = ${webhookId}`.execute(t.service.store.db);
+    await sql`UPDATE webhooks.endpoints SET secret = ${LEGACY_SECRET}, secret_wrapped = NULL WHERE id = ${webhookId}`.execute(
+      t.service.store.db,
+    );
     await t.close();
     t = await start(oldKey);
     api = client(t.app, creds);

@@ -11,10 +11,12 @@ import { client, publishPolicy, startTestService, type TestService } from '../su
  */
 
 /** A resolver as a rebinding DNS server would answer: the name resolves to whatever the test says. */
-const rebinding = (...addresses: string[]): Resolver => async (hostname) => {
-  if (hostname !== REBIND_HOST) throw Object.assign(new Error(`unknown host ${hostname}`), { code: 'ENOTFOUND' });
-  return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
+const rebinding =
+  (...addresses: string[]): Resolver =>
+  async (hostname) => {
+    if (hostname !== REBIND_HOST) throw Object.assign(new Error(`unknown host ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
 
 describe('webhooks › guarded client', () => {
   let ca: string;
@@ -53,16 +55,25 @@ describe('webhooks › guarded client', () => {
     it('a host name that resolves to loopback at connect time (DNS rebinding) is refused; allowed, the same name reaches the receiver', async () => {
       const url = `https://${REBIND_HOST}:${receiver.port}/hook`;
       const before = receiver.received.length;
-      const refused = await post(new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca, resolver: rebinding('127.0.0.1') }), url);
+      const refused = await post(
+        new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca, resolver: rebinding('127.0.0.1') }),
+        url,
+      );
       expect(refused).toMatchObject({ ok: false, statusCode: null });
       // It says only that the destination is not public: not where the name led, nor what kind of address that is.
       expect(refused.error).toBe(NOT_PUBLIC);
       // One public and one private answer: refused as a whole, never "try the next".
-      const mixed = await post(new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca, resolver: rebinding('93.184.216.34', '10.0.0.1') }), url);
+      const mixed = await post(
+        new GuardedClient({ allowPrivateNetworks: false, allowHttp: false, ca, resolver: rebinding('93.184.216.34', '10.0.0.1') }),
+        url,
+      );
       expect(mixed.error).toBe(NOT_PUBLIC);
       expect(receiver.received.length).toBe(before);
       // The control: the same name, allowed, does connect. The refusal above was the guard's.
-      const allowed = await post(new GuardedClient({ allowPrivateNetworks: true, allowHttp: false, ca, resolver: rebinding('127.0.0.1') }), url);
+      const allowed = await post(
+        new GuardedClient({ allowPrivateNetworks: true, allowHttp: false, ca, resolver: rebinding('127.0.0.1') }),
+        url,
+      );
       expect(allowed).toMatchObject({ ok: true, statusCode: 200, error: null });
       expect(receiver.received.length).toBe(before + 1);
     });
@@ -142,7 +153,10 @@ describe('webhooks › delivery guard in the service', () => {
   describe('webhooks › when private networks are not allowed › a rebinding name is refused at delivery and on the test route, and recorded', () => {
     it('never reaches the receiver; every attempt says why', async () => {
       const { cert } = await testCertificate();
-      t = await startTestService({ WEBHOOK_RETRY_SCALE: '0.0001' }, { webhooks: { outbound: { ca: cert, resolver: rebinding('127.0.0.1') } } });
+      t = await startTestService(
+        { WEBHOOK_RETRY_SCALE: '0.0001' },
+        { webhooks: { outbound: { ca: cert, resolver: rebinding('127.0.0.1') } } },
+      );
       const r = await startReceiver();
       receivers.push(r);
       const api = client(t.app, await t.tenant('pro'));
@@ -153,8 +167,14 @@ describe('webhooks › delivery guard in the service', () => {
       expect(test.json().data).toMatchObject({ delivered: false, statusCode: null, message: expect.stringContaining(NOT_PUBLIC) });
       expect(test.body).not.toMatch(/127\.0\.0\.1|loopback|resolved/);
       await publishPolicy(api);
-      await waitUntil(async () => (await api.get(`/api/v1/webhooks/${id}/deliveries`)).json().pagination.total === 6, { what: 'the test and five refused attempts' });
-      const rows = (await api.get(`/api/v1/webhooks/${id}/deliveries?limit=10`)).json().data as { success: boolean; statusCode: number | null; error: string }[];
+      await waitUntil(async () => (await api.get(`/api/v1/webhooks/${id}/deliveries`)).json().pagination.total === 6, {
+        what: 'the test and five refused attempts',
+      });
+      const rows = (await api.get(`/api/v1/webhooks/${id}/deliveries?limit=10`)).json().data as {
+        success: boolean;
+        statusCode: number | null;
+        error: string;
+      }[];
       expect(rows.every((x) => !x.success && x.statusCode === null && x.error === NOT_PUBLIC)).toBe(true);
       expect(JSON.stringify(rows)).not.toMatch(/127\.0\.0\.1|loopback|resolved/);
       expect(r.received).toHaveLength(0);
@@ -220,14 +240,18 @@ describe('webhooks › delivery guard in the service', () => {
   describe('webhooks › when one receiver hangs › the others are still delivered to', () => {
     it('a hanging and a resetting receiver do not hold up a healthy one', async () => {
       const { cert } = await testCertificate();
-      const service = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { webhooks: { outbound: { ca: cert }, dispatcher: { concurrency: 4, perWebhook: 2 } } });
+      const service = await startTestService(
+        { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+        { webhooks: { outbound: { ca: cert }, dispatcher: { concurrency: 4, perWebhook: 2 } } },
+      );
       const hanging = await startReceiver(() => 'hang');
       const resetting = await startReceiver(() => 'reset');
       const healthy = await startReceiver();
       receivers.push(hanging, resetting, healthy);
       try {
         const api = client(service.app, await service.tenant('pro'));
-        for (const r of [hanging, resetting, healthy]) expect((await api.post('/api/v1/webhooks', { url: r.url, events: ['policy.created'] })).statusCode).toBe(201);
+        for (const r of [hanging, resetting, healthy])
+          expect((await api.post('/api/v1/webhooks', { url: r.url, events: ['policy.created'] })).statusCode).toBe(201);
         const N = 12;
         for (let i = 0; i < N; i++) await publishPolicy(api);
         await healthy.waitFor((x) => new Set(x.map((d) => d.json.id)).size === N, `all ${N} events at the healthy receiver`, 8000);

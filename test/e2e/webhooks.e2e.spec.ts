@@ -39,7 +39,9 @@ function expectSigned(r: Received, secret: string, webhookId: string): void {
 function expectTamperRefused(r: Received, secret: string): void {
   const tampered = r.body.replace(/"type":"/, '"type":"x');
   expect(() => new Webhook(secret).verify(tampered, r.headers as Record<string, string>)).toThrow();
-  expect(() => new Webhook(`whsec_${Buffer.from('another secret, 24 bytes!').toString('base64')}`).verify(r.body, r.headers as Record<string, string>)).toThrow();
+  expect(() =>
+    new Webhook(`whsec_${Buffer.from('another secret, 24 bytes!').toString('base64')}`).verify(r.body, r.headers as Record<string, string>),
+  ).toThrow();
   expect(createHmac('sha256', secret).update(tampered).digest('hex')).not.toBe(r.headers['x-signature']);
 }
 
@@ -61,12 +63,27 @@ describe('webhooks', () => {
   const history = async (c: Client, webhookId: string, query = '') => {
     const res = await c.get(`/api/v1/webhooks/${webhookId}/deliveries${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { data: { eventId: string; event: string; attempt: number; statusCode: number | null; success: boolean; error?: string; responseTime: number; attemptedAt: string }[]; pagination: Record<string, number> };
+    return res.json() as {
+      data: {
+        eventId: string;
+        event: string;
+        attempt: number;
+        statusCode: number | null;
+        success: boolean;
+        error?: string;
+        responseTime: number;
+        attemptedAt: string;
+      }[];
+      pagination: Record<string, number>;
+    };
   };
 
   beforeAll(async () => {
     const { cert } = await testCertificate();
-    t = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCALE: String(SCALE) }, { webhooks: { outbound: { ca: cert } } });
+    t = await startTestService(
+      { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCALE: String(SCALE) },
+      { webhooks: { outbound: { ca: cert } } },
+    );
     creds = await t.tenant('pro');
     api = client(t.app, creds);
   });
@@ -76,36 +93,55 @@ describe('webhooks', () => {
   });
 
   describe('webhooks › when a webhook is registered › the secret is answered once and never again', () => {
-    it.each(['/api/v1', '/v1'])('create (%s) generates whsec_ + base64 of 24 bytes, tells the caller to save it; get and list never show it', async (prefix) => {
-      const res = await api.post(`${prefix}/webhooks`, { url: 'https://hooks.example.com/in', events: ['consent.created', 'consent.withdrawn'], description: 'CRM' });
-      expect(res.statusCode, res.body).toBe(201);
-      const body = res.json();
-      expect(body.data).toEqual({
-        id: expect.any(String),
-        url: 'https://hooks.example.com/in',
-        events: ['consent.created', 'consent.withdrawn'],
-        description: 'CRM',
-        secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
-        isActive: true,
-        createdAt: expect.any(String),
-      });
-      expect(Buffer.from(body.data.secret.slice(6), 'base64')).toHaveLength(24);
-      expect(body.meta.message).toMatch(/save/i);
-      expect(body.meta.timestamp).toEqual(expect.any(String));
+    it.each(['/api/v1', '/v1'])(
+      'create (%s) generates whsec_ + base64 of 24 bytes, tells the caller to save it; get and list never show it',
+      async (prefix) => {
+        const res = await api.post(`${prefix}/webhooks`, {
+          url: 'https://hooks.example.com/in',
+          events: ['consent.created', 'consent.withdrawn'],
+          description: 'CRM',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const body = res.json();
+        expect(body.data).toEqual({
+          id: expect.any(String),
+          url: 'https://hooks.example.com/in',
+          events: ['consent.created', 'consent.withdrawn'],
+          description: 'CRM',
+          secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+          isActive: true,
+          createdAt: expect.any(String),
+        });
+        expect(Buffer.from(body.data.secret.slice(6), 'base64')).toHaveLength(24);
+        expect(body.meta.message).toMatch(/save/i);
+        expect(body.meta.timestamp).toEqual(expect.any(String));
 
-      const got = await api.get(`${prefix}/webhooks/${body.data.id}`);
-      expect(got.statusCode).toBe(200);
-      expect(got.json().data).toMatchObject({ id: body.data.id, url: 'https://hooks.example.com/in', description: 'CRM', isActive: true, lastTriggered: null, createdAt: body.data.createdAt });
-      const list = await api.get(`${prefix}/webhooks?limit=100`);
-      const item = list.json().data.find((w: { id: string }) => w.id === body.data.id);
-      expect(item).toMatchObject({ lastTriggered: null, deliveryStats: { total: 0, successful: 0, failed: 0 } });
-      expect(list.json().pagination).toMatchObject({ page: 1, limit: 100, pages: expect.any(Number), total: expect.any(Number) });
-      expect(got.body + list.body).not.toContain(body.data.secret);
-      expect(got.body + list.body).not.toContain('secret');
-    });
+        const got = await api.get(`${prefix}/webhooks/${body.data.id}`);
+        expect(got.statusCode).toBe(200);
+        expect(got.json().data).toMatchObject({
+          id: body.data.id,
+          url: 'https://hooks.example.com/in',
+          description: 'CRM',
+          isActive: true,
+          lastTriggered: null,
+          createdAt: body.data.createdAt,
+        });
+        const list = await api.get(`${prefix}/webhooks?limit=100`);
+        const item = list.json().data.find((w: { id: string }) => w.id === body.data.id);
+        expect(item).toMatchObject({ lastTriggered: null, deliveryStats: { total: 0, successful: 0, failed: 0 } });
+        expect(list.json().pagination).toMatchObject({ page: 1, limit: 100, pages: expect.any(Number), total: expect.any(Number) });
+        expect(got.body + list.body).not.toContain(body.data.secret);
+        expect(got.body + list.body).not.toContain('secret');
+      },
+    );
 
     it('a caller’s secret is kept as given; is_active is accepted as isActive', async () => {
-      const res = await api.post('/v1/webhooks', { url: 'https://hooks.example.com/x', events: ['*'], secret: 'my-own-secret-0123456789', is_active: false });
+      const res = await api.post('/v1/webhooks', {
+        url: 'https://hooks.example.com/x',
+        events: ['*'],
+        secret: 'my-own-secret-0123456789',
+        is_active: false,
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data).toMatchObject({ secret: 'my-own-secret-0123456789', isActive: false, events: ['*'] });
     });
@@ -120,7 +156,11 @@ describe('webhooks', () => {
       ['no event', { url: 'https://hooks.example.com/in', events: [] }, 'events'],
       ['a secret of 15 characters', { url: 'https://hooks.example.com/in', events: ['*'], secret: '0123456789abcde' }, 'secret'],
       ['a secret of 257 characters', { url: 'https://hooks.example.com/in', events: ['*'], secret: 'a'.repeat(257) }, 'secret'],
-      ['a whsec_ secret that is not base64', { url: 'https://hooks.example.com/in', events: ['*'], secret: 'whsec_not*base64*at*all!' }, 'secret'],
+      [
+        'a whsec_ secret that is not base64',
+        { url: 'https://hooks.example.com/in', events: ['*'], secret: 'whsec_not*base64*at*all!' },
+        'secret',
+      ],
       ['an unknown field', { url: 'https://hooks.example.com/in', events: ['*'], colour: 'red' }, ''],
     ])('%s', async (_name, body, field) => {
       const before = (await api.get('/api/v1/webhooks')).json().pagination.total;
@@ -175,11 +215,20 @@ describe('webhooks', () => {
       const updated = await receiver();
       const batchOnly = await receiver();
       const wAll = await createWebhook(c, { url: all.url, events: ['*'] });
-      const wRevoked = await createWebhook(c, { url: revoked.url, events: ['consent.revoked'], secret: 'caller secret – with spaces and ü 123' });
+      const wRevoked = await createWebhook(c, {
+        url: revoked.url,
+        events: ['consent.revoked'],
+        secret: 'caller secret – with spaces and ü 123',
+      });
       const wUpdated = await createWebhook(c, { url: updated.url, events: ['consent.updated', 'policy.created'] });
       const wBatch = await createWebhook(c, { url: batchOnly.url, events: ['consent.batch_created'] });
 
-      const policyId = await publishPolicy(c, { policyType: 'privacy_policy', version: '2.0.0', title: 'Privacy', content: 'We keep it safe.' });
+      const policyId = await publishPolicy(c, {
+        policyType: 'privacy_policy',
+        version: '2.0.0',
+        title: 'Privacy',
+        content: 'We keep it safe.',
+      });
       const single = await c.post('/api/v1/consent', {
         policyVersionId: policyId,
         userReference: 'user-1',
@@ -243,7 +292,12 @@ describe('webhooks', () => {
           consent_type: 'privacy_policy',
           granted: d.consentGiven,
           consent_hash: `sha256:${d.consentHash}`,
-          metadata: { ...meta, ip_address: d.ipAddress, user_agent: d.userAgent, source: typeof meta.source === 'string' ? meta.source : null },
+          metadata: {
+            ...meta,
+            ip_address: d.ipAddress,
+            user_agent: d.userAgent,
+            source: typeof meta.source === 'string' ? meta.source : null,
+          },
           recorded_at: d.timestamp,
         };
       };
@@ -257,7 +311,13 @@ describe('webhooks', () => {
           consent_type: 'privacy_policy',
           granted: true,
           consent_hash: `sha256:${recorded.data.consentHash}`,
-          metadata: { email: 'u1@example.com', source: 'signup-form', campaign: 'spring', ip_address: '203.0.113.7', user_agent: 'test-agent' },
+          metadata: {
+            email: 'u1@example.com',
+            source: 'signup-form',
+            campaign: 'spring',
+            ip_address: '203.0.113.7',
+            user_agent: 'test-agent',
+          },
           recorded_at: recorded.data.timestamp,
         }),
         ...itemEvents.map((e) => payload(e, 'consent.created', consentCreated(e))),
@@ -277,7 +337,11 @@ describe('webhooks', () => {
       expect(expected.map((e) => e.id).sort()).toEqual([...byId.keys()].sort());
       for (const e of expected) expect(byId.get(e.id)!.json, e.type).toEqual(e);
       // user-3's metadata.email is not a string: subject_email is null, source null.
-      expect(byId.get(itemEvents[1]!.id)!.json.data).toMatchObject({ subject_email: null, granted: false, metadata: { email: 42, source: null } });
+      expect(byId.get(itemEvents[1]!.id)!.json.data).toMatchObject({
+        subject_email: null,
+        granted: false,
+        metadata: { email: 42, source: null },
+      });
       expect(all.received.map((r) => r.json.id)).not.toContain((await read('policy', early))[0]!.id);
 
       for (const r of all.received) expectSigned(r, wAll.secret, wAll.id);
@@ -294,7 +358,9 @@ describe('webhooks', () => {
       // Every delivery is a history row, and the list counts them.
       await waitUntil(async () => (await history(c, wAll.id)).pagination.total === 9, { what: 'nine history rows' });
       const rows = (await history(c, wAll.id, '?limit=100')).data;
-      expect(rows.every((r) => r.success && r.statusCode === 200 && r.attempt === 1 && Number.isInteger(r.responseTime) && r.responseTime >= 0)).toBe(true);
+      expect(
+        rows.every((r) => r.success && r.statusCode === 200 && r.attempt === 1 && Number.isInteger(r.responseTime) && r.responseTime >= 0),
+      ).toBe(true);
       expect(rows.map((r) => r.eventId).sort()).toEqual([...byId.keys()].sort());
       const listed = (await c.get('/api/v1/webhooks')).json().data.find((w: { id: string }) => w.id === wAll.id);
       expect(listed.deliveryStats).toEqual({ total: 9, successful: 9, failed: 0 });
@@ -338,7 +404,11 @@ describe('webhooks', () => {
       await publishPolicy(api);
       await waitUntil(async () => (await history(api, w.id)).pagination.total === 3, { what: 'three attempts' });
       const rows = (await history(api, w.id)).data.reverse();
-      expect(rows.map((x) => [x.attempt, x.statusCode, x.success])).toEqual([[1, 500, false], [2, 500, false], [3, 200, true]]);
+      expect(rows.map((x) => [x.attempt, x.statusCode, x.success])).toEqual([
+        [1, 500, false],
+        [2, 500, false],
+        [3, 200, true],
+      ]);
       expect(rows[0]!.error).toMatch(/500/);
       expect(rows[2]!.error).toBeUndefined();
       expect(new Set(r.received.map((d) => d.json.id)).size).toBe(1);
@@ -348,37 +418,41 @@ describe('webhooks', () => {
       gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(SCALED_DELAYS_MS[i]! - 5));
     });
 
-    it('always 503: five attempts at +0, +1 min, +5 min, +30 min, +2 h (scaled), then failed; history pages without `pages`', { timeout: 30_000 }, async () => {
-      const r = await receiver(() => 503);
-      const w = await createWebhook(api, { url: r.url, events: ['policy.created'] });
-      await publishPolicy(api);
-      await waitUntil(async () => (await history(api, w.id)).pagination.total === 5, { what: 'five attempts', timeoutMs: 20_000 });
-      const delivery = await t.service.store.db
-        .withTables<{ 'webhooks.deliveries': { webhook_id: string; status: string; attempts: number; next_attempt_at: Date | null } }>()
-        .selectFrom('webhooks.deliveries')
-        .select(['status', 'attempts', 'next_attempt_at'])
-        .where('webhook_id', '=', w.id)
-        .executeTakeFirstOrThrow();
-      expect(delivery).toEqual({ status: 'failed', attempts: 5, next_attempt_at: null });
-      expect(r.received).toHaveLength(5);
-      expect(new Set(r.received.map((d) => d.json.id)).size).toBe(1);
-      const gaps = r.received.slice(1).map((d, i) => d.at - r.received[i]!.at);
-      gaps.forEach((gap, i) => {
-        expect(gap, `gap before attempt ${i + 2}`).toBeGreaterThanOrEqual(SCALED_DELAYS_MS[i]! - 5);
-        expect(gap, `gap before attempt ${i + 2}`).toBeLessThan(SCALED_DELAYS_MS[i]! + 1500);
-      });
+    it(
+      'always 503: five attempts at +0, +1 min, +5 min, +30 min, +2 h (scaled), then failed; history pages without `pages`',
+      { timeout: 30_000 },
+      async () => {
+        const r = await receiver(() => 503);
+        const w = await createWebhook(api, { url: r.url, events: ['policy.created'] });
+        await publishPolicy(api);
+        await waitUntil(async () => (await history(api, w.id)).pagination.total === 5, { what: 'five attempts', timeoutMs: 20_000 });
+        const delivery = await t.service.store.db
+          .withTables<{ 'webhooks.deliveries': { webhook_id: string; status: string; attempts: number; next_attempt_at: Date | null } }>()
+          .selectFrom('webhooks.deliveries')
+          .select(['status', 'attempts', 'next_attempt_at'])
+          .where('webhook_id', '=', w.id)
+          .executeTakeFirstOrThrow();
+        expect(delivery).toEqual({ status: 'failed', attempts: 5, next_attempt_at: null });
+        expect(r.received).toHaveLength(5);
+        expect(new Set(r.received.map((d) => d.json.id)).size).toBe(1);
+        const gaps = r.received.slice(1).map((d, i) => d.at - r.received[i]!.at);
+        gaps.forEach((gap, i) => {
+          expect(gap, `gap before attempt ${i + 2}`).toBeGreaterThanOrEqual(SCALED_DELAYS_MS[i]! - 5);
+          expect(gap, `gap before attempt ${i + 2}`).toBeLessThan(SCALED_DELAYS_MS[i]! + 1500);
+        });
 
-      const page1 = await history(api, w.id, '?limit=2');
-      expect(page1.pagination).toEqual({ page: 1, limit: 2, total: 5 });
-      expect(page1.data.map((x) => x.attempt)).toEqual([5, 4]);
-      expect((await history(api, w.id, '?limit=2&page=3')).data.map((x) => x.attempt)).toEqual([1]);
-      expect(page1.data.every((x) => x.statusCode === 503 && !x.success && /503/.test(x.error ?? ''))).toBe(true);
-      expect((await api.get(`/api/v1/webhooks/${w.id}/deliveries?limit=101`)).statusCode).toBe(400);
-      expect((await api.get(`/api/v1/webhooks/${w.id}/deliveries?page=0`)).statusCode).toBe(400);
-      const got = (await api.get(`/api/v1/webhooks/${w.id}`)).json().data;
-      expect(got.deliveryStats).toEqual({ total: 5, successful: 0, failed: 5 });
-      expect(got.lastTriggered).toEqual(expect.any(String));
-    });
+        const page1 = await history(api, w.id, '?limit=2');
+        expect(page1.pagination).toEqual({ page: 1, limit: 2, total: 5 });
+        expect(page1.data.map((x) => x.attempt)).toEqual([5, 4]);
+        expect((await history(api, w.id, '?limit=2&page=3')).data.map((x) => x.attempt)).toEqual([1]);
+        expect(page1.data.every((x) => x.statusCode === 503 && !x.success && /503/.test(x.error ?? ''))).toBe(true);
+        expect((await api.get(`/api/v1/webhooks/${w.id}/deliveries?limit=101`)).statusCode).toBe(400);
+        expect((await api.get(`/api/v1/webhooks/${w.id}/deliveries?page=0`)).statusCode).toBe(400);
+        const got = (await api.get(`/api/v1/webhooks/${w.id}`)).json().data;
+        expect(got.deliveryStats).toEqual({ total: 5, successful: 0, failed: 5 });
+        expect(got.lastTriggered).toEqual(expect.any(String));
+      },
+    );
   });
 
   describe('webhooks › when the test route is called › a signed webhook.test is sent and recorded', () => {
@@ -417,7 +491,11 @@ describe('webhooks', () => {
         ['GET', `/api/v1/webhooks/${w.id}/deliveries`],
         ['POST', `/api/v1/webhooks/${w.id}/test`],
       ] as const) {
-        const res = await other.inject({ method, url, ...(method === 'PUT' || method === 'PATCH' ? { payload: { isActive: false } } : {}) });
+        const res = await other.inject({
+          method,
+          url,
+          ...(method === 'PUT' || method === 'PATCH' ? { payload: { isActive: false } } : {}),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
       expect((await other.get('/api/v1/webhooks')).json().data.map((x: { id: string }) => x.id)).not.toContain(w.id);

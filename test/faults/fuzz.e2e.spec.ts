@@ -40,7 +40,9 @@ interface OpenApiOperation {
   requestBody?: unknown;
   parameters?: { name: string; in: string; schema?: { type?: string } }[];
 }
-const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, OpenApiOperation>> };
+const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+};
 const operations: Operation[] = Object.entries(openapi.paths).flatMap(([path, methods]) =>
   Object.entries(methods)
     .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -52,15 +54,49 @@ const operations: Operation[] = Object.entries(openapi.paths).flatMap(([path, me
 );
 
 /** Numbers no integer parameter takes: huge, negative, fractional, exponent and other forms. */
-const badIntegers = ['1e19', '9223372036854775808', '-9223372036854775809', String(2 ** 53), '1e400', '-1e400', '-2', '-0.5', '1.5', '2.0', '1e3', '1e-7', '0x10', '+1', ' 1', '١'];
+const badIntegers = [
+  '1e19',
+  '9223372036854775808',
+  '-9223372036854775809',
+  String(2 ** 53),
+  '1e400',
+  '-1e400',
+  '-2',
+  '-0.5',
+  '1.5',
+  '2.0',
+  '1e3',
+  '1e-7',
+  '0x10',
+  '+1',
+  ' 1',
+  '١',
+];
 /** Query parameters no route documents, some of them plausible. */
-const unknownParameters = ['policyVersionId', 'format', 'sort', 'fields', 'UserReference', 'user_reference', 'apiSecret', '__proto__', 'constructor', 'page[]', 'a'.repeat(300)];
+const unknownParameters = [
+  'policyVersionId',
+  'format',
+  'sort',
+  'fields',
+  'UserReference',
+  'user_reference',
+  'apiSecret',
+  '__proto__',
+  'constructor',
+  'page[]',
+  'a'.repeat(300),
+];
 
 /** The error envelope: what every refusal must be. */
 function isEnvelope(text: string): boolean {
   try {
     const body = JSON.parse(text) as { success?: unknown; error?: { code?: unknown; message?: unknown }; meta?: { timestamp?: unknown } };
-    return body.success === false && typeof body.error?.code === 'string' && typeof body.error.message === 'string' && typeof body.meta?.timestamp === 'string';
+    return (
+      body.success === false &&
+      typeof body.error?.code === 'string' &&
+      typeof body.error.message === 'string' &&
+      typeof body.meta?.timestamp === 'string'
+    );
   } catch {
     return false;
   }
@@ -116,7 +152,11 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
     const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'fuzz');
     const api = tenantClient(svc.url, creds);
     const policy = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'c' });
-    const consent = await api.post('/api/v1/consent', { policyVersionId: policy.body.data.id, userReference: 'fuzz-user', consentGiven: true });
+    const consent = await api.post('/api/v1/consent', {
+      policyVersionId: policy.body.data.id,
+      userReference: 'fuzz-user',
+      consentGiven: true,
+    });
     expect([policy.status, consent.status]).toEqual([201, 201]);
 
     const random = prng(SEED);
@@ -136,9 +176,19 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
         case 1:
           return { body: pick(['{', '{"a":', '{"a":1,}', "{'a':1}", '\u0000', '{"a":1}{"b":2}']), type: 'application/json' };
         case 2:
-          return { body: 'policyVersionId=x&userReference=y', type: pick(['application/x-www-form-urlencoded', 'text/plain', 'application/xml']) };
+          return {
+            body: 'policyVersionId=x&userReference=y',
+            type: pick(['application/x-www-form-urlencoded', 'text/plain', 'application/xml']),
+          };
         case 3:
-          return json({ unexpectedField: pick(hostile), policyVersionId: pick(hostile), consentGiven: 'yes', url: 'http://127.0.0.1/', events: 'all', isActive: 'maybe' });
+          return json({
+            unexpectedField: pick(hostile),
+            policyVersionId: pick(hostile),
+            consentGiven: 'yes',
+            url: 'http://127.0.0.1/',
+            events: 'all',
+            isActive: 'maybe',
+          });
         case 4:
           return { body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"consentGiven":1}', type: 'application/json' };
         case 5:
@@ -154,7 +204,9 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
     const badQuery = (op: Operation) =>
       pick([
         `?${pick(unknownParameters)}=${enc(pick(hostile))}`,
-        ...(op.integers.length > 0 ? [`?${pick(op.integers)}=${enc(pick(badIntegers))}`, `?${op.integers.map((n) => `${n}=${enc(pick(badIntegers))}`).join('&')}`] : []),
+        ...(op.integers.length > 0
+          ? [`?${pick(op.integers)}=${enc(pick(badIntegers))}`, `?${op.integers.map((n) => `${n}=${enc(pick(badIntegers))}`).join('&')}`]
+          : []),
         `?page=${pick(['0', '-1', 'abc', '1e400', '99999999999999999999'])}`,
         `?limit=${pick(['0', '101', 'many', '-5'])}`,
         `?startDate=${enc(pick(hostile))}&endDate=2020-13-45`,
@@ -181,13 +233,20 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       const who = random();
       // Refused credentials are a few percent only: 401s count against the client address, and
       // once that budget is spent every answer would be a 429 that tests nothing else.
-      const headerSafe = (v: string) => pick(hostile).slice(0, 200).replace(/[^\x21-\x7e]/g, '?') + v;
+      const headerSafe = (v: string) =>
+        pick(hostile)
+          .slice(0, 200)
+          .replace(/[^\x21-\x7e]/g, '?') + v;
       // A write whose path names a subject, not an id (POST /subjects/{userReference}/erase), is
       // valid for any string a user reference may be.
       const namesSubject = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method) && /\{(?![^}]*[iI]d\})[^}]+\}/.test(op.path);
       // So it names one longer than a user reference may be (1..255): refused by validation.
       if (namesSubject) path = op.path.replace(/\{[^}]+\}/g, () => 'r'.repeat(256 + Math.floor(random() * 100)));
-      if (op.path.startsWith('/admin/')) Object.assign(headers, who < 0.97 ? { authorization: `Bearer ${ADMIN_TOKEN}` } : who < 0.985 ? { authorization: `Bearer ${headerSafe('x')}` } : {});
+      if (op.path.startsWith('/admin/'))
+        Object.assign(
+          headers,
+          who < 0.97 ? { authorization: `Bearer ${ADMIN_TOKEN}` } : who < 0.985 ? { authorization: `Bearer ${headerSafe('x')}` } : {},
+        );
       else if (who < 0.97) Object.assign(headers, auth);
       else if (who < 0.985) Object.assign(headers, { 'x-api-key': creds.apiKey, 'x-api-secret': `cs_${'A'.repeat(40)}` });
       else Object.assign(headers, { 'x-api-key': headerSafe('') });
@@ -202,23 +261,28 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       if (random() < 0.3) path += badQuery(op);
       if (random() < 0.05) headers['idempotency-key'] = headerSafe('k');
       sent += 1;
-      const res = await fetch(`${svc!.url}${path}`, { method: op.method, headers, ...(body === undefined ? {} : { body }) }).catch((error: unknown) => {
-        // A body over the limit is answered 413 before it is read, and the connection closed:
-        // a client still sending may see the reset instead of the answer (HTTP allows it). The
-        // process must still be alive, which is checked below; anything else is a failure.
-        if (body !== undefined && Buffer.byteLength(body) > BODY_LIMIT) {
-          statuses.set(0, (statuses.get(0) ?? 0) + 1);
+      const res = await fetch(`${svc!.url}${path}`, { method: op.method, headers, ...(body === undefined ? {} : { body }) }).catch(
+        (error: unknown) => {
+          // A body over the limit is answered 413 before it is read, and the connection closed:
+          // a client still sending may see the reset instead of the answer (HTTP allows it). The
+          // process must still be alive, which is checked below; anything else is a failure.
+          if (body !== undefined && Buffer.byteLength(body) > BODY_LIMIT) {
+            statuses.set(0, (statuses.get(0) ?? 0) + 1);
+            return undefined;
+          }
+          fiveHundreds.push(`${op.method} ${path.slice(0, 200)}: no answer (${String(error)})`);
           return undefined;
-        }
-        fiveHundreds.push(`${op.method} ${path.slice(0, 200)}: no answer (${String(error)})`);
-        return undefined;
-      });
+        },
+      );
       if (!res) return;
       const text = await res.text();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status >= 500) fiveHundreds.push(`${op.method} ${path.slice(0, 200)} ${body?.slice(0, 100) ?? ''} → ${res.status} ${text.slice(0, 200)}`);
-      if (res.status >= 400 && !isEnvelope(text)) notEnvelopes.push(`${op.method} ${path.slice(0, 200)} → ${res.status} ${text.slice(0, 200)}`);
-      if (res.status < 300 && op.method !== 'GET') accepted.push(`${op.method} ${path.slice(0, 200)} ${body?.slice(0, 100) ?? ''} → ${res.status}`);
+      if (res.status >= 500)
+        fiveHundreds.push(`${op.method} ${path.slice(0, 200)} ${body?.slice(0, 100) ?? ''} → ${res.status} ${text.slice(0, 200)}`);
+      if (res.status >= 400 && !isEnvelope(text))
+        notEnvelopes.push(`${op.method} ${path.slice(0, 200)} → ${res.status} ${text.slice(0, 200)}`);
+      if (res.status < 300 && op.method !== 'GET')
+        accepted.push(`${op.method} ${path.slice(0, 200)} ${body?.slice(0, 100) ?? ''} → ${res.status}`);
     };
     await Promise.all(
       Array.from({ length: 8 }, async () => {
@@ -231,7 +295,13 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
     const namedRefusals: string[] = [];
     const known = (path: string) =>
       path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-        name === 'userReference' ? 'fuzz-user' : name === 'type' ? 'privacy_policy' : path.includes('/policies/') ? policy.body.data.id : consent.body.data.id,
+        name === 'userReference'
+          ? 'fuzz-user'
+          : name === 'type'
+            ? 'privacy_policy'
+            : path.includes('/policies/')
+              ? policy.body.data.id
+              : consent.body.data.id,
       );
     const refusalNames = async (op: Operation, query: string, name: string) => {
       const headers: Record<string, string> = op.path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { ...auth };
@@ -239,8 +309,11 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       const text = await res.text();
       sent += 1;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const fields = isEnvelope(text) ? ((JSON.parse(text) as { error: { details?: { errors?: { field: string }[] } } }).error.details?.errors ?? []).map((e) => e.field) : [];
-      if (res.status !== 400 || !fields.includes(name)) namedRefusals.push(`${op.method} ${op.path}?${query.slice(0, 100)} → ${res.status} ${text.slice(0, 200)}`);
+      const fields = isEnvelope(text)
+        ? ((JSON.parse(text) as { error: { details?: { errors?: { field: string }[] } } }).error.details?.errors ?? []).map((e) => e.field)
+        : [];
+      if (res.status !== 400 || !fields.includes(name))
+        namedRefusals.push(`${op.method} ${op.path}?${query.slice(0, 100)} → ${res.status} ${text.slice(0, 200)}`);
     };
     for (const op of operations.filter((o) => o.method === 'GET')) {
       const name = pick(unknownParameters.filter((n) => !n.includes('[')));
@@ -259,11 +332,17 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       reference = [...reference].slice(0, length).join('');
       if (reference === '.' || reference === '..') reference += 'x';
       for (const suffix of ['', '/status']) {
-        const res = await fetch(`${svc.url}${pick(['/api/v1', '/v1'])}/consent/user/${encodeURIComponent(reference).replace(/\./g, '%2E')}${suffix}`, { headers: auth });
+        const res = await fetch(
+          `${svc.url}${pick(['/api/v1', '/v1'])}/consent/user/${encodeURIComponent(reference).replace(/\./g, '%2E')}${suffix}`,
+          { headers: auth },
+        );
         sent += 1;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const text = await res.text();
-        if (res.status !== 200) referenceRefusals.push(`${JSON.stringify(reference.slice(0, 40))} (${[...reference].length} chars)${suffix} → ${res.status} ${text.slice(0, 200)}`);
+        if (res.status !== 200)
+          referenceRefusals.push(
+            `${JSON.stringify(reference.slice(0, 40))} (${[...reference].length} chars)${suffix} → ${res.status} ${text.slice(0, 200)}`,
+          );
       }
     }
 
@@ -272,7 +351,8 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
     for (let i = 0; i < 40; i++) {
       const request = pick([
         () => `GET /health HTTP/1.1\r\nHost: x\r\nX-Fuzz: ${'a'.repeat(16_500 + Math.floor(random() * 50_000))}\r\n\r\n`,
-        () => `GET /api/v1/policies HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 200 + Math.floor(random() * 200) }, (_, k) => `X-H${k}: ${'v'.repeat(100)}`).join('\r\n')}\r\n\r\n`,
+        () =>
+          `GET /api/v1/policies HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 200 + Math.floor(random() * 200) }, (_, k) => `X-H${k}: ${'v'.repeat(100)}`).join('\r\n')}\r\n\r\n`,
         () => `${pick(['GARBAGE', 'GET', 'GET /health', 'GET /health HTTP/9.9', '\u0000\u0001', 'G\tE T / HTTP/1.1'])}\r\n\r\n`,
         () => `GET /health HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n`,
         () => `POST /api/v1/consent HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
@@ -282,8 +362,10 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       const [head = '', text = ''] = answer.split('\r\n\r\n', 2);
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
       rawAnswers.set(status, (rawAnswers.get(status) ?? 0) + 1);
-      if (status >= 500 || status === 0) fiveHundreds.push(`raw ${JSON.stringify(request.slice(0, 80))} → ${head.slice(0, 100) || 'no answer'}`);
-      else if (status >= 400 && !isEnvelope(text)) notEnvelopes.push(`raw ${JSON.stringify(request.slice(0, 80))} → ${status} ${text.slice(0, 200)}`);
+      if (status >= 500 || status === 0)
+        fiveHundreds.push(`raw ${JSON.stringify(request.slice(0, 80))} → ${head.slice(0, 100) || 'no answer'}`);
+      else if (status >= 400 && !isEnvelope(text))
+        notEnvelopes.push(`raw ${JSON.stringify(request.slice(0, 80))} → ${status} ${text.slice(0, 200)}`);
     }
 
     const alive = svc.exit() === undefined && (await fetch(`${svc.url}/health`)).status === 200;

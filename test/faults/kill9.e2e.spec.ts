@@ -40,7 +40,12 @@ for (const open of [() => Promise.resolve(embeddedEngine()), ...(serverUrl ? [po
       svc = await startServiceProcess(env);
       const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'kill9');
       let api = tenantClient(svc.url, creds);
-      const policy = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy', content: 'We keep your data safe.' });
+      const policy = await api.post('/api/v1/policies', {
+        policyType: 'privacy_policy',
+        version: '1.0.0',
+        title: 'Privacy',
+        content: 'We keep your data safe.',
+      });
       expect(policy.status).toBe(201);
       const policyVersionId = policy.body.data.id as string;
 
@@ -52,7 +57,8 @@ for (const open of [() => Promise.resolve(embeddedEngine()), ...(serverUrl ? [po
         const res = await client.post(s.batch ? '/api/v1/consent/batch' : '/api/v1/consent', s.body, { 'idempotency-key': s.key });
         if (res.status >= 500) fiveHundreds += 1;
         if (res.status !== 201) throw new Error(`${s.batch ? 'batch' : 'single'}: ${res.status} ${JSON.stringify(res.body)}`);
-        if (s.batch) for (const c of res.body.data.consents as { id: string; userReference: string }[]) acknowledged.set(c.userReference, c.id);
+        if (s.batch)
+          for (const c of res.body.data.consents as { id: string; userReference: string }[]) acknowledged.set(c.userReference, c.id);
         else acknowledged.set(s.userReference, res.body.data.id as string);
       };
 
@@ -67,8 +73,24 @@ for (const open of [() => Promise.resolve(embeddedEngine()), ...(serverUrl ? [po
               const batch = n % 5 === 0;
               const userReference = `k9-r${round}-w${w}-${n}`;
               const s: Sent = batch
-                ? { key: randomUUID(), userReference, batch, body: { consents: Array.from({ length: 5 }, (_, k) => ({ policyVersionId, userReference: `${userReference}-${k}`, consentGiven: true })) } }
-                : { key: randomUUID(), userReference, batch, body: { policyVersionId, userReference, consentGiven: n % 3 !== 0, metadata: { n } } };
+                ? {
+                    key: randomUUID(),
+                    userReference,
+                    batch,
+                    body: {
+                      consents: Array.from({ length: 5 }, (_, k) => ({
+                        policyVersionId,
+                        userReference: `${userReference}-${k}`,
+                        consentGiven: true,
+                      })),
+                    },
+                  }
+                : {
+                    key: randomUUID(),
+                    userReference,
+                    batch,
+                    body: { policyVersionId, userReference, consentGiven: n % 3 !== 0, metadata: { n } },
+                  };
               try {
                 await send(api, s);
                 if (!killed && acknowledged.size - ackBefore >= 120 + round * 20) killed = svc!.kill('SIGKILL');
@@ -100,7 +122,10 @@ for (const open of [() => Promise.resolve(embeddedEngine()), ...(serverUrl ? [po
           while (next < refs.length) {
             const ref = refs[next++]!;
             const id = acknowledged.get(ref)!;
-            const [found, verified] = await Promise.all([api.get(`/api/v1/consent/search?userReference=${encodeURIComponent(ref)}&limit=10`), api.get(`/api/v1/consent/${id}/verify`)]);
+            const [found, verified] = await Promise.all([
+              api.get(`/api/v1/consent/search?userReference=${encodeURIComponent(ref)}&limit=10`),
+              api.get(`/api/v1/consent/${id}/verify`),
+            ]);
             const ids = (found.body.data as { id: string }[]).map((c) => c.id);
             if (!ids.includes(id) || verified.status !== 200 || verified.body.data.valid !== true) lost.push(ref);
             if (ids.length > 1) duplicated.push(ref);
@@ -116,7 +141,13 @@ for (const open of [() => Promise.resolve(embeddedEngine()), ...(serverUrl ? [po
       let ledger: number;
       let differing: string[];
       try {
-        ledger = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger.events WHERE tenant_id = ${creds.tenantId}::uuid AND event_type = 'ConsentRecorded'`.execute(store.db)).rows[0]!.n;
+        ledger = (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM ledger.events WHERE tenant_id = ${creds.tenantId}::uuid AND event_type = 'ConsentRecorded'`.execute(
+            store.db,
+          )
+        ).rows[0]!.n;
         ({ differing } = await rebuildAndCompare(store));
       } finally {
         await store.close();

@@ -80,7 +80,9 @@ export async function readModelRows(store: Store): Promise<Record<string, string
  * Read models as the live service left them, then rebuilt from the ledger alone (the operator's
  * `projections rebuild`): answers both, and the tables whose rows differ. Run with the service stopped.
  */
-export async function rebuildAndCompare(store: Store): Promise<{ live: Record<string, string[]>; rebuilt: Record<string, string[]>; differing: string[] }> {
+export async function rebuildAndCompare(
+  store: Store,
+): Promise<{ live: Record<string, string[]>; rebuilt: Record<string, string[]>; differing: string[] }> {
   const live = await readModelRows(store);
   await rebuildReadModels(store, new PostgresLedger(store.db));
   const rebuilt = await readModelRows(store);
@@ -101,6 +103,10 @@ export interface Figures {
 /** One line per scenario, in the shape the issue asks for. */
 export function printFigures(scenario: string, f: Figures): void {
   const { acknowledged, found, lost, duplicated, fiveHundreds, ...more } = f;
-  const extra = Object.entries(more).map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`[faults] ${scenario}: acknowledged ${acknowledged}, found ${found}, lost ${lost}, duplicated ${duplicated}, 5xx ${fiveHundreds}${extra ? `; ${extra}` : ''}`);
+  const extra = Object.entries(more)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  console.log(
+    `[faults] ${scenario}: acknowledged ${acknowledged}, found ${found}, lost ${lost}, duplicated ${duplicated}, 5xx ${fiveHundreds}${extra ? `; ${extra}` : ''}`,
+  );
 }

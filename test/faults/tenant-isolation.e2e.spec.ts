@@ -14,7 +14,9 @@ import { defaultFaultEngine, printFigures, writableRowCounts, type FaultEngine }
  */
 
 const ADMIN_TOKEN = 'faults-isolation-admin-token-0123456789';
-const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, unknown>>;
+};
 const idRoutes = Object.entries(openapi.paths).flatMap(([path, methods]) => {
   const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   if (!path.startsWith('/api/v1/') || params.length === 0 || params.some((p) => !/id$/i.test(p))) return [];
@@ -25,7 +27,10 @@ const idRoutes = Object.entries(openapi.paths).flatMap(([path, methods]) => {
 
 /** The answer without what differs by id or time. */
 const shape = (status: number, body: unknown, id: string) =>
-  JSON.stringify({ status, body: JSON.parse(JSON.stringify(body ?? null).replaceAll(id, '<id>')), at: null }).replace(/"timestamp":"[^"]*"/g, '');
+  JSON.stringify({ status, body: JSON.parse(JSON.stringify(body ?? null).replaceAll(id, '<id>')), at: null }).replace(
+    /"timestamp":"[^"]*"/g,
+    '',
+  );
 
 describe('faults › when another tenant tries every route with the owner’s ids › 404 as for ids that exist nowhere, nothing written', () => {
   let engine: FaultEngine | undefined;
@@ -41,7 +46,11 @@ describe('faults › when another tenant tries every route with the owner’s id
     const owner = tenantClient(svc.url, await provisionTenant(svc.url, ADMIN_TOKEN, 'owner'));
     const intruder = tenantClient(svc.url, await provisionTenant(svc.url, ADMIN_TOKEN, 'intruder'));
     const policy = await owner.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'c' });
-    const consent = await owner.post('/api/v1/consent', { policyVersionId: policy.body.data.id, userReference: 'owner-user', consentGiven: true });
+    const consent = await owner.post('/api/v1/consent', {
+      policyVersionId: policy.body.data.id,
+      userReference: 'owner-user',
+      consentGiven: true,
+    });
     const receipt = await owner.post(`/api/v1/consent/${consent.body.data.id}/pdf`);
     const webhook = await owner.post('/api/v1/webhooks', { url: 'https://127.0.0.1:9/hook', events: ['*'] });
     expect([policy.status, consent.status, receipt.status, webhook.status]).toEqual([201, 201, 200, 201]);
@@ -57,7 +66,8 @@ describe('faults › when another tenant tries every route with the owner’s id
     for (const route of idRoutes) {
       for (const id of ownerIds) {
         const nowhere = randomUUID();
-        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { isActive: true, reason: 'isolation', events: ['*'] };
+        const body =
+          route.method === 'GET' || route.method === 'DELETE' ? undefined : { isActive: true, reason: 'isolation', events: ['*'] };
         const onOwner = await intruder.request(route.method, route.path.replace(/\{\w+\}/g, id), body);
         const onNothing = await intruder.request(route.method, route.path.replace(/\{\w+\}/g, nowhere), body);
         requests += 2;
@@ -80,7 +90,12 @@ describe('faults › when another tenant tries every route with the owner’s id
       requests,
       routes: idRoutes.length,
       leaks: leaks.length,
-      'tables changed': before && after ? Object.keys(after).filter((k) => after[k] !== before[k]).join(' ') || 'none' : 'not counted (embedded)',
+      'tables changed':
+        before && after
+          ? Object.keys(after)
+              .filter((k) => after[k] !== before[k])
+              .join(' ') || 'none'
+          : 'not counted (embedded)',
     });
     expect(idRoutes.length).toBeGreaterThanOrEqual(20);
     expect(fiveHundreds).toBe(0);

@@ -26,7 +26,13 @@ describe('faults › when webhook receivers hang, reset and flap › every event
   it('steady, resetting and flapping receivers each get every event answered 2xx; the hanging one blocks nobody', async () => {
     engine = await defaultFaultEngine();
     const { caFile } = await testCertificate();
-    svc = await startServiceProcess({ ...engine.env, ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCALE: '0.001', NODE_EXTRA_CA_CERTS: caFile });
+    svc = await startServiceProcess({
+      ...engine.env,
+      ADMIN_TOKEN,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_RETRY_SCALE: '0.001',
+      NODE_EXTRA_CA_CERTS: caFile,
+    });
 
     const attempts = new Map<string, number>();
     const per = (name: string, id: string) => {
@@ -63,11 +69,16 @@ describe('faults › when webhook receivers hang, reset and flap › every event
       expect(r.status).toBe(201);
       singles.push(r.body.data.id as string);
     }
-    for (const id of singles.slice(0, 10)) expect((await api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'faults' })).status).toBe(200);
+    for (const id of singles.slice(0, 10))
+      expect((await api.post(`/api/v1/consent/${id}/withdraw`, { reason: 'faults' })).status).toBe(200);
     // policy.created + 40 consent.created + consent.batch_created + 20 consent.created + 10 withdrawals
     const expected = 1 + 40 + 1 + 20 + 10;
 
-    for (const [r, name] of [[steady, 'steady'], [resetting, 'reset'], [flapping, 'flap']] as const) {
+    for (const [r, name] of [
+      [steady, 'steady'],
+      [resetting, 'reset'],
+      [flapping, 'flap'],
+    ] as const) {
       await r.waitFor(() => answered[name].size >= expected, `${expected} events answered 2xx by the ${name} receiver`, 120_000);
     }
 

@@ -35,13 +35,22 @@ export async function startEventStoreForRun(): Promise<{ url: string | null; mis
   if (fromEnv) return { url: fromEnv, missing: null, stop: async () => undefined };
   const engine = dockerEngine();
   if (!engine) {
-    return { url: null, missing: 'EVENTSTORE_URL is not set and no Docker engine was found (no DOCKER_HOST, no docker.sock)', stop: async () => undefined };
+    return {
+      url: null,
+      missing: 'EVENTSTORE_URL is not set and no Docker engine was found (no DOCKER_HOST, no docker.sock)',
+      stop: async () => undefined,
+    };
   }
   const { GenericContainer, Wait } = await import('testcontainers');
   let container: Awaited<ReturnType<InstanceType<typeof GenericContainer>['start']>>;
   try {
     container = await new GenericContainer(KURRENTDB_IMAGE)
-      .withEnvironment({ KURRENTDB_INSECURE: 'true', KURRENTDB_CLUSTER_SIZE: '1', KURRENTDB_MEM_DB: 'true', KURRENTDB_RUN_PROJECTIONS: 'None' })
+      .withEnvironment({
+        KURRENTDB_INSECURE: 'true',
+        KURRENTDB_CLUSTER_SIZE: '1',
+        KURRENTDB_MEM_DB: 'true',
+        KURRENTDB_RUN_PROJECTIONS: 'None',
+      })
       .withExposedPorts(2113)
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
       .withStartupTimeout(120_000)
@@ -55,4 +64,3 @@ export async function startEventStoreForRun(): Promise<{ url: string | null; mis
   const url = `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
   return { url, missing: null, stop: async () => void (await container.stop()) };
 }
-

@@ -35,6 +35,8 @@ describe('test engines › EventStoreDB › chooses EVENTSTORE_URL, else Docker,
     process.env.DOCKER_HOST = 'unix:///nonexistent/docker.sock';
     const chosen = await startEventStoreForRun();
     expect(chosen.url).toBeNull();
-    expect(chosen.missing).toMatch(/^a Docker engine is there \(unix:\/\/\/nonexistent\/docker.sock\) but kurrentplatform\/kurrentdb:25\.1 did not start: /);
+    expect(chosen.missing).toMatch(
+      /^a Docker engine is there \(unix:\/\/\/nonexistent\/docker.sock\) but kurrentplatform\/kurrentdb:25\.1 did not start: /,
+    );
   });
 });

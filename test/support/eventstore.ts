@@ -14,7 +14,8 @@ declare module 'vitest' {
 
 /** The run's EventStoreDB URL, or null (then `eventStoreMissing` says why). */
 export const eventStoreUrl: string | null = inject('eventStoreUrl') ?? null;
-export const eventStoreMissing: string | null = inject('eventStoreMissing') ?? (eventStoreUrl ? null : 'no EventStoreDB was chosen for this run');
+export const eventStoreMissing: string | null =
+  inject('eventStoreMissing') ?? (eventStoreUrl ? null : 'no EventStoreDB was chosen for this run');
 
 /** A stream prefix no other test (or run) on the same server uses. */
 export const freshStreamPrefix = (): string => `t${Date.now().toString(36)}${randomBytes(4).toString('hex')}.`;

@@ -18,16 +18,31 @@ const spec = deciderSpec<Command, Event, State>({
 
 describe('deciderSpec › when the decider behaves as expected', () => {
   it('passes then, thenNothingHappened and thenThrows, and folds the given events', () => {
-    spec.given([{ type: 'Added', by: 2 }]).when({ type: 'Add', by: 3 }).then([{ type: 'Added', by: 3 }]);
+    spec
+      .given([{ type: 'Added', by: 2 }])
+      .when({ type: 'Add', by: 3 })
+      .then([{ type: 'Added', by: 3 }]);
     spec.given([]).when({ type: 'Add', by: 0 }).thenNothingHappened();
     expect(spec.given([]).when({ type: 'Add', by: -1 }).thenThrows('VALIDATION_ERROR').message).toBe('below zero');
-    expect(spec.given([{ type: 'Added', by: 2 }, { type: 'Added', by: 5 }]).state()).toEqual({ total: 7 });
+    expect(
+      spec
+        .given([
+          { type: 'Added', by: 2 },
+          { type: 'Added', by: 5 },
+        ])
+        .state(),
+    ).toEqual({ total: 7 });
   });
 });
 
 describe('deciderSpec › when the outcome differs from the expectation', () => {
   it('fails then on other events', () => {
-    expect(() => spec.given([]).when({ type: 'Add', by: 3 }).then([{ type: 'Added', by: 4 }])).toThrow();
+    expect(() =>
+      spec
+        .given([])
+        .when({ type: 'Add', by: 3 })
+        .then([{ type: 'Added', by: 4 }]),
+    ).toThrow();
   });
 
   it('fails thenNothingHappened when events are recorded', () => {

@@ -34,7 +34,15 @@ export function testCertificate(): Promise<TestCertificate> {
         { name: 'basicConstraints', cA: true, critical: true },
         { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
         { name: 'extKeyUsage', serverAuth: true },
-        { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 2, value: REBIND_HOST }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 2, value: REBIND_HOST },
+            { type: 7, ip: '127.0.0.1' },
+            { type: 7, ip: '::1' },
+          ],
+        },
       ],
     });
     const caFile = join(mkdtempSync(join(tmpdir(), 'cl-webhook-ca-')), 'ca.pem');
@@ -82,7 +90,8 @@ export async function startReceiver(answer: Receiver['answer'] = () => 200): Pro
     received,
     hanging: () => hanging,
     answer,
-    waitFor: (predicate, what, timeoutMs = 30_000) => waitUntil(() => predicate(received), { timeoutMs, what, intervalMs: 20 }).then(() => undefined),
+    waitFor: (predicate, what, timeoutMs = 30_000) =>
+      waitUntil(() => predicate(received), { timeoutMs, what, intervalMs: 20 }).then(() => undefined),
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

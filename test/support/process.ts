@@ -152,7 +152,11 @@ export function spawnServiceProcess(env: Record<string, string> & { PORT: string
           resolve(match);
         } else if (exit) {
           done();
-          reject(new Error(`process ${child.pid} exited (${JSON.stringify(exit)}) before ${stream} matched ${pattern}; stderr: ${err.slice(-2000)}`));
+          reject(
+            new Error(
+              `process ${child.pid} exited (${JSON.stringify(exit)}) before ${stream} matched ${pattern}; stderr: ${err.slice(-2000)}`,
+            ),
+          );
         }
       };
       const timer = setTimeout(() => {

@@ -83,7 +83,6 @@ export interface HarnessEngine {
   ledger?: () => Promise<{ ledger: Ledger; dispose(): Promise<void> }>;
 }
 
-
 /**
  * Every engine the projection tests run on: each store engine with its own PostgreSQL ledger, and
  * PGlite with the ledger on EventStoreDB when one is there (test/support/eventstore.ts; a spec
@@ -111,13 +110,21 @@ export async function openHarness(open: () => Promise<TestStore>, external?: Har
       subjects.set(`${tenantId}/${rest.consentId}`, subject);
       const [key] = await privacy.keys.fresh(1);
       kids.set(`${tenantId}/${rest.consentId}`, key!);
-      const personal = privacy.seal(key!, sealedAad('ConsentRecorded', tenantId, rest.consentId, subject), { userReference, ipAddress, userAgent, metadata });
+      const personal = privacy.seal(key!, sealedAad('ConsentRecorded', tenantId, rest.consentId, subject), {
+        userReference,
+        ipAddress,
+        userAgent,
+        metadata,
+      });
       return { type: 'ConsentRecorded', data: { ...rest, subject, personal } };
     }
     if (e.type === 'ConsentWithdrawn') {
       const subject = subjects.get(`${tenantId}/${e.data.consentId}`) ?? 'unknown-subject';
       const key = kids.get(`${tenantId}/${e.data.consentId}`) ?? (await privacy.keys.fresh(1))[0]!;
-      const reason = e.data.reason === null ? null : privacy.seal(key, sealedAad('ConsentWithdrawn', tenantId, e.data.consentId, subject), e.data.reason);
+      const reason =
+        e.data.reason === null
+          ? null
+          : privacy.seal(key, sealedAad('ConsentWithdrawn', tenantId, e.data.consentId, subject), e.data.reason);
       return { type: 'ConsentWithdrawn', data: { ...e.data, subject, reason } };
     }
     return e;
@@ -130,7 +137,9 @@ export async function openHarness(open: () => Promise<TestStore>, external?: Har
     subject: (tenantId, userReference) => privacy.subjectOf(tenantId, userReference),
     async erase(tenantId, userReference, at = '2024-06-01T00:00:00.000Z') {
       const subject = privacy.subjectOf(tenantId, userReference);
-      const consentIds = [...subjects].filter(([k, s]) => s === subject && k.startsWith(`${tenantId}/`)).map(([k]) => k.slice(tenantId.length + 1));
+      const consentIds = [...subjects]
+        .filter(([k, s]) => s === subject && k.startsWith(`${tenantId}/`))
+        .map(([k]) => k.slice(tenantId.length + 1));
       await privacy.keys.destroy(consentIds.map((id) => kids.get(`${tenantId}/${id}`)!.kid));
       return { type: 'SubjectErased', data: { subject, consentIds, erasedAt: at } };
     },
@@ -180,9 +189,18 @@ export function published(over: Partial<PolicyVersionPublished['data']> = {}): P
   };
 }
 
-export const activated = (policyVersionId: string, at: string): PolicyVersionActivated => ({ type: 'PolicyVersionActivated', data: { policyVersionId, at } });
-export const deactivated = (policyVersionId: string, at: string): PolicyVersionDeactivated => ({ type: 'PolicyVersionDeactivated', data: { policyVersionId, at } });
-export const deleted = (policyVersionId: string, at: string): PolicyVersionDeleted => ({ type: 'PolicyVersionDeleted', data: { policyVersionId, at } });
+export const activated = (policyVersionId: string, at: string): PolicyVersionActivated => ({
+  type: 'PolicyVersionActivated',
+  data: { policyVersionId, at },
+});
+export const deactivated = (policyVersionId: string, at: string): PolicyVersionDeactivated => ({
+  type: 'PolicyVersionDeactivated',
+  data: { policyVersionId, at },
+});
+export const deleted = (policyVersionId: string, at: string): PolicyVersionDeleted => ({
+  type: 'PolicyVersionDeleted',
+  data: { policyVersionId, at },
+});
 
 /** A recorded decision against `policy`, with a real consentHash (sealed when appended). */
 export function recorded(

@@ -30,7 +30,9 @@ export async function startTestService(
 ): Promise<TestService> {
   const fresh = serverUrl ? await freshDatabase() : undefined;
   // A fresh database gets a master key of its own, so that tests write no DATA_DIR/master.key.
-  const store = fresh ? { DATABASE_URL: fresh.url, ...(env.MASTER_KEY_FILE ? {} : { MASTER_KEY: randomBytes(32).toString('hex') }) } : { DATA_DIR: 'memory://' };
+  const store = fresh
+    ? { DATABASE_URL: fresh.url, ...(env.MASTER_KEY_FILE ? {} : { MASTER_KEY: randomBytes(32).toString('hex') }) }
+    : { DATA_DIR: 'memory://' };
   const settings = loadSettings({ ...store, LOG_LEVEL: 'silent', ...env });
   const service = await createService(settings, { pollMs: 50, ...options });
   let n = 0;

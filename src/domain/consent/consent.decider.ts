@@ -75,7 +75,12 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
       return [
         {
           type: 'ConsentWithdrawn',
-          data: { consentId: state.record.consentId, subject: state.record.subject, reason: command.data.reason, withdrawnAt: command.data.now },
+          data: {
+            consentId: state.record.consentId,
+            subject: state.record.subject,
+            reason: command.data.reason,
+            withdrawnAt: command.data.now,
+          },
         },
       ];
     }

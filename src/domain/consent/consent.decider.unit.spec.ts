@@ -86,18 +86,27 @@ const withdraw = (reason: string | null = 'changed my mind', now = withdrawnAt):
 
 describe('consent decider › when recording against an active policy version', () => {
   it('records the decision with the policy type, version, title and content hash taken from the policy', () => {
-    spec.given([]).when(record(activePolicy)).then([recorded(true)]);
+    spec
+      .given([])
+      .when(record(activePolicy))
+      .then([recorded(true)]);
   });
 
   it('records a rejection the same way', () => {
-    spec.given([]).when(record(activePolicy, false)).then([recorded(false)]);
+    spec
+      .given([])
+      .when(record(activePolicy, false))
+      .then([recorded(false)]);
   });
 
   it('keeps the batch id of a batch item', () => {
     const command = record(activePolicy);
     const inBatch: RecordConsent = { ...command, data: { ...command.data, batchId: 'batch-1' } };
     const expected = recorded(true);
-    spec.given([]).when(inBatch).then([{ ...expected, data: { ...expected.data, batchId: 'batch-1' } }]);
+    spec
+      .given([])
+      .when(inBatch)
+      .then([{ ...expected, data: { ...expected.data, batchId: 'batch-1' } }]);
   });
 
   it('takes the policy details from the policy version, even when a re-activated version is used', () => {
@@ -105,7 +114,10 @@ describe('consent decider › when recording against an active policy version', 
       type: 'PolicyVersionActivated',
       data: { policyVersionId, at: publishedAt },
     });
-    spec.given([]).when(record(reactivated)).then([recorded(true)]);
+    spec
+      .given([])
+      .when(record(reactivated))
+      .then([recorded(true)]);
   });
 });
 
@@ -140,13 +152,19 @@ describe('consent decider › when the consent was given', () => {
   });
 
   it('refuses a second withdrawal as CONSENT_NOT_WITHDRAWABLE', () => {
-    spec.given([recorded(true), withdrawn]).when(withdraw()).thenThrows('CONSENT_NOT_WITHDRAWABLE');
+    spec
+      .given([recorded(true), withdrawn])
+      .when(withdraw())
+      .thenThrows('CONSENT_NOT_WITHDRAWABLE');
   });
 });
 
 describe('consent decider › when the consent was rejected', () => {
   it('refuses a withdrawal as CONSENT_NOT_WITHDRAWABLE', () => {
-    spec.given([recorded(false)]).when(withdraw()).thenThrows('CONSENT_NOT_WITHDRAWABLE');
+    spec
+      .given([recorded(false)])
+      .when(withdraw())
+      .thenThrows('CONSENT_NOT_WITHDRAWABLE');
   });
 });
 

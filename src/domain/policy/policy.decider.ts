@@ -63,11 +63,10 @@ export function decidePolicy(command: PolicyCommand, state: PolicyState): Policy
   switch (command.type) {
     case 'PublishPolicyVersion': {
       if (state.status !== 'none') {
-        throw new DomainError(
-          'POLICY_VERSION_EXISTS',
-          `version ${command.data.version} of ${command.data.policyType} already exists`,
-          { policyType: command.data.policyType, version: command.data.version },
-        );
+        throw new DomainError('POLICY_VERSION_EXISTS', `version ${command.data.version} of ${command.data.policyType} already exists`, {
+          policyType: command.data.policyType,
+          version: command.data.version,
+        });
       }
       const d = command.data;
       return [

@@ -28,7 +28,10 @@ describe.skipIf(!eventStoreUrl)('EventStoreDB ledger', () => {
     afterAll(() => t?.dispose());
 
     const appendOne = (tenantId: string) =>
-      ledger.append([{ tenantId, stream: `feed-${tenantId}-${randomUUID()}`, expectedRevision: 'no_stream', events: [{ type: 'Happened', data: {} }] }], new Date());
+      ledger.append(
+        [{ tenantId, stream: `feed-${tenantId}-${randomUUID()}`, expectedRevision: 'no_stream', events: [{ type: 'Happened', data: {} }] }],
+        new Date(),
+      );
 
     it('watch wakes the follower when events land, whoever appended them', async () => {
       let wakes = 0;
@@ -87,16 +90,21 @@ describe.skipIf(!eventStoreUrl)('EventStoreDB ledger', () => {
 
     it('refuses a stream name that does not carry its tenant', async () => {
       const tenantId = randomUUID();
-      await expect(ledger.append([{ tenantId, stream: `x-${randomUUID()}`, expectedRevision: 'no_stream', events: [{ type: 'A', data: {} }] }], new Date())).rejects.toThrow(
-        /does not carry its tenant/,
-      );
+      await expect(
+        ledger.append(
+          [{ tenantId, stream: `x-${randomUUID()}`, expectedRevision: 'no_stream', events: [{ type: 'A', data: {} }] }],
+          new Date(),
+        ),
+      ).rejects.toThrow(/does not carry its tenant/);
     });
   });
 });
 
 describe('eventstoredb ledger › when the server cannot be reached › says the ledger is unavailable', () => {
   it('connectEventStoreLedger fails with LedgerUnavailableError on a port nobody listens on', { timeout: 20_000 }, async () => {
-    const error = await connectEventStoreLedger('kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1&discoveryInterval=10&gossipTimeout=500&defaultDeadline=1000').then(
+    const error = await connectEventStoreLedger(
+      'kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1&discoveryInterval=10&gossipTimeout=500&defaultDeadline=1000',
+    ).then(
       () => undefined,
       (e: unknown) => e,
     );

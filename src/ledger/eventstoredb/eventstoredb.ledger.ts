@@ -16,7 +16,15 @@ import {
   type ReadPosition,
 } from '@kurrent/kurrentdb-client';
 import { chainEvents } from '../event-hash.js';
-import type { Closable, DurableFeed, DurableFeedLedger, DurableFeedMessage, PingableLedger, WatchableLedger, WatchLog } from '../ledger-feeds.js';
+import type {
+  Closable,
+  DurableFeed,
+  DurableFeedLedger,
+  DurableFeedMessage,
+  PingableLedger,
+  WatchableLedger,
+  WatchLog,
+} from '../ledger-feeds.js';
 import {
   comparePositions,
   LedgerUnavailableError,
@@ -57,7 +65,6 @@ const READ_CONCURRENCY = 32;
 const SCAN_PAGE = 256;
 /** How long `ping` waits for the server. */
 const PING_TIMEOUT_MS = 3_000;
-
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
@@ -116,7 +123,8 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
     if (new Set(streams).size !== streams.length) throw new Error('append: a stream may appear once per call');
     for (const r of requests) {
       // headPosition(tenantId) finds a tenant's events by stream name.
-      if (!streamCarriesTenant(r.stream, r.tenantId)) throw new Error(`append: stream ${r.stream} does not carry its tenant (<kind>-${r.tenantId}-<id>)`);
+      if (!streamCarriesTenant(r.stream, r.tenantId))
+        throw new Error(`append: stream ${r.stream} does not carry its tenant (<kind>-${r.tenantId}-<id>)`);
     }
     const at = recordedAt.toISOString();
     const expectedOf = (stream: string): ExpectedRevision | undefined => requests.find((r) => r.stream === stream)?.expectedRevision;
@@ -138,7 +146,12 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
   /** The last event of a stream (revision and hash), or null when it does not exist. */
   private async head(stream: string): Promise<{ revision: number; hash: string } | null> {
     try {
-      for await (const resolved of this.client.readStream(this.esdbStream(stream), { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true })) {
+      for await (const resolved of this.client.readStream(this.esdbStream(stream), {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+        requiresLeader: true,
+      })) {
         const e = fromEsdbEvent(resolved.event, this.prefix, resolved.event?.position ?? { commit: 0n, prepare: 0n });
         if (!e) throw new Error(`stream ${stream}: its last event is not a ledger event`);
         return { revision: e.revision, hash: e.hash };
@@ -173,11 +186,17 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
       }
       if (events.length === 0) return;
       planned.push({ request, first, events });
-      batch.push({ streamName: this.esdbStream(request.stream), expectedState: streamStateFor(expected, actual), events: events.map(toEventData) });
+      batch.push({
+        streamName: this.esdbStream(request.stream),
+        expectedState: streamStateFor(expected, actual),
+        events: events.map(toEventData),
+      });
     });
     await this.write(batch, checks, planned.length < requests.length);
     // The append answers revisions, not each event's $all position: read the events back.
-    const placed = await mapLimit(planned, READ_CONCURRENCY, (p) => this.readBack(p.request.stream, p.request.expectedRevision, p.first, p.events));
+    const placed = await mapLimit(planned, READ_CONCURRENCY, (p) =>
+      this.readBack(p.request.stream, p.request.expectedRevision, p.first, p.events),
+    );
     const events = placed.flat().sort((a, b) => comparePositions(a.position, b.position));
     return { events, position: events[events.length - 1]!.position };
   }
@@ -343,7 +362,10 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
     let backoff = 0;
     const start = () => {
       if (closed) return;
-      const subscription = this.client.subscribeToAll({ fromPosition: END, filter: streamNameFilter({ regex: ledgerStreamsRegex(this.prefix) }) });
+      const subscription = this.client.subscribeToAll({
+        fromPosition: END,
+        filter: streamNameFilter({ regex: ledgerStreamsRegex(this.prefix) }),
+      });
       current = subscription;
       subscription.on('data', () => {
         backoff = 0;

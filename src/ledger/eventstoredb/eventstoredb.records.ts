@@ -12,7 +12,14 @@ import {
   type ReadPosition,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@kurrent/kurrentdb-client';
-import { LedgerUnavailableError, START, WrongExpectedRevisionError, type ExpectedRevision, type LedgerPosition, type RecordedEvent } from '../ledger.port.js';
+import {
+  LedgerUnavailableError,
+  START,
+  WrongExpectedRevisionError,
+  type ExpectedRevision,
+  type LedgerPosition,
+  type RecordedEvent,
+} from '../ledger.port.js';
 
 /**
  * How a ledger event sits in EventStoreDB (docs/decisions/0005-eventstoredb-ledger.md).
@@ -121,17 +128,26 @@ export function streamStateFor(expected: ExpectedRevision, head: number | null):
 }
 
 /** The revision ESDB says a stream is at, from a wrong-expected-version error. */
-const actualOf = (e: WrongExpectedVersionError): number | null => (typeof e.actualState === 'bigint' && e.actualState >= 0n ? Number(e.actualState) : null);
+const actualOf = (e: WrongExpectedVersionError): number | null =>
+  typeof e.actualState === 'bigint' && e.actualState >= 0n ? Number(e.actualState) : null;
 
 /** Whether ESDB could not be reached or could not serve now (the write did not happen, or may be retried). */
 export function isEsdbUnavailable(error: unknown): boolean {
   if (error instanceof LedgerUnavailableError) return true;
-  if (error instanceof UnavailableError || error instanceof DeadlineExceededError || error instanceof NotLeaderError || error instanceof TimeoutError) return true;
+  if (
+    error instanceof UnavailableError ||
+    error instanceof DeadlineExceededError ||
+    error instanceof NotLeaderError ||
+    error instanceof TimeoutError
+  )
+    return true;
   // Appends go through grpc-js, which may throw its own error: status 14 UNAVAILABLE, 4 DEADLINE_EXCEEDED.
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 14 || code === 4) return true;
   const message = error instanceof Error ? error.message : '';
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|client error \(Connect\)|connection refused|failed to connect|Name resolution|No connection established/i.test(message);
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|client error \(Connect\)|connection refused|failed to connect|Name resolution|No connection established/i.test(
+    message,
+  );
 }
 
 /**
@@ -155,7 +171,9 @@ export function mapEsdbError(error: unknown, prefix: string, expectedOf: (stream
     return new Error('EventStoreDB refused a multi-stream append: the ledger needs KurrentDB 25.1 or later', { cause: error });
   }
   if (isEsdbUnavailable(error)) {
-    return error instanceof LedgerUnavailableError ? error : new LedgerUnavailableError('the ledger (EventStoreDB) is unavailable', { cause: error });
+    return error instanceof LedgerUnavailableError
+      ? error
+      : new LedgerUnavailableError('the ledger (EventStoreDB) is unavailable', { cause: error });
   }
   return error;
 }
@@ -171,7 +189,8 @@ export const ledgerStreamsRegex = (prefix: string): string => `^${regexLiteral(p
  * Stream names of one tenant's events. Every stream name carries its tenant as
  * `<kind>-<tenantId>-<id>` (see `streamCarriesTenant`).
  */
-export const tenantStreamsRegex = (prefix: string, tenantId: string): string => `^${regexLiteral(prefix)}[^$-][^-]*-${regexLiteral(tenantId)}-`;
+export const tenantStreamsRegex = (prefix: string, tenantId: string): string =>
+  `^${regexLiteral(prefix)}[^$-][^-]*-${regexLiteral(tenantId)}-`;
 
 /** Whether a stream name carries its tenant as `<kind>-<tenantId>-<id>`, as every stream helper builds it. */
 export const streamCarriesTenant = (stream: string, tenantId: string): boolean => {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppendConsistencyViolationError, UnavailableError, UnknownError, WrongExpectedVersionError, type RecordedEvent as EsdbRecordedEvent } from '@kurrent/kurrentdb-client';
+import {
+  AppendConsistencyViolationError,
+  UnavailableError,
+  UnknownError,
+  WrongExpectedVersionError,
+  type RecordedEvent as EsdbRecordedEvent,
+} from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import { eventHash } from '../event-hash.js';
 import { LedgerUnavailableError, START, WrongExpectedRevisionError } from '../ledger.port.js';
@@ -56,7 +62,14 @@ describe('eventstoredb records › event mapping › a ledger event survives the
     const e = unplaced();
     const written = toEventData(e);
     expect(written).toMatchObject({ id: e.id, type: 'ConsentRecorded', contentType: 'application/json', metadata: undefined });
-    expect(written.data).toEqual({ tenantId, recordedAt: e.recordedAt, prevHash: e.prevHash, hash: e.hash, data: e.data, metadata: e.metadata });
+    expect(written.data).toEqual({
+      tenantId,
+      recordedAt: e.recordedAt,
+      prevHash: e.prevHash,
+      hash: e.hash,
+      data: e.data,
+      metadata: e.metadata,
+    });
   });
 
   it('reads back every field, the stream without its prefix, the position as numbers, and the same hash', () => {
@@ -78,12 +91,16 @@ describe('eventstoredb records › event mapping › a ledger event survives the
     expect(fromEsdbEvent({ ...asRead(e), type: '$metadata' } as EsdbRecordedEvent, '')).toBeNull();
     expect(fromEsdbEvent(asRead(e, 'other.'), 'p1.')).toBeNull();
     expect(fromEsdbEvent({ ...asRead(e), data: { hello: 'world' } } as EsdbRecordedEvent, '')).toBeNull();
-    expect(fromEsdbEvent({ ...asRead(e), data: { ...(asRead(e).data as object), hash: 'not-a-hash' } } as EsdbRecordedEvent, '')).toBeNull();
+    expect(
+      fromEsdbEvent({ ...asRead(e), data: { ...(asRead(e).data as object), hash: 'not-a-hash' } } as EsdbRecordedEvent, ''),
+    ).toBeNull();
     expect(fromEsdbEvent({ ...asRead(e), isJson: false, data: Buffer.from('not json') } as unknown as EsdbRecordedEvent, '')).toBeNull();
   });
 
   it('refuses an event read without a position (a server older than 22.6)', () => {
-    expect(() => fromEsdbEvent({ ...asRead(unplaced()), position: undefined } as EsdbRecordedEvent, '')).toThrow(/without its log position/);
+    expect(() => fromEsdbEvent({ ...asRead(unplaced()), position: undefined } as EsdbRecordedEvent, '')).toThrow(
+      /without its log position/,
+    );
   });
 });
 
@@ -122,19 +139,38 @@ describe('eventstoredb records › errors › maps the client’s errors to the 
     const mapped = mapEsdbError(conflict('p1.consent-x', 2n, 5n), 'p1.', (s) => (s === 'consent-x' ? 2 : undefined));
     expect(mapped).toBeInstanceOf(WrongExpectedRevisionError);
     expect(mapped).toMatchObject({ stream: 'consent-x', expected: 2, actual: 5 });
-    expect(mapEsdbError(conflict('consent-y', 'no_stream', 'no_stream'), '', () => 'no_stream')).toMatchObject({ stream: 'consent-y', actual: null });
+    expect(mapEsdbError(conflict('consent-y', 'no_stream', 'no_stream'), '', () => 'no_stream')).toMatchObject({
+      stream: 'consent-y',
+      actual: null,
+    });
   });
 
   it('a failed consistency check of appendRecords (a condition) is WrongExpectedRevisionError naming that stream', () => {
-    const violation = (stream: string, expectedState: string, actualState: string) => ({ checkIndex: 1, streamState: { stream, expectedState, actualState } });
-    const error = new AppendConsistencyViolationError(undefined as never, { violationsList: [violation('p1.policy-t-v', '3', '4')] } as never);
-    expect(mapEsdbError(error, 'p1.', (s) => (s === 'policy-t-v' ? 3 : undefined))).toMatchObject({ stream: 'policy-t-v', expected: 3, actual: 4 });
-    const missing = new AppendConsistencyViolationError(undefined as never, { violationsList: [violation('policy-t-w', '0', '-1')] } as never);
+    const violation = (stream: string, expectedState: string, actualState: string) => ({
+      checkIndex: 1,
+      streamState: { stream, expectedState, actualState },
+    });
+    const error = new AppendConsistencyViolationError(
+      undefined as never,
+      { violationsList: [violation('p1.policy-t-v', '3', '4')] } as never,
+    );
+    expect(mapEsdbError(error, 'p1.', (s) => (s === 'policy-t-v' ? 3 : undefined))).toMatchObject({
+      stream: 'policy-t-v',
+      expected: 3,
+      actual: 4,
+    });
+    const missing = new AppendConsistencyViolationError(
+      undefined as never,
+      { violationsList: [violation('policy-t-w', '0', '-1')] } as never,
+    );
     expect(mapEsdbError(missing, '', () => 0)).toMatchObject({ stream: 'policy-t-w', expected: 0, actual: null });
   });
 
   it('unreachable servers are LedgerUnavailableError: the bridge’s errors and grpc-js status 14', () => {
-    const grpc = Object.assign(new Error('14 UNAVAILABLE: No connection established. Last error: Error: connect ECONNREFUSED 127.0.0.1:1'), { code: 14 });
+    const grpc = Object.assign(
+      new Error('14 UNAVAILABLE: No connection established. Last error: Error: connect ECONNREFUSED 127.0.0.1:1'),
+      { code: 14 },
+    );
     for (const error of [new UnavailableError(), grpc]) {
       expect(isEsdbUnavailable(error)).toBe(true);
       expect(mapEsdbError(error, '', () => undefined)).toBeInstanceOf(LedgerUnavailableError);

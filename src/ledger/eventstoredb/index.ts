@@ -20,7 +20,8 @@ export async function connectEventStoreLedger(
   url: string,
   options: EventStoreLedgerOptions = {},
 ): Promise<{ ledger: Ledger & EventStoreLedger; close(): Promise<void> }> {
-  if (!EVENTSTORE_URL_PATTERN.test(url)) throw new Error('an EventStoreDB URL starts with kurrentdb://, esdb:// or kdb:// (+discover for a cluster)');
+  if (!EVENTSTORE_URL_PATTERN.test(url))
+    throw new Error('an EventStoreDB URL starts with kurrentdb://, esdb:// or kdb:// (+discover for a cluster)');
   const client = KurrentDBClient.connectionString(url);
   const ledger = new EventStoreLedger(client, options);
   try {

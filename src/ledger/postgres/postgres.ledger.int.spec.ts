@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, availableEngines, serverUrl, type TestStore } from '../../../test/support/stores.js';
@@ -7,7 +16,14 @@ import { openStore, type Store } from '../../store/store.js';
 import type { Database } from '../../store/schema.js';
 import { checkChain, eventHash } from '../event-hash.js';
 import { ledgerContract, readAllThrough } from '../ledger.contract.js';
-import { comparePositions, START, WrongExpectedRevisionError, type AppendRequest, type LedgerPosition, type RecordedEvent } from '../ledger.port.js';
+import {
+  comparePositions,
+  START,
+  WrongExpectedRevisionError,
+  type AppendRequest,
+  type LedgerPosition,
+  type RecordedEvent,
+} from '../ledger.port.js';
 import { PostgresLedger } from './postgres.ledger.js';
 
 /** Rewrites one event's data with the append-only triggers off, inside one transaction (as a table owner could). */
@@ -31,7 +47,13 @@ for (const engine of availableEngines) {
 }
 
 const rowsOf = async (db: Kysely<Database>) =>
-  (await sql<{ event_id: string; event_type: string; data: unknown }>`SELECT event_id, event_type, data FROM ledger.events ORDER BY global_position`.execute(db)).rows;
+  (
+    await sql<{
+      event_id: string;
+      event_type: string;
+      data: unknown;
+    }>`SELECT event_id, event_type, data FROM ledger.events ORDER BY global_position`.execute(db)
+  ).rows;
 
 for (const engine of availableEngines) {
   describe(`postgres ledger (${engine.name}) › when someone changes ledger.events directly › the database refuses`, () => {
@@ -43,7 +65,20 @@ for (const engine of availableEngines) {
     beforeAll(async () => {
       t = await engine.open();
       ledger = new PostgresLedger(t.store.db);
-      await ledger.append([{ tenantId, stream, expectedRevision: 'no_stream', events: [{ type: 'A', data: { v: 1 } }, { type: 'B', data: { v: 2 } }] }], new Date());
+      await ledger.append(
+        [
+          {
+            tenantId,
+            stream,
+            expectedRevision: 'no_stream',
+            events: [
+              { type: 'A', data: { v: 1 } },
+              { type: 'B', data: { v: 2 } },
+            ],
+          },
+        ],
+        new Date(),
+      );
     });
     afterAll(() => t?.dispose());
 
@@ -173,7 +208,12 @@ for (const engine of availableEngines) {
       const first = ledger.append([{ tenantId, stream: head, expectedRevision: 'no_stream', events: ev() }], at);
       const [ra, rbad, rb] = await Promise.all([
         settle(ledger.append([{ tenantId, stream: a, expectedRevision: 'no_stream', events: ev() }], at)),
-        settle(ledger.append([{ tenantId, stream: bad, expectedRevision: 'no_stream', events: [{ id: 'not-a-uuid', type: 'E', data: {} }] }], at)),
+        settle(
+          ledger.append(
+            [{ tenantId, stream: bad, expectedRevision: 'no_stream', events: [{ id: 'not-a-uuid', type: 'E', data: {} }] }],
+            at,
+          ),
+        ),
         settle(ledger.append([{ tenantId, stream: b, expectedRevision: 'no_stream', events: ev() }], at)),
       ]);
       await first;
@@ -245,7 +285,11 @@ for (const engine of availableEngines) {
       expect((rTaken!.error as WrongExpectedRevisionError).actual).toBe(0);
       expect((rStale!.error as WrongExpectedRevisionError).stream).toBe(policy);
       expect((rStale!.error as WrongExpectedRevisionError).actual).toBe(2);
-      for (const [stream, r] of [[a, ra], [b, rb], [c, rc]] as const) {
+      for (const [stream, r] of [
+        [a, ra],
+        [b, rb],
+        [c, rc],
+      ] as const) {
         expect(r!.error).toBeUndefined();
         expect((await ledger.readStream(stream)).map((e) => e.id)).toEqual(r!.value!.events.map((e) => e.id));
       }
@@ -256,7 +300,11 @@ for (const engine of availableEngines) {
     it('takes at most maxGroupEvents events into one transaction, and a larger append alone', async () => {
       const small = new PostgresLedger(t.store.db, { maxGroupEvents: 3 });
       const tenantId = randomUUID();
-      const results = await Promise.all([1, 1, 1, 1, 1, 1, 1, 5].map((n) => small.append([{ tenantId, stream: mk(tenantId), expectedRevision: 'no_stream', events: ev(n) }], at)));
+      const results = await Promise.all(
+        [1, 1, 1, 1, 1, 1, 1, 5].map((n) =>
+          small.append([{ tenantId, stream: mk(tenantId), expectedRevision: 'no_stream', events: ev(n) }], at),
+        ),
+      );
       const byCommit = new Map<number, number>();
       for (const r of results) byCommit.set(r.position.commit, (byCommit.get(r.position.commit) ?? 0) + r.events.length);
       expect(Math.max(...[...byCommit.values()].filter((n) => n !== 5))).toBeLessThanOrEqual(3);
@@ -265,7 +313,7 @@ for (const engine of availableEngines) {
   });
 }
 
-describe.skipIf(!serverUrl)('postgres ledger (postgres) › group commit › when a writer elsewhere creates a member\'s stream', () => {
+describe.skipIf(!serverUrl)("postgres ledger (postgres) › group commit › when a writer elsewhere creates a member's stream", () => {
   let store: Store;
   let ledger: PostgresLedger;
   let drop: () => Promise<void>;
@@ -290,22 +338,41 @@ describe.skipIf(!serverUrl)('postgres ledger (postgres) › group commit › whe
     await raw.connect();
     try {
       await raw.query('BEGIN');
-      const envelope = { id: randomUUID(), tenantId, stream: contested, revision: 0, type: 'Raw', data: {}, metadata: {}, recordedAt: new Date().toISOString(), prevHash: null };
+      const envelope = {
+        id: randomUUID(),
+        tenantId,
+        stream: contested,
+        revision: 0,
+        type: 'Raw',
+        data: {},
+        metadata: {},
+        recordedAt: new Date().toISOString(),
+        prevHash: null,
+      };
       await raw.query(
         `INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
          VALUES ($1, $2, $3, 0, 'Raw', '{}'::json, '{}'::json, $4, NULL, $5)`,
         [envelope.id, tenantId, contested, envelope.recordedAt, eventHash(envelope)],
       );
-      const first = ledger.append([{ tenantId, stream: head, expectedRevision: 'no_stream', events: [{ type: 'E', data: {} }] }], new Date());
+      const first = ledger.append(
+        [{ tenantId, stream: head, expectedRevision: 'no_stream', events: [{ type: 'E', data: {} }] }],
+        new Date(),
+      );
       const outcomes = Promise.all([
         settle(ledger.append([{ tenantId, stream: other, expectedRevision: 'no_stream', events: [{ type: 'E', data: {} }] }], new Date())),
-        settle(ledger.append([{ tenantId, stream: contested, expectedRevision: 'no_stream', events: [{ type: 'E', data: {} }] }], new Date())),
+        settle(
+          ledger.append([{ tenantId, stream: contested, expectedRevision: 'no_stream', events: [{ type: 'E', data: {} }] }], new Date()),
+        ),
       ]);
       await first;
       // The group's INSERT waits on the raw transaction's row; let it commit then.
       const waiting = async () =>
         Number(
-          (await raw.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`)).rows[0].n,
+          (
+            await raw.query(
+              `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+            )
+          ).rows[0].n,
         );
       const deadline = Date.now() + 10_000;
       while ((await waiting()) === 0) if (Date.now() > deadline) throw new Error('the group never waited on the raw insert');
@@ -379,10 +446,15 @@ describe.skipIf(!serverUrl)('postgres ledger (postgres) › when transactions co
     await b.connect();
     try {
       const base = (await ledger.headPosition()) ?? START;
-      const naive = { last: (await sql<{ m: number | null }>`SELECT max(global_position) AS m FROM ledger.events`.execute(store.db)).rows[0]!.m ?? 0, seen: [] as string[] };
+      const naive = {
+        last: (await sql<{ m: number | null }>`SELECT max(global_position) AS m FROM ledger.events`.execute(store.db)).rows[0]!.m ?? 0,
+        seen: [] as string[],
+      };
       const naiveRead = async () => {
         const rows = await sql<{ event_id: string; global_position: number }>`
-          SELECT event_id, global_position FROM ledger.events WHERE global_position > ${naive.last} ORDER BY global_position`.execute(store.db);
+          SELECT event_id, global_position FROM ledger.events WHERE global_position > ${naive.last} ORDER BY global_position`.execute(
+          store.db,
+        );
         for (const r of rows.rows) {
           naive.seen.push(r.event_id);
           naive.last = r.global_position;
@@ -423,7 +495,12 @@ describe.skipIf(!serverUrl)('postgres ledger (postgres) › when transactions co
     // (64 × ~120 by default); one lock per stream of every batch exhausts it ("out of shared memory").
     const tenantId = randomUUID();
     const batch = (): AppendRequest[] =>
-      Array.from({ length: 1001 }, (_, i) => ({ tenantId, stream: `batch-${randomUUID()}`, expectedRevision: 'no_stream' as const, events: [{ type: 'Item', data: { i } }] }));
+      Array.from({ length: 1001 }, (_, i) => ({
+        tenantId,
+        stream: `batch-${randomUUID()}`,
+        expectedRevision: 'no_stream' as const,
+        events: [{ type: 'Item', data: { i } }],
+      }));
     const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => ledger.append(batch(), new Date())));
     const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String((o.reason as Error).message)] : []));
     expect(failures).toEqual([]);
@@ -457,7 +534,12 @@ describe.skipIf(!serverUrl)('postgres ledger (postgres) › when transactions co
           },
         ];
         if (k % 4 === 1) {
-          requests.push({ tenantId, stream: shared[(w + k) % shared.length]!, expectedRevision: 'any', events: [{ type: 'Shared', data: { w, k } }] });
+          requests.push({
+            tenantId,
+            stream: shared[(w + k) % shared.length]!,
+            expectedRevision: 'any',
+            events: [{ type: 'Shared', data: { w, k } }],
+          });
         }
         requested += requests.reduce((n, r) => n + r.events.length, 0);
         const result = await ledger.append(requests, new Date());
@@ -504,7 +586,10 @@ describe.skipIf(!serverUrl)('postgres ledger (postgres) › when transactions co
     for (const e of seen) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
     const missing = acknowledged.filter((e) => !counts.has(e.id));
     const repeated = [...counts].filter(([, n]) => n > 1);
-    expect(missing.map((e) => `${e.stream}@${e.revision}`), 'acknowledged events the reader skipped').toEqual([]);
+    expect(
+      missing.map((e) => `${e.stream}@${e.revision}`),
+      'acknowledged events the reader skipped',
+    ).toEqual([]);
     expect(repeated, 'events the reader saw more than once').toEqual([]);
     expect(seen.length).toBe(acknowledged.length);
     expect(new Set(seen.map((e) => e.id))).toEqual(new Set(acknowledged.map((e) => e.id)));

@@ -64,7 +64,12 @@ type EventRow = Omit<EventRowOut, 'global_position' | 'transaction_id' | 'record
  * Hashes and chains a request's events after `head` (none: the stream starts here) onto `rows`;
  * answers the stream's new head.
  */
-function pushRows(rows: EventRow[], request: AppendRequest, at: string, head: { revision: number; hash: string } | undefined): { revision: number; hash: string } {
+function pushRows(
+  rows: EventRow[],
+  request: AppendRequest,
+  at: string,
+  head: { revision: number; hash: string } | undefined,
+): { revision: number; hash: string } {
   const chained = chainEvents(request, at, head);
   for (const e of chained) {
     rows.push({
@@ -90,7 +95,11 @@ function pushRows(rows: EventRow[], request: AppendRequest, at: string, head: { 
  * null for no stream, as the statement sees it); answers them as recorded, or undefined when a
  * condition did not hold (nothing was inserted).
  */
-async function insertRows(db: Kysely<Database>, rows: EventRow[], conditions: { s: string; r: number | null }[]): Promise<RecordedEvent[] | undefined> {
+async function insertRows(
+  db: Kysely<Database>,
+  rows: EventRow[],
+  conditions: { s: string; r: number | null }[],
+): Promise<RecordedEvent[] | undefined> {
   const payload = JSON.stringify(rows);
   // Only what the database makes up comes back (positions; ids and tenants as it spells uuids):
   // the rest is what was sent, parsed back from the same JSON the database stored, so an append
@@ -234,9 +243,9 @@ export class PostgresLedger implements Ledger {
         // Every member is answered by commitGroup; this only keeps a bug from leaving one waiting.
         .catch((error: unknown) => group.forEach((m) => m.reject(error)))
         .finally(() => {
-        this.inFlight -= 1;
-        this.pump();
-      });
+          this.inFlight -= 1;
+          this.pump();
+        });
     }
   }
 
@@ -300,7 +309,11 @@ export class PostgresLedger implements Ledger {
           const request = requests.find((r) => r.stream === stream);
           if (request?.expectedRevision === 'any' && attempt < MAX_APPEND_ATTEMPTS) continue;
           const actual = stream === undefined ? null : await this.revisionOf(stream).catch(() => null);
-          throw new WrongExpectedRevisionError(stream ?? streams.join(', '), request?.expectedRevision ?? requests[0]!.expectedRevision, actual);
+          throw new WrongExpectedRevisionError(
+            stream ?? streams.join(', '),
+            request?.expectedRevision ?? requests[0]!.expectedRevision,
+            actual,
+          );
         }
         if (e.code === '40P01') {
           // Two appends created the same new streams in opposite orders. One of them was aborted
@@ -334,7 +347,9 @@ export class PostgresLedger implements Ledger {
       if (locked.length > 0) {
         await sql`
           SELECT pg_advisory_xact_lock(${sql.lit(STREAM_LOCK_CLASS)}, k.h)
-          FROM (SELECT DISTINCT hashtext(s) AS h FROM json_array_elements_text(${JSON.stringify(locked)}::json) AS s ORDER BY h) AS k`.execute(tx);
+          FROM (SELECT DISTINCT hashtext(s) AS h FROM json_array_elements_text(${JSON.stringify(locked)}::json) AS s ORDER BY h) AS k`.execute(
+          tx,
+        );
       }
       // One index lookup per stream (its last revision): an IN (…) over the whole table made the
       // planner hash-join a sequential scan of the ledger once it held a few thousand events.
@@ -364,7 +379,9 @@ export class PostgresLedger implements Ledger {
       if (rows.length === 0) return planned.map((p) => ({ error: p as WrongExpectedRevisionError }));
       const events = await insertRows(tx, rows, []);
       if (!events) throw new Error('append: the insert answered no rows');
-      return planned.map((p) => (p instanceof WrongExpectedRevisionError ? { error: p } : { result: resultOf(events.slice(p.from, p.to)) }));
+      return planned.map((p) =>
+        p instanceof WrongExpectedRevisionError ? { error: p } : { result: resultOf(events.slice(p.from, p.to)) },
+      );
     });
   }
 
@@ -384,7 +401,8 @@ export class PostgresLedger implements Ledger {
         const from = rows.length;
         for (const request of requests) {
           if (request.events.length > 0) pushRows(rows, request, at, undefined);
-          else if (request.expectedRevision !== 'any') conditions.push({ s: request.stream, r: request.expectedRevision === 'no_stream' ? null : request.expectedRevision });
+          else if (request.expectedRevision !== 'any')
+            conditions.push({ s: request.stream, r: request.expectedRevision === 'no_stream' ? null : request.expectedRevision });
         }
         return { from, to: rows.length };
       });
@@ -399,7 +417,9 @@ export class PostgresLedger implements Ledger {
   }
 
   private async revisionOf(stream: string): Promise<number | null> {
-    const result = await sql<{ r: number | null }>`SELECT max(stream_revision) AS r FROM ledger.events WHERE stream_id = ${stream}`.execute(this.db);
+    const result = await sql<{ r: number | null }>`SELECT max(stream_revision) AS r FROM ledger.events WHERE stream_id = ${stream}`.execute(
+      this.db,
+    );
     return result.rows[0]?.r ?? null;
   }
 

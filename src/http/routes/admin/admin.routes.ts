@@ -45,7 +45,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> 
 
   app.get(
     '/tenants',
-    { schema: { tags, summary: 'List tenants and their keys', response: { 200: EnvelopeSchema(Type.Array(TenantWithKeysSchema)), ...errorResponses(401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List tenants and their keys',
+        response: { 200: EnvelopeSchema(Type.Array(TenantWithKeysSchema)), ...errorResponses(401) },
+      },
+    },
     async () => ok(await tenants.list()),
   );
 
@@ -59,7 +65,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> 
         body: Type.Object(
           {
             plan: Type.Optional(PlanSchema),
-            limits: Type.Optional(Type.Object({ perMinute: Type.Optional(Limit), perDay: Type.Optional(Limit) }, { additionalProperties: false })),
+            limits: Type.Optional(
+              Type.Object({ perMinute: Type.Optional(Limit), perDay: Type.Optional(Limit) }, { additionalProperties: false }),
+            ),
           },
           { additionalProperties: false },
         ),

@@ -98,7 +98,10 @@ type ItemError = { index: number; field: string; message: string };
  */
 function batchSchemaErrors(error: Error & { validation?: unknown; validationContext?: string }): ItemError[] {
   if (error.validationContext !== 'body' || !Array.isArray(error.validation)) throw error;
-  const errors = fieldErrors(error.validation as never).map((e) => ({ index: Number(/^consents\[(\d+)\]/.exec(e.field)?.[1] ?? NaN), ...e }));
+  const errors = fieldErrors(error.validation as never).map((e) => ({
+    index: Number(/^consents\[(\d+)\]/.exec(e.field)?.[1] ?? NaN),
+    ...e,
+  }));
   if (errors.some((e) => Number.isNaN(e.index))) throw error;
   return errors;
 }
@@ -127,7 +130,8 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
 
 export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   // Read models know subjects (keyed hashes), never user references.
-  const filterOf = (request: FastifyRequest, q: ConsentFilterQuery) => toFilter(q, (ref) => deps.privacy.subjectOf(request.tenant.tenantId, ref));
+  const filterOf = (request: FastifyRequest, q: ConsentFilterQuery) =>
+    toFilter(q, (ref) => deps.privacy.subjectOf(request.tenant.tenantId, ref));
   app.post(
     '/consent',
     {
@@ -142,7 +146,11 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     async (request, reply) => {
       const errors = itemErrors(request.body, '');
       if (errors.length > 0) throw validationError(errors);
-      const { view, replayed } = await deps.consents.record(request.tenant.tenantId, toInput(request.body, request), idempotencyOf(request));
+      const { view, replayed } = await deps.consents.record(
+        request.tenant.tenantId,
+        toInput(request.body, request),
+        idempotencyOf(request),
+      );
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(ok(view, { timestamp: view.timestamp }));
     },
@@ -175,10 +183,15 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       if (errors.length > 0) {
         // Name the policy problems of the other items too, so one answer lists every bad item.
         const bad = new Set(errors.map((e) => e.index));
-        const rest = items.flatMap((item, index) => (bad.has(index) ? [] : [{ index, policyVersionId: item.policyVersionId.toLowerCase() }]));
+        const rest = items.flatMap((item, index) =>
+          bad.has(index) ? [] : [{ index, policyVersionId: item.policyVersionId.toLowerCase() }],
+        );
         errors.push(...(await deps.consents.policyErrors(request.tenant.tenantId, rest)));
         errors.sort((a, b) => a.index - b.index);
-        throw validationError(errors, `${new Set(errors.map((e) => e.index)).size} of ${items.length} item(s) are invalid; nothing was recorded`);
+        throw validationError(
+          errors,
+          `${new Set(errors.map((e) => e.index)).size} of ${items.length} item(s) are invalid; nothing was recorded`,
+        );
       }
       const { view, replayed } = await deps.consents.recordBatch(
         request.tenant.tenantId,
@@ -221,7 +234,14 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         const page = request.query.page ?? 1;
         const limit = request.query.limit ?? 20;
         await deps.readFence(request.tenant.tenantId);
-        const { items, total } = await searchConsents(deps.db, deps.privacy, request.tenant.tenantId, filterOf(request, request.query), page, limit);
+        const { items, total } = await searchConsents(
+          deps.db,
+          deps.privacy,
+          request.tenant.tenantId,
+          filterOf(request, request.query),
+          page,
+          limit,
+        );
         return okList(items, page, limit, total);
       },
     );
@@ -236,7 +256,10 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         description:
           "RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'.",
         querystring: ConsentFilterQuerySchema,
-        response: { 200: { description: 'CSV, streamed', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses(400, 401, 403) },
+        response: {
+          200: { description: 'CSV, streamed', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -248,7 +271,11 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="consents-${stamp}Z.csv"`)
-        .send(consentsCsv(streamConsents(deps.db, deps.privacy, request.tenant.tenantId, filterOf(request, request.query), deps.exportPageRows)));
+        .send(
+          consentsCsv(
+            streamConsents(deps.db, deps.privacy, request.tenant.tenantId, filterOf(request, request.query), deps.exportPageRows),
+          ),
+        );
     },
   );
 
@@ -280,7 +307,10 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
       await deps.readFence(request.tenant.tenantId);
-      const filter = { ...filterOf(request, request.query), subject: deps.privacy.subjectOf(request.tenant.tenantId, request.params.userReference) };
+      const filter = {
+        ...filterOf(request, request.query),
+        subject: deps.privacy.subjectOf(request.tenant.tenantId, request.params.userReference),
+      };
       const found = await searchConsents(deps.db, deps.privacy, request.tenant.tenantId, filter, page, limit);
       const total = found.total;
       const items = found.items.map((r) => ({
@@ -311,7 +341,11 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     },
     async (request) => {
       await deps.readFence(request.tenant.tenantId);
-      const policies = await userStatus(deps.db, request.tenant.tenantId, deps.privacy.subjectOf(request.tenant.tenantId, request.params.userReference));
+      const policies = await userStatus(
+        deps.db,
+        request.tenant.tenantId,
+        deps.privacy.subjectOf(request.tenant.tenantId, request.params.userReference),
+      );
       return ok({ userReference: request.params.userReference, policies });
     },
   );
@@ -363,7 +397,12 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     },
     async (request, reply) => {
       const reason = request.body?.reason ?? null;
-      const { view, replayed } = await deps.consents.withdraw(request.tenant.tenantId, request.params.id.toLowerCase(), reason, idempotencyOf(request));
+      const { view, replayed } = await deps.consents.withdraw(
+        request.tenant.tenantId,
+        request.params.id.toLowerCase(),
+        reason,
+        idempotencyOf(request),
+      );
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return ok(view);
     },

@@ -9,7 +9,11 @@ export const MAX_BATCH_ITEMS = 1000;
 const Uuid = Type.String({ format: 'uuid' });
 /** A user reference is 1..255 characters (code points), any but NUL. */
 export const USER_REFERENCE_MAX = 255;
-export const UserReferenceSchema = Type.String({ minLength: 1, maxLength: USER_REFERENCE_MAX, description: 'your identifier of the end user, 1..255 characters' });
+export const UserReferenceSchema = Type.String({
+  minLength: 1,
+  maxLength: USER_REFERENCE_MAX,
+  description: 'your identifier of the end user, 1..255 characters',
+});
 /**
  * The longest path segment a user reference may need: 255 characters of 4 UTF-8 bytes each, every
  * byte percent-encoded (`%F0%9F%99%82` is one character). The router refuses longer parameters.
@@ -22,14 +26,23 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 const ErasedReference = Type.Union([Type.String(), Type.Null()], { description: 'null once the subject was erased (docs/erasure.md)' });
 const ErasedMetadata = Type.Union([Metadata, Type.Null()], { description: 'null once the subject was erased' });
 const Erased = Type.Boolean({ description: "true once the subject's personal data was erased: the personal fields are null" });
-const Tampered = Type.Boolean({ description: 'true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased' });
+const Tampered = Type.Boolean({
+  description:
+    'true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased',
+});
 
 const ConsentFields = {
   policyVersionId: Uuid,
   userReference: UserReference,
   consentGiven: Type.Boolean({ description: 'true = consent given, false = rejected' }),
-  ipAddress: Type.Optional(Type.Union([Type.String({ format: 'ip', maxLength: 64 }), Type.Null()], { description: 'IPv4 or IPv6; taken from the request when omitted' })),
-  userAgent: Type.Optional(Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], { description: 'taken from the User-Agent header when omitted' })),
+  ipAddress: Type.Optional(
+    Type.Union([Type.String({ format: 'ip', maxLength: 64 }), Type.Null()], {
+      description: 'IPv4 or IPv6; taken from the request when omitted',
+    }),
+  ),
+  userAgent: Type.Optional(
+    Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], { description: 'taken from the User-Agent header when omitted' }),
+  ),
   metadata: Type.Optional(Type.Union([Metadata, Type.Null()])),
 };
 
@@ -49,7 +62,14 @@ export const ConsentIdParamsSchema = Type.Object({ id: Uuid });
 export const UserParamsSchema = Type.Object({ userReference: UserReference });
 export const VerifyQuerySchema = Type.Object({ consentId: Uuid });
 export const IdempotencyHeadersSchema = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$', description: 'a repeat with the same key and body within 24 h answers the first response' })),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7E]+$',
+      description: 'a repeat with the same key and body within 24 h answers the first response',
+    }),
+  ),
 });
 
 export const ConsentFilterQuery = {
@@ -129,7 +149,9 @@ export const VerificationSchema = Type.Object({
   valid: Type.Boolean(),
   consentId: Uuid,
   storedHash: Type.String(),
-  computedHash: Type.Union([Type.String(), Type.Null()], { description: 'null when the hash cannot be recomputed (the subject was erased)' }),
+  computedHash: Type.Union([Type.String(), Type.Null()], {
+    description: 'null when the hash cannot be recomputed (the subject was erased)',
+  }),
   verifiedAt: Type.String({ format: 'date-time' }),
   erased: Erased,
   tampered: Tampered,

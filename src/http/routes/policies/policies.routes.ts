@@ -107,7 +107,8 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         body: PolicyUpdateSchema,
         response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404, 409, 415) },
       },
-      handler: async (request) => ok(await deps.policies.setActive(request.tenant.tenantId, request.params.id.toLowerCase(), request.body.isActive)),
+      handler: async (request) =>
+        ok(await deps.policies.setActive(request.tenant.tenantId, request.params.id.toLowerCase(), request.body.isActive)),
     });
   }
 

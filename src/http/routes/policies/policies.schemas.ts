@@ -24,10 +24,7 @@ export const PolicyCreateSchema = Type.Object(
 );
 export type PolicyCreate = Static<typeof PolicyCreateSchema>;
 
-export const PolicyUpdateSchema = Type.Object(
-  { isActive: Type.Boolean() },
-  { additionalProperties: false },
-);
+export const PolicyUpdateSchema = Type.Object({ isActive: Type.Boolean() }, { additionalProperties: false });
 
 export const PolicyIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const PolicyTypeParamsSchema = Type.Object({ policyType: PolicyTypeSchema });

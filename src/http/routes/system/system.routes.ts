@@ -6,7 +6,10 @@ import { HttpError } from '../../errors.js';
 const tags = ['system'];
 
 /** Liveness and readiness, no key needed. */
-export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<{ ledger: boolean; readStore: boolean }> }> = async (app, { ready }) => {
+export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<{ ledger: boolean; readStore: boolean }> }> = async (
+  app,
+  { ready },
+) => {
   app.get(
     '/health',
     { schema: { tags, summary: 'Liveness', response: { 200: EnvelopeSchema(Type.Object({ status: Type.Literal('ok') })) } } },
@@ -18,7 +21,10 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<{ le
       schema: {
         tags,
         summary: 'Readiness: the ledger and the read store answer',
-        response: { 200: EnvelopeSchema(Type.Object({ status: Type.Literal('ready'), ledger: Type.Boolean(), readStore: Type.Boolean() })), ...errorResponses(503) },
+        response: {
+          200: EnvelopeSchema(Type.Object({ status: Type.Literal('ready'), ledger: Type.Boolean(), readStore: Type.Boolean() })),
+          ...errorResponses(503),
+        },
       },
     },
     async () => {
