@@ -6,8 +6,13 @@ import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
 import { ReadFence } from '../projections/read-fence.js';
 import { ProjectionRunner, type RunnerLog } from '../projections/runner.js';
-import { ConsentService } from './application/consents.js';
-import { PolicyService } from './application/policies.js';
+import { CommandHandler } from './application/command-handler.js';
+import { ConsentCommands } from './application/consents/consent.commands.js';
+import { ConsentQueries } from './application/consents/consent.queries.js';
+import { IdempotencyKeys } from './application/idempotency.js';
+import { PolicyCache } from './application/policies/policy-cache.js';
+import { PolicyCommands } from './application/policies/policy.commands.js';
+import { PolicyQueries } from './application/policies/policy.queries.js';
 import type { Settings } from './config.js';
 import { buildApp } from './http/app.js';
 import { LedgerUnavailableError, type Ledger, type LedgerPosition } from './ledger/ledger.port.js';
@@ -15,7 +20,11 @@ import type { connectEventStoreLedger } from './ledger/eventstoredb/index.js';
 import { hasDurableFeeds, isPingable, isWatchable } from './ledger/ledger-feeds.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
 import { SharedReads } from './ledger/shared-reads.js';
-import { generatedKeyWarning, loadMasterKey, Privacy, SubjectErasure } from './privacy/index.js';
+import { generatedKeyWarning, loadMasterKey, Privacy } from './privacy/index.js';
+import { SubjectErasure } from './application/subjects/erasure.js';
+import { PersonalFields } from './privacy/personal-fields.js';
+import { subjectRecords } from './privacy/subject-events.js';
+import { scrubDeliveries } from './webhooks/scrub.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { RedisCounterStore } from './limits/redis-counter-store.js';
@@ -35,8 +44,10 @@ export interface Service {
   ledger: Ledger;
   runner: ProjectionRunner;
   tenants: TenantService;
-  policies: PolicyService;
-  consents: ConsentService;
+  /** The one command handler every command runs through. */
+  commands: CommandHandler;
+  policies: { commands: PolicyCommands; queries: PolicyQueries };
+  consents: { commands: ConsentCommands; queries: ConsentQueries };
   receipts: ReceiptService;
   /** Key store and sealing of personal fields; erasure on request (docs/erasure.md). */
   privacy: Privacy;
@@ -217,11 +228,41 @@ export async function createService(
         ? listenForTenantChanges(settings.databaseUrl, (id) => tenants.invalidate(id), log)
         : undefined;
     if (tenantChanges) await Promise.race([tenantChanges.ready, new Promise((r) => setTimeout(r, 5_000).unref())]);
-    const policies = new PolicyService(ledger);
-    const consents = new ConsentService(ledger, privacy);
+    // Commands and reads: every command through the one handler; reads through query services.
+    const commands = new CommandHandler(ledger);
+    const reader = new PersonalFields(privacy);
+    const readFence = (tenantId: string) => fence.wait(tenantId);
+    const policies = { commands: new PolicyCommands(commands), queries: new PolicyQueries(ledger, store.db, readFence) };
+    const consents = {
+      commands: new ConsentCommands({
+        commands,
+        ledger,
+        policies: new PolicyCache(ledger),
+        privacy,
+        reader,
+        idempotency: new IdempotencyKeys(privacy),
+      }),
+      queries: new ConsentQueries({
+        ledger,
+        db: store.db,
+        reader,
+        privacy,
+        fence: readFence,
+        exportPageRows: store.kind === 'embedded' ? EMBEDDED_STREAM_PAGE_ROWS : STREAM_PAGE_ROWS,
+      }),
+    };
     const receiptStore = new ReceiptStore(store.db);
-    const erasure = new SubjectErasure(store.db, ledger, privacy, receiptStore, undefined, eventStore ? { fence: indexFence } : undefined);
-    const receipts = new ReceiptService(ledger, consents, receiptStore, settings.publicBaseUrl, undefined, {
+    // Where erasure finds a subject's events: the ledger's own table, or read.event_index when the ledger is EventStoreDB.
+    const subjectSource = eventStore ? 'index' : 'ledger';
+    const erasure = new SubjectErasure({
+      commands,
+      privacy,
+      subjectRecords: (tenantId, subject) => subjectRecords(store.db, tenantId, subject, subjectSource),
+      purgeReceipts: (tenantId, consentIds) => receiptStore.purge(tenantId, consentIds),
+      scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, tenantId, subject, subjectSource),
+      ...(eventStore ? { fence: indexFence } : {}),
+    });
+    const receipts = new ReceiptService(commands, consents.queries, receiptStore, settings.publicBaseUrl, undefined, {
       source: transparency,
       verify: proofIncludes,
     });
@@ -235,18 +276,14 @@ export async function createService(
     const app = await buildApp(
       {
         settings,
-        db: store.db,
         tenants,
         policies,
         consents,
         receipts,
-        privacy,
         erasure,
         webhooks: webhooks.service,
         transparency,
         limiter,
-        readFence: (tenantId) => fence.wait(tenantId),
-        exportPageRows: store.kind === 'embedded' ? EMBEDDED_STREAM_PAGE_ROWS : STREAM_PAGE_ROWS,
         async ready() {
           const ok = await store.ping().then(
             () => true,
@@ -273,6 +310,7 @@ export async function createService(
       ledger,
       runner,
       tenants,
+      commands,
       policies,
       consents,
       receipts,

@@ -13,7 +13,9 @@ import {
 } from '../../test/support/projections.js';
 import { reportEventStoreSkip } from '../../test/support/eventstore.js';
 import { sql } from 'kysely';
-import { consentPage, orderedScan, searchConsents, streamConsents } from './consents.queries.js';
+import { ConsentQueries, type ConsentQuery } from '../../src/application/consents/consent.queries.js';
+import { PersonalFields } from '../../src/privacy/personal-fields.js';
+import { consentPage, orderedScan } from './consents.queries.js';
 
 reportEventStoreSkip('projections');
 
@@ -23,6 +25,19 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
     h = await openHarness(open, ledger);
   });
   afterAll(() => h?.dispose());
+
+  /** The consent queries on the harness's read models (no read fence: the tests catch up themselves), with export pages of `pageRows`. */
+  const queries = (pageRows = 1000) =>
+    new ConsentQueries({
+      ledger: h.ledger,
+      db: h.db,
+      reader: new PersonalFields(h.privacy),
+      privacy: h.privacy,
+      fence: async () => undefined,
+      exportPageRows: pageRows,
+    });
+  const searchConsents = (tenant: string, query: ConsentQuery, page: number, limit: number) => queries().search(tenant, query, page, limit);
+  const streamConsents = (tenant: string, query: ConsentQuery, pageRows: number) => queries(pageRows).export(tenant, query);
 
   const rowsOfTenant = async (tenantId: string) => (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenantId);
 
@@ -66,7 +81,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
       ]);
       // The row holds the ledger's ciphertext, never the values; the query opens them.
       expect(JSON.stringify(await rowsOfTenant(tenant))).not.toMatch(/alice|2001:db8|curl|signup/);
-      const { items } = await searchConsents(h.db, h.privacy, tenant, {}, 1, 10);
+      const { items } = await searchConsents(tenant, {}, 1, 10);
       expect(items).toEqual([
         {
           id: c.data.consentId,
@@ -115,15 +130,15 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
         { personal: null, withdrawal_reason: null },
         { personal: null, withdrawal_reason: null },
       ]);
-      const { items } = await searchConsents(h.db, h.privacy, tenant, { subject: h.subject(tenant, 'erase-me') }, 1, 10);
+      const { items } = await searchConsents(tenant, { userReference: 'erase-me' }, 1, 10);
       expect(items.map((i) => [i.id, i.userReference, i.ipAddress, i.userAgent, i.metadata, i.erased, i.consentHash])).toEqual([
         [a2.data.consentId, null, null, null, null, true, a2.data.consentHash],
         [a1.data.consentId, null, null, null, null, true, a1.data.consentHash],
       ]);
-      expect((await searchConsents(h.db, h.privacy, tenant, { subject: h.subject(tenant, 'keep-me') }, 1, 10)).items).toMatchObject([
+      expect((await searchConsents(tenant, { userReference: 'keep-me' }, 1, 10)).items).toMatchObject([
         { userReference: 'keep-me', erased: false },
       ]);
-      expect((await searchConsents(h.db, h.privacy, other, {}, 1, 10)).items).toMatchObject([{ userReference: 'erase-me', erased: false }]);
+      expect((await searchConsents(other, {}, 1, 10)).items).toMatchObject([{ userReference: 'erase-me', erased: false }]);
     });
   });
 
@@ -200,13 +215,13 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
       await h.runner().catchUp();
 
       const streamed: string[] = [];
-      for await (const item of streamConsents(h.db, h.privacy, tenant, {}, 5)) streamed.push(item.id);
+      for await (const item of await streamConsents(tenant, {}, 5)) streamed.push(item.id);
       const expected = [...cs.map((c) => c.data.consentId).sort(), later.data.consentId];
       expect(streamed).toEqual(expected);
 
       const paged: string[] = [];
       for (let page = 1; page <= 3; page++) {
-        const res = await searchConsents(h.db, h.privacy, tenant, {}, page, 10);
+        const res = await searchConsents(tenant, {}, page, 10);
         expect(res.total).toBe(24);
         paged.push(...res.items.map((i) => i.id));
       }
@@ -222,7 +237,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
       await h.append(tenant, [policy, ...cs]);
       await h.runner().catchUp();
       const streamed: string[] = [];
-      for await (const item of streamConsents(h.db, h.privacy, tenant, {}, 4)) {
+      for await (const item of await streamConsents(tenant, {}, 4)) {
         streamed.push(item.id);
         if (streamed.length > 100) break;
       }

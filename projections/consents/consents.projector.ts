@@ -1,5 +1,5 @@
 import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
-import type { SubjectErased } from '../../src/privacy/subject.events.js';
+import type { SubjectErased } from '../../src/domain/subject/subject.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../projector.js';
 

@@ -1,35 +1,35 @@
 import { sql, type Kysely } from 'kysely';
-import { countConsents } from '../consent-counts/consent-counts.queries.js';
 import { applyConsentFilter, type ConsentFilter } from './consent-filter.js';
-import type { Sealed } from '../../src/domain/consent/consent.events.js';
-import type { Sealing } from '../../src/privacy/sealing.js';
-import { sealedAad, type ConsentPersonal, type Privacy } from '../../src/privacy/privacy.js';
 import type { Database } from '../../src/store/schema.js';
 
 export { applyConsentFilter, type ConsentFilter } from './consent-filter.js';
 
-export interface ConsentSearchItem {
+/** A record's row as search and export read it: its sealed personal fields are opened by the caller. */
+export interface ConsentRow {
   id: string;
-  consentHash: string;
-  /** The personal fields are null once the subject was erased (`erased: true`). */
-  userReference: string | null;
-  policyVersionId: string;
-  policyType: string;
-  policyVersion: string;
-  consentGiven: boolean;
+  tenant_id: string;
+  consent_hash: string;
+  subject: string;
+  policy_version_id: string;
+  policy_type: string;
+  policy_version: string;
+  policy_title: string;
+  consent_given: boolean;
   status: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  metadata: Record<string, unknown> | null;
-  createdAt: string;
-  withdrawnAt: string | null;
+  /** The ledger's sealed personal fields; null once erased. */
+  personal: Record<string, unknown> | null;
   erased: boolean;
-  /** The personal fields did not open with their key: the stored record was changed (null fields). */
-  tampered: boolean;
-  policyTitle: string;
+  created_at: Date;
+  withdrawn_at: Date | null;
 }
 
-const ITEM_COLUMNS = [
+/** A row read for the export: with its keyset cursor and its data key, wrapped (null once destroyed). */
+export interface StoredConsentRow extends ConsentRow {
+  cursor: string;
+  wrapped: string | null;
+}
+
+const ROW_COLUMNS = [
   'id',
   'tenant_id',
   'consent_hash',
@@ -46,87 +46,21 @@ const ITEM_COLUMNS = [
   'withdrawn_at',
 ] as const;
 
-type ItemRow = {
-  id: string;
-  tenant_id: string;
-  consent_hash: string;
-  subject: string;
-  policy_version_id: string;
-  policy_type: string;
-  policy_version: string;
-  policy_title: string;
-  consent_given: boolean;
-  status: string;
-  personal: Record<string, unknown> | null;
-  erased: boolean;
-  created_at: Date;
-  withdrawn_at: Date | null;
-};
-
-/**
- * Opens the rows' sealed personal fields with their keys (one key-store read per call), by
- * `Privacy.read`'s rule: a row whose subject was erased comes back with nulls and `erased`, one
- * whose seal does not open with nulls and `tampered`.
- */
-export async function openRows(privacy: Privacy, rows: readonly ItemRow[]): Promise<ConsentSearchItem[]> {
-  const keys = await privacy.keys.byIds(rows.flatMap((r) => sealedOf(r)?.kid ?? []));
-  return rows.map((r) => {
-    const sealed = sealedOf(r);
-    return itemOf(
-      r,
-      sealed && privacy.read<ConsentPersonal>(keys.get(sealed.kid), sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), sealed),
-    );
-  });
-}
-
-const sealedOf = (r: ItemRow) => (!r.erased && r.personal ? (r.personal as unknown as Sealed) : undefined);
-
-/** A row as the API shows it: its personal fields if they opened, else nulls and why (erased or tampered). */
-function itemOf(r: ItemRow, opened: Sealing<ConsentPersonal> | undefined): ConsentSearchItem {
-  const p = opened?.state === 'personal' ? opened.value : undefined;
-  return {
-    id: r.id,
-    consentHash: r.consent_hash,
-    userReference: p?.userReference ?? null,
-    policyVersionId: r.policy_version_id,
-    policyType: r.policy_type,
-    policyVersion: r.policy_version,
-    consentGiven: r.consent_given,
-    status: r.status,
-    ipAddress: p?.ipAddress ?? null,
-    userAgent: p?.userAgent ?? null,
-    metadata: p ? p.metadata : null,
-    createdAt: r.created_at.toISOString(),
-    withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
-    erased: opened === undefined || opened.state === 'erased',
-    tampered: opened?.state === 'tampered',
-    policyTitle: r.policy_title,
-  };
-}
-
-/** A page of matching records, newest first, and how many match in all. */
-export async function searchConsents(
+/** A page of matching records, newest first (count them with `countConsents`). */
+export function searchConsentRows(
   db: Kysely<Database>,
-  privacy: Privacy,
   tenantId: string,
   filter: ConsentFilter,
   page: number,
   limit: number,
-): Promise<{ items: ConsentSearchItem[]; total: number }> {
-  const base = applyConsentFilter(db.selectFrom('read.consents'), tenantId, filter);
-  // The total from the counters where the filter allows (as stats): counting a large tenant's
-  // rows took longer than the whole page.
-  const [rows, total] = await Promise.all([
-    base
-      .select(ITEM_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    countConsents(db, tenantId, filter),
-  ]);
-  return { items: await openRows(privacy, rows), total };
+): Promise<ConsentRow[]> {
+  return applyConsentFilter(db.selectFrom('read.consents'), tenantId, filter)
+    .select(ROW_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
 }
 
 /**
@@ -144,7 +78,7 @@ export function consentPage(
   if (after) q = q.where(sql<boolean>`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   return q
     .select([
-      ...ITEM_COLUMNS,
+      ...ROW_COLUMNS,
       // The cursor keeps created_at as the database has it (microseconds): a JS Date would cut it
       // to milliseconds, and rows later in the same millisecond would come back again and again.
       sql<string>`created_at::text`.as('cursor'),
@@ -189,40 +123,30 @@ export const EMBEDDED_STREAM_PAGE_ROWS = 1000;
  * flat however many rows match (three pages at most). Built for the CSV export's rate: each page
  * brings its rows' wrapped data keys along (no second query per page, no key cache churned by one
  * key per record), and the pages overlap: while the caller takes page k, page k+1 is being opened
- * (on the privacy module's worker threads, where there are any) and page k+2 read.
+ * (`open`: on the privacy module's worker threads, where there are any) and page k+2 read.
  */
-export async function* streamConsents(
+export async function* streamConsentRows<T>(
   db: Kysely<Database>,
-  privacy: Privacy,
   tenantId: string,
   filter: ConsentFilter,
-  chunk = STREAM_PAGE_ROWS,
-): AsyncGenerator<ConsentSearchItem> {
-  type PageRow = ItemRow & { cursor: string; wrapped: string | null };
-  const page = (after: { createdAt: string; id: string } | undefined): Promise<PageRow[]> => {
+  chunk: number,
+  open: (rows: readonly StoredConsentRow[]) => Promise<T[]>,
+): AsyncGenerator<T> {
+  const page = (after: { createdAt: string; id: string } | undefined): Promise<StoredConsentRow[]> => {
     const p = orderedScan(db, (tx) => consentPage(tx, tenantId, filter, after, chunk).execute());
     // A reader that stops early (the client went away) leaves this page unread: not an error.
     p.catch(() => undefined);
     return p;
   };
-  const opened = async (rows: readonly PageRow[]): Promise<ConsentSearchItem[]> => {
-    const sealed = rows.flatMap((r) => {
-      const s = sealedOf(r);
-      return s ? [{ wrapped: r.wrapped, aad: sealedAad('ConsentRecorded', r.tenant_id, r.id, r.subject), sealed: s }] : [];
-    });
-    const personal = await privacy.openStored<ConsentPersonal>(sealed);
-    let k = 0;
-    return rows.map((r) => itemOf(r, sealedOf(r) ? personal[k++] : undefined));
-  };
-  let next: Promise<PageRow[]> | undefined = page(undefined);
-  let ready: Promise<ConsentSearchItem[]> | undefined;
+  let next: Promise<StoredConsentRow[]> | undefined = page(undefined);
+  let ready: Promise<T[]> | undefined;
   while (next || ready) {
-    let opening: Promise<ConsentSearchItem[]> | undefined;
+    let opening: Promise<T[]> | undefined;
     if (next) {
-      const rows: PageRow[] = await next;
+      const rows: StoredConsentRow[] = await next;
       const last = rows[rows.length - 1];
       next = rows.length === chunk && last !== undefined ? page({ createdAt: last.cursor, id: last.id }) : undefined;
-      opening = opened(rows);
+      opening = open(rows);
       opening.catch(() => undefined);
     }
     if (ready) for (const item of await ready) yield item;

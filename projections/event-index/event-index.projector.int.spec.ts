@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventHash } from '../../src/ledger/event-hash.js';
-import { subjectRecords } from '../../src/privacy/purge.js';
+import { subjectRecords } from '../../src/privacy/subject-events.js';
 import { TransparencyStore } from '../../src/transparency/transparency.store.js';
 import { harnessEngines, openHarness, published, recorded, withdrawn, type ProjectionHarness } from '../../test/support/projections.js';
 import { reportEventStoreSkip } from '../../test/support/eventstore.js';

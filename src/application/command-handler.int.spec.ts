@@ -5,7 +5,9 @@ import { DomainError } from '../domain/errors.js';
 import { checkChain } from '../ledger/event-hash.js';
 import type { AppendRequest, AppendResult, Ledger, LedgerPosition, RecordedEvent } from '../ledger/ledger.port.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
-import { ConcurrencyError, handleCommand, type CommandOptions } from './command-handler.js';
+import { asStored, eventDecoder, type Aggregate } from '../domain/events.js';
+import { ConcurrencyError } from '../ledger/ledger.port.js';
+import { answered, CommandHandler, unchanged, write } from './command-handler.js';
 
 // A withdraw-like aggregate: given once, withdrawn at most once.
 type NoteEvent =
@@ -25,6 +27,11 @@ const evolve = (s: NoteState, e: NoteEvent): NoteState => {
     case 'Noted':
       return { ...s, notes: [...s.notes, e.data.by] };
   }
+};
+const notes: Aggregate<NoteState, NoteEvent> = {
+  initialState: initial,
+  evolve,
+  decode: eventDecoder<NoteEvent>({ Given: asStored(), Withdrawn: asStored(), Noted: asStored() }),
 };
 const withdraw =
   (by: number) =>
@@ -103,8 +110,6 @@ class StartingLineLedger extends CountingLedger {
   }
 }
 
-const at = () => new Date();
-
 for (const engine of availableEngines) {
   describe(`command handler (${engine.name})`, () => {
     let t: TestStore;
@@ -115,20 +120,14 @@ for (const engine of availableEngines) {
     });
     afterAll(() => t?.dispose());
 
-    const command = (
+    /** One single-stream command through the production handler, on `on` (a ledger in between). */
+    const handle = (
+      on: Ledger,
       tenantId: string,
       stream: string,
       decide: (s: NoteState) => NoteEvent[],
-      extra: Partial<CommandOptions<NoteState, NoteEvent>> = {},
-    ) => ({
-      tenantId,
-      stream,
-      initial,
-      evolve,
-      decide,
-      clock: at,
-      ...extra,
-    });
+      options: { maxAttempts?: number } = {},
+    ) => new CommandHandler(on, options).handle(tenantId, notes, stream, (s) => decide(s));
     const given = async (tenantId: string, stream: string) =>
       ledger.append([{ tenantId, stream, expectedRevision: 'no_stream', events: [{ type: 'Given', data: { by: 0 } }] }], new Date());
 
@@ -137,7 +136,7 @@ for (const engine of availableEngines) {
         const tenantId = randomUUID();
         const stream = `note-${randomUUID()}`;
         const interfering = new InterferingLedger(ledger, tenantId, Infinity);
-        const error = await handleCommand(interfering, command(tenantId, stream, note(1), { maxAttempts: 3 })).catch((e: unknown) => e);
+        const error = await handle(interfering, tenantId, stream, note(1), { maxAttempts: 3 }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ConcurrencyError);
         expect(interfering.reads).toBe(3);
         const stored = await ledger.readStream(stream);
@@ -148,7 +147,7 @@ for (const engine of availableEngines) {
         const tenantId = randomUUID();
         const stream = `note-${randomUUID()}`;
         const interfering = new InterferingLedger(ledger, tenantId, Infinity);
-        await expect(handleCommand(interfering, command(tenantId, stream, note(1)))).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(handle(interfering, tenantId, stream, note(1))).rejects.toBeInstanceOf(ConcurrencyError);
         expect(interfering.reads).toBe(5);
         expect(await ledger.readStream(stream)).toHaveLength(5);
       });
@@ -159,7 +158,7 @@ for (const engine of availableEngines) {
         const tenantId = randomUUID();
         const stream = `note-${randomUUID()}`;
         const interfering = new InterferingLedger(ledger, tenantId, 2);
-        const result = await handleCommand(interfering, command(tenantId, stream, note(1), { maxAttempts: 3 }));
+        const result = await handle(interfering, tenantId, stream, note(1), { maxAttempts: 3 });
         expect(interfering.reads).toBe(3);
         expect(result.appended.map((e) => e.revision)).toEqual([2]);
         expect(result.state.notes).toEqual([-1, -1, 1]);
@@ -170,7 +169,7 @@ for (const engine of availableEngines) {
         const tenantId = randomUUID();
         const stream = `note-${randomUUID()}`;
         const counting = new CountingLedger(ledger);
-        await expect(handleCommand(counting, command(tenantId, stream, withdraw(1)))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(handle(counting, tenantId, stream, withdraw(1))).rejects.toMatchObject({ code: 'NOT_FOUND' });
         expect(counting.reads).toBe(1);
         expect(await ledger.readStream(stream)).toEqual([]);
       });
@@ -184,9 +183,7 @@ for (const engine of availableEngines) {
         const stream = `consent-like-${randomUUID()}`;
         await given(tenantId, stream);
         const racing = new StartingLineLedger(ledger, N);
-        const outcomes = await Promise.allSettled(
-          Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, withdraw(i + 1)))),
-        );
+        const outcomes = await Promise.allSettled(Array.from({ length: N }, (_, i) => handle(racing, tenantId, stream, withdraw(i + 1))));
         const won = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [i + 1] : []));
         const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
         expect(won).toHaveLength(1);
@@ -208,7 +205,7 @@ for (const engine of availableEngines) {
         const stream = `note-${randomUUID()}`;
         const racing = new StartingLineLedger(ledger, N);
         const results = await Promise.all(
-          Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, note(i + 1), { maxAttempts: N }))),
+          Array.from({ length: N }, (_, i) => handle(racing, tenantId, stream, note(i + 1), { maxAttempts: N })),
         );
         expect(racing.reads).toBeGreaterThanOrEqual(N + (N - 1));
         const stored = await ledger.readStream(stream);
@@ -228,10 +225,76 @@ for (const engine of availableEngines) {
         const stream = `note-${randomUUID()}`;
         const racing = new StartingLineLedger(ledger, N);
         const outcomes = await Promise.allSettled(
-          Array.from({ length: N }, (_, i) => handleCommand(racing, command(tenantId, stream, note(i + 1), { maxAttempts: 1 }))),
+          Array.from({ length: N }, (_, i) => handle(racing, tenantId, stream, note(i + 1), { maxAttempts: 1 })),
         );
         expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
         for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ConcurrencyError);
+        expect(await ledger.readStream(stream)).toHaveLength(1);
+      });
+    });
+
+    describe('command handler › when a command writes several streams › one atomic append', () => {
+      it('appends to every stream, a condition adds nothing to its stream, and the answer sees the result', async () => {
+        const tenantId = randomUUID();
+        const [a, b, c] = [`note-${randomUUID()}`, `note-${randomUUID()}`, `note-${randomUUID()}`];
+        await given(tenantId, c);
+        const counting = new CountingLedger(ledger);
+        const revisions = await new CommandHandler(counting).run(tenantId, async (attempt) => {
+          const [sa, sb, sc] = await Promise.all([attempt.load(notes, a), attempt.create(notes, b), attempt.load(notes, c)]);
+          return {
+            writes: [
+              write(sa, [{ type: 'Noted', data: { by: 1 } }]),
+              write(sb, [{ type: 'Noted', data: { by: 2 } }]),
+              unchanged(c, sc.recorded.length - 1),
+            ],
+            answer: (appended) => appended!.events.map((e) => [e.stream, e.revision]),
+          };
+        });
+        expect(revisions).toEqual([
+          [a, 0],
+          [b, 0],
+        ]);
+        // `create` read nothing on the first attempt: a and c were read, b was not.
+        expect(counting.reads).toBe(2);
+        expect(await ledger.readStream(c)).toHaveLength(1);
+      });
+
+      it('writes nothing of an attempt whose condition failed, and decides again on the moved stream', async () => {
+        const tenantId = randomUUID();
+        const [a, c] = [`note-${randomUUID()}`, `note-${randomUUID()}`];
+        await given(tenantId, c);
+        // The first read of each stream (c, then a) is followed by another writer's append to it.
+        const interfering = new InterferingLedger(ledger, tenantId, 2);
+        const seen: number[] = [];
+        await new CommandHandler(interfering).run(tenantId, async (attempt) => {
+          const sc = await attempt.load(notes, c);
+          const sa = await attempt.load(notes, a);
+          seen.push(sc.state.notes.length);
+          return {
+            writes: [write(sa, [{ type: 'Noted', data: { by: attempt.number } }]), unchanged(c, sc.recorded.length - 1)],
+            answer: () => undefined,
+          };
+        });
+        // Attempt 1 decided on c before the interference; attempt 2 saw it, and landed.
+        expect(seen).toEqual([0, 1]);
+        expect((await ledger.readStream(a)).map((e) => [e.type, e.data.by])).toEqual([
+          ['Noted', -1],
+          ['Noted', 2],
+        ]);
+      });
+
+      it('reads a created stream after a conflict on it, and answers from what it finds there', async () => {
+        const tenantId = randomUUID();
+        const stream = `note-${randomUUID()}`;
+        await given(tenantId, stream);
+        const counting = new CountingLedger(ledger);
+        const outcome = await new CommandHandler(counting).run(tenantId, async (attempt) => {
+          const created = await attempt.create(notes, stream);
+          if (created.state.given) return answered(`found at attempt ${attempt.number}, after a conflict on ${attempt.conflict?.stream}`);
+          return { writes: [write(created, [{ type: 'Given', data: { by: 1 } }])], answer: () => 'created' };
+        });
+        expect(outcome).toBe(`found at attempt 2, after a conflict on ${stream}`);
+        expect(counting.reads).toBe(1);
         expect(await ledger.readStream(stream)).toHaveLength(1);
       });
     });

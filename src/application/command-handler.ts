@@ -1,98 +1,171 @@
-import { WrongExpectedRevisionError, type Ledger, type NewEvent, type RecordedEvent } from '../ledger/ledger.port.js';
-
-export interface DomainEventShape {
-  type: string;
-  data: object;
-}
-
-/** Thrown when a stream kept changing under us for every attempt. */
-export class ConcurrencyError extends Error {
-  override readonly name = 'ConcurrencyError';
-}
+import { fold, type Aggregate, type DomainEvent } from '../domain/events.js';
+import {
+  ConcurrencyError,
+  WrongExpectedRevisionError,
+  type AppendRequest,
+  type AppendResult,
+  type ExpectedRevision,
+  type Ledger,
+  type RecordedEvent,
+} from '../ledger/ledger.port.js';
 
 /** Attempts a command makes before it gives up on streams that keep changing. */
 export const COMMAND_ATTEMPTS = 5;
 
-/**
- * What a command throws once its last attempt failed: a version conflict becomes the one
- * ConcurrencyError every command ends with (409 CONCURRENCY_CONFLICT); anything else is itself.
- *
- * @example
- * if (attempt >= COMMAND_ATTEMPTS) throw givenUp(error);
- */
-export const givenUp = (error: unknown): unknown =>
-  error instanceof WrongExpectedRevisionError ? new ConcurrencyError(`stream ${error.stream} kept changing; try again`) : error;
-
-/** Folds a stream's recorded events into state. */
-export function fold<S, E extends DomainEventShape>(
-  events: readonly RecordedEvent[],
-  initial: () => S,
-  evolve: (state: S, event: E) => S,
-): S {
-  return events.reduce((s, e) => evolve(s, { type: e.type, data: e.data } as unknown as E), initial());
+/** A stream as one attempt of a command read it, folded. */
+export interface Loaded<S> {
+  stream: string;
+  state: S;
+  /** What an append to it expects: `no_stream`, or the revision of the last event read. */
+  revision: ExpectedRevision;
+  /** Its events as stored; empty for a stream not read (see `Attempt.create`). */
+  recorded: readonly RecordedEvent[];
 }
 
-export const toNewEvent = (e: DomainEventShape, metadata?: Record<string, unknown>): NewEvent => ({
-  type: e.type,
-  data: e.data as Record<string, unknown>,
-  ...(metadata ? { metadata } : {}),
+/** Events to append to one stream, at the revision it was read at; no events makes it a condition. */
+export interface StreamWrite {
+  stream: string;
+  expected: ExpectedRevision;
+  events: readonly DomainEvent[];
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/** What one attempt decided: the writes (atomic, all or none) and the command's answer once they are durable. */
+export interface Decision<T> {
+  writes: readonly StreamWrite[];
+  /** Called after the writes committed (`appended` is null when there were none). */
+  answer: (appended: AppendResult | null) => T | Promise<T>;
+}
+
+/** One attempt of a command: its time, what ended the previous one, and the reads it decides on. */
+export interface Attempt {
+  /** 1 for the first attempt. */
+  readonly number: number;
+  /** The attempt's time: the time its events record. */
+  readonly now: Date;
+  /** The version conflict that ended the previous attempt (a stream it read moved meanwhile). */
+  readonly conflict: WrongExpectedRevisionError | undefined;
+  /** Reads a stream and folds it; a write to it expects it unchanged. */
+  load<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, stream: string): Promise<Loaded<S>>;
+  /**
+   * A stream the command creates under a fresh id: the first attempt does not read it (it is
+   * expected not to exist, so its first use costs no read); after a conflict it is read like any.
+   */
+  create<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, stream: string): Promise<Loaded<S>>;
+}
+
+/** Appends `events` to a loaded stream at the revision it was read at. */
+export const write = (loaded: Loaded<unknown>, events: readonly DomainEvent[], metadata?: Record<string, unknown>): StreamWrite => ({
+  stream: loaded.stream,
+  expected: loaded.revision,
+  events,
+  metadata,
 });
 
-export interface CommandOptions<S, E extends DomainEventShape> {
-  tenantId: string;
-  stream: string;
-  initial: () => S;
-  evolve: (state: S, event: E) => S;
-  /** Decides the new events from the current state, at `now` (ISO 8601). Pure. */
-  decide: (state: S, now: string, recorded: readonly RecordedEvent[]) => E[];
-  metadata?: Record<string, unknown>;
-  clock: () => Date;
-  /** Attempts before giving up on a stream that keeps changing. */
-  maxAttempts?: number;
-}
+/** The condition that a stream is still at the revision it was read at, writing nothing to it. */
+export const unchanged = (stream: string, revision: number): StreamWrite => ({ stream, expected: revision, events: [] });
 
-export interface CommandResult<S> {
-  state: S;
-  appended: RecordedEvent[];
-  recorded: RecordedEvent[];
-}
+/** A decision that writes nothing: the command's answer is already known (a replay, a no-op). */
+export const answered = <T>(value: T): Decision<T> => ({ writes: [], answer: () => value });
+
+const revisionOf = (recorded: readonly RecordedEvent[]): ExpectedRevision =>
+  recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision;
 
 /**
- * Load stream → fold → decide → append with the expected revision; on a concurrent change,
- * reload and decide again (bounded).
+ * The one command path, in the manner of Emmett's `CommandHandler`: an attempt reads the streams a
+ * command decides on (folded with their aggregates' `evolve`), decides, and writes to one or more
+ * streams in one atomic append, each at the revision it was read at, with streams it only depends
+ * on as conditions. When a stream moved meanwhile (`WrongExpectedRevisionError`), the whole attempt
+ * runs again on fresh reads, at most `maxAttempts` times; then the command gives up with a
+ * `ConcurrencyError` (409 CONCURRENCY_CONFLICT), having written nothing. Every other failure is
+ * the command's own answer (a domain error, an unavailable ledger) and ends it at once.
  *
  * @example
- * await handleCommand(ledger, { tenantId, stream, initial, evolve, clock,
- *   decide: (state, now) => decideConsent({ type: 'WithdrawConsent', data: { reason, now } }, state) });
+ * const view = await commands.run(tenantId, async (attempt) => {
+ *   const consent = await attempt.load(consentAggregate, consentStream(tenantId, id));
+ *   const events = decideConsent({ type: 'WithdrawConsent', data: { reason, now: attempt.now.toISOString() } }, consent.state);
+ *   return { writes: [write(consent, events)], answer: () => events };
+ * });
  */
-export async function handleCommand<S, E extends DomainEventShape>(
-  ledger: Ledger,
-  options: CommandOptions<S, E>,
-): Promise<CommandResult<S>> {
-  const attempts = options.maxAttempts ?? COMMAND_ATTEMPTS;
-  for (let attempt = 1; ; attempt++) {
-    const recorded = await ledger.readStream(options.stream);
-    const state = fold(recorded, options.initial, options.evolve);
-    const now = options.clock();
-    const events = options.decide(state, now.toISOString(), recorded);
-    if (events.length === 0) return { state, appended: [], recorded };
-    try {
-      const result = await ledger.append(
-        [
-          {
-            tenantId: options.tenantId,
-            stream: options.stream,
-            expectedRevision: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision,
-            events: events.map((e) => toNewEvent(e, options.metadata)),
-          },
-        ],
-        now,
-      );
-      const newState = events.reduce(options.evolve, state);
-      return { state: newState, appended: result.events, recorded: [...recorded, ...result.events] };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= attempts) throw givenUp(error);
+export class CommandHandler {
+  private readonly maxAttempts: number;
+  private readonly clock: () => Date;
+
+  constructor(
+    private readonly ledger: Ledger,
+    options: { clock?: () => Date; maxAttempts?: number } = {},
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+    this.maxAttempts = options.maxAttempts ?? COMMAND_ATTEMPTS;
+  }
+
+  /** Runs a command: attempts until its writes land, a refusal, or `maxAttempts` conflicts. */
+  async run<T>(tenantId: string, decide: (attempt: Attempt) => Promise<Decision<T>>): Promise<T> {
+    let conflict: WrongExpectedRevisionError | undefined;
+    for (let number = 1; ; number++) {
+      const attempt = this.attempt(number, conflict);
+      const decision = await decide(attempt);
+      if (decision.writes.length === 0) return decision.answer(null);
+      const requests: AppendRequest[] = decision.writes.map((w) => ({
+        tenantId,
+        stream: w.stream,
+        expectedRevision: w.expected,
+        events: w.events.map((e) => ({
+          type: e.type,
+          data: e.data as Record<string, unknown>,
+          ...(w.metadata ? { metadata: w.metadata } : {}),
+        })),
+      }));
+      let appended: AppendResult;
+      try {
+        appended = await this.ledger.append(requests, attempt.now);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (number >= this.maxAttempts) throw new ConcurrencyError(`stream ${error.stream} kept changing; try again`);
+        conflict = error;
+        continue;
+      }
+      return decision.answer(appended);
     }
+  }
+
+  /**
+   * The single-stream form: load the stream, decide its new events from its state, append them.
+   * Answers the state after them (and what was appended; nothing when the decider decided nothing).
+   *
+   * @example
+   * const { state } = await commands.handle(tenantId, policyAggregate, policyStream(tenantId, id),
+   *   (s, now) => decidePolicy({ type: 'DeletePolicyVersion', data: { now } }, s));
+   */
+  handle<S, E extends DomainEvent>(
+    tenantId: string,
+    aggregate: Aggregate<S, E>,
+    stream: string,
+    decide: (state: S, now: string) => E[],
+  ): Promise<{ state: S; appended: readonly RecordedEvent[] }> {
+    return this.run(tenantId, async (attempt) => {
+      const loaded = await attempt.load(aggregate, stream);
+      const events = decide(loaded.state, attempt.now.toISOString());
+      const state = events.reduce(aggregate.evolve, loaded.state);
+      return { writes: events.length > 0 ? [write(loaded, events)] : [], answer: (result) => ({ state, appended: result?.events ?? [] }) };
+    });
+  }
+
+  private attempt(number: number, conflict: WrongExpectedRevisionError | undefined): Attempt {
+    const ledger = this.ledger;
+    const load = async <S, E extends DomainEvent>(aggregate: Aggregate<S, E>, stream: string): Promise<Loaded<S>> => {
+      const recorded = await ledger.readStream(stream);
+      return { stream, state: fold(aggregate, recorded), revision: revisionOf(recorded), recorded };
+    };
+    return {
+      number,
+      now: this.clock(),
+      conflict,
+      load,
+      async create(aggregate, stream) {
+        if (number > 1) return load(aggregate, stream);
+        return { stream, state: aggregate.initialState(), revision: 'no_stream', recorded: [] };
+      },
+    };
   }
 }

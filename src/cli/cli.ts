@@ -5,7 +5,7 @@ import { DomainError } from '../domain/errors.js';
 import { ConfigError, loadSettings } from '../config.js';
 import { DataDirLockedError } from '../store/data-dir-lock.js';
 import { LedgerCopyError } from '../ledger/copy.js';
-import { LedgerLocationError } from '../ledger/open-ledger.js';
+import { LedgerLocationError } from './open-ledger.js';
 import { StateCopyError } from '../store/state-copy.js';
 import { AuditError } from '../transparency/audit.js';
 import { openStore, type Store } from '../store/store.js';

@@ -9,8 +9,8 @@ import { isUuid } from '../common/ids.js';
 import type { Store } from '../store/store.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
-import { masterKeyRotate } from '../privacy/master-key.commands.js';
-import { subjectsErase } from '../privacy/erasure.commands.js';
+import { masterKeyRotate } from './keys.commands.js';
+import { subjectsErase } from './subjects.commands.js';
 import { auditExport, auditProve, auditVerify } from './audit.commands.js';
 import { ledgerCopy } from './ledger.commands.js';
 

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { copyLedger, LedgerCopyError, verifyCopy } from '../ledger/copy.js';
 import { comparePositions } from '../ledger/ledger.port.js';
-import { LedgerLocationError, locationKind, openLedger, type OpenedLedger } from '../ledger/open-ledger.js';
+import { LedgerLocationError, locationKind, openLedger, type OpenedLedger } from './open-ledger.js';
 import type { Store } from '../store/store.js';
 import { copyState, statePositions } from '../store/state-copy.js';
 import type { CliIo, Command } from './commands.js';

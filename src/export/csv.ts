@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ConsentSearchItem } from '../../projections/consents/consents.queries.js';
+import type { ConsentSearchItem } from '../application/consents/consent.queries.js';
 
 export const CSV_COLUMNS = [
   'id',

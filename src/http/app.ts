@@ -2,11 +2,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { ConsentService } from '../application/consents.js';
-import type { PolicyService } from '../application/policies.js';
-import { erasureRoutes, withRedactedRequests, type Privacy, type SubjectErasure } from '../privacy/index.js';
-import type { Settings } from '../config.js';
+import type { ConsentCommands } from '../application/consents/consent.commands.js';
+import type { ConsentQueries } from '../application/consents/consent.queries.js';
+import type { PolicyCommands } from '../application/policies/policy.commands.js';
+import type { PolicyQueries } from '../application/policies/policy.queries.js';
+import { withRedactedRequests } from '../privacy/index.js';
+import type { SubjectErasure } from '../application/subjects/erasure.js';
+import { erasureRoutes } from './routes/subjects/subjects.routes.js';
 import {
   notFoundRateLimit,
   publicRouteRateLimit,
@@ -15,24 +17,25 @@ import {
   tenantBudget,
 } from '../limits/rate-limit.hooks.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
-import { receiptRoutes } from '../receipts/receipt.routes.js';
+import { receiptRoutes } from './routes/receipts/receipts.routes.js';
 import type { ReceiptService } from '../receipts/receipts.service.js';
-import { verifyRoutes } from '../receipts/verify.routes.js';
-import type { Database } from '../store/schema.js';
+import { verifyRoutes } from './routes/verify/verify.routes.js';
 import type { TenantService } from '../tenants/tenants.service.js';
-import { transparencyKeysRoute, transparencyRoutes, type TransparencyService } from '../transparency/index.js';
-import { webhooksRoutes, type WebhookService } from '../webhooks/index.js';
+import type { TransparencyService } from '../transparency/index.js';
+import { transparencyKeysRoute, transparencyRoutes } from './routes/transparency/transparency.routes.js';
+import type { WebhookService } from '../webhooks/index.js';
+import { webhooksRoutes } from './routes/webhooks/webhooks.routes.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
-import { ErrorEnvelopeSchema } from './envelope.js';
+import { ErrorEnvelopeSchema } from './kit/envelope.js';
 import { addLimitResponses } from './openapi-limits.js';
-import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandling, validationError } from './errors.js';
+import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandling, validationError } from './kit/errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { systemRoutes } from './routes/system/system.routes.js';
-import { isDocsRoute, registerSecurityHeaders } from './security-headers.js';
-import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './validation.js';
+import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js';
+import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,16 +44,28 @@ declare module 'fastify' {
   }
 }
 
+/** The settings the HTTP app reads (a part of the service's settings). */
+export interface AppSettings {
+  /** Enables the admin API at /admin/v1 when set. */
+  adminToken: string | undefined;
+  /** Fastify's `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  publicBaseUrl: string;
+  webhookAllowHttp: boolean;
+  webhookAllowPrivateNetworks: boolean;
+}
+
+/** The services the routes use (each route plugin gets only its own), and the app's settings. */
 export interface AppDeps {
-  settings: Pick<Settings, 'adminToken' | 'trustProxy' | 'publicBaseUrl' | 'webhookAllowHttp' | 'webhookAllowPrivateNetworks'>;
-  db: Kysely<Database>;
+  settings: AppSettings;
   tenants: TenantService;
-  policies: PolicyService;
-  consents: ConsentService;
+  /** Policy versions (src/application/policies). */
+  policies: { commands: PolicyCommands; queries: PolicyQueries };
+  /** Consent records (src/application/consents). */
+  consents: { commands: ConsentCommands; queries: ConsentQueries };
   /** PDF receipts and the public verification page (src/receipts). */
   receipts: ReceiptService;
-  /** Subjects (keyed hashes of user references) and sealed personal fields; erasure (docs/erasure.md). */
-  privacy: Privacy;
+  /** Erasure on request (docs/erasure.md). */
   erasure: SubjectErasure;
   /** Webhook configurations, history and test deliveries (src/webhooks). */
   webhooks: WebhookService;
@@ -58,10 +73,6 @@ export interface AppDeps {
   transparency: TransparencyService;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
-  /** Resolves once the read models hold every write of this tenant acknowledged so far. */
-  readFence(tenantId: string): Promise<void>;
-  /** Rows per keyset page of the CSV export (smaller on the embedded store, whose reads hold the event loop). */
-  exportPageRows: number;
   ready(): Promise<{ ledger: boolean; readStore: boolean }>;
 }
 
@@ -69,7 +80,7 @@ export interface AppDeps {
 const BODY_LIMIT = 2 * 1024 * 1024;
 
 /** A hop count becomes "trust the nearest n proxies". */
-const trustProxyOption = (t: Settings['trustProxy']) => (typeof t === 'number' ? (_address: string, hop: number) => hop < t : t);
+const trustProxyOption = (t: AppSettings['trustProxy']) => (typeof t === 'number' ? (_address: string, hop: number) => hop < t : t);
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
 
@@ -217,8 +228,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       async (api) => {
         api.decorateRequest('tenant', null as never);
         api.addHook('onRequest', apiAuth);
-        await api.register(policiesRoutes, { deps });
-        await api.register(consentRoutes, { deps });
+        await api.register(policiesRoutes, deps.policies);
+        await api.register(consentRoutes, deps.consents);
         await api.register(receiptRoutes, { receipts: deps.receipts });
         await api.register(erasureRoutes, { erasure: deps.erasure });
         await api.register(webhooksRoutes, {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../common/hashing.js';
 import type { TenantContext, TenantService } from '../tenants/tenants.service.js';
-import { HttpError } from './errors.js';
+import { HttpError } from './kit/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -81,6 +81,14 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * Thrown by a command whose streams kept changing under every attempt: nothing was written, and a
+ * retry may land (409 CONCURRENCY_CONFLICT).
+ */
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+}
+
 /** Thrown when the ledger cannot be reached: the write did not happen, answer 503. */
 export class LedgerUnavailableError extends Error {
   override readonly name = 'LedgerUnavailableError';

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../http/kit/errors.js';
 import type { Limits, RateLimitDecision, RateLimiter } from './rate-limiter.js';
 
 declare module 'fastify' {

@@ -1,8 +1,5 @@
-export { SubjectErasure, type ErasureView } from './erasure.js';
-export { erasureRoutes } from './erasure.routes.js';
 export { rotateMasterKey, type DataKey } from './key-store.js';
 export { withRedactedRequests } from './log-redaction.js';
 export { generatedKeyWarning, loadMasterKey, MasterKeyError, parseMasterKey } from './master-key.js';
 export { Privacy, sealedAad, type ConsentPersonal } from './privacy.js';
-export { subjectStream, type SubjectErased } from './subject.events.js';
 export { readSealed, type Sealing } from './sealing.js';

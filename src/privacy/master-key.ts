@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Settings } from '../config.js';
 
 /** The master key is wrong or missing: the service must not start (it could not read or erase). */
 export class MasterKeyError extends Error {
@@ -40,7 +39,15 @@ export interface LoadedMasterKey {
  * in-memory store gets a key that lives as long as its data. Whether the key fits the store is
  * checked when the key store opens (`Privacy.open`).
  */
-export function loadMasterKey(settings: Pick<Settings, 'masterKey' | 'masterKeyFile' | 'dataDir' | 'databaseUrl'>): LoadedMasterKey {
+/** Where the master key comes from: the service's MASTER_KEY, MASTER_KEY_FILE and store settings. */
+export interface MasterKeySettings {
+  masterKey: string | undefined;
+  masterKeyFile: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+export function loadMasterKey(settings: MasterKeySettings): LoadedMasterKey {
   if (settings.masterKey) return { key: parseMasterKey(settings.masterKey, 'MASTER_KEY'), source: 'MASTER_KEY' };
   if (settings.masterKeyFile) {
     const path = resolve(settings.masterKeyFile);

@@ -1,6 +1,6 @@
 import pdfmake from 'pdfmake';
 import QRCode from 'qrcode';
-import type { ConsentView } from '../application/consents.js';
+import type { ConsentView } from '../application/consents/consent.views.js';
 import { BASE_FONT, ensureFonts, scriptRuns } from './fonts.js';
 
 export interface ReceiptInput {

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { ConsentService, ConsentView } from '../application/consents.js';
-import { toNewEvent } from '../application/command-handler.js';
+import type { CommandHandler } from '../application/command-handler.js';
+import type { ConsentQueries } from '../application/consents/consent.queries.js';
+import type { ConsentView } from '../application/consents/consent.views.js';
 import { DomainError } from '../domain/errors.js';
-import type { Ledger } from '../ledger/ledger.port.js';
 import { sha256Hex } from '../common/hashing.js';
 import { isUuid, newId } from '../common/ids.js';
-import { receiptStream, type ReceiptIssued } from './receipt.events.js';
+import { receiptStream, type ReceiptIssued } from '../domain/receipt/receipt.events.js';
 import { renderReceipt, verifyUrl, type ReceiptLogProof } from './receipt.renderer.js';
 import type { ReceiptStore, StoredReceipt } from './receipt.store.js';
 
@@ -47,8 +47,8 @@ const sameHash = (a: string, b: string): boolean => timingSafeEqual(Buffer.from(
 /** Receipts: render from the ledger, store the bytes, record the issue in the ledger. */
 export class ReceiptService {
   constructor(
-    private readonly ledger: Ledger,
-    private readonly consents: ConsentService,
+    private readonly commands: CommandHandler,
+    private readonly consents: Pick<ConsentQueries, 'get' | 'verify'>,
     private readonly store: ReceiptStore,
     private readonly publicBaseUrl: string,
     private readonly clock: () => Date = () => new Date(),
@@ -96,10 +96,11 @@ export class ReceiptService {
       type: 'ReceiptIssued',
       data: { receiptId, consentId: consent.id, sha256, consentHash: consent.consentHash, consentStatus: consent.status, issuedAt },
     };
-    await this.ledger.append(
-      [{ tenantId, stream: receiptStream(tenantId, consent.id), expectedRevision: 'any', events: [toNewEvent(event)] }],
-      now,
-    );
+    // Any number of receipts may be issued for a record: the receipt stream is appended to as it is.
+    await this.commands.run(tenantId, async () => ({
+      writes: [{ stream: receiptStream(tenantId, consent.id), expected: 'any', events: [event] }],
+      answer: () => undefined,
+    }));
     const receipt = { receiptId, sha256, pdf, issuedAt };
     await this.store.save(tenantId, consent.id, receipt);
     // An erasure that ran while this one rendered has purged the receipts before this one was

@@ -7,7 +7,6 @@ import { loadSigner, originOf } from './signing-key.js';
 import { TransparencyService } from './transparency.service.js';
 import { TransparencyStore } from './transparency.store.js';
 
-export { transparencyKeysRoute, transparencyRoutes } from './transparency.routes.js';
 export { proofIncludes, TransparencyService, type ConsentProof } from './transparency.service.js';
 export { Sealer } from './sealer.js';
 

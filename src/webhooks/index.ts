@@ -11,7 +11,6 @@ import { FeedWebhookSubscription } from './feed-subscription.js';
 import { WebhookSubscription } from './subscription.js';
 import { WebhookService } from './webhooks.service.js';
 
-export { webhooksRoutes } from './webhooks.routes.js';
 export type { WebhookService } from './webhooks.service.js';
 
 export interface WebhooksOptions {

@@ -1,10 +1,11 @@
-import type { ConsentBatchRecorded, ConsentRecorded, ConsentWithdrawn, Sealed } from '../domain/consent/consent.events.js';
-import { evolvePolicy, initialPolicyState, type PolicyState } from '../domain/policy/policy.decider.js';
-import type { PolicyEvent } from '../domain/policy/policy.events.js';
+import { decodeConsentBatchEvent, decodeConsentEvent, type ConsentRecorded } from '../domain/consent/consent.events.js';
+import { fold } from '../domain/events.js';
+import { policyAggregate, type PolicyState } from '../domain/policy/policy.decider.js';
+import { decodeSubjectEvent } from '../domain/subject/subject.events.js';
 import type { RecordedEvent } from '../ledger/ledger.port.js';
+import { PersonalFields } from '../privacy/personal-fields.js';
+import type { ConsentPersonal, Privacy } from '../privacy/privacy.js';
 import type { Sealing } from '../privacy/sealing.js';
-import { sealedAad, type ConsentPersonal, type Privacy } from '../privacy/privacy.js';
-import type { SubjectErased } from '../privacy/subject.events.js';
 
 /** Event names a webhook may subscribe to: the union of the spec's two lists. `*` is every event. */
 export const WEBHOOK_EVENT_NAMES = [
@@ -112,19 +113,13 @@ const consentCreatedData = (d: ConsentRecorded['data'], opened: Sealing<ConsentP
 const notOpened = (opened: Sealing<unknown>): Record<string, true> =>
   opened.state === 'erased' ? { erased: true } : opened.state === 'tampered' ? { tampered: true } : {};
 
-/** Opens a sealed value for a payload, through the one reader (`Privacy.read`). */
-async function opened<T>(
-  privacy: Privacy,
-  tenantId: string,
-  type: 'ConsentRecorded' | 'ConsentWithdrawn',
-  consentId: string,
-  subject: string,
-  sealed: Sealed,
-): Promise<Sealing<T>> {
-  const kid = (sealed as Partial<Sealed> | null)?.kid;
-  const key = typeof kid === 'string' ? await privacy.keys.byId(kid) : undefined;
-  return privacy.read<T>(key, sealedAad(type, tenantId, consentId, subject), sealed);
-}
+/** The one reader of personal fields, per key store. */
+const readers = new WeakMap<Privacy, PersonalFields>();
+const readerOf = (privacy: Privacy): PersonalFields => {
+  let reader = readers.get(privacy);
+  if (!reader) readers.set(privacy, (reader = new PersonalFields(privacy)));
+  return reader;
+};
 
 /** Fields of a stored payload that carry personal data: cleared when the subject is erased. */
 const PERSONAL_PAYLOAD_FIELDS = ['subject_id', 'subject_email', 'metadata', 'reason'] as const;
@@ -160,42 +155,48 @@ export async function toNotification(
   const policyName = POLICY_EVENT_NAMES[event.type];
   if (policyName) {
     const history = (await readStream(event.stream)).filter((e) => e.revision <= event.revision);
-    const state = history.reduce<PolicyState>(
-      (s, e) => (e.type in POLICY_EVENT_NAMES ? evolvePolicy(s, e as unknown as PolicyEvent) : s),
-      initialPolicyState(),
-    );
-    const data = policyData(state);
+    const data = policyData(fold(policyAggregate, history));
     return data ? { ...base, kind: policyName, data } : null;
   }
-  switch (event.type) {
+  const reader = readerOf(privacy);
+  const erased = decodeSubjectEvent(event);
+  if (erased) {
+    // No personal data, not even the subject's hash: the consents let receivers forget their copies.
+    const d = erased.data;
+    return { ...base, kind: 'subject.erased', data: { consent_ids: d.consentIds, erased_at: d.erasedAt } };
+  }
+  const batch = decodeConsentBatchEvent(event);
+  if (batch) {
+    const d = batch.data;
+    return { ...base, kind: 'consent.batch_created', data: { batchId: d.batchId, count: d.count, consentIds: d.consentIds } };
+  }
+  const consent = decodeConsentEvent(event);
+  switch (consent?.type) {
     case 'ConsentRecorded': {
-      const d = event.data as ConsentRecorded['data'];
-      const p = await opened<ConsentPersonal>(privacy, event.tenantId, 'ConsentRecorded', d.consentId, d.subject, d.personal);
-      return { ...base, kind: 'consent.created', data: consentCreatedData(d, p) };
-    }
-    case 'SubjectErased': {
-      // No personal data, not even the subject's hash: the consents let receivers forget their copies.
-      const d = event.data as SubjectErased['data'];
-      return { ...base, kind: 'subject.erased', data: { consent_ids: d.consentIds, erased_at: d.erasedAt } };
-    }
-    case 'ConsentBatchRecorded': {
-      const d = event.data as ConsentBatchRecorded['data'];
-      return { ...base, kind: 'consent.batch_created', data: { batchId: d.batchId, count: d.count, consentIds: d.consentIds } };
+      const d = consent.data;
+      const { personal } = await reader.openOne({
+        tenantId: event.tenantId,
+        consentId: d.consentId,
+        subject: d.subject,
+        personal: d.personal,
+      });
+      return { ...base, kind: 'consent.created', data: consentCreatedData(d, personal) };
     }
     case 'ConsentWithdrawn': {
-      const d = event.data as ConsentWithdrawn['data'];
-      const recorded = (await readStream(event.stream)).find((e) => e.type === 'ConsentRecorded');
-      const r = recorded?.data as ConsentRecorded['data'] | undefined;
-      const record: Sealing<ConsentPersonal> = r
-        ? await opened<ConsentPersonal>(privacy, event.tenantId, 'ConsentRecorded', r.consentId, r.subject, r.personal)
-        : { state: 'erased' };
-      const reasonOpened = d.reason
-        ? await opened<string>(privacy, event.tenantId, 'ConsentWithdrawn', d.consentId, d.subject, d.reason)
-        : undefined;
+      const d = consent.data;
+      const first = (await readStream(event.stream)).map(decodeConsentEvent).find((e) => e?.type === 'ConsentRecorded');
+      const r = first?.type === 'ConsentRecorded' ? first.data : undefined;
       // Either seal broken is the record's tampering; else erased when the record's key is gone.
-      const state: Sealing<unknown> = reasonOpened?.state === 'tampered' ? reasonOpened : record;
-      const p = state.state === 'personal' ? (state.value as ConsentPersonal) : undefined;
-      const reason = p && reasonOpened?.state === 'personal' ? reasonOpened.value : undefined;
+      const { personal, reason } = r
+        ? await reader.openOne({
+            tenantId: event.tenantId,
+            consentId: d.consentId,
+            subject: d.subject,
+            personal: r.personal,
+            reason: d.reason,
+          })
+        : { personal: { state: 'erased' } as const, reason: null };
+      const p = personal.state === 'personal' ? personal.value : undefined;
       return {
         ...base,
         kind: 'withdrawal',
@@ -206,7 +207,7 @@ export async function toNotification(
           consent_hash: r ? `sha256:${r.consentHash}` : null,
           withdrawn_at: d.withdrawnAt,
           reason: reason ?? null,
-          ...notOpened(state),
+          ...notOpened(personal),
         },
       };
     }

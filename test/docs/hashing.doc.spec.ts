@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsentService, type ConsentView } from '../../src/application/consents.js';
-import { PolicyService } from '../../src/application/policies.js';
+import type { ConsentView } from '../../src/application/consents/consent.views.js';
+import { applicationOn } from '../support/application.js';
 import { consentHashInput } from '../../src/domain/consent/consent-hash.js';
 import { consentStream, type Sealed } from '../../src/domain/consent/consent.events.js';
 import type { PolicyType } from '../../src/domain/policy/policy.events.js';
@@ -195,7 +195,9 @@ describe('docs/hashing.md › when the service records the example consent › i
     const clock = () => now;
     const tenantId = recordedDoc.tenantId;
     const d = recordedDoc.data as Record<string, string>;
-    const policy = await new PolicyService(ledger, clock).publish(tenantId, {
+    const privacy = await Privacy.open(store.db, EXAMPLE_MASTER_KEY, { random: exampleRandom(), poolSize: 128 });
+    const application = applicationOn(ledger, privacy, store, { clock });
+    const policy = await application.policies.publish(tenantId, {
       policyType: d.policyType as PolicyType,
       version: d.policyVersion!,
       title: d.policyTitle!,
@@ -204,8 +206,7 @@ describe('docs/hashing.md › when the service records the example consent › i
     expect(policy.id).toBe(input.policyVersionId);
     expect(policy.contentHash).toBe(published.contentHash);
 
-    const privacy = await Privacy.open(store.db, EXAMPLE_MASTER_KEY, { random: exampleRandom(), poolSize: 128 });
-    const consents = new ConsentService(ledger, privacy, clock);
+    const consents = application.consents;
     now = new Date(input.timestamp as string);
     const idempotency = { key: CLIENT_IDEMPOTENCY_KEY, requestHash: CLIENT_REQUEST_HASH };
     expect((recordedDoc.metadata as { idempotency: { key: string } }).idempotency.key).toBe(privacy.idempotencyKeyOf(tenantId, CLIENT_IDEMPOTENCY_KEY));
@@ -226,8 +227,8 @@ describe('docs/hashing.md › when the service records the example consent › i
     now = new Date((withdrawnDoc.data as { withdrawnAt: string }).withdrawnAt);
     await consents.withdraw(tenantId, recordedView.id, block('withdrawal-reason'));
     events = await inner.readStream(consentStream(tenantId, recordedView.id));
-    view = await consents.get(tenantId, recordedView.id);
-    verified = await consents.verify(tenantId, recordedView.id);
+    view = await application.queries.get(tenantId, recordedView.id);
+    verified = await application.queries.verify(tenantId, recordedView.id);
     const d0 = events[0]!.data as { subject: string; personal: Sealed };
     const key = await privacy.keys.byId(d0.personal.kid);
     const read = privacy.read<ConsentPersonal>(key, sealedAad('ConsentRecorded', tenantId, recordedView.id, d0.subject), d0.personal);

@@ -50,16 +50,16 @@ let policyId: string;
 let consentId: string;
 let interfering: InterferingLedger;
 
-/** The services' own ledger, swapped for the interfering one while `fn` runs. */
+/** The ledger of the one command handler every command runs through, swapped for the interfering one while `fn` runs. */
 async function underInterference<T>(fn: () => Promise<T>): Promise<T> {
-  const services = [t.service.consents, t.service.erasure] as unknown as { ledger: Ledger }[];
-  const real = services.map((s) => s.ledger);
-  interfering = new InterferingLedger(real[0]!);
-  for (const s of services) s.ledger = interfering;
+  const handler = t.service.commands as unknown as { ledger: Ledger };
+  const real = handler.ledger;
+  interfering = new InterferingLedger(real);
+  handler.ledger = interfering;
   try {
     return await fn();
   } finally {
-    services.forEach((s, i) => (s.ledger = real[i]!));
+    handler.ledger = real;
   }
 }
 

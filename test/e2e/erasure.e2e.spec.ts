@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchConsents } from '../../projections/consents/consents.queries.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
@@ -355,14 +354,7 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     await rebuildReadModels(s.service.store, s.service.ledger);
     expect(await rowsOf(s.service.store.db, 'read.consents')).toEqual(before.consents);
     expect(await rowsOf(s.service.store.db, 'read.user_policy_status')).toEqual(before.status);
-    const { items } = await searchConsents(
-      s.service.store.db,
-      s.service.privacy,
-      tenantId,
-      { subject: s.service.privacy.subjectOf(tenantId, A.userReference) },
-      1,
-      10,
-    );
+    const { items } = await s.service.consents.queries.search(tenantId, { userReference: A.userReference }, 1, 10);
     expect(items.map((i) => [i.erased, i.userReference])).toEqual([
       [true, null],
       [true, null],

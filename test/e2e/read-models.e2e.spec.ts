@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReadModels } from '../../projections/rebuild.js';
-import { ConsentService, type ConsentInput } from '../../src/application/consents.js';
+import type { ConsentInput } from '../../src/application/consents/consent.commands.js';
+import { applicationOn } from '../support/application.js';
 import { snapshotReadModels } from '../support/projections.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 import { prng } from '../support/prng.js';
@@ -24,10 +25,10 @@ async function roomyTenant(t: TestService): Promise<Tenant> {
   return { tenantId: creds.tenantId, api: client(t.app, creds) };
 }
 
-/** Records decisions at exact times: the production ConsentService, on the service's ledger, with a clock we hold. */
+/** Records decisions at exact times: the production consent commands, on the service's ledger, with a clock we hold. */
 function clockedConsents(t: TestService) {
   let now = new Date();
-  const service = new ConsentService(t.service.ledger, t.service.privacy, () => now);
+  const service = applicationOn(t.service.ledger, t.service.privacy, t.service.store, { clock: () => now }).consents;
   return {
     async at(iso: string | number, tenantId: string, input: ConsentInput): Promise<string> {
       now = new Date(iso);

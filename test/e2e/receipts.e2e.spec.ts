@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiptStream } from '../../src/receipts/receipt.events.js';
+import { receiptStream } from '../../src/domain/receipt/receipt.events.js';
 import { freePort } from '../support/process.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 

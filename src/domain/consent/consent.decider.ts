@@ -1,7 +1,19 @@
 import { DomainError } from '../errors.js';
 import type { KnownPolicy, PolicyState } from '../policy/policy.decider.js';
 import type { ConsentCommand } from './consent.commands.js';
-import type { ConsentEvent, ConsentRecorded, Sealed } from './consent.events.js';
+import type { Aggregate } from '../events.js';
+import {
+  decodeConsentBatchEvent,
+  decodeConsentEvent,
+  decodeWithdrawalKeyEvent,
+  type ConsentBatchEvent,
+  type ConsentBatchRecorded,
+  type ConsentEvent,
+  type ConsentRecorded,
+  type IdempotencyKeyUsed,
+  type Sealed,
+  type WithdrawalKeyEvent,
+} from './consent.events.js';
 
 export type ConsentState =
   | { status: 'none' }
@@ -21,6 +33,27 @@ export function evolveConsent(state: ConsentState, event: ConsentEvent): Consent
       return state;
   }
 }
+
+/** A consent record's stream folded: what command handlers decide on and exact reads show. */
+export const consentAggregate: Aggregate<ConsentState, ConsentEvent> = {
+  initialState: initialConsentState,
+  evolve: evolveConsent,
+  decode: decodeConsentEvent,
+};
+
+/** A batch's stream: the batch as first recorded, or null. */
+export const consentBatchAggregate: Aggregate<ConsentBatchRecorded['data'] | null, ConsentBatchEvent> = {
+  initialState: () => null,
+  evolve: (state, event) => state ?? event.data,
+  decode: decodeConsentBatchEvent,
+};
+
+/** A withdrawal Idempotency-Key's stream: the withdrawal it was first used for, or null. */
+export const withdrawalKeyAggregate: Aggregate<IdempotencyKeyUsed['data'] | null, WithdrawalKeyEvent> = {
+  initialState: () => null,
+  evolve: (state, event) => state ?? event.data,
+  decode: decodeWithdrawalKeyEvent,
+};
 
 /** Why a policy version cannot take a decision now, or null when it can. */
 export function policyRefusal(policy: PolicyState): DomainError | null {

@@ -1,3 +1,4 @@
+import { asStored, eventDecoder } from '../events.js';
 import type { PolicyType } from '../policy/policy.events.js';
 
 /**
@@ -43,11 +44,38 @@ export interface ConsentBatchRecorded {
   data: { batchId: string; count: number; consentIds: string[]; recordedAt: string };
 }
 
+/**
+ * Which withdrawal an Idempotency-Key was first used for, in the key's own stream. Operational, not
+ * evidence: no read model or webhook reacts to it. `key` is the key's keyed hash (never the key) and
+ * `requestHash` is keyed with the record's data key (docs/erasure.md).
+ */
+export interface IdempotencyKeyUsed {
+  type: 'IdempotencyKeyUsed';
+  data: { key: string; requestHash: string; operation: 'withdraw'; consentId: string };
+}
+
+/** The events of a consent record's own stream. */
 export type ConsentEvent = ConsentRecorded | ConsentWithdrawn;
+export type ConsentBatchEvent = ConsentBatchRecorded;
+export type WithdrawalKeyEvent = IdempotencyKeyUsed;
 
 export const CONSENT_EVENT_TYPES = ['ConsentRecorded', 'ConsentWithdrawn', 'ConsentBatchRecorded'] as const;
 
+/** Reads back a consent stream's events (the place to upcast older shapes of them). */
+export const decodeConsentEvent = eventDecoder<ConsentEvent>({
+  ConsentRecorded: asStored(),
+  ConsentWithdrawn: asStored(),
+});
+
+export const decodeConsentBatchEvent = eventDecoder<ConsentBatchEvent>({ ConsentBatchRecorded: asStored() });
+
+export const decodeWithdrawalKeyEvent = eventDecoder<WithdrawalKeyEvent>({ IdempotencyKeyUsed: asStored() });
+
 /** The one place that names a consent record's stream. */
 export const consentStream = (tenantId: string, consentId: string): string => `consent-${tenantId}-${consentId}`;
+
 /** The one place that names a consent batch's stream. */
 export const consentBatchStream = (tenantId: string, batchId: string): string => `consentbatch-${tenantId}-${batchId}`;
+
+/** The one place that names a withdrawal Idempotency-Key's stream; `keyId` is derived from the key's hash. */
+export const withdrawalKeyStream = (tenantId: string, keyId: string): string => `withdrawalkey-${tenantId}-${keyId}`;

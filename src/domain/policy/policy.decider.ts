@@ -1,6 +1,7 @@
 import { DomainError } from '../errors.js';
 import type { PolicyCommand } from './policy.commands.js';
-import type { PolicyEvent, PolicyType } from './policy.events.js';
+import type { Aggregate } from '../events.js';
+import { decodePolicyEvent, type PolicyEvent, type PolicyType } from './policy.events.js';
 
 export type PolicyState =
   | { status: 'none' }
@@ -21,6 +22,13 @@ export type PolicyState =
 export type KnownPolicy = Exclude<PolicyState, { status: 'none' }>;
 
 export const initialPolicyState = (): PolicyState => ({ status: 'none' });
+
+/** A policy version's stream folded. */
+export const policyAggregate: Aggregate<PolicyState, PolicyEvent> = {
+  initialState: () => initialPolicyState(),
+  evolve: (state, event) => evolvePolicy(state, event),
+  decode: decodePolicyEvent,
+};
 
 export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyState {
   switch (event.type) {

@@ -1,3 +1,5 @@
+import { asStored, eventDecoder } from '../events.js';
+
 export const POLICY_TYPES = [
   'privacy_policy',
   'terms_of_service',
@@ -43,6 +45,14 @@ export const POLICY_EVENT_TYPES: readonly PolicyEvent['type'][] = [
   'PolicyVersionDeactivated',
   'PolicyVersionDeleted',
 ];
+
+/** Reads back a policy version stream's events (the place to upcast older shapes of them). */
+export const decodePolicyEvent = eventDecoder<PolicyEvent>({
+  PolicyVersionPublished: asStored(),
+  PolicyVersionActivated: asStored(),
+  PolicyVersionDeactivated: asStored(),
+  PolicyVersionDeleted: asStored(),
+});
 
 /** The one place that names a policy version's stream. */
 export const policyStream = (tenantId: string, policyVersionId: string): string => `policy-${tenantId}-${policyVersionId}`;

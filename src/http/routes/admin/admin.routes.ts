@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PLANS } from '../../../tenants/plans.js';
 import type { TenantService } from '../../../tenants/tenants.service.js';
-import { EnvelopeSchema, errorResponses, ok } from '../../envelope.js';
+import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
 
 const tags = ['admin'];
 const PlanSchema = Type.Union(PLANS.map((p) => Type.Literal(p)));

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { consentStats } from '../../../../projections/consent-counts/consent-counts.queries.js';
-import { searchConsents, streamConsents, type ConsentFilter } from '../../../../projections/consents/consents.queries.js';
-import { userStatus } from '../../../../projections/user-status/user-status.queries.js';
-import type { ConsentInput, Idempotency } from '../../../application/consents.js';
+import type { ConsentCommands, ConsentInput } from '../../../application/consents/consent.commands.js';
+import type { ConsentQueries, ConsentQuery } from '../../../application/consents/consent.queries.js';
+import type { Idempotency } from '../../../application/idempotency.js';
 import { consentsCsv } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
-import type { AppDeps } from '../../app.js';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../envelope.js';
-import { HttpError, validationError } from '../../errors.js';
-import { fieldErrors, findUnstorable, jsonDepth } from '../../validation.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../kit/envelope.js';
+import { HttpError, validationError } from '../../kit/errors.js';
+import { fieldErrors, findUnstorable, jsonDepth } from '../../kit/validation.js';
 import {
   BatchResultSchema,
   ConsentBatchSchema,
@@ -54,10 +52,10 @@ function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; 
 }
 
 /**
- * Query filters to read-model filters. Bounds are inclusive: a date-only bound covers its whole
- * UTC day, a date-time one its millisecond (records are stamped to the millisecond).
+ * Query-string filters to a consent query. Bounds are inclusive: a date-only bound covers its
+ * whole UTC day, a date-time one its millisecond (records are stamped to the millisecond).
  */
-export function toFilter(q: ConsentFilterQuery, subjectOf: (userReference: string) => string): ConsentFilter {
+export function toQuery(q: ConsentFilterQuery): ConsentQuery {
   const from = q.startDate === undefined ? undefined : new Date(startInstant(q.startDate));
   let before: Date | undefined;
   if (q.endDate !== undefined) before = new Date(instant(q.endDate) + (DATE_ONLY.test(q.endDate) ? DAY_MS : 1));
@@ -65,7 +63,7 @@ export function toFilter(q: ConsentFilterQuery, subjectOf: (userReference: strin
   // record can have: it bounds nothing (and year 10000 is not text every engine reads).
   if (before !== undefined && before.getTime() > LATEST_INSTANT) before = undefined;
   return {
-    subject: q.userReference === undefined ? undefined : subjectOf(q.userReference),
+    userReference: q.userReference,
     policyType: alias({ name: 'policyType', value: q.policyType }, { name: 'consent_type', value: q.consent_type }),
     consentGiven: alias({ name: 'consentGiven', value: q.consentGiven }, { name: 'granted', value: q.granted }),
     status: q.status,
@@ -128,10 +126,14 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
   return { key, requestHash: hashCanonical({ route, params: request.params ?? {}, body: request.body ?? null }) };
 }
 
-export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+/** What the consent routes use: the consent commands and queries (src/application/consents). */
+export interface ConsentRoutesOptions {
+  commands: ConsentCommands;
+  queries: ConsentQueries;
+}
+
+export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (app, { commands, queries }) => {
   // Read models know subjects (keyed hashes), never user references.
-  const filterOf = (request: FastifyRequest, q: ConsentFilterQuery) =>
-    toFilter(q, (ref) => deps.privacy.subjectOf(request.tenant.tenantId, ref));
   app.post(
     '/consent',
     {
@@ -146,11 +148,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     async (request, reply) => {
       const errors = itemErrors(request.body, '');
       if (errors.length > 0) throw validationError(errors);
-      const { view, replayed } = await deps.consents.record(
-        request.tenant.tenantId,
-        toInput(request.body, request),
-        idempotencyOf(request),
-      );
+      const { view, replayed } = await commands.record(request.tenant.tenantId, toInput(request.body, request), idempotencyOf(request));
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(ok(view, { timestamp: view.timestamp }));
     },
@@ -186,14 +184,14 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         const rest = items.flatMap((item, index) =>
           bad.has(index) ? [] : [{ index, policyVersionId: item.policyVersionId.toLowerCase() }],
         );
-        errors.push(...(await deps.consents.policyErrors(request.tenant.tenantId, rest)));
+        errors.push(...(await commands.policyErrors(request.tenant.tenantId, rest)));
         errors.sort((a, b) => a.index - b.index);
         throw validationError(
           errors,
           `${new Set(errors.map((e) => e.index)).size} of ${items.length} item(s) are invalid; nothing was recorded`,
         );
       }
-      const { view, replayed } = await deps.consents.recordBatch(
+      const { view, replayed } = await commands.recordBatch(
         request.tenant.tenantId,
         items.map((item) => toInput(item, request)),
         idempotencyOf(request),
@@ -214,8 +212,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       },
     },
     async (request) => {
-      await deps.readFence(request.tenant.tenantId);
-      return ok(await consentStats(deps.db, request.tenant.tenantId, filterOf(request, request.query)));
+      return ok(await queries.stats(request.tenant.tenantId, toQuery(request.query)));
     },
   );
 
@@ -233,15 +230,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       async (request) => {
         const page = request.query.page ?? 1;
         const limit = request.query.limit ?? 20;
-        await deps.readFence(request.tenant.tenantId);
-        const { items, total } = await searchConsents(
-          deps.db,
-          deps.privacy,
-          request.tenant.tenantId,
-          filterOf(request, request.query),
-          page,
-          limit,
-        );
+        const { items, total } = await queries.search(request.tenant.tenantId, toQuery(request.query), page, limit);
         return okList(items, page, limit, total);
       },
     );
@@ -266,16 +255,12 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       if (!request.tenant.csvExport) {
         throw new HttpError(403, 'PLAN_RESTRICTED', `CSV export needs the Starter plan or above; this tenant is on ${request.tenant.plan}`);
       }
-      await deps.readFence(request.tenant.tenantId);
+      const records = await queries.export(request.tenant.tenantId, toQuery(request.query));
       const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="consents-${stamp}Z.csv"`)
-        .send(
-          consentsCsv(
-            streamConsents(deps.db, deps.privacy, request.tenant.tenantId, filterOf(request, request.query), deps.exportPageRows),
-          ),
-        );
+        .send(consentsCsv(records));
     },
   );
 
@@ -289,7 +274,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         response: { 200: EnvelopeSchema(VerificationSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => ok(await deps.consents.verify(request.tenant.tenantId, request.query.consentId.toLowerCase())),
+    async (request) => ok(await queries.verify(request.tenant.tenantId, request.query.consentId.toLowerCase())),
   );
 
   app.get(
@@ -306,25 +291,13 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     async (request) => {
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
-      await deps.readFence(request.tenant.tenantId);
-      const filter = {
-        ...filterOf(request, request.query),
-        subject: deps.privacy.subjectOf(request.tenant.tenantId, request.params.userReference),
-      };
-      const found = await searchConsents(deps.db, deps.privacy, request.tenant.tenantId, filter, page, limit);
-      const total = found.total;
-      const items = found.items.map((r) => ({
-        id: r.id,
-        userReference: r.userReference,
-        policyVersionId: r.policyVersionId,
-        consentGiven: r.consentGiven,
-        status: r.status,
-        createdAt: r.createdAt,
-        withdrawnAt: r.withdrawnAt,
-        erased: r.erased,
-        tampered: r.tampered,
-        policyDetails: { title: r.policyTitle, type: r.policyType },
-      }));
+      const { items, total } = await queries.byUser(
+        request.tenant.tenantId,
+        request.params.userReference,
+        toQuery(request.query),
+        page,
+        limit,
+      );
       return okList(items, page, limit, total);
     },
   );
@@ -340,13 +313,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       },
     },
     async (request) => {
-      await deps.readFence(request.tenant.tenantId);
-      const policies = await userStatus(
-        deps.db,
-        request.tenant.tenantId,
-        deps.privacy.subjectOf(request.tenant.tenantId, request.params.userReference),
-      );
-      return ok({ userReference: request.params.userReference, policies });
+      return ok(await queries.status(request.tenant.tenantId, request.params.userReference));
     },
   );
 
@@ -360,7 +327,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         response: { 200: EnvelopeSchema(ConsentSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => ok(await deps.consents.get(request.tenant.tenantId, request.params.id.toLowerCase())),
+    async (request) => ok(await queries.get(request.tenant.tenantId, request.params.id.toLowerCase())),
   );
 
   app.get(
@@ -374,7 +341,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         response: { 200: EnvelopeSchema(VerificationSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => ok(await deps.consents.verify(request.tenant.tenantId, request.params.id.toLowerCase())),
+    async (request) => ok(await queries.verify(request.tenant.tenantId, request.params.id.toLowerCase())),
   );
 
   app.post(
@@ -397,7 +364,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     },
     async (request, reply) => {
       const reason = request.body?.reason ?? null;
-      const { view, replayed } = await deps.consents.withdraw(
+      const { view, replayed } = await commands.withdraw(
         request.tenant.tenantId,
         request.params.id.toLowerCase(),
         reason,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery } from '../../envelope.js';
+import { PageQuery } from '../../kit/envelope.js';
 import { PolicyTypeSchema } from '../policies/policies.schemas.js';
 
 export const MAX_METADATA_BYTES = 16 * 1024;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { activePolicyVersionId, listPolicyVersions } from '../../../../projections/policy-versions/policy-versions.queries.js';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../envelope.js';
-import { HttpError, validationError } from '../../errors.js';
-import type { AppDeps } from '../../app.js';
+import type { PolicyCommands } from '../../../application/policies/policy.commands.js';
+import type { PolicyQueries } from '../../../application/policies/policy.queries.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../kit/envelope.js';
+import { validationError } from '../../kit/errors.js';
 import {
   MAX_CONTENT_BYTES,
   MessageSchema,
@@ -17,7 +17,13 @@ import {
 
 const tags = ['policies'];
 
-export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+/** What the policy routes use: the policy commands and queries (src/application/policies). */
+export interface PoliciesRoutesOptions {
+  commands: PolicyCommands;
+  queries: PolicyQueries;
+}
+
+export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = async (app, { commands, queries }) => {
   app.post(
     '/policies',
     {
@@ -32,7 +38,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       if (Buffer.byteLength(request.body.content, 'utf8') > MAX_CONTENT_BYTES) {
         throw validationError([{ field: 'content', message: 'must be at most 1 MiB of UTF-8' }]);
       }
-      const view = await deps.policies.publish(request.tenant.tenantId, request.body);
+      const view = await commands.publish(request.tenant.tenantId, request.body);
       return reply.status(201).send(ok(view));
     },
   );
@@ -51,9 +57,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       const q = request.query;
       const page = q.page ?? 1;
       const limit = q.limit ?? 20;
-      await deps.readFence(request.tenant.tenantId);
-      const { items, total } = await listPolicyVersions(
-        deps.db,
+      const { items, total } = await queries.list(
         request.tenant.tenantId,
         { policyType: q.policyType ?? q.type, isActive: q.isActive ?? q.is_active },
         page,
@@ -74,13 +78,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      const tenantId = request.tenant.tenantId;
-      await deps.readFence(tenantId);
-      const id = await activePolicyVersionId(deps.db, tenantId, request.params.policyType, new Date());
-      if (!id) throw new HttpError(404, 'NO_ACTIVE_POLICY', `no active ${request.params.policyType} version`);
-      return ok(await deps.policies.get(tenantId, id));
-    },
+    async (request) => ok(await queries.active(request.tenant.tenantId, request.params.policyType)),
   );
 
   app.get(
@@ -93,7 +91,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => ok(await deps.policies.get(request.tenant.tenantId, request.params.id.toLowerCase())),
+    async (request) => ok(await queries.get(request.tenant.tenantId, request.params.id.toLowerCase())),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -108,7 +106,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404, 409, 415) },
       },
       handler: async (request) =>
-        ok(await deps.policies.setActive(request.tenant.tenantId, request.params.id.toLowerCase(), request.body.isActive)),
+        ok(await commands.setActive(request.tenant.tenantId, request.params.id.toLowerCase(), request.body.isActive)),
     });
   }
 
@@ -124,7 +122,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       },
     },
     async (request) => {
-      await deps.policies.delete(request.tenant.tenantId, request.params.id.toLowerCase());
+      await commands.delete(request.tenant.tenantId, request.params.id.toLowerCase());
       return ok({ message: 'policy version deleted' });
     },
   );

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { POLICY_TYPES, type PolicyType } from '../../../domain/policy/policy.events.js';
-import { PageQuery } from '../../envelope.js';
+import { PageQuery } from '../../kit/envelope.js';
 
 // One `enum` rather than a union of literals: one clear error ("must be one of: …") and a plain
 // enum in the OpenAPI document.

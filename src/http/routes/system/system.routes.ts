@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EnvelopeSchema, errorResponses, ok } from '../../envelope.js';
-import { HttpError } from '../../errors.js';
+import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
+import { HttpError } from '../../kit/errors.js';
 
 const tags = ['system'];
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 // commands.ts lists this command: load it through commands.ts (COMMANDS), never first.
-import { UsageError, type Command } from '../cli/commands.js';
-import { rotateMasterKey } from './key-store.js';
-import { MasterKeyError, parseMasterKey } from './master-key.js';
+import { UsageError, type Command } from './commands.js';
+import { rotateMasterKey } from '../privacy/key-store.js';
+import { MasterKeyError, parseMasterKey } from '../privacy/master-key.js';
 
 const keyFrom = (path: unknown, flag: string): Buffer => {
   if (typeof path !== 'string')

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableEngines, type TestStore } from '../../test/support/stores.js';
-import { DomainError } from '../domain/errors.js';
-import type { AppendRequest, AppendResult, Ledger, LedgerPosition, RecordedEvent } from '../ledger/ledger.port.js';
-import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
-import { Privacy } from '../privacy/privacy.js';
-import { ConsentService, IdempotencyKeyReusedError, type ConsentInput } from './consents.js';
-import { PolicyService } from './policies.js';
+import { applicationOn } from '../../../test/support/application.js';
+import { availableEngines, type TestStore } from '../../../test/support/stores.js';
+import { DomainError } from '../../domain/errors.js';
+import type { AppendRequest, AppendResult, Ledger, LedgerPosition, RecordedEvent } from '../../ledger/ledger.port.js';
+import { PostgresLedger } from '../../ledger/postgres/postgres.ledger.js';
+import { Privacy } from '../../privacy/privacy.js';
+import type { PolicyCommands } from '../policies/policy.commands.js';
+import type { ConsentCommands, ConsentInput } from './consent.commands.js';
 
 /** Passes every call through; counts the streams read. */
 class CountingLedger implements Ledger {
@@ -35,11 +36,11 @@ const refusal = async (promise: Promise<unknown>): Promise<string | undefined> =
 
 for (const engine of availableEngines) {
   // Two services on one store, each with a ledger of its own: two processes sharing a database.
-  describe(`consent service (${engine.name}) › when a policy changes in another process › records follow the ledger, not what was remembered`, () => {
+  describe(`consent commands (${engine.name}) › when a policy changes in another process › records follow the ledger, not what was remembered`, () => {
     let t: TestStore;
-    let here: ConsentService;
+    let here: ConsentCommands;
     let counted: CountingLedger;
-    let elsewhere: PolicyService;
+    let elsewhere: PolicyCommands;
     const tenantId = randomUUID();
     let policyId: string;
     const input = (userReference: string): ConsentInput => ({ policyVersionId: policyId, userReference, consentGiven: true });
@@ -48,8 +49,8 @@ for (const engine of availableEngines) {
       t = await engine.open();
       const privacy = await Privacy.open(t.store.db, randomBytes(32));
       counted = new CountingLedger(new PostgresLedger(t.store.db));
-      here = new ConsentService(counted, privacy);
-      elsewhere = new PolicyService(new PostgresLedger(t.store.db));
+      here = applicationOn(counted, privacy, t.store).consents;
+      elsewhere = applicationOn(new PostgresLedger(t.store.db), privacy, t.store).policies;
       policyId = (await elsewhere.publish(tenantId, { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'c' })).id;
     });
     afterAll(() => t?.dispose());
@@ -87,11 +88,11 @@ for (const engine of availableEngines) {
     });
   });
 
-  describe(`consent service (${engine.name}) › with an Idempotency-Key › the first use reads nothing, a repeat answers the first record`, () => {
+  describe(`consent commands (${engine.name}) › with an Idempotency-Key › the first use reads nothing, a repeat answers the first record`, () => {
     let t: TestStore;
-    let consents: ConsentService;
+    let consents: ConsentCommands;
     let counted: CountingLedger;
-    let policies: PolicyService;
+    let policies: PolicyCommands;
     const tenantId = randomUUID();
     let policyId: string;
 
@@ -100,8 +101,8 @@ for (const engine of availableEngines) {
       const privacy = await Privacy.open(t.store.db, randomBytes(32));
       const ledger = new PostgresLedger(t.store.db);
       counted = new CountingLedger(ledger);
-      consents = new ConsentService(counted, privacy);
-      policies = new PolicyService(ledger);
+      consents = applicationOn(counted, privacy, t.store).consents;
+      policies = applicationOn(ledger, privacy, t.store).policies;
       policyId = (await policies.publish(tenantId, { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'c' })).id;
       await consents.record(tenantId, { policyVersionId: policyId, userReference: 'warm', consentGiven: true });
     });
@@ -131,7 +132,7 @@ for (const engine of availableEngines) {
           { policyVersionId: policyId, userReference: 'alice', consentGiven: true },
           { key: idem.key, requestHash: 'h2' },
         ),
-      ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+      ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
       await policies.setActive(tenantId, policyId, true);
       await expect(
         consents.record(
@@ -139,7 +140,7 @@ for (const engine of availableEngines) {
           { policyVersionId: policyId, userReference: 'bob', consentGiven: true },
           { key: idem.key, requestHash: 'h3' },
         ),
-      ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+      ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     });
 
     it('answers concurrent requests with the same key with one record', async () => {

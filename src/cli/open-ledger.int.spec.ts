@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LedgerUnavailableError } from './ledger.port.js';
+import { LedgerUnavailableError } from '../ledger/ledger.port.js';
 import { LedgerLocationError, locationKind, maskLocation, openLedger } from './open-ledger.js';
 
 describe('open-ledger › a location names an adapter', () => {

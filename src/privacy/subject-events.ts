@@ -1,6 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import { erasePayload } from '../webhooks/webhook.events.js';
 
 /**
  * Where the store finds a subject's events: `ledger` reads the PostgreSQL ledger's own table;
@@ -38,41 +37,4 @@ export async function subjectRecords(
     consentIds: rows.rows.filter((r) => r.event_type === 'ConsentRecorded').map((r) => r.consent_id),
     kids: [...new Set(rows.rows.flatMap((r) => [r.personal_kid, r.reason_kid].filter((k): k is string => k !== null)))],
   };
-}
-
-/**
- * Clears the personal fields of every webhook payload, queued or sent, that came from this
- * subject's consent events (erasePayload). A pending retry then sends the cleared body.
- * Answers how many rows changed.
- */
-export async function scrubDeliveries<DB extends Database>(
-  db: Kysely<DB> | Transaction<DB>,
-  tenantId: string,
-  subject: string,
-  source: SubjectEventsSource = 'ledger',
-): Promise<number> {
-  const rows =
-    source === 'index'
-      ? await sql<{ id: string; payload: string }>`
-          SELECT d.id, d.payload FROM webhooks.deliveries d
-          WHERE d.tenant_id = ${tenantId} AND d.event_id IN (
-            SELECT event_id FROM read.event_index
-            WHERE tenant_id = ${tenantId}::uuid AND subject = ${subject} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn'))`.execute(
-          db,
-        )
-      : await sql<{ id: string; payload: string }>`
-          SELECT d.id, d.payload FROM webhooks.deliveries d
-          WHERE d.tenant_id = ${tenantId} AND d.event_id IN (
-            SELECT event_id FROM ledger.events
-            WHERE tenant_id = ${tenantId} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn') AND data->>'subject' = ${subject})`.execute(
-          db,
-        );
-  let changed = 0;
-  for (const r of rows.rows) {
-    const cleared = erasePayload(r.payload);
-    if (cleared === r.payload) continue;
-    await sql`UPDATE webhooks.deliveries SET payload = ${cleared}, updated_at = now() WHERE id = ${r.id}`.execute(db);
-    changed++;
-  }
-  return changed;
 }

@@ -1,3 +1,5 @@
+import { asStored, eventDecoder } from '../events.js';
+
 /**
  * A receipt was rendered and handed out. Recorded in the ledger so that the issue of every
  * receipt is itself evidence: which consent, which bytes (SHA-256 of the PDF), when. Consumers
@@ -20,3 +22,8 @@ export interface ReceiptIssued {
 
 /** The one place that names a consent's receipt stream. */
 export const receiptStream = (tenantId: string, consentId: string): string => `receipt-${tenantId}-${consentId}`;
+
+export type ReceiptEvent = ReceiptIssued;
+
+/** Reads back a receipt stream's events (the place to upcast older shapes of them). */
+export const decodeReceiptEvent = eventDecoder<ReceiptEvent>({ ReceiptIssued: asStored() });

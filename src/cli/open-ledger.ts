@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../store/store.js';
-import type { Ledger } from './ledger.port.js';
-import { PostgresLedger } from './postgres/postgres.ledger.js';
+import type { Ledger } from '../ledger/ledger.port.js';
+import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 
 /** A ledger opened from a location string, and what closes it. */
 export interface OpenedLedger {

@@ -1,10 +1,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConcurrencyError } from '../application/command-handler.js';
-import { IdempotencyKeyReusedError } from '../application/consents.js';
-import { DomainError } from '../domain/errors.js';
-import { LedgerUnavailableError, WrongExpectedRevisionError } from '../ledger/ledger.port.js';
-import { isUnavailableError } from '../store/database-errors.js';
+import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
+import { ConcurrencyError, LedgerUnavailableError, WrongExpectedRevisionError } from '../../ledger/ledger.port.js';
+import { isUnavailableError } from '../../store/database-errors.js';
 import { now } from './envelope.js';
 import { fieldErrors, UNKNOWN_FIELD, UNKNOWN_QUERY_PARAMETER } from './validation.js';
 
@@ -29,14 +27,16 @@ export const validationError = (errors: { field: string; message: string; index?
     { errors },
   );
 
-const DOMAIN_STATUS: Record<string, number> = {
+const DOMAIN_STATUS = {
   NOT_FOUND: 404,
+  NO_ACTIVE_POLICY: 404,
   POLICY_VERSION_EXISTS: 409,
   CONSENT_NOT_WITHDRAWABLE: 409,
   CONSENT_TAMPERED: 409,
   POLICY_VERSION_INACTIVE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
   VALIDATION_ERROR: 400,
-};
+} satisfies Record<DomainErrorCode, number>;
 
 export const errorBody = (code: string, message: string, details?: Record<string, unknown>) => ({
   success: false as const,
@@ -56,8 +56,7 @@ function map(error: unknown): Mapped {
   if (error instanceof HttpError)
     return { status: error.statusCode, code: error.code, message: error.message, details: error.details, headers: error.headers };
   if (error instanceof DomainError)
-    return { status: DOMAIN_STATUS[error.code] ?? 400, code: error.code, message: error.message, details: error.details };
-  if (error instanceof IdempotencyKeyReusedError) return { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: error.message };
+    return { status: DOMAIN_STATUS[error.code], code: error.code, message: error.message, details: error.details };
   // Streams that kept changing for every attempt: nothing was recorded, and a retry may land.
   if (error instanceof ConcurrencyError || error instanceof WrongExpectedRevisionError) {
     return {

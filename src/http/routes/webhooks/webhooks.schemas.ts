@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery } from '../http/envelope.js';
-import { SUBSCRIBABLE } from './webhook.events.js';
+import { PageQuery } from '../../kit/envelope.js';
+import { SUBSCRIBABLE } from '../../../webhooks/webhook.events.js';
 
 export const EventNameSchema = Type.Unsafe<(typeof SUBSCRIBABLE)[number]>({
   type: 'string',

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { EnvelopeSchema, errorResponses, ok } from '../http/envelope.js';
-import { UserReferenceSchema } from '../http/routes/consent/consent.schemas.js';
-import type { SubjectErasure } from './erasure.js';
+import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
+import { UserReferenceSchema } from '../consent/consent.schemas.js';
+import type { SubjectErasure } from '../../../application/subjects/erasure.js';
 
 export const SubjectParamsSchema = Type.Object({ userReference: UserReferenceSchema });
 export const SubjectBodySchema = Type.Object({ userReference: UserReferenceSchema }, { additionalProperties: false });

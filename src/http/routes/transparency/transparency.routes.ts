@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BoundedInteger, EnvelopeSchema, errorResponses, MetaSchema, now, ok } from '../http/envelope.js';
-import { HttpError } from '../http/errors.js';
-import { NotSealedError, type TransparencyService } from './transparency.service.js';
+import { BoundedInteger, EnvelopeSchema, errorResponses, MetaSchema, now, ok } from '../../kit/envelope.js';
+import { HttpError } from '../../kit/errors.js';
+import { NotSealedError, type TransparencyService } from '../../../transparency/transparency.service.js';
 
 const tags = ['transparency'];
 const Hex32 = Type.String({ pattern: '^[0-9a-f]{64}$' });

@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 // commands.ts lists this command: load it through commands.ts (COMMANDS), never first.
-import { UsageError, type Command } from '../cli/commands.js';
-import { serviceLedger } from '../cli/service-ledger.js';
+import { UsageError, type Command } from './commands.js';
+import { serviceLedger } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
 import { USER_REFERENCE_MAX } from '../http/routes/consent/consent.schemas.js';
 import { ReceiptStore } from '../receipts/receipt.store.js';
 import { TenantService } from '../tenants/tenants.service.js';
-import { SubjectErasure } from './erasure.js';
-import { loadMasterKey, MASTER_KEY_FILE_NAME } from './master-key.js';
-import { Privacy } from './privacy.js';
+import { CommandHandler } from '../application/command-handler.js';
+import { SubjectErasure } from '../application/subjects/erasure.js';
+import { subjectRecords } from '../privacy/subject-events.js';
+import { scrubDeliveries } from '../webhooks/scrub.js';
+import { loadMasterKey, MASTER_KEY_FILE_NAME } from '../privacy/master-key.js';
+import { Privacy } from '../privacy/privacy.js';
 
 /**
  * `subjects erase --tenant ID --user-reference REF`: the operator's form of
@@ -51,10 +54,15 @@ export const subjectsErase: Command = {
     const privacy = await Privacy.open(store.db, master.key, { openThreads: 0 });
     const { ledger, close } = await serviceLedger(store, io.settings);
     try {
-      const { view, replayed } = await new SubjectErasure(store.db, ledger, privacy, new ReceiptStore(store.db)).erase(
-        input.tenant,
-        input.reference,
-      );
+      const receipts = new ReceiptStore(store.db);
+      const erasure = new SubjectErasure({
+        commands: new CommandHandler(ledger),
+        privacy,
+        subjectRecords: (tenantId, subject) => subjectRecords(store.db, tenantId, subject),
+        purgeReceipts: (tenantId, consentIds) => receipts.purge(tenantId, consentIds),
+        scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, tenantId, subject),
+      });
+      const { view, replayed } = await erasure.erase(input.tenant, input.reference);
       io.info(
         replayed
           ? 'This subject was erased before; nothing changed.'

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { EnvelopeSchema, ok } from '../http/envelope.js';
-import { VERIFY_PAGE_HELMET } from '../http/security-headers.js';
-import type { ReceiptService } from './receipts.service.js';
+import { EnvelopeSchema, ok } from '../../kit/envelope.js';
+import { VERIFY_PAGE_HELMET } from '../../kit/security-headers.js';
+import type { ReceiptService } from '../../../receipts/receipts.service.js';
 import { verifyPage } from './verify.page.js';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
-import { decisionWords, utc } from './receipt.renderer.js';
-import type { PublicVerification } from './receipts.service.js';
+import { decisionWords, utc } from '../../../receipts/receipt.renderer.js';
+import type { PublicVerification } from '../../../receipts/receipts.service.js';
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, now, ok, okList } from '../http/envelope.js';
-import { validationError } from '../http/errors.js';
-import { literalRefusal } from './outbound.js';
-import { isUsableSecret } from './signing.js';
-import type { WebhookService } from './webhooks.service.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, now, ok, okList } from '../../kit/envelope.js';
+import { validationError } from '../../kit/errors.js';
+import { literalRefusal } from '../../../webhooks/outbound.js';
+import { isUsableSecret } from '../../../webhooks/signing.js';
+import type { WebhookService } from '../../../webhooks/webhooks.service.js';
 import {
   DeliveryListEnvelopeSchema,
   MessageSchema,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { errorResponses } from '../http/envelope.js';
-import { HttpError } from '../http/errors.js';
-import type { ReceiptService } from './receipts.service.js';
-import type { StoredReceipt } from './receipt.store.js';
+import { errorResponses } from '../../kit/envelope.js';
+import { HttpError } from '../../kit/errors.js';
+import type { ReceiptService } from '../../../receipts/receipts.service.js';
+import type { StoredReceipt } from '../../../receipts/receipt.store.js';
 
 const tags = ['consent'];
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) });

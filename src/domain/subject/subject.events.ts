@@ -1,3 +1,6 @@
+import type { Aggregate } from '../events.js';
+import { asStored, eventDecoder } from '../events.js';
+
 /**
  * A data subject's personal data was erased (GDPR Art. 17): their data keys were destroyed, so
  * every sealed field of theirs in the ledger is unreadable for good. Carries the subject's HMAC,
@@ -11,3 +14,15 @@ export interface SubjectErased {
 
 /** The one place that names a data subject's stream: `subject-{tenantId}-{subject HMAC}`. */
 export const subjectStream = (tenantId: string, subject: string): string => `subject-${tenantId}-${subject}`;
+
+export type SubjectEvent = SubjectErased;
+
+/** Reads back a subject stream's events (the place to upcast older shapes of them). */
+export const decodeSubjectEvent = eventDecoder<SubjectEvent>({ SubjectErased: asStored() });
+
+/** A subject's stream folded: its last erasure, or null. */
+export const subjectAggregate: Aggregate<SubjectErased['data'] | null, SubjectEvent> = {
+  initialState: () => null,
+  evolve: (_state, event) => event.data,
+  decode: decodeSubjectEvent,
+};

@@ -1,0 +1,348 @@
+import { hashCanonical } from '../../common/hashing.js';
+import { newId } from '../../common/ids.js';
+import { consentHashInput } from '../../domain/consent/consent-hash.js';
+import {
+  consentAggregate,
+  consentBatchAggregate,
+  decideConsent,
+  type ConsentState,
+  policyRefusal,
+  withdrawalKeyAggregate,
+} from '../../domain/consent/consent.decider.js';
+import {
+  consentBatchStream,
+  consentStream,
+  withdrawalKeyStream,
+  type ConsentBatchRecorded,
+  type ConsentEvent,
+  type ConsentRecorded,
+  type IdempotencyKeyUsed,
+  type Sealed,
+} from '../../domain/consent/consent.events.js';
+import { DomainError } from '../../domain/errors.js';
+import { fold } from '../../domain/events.js';
+import { policyAggregate, type KnownPolicy, type PolicyState } from '../../domain/policy/policy.decider.js';
+import { policyStream } from '../../domain/policy/policy.events.js';
+import type { Ledger } from '../../ledger/ledger.port.js';
+import type { DataKey } from '../../privacy/key-store.js';
+import type { PersonalFields } from '../../privacy/personal-fields.js';
+import { sealedAad, type ConsentPersonal, type Privacy } from '../../privacy/privacy.js';
+import { answered, write, type Attempt, type CommandHandler, type Decision, type Loaded } from '../command-handler.js';
+import { keyReused, type Idempotency, type IdempotencyKeys, type KeyedIdempotency } from '../idempotency.js';
+import type { PolicyCache } from '../policies/policy-cache.js';
+import {
+  consentView,
+  consentViews,
+  personalOf,
+  recordedView,
+  sealedOf,
+  type BatchView,
+  type ConsentView,
+  type KnownConsent,
+  type RecordedConsentView,
+} from './consent.views.js';
+
+export interface ConsentInput {
+  policyVersionId: string;
+  userReference: string;
+  consentGiven: boolean;
+  ipAddress?: string | undefined;
+  userAgent?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/** A batch item that cannot be recorded, named like the batch's schema errors. */
+export interface ItemError {
+  index: number;
+  field: string;
+  message: string;
+}
+
+/** The records among decided events. */
+const recordedOf = (events: readonly ConsentEvent[]): ConsentRecorded['data'][] =>
+  events.flatMap((e) => (e.type === 'ConsentRecorded' ? [e.data] : []));
+
+/** What the consent commands need, given at wiring time. */
+export interface ConsentCommandsDeps {
+  commands: CommandHandler;
+  /** Policy reads for refusals (`policyErrors`), never cached. */
+  ledger: Pick<Ledger, 'readStream'>;
+  policies: PolicyCache;
+  privacy: Privacy;
+  reader: PersonalFields;
+  idempotency: IdempotencyKeys;
+}
+
+/**
+ * Consent commands: record one decision, record a batch (all or nothing), withdraw. Personal
+ * fields are sealed under a data key of the record's own before they reach the ledger
+ * (docs/erasure.md). With an Idempotency-Key, a repeat answers the first write (`replayed`).
+ *
+ * @example
+ * const { view, replayed } = await consents.record(tenantId, { policyVersionId, userReference: 'user-42', consentGiven: true });
+ */
+export class ConsentCommands {
+  constructor(private readonly deps: ConsentCommandsDeps) {}
+
+  /** Records one decision. With an Idempotency-Key, a repeat answers the first record. */
+  record(tenantId: string, input: ConsentInput, sent?: Idempotency): Promise<{ view: RecordedConsentView; replayed: boolean }> {
+    const { commands, idempotency: keys } = this.deps;
+    const keyed = keys.keyed(tenantId, sent);
+    const consentId = keyed ? keys.consentId(tenantId, keyed) : newId();
+    const stream = consentStream(tenantId, consentId);
+    const subject = this.deps.privacy.subjectOf(tenantId, input.userReference);
+    return commands.run(tenantId, async (attempt) => {
+      this.afterConflict(attempt);
+      // The record's stream is expected not to exist: with a key, a repeat finds it taken (a
+      // conflict) and the next attempt answers from it, so the first use of a key costs no read.
+      const consent = await attempt.create(consentAggregate, stream);
+      if (keyed && consent.state.status !== 'none') return this.replayRecord(tenantId, consent, keyed);
+      const [policy, [key]] = await Promise.all([this.deps.policies.get(tenantId, input.policyVersionId), this.deps.privacy.keys.fresh(1)]);
+      let events: ConsentEvent[];
+      try {
+        events = this.decideRecord(tenantId, input, consentId, policy.state, attempt.now.toISOString(), null, subject, key!);
+      } catch (error) {
+        // A key used before answers its first record, even once its policy no longer allows recording.
+        if (error instanceof DomainError && keyed && attempt.number === 1) {
+          const first = await attempt.load(consentAggregate, stream);
+          if (first.state.status !== 'none') return this.replayRecord(tenantId, first, keyed);
+        }
+        throw error;
+      }
+      const metadata = keyed ? keys.metadata([key!], keyed) : undefined;
+      const [recorded] = recordedOf(events);
+      return {
+        writes: [write(consent, events, metadata), ...this.deps.policies.conditions([policy])],
+        answer: () => ({ view: recordedView(recorded!, input.userReference), replayed: false }),
+      };
+    });
+  }
+
+  /** The first record of an Idempotency-Key, if it was made by this request. */
+  private async replayRecord(
+    tenantId: string,
+    consent: Loaded<ConsentState>,
+    keyed: KeyedIdempotency,
+  ): Promise<Decision<{ view: RecordedConsentView; replayed: boolean }>> {
+    const state = consent.state as KnownConsent;
+    const key = await this.deps.privacy.keys.byId(state.record.personal.kid);
+    this.deps.idempotency.checkReplay(this.deps.idempotency.recordedWith(consent.recorded[0]), keyed, key ? [key] : undefined);
+    const { personal } = await this.deps.reader.openOne(sealedOf(tenantId, state));
+    return answered({ view: recordedView(state.record, personalOf(personal)?.userReference ?? null), replayed: true });
+  }
+
+  /** Records every item, or none: an invalid item refuses the batch with every item's errors. */
+  recordBatch(tenantId: string, items: ConsentInput[], sent?: Idempotency): Promise<{ view: BatchView; replayed: boolean }> {
+    const { commands, idempotency: keys, privacy } = this.deps;
+    const keyed = keys.keyed(tenantId, sent);
+    const batchId = keyed ? keys.batchId(tenantId, keyed) : newId();
+    const subjects = items.map((i) => privacy.subjectOf(tenantId, i.userReference));
+    return commands.run(tenantId, async (attempt) => {
+      this.afterConflict(attempt);
+      const batch = keyed
+        ? await attempt.load(consentBatchAggregate, consentBatchStream(tenantId, batchId))
+        : await attempt.create(consentBatchAggregate, consentBatchStream(tenantId, batchId));
+      if (keyed && batch.state) return this.replayBatch(tenantId, batch, keyed);
+      const [policies, dataKeys] = await Promise.all([
+        this.deps.policies.getMany(
+          tenantId,
+          items.map((i) => i.policyVersionId),
+        ),
+        privacy.keys.fresh(items.length),
+      ]);
+      const timestamp = attempt.now.toISOString();
+      const errors: ItemError[] = [];
+      const decided: ConsentEvent[] = [];
+      items.forEach((item, index) => {
+        const consentId = keyed ? keys.consentIdInBatch(batchId, index) : newId();
+        try {
+          const policy = policies.get(item.policyVersionId)!.state;
+          decided.push(...this.decideRecord(tenantId, item, consentId, policy, timestamp, batchId, subjects[index]!, dataKeys[index]!));
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          errors.push({ index, field: `consents[${index}].policyVersionId`, message: error.message });
+        }
+      });
+      if (errors.length > 0) {
+        // A refusal is never taken from the cache: the cache read the refused ones.
+        throw new DomainError('VALIDATION_ERROR', `${errors.length} of ${items.length} items are invalid; nothing was recorded`, {
+          errors,
+        });
+      }
+      const recorded = recordedOf(decided);
+      const batchEvent: ConsentBatchRecorded = {
+        type: 'ConsentBatchRecorded',
+        data: { batchId, count: recorded.length, consentIds: recorded.map((r) => r.consentId), recordedAt: timestamp },
+      };
+      return {
+        writes: [
+          ...decided.map((e, i) => ({
+            stream: consentStream(tenantId, recorded[i]!.consentId),
+            expected: 'no_stream' as const,
+            events: [e],
+          })),
+          write(batch, [batchEvent], keyed ? keys.metadata(dataKeys, keyed) : undefined),
+          ...this.deps.policies.conditions(policies.values()),
+        ],
+        answer: () => ({
+          view: {
+            processed: recorded.length,
+            consents: recorded.map((r, index) => ({
+              id: r.consentId,
+              userReference: items[index]!.userReference,
+              consentGiven: r.consentGiven,
+            })),
+          },
+          replayed: false,
+        }),
+      };
+    });
+  }
+
+  /** The first answer of a batch's Idempotency-Key, if it was sent with this request. */
+  private async replayBatch(
+    tenantId: string,
+    batch: Loaded<ConsentBatchRecorded['data'] | null>,
+    keyed: KeyedIdempotency,
+  ): Promise<Decision<{ view: BatchView; replayed: boolean }>> {
+    const states = await Promise.all(
+      batch.state!.consentIds.map(async (id) => {
+        const state = fold(consentAggregate, await this.deps.ledger.readStream(consentStream(tenantId, id)));
+        if (state.status === 'none') throw new Error(`batch consent ${id} is missing from the ledger`);
+        return state;
+      }),
+    );
+    const kids = states.map((s) => s.record.personal.kid);
+    const dataKeys = await this.deps.privacy.keys.byIds(kids);
+    const all = kids.every((k) => dataKeys.has(k)) ? kids.map((k) => dataKeys.get(k)!) : undefined;
+    this.deps.idempotency.checkReplay(this.deps.idempotency.recordedWith(batch.recorded[0]), keyed, all);
+    const views = await consentViews(this.deps.reader, tenantId, states);
+    return answered({
+      view: {
+        processed: views.length,
+        consents: views.map((v) => ({ id: v.id, userReference: v.userReference, consentGiven: v.consentGiven })),
+      },
+      replayed: true,
+    });
+  }
+
+  /**
+   * Why batch items could not be recorded against their policy versions (unknown, inactive or
+   * deleted), named like the batch's other errors. Empty when every item can be. Read fresh.
+   */
+  async policyErrors(tenantId: string, items: { index: number; policyVersionId: string }[]): Promise<ItemError[]> {
+    const unique = [...new Set(items.map((i) => i.policyVersionId))];
+    const states = new Map<string, PolicyState>(
+      await Promise.all(
+        unique.map(async (id) => [id, fold(policyAggregate, await this.deps.ledger.readStream(policyStream(tenantId, id)))] as const),
+      ),
+    );
+    return items.flatMap(({ index, policyVersionId }) => {
+      const refusal = policyRefusal(states.get(policyVersionId)!);
+      return refusal ? [{ index, field: `consents[${index}].policyVersionId`, message: refusal.message }] : [];
+    });
+  }
+
+  /**
+   * Withdraws a given consent. The record and its hash stay; the withdrawal is a new event.
+   *
+   * With an Idempotency-Key, the key's own stream is appended in the same atomic write: a key
+   * names one withdrawal (route, consent and reason), so the same key sent for another consent or
+   * reason is refused rather than withdrawing a second record.
+   */
+  withdraw(
+    tenantId: string,
+    consentId: string,
+    reason: string | null,
+    sent?: Idempotency,
+  ): Promise<{ view: ConsentView; replayed: boolean }> {
+    const { commands, idempotency: keys, privacy } = this.deps;
+    const keyed = keys.keyed(tenantId, sent);
+    // The reason is sealed under the record's key, so that the subject's erasure takes it too; an
+    // erased subject's record has no key left, and a reason (or a request hash) gets a new one,
+    // which its ConsentWithdrawn names, so a later erasure takes it too. Chosen once.
+    let sealing: { key: DataKey | undefined; recordKey: DataKey | undefined } | undefined;
+    return commands.run(tenantId, async (attempt) => {
+      // The consent first, then the key: the two are appended together, so a key not seen yet
+      // means the consent read was not withdrawn by it either.
+      const consent = await attempt.load(consentAggregate, consentStream(tenantId, consentId));
+      if (consent.state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
+      const state = consent.state;
+      if (!sealing) {
+        const recordKey = await privacy.keys.byId(state.record.personal.kid);
+        const key = recordKey ?? (reason !== null || keyed ? (await privacy.keys.fresh(1))[0] : undefined);
+        sealing = { key, recordKey };
+      }
+      const { key, recordKey } = sealing;
+      const used = keyed
+        ? await attempt.load(withdrawalKeyAggregate, withdrawalKeyStream(tenantId, keys.withdrawalKeyId(tenantId, keyed)))
+        : undefined;
+      const requestHash = keyed ? keys.storedRequestHash([key!], keyed) : undefined;
+      if (used?.state) {
+        // Without the record's key (erased) the request can no longer be compared: answer the record.
+        if (used.state.consentId !== consentId || (recordKey && used.state.requestHash !== requestHash)) throw keyReused();
+        return answered({ view: await this.view(tenantId, state), replayed: true });
+      }
+      const sealed: Sealed | null =
+        reason === null ? null : privacy.seal(key!, sealedAad('ConsentWithdrawn', tenantId, consentId, state.record.subject), reason);
+      const events = decideConsent({ type: 'WithdrawConsent', data: { reason: sealed, now: attempt.now.toISOString() } }, state);
+      const withdrawn = events.reduce(consentAggregate.evolve, state);
+      const answer = async () => ({ view: await this.view(tenantId, withdrawn as KnownConsent), replayed: false });
+      if (!keyed || !used) return { writes: [write(consent, events)], answer };
+      const keyUsed: IdempotencyKeyUsed = {
+        type: 'IdempotencyKeyUsed',
+        data: { key: keyed.key, requestHash: requestHash!, operation: 'withdraw', consentId },
+      };
+      return { writes: [write(consent, events), write(used, [keyUsed])], answer };
+    });
+  }
+
+  private async view(tenantId: string, state: KnownConsent): Promise<ConsentView> {
+    return consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)));
+  }
+
+  /** A policy a record was decided on moved: read it again on the next attempt. */
+  private afterConflict(attempt: Attempt): void {
+    if (attempt.conflict) this.deps.policies.forget(attempt.conflict.stream);
+  }
+
+  private decideRecord(
+    tenantId: string,
+    input: ConsentInput,
+    consentId: string,
+    policy: PolicyState,
+    timestamp: string,
+    batchId: string | null,
+    subject: string,
+    key: DataKey,
+  ): ConsentEvent[] {
+    const refusal = policyRefusal(policy);
+    if (refusal) throw refusal;
+    const published = policy as KnownPolicy;
+    const personal: ConsentPersonal = {
+      userReference: input.userReference,
+      ipAddress: input.ipAddress ?? null,
+      userAgent: input.userAgent ?? null,
+      metadata: input.metadata ?? {},
+    };
+    // The hash covers the plaintext (docs/hashing.md): it verifies while the key exists.
+    const consentHash = hashCanonical(
+      consentHashInput({
+        ...personal,
+        consentId,
+        consentGiven: input.consentGiven,
+        timestamp,
+        policyVersionId: published.id,
+        policyContentHash: published.contentHash,
+      }),
+    );
+    const sealed = this.deps.privacy.seal(key, sealedAad('ConsentRecorded', tenantId, consentId, subject), personal);
+    return decideConsent(
+      {
+        type: 'RecordConsent',
+        data: { consentId, subject, consentGiven: input.consentGiven, personal: sealed, timestamp, consentHash, batchId, policy },
+      },
+      consentAggregate.initialState(),
+    );
+  }
+}

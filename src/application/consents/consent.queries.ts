@@ -1,0 +1,252 @@
+import type { Kysely } from 'kysely';
+import { consentStats, countConsents, type ConsentStats } from '../../../projections/consent-counts/consent-counts.queries.js';
+import {
+  searchConsentRows,
+  streamConsentRows,
+  type ConsentFilter,
+  type ConsentRow,
+} from '../../../projections/consents/consents.queries.js';
+import { userStatus, type UserPolicyStatus } from '../../../projections/user-status/user-status.queries.js';
+import { hashCanonical } from '../../common/hashing.js';
+import { consentAggregate } from '../../domain/consent/consent.decider.js';
+import type { Sealed } from '../../domain/consent/consent.events.js';
+import { consentHashInput } from '../../domain/consent/consent-hash.js';
+import { consentStream } from '../../domain/consent/consent.events.js';
+import { DomainError } from '../../domain/errors.js';
+import { fold } from '../../domain/events.js';
+import { checkChain } from '../../ledger/event-hash.js';
+import type { Ledger } from '../../ledger/ledger.port.js';
+import type { PersonalFields } from '../../privacy/personal-fields.js';
+import type { ConsentPersonal, Privacy } from '../../privacy/privacy.js';
+import type { Sealing } from '../../privacy/sealing.js';
+import type { Database } from '../../store/schema.js';
+import type { ReadFence } from '../read-fence.js';
+import { consentView, sealedOf, type ConsentView, type KnownConsent, type VerificationView } from './consent.views.js';
+
+/** Search filters as a client states them (docs/contract.md, Consent records). Dates bound createdAt: from ≤ createdAt < before. */
+export interface ConsentQuery {
+  userReference?: string | undefined;
+  policyType?: string | undefined;
+  consentGiven?: boolean | undefined;
+  status?: 'active' | 'withdrawn' | undefined;
+  from?: Date | undefined;
+  before?: Date | undefined;
+}
+
+/** A record as search, the user list and the CSV export show it. */
+export interface ConsentSearchItem {
+  id: string;
+  consentHash: string;
+  /** The personal fields are null once the subject was erased (`erased: true`). */
+  userReference: string | null;
+  policyVersionId: string;
+  policyType: string;
+  policyVersion: string;
+  consentGiven: boolean;
+  status: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+  withdrawnAt: string | null;
+  erased: boolean;
+  /** The personal fields did not open with their key: the stored record was changed (null fields). */
+  tampered: boolean;
+  policyTitle: string;
+}
+
+/** A record in a user's list (`GET /consent/user/:userReference`). */
+export interface UserConsentItem {
+  id: string;
+  userReference: string | null;
+  policyVersionId: string;
+  consentGiven: boolean;
+  status: string;
+  createdAt: string;
+  withdrawnAt: string | null;
+  erased: boolean;
+  tampered: boolean;
+  policyDetails: { title: string; type: string };
+}
+
+export interface ConsentQueriesDeps {
+  ledger: Pick<Ledger, 'readStream'>;
+  db: Kysely<Database>;
+  /** The one reader of personal fields. */
+  reader: PersonalFields;
+  /** Subjects of user references (read models hold no reference in clear). */
+  privacy: Pick<Privacy, 'subjectOf'>;
+  fence: ReadFence;
+  /** Rows per keyset page of the CSV export (smaller on the embedded store, whose reads hold the event loop). */
+  exportPageRows: number;
+  clock?: () => Date;
+}
+
+/** A read-model row's sealed fields, as the one reader takes them (the read model knows an erasure already). */
+const sealedRow = (r: ConsentRow) => ({
+  tenantId: r.tenant_id,
+  consentId: r.id,
+  subject: r.subject,
+  personal: !r.erased && r.personal ? (r.personal as unknown as Sealed) : null,
+});
+
+/** A row as the API shows it: its personal fields if they opened, else nulls and why (erased or tampered). */
+function searchItem(r: ConsentRow, opened: Sealing<ConsentPersonal>): ConsentSearchItem {
+  const p = opened.state === 'personal' ? opened.value : undefined;
+  return {
+    id: r.id,
+    consentHash: r.consent_hash,
+    userReference: p?.userReference ?? null,
+    policyVersionId: r.policy_version_id,
+    policyType: r.policy_type,
+    policyVersion: r.policy_version,
+    consentGiven: r.consent_given,
+    status: r.status,
+    ipAddress: p?.ipAddress ?? null,
+    userAgent: p?.userAgent ?? null,
+    metadata: p ? p.metadata : null,
+    createdAt: r.created_at.toISOString(),
+    withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
+    erased: opened.state === 'erased',
+    tampered: opened.state === 'tampered',
+    policyTitle: r.policy_title,
+  };
+}
+
+const ERASED_REASON =
+  'the subject was erased: the personal fields the hash covers were destroyed with their key, so the hash can no longer be recomputed';
+
+/**
+ * Reads of consent records. Exact reads (one record, verify) fold its ledger stream; lists,
+ * search, status, stats and the CSV export read the read models, after the read fence (the
+ * caller's own writes are in them). Personal fields are opened by the one reader.
+ *
+ * @example
+ * const { items, total } = await consents.search(tenantId, { policyType: 'privacy_policy' }, 1, 20);
+ * const verification = await consents.verify(tenantId, id); // { valid, computedHash, ... }
+ */
+export class ConsentQueries {
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: ConsentQueriesDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  /** The record as the ledger has it, its personal fields opened (null once the subject was erased). */
+  async get(tenantId: string, consentId: string): Promise<ConsentView> {
+    const { state } = await this.record(tenantId, consentId);
+    return consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)));
+  }
+
+  /**
+   * Recomputes consentHash from the ledger's event (never a read model), its personal fields
+   * opened with the record's key, and checks the event's own hash chain: valid only when both
+   * hold. Once the subject was erased the hash input is gone: `valid` is false, `erased` true,
+   * `computedHash` null, and `reason` says why; the record's existence, decision, time and
+   * consentHash remain.
+   */
+  async verify(tenantId: string, consentId: string): Promise<VerificationView> {
+    const { state, recorded } = await this.record(tenantId, consentId);
+    const r = state.record;
+    const intact = checkChain(recorded).length === 0;
+    const base = { consentId, storedHash: r.consentHash, verifiedAt: this.clock().toISOString() };
+    const { personal } = await this.deps.reader.openOne({ ...sealedOf(tenantId, state), reason: null });
+    // The sealed personal fields do not open with their key: the stored event was changed.
+    if (personal.state === 'tampered')
+      return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
+    if (personal.state === 'erased')
+      return { ...base, valid: false, computedHash: null, erased: true, tampered: false, reason: ERASED_REASON };
+    const computedHash = hashCanonical(consentHashInput({ ...r, ...personal.value }));
+    const valid = intact && computedHash === r.consentHash;
+    return {
+      ...base,
+      valid,
+      computedHash,
+      erased: false,
+      tampered: false,
+      reason: valid
+        ? null
+        : intact
+          ? 'the recomputed hash differs from the stored consentHash'
+          : "the consent's ledger events do not chain: one was changed, removed or reordered",
+    };
+  }
+
+  /** A page of matching records, newest first, and how many match in all. */
+  async search(tenantId: string, query: ConsentQuery, page: number, limit: number): Promise<{ items: ConsentSearchItem[]; total: number }> {
+    await this.deps.fence(tenantId);
+    const filter = this.filter(tenantId, query);
+    // The total from the counters where the filter allows (as stats): counting a large tenant's
+    // rows took longer than the whole page.
+    const [rows, total] = await Promise.all([
+      searchConsentRows(this.deps.db, tenantId, filter, page, limit),
+      countConsents(this.deps.db, tenantId, filter),
+    ]);
+    const opened = await this.deps.reader.open(rows.map(sealedRow));
+    return { items: rows.map((r, i) => searchItem(r, opened[i]!.personal)), total };
+  }
+
+  /** A user's records, newest first (the other filters apply too). */
+  async byUser(
+    tenantId: string,
+    userReference: string,
+    query: ConsentQuery,
+    page: number,
+    limit: number,
+  ): Promise<{ items: UserConsentItem[]; total: number }> {
+    const { items, total } = await this.search(tenantId, { ...query, userReference }, page, limit);
+    return {
+      items: items.map((r) => ({
+        id: r.id,
+        userReference: r.userReference,
+        policyVersionId: r.policyVersionId,
+        consentGiven: r.consentGiven,
+        status: r.status,
+        createdAt: r.createdAt,
+        withdrawnAt: r.withdrawnAt,
+        erased: r.erased,
+        tampered: r.tampered,
+        policyDetails: { title: r.policyTitle, type: r.policyType },
+      })),
+      total,
+    };
+  }
+
+  /** Per policy type, the user's latest decision and whether it was withdrawn. */
+  async status(tenantId: string, userReference: string): Promise<{ userReference: string; policies: UserPolicyStatus[] }> {
+    await this.deps.fence(tenantId);
+    const policies = await userStatus(this.deps.db, tenantId, this.deps.privacy.subjectOf(tenantId, userReference));
+    return { userReference, policies };
+  }
+
+  async stats(tenantId: string, query: ConsentQuery): Promise<ConsentStats> {
+    await this.deps.fence(tenantId);
+    return consentStats(this.deps.db, tenantId, this.filter(tenantId, query));
+  }
+
+  /**
+   * Every matching record, oldest first, for the CSV export: read in keyset pages, their personal
+   * fields opened on the privacy module's worker threads while the previous page goes out.
+   */
+  async export(tenantId: string, query: ConsentQuery): Promise<AsyncIterable<ConsentSearchItem>> {
+    await this.deps.fence(tenantId);
+    const { db, reader, exportPageRows } = this.deps;
+    return streamConsentRows(db, tenantId, this.filter(tenantId, query), exportPageRows, async (rows) => {
+      const opened = await reader.openStored(rows.map((r) => ({ ...sealedRow(r), wrapped: r.wrapped })));
+      return rows.map((r, i) => searchItem(r, opened[i]!));
+    });
+  }
+
+  private async record(tenantId: string, consentId: string) {
+    const recorded = await this.deps.ledger.readStream(consentStream(tenantId, consentId));
+    const state = fold(consentAggregate, recorded);
+    if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
+    return { state: state as KnownConsent, recorded };
+  }
+
+  /** Read models know subjects (keyed hashes), never user references. */
+  private filter(tenantId: string, q: ConsentQuery): ConsentFilter {
+    const { userReference, ...rest } = q;
+    return { ...rest, subject: userReference === undefined ? undefined : this.deps.privacy.subjectOf(tenantId, userReference) };
+  }
+}

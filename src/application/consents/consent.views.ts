@@ -1,0 +1,114 @@
+import type { ConsentState } from '../../domain/consent/consent.decider.js';
+import type { ConsentRecorded } from '../../domain/consent/consent.events.js';
+import type { OpenedRecord, PersonalFields } from '../../privacy/personal-fields.js';
+import type { ConsentPersonal } from '../../privacy/privacy.js';
+import type { Sealing } from '../../privacy/sealing.js';
+
+/** What recording answers: the record's id, hash and decision. */
+export interface RecordedConsentView {
+  id: string;
+  consentHash: string;
+  /** null once the subject was erased (a replayed answer). */
+  userReference: string | null;
+  policyVersionId: string;
+  consentGiven: boolean;
+  timestamp: string;
+}
+
+/** A consent record as the ledger holds it, its personal fields opened. */
+export interface ConsentView {
+  id: string;
+  consentHash: string;
+  /** The personal fields are null once the subject was erased (`erased: true`). */
+  userReference: string | null;
+  policyVersionId: string;
+  consentGiven: boolean;
+  status: 'active' | 'withdrawn';
+  ipAddress: string | null;
+  userAgent: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+  timestamp: string;
+  withdrawnAt: string | null;
+  withdrawalReason: string | null;
+  erased: boolean;
+  /** The personal fields are null because they do not open with their key: the stored record was changed. */
+  tampered: boolean;
+  policyDetails: { title: string; type: string; version: string; contentHash: string };
+}
+
+export interface VerificationView {
+  valid: boolean;
+  consentId: string;
+  storedHash: string;
+  /** null when the hash cannot be recomputed: the subject was erased. */
+  computedHash: string | null;
+  verifiedAt: string;
+  /** The subject was erased: existence, decision, time and consentHash remain; the hash input does not. */
+  erased: boolean;
+  /** The sealed personal fields do not open with their key: the stored event was changed (`reason: "tampered"`). */
+  tampered: boolean;
+  /** Why `valid` is false, in words; null when valid. */
+  reason: string | null;
+}
+
+export interface BatchView {
+  processed: number;
+  consents: { id: string; userReference: string | null; consentGiven: boolean }[];
+}
+
+/** A consent stream folded to a record (recorded, perhaps withdrawn). */
+export type KnownConsent = Extract<ConsentState, { status: 'active' | 'withdrawn' }>;
+
+export const personalOf = (s: Sealing<ConsentPersonal>): ConsentPersonal | null => (s.state === 'personal' ? s.value : null);
+
+export const recordedView = (r: ConsentRecorded['data'], userReference: string | null): RecordedConsentView => ({
+  id: r.consentId,
+  consentHash: r.consentHash,
+  userReference,
+  policyVersionId: r.policyVersionId,
+  consentGiven: r.consentGiven,
+  timestamp: r.timestamp,
+});
+
+export const consentView = (s: KnownConsent, opened: OpenedRecord): ConsentView => {
+  const p = personalOf(opened.personal);
+  return {
+    id: s.record.consentId,
+    consentHash: s.record.consentHash,
+    userReference: p?.userReference ?? null,
+    policyVersionId: s.record.policyVersionId,
+    consentGiven: s.record.consentGiven,
+    status: s.status,
+    ipAddress: p?.ipAddress ?? null,
+    userAgent: p?.userAgent ?? null,
+    metadata: p ? p.metadata : null,
+    createdAt: s.record.timestamp,
+    timestamp: s.record.timestamp,
+    withdrawnAt: s.withdrawnAt,
+    withdrawalReason: p ? opened.reason : null,
+    erased: opened.personal.state === 'erased',
+    tampered: opened.personal.state === 'tampered',
+    policyDetails: {
+      title: s.record.policyTitle,
+      type: s.record.policyType,
+      version: s.record.policyVersion,
+      contentHash: s.record.policyContentHash,
+    },
+  };
+};
+
+/** A record's sealed fields, as the one reader takes them. */
+export const sealedOf = (tenantId: string, s: KnownConsent) => ({
+  tenantId,
+  consentId: s.record.consentId,
+  subject: s.record.subject,
+  personal: s.record.personal,
+  reason: s.reason,
+});
+
+/** Opens records and builds their views, with one read of their keys. */
+export async function consentViews(reader: PersonalFields, tenantId: string, states: readonly KnownConsent[]): Promise<ConsentView[]> {
+  const opened = await reader.open(states.map((s) => sealedOf(tenantId, s)));
+  return states.map((s, i) => consentView(s, opened[i]!));
+}

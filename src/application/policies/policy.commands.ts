@@ -1,0 +1,78 @@
+import { sha256Hex } from '../../common/hashing.js';
+import { deriveId } from '../../common/ids.js';
+import { DomainError } from '../../domain/errors.js';
+import { decidePolicy, policyAggregate } from '../../domain/policy/policy.decider.js';
+import { policyStream, type PolicyType } from '../../domain/policy/policy.events.js';
+import { write, type CommandHandler } from '../command-handler.js';
+import { policyView, type PolicyVersionView } from './policy.views.js';
+
+export interface PublishInput {
+  policyType: PolicyType;
+  version: string;
+  title: string;
+  content: string;
+  effectiveDate?: string | undefined;
+}
+
+/**
+ * Policy version commands: publish, activate or deactivate, delete. Content is never edited: a new
+ * content is a new version.
+ *
+ * @example
+ * const view = await policies.publish(tenantId, { policyType: 'privacy_policy', version: '1.0.0', title, content });
+ */
+export class PolicyCommands {
+  constructor(private readonly commands: CommandHandler) {}
+
+  /**
+   * A version's id follows from (tenant, type, version), so the ledger's "stream must not exist"
+   * check is what makes (type, version) unique per tenant, with no separate index to race.
+   */
+  static idFor(tenantId: string, policyType: string, version: string): string {
+    return deriveId(tenantId, 'policy-version', policyType, version);
+  }
+
+  /** Publishes a version; POLICY_VERSION_EXISTS when (type, version) was published before, even if since deleted. */
+  publish(tenantId: string, input: PublishInput): Promise<PolicyVersionView> {
+    const id = PolicyCommands.idFor(tenantId, input.policyType, input.version);
+    return this.commands.run(tenantId, async (attempt) => {
+      // A new version's stream is expected not to exist; after a conflict it is read, and the
+      // decider refuses the version that now exists.
+      const policy = await attempt.create(policyAggregate, policyStream(tenantId, id));
+      const now = attempt.now.toISOString();
+      const events = decidePolicy(
+        {
+          type: 'PublishPolicyVersion',
+          data: {
+            policyVersionId: id,
+            policyType: input.policyType,
+            version: input.version,
+            title: input.title,
+            content: input.content,
+            contentHash: sha256Hex(input.content),
+            effectiveDate: input.effectiveDate ? new Date(input.effectiveDate).toISOString() : now,
+            now,
+          },
+        },
+        policy.state,
+      );
+      const published = events.reduce(policyAggregate.evolve, policy.state);
+      if (published.status === 'none') throw new Error('publishing decided no version');
+      return { writes: [write(policy, events)], answer: () => policyView(published) };
+    });
+  }
+
+  async setActive(tenantId: string, id: string, isActive: boolean): Promise<PolicyVersionView> {
+    const { state } = await this.commands.handle(tenantId, policyAggregate, policyStream(tenantId, id), (s, now) =>
+      decidePolicy({ type: 'SetPolicyVersionActive', data: { isActive, now } }, s),
+    );
+    if (state.status !== 'published') throw new DomainError('NOT_FOUND', 'policy version not found');
+    return policyView(state);
+  }
+
+  async delete(tenantId: string, id: string): Promise<void> {
+    await this.commands.handle(tenantId, policyAggregate, policyStream(tenantId, id), (s, now) =>
+      decidePolicy({ type: 'DeletePolicyVersion', data: { now } }, s),
+    );
+  }
+}

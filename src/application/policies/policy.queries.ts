@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import {
+  activePolicyVersionId,
+  listPolicyVersions,
+  type PolicyListItem,
+} from '../../../projections/policy-versions/policy-versions.queries.js';
+import { DomainError } from '../../domain/errors.js';
+import { fold } from '../../domain/events.js';
+import { policyAggregate } from '../../domain/policy/policy.decider.js';
+import { policyStream } from '../../domain/policy/policy.events.js';
+import type { Ledger } from '../../ledger/ledger.port.js';
+import type { Database } from '../../store/schema.js';
+import type { ReadFence } from '../read-fence.js';
+import { policyView, type PolicyVersionView } from './policy.views.js';
+
+export interface PolicyListFilter {
+  policyType?: string | undefined;
+  isActive?: boolean | undefined;
+}
+
+/**
+ * Reads of policy versions. Exact reads (one version) fold its ledger stream; lists and the active
+ * version come from the read model, after the read fence (the caller's own writes are in it).
+ *
+ * @example
+ * const active = await policies.active(tenantId, 'privacy_policy'); // NO_ACTIVE_POLICY when none
+ */
+export class PolicyQueries {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly db: Kysely<Database>,
+    private readonly fence: ReadFence,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** The version as it stands, or NOT_FOUND when unknown, deleted, or another tenant's. */
+  async get(tenantId: string, id: string): Promise<PolicyVersionView> {
+    const state = fold(policyAggregate, await this.ledger.readStream(policyStream(tenantId, id)));
+    if (state.status !== 'published') throw new DomainError('NOT_FOUND', 'policy version not found');
+    return policyView(state);
+  }
+
+  /** Versions without their content (deleted ones left out), newest first, and how many match. */
+  async list(tenantId: string, filter: PolicyListFilter, page: number, limit: number): Promise<{ items: PolicyListItem[]; total: number }> {
+    await this.fence(tenantId);
+    return listPolicyVersions(this.db, tenantId, filter, page, limit);
+  }
+
+  /** The active version of a type: the latest effectiveDate not in the future; ties go to the highest version. */
+  async active(tenantId: string, policyType: string): Promise<PolicyVersionView> {
+    await this.fence(tenantId);
+    const id = await activePolicyVersionId(this.db, tenantId, policyType, this.clock());
+    if (!id) throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version`);
+    return this.get(tenantId, id);
+  }
+}

@@ -1,0 +1,64 @@
+import { subjectAggregate, subjectStream, type SubjectErased } from '../../domain/subject/subject.events.js';
+import type { Privacy } from '../../privacy/privacy.js';
+import { answered, write, type CommandHandler } from '../command-handler.js';
+
+export interface ErasureView {
+  /** Always true: the subject's personal data is erased (now or by an earlier request). */
+  erased: true;
+  erasedAt: string;
+  /** The consent records whose personal fields the erasure covered; they stay, without them. */
+  consentIds: string[];
+  /** Stored PDF receipts deleted by this request. */
+  receiptsDeleted: number;
+}
+
+/** What an erasure needs from the parts around it, given at wiring time. */
+export interface ErasureDeps {
+  commands: CommandHandler;
+  privacy: Pick<Privacy, 'subjectOf' | 'keys'>;
+  /** The subject's consents (in ledger order) and the data keys their events name, read from the ledger (or its index). */
+  subjectRecords(tenantId: string, subject: string): Promise<{ consentIds: string[]; kids: string[] }>;
+  /** Deletes the stored receipts of these consents; answers how many. */
+  purgeReceipts(tenantId: string, consentIds: string[]): Promise<number>;
+  /** Clears the personal fields of the subject's webhook payloads, queued or sent. */
+  scrubDeliveries(tenantId: string, subject: string): Promise<unknown>;
+  /**
+   * Waits until the subject's events can be found (the EventStoreDB ledger's index has passed the
+   * tenant's head); absent when the ledger is in the store's own database.
+   */
+  fence?: (tenantId: string) => Promise<void>;
+}
+
+/**
+ * Erasure on request (GDPR Art. 17) by crypto-shredding (docs/erasure.md): destroys the data keys
+ * the subject's records name, records SubjectErased in the subject's own stream, deletes their
+ * stored receipts and clears their webhook payloads. Read models follow from the event.
+ * Idempotent: a repeat finds no key left and the erasure recorded, and answers it again
+ * (finishing any purge left undone).
+ *
+ * @example
+ * const { view, replayed } = await erasure.erase(tenantId, 'user-42'); // { erased: true, erasedAt, consentIds, receiptsDeleted }
+ */
+export class SubjectErasure {
+  constructor(private readonly deps: ErasureDeps) {}
+
+  async erase(tenantId: string, userReference: string): Promise<{ view: ErasureView; replayed: boolean }> {
+    const { deps } = this;
+    const subject = deps.privacy.subjectOf(tenantId, userReference);
+    // The keys first: from this moment nothing of theirs can be read, whatever happens next.
+    await deps.fence?.(tenantId);
+    const { consentIds, kids } = await deps.subjectRecords(tenantId, subject);
+    const destroyed = (await deps.privacy.keys.destroy(kids)) > 0;
+    const { erasure, replayed } = await deps.commands.run(tenantId, async (attempt) => {
+      const stream = await attempt.load(subjectAggregate, subjectStream(tenantId, subject));
+      // Erased before, and nothing recorded (no key used) since: the same erasure again. A
+      // concurrent erasure of the same subject that recorded first is answered the same way.
+      if (!destroyed && stream.state) return answered({ erasure: stream.state, replayed: true });
+      const event: SubjectErased = { type: 'SubjectErased', data: { subject, consentIds, erasedAt: attempt.now.toISOString() } };
+      return { writes: [write(stream, [event])], answer: () => ({ erasure: event.data, replayed: false }) };
+    });
+    const receiptsDeleted = await deps.purgeReceipts(tenantId, consentIds);
+    await deps.scrubDeliveries(tenantId, subject);
+    return { view: { erased: true, erasedAt: erasure.erasedAt, consentIds, receiptsDeleted }, replayed };
+  }
+}
