@@ -6,8 +6,8 @@ import { AuditError, exportLog, verifyExport, verifyProof } from '../transparenc
 import { NoteError, parseVerifierKey, type Verifier } from '../transparency/note.js';
 import { TransparencyStore } from '../transparency/transparency.store.js';
 import { isUuid } from '../common/ids.js';
-import type { CliIo, Command } from './commands.js';
-import { UsageError } from './commands.js';
+import type { CliIo, Command } from './command.js';
+import { UsageError } from './command.js';
 import { serviceLedger } from './service-ledger.js';
 
 type Values = Record<string, string | boolean | undefined>;

@@ -6,7 +6,7 @@ import { ConfigError, loadSettings } from '../config.js';
 import { DataDirLockedError } from '../store/data-dir-lock.js';
 import { LedgerCopyError } from '../ledger/copy.js';
 import { LedgerLocationError } from './open-ledger.js';
-import { StateCopyError } from '../store/state-copy.js';
+import { StateCopyError } from './state-copy.js';
 import { AuditError } from '../transparency/audit.js';
 import { openStore, type Store } from '../store/store.js';
 import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';

@@ -1,49 +1,16 @@
-import type { ParseArgsConfig } from 'node:util';
 import cliProgress from 'cli-progress';
+import { UsageError, type Command, type Values } from './command.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
-import type { Settings } from '../config.js';
 import { eventIndexProjector } from '../../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../../projections/index.js';
 import { serviceLedger } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
-import type { Store } from '../store/store.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { masterKeyRotate } from './keys.commands.js';
 import { subjectsErase } from './subjects.commands.js';
 import { auditExport, auditProve, auditVerify } from './audit.commands.js';
 import { ledgerCopy } from './ledger.commands.js';
-
-/** Bad arguments: exit status 2, with a message saying what to send instead. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-export interface CliIo {
-  /** Human messages: progress, hints. Never parsed. */
-  info(message: string): void;
-  /** The stream the progress bar draws on. */
-  progressStream: NodeJS.WriteStream;
-  /** The service's settings (which ledger: EVENTSTORE_URL). */
-  settings?: Settings;
-}
-
-type Values = Record<string, string | boolean | undefined>;
-
-export interface Command {
-  /** `tenant create`, `projections rebuild`, ... */
-  name: string;
-  usage: string;
-  summary: string;
-  options: NonNullable<ParseArgsConfig['options']>;
-  /** Whether the command takes positional arguments (file names), given to `parse`. */
-  positionals?: boolean;
-  /** Checks the arguments before anything is opened; throws UsageError. */
-  parse(values: Values, positionals: readonly string[]): unknown;
-  run?(store: Store, input: never, io: CliIo): Promise<object>;
-  /** Commands that need no store (the auditor's offline checks) run this instead of `run`. */
-  runOffline?(input: never, io: CliIo): Promise<object>;
-}
 
 const str = (values: Values, name: string): string | undefined => {
   const v = values[name];
@@ -227,3 +194,5 @@ export const COMMANDS: readonly Command[] = [
   subjectsErase,
   ledgerCopy,
 ];
+
+export { UsageError, type CliIo, type Command } from './command.js';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-// commands.ts lists this command: load it through commands.ts (COMMANDS), never first.
-import { UsageError, type Command } from './commands.js';
+import { UsageError, type Command } from './command.js';
 import { rotateMasterKey } from '../privacy/key-store.js';
 import { MasterKeyError, parseMasterKey } from '../privacy/master-key.js';
 

@@ -3,9 +3,9 @@ import { copyLedger, LedgerCopyError, verifyCopy } from '../ledger/copy.js';
 import { comparePositions } from '../ledger/ledger.port.js';
 import { LedgerLocationError, locationKind, openLedger, type OpenedLedger } from './open-ledger.js';
 import type { Store } from '../store/store.js';
-import { copyState, statePositions } from '../store/state-copy.js';
-import type { CliIo, Command } from './commands.js';
-import { UsageError } from './commands.js';
+import { copyState, statePositions } from './state-copy.js';
+import type { CliIo, Command } from './command.js';
+import { UsageError } from './command.js';
 
 type Values = Record<string, string | boolean | undefined>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from './commands.js';
+import { UsageError } from './command.js';
 import { ledgerCopy } from './ledger.commands.js';
 
 /** `ledger copy`'s arguments, checked before anything is opened (exit status 2 in the CLI). */

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-// commands.ts lists this command: load it through commands.ts (COMMANDS), never first.
-import { UsageError, type Command } from './commands.js';
+import { UsageError, type Command } from './command.js';
 import { serviceLedger } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
 import { USER_REFERENCE_MAX } from '../http/routes/consent/consent.schemas.js';

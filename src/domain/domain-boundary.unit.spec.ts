@@ -31,6 +31,10 @@ describe('domain boundary › when domain code does I/O or reaches outside the d
     ['the application layer', `import { handleCommand } from '../../application/command-handler.js';\nexport const h = handleCommand;\n`],
     ['common/ (which hashes with node:crypto)', `import { sha256Hex } from '../../common/hashing.js';\nexport const h = sha256Hex;\n`],
     ['the configuration', `import { loadSettings } from '../../config.js';\nexport const l = loadSettings;\n`],
+    // The rule is an allow-list: folders it never named are outside the domain too.
+    ['privacy/ (a folder a deny-list forgot)', `import { Privacy } from '../../privacy/privacy.js';\nexport const p = Privacy;\n`],
+    ['a feature folder added later', `import { x } from '../../limits/some-new-file.js';\nexport const y = x;\n`],
+    ['a package with no I/O', `import { Type } from '@sinclair/typebox';\nexport const t = Type;\n`],
   ])('fails lint on an import of %s', async (_what, code) => {
     expect(await violations(code)).toContain('no-restricted-imports');
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventStoreLedger, eventStoreUrl, reportEventStoreSkip } from '../../test/support/eventstore.js';
 import { availableEngines, pgliteStore, type TestStore } from '../../test/support/stores.js';
 import type { Database } from '../store/schema.js';
-import { copyState, NOT_COPIED, REBUILT_SCHEMAS, STATE_TABLES, StateCopyError, listTables, statePositions } from '../store/state-copy.js';
+import { copyState, NOT_COPIED, REBUILT_SCHEMAS, STATE_TABLES, StateCopyError, listTables, statePositions } from '../cli/state-copy.js';
 import { copyLedger, LedgerCopyError, readPage, toAppends, verifyCopy } from './copy.js';
 import { START, type Ledger, type RecordedEvent } from './ledger.port.js';
 import { PostgresLedger } from './postgres/postgres.ledger.js';

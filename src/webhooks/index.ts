@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { RunnerLog } from '../../projections/runner.js';
-import type { Settings } from '../config.js';
 import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
 import type { Ledger, LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
@@ -12,6 +11,13 @@ import { WebhookSubscription } from './subscription.js';
 import { WebhookService } from './webhooks.service.js';
 
 export type { WebhookService } from './webhooks.service.js';
+
+/** The service settings webhooks take (WEBHOOK_ALLOW_PRIVATE_NETWORKS, WEBHOOK_ALLOW_HTTP, WEBHOOK_RETRY_SCALE). */
+export interface WebhookSettings {
+  webhookAllowPrivateNetworks: boolean;
+  webhookAllowHttp: boolean;
+  webhookRetryScale: number;
+}
 
 export interface WebhooksOptions {
   log?: RunnerLog;
@@ -54,7 +60,7 @@ export interface Webhooks {
 export function createWebhooks(
   db: Kysely<Database>,
   ledger: Ledger,
-  settings: Pick<Settings, 'webhookAllowPrivateNetworks' | 'webhookAllowHttp' | 'webhookRetryScale'>,
+  settings: WebhookSettings,
   /** `privacy` opens payloads' personal fields (docs/erasure.md). */
   options: WebhooksOptions & { privacy: Privacy },
 ): Webhooks {

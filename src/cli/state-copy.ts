@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { LedgerPosition } from '../ledger/ledger.port.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 /**
  * The store state that is not in the ledger and cannot be rebuilt from it, copied with a ledger

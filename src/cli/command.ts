@@ -1,0 +1,34 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { Settings } from '../config.js';
+import type { Store } from '../store/store.js';
+
+/** Bad arguments: exit status 2, with a message saying what to send instead. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface CliIo {
+  /** Human messages: progress, hints. Never parsed. */
+  info(message: string): void;
+  /** The stream the progress bar draws on. */
+  progressStream: NodeJS.WriteStream;
+  /** The service's settings (which ledger: EVENTSTORE_URL). */
+  settings?: Settings;
+}
+
+export type Values = Record<string, string | boolean | undefined>;
+
+export interface Command {
+  /** `tenant create`, `projections rebuild`, ... */
+  name: string;
+  usage: string;
+  summary: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  /** Whether the command takes positional arguments (file names), given to `parse`. */
+  positionals?: boolean;
+  /** Checks the arguments before anything is opened; throws UsageError. */
+  parse(values: Values, positionals: readonly string[]): unknown;
+  run?(store: Store, input: never, io: CliIo): Promise<object>;
+  /** Commands that need no store (the auditor's offline checks) run this instead of `run`. */
+  runOffline?(input: never, io: CliIo): Promise<object>;
+}
