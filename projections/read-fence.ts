@@ -1,5 +1,5 @@
+import type { Log } from '../src/common/log.js';
 import { comparePositions, type AppendResult, type Ledger, type LedgerPosition } from '../src/ledger/ledger.port.js';
-import type { RunnerLog } from './runner.js';
 
 export interface ReadFenceOptions {
   /**
@@ -9,7 +9,7 @@ export interface ReadFenceOptions {
   soleWriter: boolean;
   /** How long a read waits at most; then it answers from what the read models hold, and says so. */
   timeoutMs: number;
-  log: RunnerLog;
+  log: Log;
 }
 
 /**

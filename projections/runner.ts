@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../src/ledger/ledger.port.js';
 import type { Database } from '../src/store/schema.js';
-import type { Projector } from './projector.js';
+import type { Projector } from '../src/followers/projector.js';
 import { isTransientError } from '../src/store/database-errors.js';
-import { PositionWaiters } from '../src/ledger/position-waiters.js';
-import { PokeLoop, type LoopLog } from '../src/common/poke-loop.js';
+import { PositionWaiters } from '../src/followers/position-waiters.js';
+import { PokeLoop } from '../src/common/poke-loop.js';
+import type { Log } from '../src/common/log.js';
 
-export type RunnerLog = LoopLog;
+export type RunnerLog = Log;
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -25,8 +26,6 @@ const positionOf = (r: { commit_position: number | string; prepare_position: num
   commit: Number(r.commit_position),
   prepare: Number(r.prepare_position),
 });
-
-export { isTransientError };
 
 /**
  * Feeds ledger events to the projectors. Each batch is applied in one transaction that also

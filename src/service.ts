@@ -14,7 +14,7 @@ import { LedgerUnavailableError, type Ledger, type LedgerPosition } from './ledg
 import type { connectEventStoreLedger } from './ledger/eventstoredb/index.js';
 import { hasDurableFeeds, isPingable, isWatchable } from './ledger/ledger-feeds.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
-import { SharedReads } from './ledger/shared-reads.js';
+import { SharedReads } from './followers/shared-reads.js';
 import { generatedKeyWarning, loadMasterKey, Privacy, SubjectErasure } from './privacy/index.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RunnerLog } from '../../projections/runner.js';
+import type { Log } from '../common/log.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
 import { Sealer } from './sealer.js';
@@ -25,7 +25,7 @@ export async function createTransparency(deps: {
   publicBaseUrl: string;
   /** TRANSPARENCY_SIGNING_KEY: the operator's Ed25519 seed, else one generated into the store. */
   signingKey?: string | undefined;
-  log?: RunnerLog;
+  log?: Log;
   pollMs?: number;
   minIntervalMs?: number;
   /** When the ledger is not in the store's database: waits for read.event_index (see TransparencyStore). */

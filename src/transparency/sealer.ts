@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { isTransientError, type RunnerLog } from '../../projections/runner.js';
+import { silentLog, type Log } from '../common/log.js';
 import { PokeLoop } from '../common/poke-loop.js';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
-import { PositionWaiters } from '../ledger/position-waiters.js';
+import { PositionWaiters } from '../followers/position-waiters.js';
+import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
 import { appendLeaves, decompose, eventLeafHash, nodeKey, rangeHash, type Hash, type NodeId } from './merkle.js';
 import { checkpointText, signNote, type NoteSigner } from './note.js';
@@ -14,7 +15,7 @@ export interface SealerOptions {
   pollMs?: number;
   /** Spacing of poked batches unless a proof waits (PokeLoopOptions.minIntervalMs). */
   minIntervalMs?: number;
-  log?: RunnerLog;
+  log?: Log;
   clock?: () => Date;
 }
 
@@ -24,7 +25,6 @@ interface Frontier {
   nodes: Map<string, Hash>;
 }
 
-const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 const NAME = 'merkle';
 
 /**
@@ -45,7 +45,7 @@ export class Sealer {
   /** Where the next read starts: the sealer's checkpoint as this process last saw it. */
   private cursor: LedgerPosition | undefined;
   private readonly batchSize: number;
-  private readonly log: RunnerLog;
+  private readonly log: Log;
   private readonly clock: () => Date;
 
   constructor(
@@ -57,7 +57,7 @@ export class Sealer {
     options: SealerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 1000;
-    this.log = options.log ?? silent;
+    this.log = options.log ?? silentLog;
     this.clock = options.clock ?? (() => new Date());
     // A failure here is never "skip this event": a leaf left out would change every later leaf
     // index. The loop retries with back-off, and says so loudly when it is not the database's.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RunnerLog } from '../../projections/runner.js';
+import type { Log } from '../common/log.js';
 import type { Settings } from '../config.js';
 import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
 import type { Ledger, LedgerPosition } from '../ledger/ledger.port.js';
@@ -15,7 +15,7 @@ export { webhooksRoutes } from './webhooks.routes.js';
 export type { WebhookService } from './webhooks.service.js';
 
 export interface WebhooksOptions {
-  log?: RunnerLog;
+  log?: Log;
   pollMs?: number;
   /** Spacing of the subscription's poked batches (PokeLoopOptions.minIntervalMs). */
   minIntervalMs?: number;

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { isTransientError, type RunnerLog } from '../../projections/runner.js';
+import { silentLog, type Log } from '../common/log.js';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import { scrubDeliveries, type SubjectEventsSource } from '../privacy/purge.js';
 import type { SubjectErased } from '../privacy/subject.events.js';
+import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
 import { PokeLoop } from '../common/poke-loop.js';
 import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
@@ -16,12 +17,10 @@ export const SUBSCRIPTION_NAME = 'webhooks';
 /** At most this long between checkpoint writes while batches queue nothing (unless told). */
 const CHECKPOINT_IDLE_MS = 1000;
 
-const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
-
 export interface SubscriptionOptions {
   batchSize?: number;
   pollMs?: number;
-  log?: RunnerLog;
+  log?: Log;
   /** Called after a batch queued deliveries (wakes the dispatcher). */
   onQueued?: () => void;
   /** Opens personal fields for payloads (docs/erasure.md). */
@@ -50,7 +49,7 @@ const positionOf = (row: { commit_position: number; prepare_position: number }):
 export class WebhookSubscription {
   private readonly db: WebhooksDb;
   private readonly batchSize: number;
-  private readonly log: RunnerLog;
+  private readonly log: Log;
   private readonly loop: PokeLoop;
   /** Where the next read starts: the checkpoint, or past it by batches that queued nothing. */
   private cursor: LedgerPosition | undefined;
@@ -64,7 +63,7 @@ export class WebhookSubscription {
   ) {
     this.db = webhooksDb(db);
     this.batchSize = options.batchSize ?? 1000;
-    this.log = options.log ?? silent;
+    this.log = options.log ?? silentLog;
     this.loop = new PokeLoop('webhook subscription', async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
       pollMs: options.pollMs ?? 250,
       log: this.log,
@@ -171,7 +170,7 @@ export async function mapNotifications(
   ledger: Ledger,
   events: readonly RecordedEvent[],
   privacy: Privacy,
-  log: RunnerLog,
+  log: Log,
 ): Promise<MappedNotification[]> {
   // Only tenants with an active webhook need their events mapped. A webhook made active after
   // this read starts after the ledger head of that moment, so these events are not for it.
