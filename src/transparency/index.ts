@@ -26,6 +26,8 @@ export async function createTransparency(deps: {
   /** TRANSPARENCY_SIGNING_KEY: the operator's Ed25519 seed, else one generated into the store. */
   signingKey?: string | undefined;
   log?: Log;
+  /** The sealer's tuning (SealerOptions): events per batch, poll and spacing. */
+  batchSize?: number;
   pollMs?: number;
   minIntervalMs?: number;
   /** When the ledger is not in the store's database: waits for read.event_index (see TransparencyStore). */
@@ -38,6 +40,7 @@ export async function createTransparency(deps: {
   const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
   const sealer = new Sealer(deps.follower?.db ?? deps.db, deps.follower?.ledger ?? deps.ledger, store, signer, origin, {
     log: deps.log,
+    batchSize: deps.batchSize,
     pollMs: deps.pollMs,
     minIntervalMs: deps.minIntervalMs,
   });

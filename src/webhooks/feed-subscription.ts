@@ -40,6 +40,7 @@ const STOP_WAIT_MS = 10_000;
  * await subscription.start();
  */
 export class FeedWebhookSubscription {
+  readonly name = 'webhook feed subscription';
   private feed: DurableFeed | undefined;
   private loop: Promise<void> | undefined;
   private running = false;
@@ -62,6 +63,7 @@ export class FeedWebhookSubscription {
   }
 
   async stop(): Promise<void> {
+    if (!this.running) return;
     this.running = false;
     await this.feed?.close();
     // Closing ends the feed, and with it the loop; an event being handled is finished first
