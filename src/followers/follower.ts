@@ -118,13 +118,13 @@ export class Follower<P = undefined> {
   /** When this process last committed a batch, or began (ms since the epoch). */
   private savedAt = Date.now();
   private readonly ids: readonly string[];
-  protected readonly batchSize: number;
-  protected readonly log: Log;
+  private readonly batchSize: number;
+  private readonly log: Log;
   private readonly checkpointIdleMs: number;
 
   constructor(
-    protected readonly db: Kysely<Database>,
-    protected readonly reads: Pick<Ledger, 'readAll' | 'headPosition'>,
+    private readonly db: Kysely<Database>,
+    private readonly reads: Pick<Ledger, 'readAll' | 'headPosition'>,
     private readonly definition: FollowerDefinition<P>,
     options: FollowerOptions = {},
   ) {
