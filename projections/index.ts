@@ -1,7 +1,7 @@
 import { consentCountsProjector } from './consent-counts/consent-counts.projector.js';
 import { consentsProjector } from './consents/consents.projector.js';
 import { policyVersionsProjector } from './policy-versions/policy-versions.projector.js';
-import type { Projector } from './projector.js';
+import type { Projector } from '../src/followers/projector.js';
 import { userStatusProjector } from './user-status/user-status.projector.js';
 
 /** Every read model's projector, in the order the runner applies them. */

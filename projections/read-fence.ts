@@ -1,5 +1,11 @@
-import { comparePositions, type AppendResult, type Ledger, type LedgerPosition } from '../src/ledger/ledger.port.js';
-import type { RunnerLog } from './runner.js';
+import type { Log } from '../src/common/log.js';
+import {
+  comparePositions,
+  LedgerUnavailableError,
+  type AppendResult,
+  type Ledger,
+  type LedgerPosition,
+} from '../src/ledger/ledger.port.js';
 
 export interface ReadFenceOptions {
   /**
@@ -9,7 +15,7 @@ export interface ReadFenceOptions {
   soleWriter: boolean;
   /** How long a read waits at most; then it answers from what the read models hold, and says so. */
   timeoutMs: number;
-  log: RunnerLog;
+  log: Log;
 }
 
 /**
@@ -60,4 +66,28 @@ export class ReadFence {
       this.options.log.warn({ tenantId }, 'read models lag behind the ledger; answering from what they hold');
     }
   }
+}
+
+/**
+ * When the ledger is outside the store (EventStoreDB), erasure and the transparency log find
+ * events by subject or id in read.event_index: they wait (bounded) until the runner has indexed
+ * what they look for, and answer 503 rather than from an index that lags.
+ *
+ * @example
+ * const index = eventIndexFence(ledger, runner, 15_000);
+ * await index.fence(tenantId); // throws LedgerUnavailableError when the index lags
+ */
+export function eventIndexFence(
+  ledger: Pick<Ledger, 'headPosition'>,
+  runner: { waitFor(target: LedgerPosition, timeoutMs: number): Promise<boolean> },
+  timeoutMs: number,
+): { passed(position: LedgerPosition): Promise<boolean>; fence(tenantId: string): Promise<void> } {
+  const passed = (position: LedgerPosition) => runner.waitFor(position, timeoutMs);
+  return {
+    passed,
+    async fence(tenantId) {
+      const head = await ledger.headPosition(tenantId);
+      if (head && !(await passed(head))) throw new LedgerUnavailableError('the event index lags behind the ledger; try again');
+    },
+  };
 }

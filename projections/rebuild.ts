@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { comparePositions, type Ledger } from '../src/ledger/ledger.port.js';
 import type { Database } from '../src/store/schema.js';
 import { allProjectors } from './index.js';
-import type { Projector } from './projector.js';
+import type { Projector } from '../src/followers/projector.js';
 import { dropReadSchema, ensureReadSchema } from './read-schema.js';
 import { ProjectionRunner, type RunnerLog } from './runner.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTransientError } from './runner.js';
+import { isTransientError } from '../src/store/database-errors.js';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ConsentRecorded } from '../../src/domain/consent/consent.events.js';
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../src/followers/projector.js';
 
 /**
  * Counters per (tenant, UTC day, policy type, decision), so that stats add up a few counters

@@ -1,7 +1,7 @@
 import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
 import type { SubjectErased } from '../../src/domain/subject/subject.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
-import { inRuns, type Projector } from '../projector.js';
+import { inRuns, type Projector } from '../../src/followers/projector.js';
 
 /** The read.consents row of a ConsentRecorded event. */
 function rowOf(recorded: RecordedEvent) {

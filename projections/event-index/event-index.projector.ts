@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../src/followers/projector.js';
 
 /**
  * Where the store finds ledger events by id or by subject when the ledger is not in the store's

@@ -1,5 +1,5 @@
 import type { PolicyEvent } from '../../src/domain/policy/policy.events.js';
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../src/followers/projector.js';
 
 export const policyVersionsProjector: Projector = {
   name: 'policy_versions',

@@ -1,6 +1,6 @@
 import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
-import { inRuns, type Projector } from '../projector.js';
+import { inRuns, type Projector } from '../../src/followers/projector.js';
 
 type Recorded = Extract<ConsentEvent, { type: 'ConsentRecorded' }>;
 

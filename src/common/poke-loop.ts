@@ -1,8 +1,7 @@
+import type { Log } from './log.js';
+
 /** Where a background loop reports its failures (the service's logger). */
-export interface LoopLog {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type LoopLog = Log;
 
 export interface PokeLoopOptions {
   /** How long to sleep when idle: the fallback for work that arrives without a poke (another process). */
@@ -22,11 +21,10 @@ export interface PokeLoopOptions {
 }
 
 /**
- * The background loop every follower of the ledger (projection runner, transparency sealer,
- * webhook subscription) and the webhook dispatcher run: `step` again at once while it reports
- * more work or was poked while it ran, after `pollMs` (or the step's `waitMs`) when idle, and with
- * a growing back-off (100 ms doubling to 5 s) while it fails. A failing step is logged and
- * retried; it never ends the loop.
+ * The background loop of every ledger follower (src/followers/follower.ts) and of the webhook
+ * dispatcher: `step` again at once while it reports more work or was poked while it ran, after
+ * `pollMs` (or the step's `waitMs`) when idle, and with a growing back-off (100 ms doubling to
+ * 5 s) while it fails. A failing step is logged and retried; it never ends the loop.
  *
  * @example
  * const loop = new PokeLoop('projection runner', async () => ({ more: (await runOnce()) >= 500 }), { pollMs: 250, log });

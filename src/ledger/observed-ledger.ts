@@ -1,18 +1,34 @@
 import type { AppendRequest, AppendResult, Ledger, LedgerPosition, RecordedEvent } from './ledger.port.js';
 
+/** Told of each successful append. */
+export type AppendListener = (position: LedgerPosition, result: AppendResult) => void;
+
 /**
- * A ledger that tells a listener after each successful append (to wake the projectors, and to
+ * A ledger that tells its listeners after each successful append (to wake the followers, and to
  * note the tenants' last writes for the read fence), before the append's caller hears of it.
+ *
+ * @example
+ * const ledger = new ObservedLedger(new PostgresLedger(db));
+ * ledger.onAppended(() => followers.pokeAll());
  */
 export class ObservedLedger implements Ledger {
+  private readonly listeners: AppendListener[] = [];
+
   constructor(
     private readonly inner: Ledger,
-    private readonly onAppended: (position: LedgerPosition, result: AppendResult) => void,
-  ) {}
+    onAppended?: AppendListener,
+  ) {
+    if (onAppended) this.listeners.push(onAppended);
+  }
+
+  /** Adds a listener, told after the ones before it. */
+  onAppended(listener: AppendListener): void {
+    this.listeners.push(listener);
+  }
 
   async append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
     const result = await this.inner.append(requests, recordedAt);
-    this.onAppended(result.position, result);
+    for (const listener of this.listeners) listener(result.position, result);
     return result;
   }
 

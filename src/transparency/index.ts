@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RunnerLog } from '../../projections/runner.js';
+import type { Log } from '../common/log.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
 import { Sealer } from './sealer.js';
@@ -24,7 +24,9 @@ export async function createTransparency(deps: {
   publicBaseUrl: string;
   /** TRANSPARENCY_SIGNING_KEY: the operator's Ed25519 seed, else one generated into the store. */
   signingKey?: string | undefined;
-  log?: RunnerLog;
+  log?: Log;
+  /** The sealer's tuning (SealerOptions): events per batch, poll and spacing. */
+  batchSize?: number;
   pollMs?: number;
   minIntervalMs?: number;
   /** When the ledger is not in the store's database: waits for read.event_index (see TransparencyStore). */
@@ -37,6 +39,7 @@ export async function createTransparency(deps: {
   const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
   const sealer = new Sealer(deps.follower?.db ?? deps.db, deps.follower?.ledger ?? deps.ledger, store, signer, origin, {
     log: deps.log,
+    batchSize: deps.batchSize,
     pollMs: deps.pollMs,
     minIntervalMs: deps.minIntervalMs,
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { RunnerLog } from '../../projections/runner.js';
+import { silentLog, type Log } from '../common/log.js';
 import type { Database } from '../store/schema.js';
 import { PokeLoop } from '../common/poke-loop.js';
 import type { GuardedClient, OutboundResult } from './outbound.js';
@@ -11,8 +11,6 @@ import { webhooksDb, type WebhooksDb } from './webhooks.table.js';
 export const MAX_ATTEMPTS = 5;
 /** Delay before attempt n+1 after attempt n failed (n = 1..4), in seconds: +1 min, +5 min, +30 min, +2 h. */
 export const RETRY_DELAYS_S = [60, 300, 1800, 7200] as const;
-
-const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
 
 export interface DispatcherOptions {
   /** WEBHOOK_RETRY_SCALE: multiplies every retry delay. */
@@ -27,7 +25,7 @@ export interface DispatcherOptions {
    */
   leaseMs?: number;
   pollMs?: number;
-  log?: RunnerLog;
+  log?: Log;
 }
 
 export interface Claimed {
@@ -135,7 +133,7 @@ export class WebhookDispatcher {
   private readonly concurrency: number;
   private readonly perWebhook: number;
   private readonly leaseMs: number;
-  private readonly log: RunnerLog;
+  private readonly log: Log;
 
   constructor(
     db: Kysely<Database>,
@@ -149,7 +147,7 @@ export class WebhookDispatcher {
     this.concurrency = options.concurrency ?? 32;
     this.perWebhook = options.perWebhook ?? 4;
     this.leaseMs = options.leaseMs ?? 15_000;
-    this.log = options.log ?? silent;
+    this.log = options.log ?? silentLog;
     this.loop = new PokeLoop('webhook dispatcher', () => this.step(), { pollMs: options.pollMs ?? 250, log: this.log });
   }
 

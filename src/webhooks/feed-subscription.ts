@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { isTransientError, type RunnerLog } from '../../projections/runner.js';
+import { silentLog, type Log } from '../common/log.js';
+import { isTransientError } from '../store/database-errors.js';
 import type { DurableFeed, DurableFeedLedger, DurableFeedMessage } from '../ledger/ledger-feeds.js';
 import type { LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
@@ -8,7 +9,7 @@ import { mapNotifications, queueDeliveries, SUBSCRIPTION_NAME } from './subscrip
 import { webhooksDb } from './webhooks.table.js';
 
 export interface FeedSubscriptionOptions {
-  log?: RunnerLog;
+  log?: Log;
   /** Called after an event queued deliveries (wakes the dispatcher). */
   onQueued?: () => void;
   privacy: Privacy;
@@ -26,8 +27,6 @@ const NACK_PAUSE_MAX_MS = 5_000;
 /** How long stop waits for the event in hand. */
 const STOP_WAIT_MS = 10_000;
 
-const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
-
 /**
  * The webhook subscription when the ledger has durable feeds (EventStoreDB: a persistent
  * subscription to `$all`, group `webhooks`). The server keeps the position and hands each event
@@ -41,17 +40,18 @@ const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
  * await subscription.start();
  */
 export class FeedWebhookSubscription {
+  readonly name = 'webhook feed subscription';
   private feed: DurableFeed | undefined;
   private loop: Promise<void> | undefined;
   private running = false;
-  private readonly log: RunnerLog;
+  private readonly log: Log;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ledger: DurableFeedLedger,
     private readonly options: FeedSubscriptionOptions,
   ) {
-    this.log = options.log ?? silent;
+    this.log = options.log ?? silentLog;
   }
 
   async start(): Promise<void> {
@@ -63,6 +63,7 @@ export class FeedWebhookSubscription {
   }
 
   async stop(): Promise<void> {
+    if (!this.running) return;
     this.running = false;
     await this.feed?.close();
     // Closing ends the feed, and with it the loop; an event being handled is finished first

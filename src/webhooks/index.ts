@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { RunnerLog } from '../../projections/runner.js';
+import type { Part } from '../common/lifecycle.js';
+import type { Log } from '../common/log.js';
 import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
 import type { Ledger, LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
@@ -12,7 +13,7 @@ import { WebhookService } from './webhooks.service.js';
 
 export type { WebhookService } from './webhooks.service.js';
 
-/** The service settings webhooks take (WEBHOOK_ALLOW_PRIVATE_NETWORKS, WEBHOOK_ALLOW_HTTP, WEBHOOK_RETRY_SCALE). */
+/** The settings webhooks take (WEBHOOK_ALLOW_PRIVATE_NETWORKS, WEBHOOK_ALLOW_HTTP, WEBHOOK_RETRY_SCALE). */
 export interface WebhookSettings {
   webhookAllowPrivateNetworks: boolean;
   webhookAllowHttp: boolean;
@@ -20,8 +21,11 @@ export interface WebhookSettings {
 }
 
 export interface WebhooksOptions {
-  log?: RunnerLog;
+  log?: Log;
+  /** How often the subscription and the dispatcher look for work from other processes. */
   pollMs?: number;
+  /** Events the checkpointed subscription reads per batch. */
+  batchSize?: number;
   /** Spacing of the subscription's poked batches (PokeLoopOptions.minIntervalMs). */
   minIntervalMs?: number;
   /** Tests only: a resolver (DNS rebinding) or a CA for the guarded client. */
@@ -42,20 +46,24 @@ export interface Webhooks {
   service: WebhookService;
   subscription: WebhookSubscription | FeedWebhookSubscription;
   dispatcher: WebhookDispatcher;
-  /** Wakes the subscription (after an append). */
-  poke(): void;
-  start(): Promise<void>;
-  /** Subscription first (no new rows), then the dispatcher (attempts in flight end or are left to retry). */
+  /**
+   * The sending side as a lifecycle part: start wraps signing secrets stored in clear, then starts
+   * the dispatcher; stop lets attempts in flight end (or leaves them to retry). The subscription
+   * is a follower: the service's FollowerHost starts and stops it.
+   */
+  delivery: Part;
+  /** Stops the subscription (no new rows), then the dispatcher. */
   stop(): Promise<void>;
 }
 
 /**
  * Wires the webhook capability: the guarded client, the durable subscription, the dispatcher and
- * the service the routes use.
+ * the service the routes use. Nothing runs yet: start `delivery`, then the subscription.
  *
  * @example
  * const webhooks = createWebhooks(store.db, ledger, settings, { log, privacy });
- * await webhooks.start();
+ * await webhooks.delivery.start();
+ * await webhooks.subscription.start();
  */
 export function createWebhooks(
   db: Kysely<Database>,
@@ -88,6 +96,7 @@ export function createWebhooks(
     : new WebhookSubscription(db, options.reads ?? ledger, {
         ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
         ...(options.minIntervalMs === undefined ? {} : { minIntervalMs: options.minIntervalMs }),
+        ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
         ...subscriptionOptions,
       });
   const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale }, options.privacy);
@@ -95,11 +104,13 @@ export function createWebhooks(
     service,
     subscription,
     dispatcher,
-    poke: () => subscription.poke(),
-    async start() {
-      await service.wrapClearSecrets();
-      await subscription.start();
-      dispatcher.start();
+    delivery: {
+      name: 'webhook dispatcher',
+      async start() {
+        await service.wrapClearSecrets();
+        dispatcher.start();
+      },
+      stop: () => dispatcher.stop(),
     },
     async stop() {
       await subscription.stop();

@@ -1,28 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import { isTransientError, type RunnerLog } from '../../projections/runner.js';
-import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { silentLog, type Log } from '../common/log.js';
+import { TableCheckpointer } from '../followers/checkpoints.js';
+import { Follower } from '../followers/follower.js';
+import { comparePositions, type Ledger, type RecordedEvent } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { SubjectEventsSource } from '../privacy/subject-events.js';
 import { scrubDeliveries } from './scrub.js';
 import type { SubjectErased } from '../domain/subject/subject.events.js';
+import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
-import { PokeLoop } from '../common/poke-loop.js';
 import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
 import { webhooksDb, type DeliveriesTable, type WebhooksDb } from './webhooks.table.js';
-import type { Insertable } from 'kysely';
 
 export const SUBSCRIPTION_NAME = 'webhooks';
 
 /** At most this long between checkpoint writes while batches queue nothing (unless told). */
 const CHECKPOINT_IDLE_MS = 1000;
 
-const silent: RunnerLog = { warn: () => undefined, error: () => undefined };
-
 export interface SubscriptionOptions {
   batchSize?: number;
   pollMs?: number;
-  log?: RunnerLog;
+  log?: Log;
   /** Called after a batch queued deliveries (wakes the dispatcher). */
   onQueued?: () => void;
   /** Opens personal fields for payloads (docs/erasure.md). */
@@ -33,126 +32,60 @@ export interface SubscriptionOptions {
   minIntervalMs?: number;
 }
 
-const positionOf = (row: { commit_position: number; prepare_position: number }): LedgerPosition => ({
-  commit: Number(row.commit_position),
-  prepare: Number(row.prepare_position),
-});
-
 /**
- * The durable subscription of webhooks to the ledger. It reads events after its checkpoint and,
- * in one transaction with the checkpoint row locked, writes one delivery row per (webhook, event)
- * and moves the checkpoint. It makes no HTTP call: the dispatcher sends. Several processes may
- * run it on one database; the lock and the unique (webhook, event) key make each row once.
+ * The durable subscription of webhooks to the ledger: a follower (src/followers/follower.ts) with
+ * one checkpoint row in webhooks.checkpoints. It maps a batch's events to notifications outside
+ * any transaction (that reads streams), then, with the checkpoint row locked, writes one delivery
+ * row per (webhook, event) and moves the checkpoint. It makes no HTTP call: the dispatcher sends.
+ * Several processes may run it on one database; the lock and the unique (webhook, event) key make
+ * each row once.
+ *
+ * A batch that queues nothing (no tenant of its events has a webhook, the usual case) and erases
+ * no subject writes nothing: the checkpoint follows with the next batch that writes, or after
+ * `checkpointIdleMs`. Reading such events again after a restart queues nothing either. The first
+ * start begins at the ledger's head: every webhook is created later, and receives only events
+ * after its creation.
  *
  * @example
  * const subscription = new WebhookSubscription(db, ledger, { privacy, onQueued: () => dispatcher.poke() });
  * await subscription.start();
  */
-export class WebhookSubscription {
-  private readonly db: WebhooksDb;
-  private readonly batchSize: number;
-  private readonly log: RunnerLog;
-  private readonly loop: PokeLoop;
-  /** Where the next read starts: the checkpoint, or past it by batches that queued nothing. */
-  private cursor: LedgerPosition | undefined;
-  /** When this process last wrote the checkpoint, or began (ms since the epoch). */
-  private savedAt = Date.now();
-
-  constructor(
-    db: Kysely<Database>,
-    private readonly ledger: Ledger,
-    private readonly options: SubscriptionOptions,
-  ) {
-    this.db = webhooksDb(db);
-    this.batchSize = options.batchSize ?? 1000;
-    this.log = options.log ?? silent;
-    this.loop = new PokeLoop('webhook subscription', async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
-      pollMs: options.pollMs ?? 250,
-      log: this.log,
-      minIntervalMs: options.minIntervalMs ?? 0,
-    });
+export class WebhookSubscription extends Follower<MappedNotification[]> {
+  constructor(db: Kysely<Database>, ledger: Ledger, options: SubscriptionOptions) {
+    const wdb = webhooksDb(db);
+    const log = options.log;
+    super(
+      db,
+      ledger,
+      {
+        name: 'webhook subscription',
+        checkpoints: new TableCheckpointer('webhooks.checkpoints'),
+        startFrom: 'END',
+        prepare: (events) => mapNotifications(wdb, ledger, events, options.privacy, log ?? silentLog),
+        writesNothing: (events, notifications) => notifications.length === 0 && !events.some((e) => e.type === 'SubjectErased'),
+        processors: [
+          {
+            processorId: SUBSCRIPTION_NAME,
+            async handle(tx, fresh, { prepared, afterCommit }) {
+              // The events past the locked checkpoint are the batch's last ones: their notifications only.
+              const from = fresh[0]!.position;
+              const todo = prepared.filter(({ event }) => comparePositions(event.position, from) >= 0);
+              const queued = await queueDeliveries(webhooksDb(tx), fresh, todo);
+              if (queued > 0 && options.onQueued) afterCommit(options.onQueued);
+            },
+          },
+        ],
+      },
+      {
+        ...options,
+        checkpointIdleMs: options.checkpointIdleMs ?? CHECKPOINT_IDLE_MS,
+      },
+    );
   }
 
-  /**
-   * The first start begins at the ledger's head: every webhook is created later, and receives
-   * only events after its creation.
-   */
-  async ensureCheckpoint(): Promise<void> {
-    const head = (await this.ledger.headPosition()) ?? START;
-    await this.db
-      .insertInto('webhooks.checkpoints')
-      .values({ name: SUBSCRIPTION_NAME, commit_position: head.commit, prepare_position: head.prepare })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-  }
-
-  async start(): Promise<void> {
-    await this.ensureCheckpoint();
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  poke(): void {
-    this.loop.poke();
-  }
-
-  /**
-   * One batch: read after the checkpoint, queue deliveries, move the checkpoint. Answers how many
-   * events were read. A batch that queues nothing (no tenant of its events has a webhook, the usual
-   * case) writes nothing: the checkpoint follows with the next batch that writes, or after
-   * `checkpointIdleMs`. Reading such events again after a restart queues nothing either.
-   */
-  async runOnce(): Promise<number> {
-    if (this.cursor === undefined) {
-      const cp = await this.db
-        .selectFrom('webhooks.checkpoints')
-        .select(['commit_position', 'prepare_position'])
-        .where('name', '=', SUBSCRIPTION_NAME)
-        .executeTakeFirst();
-      this.cursor = cp ? positionOf(cp) : START;
-    }
-    const events = await this.ledger.readAll(this.cursor, this.batchSize);
-    if (events.length === 0) return 0;
-    const notifications = await mapNotifications(this.db, this.ledger, events, this.options.privacy, this.log);
-    const last = events[events.length - 1]!.position;
-    const erases = events.some((e) => e.type === 'SubjectErased');
-    if (notifications.length === 0 && !erases && Date.now() - this.savedAt < (this.options.checkpointIdleMs ?? CHECKPOINT_IDLE_MS)) {
-      this.cursor = last;
-      return events.length;
-    }
-
-    let queued = 0;
-    let at: LedgerPosition = START;
-    try {
-      await this.db.transaction().execute(async (tx) => {
-        const locked = await sql<{ commit_position: number; prepare_position: number }>`
-          SELECT commit_position, prepare_position FROM webhooks.checkpoints WHERE name = ${SUBSCRIPTION_NAME} FOR UPDATE`.execute(tx);
-        at = locked.rows[0] ? positionOf(locked.rows[0]) : START;
-        const fresh = events.filter((e) => comparePositions(e.position, at) > 0);
-        if (fresh.length === 0) return;
-        queued = await queueDeliveries(
-          tx,
-          fresh,
-          notifications.filter(({ event }) => comparePositions(event.position, at) > 0),
-        );
-        await tx
-          .updateTable('webhooks.checkpoints')
-          .set({ commit_position: last.commit, prepare_position: last.prepare, updated_at: new Date().toISOString() })
-          .where('name', '=', SUBSCRIPTION_NAME)
-          .execute();
-      });
-    } catch (error) {
-      this.cursor = undefined;
-      throw error;
-    }
-    this.savedAt = Date.now();
-    // Another process may have gone further: go on from there.
-    this.cursor = comparePositions(at, last) > 0 ? at : last;
-    if (queued > 0) this.options.onQueued?.();
-    return events.length;
+  /** Creates the checkpoint row at the ledger's head when missing (start does). */
+  ensureCheckpoint(): Promise<void> {
+    return this.ensureCheckpoints();
   }
 }
 
@@ -172,7 +105,7 @@ export async function mapNotifications(
   ledger: Ledger,
   events: readonly RecordedEvent[],
   privacy: Privacy,
-  log: RunnerLog,
+  log: Log,
 ): Promise<MappedNotification[]> {
   // Only tenants with an active webhook need their events mapped. A webhook made active after
   // this read starts after the ledger head of that moment, so these events are not for it.

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { allProjectors } from '../../projections/index.js';
-import type { Projector } from '../../projections/projector.js';
+import type { Projector } from '../../src/followers/projector.js';
 import { ensureReadSchema } from '../../projections/read-schema.js';
 import { ProjectionRunner, type RunnerOptions } from '../../projections/runner.js';
 import { consentHashInput } from '../../src/domain/consent/consent-hash.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEngine, type TestStore } from '../../test/support/stores.js';
-import { ledgerContract, readAllThrough } from './ledger.contract.js';
-import { START, type AppendRequest, type Ledger, type LedgerPosition, type RecordedEvent } from './ledger.port.js';
-import { PostgresLedger } from './postgres/postgres.ledger.js';
+import { ledgerContract, readAllThrough } from '../ledger/ledger.contract.js';
+import { START, type AppendRequest, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
+import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 import { SharedReads } from './shared-reads.js';
 
 // A window of events answers readAll as the ledger does, for every case the contract tries.

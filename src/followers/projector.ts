@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { RecordedEvent } from '../src/ledger/ledger.port.js';
-import type { Database } from '../src/store/schema.js';
+import type { RecordedEvent } from '../ledger/ledger.port.js';
+import type { Database } from '../store/schema.js';
 
 /**
  * A read model's projector: turns ledger events into rows. The runner calls `apply` inside the

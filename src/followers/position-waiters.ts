@@ -1,4 +1,4 @@
-import { comparePositions, START, type LedgerPosition } from './ledger.port.js';
+import { comparePositions, START, type LedgerPosition } from '../ledger/ledger.port.js';
 
 /**
  * How far a ledger follower (projection runner, sealer) has got, and the callers waiting for it to

@@ -5,7 +5,7 @@ import {
   type Ledger,
   type LedgerPosition,
   type RecordedEvent,
-} from './ledger.port.js';
+} from '../ledger/ledger.port.js';
 
 export interface SharedReadsOptions {
   /** Events asked of the ledger per read: at least the largest batch a follower takes. */
