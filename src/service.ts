@@ -22,6 +22,7 @@ import { RedisCounterStore } from './limits/redis-counter-store.js';
 import { PostgresLedger } from './ledger/postgres/postgres.ledger.js';
 import { ReceiptStore } from './receipts/receipt.store.js';
 import { ReceiptService } from './receipts/receipts.service.js';
+import { MIGRATIONS } from './migrations.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
@@ -102,7 +103,7 @@ export async function createService(
     limits?: { prefix?: string; clock?: () => number };
   } = {},
 ): Promise<Service> {
-  const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, migrations: MIGRATIONS });
   // EVENTSTORE_URL puts the ledger on EventStoreDB; the store keeps everything else (docs/architecture.md).
   let eventStore: Awaited<ReturnType<typeof connectEventStoreLedger>> | undefined;
   try {

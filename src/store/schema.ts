@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
 
+/** `control.migrations`: the name of every migration applied to this store (src/store/migrations.ts). */
+export interface MigrationsTable {
+  name: string;
+  applied_at: ColumnType<Date, string | undefined, never>;
+}
+
 /** `ledger` schema: the append-only events table. */
 export interface EventsTable {
   global_position: Generated<number>;
@@ -107,6 +113,7 @@ export interface UserPolicyStatusTable {
 }
 
 export interface Database {
+  'control.migrations': MigrationsTable;
   'ledger.events': EventsTable;
   'control.tenants': TenantsTable;
   'control.api_keys': ApiKeysTable;
