@@ -1,25 +1,9 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import type { WebhooksDatabase } from '../webhooks/webhooks.table.js';
+import { privacyDb, type PrivacyDb } from './privacy.table.js';
 import { MasterKeyError } from './master-key.js';
 import { secureRandom, unwrapKey, wrapKey, type RandomSource } from './envelope.js';
-
-/** `privacy` schema (migrations 0006, 0007): keys wrapped by the master key. Not rebuilt: deleting a row is an erasure. */
-export interface SecretsTable {
-  name: string;
-  wrapped: string;
-  created_at: ColumnType<Date, string | undefined, never>;
-}
-export interface DataKeysTable {
-  key_id: string;
-  wrapped: string;
-  created_at: ColumnType<Date, string | undefined, never>;
-}
-export type PrivacyDatabase = {
-  'privacy.secrets': SecretsTable;
-  'privacy.data_keys': DataKeysTable;
-};
-export const privacyDb = (db: Kysely<Database>): Kysely<PrivacyDatabase> =>
-  db.withTables<PrivacyDatabase>() as unknown as Kysely<PrivacyDatabase>;
 
 /** A data key and its id (the `kid` of what it sealed). */
 export interface DataKey {
@@ -77,7 +61,7 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
  * that did not destroy a key stops using it within that time.
  */
 export class DataKeyStore {
-  private readonly db: Kysely<PrivacyDatabase>;
+  private readonly db: PrivacyDb;
   private readonly cache = new Map<string, { key: DataKey; until: number }>();
   private pool: DataKey[] = [];
   private refill: Promise<void> | undefined;
@@ -140,7 +124,8 @@ export class DataKeyStore {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       for (const k of keys.slice(i, i + 128)) rows.push({ k: k.kid, w: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) });
     }
-    // One parameter for the whole set: binding two per key costs more than the insert itself.
+    // One parameter for the whole set (json_to_recordset, which Kysely has no builder for):
+    // binding two per key costs more than the insert itself.
     await sql`INSERT INTO privacy.data_keys (key_id, wrapped) SELECT r.k, r.w FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(k uuid, w text)`.execute(
       this.db,
     );
@@ -203,7 +188,9 @@ export async function rotateMasterKey(
   newKey: Buffer,
   random: RandomSource = secureRandom,
 ): Promise<{ secrets: number; dataKeys: number; webhookSecrets: number }> {
+  // The webhooks' signing secrets are wrapped with the same master key.
   return privacyDb(db)
+    .withTables<WebhooksDatabase>()
     .transaction()
     .execute(async (tx) => {
       const secrets = await tx.selectFrom('privacy.secrets').select(['name', 'wrapped']).forUpdate().execute();
@@ -230,15 +217,21 @@ export async function rotateMasterKey(
           .execute();
       }
       // Webhook signing secrets (and any clear one an earlier version left, wrapped now).
-      const hooks = await sql<{ id: string; secret: string; secret_wrapped: string | null }>`
-        SELECT id, secret, secret_wrapped FROM webhooks.endpoints WHERE secret_wrapped IS NOT NULL OR secret <> '' FOR UPDATE`.execute(tx);
-      for (const h of hooks.rows) {
+      const hooks = await tx
+        .selectFrom('webhooks.endpoints')
+        .select(['id', 'secret', 'secret_wrapped'])
+        .where((eb) => eb.or([eb('secret_wrapped', 'is not', null), eb('secret', '<>', '')]))
+        .forUpdate()
+        .execute();
+      for (const h of hooks) {
         const aad = wrappedSecretAad(webhookSecretScope(h.id));
         const value = h.secret_wrapped === null ? Buffer.from(h.secret, 'utf8') : unwrapKey(oldKey, aad, h.secret_wrapped);
-        await sql`UPDATE webhooks.endpoints SET secret = '', secret_wrapped = ${wrapKey(newKey, aad, value, random)} WHERE id = ${h.id}`.execute(
-          tx,
-        );
+        await tx
+          .updateTable('webhooks.endpoints')
+          .set({ secret: '', secret_wrapped: wrapKey(newKey, aad, value, random) })
+          .where('id', '=', h.id)
+          .execute();
       }
-      return { secrets: secrets.length, dataKeys: rows.length, webhookSecrets: hooks.rows.length };
+      return { secrets: secrets.length, dataKeys: rows.length, webhookSecrets: hooks.length };
     });
 }
