@@ -1,6 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../src/store/schema.js';
-import { EVENT_INDEX_DDL } from './event-index/event-index.projector.js';
+import { CONSENT_COUNTS_DDL, type ConsentCountsDatabase } from './consent-counts/consent-counts.table.js';
+import { CONSENTS_DDL, type ConsentsDatabase } from './consents/consents.table.js';
+import { EVENT_INDEX_DDL, type EventIndexDatabase } from './event-index/event-index.table.js';
+import { POLICY_VERSIONS_DDL, type PolicyVersionsDatabase } from './policy-versions/policy-versions.table.js';
+import { USER_STATUS_DDL, type UserStatusDatabase } from './user-status/user-status.table.js';
 
 /**
  * The read models' schema. It is disposable: `dropReadSchema` + `ensureReadSchema` and a replay
@@ -9,6 +13,55 @@ import { EVENT_INDEX_DDL } from './event-index/event-index.projector.js';
  */
 export const READ_SCHEMA_VERSION = 2;
 
+/** `read.meta`: the schema's version (`key` 'version'). */
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+/** `read.checkpoints`: each projector's position in the ledger (the projection runner's). */
+export interface CheckpointsTable {
+  name: string;
+  commit_position: number;
+  prepare_position: number;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+/** `read.projection_failures`: events a projector could not apply (the runner skips them and goes on). */
+export interface ProjectionFailuresTable {
+  projector: string;
+  event_id: string;
+  error: string;
+  failed_at: ColumnType<Date, string | undefined, never>;
+}
+export type ProjectionFailureRow = Selectable<ProjectionFailuresTable>;
+
+// A type alias (not an interface) so that it has the index signature `withTables` asks for.
+/** Every table of the read schema: the runner's, then each read model's (`projections/<model>/<model>.table.ts`). */
+export type ReadDatabase = {
+  'read.meta': MetaTable;
+  'read.checkpoints': CheckpointsTable;
+  'read.projection_failures': ProjectionFailuresTable;
+} & PolicyVersionsDatabase &
+  ConsentsDatabase &
+  ConsentCountsDatabase &
+  UserStatusDatabase &
+  EventIndexDatabase;
+
+export type ReadDb = Kysely<Database & ReadDatabase>;
+
+/** The store's handle (or a transaction's), seeing the read schema's tables too. */
+export const readDb = (db: Kysely<Database>): ReadDb => db.withTables<ReadDatabase>();
+
+declare module '../src/store/schema.js' {
+  /**
+   * The runner and the query modules still reach the read tables through the store's own handle:
+   * they are declared into its Database from here (the store imports no feature) until those
+   * readers take `readDb`; then this goes.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends ReadDatabase {}
+}
+
+/** The runner's tables, then each read model's, in this order. */
 const DDL = `
   CREATE SCHEMA IF NOT EXISTS read;
   CREATE TABLE IF NOT EXISTS read.meta (key text PRIMARY KEY, value text NOT NULL);
@@ -25,92 +78,34 @@ const DDL = `
     failed_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (projector, event_id)
   );
-  CREATE TABLE IF NOT EXISTS read.policy_versions (
-    id uuid PRIMARY KEY,
-    tenant_id uuid NOT NULL,
-    policy_type text NOT NULL,
-    version text NOT NULL,
-    major integer NOT NULL,
-    minor integer NOT NULL,
-    patch integer NOT NULL,
-    title text NOT NULL,
-    content text NOT NULL,
-    content_hash text NOT NULL,
-    effective_date timestamptz NOT NULL,
-    is_active boolean NOT NULL,
-    deleted boolean NOT NULL DEFAULT false,
-    created_at timestamptz NOT NULL,
-    updated_at timestamptz NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS policy_versions_tenant_type ON read.policy_versions (tenant_id, policy_type, created_at DESC);
-  CREATE INDEX IF NOT EXISTS policy_versions_tenant_created ON read.policy_versions (tenant_id, created_at DESC);
-  CREATE TABLE IF NOT EXISTS read.consents (
-    id uuid PRIMARY KEY,
-    tenant_id uuid NOT NULL,
-    subject text NOT NULL,
-    policy_version_id uuid NOT NULL,
-    policy_type text NOT NULL,
-    policy_version text NOT NULL,
-    policy_title text NOT NULL,
-    consent_given boolean NOT NULL,
-    status text NOT NULL,
-    -- Personal fields stay sealed under the record's data key, as in the ledger (docs/erasure.md).
-    personal jsonb,
-    consent_hash text NOT NULL,
-    batch_id uuid,
-    created_at timestamptz NOT NULL,
-    withdrawn_at timestamptz,
-    withdrawal_reason jsonb,
-    erased boolean NOT NULL DEFAULT false
-  );
-  CREATE INDEX IF NOT EXISTS consents_tenant_created ON read.consents (tenant_id, created_at DESC, id DESC);
-  CREATE INDEX IF NOT EXISTS consents_tenant_subject ON read.consents (tenant_id, subject, created_at DESC);
-  CREATE INDEX IF NOT EXISTS consents_tenant_type ON read.consents (tenant_id, policy_type, created_at DESC);
-  CREATE TABLE IF NOT EXISTS read.consent_counts (
-    tenant_id uuid NOT NULL,
-    day date NOT NULL,
-    policy_type text NOT NULL,
-    consent_given boolean NOT NULL,
-    count bigint NOT NULL,
-    PRIMARY KEY (tenant_id, day, policy_type, consent_given)
-  );
-  CREATE TABLE IF NOT EXISTS read.user_policy_status (
-    tenant_id uuid NOT NULL,
-    subject text NOT NULL,
-    policy_type text NOT NULL,
-    consent_id uuid NOT NULL,
-    policy_version_id uuid NOT NULL,
-    policy_version text NOT NULL,
-    consent_given boolean NOT NULL,
-    status text NOT NULL,
-    decided_at timestamptz NOT NULL,
-    withdrawn_at timestamptz,
-    PRIMARY KEY (tenant_id, subject, policy_type)
-  );
-  CREATE INDEX IF NOT EXISTS user_policy_status_consent ON read.user_policy_status (tenant_id, consent_id);
-  ${EVENT_INDEX_DDL}
-`;
+${POLICY_VERSIONS_DDL}${CONSENTS_DDL}${CONSENT_COUNTS_DDL}${USER_STATUS_DDL}${EVENT_INDEX_DDL}`;
 
 const LOCK_KEY = 7_412_003_002;
 
 /** Creates the read schema when missing; drops and recreates it when its version differs. */
 export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreated: boolean }> {
   return db.connection().execute(async (conn) => {
+    // A session-level advisory lock: Kysely has no builder for it.
     await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(conn);
     try {
-      const exists = await sql<{ found: boolean }>`SELECT to_regclass('read.meta') IS NOT NULL AS found`.execute(conn);
+      const read = readDb(conn);
+      // to_regclass: whether the table exists, without failing when it does not.
+      const exists = await read.selectNoFrom(sql<boolean>`to_regclass('read.meta') IS NOT NULL`.as('found')).executeTakeFirst();
       let recreated = false;
-      if (exists.rows[0]?.found) {
-        const v = await sql<{ value: string }>`SELECT value FROM read.meta WHERE key = 'version'`.execute(conn);
-        if (v.rows[0]?.value !== String(READ_SCHEMA_VERSION)) {
-          await sql`DROP SCHEMA read CASCADE`.execute(conn);
+      if (exists?.found) {
+        const v = await read.selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst();
+        if (v?.value !== String(READ_SCHEMA_VERSION)) {
+          await read.schema.dropSchema('read').cascade().execute();
           recreated = true;
         }
       }
+      // The DDL as text: CREATE … IF NOT EXISTS of several tables and indexes in one round trip.
       await sql.raw(DDL).execute(conn);
-      await sql`INSERT INTO read.meta (key, value) VALUES ('version', ${String(READ_SCHEMA_VERSION)}) ON CONFLICT (key) DO NOTHING`.execute(
-        conn,
-      );
+      await read
+        .insertInto('read.meta')
+        .values({ key: 'version', value: String(READ_SCHEMA_VERSION) })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
       return { recreated };
     } finally {
       await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
@@ -120,5 +115,5 @@ export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreate
 
 /** Drops every read model and checkpoint. The ledger is untouched. */
 export async function dropReadSchema(db: Kysely<Database>): Promise<void> {
-  await sql`DROP SCHEMA IF EXISTS read CASCADE`.execute(db);
+  await db.schema.dropSchema('read').ifExists().cascade().execute();
 }

@@ -33,6 +33,7 @@ import { RedisCounterStore } from './limits/redis-counter-store.js';
 import { generatedKeyWarning, loadMasterKey, Privacy } from './privacy/index.js';
 import { ReceiptStore } from './receipts/receipt.store.js';
 import { ReceiptService } from './receipts/receipts.service.js';
+import { MIGRATIONS } from './migrations.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
@@ -98,7 +99,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
   return life.build(async () => {
     const store = await life.open(
       'store',
-      () => openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }),
+      () => openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, migrations: MIGRATIONS }),
       (s) => s.close(),
     );
     const tuning = tuningFor(store.kind, options);

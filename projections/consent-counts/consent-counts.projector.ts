@@ -20,7 +20,8 @@ export const consentCountsProjector: Projector = {
     });
     if (rows.length === 0) return;
     // The UTC day of the instant, computed as read.consents.created_at is stored, so counters and
-    // rows always put a record on the same day.
+    // rows always put a record on the same day. Raw SQL: the batch is one JSON parameter
+    // (json_to_recordset), grouped in the statement; Kysely has no builder for that form.
     await sql`
       INSERT INTO read.consent_counts (tenant_id, day, policy_type, consent_given, count)
       SELECT r.t, (r.ts AT TIME ZONE 'UTC')::date, r.p, r.g, count(*)

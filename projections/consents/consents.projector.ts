@@ -1,3 +1,4 @@
+import { consentsDb } from './consents.table.js';
 import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
 import type { SubjectErased } from '../../src/domain/subject/subject.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
@@ -37,14 +38,14 @@ export const consentsProjector: Projector = {
     const event = { type: recorded.type, data: recorded.data } as ConsentEvent | SubjectErased;
     switch (event.type) {
       case 'ConsentRecorded':
-        await tx
+        await consentsDb(tx)
           .insertInto('read.consents')
           .values(rowOf(recorded))
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
         return;
       case 'ConsentWithdrawn':
-        await tx
+        await consentsDb(tx)
           .updateTable('read.consents')
           .set({
             status: 'withdrawn',
@@ -56,7 +57,7 @@ export const consentsProjector: Projector = {
           .execute();
         return;
       case 'SubjectErased':
-        await tx
+        await consentsDb(tx)
           .updateTable('read.consents')
           .set({ personal: null, withdrawal_reason: null, erased: true })
           .where('tenant_id', '=', recorded.tenantId)
@@ -71,7 +72,7 @@ export const consentsProjector: Projector = {
       events,
       (e) => e.type === 'ConsentRecorded',
       async (run) => {
-        await tx
+        await consentsDb(tx)
           .insertInto('read.consents')
           .values(run.map(rowOf))
           .onConflict((oc) => oc.column('id').doNothing())

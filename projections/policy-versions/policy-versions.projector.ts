@@ -1,3 +1,4 @@
+import { policyVersionsDb } from './policy-versions.table.js';
 import type { PolicyEvent } from '../../src/domain/policy/policy.events.js';
 import type { Projector } from '../../src/followers/projector.js';
 
@@ -10,7 +11,7 @@ export const policyVersionsProjector: Projector = {
       case 'PolicyVersionPublished': {
         const d = event.data;
         const [major, minor, patch] = d.version.split('.').map(Number) as [number, number, number];
-        await tx
+        await policyVersionsDb(tx)
           .insertInto('read.policy_versions')
           .values({
             id: d.policyVersionId,
@@ -35,14 +36,14 @@ export const policyVersionsProjector: Projector = {
       }
       case 'PolicyVersionActivated':
       case 'PolicyVersionDeactivated':
-        await tx
+        await policyVersionsDb(tx)
           .updateTable('read.policy_versions')
           .set({ is_active: event.type === 'PolicyVersionActivated', updated_at: event.data.at })
           .where('id', '=', event.data.policyVersionId)
           .execute();
         return;
       case 'PolicyVersionDeleted':
-        await tx
+        await policyVersionsDb(tx)
           .updateTable('read.policy_versions')
           .set({ is_active: false, deleted: true, updated_at: event.data.at })
           .where('id', '=', event.data.policyVersionId)

@@ -1,3 +1,4 @@
+import { userStatusDb } from './user-status.table.js';
 import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
@@ -37,7 +38,7 @@ export const userStatusProjector: Projector = {
         await upsert(tx, [rowOf(recorded)]);
         return;
       case 'ConsentWithdrawn':
-        await tx
+        await userStatusDb(tx)
           .updateTable('read.user_policy_status')
           .set({ status: 'withdrawn', withdrawn_at: event.data.withdrawnAt })
           .where('tenant_id', '=', recorded.tenantId)
@@ -68,7 +69,7 @@ export const userStatusProjector: Projector = {
 };
 
 async function upsert(tx: Parameters<Projector['apply']>[0], rows: readonly Row[]): Promise<void> {
-  await tx
+  await userStatusDb(tx)
     .insertInto('read.user_policy_status')
     .values(rows)
     .onConflict((oc) =>

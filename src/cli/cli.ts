@@ -8,6 +8,7 @@ import { LedgerCopyError } from '../ledger/copy.js';
 import { LedgerLocationError } from './open-ledger.js';
 import { StateCopyError } from './state-copy.js';
 import { AuditError } from '../transparency/audit.js';
+import { MIGRATIONS } from '../migrations.js';
 import { openStore, type Store } from '../store/store.js';
 import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';
 
@@ -110,7 +111,7 @@ export async function main(
       return EXIT.ok;
     }
     const settings = loadSettings(cli.env);
-    store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, maxConnections: 2 });
+    store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, maxConnections: 2, migrations: MIGRATIONS });
     const io: CliIo = { info: say, progressStream: cli.stderr, settings };
     out(await command.run!(store, input as never, io));
     return EXIT.ok;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { UsageError, type Command } from './command.js';
 import { rotateMasterKey } from '../privacy/key-store.js';
+import { rewrapWebhookSecrets } from '../webhooks/signing.js';
 import { MasterKeyError, parseMasterKey } from '../privacy/master-key.js';
 
 const keyFrom = (path: unknown, flag: string): Buffer => {
@@ -37,7 +38,7 @@ export const masterKeyRotate: Command = {
     return { oldKey, newKey };
   },
   async run(store, input: { oldKey: Buffer; newKey: Buffer }, io) {
-    const result = await rotateMasterKey(store.db, input.oldKey, input.newKey);
+    const result = await rotateMasterKey(store.db, input.oldKey, input.newKey, { webhookSecrets: rewrapWebhookSecrets });
     io.info(
       `Re-wrapped ${result.dataKeys} data keys, ${result.secrets} secret(s) and ${result.webhookSecrets} webhook signing secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`,
     );

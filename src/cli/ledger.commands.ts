@@ -2,6 +2,7 @@ import cliProgress from 'cli-progress';
 import { copyLedger, LedgerCopyError, verifyCopy } from '../ledger/copy.js';
 import { comparePositions } from '../ledger/ledger.port.js';
 import { LedgerLocationError, locationKind, openLedger, type OpenedLedger } from './open-ledger.js';
+import { MIGRATIONS } from '../migrations.js';
 import type { Store } from '../store/store.js';
 import { copyState, statePositions } from './state-copy.js';
 import type { CliIo, Command } from './command.js';
@@ -165,13 +166,13 @@ export const ledgerCopy: Command = {
     const started = Date.now();
     const opened: { close(): Promise<void> }[] = [];
     try {
-      const source = await openLedger(input.from, { mustExist: true, streamPrefix: input.fromStreamPrefix });
+      const source = await openLedger(input.from, { migrations: MIGRATIONS, mustExist: true, streamPrefix: input.fromStreamPrefix });
       opened.push(source);
-      const destination = await openLedger(input.to, { streamPrefix: input.toStreamPrefix });
+      const destination = await openLedger(input.to, { migrations: MIGRATIONS, streamPrefix: input.toStreamPrefix });
       opened.push(destination);
       const stateStore = async (ledger: OpenedLedger, location: string | undefined, mustExist: boolean): Promise<Store | undefined> => {
         if (location === undefined) return ledger.store;
-        const l = await openLedger(location, { mustExist });
+        const l = await openLedger(location, { migrations: MIGRATIONS, mustExist });
         opened.push(l);
         return l.store;
       };

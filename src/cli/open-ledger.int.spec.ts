@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../ledger/ledger.port.js';
+import { MIGRATIONS } from '../migrations.js';
 import { LedgerLocationError, locationKind, maskLocation, openLedger } from './open-ledger.js';
 
 describe('open-ledger › a location names an adapter', () => {
@@ -35,8 +36,10 @@ describe('open-ledger › opening', () => {
   it('refuses an embedded source folder with no store, and creates nothing there', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cl-open-'));
     try {
-      await expect(openLedger(join(dir, 'none'), { mustExist: true })).rejects.toThrow(/no embedded store in this folder/);
-      const opened = await openLedger(join(dir, 'new'));
+      await expect(openLedger(join(dir, 'none'), { migrations: MIGRATIONS, mustExist: true })).rejects.toThrow(
+        /no embedded store in this folder/,
+      );
+      const opened = await openLedger(join(dir, 'new'), { migrations: MIGRATIONS });
       try {
         expect(opened.kind).toBe('embedded');
         expect(await opened.count!()).toBe(0);
@@ -44,7 +47,7 @@ describe('open-ledger › opening', () => {
       } finally {
         await opened.close();
       }
-      const again = await openLedger(join(dir, 'new'), { mustExist: true });
+      const again = await openLedger(join(dir, 'new'), { migrations: MIGRATIONS, mustExist: true });
       await again.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -57,6 +60,7 @@ describe('open-ledger › opening', () => {
     async () => {
       const error = await openLedger(
         'kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1&discoveryInterval=10&gossipTimeout=500&defaultDeadline=1000',
+        { migrations: MIGRATIONS },
       ).then(
         () => undefined,
         (e: unknown) => e,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import type { Migrations } from '../store/migrations.js';
 import { openStore, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
@@ -38,6 +39,8 @@ interface EventStoreModule {
 }
 
 export interface OpenLedgerOptions {
+  /** The migrations a store it opens is brought up to date with (src/migrations.ts `MIGRATIONS`). */
+  migrations: Migrations;
   /** Refuse an embedded folder that holds no store yet, instead of creating an empty one (a copy's source). */
   mustExist?: boolean;
   /** Pool size for a PostgreSQL server. */
@@ -94,13 +97,13 @@ const storeCount = (store: Store) => async () => {
  *
  *
  * @example
- * const { ledger, close } = await openLedger('./data');
- * const pg = await openLedger('postgres://postgres@db:5432/consent');
- * const esdb = await openLedger('kurrentdb://kurrentdb:2113?tls=false');
+ * const { ledger, close } = await openLedger('./data', { migrations: MIGRATIONS });
+ * const pg = await openLedger('postgres://postgres@db:5432/consent', { migrations: MIGRATIONS });
+ * const esdb = await openLedger('kurrentdb://kurrentdb:2113?tls=false', { migrations: MIGRATIONS });
  */
 export async function openLedger(
   location: string,
-  { mustExist = false, maxConnections = 4, streamPrefix }: OpenLedgerOptions = {},
+  { migrations, mustExist = false, maxConnections = 4, streamPrefix }: OpenLedgerOptions,
 ): Promise<OpenedLedger> {
   const { kind, target } = locationKind(location);
   const label = maskLocation(location.trim());
@@ -121,6 +124,9 @@ export async function openLedger(
   if (kind === 'embedded' && mustExist && !existsSync(join(target, 'pglite'))) {
     throw new LedgerLocationError(`${label}: no embedded store in this folder (expected ${join(target, 'pglite')})`);
   }
-  const store = kind === 'postgres' ? await openStore({ databaseUrl: target, maxConnections }) : await openStore({ dataDir: target });
+  const store =
+    kind === 'postgres'
+      ? await openStore({ databaseUrl: target, maxConnections, migrations })
+      : await openStore({ dataDir: target, migrations });
   return { kind, label, ledger: new PostgresLedger(store.db), store, count: storeCount(store), close: () => store.close() };
 }

@@ -54,13 +54,23 @@ const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast'];
 /** Rows read per round trip; receipts hold PDFs, so keep it modest. */
 const PAGE = 200;
 
+/** The part of PostgreSQL's `information_schema.tables` read here. */
+type InformationSchema = {
+  'information_schema.tables': { table_schema: string; table_name: string; table_type: string };
+};
+
 /** Every table of a store, as `schema.table`. */
 export async function listTables(db: Kysely<Database>): Promise<string[]> {
-  const r = await sql<{ name: string }>`
-    SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
-    WHERE table_type = 'BASE TABLE' AND table_schema NOT IN (${sql.join(SYSTEM_SCHEMAS)}) AND table_schema NOT LIKE 'pg_temp%'
-    ORDER BY 1`.execute(db);
-  return r.rows.map((row) => row.name);
+  const rows = await db
+    .withTables<InformationSchema>()
+    .selectFrom('information_schema.tables')
+    .select(sql<string>`table_schema || '.' || table_name`.as('name'))
+    .where('table_type', '=', 'BASE TABLE')
+    .where('table_schema', 'not in', SYSTEM_SCHEMAS)
+    .where('table_schema', 'not like', 'pg_temp%')
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => row.name);
 }
 
 /** Tables of the source that the copy neither copies nor knows to leave: it refuses them. */
@@ -76,6 +86,7 @@ export async function statePositions(db: Kysely<Database>): Promise<LedgerPositi
   const out: LedgerPosition[] = [];
   for (const t of STATE_TABLES) {
     for (const [c, p] of t.positions ?? []) {
+      // Tables and columns named at run time, from STATE_TABLES: no table type to check them against.
       const r = await sql<{
         c: string | number;
         p: string | number;
@@ -114,6 +125,8 @@ export async function copyState(
     );
   }
   const counts: Record<string, number> = {};
+  // Raw SQL below: TRUNCATE, cursors and json_populate_recordset over tables named at run time
+  // have no Kysely builder.
   await to.transaction().execute(async (tx) => {
     await sql`TRUNCATE ${sql.join(STATE_TABLES.map((t) => ident(t.table)))}`.execute(tx);
     for (const t of STATE_TABLES) {

@@ -80,7 +80,7 @@ const expectWrongRevision = async (promise: Promise<unknown>, stream: string): P
  *
  * @example
  * ledgerContract('PostgresLedger on PGlite', async () => {
- *   const store = await openStore({ dataDir: 'memory://' });
+ *   const store = await openStore({ dataDir: 'memory://', migrations: MIGRATIONS });
  *   return { ledger: new PostgresLedger(store.db), dispose: () => store.close() };
  * });
  */

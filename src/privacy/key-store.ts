@@ -1,25 +1,8 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { privacyDb, type PrivacyDb } from './privacy.table.js';
 import { MasterKeyError } from './master-key.js';
 import { secureRandom, unwrapKey, wrapKey, type RandomSource } from './envelope.js';
-
-/** `privacy` schema (migrations 0006, 0007): keys wrapped by the master key. Not rebuilt: deleting a row is an erasure. */
-export interface SecretsTable {
-  name: string;
-  wrapped: string;
-  created_at: ColumnType<Date, string | undefined, never>;
-}
-export interface DataKeysTable {
-  key_id: string;
-  wrapped: string;
-  created_at: ColumnType<Date, string | undefined, never>;
-}
-export type PrivacyDatabase = {
-  'privacy.secrets': SecretsTable;
-  'privacy.data_keys': DataKeysTable;
-};
-export const privacyDb = (db: Kysely<Database>): Kysely<PrivacyDatabase> =>
-  db.withTables<PrivacyDatabase>() as unknown as Kysely<PrivacyDatabase>;
 
 /** A data key and its id (the `kid` of what it sealed). */
 export interface DataKey {
@@ -77,7 +60,7 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
  * that did not destroy a key stops using it within that time.
  */
 export class DataKeyStore {
-  private readonly db: Kysely<PrivacyDatabase>;
+  private readonly db: PrivacyDb;
   private readonly cache = new Map<string, { key: DataKey; until: number }>();
   private pool: DataKey[] = [];
   private refill: Promise<void> | undefined;
@@ -140,7 +123,8 @@ export class DataKeyStore {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       for (const k of keys.slice(i, i + 128)) rows.push({ k: k.kid, w: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) });
     }
-    // One parameter for the whole set: binding two per key costs more than the insert itself.
+    // One parameter for the whole set (json_to_recordset, which Kysely has no builder for):
+    // binding two per key costs more than the insert itself.
     await sql`INSERT INTO privacy.data_keys (key_id, wrapped) SELECT r.k, r.w FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(k uuid, w text)`.execute(
       this.db,
     );
@@ -189,20 +173,34 @@ export class DataKeyStore {
   }
 }
 
+/** A secret wrapped with the master key, unwrapped and wrapped again by a rotation (bound to its scope). */
+export interface Rewrap {
+  unwrap(scope: string, wrapped: string): Buffer;
+  wrap(scope: string, value: Buffer): string;
+}
+
+/**
+ * Another part's secrets wrapped with the master key (the webhooks' signing secrets), re-wrapped
+ * inside the rotation's transaction; answers how many.
+ */
+export type RewrapSecrets = (tx: Kysely<Database>, rewrap: Rewrap) => Promise<number>;
+
 /**
  * Re-wraps every key under a new master key, in one transaction: the data keys (and so the
- * ledger's ciphertext) do not change. Run it with the service stopped; then start it with the
- * new key (docs/erasure.md, Rotating the master key).
+ * ledger's ciphertext) do not change, and neither do the secrets of `others`, re-wrapped in the
+ * same transaction. Run it with the service stopped; then start it with the new key
+ * (docs/erasure.md, Rotating the master key).
  *
  * @example
- * await rotateMasterKey(store.db, oldKey, newKey) // { secrets: 1, dataKeys: 1234, webhookSecrets: 3 }
+ * await rotateMasterKey(store.db, oldKey, newKey, { webhookSecrets: rewrapWebhookSecrets }) // { secrets: 1, dataKeys: 1234, webhookSecrets: 3 }
  */
-export async function rotateMasterKey(
+export async function rotateMasterKey<K extends string = never>(
   db: Kysely<Database>,
   oldKey: Buffer,
   newKey: Buffer,
+  others: Record<K, RewrapSecrets> = {} as Record<K, RewrapSecrets>,
   random: RandomSource = secureRandom,
-): Promise<{ secrets: number; dataKeys: number; webhookSecrets: number }> {
+): Promise<{ secrets: number; dataKeys: number } & Record<K, number>> {
   return privacyDb(db)
     .transaction()
     .execute(async (tx) => {
@@ -229,16 +227,14 @@ export async function rotateMasterKey(
           .where('key_id', '=', r.key_id)
           .execute();
       }
-      // Webhook signing secrets (and any clear one an earlier version left, wrapped now).
-      const hooks = await sql<{ id: string; secret: string; secret_wrapped: string | null }>`
-        SELECT id, secret, secret_wrapped FROM webhooks.endpoints WHERE secret_wrapped IS NOT NULL OR secret <> '' FOR UPDATE`.execute(tx);
-      for (const h of hooks.rows) {
-        const aad = wrappedSecretAad(webhookSecretScope(h.id));
-        const value = h.secret_wrapped === null ? Buffer.from(h.secret, 'utf8') : unwrapKey(oldKey, aad, h.secret_wrapped);
-        await sql`UPDATE webhooks.endpoints SET secret = '', secret_wrapped = ${wrapKey(newKey, aad, value, random)} WHERE id = ${h.id}`.execute(
-          tx,
-        );
+      const rewrap: Rewrap = {
+        unwrap: (scope, wrapped) => unwrapKey(oldKey, wrappedSecretAad(scope), wrapped),
+        wrap: (scope, value) => wrapKey(newKey, wrappedSecretAad(scope), value, random),
+      };
+      const counts = {} as Record<K, number>;
+      for (const [name, rewrapSecrets] of Object.entries(others) as [K, RewrapSecrets][]) {
+        counts[name] = await rewrapSecrets(tx as unknown as Kysely<Database>, rewrap);
       }
-      return { secrets: secrets.length, dataKeys: rows.length, webhookSecrets: hooks.rows.length };
+      return { secrets: secrets.length, dataKeys: rows.length, ...counts };
     });
 }

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import { ledgerDb } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
+
+const CONSENT_EVENTS = ['ConsentRecorded', 'ConsentWithdrawn'];
 
 /**
  * Where the store finds a subject's events: `ledger` reads the PostgreSQL ledger's own table;
@@ -19,6 +22,7 @@ export async function subjectRecords(
   source: SubjectEventsSource = 'ledger',
 ): Promise<{ consentIds: string[]; kids: string[] }> {
   if (source === 'index') {
+    // read.event_index is a projection's table (projections/event-index): src/ does not import its types.
     const indexed = await sql<{ event_type: string; consent_id: string; kids: string[] }>`
       SELECT event_type, consent_id, kids FROM read.event_index
       WHERE tenant_id = ${tenantId}::uuid AND subject = ${subject} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn')
@@ -28,13 +32,22 @@ export async function subjectRecords(
       kids: [...new Set(indexed.rows.flatMap((r) => r.kids))],
     };
   }
-  const rows = await sql<{ event_type: string; consent_id: string; personal_kid: string | null; reason_kid: string | null }>`
-    SELECT event_type, data->>'consentId' AS consent_id, data->'personal'->>'kid' AS personal_kid, data->'reason'->>'kid' AS reason_kid
-    FROM ledger.events
-    WHERE tenant_id = ${tenantId} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn') AND data->>'subject' = ${subject}
-    ORDER BY transaction_id, global_position`.execute(db);
+  const rows = await ledgerDb(db)
+    .selectFrom('ledger.events')
+    .select([
+      'event_type',
+      sql<string>`data->>'consentId'`.as('consent_id'),
+      sql<string | null>`data->'personal'->>'kid'`.as('personal_kid'),
+      sql<string | null>`data->'reason'->>'kid'`.as('reason_kid'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('event_type', 'in', CONSENT_EVENTS)
+    .where(sql`data->>'subject'`, '=', subject)
+    .orderBy('transaction_id')
+    .orderBy('global_position')
+    .execute();
   return {
-    consentIds: rows.rows.filter((r) => r.event_type === 'ConsentRecorded').map((r) => r.consent_id),
-    kids: [...new Set(rows.rows.flatMap((r) => [r.personal_kid, r.reason_kid].filter((k): k is string => k !== null)))],
+    consentIds: rows.filter((r) => r.event_type === 'ConsentRecorded').map((r) => r.consent_id),
+    kids: [...new Set(rows.flatMap((r) => [r.personal_kid, r.reason_kid].filter((k): k is string => k !== null)))],
   };
 }

@@ -1,24 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-
-/** `receipts` schema (migration 0003): the bytes of every receipt issued. Not disposable. */
-export interface ReceiptsTable {
-  receipt_id: string;
-  tenant_id: string;
-  consent_id: string;
-  sha256: string;
-  pdf: Uint8Array;
-  issued_at: Date | string;
-}
-/** Consents a receipt was ever issued for (migration 0008): kept when erasure deletes the PDFs. */
-export interface PubliclyVerifiableTable {
-  consent_id: string;
-  tenant_id: string;
-}
-type ReceiptsDatabase = {
-  'receipts.receipts': ReceiptsTable;
-  'receipts.publicly_verifiable': PubliclyVerifiableTable;
-};
+import { receiptsDb, type ReceiptsDb } from './receipts.table.js';
 
 export interface StoredReceipt {
   receiptId: string;
@@ -29,9 +11,9 @@ export interface StoredReceipt {
 
 /** The stored receipts: the latest per consent is the one GET answers. */
 export class ReceiptStore {
-  private readonly db: Kysely<ReceiptsDatabase>;
+  private readonly db: ReceiptsDb;
   constructor(db: Kysely<Database>) {
-    this.db = db.withTables<ReceiptsDatabase>() as unknown as Kysely<ReceiptsDatabase>;
+    this.db = receiptsDb(db);
   }
 
   async save(tenantId: string, consentId: string, receipt: StoredReceipt): Promise<void> {
@@ -66,7 +48,7 @@ export class ReceiptStore {
       .limit(1)
       .executeTakeFirst();
     if (!row) return undefined;
-    return { receiptId: row.receipt_id, sha256: row.sha256, pdf: Buffer.from(row.pdf), issuedAt: new Date(row.issued_at).toISOString() };
+    return { receiptId: row.receipt_id, sha256: row.sha256, pdf: Buffer.from(row.pdf), issuedAt: row.issued_at.toISOString() };
   }
 
   /**

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../test/support/process.js';
+import { MIGRATIONS } from '../migrations.js';
 import { openStore, type Store } from './store.js';
 
 /** PGlite has no checkpointer: the store checkpoints itself once enough WAL was written. */
@@ -12,7 +13,7 @@ describe('embedded store › WAL', () => {
   let store: Store;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cl-wal-'));
-    store = await openStore({ dataDir: dir, checkpoint: { walBytes: 4 * 1024 * 1024, everyMs: 20 } });
+    store = await openStore({ migrations: MIGRATIONS, dataDir: dir, checkpoint: { walBytes: 4 * 1024 * 1024, everyMs: 20 } });
     await sql`CREATE TABLE scratch (v text)`.execute(store.db);
   });
   afterAll(async () => {

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../migrations.js';
 import { openStore, type Store } from './store.js';
 
 describe('PGlite pool › when a transaction runs a long chain of queries › the event loop still turns, but not once per query', () => {
   let store: Store;
   beforeAll(async () => {
-    store = await openStore({ dataDir: 'memory://' });
+    store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://' });
   });
   afterAll(() => store?.close());
 
@@ -35,7 +36,7 @@ describe('PGlite pool › when a transaction runs a long chain of queries › th
 describe('PGlite pool › when callers queue for the connection › the followers’ handle goes first', () => {
   let store: Store;
   beforeAll(async () => {
-    store = await openStore({ dataDir: 'memory://' });
+    store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://' });
   });
   afterAll(() => store?.close());
 

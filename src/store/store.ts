@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool.js';
-import { migrate } from './migrations.js';
+import { migrate, type Migrations } from './migrations.js';
 import type { Database } from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 
@@ -35,6 +35,11 @@ export interface Store {
 }
 
 export interface StoreOptions {
+  /**
+   * Every feature's migrations (src/migrations.ts `MIGRATIONS`): applied before openStore
+   * answers, so that no caller gets a store whose schema is behind this build.
+   */
+  migrations: Migrations;
   /** A PostgreSQL server; when absent, PGlite embedded in `dataDir` (or in memory when dataDir is 'memory://'). */
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
@@ -100,18 +105,23 @@ class EmbeddedCheckpoints {
 }
 
 /**
- * Opens the store (PostgreSQL server or embedded PGlite) and brings the schemas up to date.
+ * Opens the store (PostgreSQL server or embedded PGlite) and brings the schemas up to date with
+ * the migrations given (all of them: a store opened with none is refused).
  *
  * @example
- * const store = await openStore({ dataDir: './data' }); // embedded
- * const store = await openStore({ databaseUrl: 'postgres://postgres@127.0.0.1/test' });
+ * import { MIGRATIONS } from '../migrations.js';
+ * const store = await openStore({ dataDir: './data', migrations: MIGRATIONS }); // embedded
+ * const store = await openStore({ databaseUrl: 'postgres://postgres@127.0.0.1/test', migrations: MIGRATIONS });
  */
 export async function openStore(options: StoreOptions): Promise<Store> {
+  if (Object.keys(options.migrations ?? {}).length === 0) {
+    throw new Error('openStore: no migrations given; pass MIGRATIONS (src/migrations.ts) so that the schema is up to date');
+  }
   const store = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.maxConnections ?? 20)
     : await openEmbedded(options.dataDir ?? './data', options);
   try {
-    await migrate(store.db);
+    await migrate(store.db, options.migrations);
   } catch (error) {
     await store.close();
     throw error;

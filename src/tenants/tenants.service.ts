@@ -1,11 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
 import { sha256Hex } from '../common/hashing.js';
 import { newId } from '../common/ids.js';
 import type { Database } from '../store/schema.js';
 import { PLAN_RULES, type Plan } from './plans.js';
 import { TENANT_CHANGES_CHANNEL } from './tenant-changes.js';
+import { controlDb, type ControlDb, type TenantRow } from './tenants.table.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -55,14 +56,7 @@ interface CachedKey {
   expires: number;
 }
 
-const toTenant = (r: {
-  id: string;
-  name: string;
-  plan: string;
-  per_minute: number | null;
-  per_day: number | null;
-  created_at: Date;
-}): Tenant => {
+const toTenant = (r: TenantRow): Tenant => {
   const rules = PLAN_RULES[r.plan as Plan];
   return {
     tenantId: r.id,
@@ -91,11 +85,15 @@ export class TenantService {
    */
   private readonly lookups = new Map<string, Promise<CachedKey | undefined>>();
 
+  private readonly db: ControlDb;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     /** How long a verified key is trusted without asking the database again. */
     private readonly cacheMs = 2_000,
-  ) {}
+  ) {
+    this.db = controlDb(db);
+  }
 
   async create(name: string, plan: Plan): Promise<IssuedCredentials> {
     const tenantId = newId();
@@ -181,7 +179,7 @@ export class TenantService {
    */
   private async announce(tenantId: string): Promise<void> {
     this.invalidate(tenantId);
-    await sql`select pg_notify(${TENANT_CHANGES_CHANNEL}, ${tenantId})`.execute(this.db);
+    await this.db.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(TENANT_CHANGES_CHANNEL), eb.val(tenantId)]).as('notified')).execute();
   }
 
   /** Forgets the cached keys of a tenant (all tenants when none is named): the next request reads them again. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { signerFromSeed, type NoteSigner } from './note.js';
+import { transparencyDb } from './transparency.table.js';
 
 /** The key name: the host of PUBLIC_BASE_URL (`ledger.example.com`, `localhost:3000`). */
 export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUrl).host;
@@ -31,10 +32,12 @@ export async function loadSigner(db: Kysely<Database>, publicBaseUrl: string, op
   if (operatorSeed) return signerFromSeed(keyNameOf(publicBaseUrl), seedBytes(operatorSeed));
   const seed = randomBytes(32);
   const fresh = signerFromSeed(keyNameOf(publicBaseUrl), seed);
-  await sql`
-    INSERT INTO transparency.signing_keys (purpose, seed, public_key)
-    VALUES ('checkpoint', ${seed.toString('base64')}, ${fresh.publicKey.toString('base64')})
-    ON CONFLICT (purpose) DO NOTHING`.execute(db);
-  const row = await sql<{ seed: string }>`SELECT seed FROM transparency.signing_keys WHERE purpose = 'checkpoint'`.execute(db);
-  return signerFromSeed(keyNameOf(publicBaseUrl), Buffer.from(row.rows[0]!.seed, 'base64'));
+  const t = transparencyDb(db);
+  await t
+    .insertInto('transparency.signing_keys')
+    .values({ purpose: 'checkpoint', seed: seed.toString('base64'), public_key: fresh.publicKey.toString('base64') })
+    .onConflict((oc) => oc.column('purpose').doNothing())
+    .execute();
+  const row = await t.selectFrom('transparency.signing_keys').select('seed').where('purpose', '=', 'checkpoint').executeTakeFirstOrThrow();
+  return signerFromSeed(keyNameOf(publicBaseUrl), Buffer.from(row.seed, 'base64'));
 }

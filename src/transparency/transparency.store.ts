@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventEnvelope } from '../ledger/event-hash.js';
 import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
+import type { LedgerDatabase } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
 import { nodeKey, type Hash, type NodeId, type NodeSource } from './merkle.js';
+import { transparencyDb, type CheckpointRow, type TransparencyDb } from './transparency.table.js';
 
 export interface StoredCheckpoint {
   treeSize: number;
@@ -19,26 +21,41 @@ export interface LogEntry {
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
-/** Reads and writes of the transparency schema (see migration 0005_transparency). */
+const storedCheckpoint = (r: Pick<CheckpointRow, 'tree_size' | 'root_hash' | 'note' | 'signed_at'>): StoredCheckpoint => ({
+  treeSize: Number(r.tree_size),
+  rootHash: r.root_hash,
+  note: r.note,
+  signedAt: iso(r.signed_at),
+});
+
+/**
+ * Reads and writes of the transparency schema (transparency.table.ts). The sealer's statements
+ * (lockTrees, nodesOf, saveSealed) and `nodes` send a batch's keys or rows as one JSON parameter
+ * (json_to_recordset), which Kysely has no builder for: one statement per batch whatever its size.
+ */
 export class TransparencyStore {
+  private readonly db: TransparencyDb;
+
   /**
    * `events`: when the ledger is not in the store's database (EventStoreDB), sealed events are
    * read from the ledger, found through read.event_index once `fence` saw it pass the tenant's head.
    */
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly events?: { ledger: Ledger; fence(tenantId: string): Promise<void> },
-  ) {}
+  ) {
+    this.db = transparencyDb(db);
+  }
 
   /** The stored nodes asked for, as a lookup that throws on a node the store does not hold. */
-  async nodes(tenantId: string, ids: readonly NodeId[], db: Kysely<Database> = this.db): Promise<NodeSource> {
+  async nodes(tenantId: string, ids: readonly NodeId[], db?: Kysely<Database>): Promise<NodeSource> {
     const found = new Map<string, Hash>();
     if (ids.length > 0) {
       const rows = await sql<{ level: number; idx: string | number; hash: string }>`
         SELECT n.level, n.idx, n.hash FROM transparency.nodes n
         JOIN json_to_recordset(${JSON.stringify(ids.map((i) => ({ l: i.level, i: i.index })))}::json) AS k(l integer, i bigint)
           ON n.level = k.l AND n.idx = k.i
-        WHERE n.tenant_id = ${tenantId}::uuid`.execute(db);
+        WHERE n.tenant_id = ${tenantId}::uuid`.execute(db ?? this.db);
       for (const r of rows.rows) found.set(`${r.level}/${Number(r.idx)}`, Buffer.from(r.hash, 'hex'));
     }
     return (id) => {
@@ -48,14 +65,19 @@ export class TransparencyStore {
     };
   }
 
+  /** Stores leaves `from`, `from + 1`, … for these events (the sealer writes its own in saveSealed). */
   async insertLeaves(tx: Kysely<Database>, tenantId: string, from: number, eventIds: readonly string[]): Promise<void> {
-    const rows = eventIds.map((id, k) => ({ i: from + k, e: id }));
-    await sql`
-      INSERT INTO transparency.leaves (tenant_id, leaf_index, event_id)
-      SELECT ${tenantId}::uuid, r.i, r.e FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(i bigint, e uuid)`.execute(tx);
+    if (eventIds.length === 0) return;
+    await transparencyDb(tx)
+      .insertInto('transparency.leaves')
+      .values(eventIds.map((id, k) => ({ tenant_id: tenantId, leaf_index: from + k, event_id: id })))
+      .execute();
   }
 
-  /** The trees' sizes (0 for a tenant with none yet), their rows locked (in tenant order) until the transaction ends. */
+  /**
+   * The trees' sizes (0 for a tenant with none yet), their rows locked (in tenant order, so that
+   * two sealers never wait on each other in a cycle) until the transaction ends.
+   */
   async lockTrees(tx: Kysely<Database>, tenantIds: readonly string[]): Promise<Map<string, number>> {
     const rows = await sql<{ tenant_id: string; tree_size: string | number }>`
       SELECT tenant_id, tree_size FROM transparency.trees
@@ -132,61 +154,63 @@ export class TransparencyStore {
    * signed checkpoint (which holds it: both are written in one transaction). Null while unsealed.
    */
   async proofBasis(tenantId: string, eventId: string): Promise<{ leafIndex: number; checkpoint: StoredCheckpoint } | null> {
-    const row = await sql<{
-      leaf_index: string | number;
-      tree_size: string | number;
-      root_hash: string;
-      note: string;
-      signed_at: Date | string;
-    }>`
-      SELECT l.leaf_index, c.tree_size, c.root_hash, c.note, c.signed_at
-      FROM transparency.leaves l
-      CROSS JOIN LATERAL (
-        SELECT tree_size, root_hash, note, signed_at FROM transparency.checkpoints
-        WHERE tenant_id = l.tenant_id ORDER BY tree_size DESC LIMIT 1
-      ) c
-      WHERE l.tenant_id = ${tenantId}::uuid AND l.event_id = ${eventId}::uuid`.execute(this.db);
-    const r = row.rows[0];
-    return r
-      ? {
-          leafIndex: Number(r.leaf_index),
-          checkpoint: { treeSize: Number(r.tree_size), rootHash: r.root_hash, note: r.note, signedAt: iso(r.signed_at) },
-        }
-      : null;
+    const r = await this.db
+      .selectFrom('transparency.leaves as l')
+      .crossJoinLateral((eb) =>
+        eb
+          .selectFrom('transparency.checkpoints as cp')
+          .select(['cp.tree_size', 'cp.root_hash', 'cp.note', 'cp.signed_at'])
+          .whereRef('cp.tenant_id', '=', 'l.tenant_id')
+          .orderBy('cp.tree_size', 'desc')
+          .limit(1)
+          .as('c'),
+      )
+      .select(['l.leaf_index', 'c.tree_size', 'c.root_hash', 'c.note', 'c.signed_at'])
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.event_id', '=', eventId)
+      .executeTakeFirst();
+    return r ? { leafIndex: Number(r.leaf_index), checkpoint: storedCheckpoint(r) } : null;
   }
 
   /** The newest signed checkpoint of a tenant's log, or null before its first event is sealed. */
   async latestCheckpoint(tenantId: string): Promise<StoredCheckpoint | null> {
-    const row = await sql<{ tree_size: string | number; root_hash: string; note: string; signed_at: Date | string }>`
-      SELECT tree_size, root_hash, note, signed_at FROM transparency.checkpoints
-      WHERE tenant_id = ${tenantId}::uuid ORDER BY tree_size DESC LIMIT 1`.execute(this.db);
-    const r = row.rows[0];
-    return r ? { treeSize: Number(r.tree_size), rootHash: r.root_hash, note: r.note, signedAt: iso(r.signed_at) } : null;
+    const r = await this.db
+      .selectFrom('transparency.checkpoints')
+      .select(['tree_size', 'root_hash', 'note', 'signed_at'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('tree_size', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return r ? storedCheckpoint(r) : null;
   }
 
   /** Sealed leaves with index > after and < below, in order, at most `limit`. */
   async entries(tenantId: string, after: number, limit: number, below = Number.MAX_SAFE_INTEGER): Promise<LogEntry[]> {
     if (this.events) return this.entriesFromLedger(this.events, tenantId, after, limit, below);
-    const rows = await sql<{
-      leaf_index: string | number;
-      event_id: string;
-      tenant_id: string;
-      stream_id: string;
-      stream_revision: number;
-      event_type: string;
-      data: Record<string, unknown>;
-      metadata: Record<string, unknown>;
-      recorded_at: Date | string;
-      prev_hash: string | null;
-      event_hash: string;
-    }>`
-      SELECT l.leaf_index, e.event_id, e.tenant_id, e.stream_id, e.stream_revision, e.event_type, e.data, e.metadata,
-             e.recorded_at, e.prev_hash, e.event_hash
-      FROM transparency.leaves l JOIN ledger.events e ON e.event_id = l.event_id
-      WHERE l.tenant_id = ${tenantId}::uuid AND l.leaf_index > ${after} AND l.leaf_index < ${below}
-      ORDER BY l.leaf_index
-      LIMIT ${limit}`.execute(this.db);
-    return rows.rows.map((r) => ({
+    const rows = await this.db
+      .withTables<LedgerDatabase>()
+      .selectFrom('transparency.leaves as l')
+      .innerJoin('ledger.events as e', 'e.event_id', 'l.event_id')
+      .select([
+        'l.leaf_index',
+        'e.event_id',
+        'e.tenant_id',
+        'e.stream_id',
+        'e.stream_revision',
+        'e.event_type',
+        'e.data',
+        'e.metadata',
+        'e.recorded_at',
+        'e.prev_hash',
+        'e.event_hash',
+      ])
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.leaf_index', '>', after)
+      .where('l.leaf_index', '<', below)
+      .orderBy('l.leaf_index')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
       leafIndex: Number(r.leaf_index),
       event: {
         id: r.event_id,
@@ -211,6 +235,7 @@ export class TransparencyStore {
     below: number,
   ): Promise<LogEntry[]> {
     await events.fence(tenantId);
+    // read.event_index is a projection's table (projections/event-index): src/ does not import its types.
     const rows = await sql<{ leaf_index: string | number; event_id: string; stream_id: string | null; stream_revision: number | null }>`
       SELECT l.leaf_index, l.event_id, i.stream_id, i.stream_revision
       FROM transparency.leaves l LEFT JOIN read.event_index i ON i.event_id = l.event_id

@@ -73,12 +73,12 @@ export async function recordAttempt(
   options: { retryScale: number; final?: boolean },
 ): Promise<number | null> {
   return db.transaction().execute(async (tx) => {
-    const row = (
-      await sql<{
-        status: string;
-        attempts: number;
-      }>`SELECT status, attempts FROM webhooks.deliveries WHERE id = ${d.id} FOR UPDATE`.execute(tx)
-    ).rows[0];
+    const row = await tx
+      .selectFrom('webhooks.deliveries')
+      .select(['status', 'attempts'])
+      .where('id', '=', d.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) return null;
     const attempt = row.attempts + 1;
     await tx
@@ -99,17 +99,22 @@ export async function recordAttempt(
       })
       .execute();
     let status = row.status;
-    let next: string | null = null;
+    let next: number | null = null;
     if (status === 'pending') {
       if (result.ok) status = 'delivered';
       else if (attempt >= MAX_ATTEMPTS || options.final) status = 'failed';
-      else next = String((RETRY_DELAYS_S[attempt - 1] ?? 0) * options.retryScale);
+      else next = (RETRY_DELAYS_S[attempt - 1] ?? 0) * options.retryScale;
     }
-    await sql`
-      UPDATE webhooks.deliveries
-      SET attempts = ${attempt}, status = ${status}, updated_at = now(),
-          next_attempt_at = CASE WHEN ${next}::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => ${next}::float8) END
-      WHERE id = ${d.id}`.execute(tx);
+    await tx
+      .updateTable('webhooks.deliveries')
+      .set({
+        attempts: attempt,
+        status,
+        updated_at: sql<string>`now()`,
+        next_attempt_at: next === null ? null : sql<string>`now() + make_interval(secs => ${next}::float8)`,
+      })
+      .where('id', '=', d.id)
+      .execute();
     return attempt;
   });
 }
@@ -183,15 +188,20 @@ export class WebhookDispatcher {
     for (const d of claimed) this.launch(d);
     if (claimed.length > 0 && claimed.length >= free) return { more: false };
     // Sleep until the next delivery falls due (a scaled retry may be milliseconds away).
-    const next = await sql<{ ms: number | null }>`
-      SELECT (EXTRACT(EPOCH FROM (min(next_attempt_at) - now())) * 1000)::float8 AS ms
-      FROM webhooks.deliveries WHERE status = 'pending' AND next_attempt_at IS NOT NULL`.execute(this.db);
-    const ms = next.rows[0]?.ms;
+    const next = await this.db
+      .selectFrom('webhooks.deliveries')
+      .select(sql<number | null>`(EXTRACT(EPOCH FROM (min(next_attempt_at) - now())) * 1000)::float8`.as('ms'))
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', 'is not', null)
+      .executeTakeFirst();
+    const ms = next?.ms;
     return { more: false, ...(ms === null || ms === undefined ? {} : { waitMs: Math.max(5, Number(ms)) }) };
   }
 
   private async claim(free: number, busy: Map<string, number>, saturated: string[]): Promise<Claimed[]> {
     return this.db.transaction().execute(async (tx) => {
+      // Raw SQL: a lock order (ORDER BY … FOR UPDATE OF d SKIP LOCKED: the most overdue first,
+      // rows another worker holds skipped), kept as the statement it is.
       const candidates = await sql<Claimed & { secret_wrapped: string | null }>`
         SELECT d.id, d.tenant_id, d.webhook_id, d.event_id, d.event_type, d.payload, e.url, e.secret, e.secret_wrapped
         FROM webhooks.deliveries d JOIN webhooks.endpoints e ON e.id = d.webhook_id
@@ -211,9 +221,18 @@ export class WebhookDispatcher {
         chosen.push({ ...claimed, secret: storedSecret(this.secrets, c.webhook_id, { secret: c.secret, secret_wrapped }) });
       }
       if (chosen.length > 0) {
-        await sql`
-          UPDATE webhooks.deliveries SET next_attempt_at = now() + make_interval(secs => ${this.leaseMs / 1000}::float8), updated_at = now()
-          WHERE id = ANY(${chosen.map((c) => c.id)}::uuid[])`.execute(tx);
+        await tx
+          .updateTable('webhooks.deliveries')
+          .set({
+            next_attempt_at: sql<string>`now() + make_interval(secs => ${this.leaseMs / 1000}::float8)`,
+            updated_at: sql<string>`now()`,
+          })
+          .where(
+            'id',
+            'in',
+            chosen.map((c) => c.id),
+          )
+          .execute();
       }
       return chosen;
     });

@@ -1,7 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { ledgerDb } from '../ledger/postgres/ledger.table.js';
 import type { SubjectEventsSource } from '../privacy/subject-events.js';
 import type { Database } from '../store/schema.js';
 import { erasePayload } from './webhook.events.js';
+import { webhooksDb } from './webhooks.table.js';
+
+const CONSENT_EVENTS = ['ConsentRecorded', 'ConsentWithdrawn'];
 
 /**
  * Clears the personal fields of every webhook payload, queued or sent, that came from this
@@ -14,27 +18,34 @@ export async function scrubDeliveries<DB extends Database>(
   subject: string,
   source: SubjectEventsSource = 'ledger',
 ): Promise<number> {
-  const rows =
+  // Inside the caller's transaction when it passes one: withTables keeps the connection.
+  const w = webhooksDb(db as unknown as Kysely<Database>);
+  const events =
     source === 'index'
-      ? await sql<{ id: string; payload: string }>`
-          SELECT d.id, d.payload FROM webhooks.deliveries d
-          WHERE d.tenant_id = ${tenantId} AND d.event_id IN (
-            SELECT event_id FROM read.event_index
-            WHERE tenant_id = ${tenantId}::uuid AND subject = ${subject} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn'))`.execute(
-          db,
-        )
-      : await sql<{ id: string; payload: string }>`
-          SELECT d.id, d.payload FROM webhooks.deliveries d
-          WHERE d.tenant_id = ${tenantId} AND d.event_id IN (
-            SELECT event_id FROM ledger.events
-            WHERE tenant_id = ${tenantId} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn') AND data->>'subject' = ${subject})`.execute(
-          db,
-        );
+      ? // read.event_index is a projection's table (projections/event-index): src/ does not import its types.
+        sql<string>`(SELECT event_id FROM read.event_index
+          WHERE tenant_id = ${tenantId}::uuid AND subject = ${subject} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn'))`
+      : ledgerDb(db as unknown as Kysely<Database>)
+          .selectFrom('ledger.events')
+          .select('event_id')
+          .where('tenant_id', '=', tenantId)
+          .where('event_type', 'in', CONSENT_EVENTS)
+          .where(sql`data->>'subject'`, '=', subject);
+  const rows = await w
+    .selectFrom('webhooks.deliveries as d')
+    .select(['d.id', 'd.payload'])
+    .where('d.tenant_id', '=', tenantId)
+    .where('d.event_id', 'in', events)
+    .execute();
   let changed = 0;
-  for (const r of rows.rows) {
+  for (const r of rows) {
     const cleared = erasePayload(r.payload);
     if (cleared === r.payload) continue;
-    await sql`UPDATE webhooks.deliveries SET payload = ${cleared}, updated_at = now() WHERE id = ${r.id}`.execute(db);
+    await w
+      .updateTable('webhooks.deliveries')
+      .set({ payload: cleared, updated_at: sql<string>`now()` })
+      .where('id', '=', r.id)
+      .execute();
     changed++;
   }
   return changed;

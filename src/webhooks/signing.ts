@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { webhookSecretScope } from '../privacy/key-store.js';
+import { webhookSecretScope, type RewrapSecrets } from '../privacy/key-store.js';
+import { webhooksDb } from './webhooks.table.js';
 
 const PREFIX = 'whsec_';
 
@@ -59,3 +60,28 @@ export interface SecretBox {
  */
 export const storedSecret = (box: SecretBox, webhookId: string, row: { secret: string; secret_wrapped: string | null }): string =>
   row.secret_wrapped === null ? row.secret : box.unwrapSecret(webhookSecretScope(webhookId), row.secret_wrapped);
+
+/**
+ * `keys rotate-master`'s part for webhooks: every signing secret re-wrapped under the new master
+ * key, in the rotation's transaction (a secret an earlier version left in clear is wrapped now).
+ * Answers how many.
+ */
+export const rewrapWebhookSecrets: RewrapSecrets = async (tx, rewrap) => {
+  const w = webhooksDb(tx);
+  const hooks = await w
+    .selectFrom('webhooks.endpoints')
+    .select(['id', 'secret', 'secret_wrapped'])
+    .where((eb) => eb.or([eb('secret_wrapped', 'is not', null), eb('secret', '<>', '')]))
+    .forUpdate()
+    .execute();
+  for (const h of hooks) {
+    const scope = webhookSecretScope(h.id);
+    const value = h.secret_wrapped === null ? Buffer.from(h.secret, 'utf8') : rewrap.unwrap(scope, h.secret_wrapped);
+    await w
+      .updateTable('webhooks.endpoints')
+      .set({ secret: '', secret_wrapped: rewrap.wrap(scope, value) })
+      .where('id', '=', h.id)
+      .execute();
+  }
+  return hooks.length;
+};

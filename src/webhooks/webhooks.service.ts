@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
 import { START, type Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
@@ -134,8 +134,8 @@ export class WebhookService {
       .select((eb) => [
         'webhook_id',
         eb.fn.countAll<number>().as('total'),
-        sql<number>`count(*) FILTER (WHERE success)`.as('successful'),
-        sql<number>`count(*) FILTER (WHERE NOT success)`.as('failed'),
+        eb.fn.countAll<number>().filterWhere('success', '=', true).as('successful'),
+        eb.fn.countAll<number>().filterWhere('success', '=', false).as('failed'),
         eb.fn.max('attempted_at').as('last'),
       ])
       .where(

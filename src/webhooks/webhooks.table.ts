@@ -1,7 +1,7 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely';
 import type { Database } from '../store/schema.js';
 
-/** `webhooks` schema (migration 0003_webhooks): configurations and deliveries are state, not read models. */
+/** `webhooks` schema (webhooks.migrations.ts): configurations and deliveries are state, not read models. */
 export interface EndpointsTable {
   id: string;
   tenant_id: string;

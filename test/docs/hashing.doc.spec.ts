@@ -14,6 +14,7 @@ import type { Ledger, RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
 import { canonicalJson, hashCanonical } from '../../src/common/hashing.js';
 import { Privacy, sealedAad, type ConsentPersonal } from '../../src/privacy/privacy.js';
+import { MIGRATIONS } from '../../src/migrations.js';
 import { openStore, type Store } from '../../src/store/store.js';
 
 /**
@@ -181,7 +182,7 @@ describe('docs/hashing.md › when the service records the example consent › i
   let opened: ConsentPersonal | undefined;
 
   beforeAll(async () => {
-    store = await openStore({ dataDir: 'memory://' });
+    store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://' });
     const inner = new PostgresLedger(store.db);
     // The port lets a caller choose event ids; the example's are fixed so its hashes are too.
     const eventIds: Record<string, string> = { ConsentRecorded: recordedDoc.id, ConsentWithdrawn: withdrawnDoc.id };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 import { prng } from '../support/prng.js';
 
@@ -18,7 +19,7 @@ let consentId: string;
 const MiB = 1024 * 1024;
 
 async function ledgerCount(tenant = tenantId): Promise<number> {
-  const row = await t.service.store.db
+  const row = await ledgerDb(t.service.store.db)
     .selectFrom('ledger.events')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('tenant_id', '=', tenant)

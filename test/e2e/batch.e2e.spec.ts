@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 let t: TestService;
@@ -10,7 +11,7 @@ let inactive: string;
 let deleted: string;
 
 async function ledgerEvents(): Promise<{ type: string; stream: string }[]> {
-  const rows = await t.service.store.db
+  const rows = await ledgerDb(t.service.store.db)
     .selectFrom('ledger.events')
     .select(['event_type', 'stream_id'])
     .where('tenant_id', '=', tenantId)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import type { AppendRequest, AppendResult, Ledger } from '../../src/ledger/ledger.port.js';
 import { ObservedLedger } from '../../src/ledger/observed-ledger.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
@@ -64,7 +65,7 @@ async function underInterference<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 async function ledgerCount(): Promise<number> {
-  const row = await t.service.store.db
+  const row = await ledgerDb(t.service.store.db)
     .selectFrom('ledger.events')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('tenant_id', '=', tenantId)

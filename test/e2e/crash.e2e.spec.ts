@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/migrations.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { provisionTenant, startServiceProcess, tenantClient, waitUntil, type HttpClient, type ServiceProcess } from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
@@ -79,7 +80,7 @@ function embeddedEngine(): Engine {
       const copy = mkdtempSync(join(tmpdir(), 'cl-crash-copy-'));
       try {
         cpSync(dataDir, copy, { recursive: true });
-        const store = await openStore({ dataDir: copy });
+        const store = await openStore({ migrations: MIGRATIONS, dataDir: copy });
         try {
           counted = await countConsents(store, tenantId);
         } finally {
@@ -108,7 +109,7 @@ async function postgresEngine(): Promise<Engine> {
     // so the count is taken again on each check.
     afterKill: async () => undefined,
     async ledgerConsents(tenantId) {
-      store ??= await openStore({ databaseUrl: fresh.url, maxConnections: 1 });
+      store ??= await openStore({ migrations: MIGRATIONS, databaseUrl: fresh.url, maxConnections: 1 });
       return countConsents(store, tenantId);
     },
     async dispose() {

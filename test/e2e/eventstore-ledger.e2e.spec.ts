@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import { LedgerUnavailableError } from '../../src/ledger/ledger.port.js';
 import { eventStoreUrl, freshStreamPrefix, reportEventStoreSkip } from '../support/eventstore.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
@@ -32,7 +33,7 @@ describe.skipIf(!eventStoreUrl)('service › when EVENTSTORE_URL is set › keep
 
     const inLedger = (await t.service.ledger.readAll({ commit: 0, prepare: 0 }, 10_000)).filter((e) => e.type === 'ConsentRecorded');
     expect(inLedger.map((e) => e.data.consentId)).toContain(id);
-    expect(await t.service.store.db.selectFrom('ledger.events').select('event_id').execute()).toEqual([]);
+    expect(await ledgerDb(t.service.store.db).selectFrom('ledger.events').select('event_id').execute()).toEqual([]);
 
     // Erasure finds the record through read.event_index (the ledger is not in the store).
     const erased = await api.post('/api/v1/subjects/esdb-user-1/erase');

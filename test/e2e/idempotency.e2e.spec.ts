@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 let t: TestService;
@@ -9,7 +10,7 @@ let tenantId: string;
 let policyId: string;
 
 async function eventTypes(tenant = tenantId): Promise<string[]> {
-  const rows = await t.service.store.db
+  const rows = await ledgerDb(t.service.store.db)
     .selectFrom('ledger.events')
     .select('event_type')
     .where('tenant_id', '=', tenant)
@@ -302,7 +303,7 @@ describe('idempotency › when the key itself is invalid', () => {
 describe('idempotency › when clients put personal data in their keys › the ledger holds only a keyed hash of each key', () => {
   /** Every ledger row of the tenant, every column, as text. */
   async function ledgerText(): Promise<string> {
-    const rows = await t.service.store.db.selectFrom('ledger.events').selectAll().where('tenant_id', '=', tenantId).execute();
+    const rows = await ledgerDb(t.service.store.db).selectFrom('ledger.events').selectAll().where('tenant_id', '=', tenantId).execute();
     return JSON.stringify(rows);
   }
   /** The auditor's feed of the tenant's log, every page, once the newest record is sealed. */
@@ -359,7 +360,7 @@ describe('idempotency › when clients put personal data in their keys › the l
     const k = key();
     const a = await api.post('/api/v1/consent', consent(), withKey(k));
     const b = await other.post('/api/v1/consent', { policyVersionId: otherPolicy, userReference: 'x', consentGiven: true }, withKey(k));
-    const hashes = await t.service.store.db
+    const hashes = await ledgerDb(t.service.store.db)
       .selectFrom('ledger.events')
       .select('metadata')
       .where('event_type', '=', 'ConsentRecorded')

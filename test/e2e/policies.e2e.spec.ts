@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import { client, startTestService, type Client, type TestService } from '../support/service.js';
 
 let t: TestService;
@@ -31,7 +32,7 @@ async function create(
 }
 
 async function eventTypes(tenantId: string): Promise<string[]> {
-  const rows = await t.service.store.db
+  const rows = await ledgerDb(t.service.store.db)
     .selectFrom('ledger.events')
     .select('event_type')
     .where('tenant_id', '=', tenantId)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { toNotification } from '../../src/webhooks/webhook.events.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
@@ -124,7 +125,7 @@ describe('tampered records › when a sealed personal field does not open with i
   });
 
   it('a webhook payload of it says tampered: true, not erased', async () => {
-    const events = await t.service.store.db
+    const events = await ledgerDb(t.service.store.db)
       .selectFrom('ledger.events')
       .select(['event_id', 'tenant_id', 'stream_id', 'stream_revision', 'event_type', 'data', 'metadata'])
       .where('tenant_id', '=', tenantId)

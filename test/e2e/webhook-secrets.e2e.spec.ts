@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateMasterKey } from '../../src/privacy/key-store.js';
+import { rewrapWebhookSecrets } from '../../src/webhooks/signing.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
@@ -105,7 +106,7 @@ describe('webhook secrets › when a webhook is registered › the store holds i
 
     // Rotation (the CLI runs it with the service stopped; here on the store the service opened, closed right after).
     const newKey = randomBytes(32);
-    const rotated = await rotateMasterKey(t.service.store.db, oldKey, newKey);
+    const rotated = await rotateMasterKey(t.service.store.db, oldKey, newKey, { webhookSecrets: rewrapWebhookSecrets });
     expect(rotated.webhookSecrets).toBe(2);
     await t.close();
     t = await start(newKey);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
+import { MIGRATIONS } from '../../src/migrations.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
@@ -26,7 +27,7 @@ export function embeddedEngine(): FaultEngine {
   return {
     name: 'embedded',
     env: { DATA_DIR: dataDir },
-    open: () => openStore({ dataDir }),
+    open: () => openStore({ migrations: MIGRATIONS, dataDir }),
     async dispose() {
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -38,7 +39,7 @@ export async function postgresEngine(): Promise<FaultEngine> {
   return {
     name: 'postgres',
     env: { DATABASE_URL: fresh.url },
-    open: () => openStore({ databaseUrl: fresh.url, maxConnections: 2 }),
+    open: () => openStore({ migrations: MIGRATIONS, databaseUrl: fresh.url, maxConnections: 2 }),
     dispose: () => fresh.drop(),
   };
 }

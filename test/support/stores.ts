@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { MIGRATIONS } from '../../src/migrations.js';
 import { openStore, type Store } from '../../src/store/store.js';
 
 /** The PostgreSQL server tests use, or undefined when none is configured. */
@@ -38,14 +39,14 @@ export interface TestStore {
 
 /** An embedded store in memory. */
 export async function pgliteStore(): Promise<TestStore> {
-  const store = await openStore({ dataDir: 'memory://' });
+  const store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://' });
   return { name: 'pglite', store, dispose: () => store.close() };
 }
 
 /** A store on a fresh database of the PostgreSQL server. */
 export async function postgresStore(): Promise<TestStore> {
   const fresh = await freshDatabase();
-  const store = await openStore({ databaseUrl: fresh.url });
+  const store = await openStore({ migrations: MIGRATIONS, databaseUrl: fresh.url });
   return {
     name: 'postgres',
     store,

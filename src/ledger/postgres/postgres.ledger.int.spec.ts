@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, availableEngines, serverUrl, type TestStore } from '../../../test/support/stores.js';
+import { MIGRATIONS } from '../../migrations.js';
 import { openStore, type Store } from '../../store/store.js';
 import type { Database } from '../../store/schema.js';
 import { checkChain, eventHash } from '../event-hash.js';
@@ -323,7 +324,7 @@ describe.skipIf(!serverUrl)("postgres ledger (postgres) › group commit › whe
     const fresh = await freshDatabase();
     drop = fresh.drop;
     url = fresh.url;
-    store = await openStore({ databaseUrl: fresh.url });
+    store = await openStore({ migrations: MIGRATIONS, databaseUrl: fresh.url });
     ledger = new PostgresLedger(store.db);
   });
   afterAll(async () => {
@@ -408,7 +409,7 @@ describe.skipIf(!serverUrl)('postgres ledger (postgres) › when transactions co
     const fresh = await freshDatabase();
     drop = fresh.drop;
     url = fresh.url;
-    store = await openStore({ databaseUrl: fresh.url, maxConnections: WRITERS + 4 });
+    store = await openStore({ migrations: MIGRATIONS, databaseUrl: fresh.url, maxConnections: WRITERS + 4 });
     ledger = new PostgresLedger(store.db);
   });
   afterAll(async () => {

@@ -1,0 +1,51 @@
+import type { ColumnType, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../src/store/schema.js';
+
+/** `read.policy_versions`: one row per policy version, as its events left it. */
+export interface PolicyVersionsTable {
+  id: string;
+  tenant_id: string;
+  policy_type: string;
+  version: string;
+  major: number;
+  minor: number;
+  patch: number;
+  title: string;
+  content: string;
+  content_hash: string;
+  effective_date: ColumnType<Date, string, string>;
+  is_active: boolean;
+  deleted: boolean;
+  created_at: ColumnType<Date, string, string>;
+  updated_at: ColumnType<Date, string, string>;
+}
+export type PolicyVersionRow = Selectable<PolicyVersionsTable>;
+
+// A type alias (not an interface) so that it has the index signature `withTables` asks for.
+export type PolicyVersionsDatabase = { 'read.policy_versions': PolicyVersionsTable };
+
+/** The store's handle (or a transaction's), seeing `read.policy_versions` too. */
+export const policyVersionsDb = (db: Kysely<Database>) => db.withTables<PolicyVersionsDatabase>();
+
+/** Its part of the read schema (projections/read-schema.ts runs it). */
+export const POLICY_VERSIONS_DDL = `
+  CREATE TABLE IF NOT EXISTS read.policy_versions (
+    id uuid PRIMARY KEY,
+    tenant_id uuid NOT NULL,
+    policy_type text NOT NULL,
+    version text NOT NULL,
+    major integer NOT NULL,
+    minor integer NOT NULL,
+    patch integer NOT NULL,
+    title text NOT NULL,
+    content text NOT NULL,
+    content_hash text NOT NULL,
+    effective_date timestamptz NOT NULL,
+    is_active boolean NOT NULL,
+    deleted boolean NOT NULL DEFAULT false,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS policy_versions_tenant_type ON read.policy_versions (tenant_id, policy_type, created_at DESC);
+  CREATE INDEX IF NOT EXISTS policy_versions_tenant_created ON read.policy_versions (tenant_id, created_at DESC);
+`;

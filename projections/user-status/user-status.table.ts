@@ -1,0 +1,42 @@
+import type { ColumnType, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../src/store/schema.js';
+
+/** `read.user_policy_status`: per data subject and policy type, the latest decision. */
+export interface UserPolicyStatusTable {
+  tenant_id: string;
+  /** HMAC of the user reference (docs/erasure.md). */
+  subject: string;
+  policy_type: string;
+  consent_id: string;
+  policy_version_id: string;
+  policy_version: string;
+  consent_given: boolean;
+  status: string;
+  decided_at: ColumnType<Date, string, string>;
+  withdrawn_at: ColumnType<Date | null, string | null, string | null>;
+}
+export type UserPolicyStatusRow = Selectable<UserPolicyStatusTable>;
+
+// A type alias (not an interface) so that it has the index signature `withTables` asks for.
+export type UserStatusDatabase = { 'read.user_policy_status': UserPolicyStatusTable };
+
+/** The store's handle (or a transaction's), seeing `read.user_policy_status` too. */
+export const userStatusDb = (db: Kysely<Database>) => db.withTables<UserStatusDatabase>();
+
+/** Its part of the read schema (projections/read-schema.ts runs it). */
+export const USER_STATUS_DDL = `
+  CREATE TABLE IF NOT EXISTS read.user_policy_status (
+    tenant_id uuid NOT NULL,
+    subject text NOT NULL,
+    policy_type text NOT NULL,
+    consent_id uuid NOT NULL,
+    policy_version_id uuid NOT NULL,
+    policy_version text NOT NULL,
+    consent_given boolean NOT NULL,
+    status text NOT NULL,
+    decided_at timestamptz NOT NULL,
+    withdrawn_at timestamptz,
+    PRIMARY KEY (tenant_id, subject, policy_type)
+  );
+  CREATE INDEX IF NOT EXISTS user_policy_status_consent ON read.user_policy_status (tenant_id, consent_id);
+`;

@@ -1,0 +1,39 @@
+import { sqlMigration, type Migrations } from '../../store/migrations.js';
+
+/**
+ * The ledger's schema (see ledger.table.ts). A migration's SQL never changes once released:
+ * stores that applied it are recognised by its name and never run it again.
+ */
+export const ledgerMigrations: Migrations = {
+  '0001_ledger': sqlMigration(`
+      CREATE SCHEMA IF NOT EXISTS ledger;
+      CREATE TABLE ledger.events (
+        global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        event_id uuid NOT NULL UNIQUE,
+        tenant_id uuid NOT NULL,
+        stream_id text NOT NULL,
+        stream_revision integer NOT NULL CHECK (stream_revision >= 0),
+        event_type text NOT NULL,
+        data json NOT NULL,
+        metadata json NOT NULL,
+        recorded_at timestamptz NOT NULL,
+        prev_hash text,
+        event_hash text NOT NULL,
+        CONSTRAINT events_stream_revision_unique UNIQUE (stream_id, stream_revision)
+      );
+      CREATE INDEX events_ledger_order ON ledger.events (transaction_id, global_position);
+      CREATE INDEX events_tenant_order ON ledger.events (tenant_id, transaction_id, global_position);
+
+      -- The ledger is append-only, enforced by the database itself.
+      CREATE FUNCTION ledger.refuse_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        RAISE EXCEPTION 'ledger.events is append-only: % refused', TG_OP USING ERRCODE = '42501';
+      END
+      $fn$;
+      CREATE TRIGGER events_refuse_update_delete BEFORE UPDATE OR DELETE ON ledger.events
+        FOR EACH ROW EXECUTE FUNCTION ledger.refuse_change();
+      CREATE TRIGGER events_refuse_truncate BEFORE TRUNCATE ON ledger.events
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+    `),
+};

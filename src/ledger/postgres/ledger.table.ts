@@ -1,0 +1,36 @@
+import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../store/schema.js';
+
+/** `ledger.events` (migration 0001_ledger): the append-only, hash-chained events. */
+export interface EventsTable {
+  global_position: Generated<number>;
+  /** The appending transaction's id (xid8), as text: readers order by (transaction_id, global_position). */
+  transaction_id: Generated<string>;
+  event_id: string;
+  tenant_id: string;
+  stream_id: string;
+  stream_revision: number;
+  event_type: string;
+  data: ColumnType<Record<string, unknown>, string, never>;
+  metadata: ColumnType<Record<string, unknown>, string, never>;
+  recorded_at: ColumnType<Date, string, never>;
+  prev_hash: string | null;
+  event_hash: string;
+}
+export type LedgerEventRow = Selectable<EventsTable>;
+
+// A type alias (not an interface) so that it has the index signature `withTables` asks for.
+export type LedgerDatabase = {
+  'ledger.events': EventsTable;
+};
+
+export type LedgerDb = Kysely<Database & LedgerDatabase>;
+
+/**
+ * The store's handle, seeing `ledger.events` too. The PostgreSQL ledger itself writes and reads
+ * the table in SQL of its own (postgres.ledger.ts); this is for the few others that look at rows.
+ *
+ * @example
+ * const n = await ledgerDb(store.db).selectFrom('ledger.events').select('event_id').execute();
+ */
+export const ledgerDb = (db: Kysely<Database>): LedgerDb => db.withTables<LedgerDatabase>();

@@ -1,0 +1,23 @@
+import { sqlMigration, type Migrations } from '../store/migrations.js';
+
+/** Tenants and API keys (see tenants.table.ts). A released migration's SQL never changes. */
+export const controlMigrations: Migrations = {
+  '0002_control': sqlMigration(`
+      CREATE TABLE control.tenants (
+        id uuid PRIMARY KEY,
+        name text NOT NULL,
+        plan text NOT NULL,
+        per_minute integer,
+        per_day integer,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE control.api_keys (
+        api_key text PRIMARY KEY,
+        tenant_id uuid NOT NULL REFERENCES control.tenants(id),
+        secret_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+      CREATE INDEX api_keys_tenant ON control.api_keys (tenant_id);
+    `),
+};

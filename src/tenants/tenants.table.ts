@@ -1,0 +1,35 @@
+import type { ColumnType, Kysely, Selectable } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/** `control.tenants` (migration 0002_control): tenants, their plan and own limits. Operator state, not evidence. */
+export interface TenantsTable {
+  id: string;
+  name: string;
+  plan: string;
+  /** The tenant's own limit; null: the plan's. */
+  per_minute: number | null;
+  per_day: number | null;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+export type TenantRow = Selectable<TenantsTable>;
+
+/** `control.api_keys` (migration 0002_control): keys, with only a SHA-256 hash of their secret. */
+export interface ApiKeysTable {
+  api_key: string;
+  tenant_id: string;
+  secret_hash: string;
+  created_at: ColumnType<Date, string | undefined, never>;
+  revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+// A type alias (not an interface) so that it has the index signature `withTables` asks for.
+export type ControlDatabase = {
+  'control.tenants': TenantsTable;
+  'control.api_keys': ApiKeysTable;
+};
+
+export type ControlDb = Kysely<Database & ControlDatabase>;
+
+/** The store's handle, seeing the tenants and API keys too. */
+export const controlDb = (db: Kysely<Database>): ControlDb => db.withTables<ControlDatabase>();

@@ -1,0 +1,53 @@
+import { sqlMigration, type Migrations } from '../store/migrations.js';
+
+/**
+ * Transparency log: per tenant, the perfect subtrees of its Merkle tree, its leaves, signed
+ * checkpoints (all kept: consistency proofs between any two sizes) and the signing key (see
+ * transparency.table.ts, docs/verifying.md). Kept, not rebuilt: the checkpoints were published.
+ * `transparency.sealer` is the sealer's follower checkpoint. A released migration's SQL never changes.
+ */
+export const transparencyMigrations: Migrations = {
+  '0005_transparency': sqlMigration(`
+      CREATE SCHEMA IF NOT EXISTS transparency;
+      CREATE TABLE transparency.trees (
+        tenant_id uuid PRIMARY KEY,
+        tree_size bigint NOT NULL,
+        root_hash text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Node (level, idx) covers leaves [idx * 2^level, (idx + 1) * 2^level); level 0 is a leaf hash.
+      CREATE TABLE transparency.nodes (
+        tenant_id uuid NOT NULL,
+        level smallint NOT NULL,
+        idx bigint NOT NULL,
+        hash text NOT NULL,
+        PRIMARY KEY (tenant_id, level, idx)
+      );
+      CREATE TABLE transparency.leaves (
+        tenant_id uuid NOT NULL,
+        leaf_index bigint NOT NULL,
+        event_id uuid NOT NULL UNIQUE,
+        PRIMARY KEY (tenant_id, leaf_index)
+      );
+      CREATE TABLE transparency.checkpoints (
+        tenant_id uuid NOT NULL,
+        tree_size bigint NOT NULL,
+        root_hash text NOT NULL,
+        note text NOT NULL,
+        signed_at timestamptz NOT NULL,
+        PRIMARY KEY (tenant_id, tree_size)
+      );
+      CREATE TABLE transparency.sealer (
+        name text PRIMARY KEY,
+        commit_position bigint NOT NULL,
+        prepare_position bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE transparency.signing_keys (
+        purpose text PRIMARY KEY,
+        seed text NOT NULL,
+        public_key text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `),
+};

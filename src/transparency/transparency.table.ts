@@ -1,0 +1,58 @@
+import type { ColumnType, Kysely, Selectable } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/**
+ * `transparency` schema (migration 0005_transparency): each tenant's Merkle tree (RFC 9162), its
+ * signed checkpoints and the signing key. Kept, not rebuilt: the checkpoints were published.
+ * bigint columns come back as numbers (src/store/store.ts parses int8).
+ */
+export interface TreesTable {
+  tenant_id: string;
+  tree_size: number;
+  root_hash: string;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+/** Node (level, idx) covers leaves [idx * 2^level, (idx + 1) * 2^level); level 0 is a leaf hash. */
+export interface NodesTable {
+  tenant_id: string;
+  level: number;
+  idx: number;
+  /** Hex. */
+  hash: string;
+}
+export interface LeavesTable {
+  tenant_id: string;
+  leaf_index: number;
+  event_id: string;
+}
+export interface CheckpointsTable {
+  tenant_id: string;
+  tree_size: number;
+  root_hash: string;
+  /** The signed note (C2SP), as served. */
+  note: string;
+  signed_at: ColumnType<Date, string, never>;
+}
+export type CheckpointRow = Selectable<CheckpointsTable>;
+export interface SigningKeysTable {
+  purpose: string;
+  /** The Ed25519 seed, base64. */
+  seed: string;
+  public_key: string;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+
+// A type alias (not an interface) so that it has the index signature `withTables` asks for.
+// transparency.sealer, the sealer's follower checkpoint, is declared with the sealer.
+export type TransparencyDatabase = {
+  'transparency.trees': TreesTable;
+  'transparency.nodes': NodesTable;
+  'transparency.leaves': LeavesTable;
+  'transparency.checkpoints': CheckpointsTable;
+  'transparency.signing_keys': SigningKeysTable;
+};
+
+export type TransparencyDb = Kysely<Database & TransparencyDatabase>;
+
+/** The store's handle, seeing the `transparency` tables too. */
+export const transparencyDb = (db: Kysely<Database>): TransparencyDb => db.withTables<TransparencyDatabase>();

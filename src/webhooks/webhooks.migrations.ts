@@ -1,0 +1,67 @@
+import { sqlMigration, type Migrations } from '../store/migrations.js';
+
+/**
+ * Webhook configurations and their deliveries: state, not rebuilt from the ledger (see
+ * webhooks.table.ts, docs/webhooks.md). A released migration's SQL never changes.
+ */
+export const webhooksMigrations: Migrations = {
+  '0003_webhooks': sqlMigration(`
+      CREATE SCHEMA IF NOT EXISTS webhooks;
+      CREATE TABLE webhooks.endpoints (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        url text NOT NULL,
+        events text[] NOT NULL,
+        description text,
+        secret text NOT NULL,
+        is_active boolean NOT NULL,
+        -- Events at or before this ledger position are not for this webhook (creation / re-activation).
+        from_commit bigint NOT NULL,
+        from_prepare bigint NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        deleted_at timestamptz
+      );
+      CREATE INDEX endpoints_tenant ON webhooks.endpoints (tenant_id, created_at) WHERE deleted_at IS NULL;
+      CREATE TABLE webhooks.deliveries (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        webhook_id uuid NOT NULL REFERENCES webhooks.endpoints(id),
+        event_id uuid NOT NULL,
+        event_type text NOT NULL,
+        payload text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed', 'cancelled')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT deliveries_once UNIQUE (webhook_id, event_id)
+      );
+      CREATE INDEX deliveries_due ON webhooks.deliveries (next_attempt_at) WHERE status = 'pending';
+      CREATE TABLE webhooks.attempts (
+        id uuid PRIMARY KEY,
+        delivery_id uuid NOT NULL REFERENCES webhooks.deliveries(id),
+        tenant_id uuid NOT NULL,
+        webhook_id uuid NOT NULL,
+        event_id uuid NOT NULL,
+        event_type text NOT NULL,
+        attempt integer NOT NULL,
+        status_code integer,
+        success boolean NOT NULL,
+        error text,
+        response_time_ms integer NOT NULL,
+        attempted_at timestamptz NOT NULL,
+        CONSTRAINT attempts_once UNIQUE (delivery_id, attempt)
+      );
+      CREATE INDEX attempts_history ON webhooks.attempts (webhook_id, attempted_at DESC, id);
+      CREATE TABLE webhooks.checkpoints (
+        name text PRIMARY KEY,
+        commit_position bigint NOT NULL,
+        prepare_position bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `),
+  // Signing secrets wrapped with the master key (docs/webhooks.md). The clear column is emptied
+  // by the service at its next start, which has the master key that a migration has not.
+  '0009_webhook_secrets_wrapped': sqlMigration(`ALTER TABLE webhooks.endpoints ADD COLUMN secret_wrapped text;`),
+};
