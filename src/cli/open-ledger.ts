@@ -31,8 +31,8 @@ export class LedgerLocationError extends Error {
 
 const EVENTSTORE = /^(esdb|kurrentdb|kdb)(\+discover)?:\/\//i;
 const POSTGRES = /^postgres(ql)?:\/\//i;
-/** Where A's adapter lives. Imported by a computed name so that the embedded and PostgreSQL paths never load the client. */
-const EVENTSTORE_MODULE = './eventstoredb/index.js';
+/** Where the EventStoreDB adapter lives. Imported by a computed name so that the embedded and PostgreSQL paths never load the client. */
+const EVENTSTORE_MODULE = '../ledger/eventstoredb/index.js';
 
 interface EventStoreModule {
   connectEventStoreLedger(url: string, options?: { streamPrefix?: string }): Promise<{ ledger: Ledger; close(): Promise<void> }>;
