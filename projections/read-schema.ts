@@ -1,4 +1,5 @@
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
+import type { CheckpointTable } from '../src/followers/checkpoints.js';
 import type { Database } from '../src/store/schema.js';
 import { CONSENT_COUNTS_DDL, type ConsentCountsDatabase } from './consent-counts/consent-counts.table.js';
 import { CONSENTS_DDL, type ConsentsDatabase } from './consents/consents.table.js';
@@ -18,13 +19,6 @@ export interface MetaTable {
   key: string;
   value: string;
 }
-/** `read.checkpoints`: each projector's position in the ledger (the projection runner's). */
-export interface CheckpointsTable {
-  name: string;
-  commit_position: number;
-  prepare_position: number;
-  updated_at: ColumnType<Date, string | undefined, string>;
-}
 /** `read.projection_failures`: events a projector could not apply (the runner skips them and goes on). */
 export interface ProjectionFailuresTable {
   projector: string;
@@ -38,7 +32,8 @@ export type ProjectionFailureRow = Selectable<ProjectionFailuresTable>;
 /** Every table of the read schema: the runner's, then each read model's (`projections/<model>/<model>.table.ts`). */
 export type ReadDatabase = {
   'read.meta': MetaTable;
-  'read.checkpoints': CheckpointsTable;
+  /** Each projector's position in the ledger (the projection runner's, src/followers/checkpoints.ts). */
+  'read.checkpoints': CheckpointTable;
   'read.projection_failures': ProjectionFailuresTable;
 } & PolicyVersionsDatabase &
   ConsentsDatabase &
@@ -50,16 +45,6 @@ export type ReadDb = Kysely<Database & ReadDatabase>;
 
 /** The store's handle (or a transaction's), seeing the read schema's tables too. */
 export const readDb = (db: Kysely<Database>): ReadDb => db.withTables<ReadDatabase>();
-
-declare module '../src/store/schema.js' {
-  /**
-   * The runner and the query modules still reach the read tables through the store's own handle:
-   * they are declared into its Database from here (the store imports no feature) until those
-   * readers take `readDb`; then this goes.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface Database extends ReadDatabase {}
-}
 
 /** The runner's tables, then each read model's, in this order. */
 const DDL = `

@@ -6,6 +6,7 @@ import type { Projector } from '../src/followers/projector.js';
 import type { Ledger, RecordedEvent } from '../src/ledger/ledger.port.js';
 import { isTransientError } from '../src/store/database-errors.js';
 import type { Database } from '../src/store/schema.js';
+import { readDb } from './read-schema.js';
 
 export type RunnerLog = Log;
 
@@ -87,7 +88,7 @@ async function applyOneByOne(
         if (isTransientError(failure) || failure instanceof CheckpointMovedBack) throw failure;
         log?.error({ err: failure, projector: p.processorId, eventId: e.id, eventType: e.type }, 'projector failed on an event; skipped');
         await apply([{ ...p, canHandle: new Set() }], [e], async (tx) => {
-          await tx
+          await readDb(tx)
             .insertInto('read.projection_failures')
             .values({ projector: p.processorId, event_id: e.id, error: String((failure as Error).message).slice(0, 2000) })
             .onConflict((oc) => oc.doNothing())

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ConsentRecorded } from '../../src/domain/consent/consent.events.js';
+import { consentRecordedOf } from '../../src/domain/consent/consent.events.js';
 import type { Projector } from '../../src/followers/projector.js';
 
 /**
@@ -14,9 +14,9 @@ export const consentCountsProjector: Projector = {
   },
   // Counting commutes: a batch adds up its events per counter first, then one upsert adds them.
   async applyBatch(tx, events) {
-    const rows = events.map((e) => {
-      const d = e.data as ConsentRecorded['data'];
-      return { t: e.tenantId, ts: d.timestamp, p: d.policyType, g: d.consentGiven };
+    const rows = events.flatMap((e) => {
+      const d = consentRecordedOf(e);
+      return d ? [{ t: e.tenantId, ts: d.timestamp, p: d.policyType, g: d.consentGiven }] : [];
     });
     if (rows.length === 0) return;
     // The UTC day of the instant, computed as read.consents.created_at is stored, so counters and

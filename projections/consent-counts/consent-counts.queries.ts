@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 import { applyConsentFilter, type ConsentFilter } from '../consents/consent-filter.js';
+import { consentsDb } from '../consents/consents.table.js';
+import { consentCountsDb } from './consent-counts.table.js';
 
 export interface ConsentStats {
   totalConsents: number;
@@ -23,7 +25,7 @@ const nextDayStart = (d: Date) => new Date(Math.ceil(d.getTime() / DAY) * DAY);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 async function countRows(db: Kysely<Database>, tenantId: string, f: ConsentFilter): Promise<Bucket[]> {
-  const rows = await applyConsentFilter(db.selectFrom('read.consents'), tenantId, f)
+  const rows = await applyConsentFilter(consentsDb(db).selectFrom('read.consents'), tenantId, f)
     .select(['policy_type', 'consent_given', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(['policy_type', 'consent_given'])
     .execute();
@@ -31,7 +33,7 @@ async function countRows(db: Kysely<Database>, tenantId: string, f: ConsentFilte
 }
 
 async function sumCounters(db: Kysely<Database>, tenantId: string, f: ConsentFilter, fromDay?: Date, beforeDay?: Date): Promise<Bucket[]> {
-  let q = db.selectFrom('read.consent_counts').where('tenant_id', '=', tenantId);
+  let q = consentCountsDb(db).selectFrom('read.consent_counts').where('tenant_id', '=', tenantId);
   if (f.policyType !== undefined) q = q.where('policy_type', '=', f.policyType);
   if (f.consentGiven !== undefined) q = q.where('consent_given', '=', f.consentGiven);
   if (fromDay) q = q.where('day', '>=', isoDay(fromDay));

@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
+import type { ConsentsDatabase } from './consents.table.js';
 
 /** Search filters (docs/contract.md, Consent records). Dates bound createdAt: from ≤ createdAt < before. */
 export interface ConsentFilter {
@@ -12,7 +13,7 @@ export interface ConsentFilter {
   before?: Date | undefined;
 }
 
-type ConsentQuery = SelectQueryBuilder<Database, 'read.consents', object>;
+type ConsentQuery = SelectQueryBuilder<Database & ConsentsDatabase, 'read.consents', object>;
 
 export function applyConsentFilter(q: ConsentQuery, tenantId: string, f: ConsentFilter): ConsentQuery {
   let r = q.where('tenant_id', '=', tenantId);

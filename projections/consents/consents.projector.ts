@@ -1,13 +1,14 @@
 import { consentsDb } from './consents.table.js';
-import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
-import type { SubjectErased } from '../../src/domain/subject/subject.events.js';
+import { consentRecordedOf, decodeConsentEvent } from '../../src/domain/consent/consent.events.js';
+import { decodeSubjectEvent } from '../../src/domain/subject/subject.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
 
-/** The read.consents row of a ConsentRecorded event. */
-function rowOf(recorded: RecordedEvent) {
-  const d = recorded.data as Extract<ConsentEvent, { type: 'ConsentRecorded' }>['data'];
-  return {
+/** The read.consents row of a ConsentRecorded event (none for another event). */
+function rowsOf(recorded: RecordedEvent) {
+  const d = consentRecordedOf(recorded);
+  if (!d) return [];
+  const row = {
     id: d.consentId,
     tenant_id: recorded.tenantId,
     subject: d.subject,
@@ -24,6 +25,7 @@ function rowOf(recorded: RecordedEvent) {
     withdrawn_at: null,
     withdrawal_reason: null,
   };
+  return [row];
 }
 
 /**
@@ -35,12 +37,12 @@ export const consentsProjector: Projector = {
   name: 'consents',
   handles: new Set(['ConsentRecorded', 'ConsentWithdrawn', 'SubjectErased']),
   async apply(tx, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as ConsentEvent | SubjectErased;
-    switch (event.type) {
+    const event = decodeConsentEvent(recorded) ?? decodeSubjectEvent(recorded);
+    switch (event?.type) {
       case 'ConsentRecorded':
         await consentsDb(tx)
           .insertInto('read.consents')
-          .values(rowOf(recorded))
+          .values(rowsOf(recorded))
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
         return;
@@ -74,7 +76,7 @@ export const consentsProjector: Projector = {
       async (run) => {
         await consentsDb(tx)
           .insertInto('read.consents')
-          .values(run.map(rowOf))
+          .values(run.flatMap(rowsOf))
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
       },

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { applyConsentFilter, type ConsentFilter } from './consent-filter.js';
 import type { Database } from '../../src/store/schema.js';
+import { consentsDb } from './consents.table.js';
 
 export { applyConsentFilter, type ConsentFilter } from './consent-filter.js';
 
@@ -54,7 +55,7 @@ export function searchConsentRows(
   page: number,
   limit: number,
 ): Promise<ConsentRow[]> {
-  return applyConsentFilter(db.selectFrom('read.consents'), tenantId, filter)
+  return applyConsentFilter(consentsDb(db).selectFrom('read.consents'), tenantId, filter)
     .select(ROW_COLUMNS)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -74,7 +75,7 @@ export function consentPage(
   after: { createdAt: string; id: string } | undefined,
   chunk: number,
 ) {
-  let q = applyConsentFilter(db.selectFrom('read.consents'), tenantId, filter);
+  let q = applyConsentFilter(consentsDb(db).selectFrom('read.consents'), tenantId, filter);
   if (after) q = q.where(sql<boolean>`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   return q
     .select([

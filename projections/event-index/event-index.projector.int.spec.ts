@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { readDb } from '../read-schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventHash } from '../../src/ledger/event-hash.js';
 import { subjectRecords } from '../../src/privacy/subject-events.js';
@@ -46,7 +47,7 @@ describe.each(harnessEngines)('event_index projection ($name)', ({ open, ledger 
   it('indexes each event once, whatever the runner replays', async () => {
     const { tenant } = await given();
     // A second runner from scratch replays every event into the same table.
-    await h.db.deleteFrom('read.checkpoints').where('name', '=', 'event_index').execute();
+    await readDb(h.db).deleteFrom('read.checkpoints').where('name', '=', 'event_index').execute();
     await h.runner({ projectors: [eventIndexProjector] }).catchUp();
     const rows = await sql<{ event_id: string }>`SELECT event_id FROM read.event_index WHERE tenant_id = ${tenant}::uuid`.execute(h.db);
     const mine = (await h.ledger.readAll({ commit: 0, prepare: 0 }, 100_000)).filter((e) => e.tenantId === tenant);

@@ -1,13 +1,13 @@
 import { policyVersionsDb } from './policy-versions.table.js';
-import type { PolicyEvent } from '../../src/domain/policy/policy.events.js';
+import { decodePolicyEvent } from '../../src/domain/policy/policy.events.js';
 import type { Projector } from '../../src/followers/projector.js';
 
 export const policyVersionsProjector: Projector = {
   name: 'policy_versions',
   handles: new Set(['PolicyVersionPublished', 'PolicyVersionActivated', 'PolicyVersionDeactivated', 'PolicyVersionDeleted']),
   async apply(tx, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as PolicyEvent;
-    switch (event.type) {
+    const event = decodePolicyEvent(recorded);
+    switch (event?.type) {
       case 'PolicyVersionPublished': {
         const d = event.data;
         const [major, minor, patch] = d.version.split('.').map(Number) as [number, number, number];

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
+import { policyVersionsDb } from './policy-versions.table.js';
 
 export interface PolicyListItem {
   id: string;
@@ -55,7 +56,7 @@ export async function listPolicyVersions(
   page: number,
   limit: number,
 ): Promise<{ items: PolicyListItem[]; total: number }> {
-  let q = db.selectFrom('read.policy_versions').where('tenant_id', '=', tenantId).where('deleted', '=', false);
+  let q = policyVersionsDb(db).selectFrom('read.policy_versions').where('tenant_id', '=', tenantId).where('deleted', '=', false);
   if (filter.policyType !== undefined) q = q.where('policy_type', '=', filter.policyType);
   if (filter.isActive !== undefined) q = q.where('is_active', '=', filter.isActive);
   const [rows, count] = await Promise.all([
@@ -76,7 +77,7 @@ export async function listPolicyVersions(
  * version. Returns its id, or null.
  */
 export async function activePolicyVersionId(db: Kysely<Database>, tenantId: string, policyType: string, at: Date): Promise<string | null> {
-  const row = await db
+  const row = await policyVersionsDb(db)
     .selectFrom('read.policy_versions')
     .select('id')
     .where('tenant_id', '=', tenantId)

@@ -1,13 +1,10 @@
 import { userStatusDb } from './user-status.table.js';
-import type { ConsentEvent } from '../../src/domain/consent/consent.events.js';
+import { consentRecordedOf, decodeConsentEvent, type ConsentRecorded } from '../../src/domain/consent/consent.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
 
-type Recorded = Extract<ConsentEvent, { type: 'ConsentRecorded' }>;
-
 /** The row a ConsentRecorded event leaves for its (tenant, subject, policy type). */
-function rowOf(recorded: RecordedEvent) {
-  const d = recorded.data as Recorded['data'];
+function rowOf(recorded: RecordedEvent, d: ConsentRecorded['data']) {
   return {
     tenant_id: recorded.tenantId,
     subject: d.subject,
@@ -32,10 +29,10 @@ export const userStatusProjector: Projector = {
   name: 'user_policy_status',
   handles: new Set(['ConsentRecorded', 'ConsentWithdrawn']),
   async apply(tx, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as ConsentEvent;
-    switch (event.type) {
+    const event = decodeConsentEvent(recorded);
+    switch (event?.type) {
       case 'ConsentRecorded':
-        await upsert(tx, [rowOf(recorded)]);
+        await upsert(tx, [rowOf(recorded, event.data)]);
         return;
       case 'ConsentWithdrawn':
         await userStatusDb(tx)
@@ -56,7 +53,9 @@ export const userStatusProjector: Projector = {
       async (run) => {
         const last = new Map<string, Row>();
         for (const e of run) {
-          const row = rowOf(e);
+          const d = consentRecordedOf(e);
+          if (!d) continue;
+          const row = rowOf(e, d);
           const key = `${row.tenant_id}\u0000${row.subject}\u0000${row.policy_type}`;
           last.delete(key);
           last.set(key, row);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
+import { userStatusDb } from './user-status.table.js';
 
 export interface UserPolicyStatus {
   policyType: string;
@@ -13,7 +14,7 @@ export interface UserPolicyStatus {
 
 /** Per policy type, the subject's latest decision and whether it was withdrawn (`subject`: Privacy.subjectOf). */
 export async function userStatus(db: Kysely<Database>, tenantId: string, subject: string): Promise<UserPolicyStatus[]> {
-  const rows = await db
+  const rows = await userStatusDb(db)
     .selectFrom('read.user_policy_status')
     .selectAll()
     .where('tenant_id', '=', tenantId)

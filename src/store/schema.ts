@@ -14,8 +14,7 @@ export type MigrationRow = Selectable<MigrationsTable>;
 /**
  * The store's base database type: the tables of the store itself. Features widen a handle with
  * their own tables (`ledgerDb(db)`, `controlDb(db)`, `webhooksDb(db)`, …), so this list does not
- * grow with them. (The read schema's tables are also declared into it, from
- * projections/read-schema.ts, until its readers take `readDb`.)
+ * grow with them.
  */
 export interface Database {
   'control.migrations': MigrationsTable;

@@ -7,7 +7,7 @@ import { comparePositions, type Ledger, type RecordedEvent } from '../ledger/led
 import type { Privacy } from '../privacy/privacy.js';
 import type { SubjectEventsSource } from '../privacy/subject-events.js';
 import { scrubDeliveries } from './scrub.js';
-import type { SubjectErased } from '../domain/subject/subject.events.js';
+import { decodeSubjectEvent } from '../domain/subject/subject.events.js';
 import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
 import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
@@ -195,7 +195,9 @@ export async function queueDeliveries(
   }
   // An erasure clears the payloads its subject's events left here, those just queued included
   // (they were mapped before the key was destroyed); every tenant, hooked or not.
-  for (const e of events)
-    if (e.type === 'SubjectErased') await scrubDeliveries(wdb, e.tenantId, (e.data as SubjectErased['data']).subject, source);
+  for (const e of events) {
+    const erased = decodeSubjectEvent(e);
+    if (erased) await scrubDeliveries(wdb, e.tenantId, erased.data.subject, source);
+  }
   return queued;
 }

@@ -1,3 +1,4 @@
+import type { CheckpointTable } from '../followers/checkpoints.js';
 import type { ColumnType, Kysely, Selectable } from 'kysely';
 import type { Database } from '../store/schema.js';
 
@@ -54,19 +55,13 @@ export interface AttemptsTable {
   attempted_at: ColumnType<Date, string, never>;
 }
 
-export interface WebhookCheckpointsTable {
-  name: string;
-  commit_position: number;
-  prepare_position: number;
-  updated_at: ColumnType<Date, string | undefined, string>;
-}
-
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
 export type WebhooksDatabase = {
   'webhooks.endpoints': EndpointsTable;
   'webhooks.deliveries': DeliveriesTable;
   'webhooks.attempts': AttemptsTable;
-  'webhooks.checkpoints': WebhookCheckpointsTable;
+  /** The webhook subscription's position in the ledger (src/followers/checkpoints.ts). */
+  'webhooks.checkpoints': CheckpointTable;
 };
 
 export type WebhooksDb = Kysely<Database & WebhooksDatabase>;

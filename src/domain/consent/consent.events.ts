@@ -1,4 +1,4 @@
-import { asStored, eventDecoder } from '../events.js';
+import { asStored, eventDecoder, type StoredEvent } from '../events.js';
 import type { PolicyType } from '../policy/policy.events.js';
 
 /**
@@ -66,6 +66,12 @@ export const decodeConsentEvent = eventDecoder<ConsentEvent>({
   ConsentRecorded: asStored(),
   ConsentWithdrawn: asStored(),
 });
+
+/** The data of a ConsentRecorded event, or null for any other event. */
+export const consentRecordedOf = (stored: StoredEvent): ConsentRecorded['data'] | null => {
+  const event = decodeConsentEvent(stored);
+  return event?.type === 'ConsentRecorded' ? event.data : null;
+};
 
 export const decodeConsentBatchEvent = eventDecoder<ConsentBatchEvent>({ ConsentBatchRecorded: asStored() });
 
