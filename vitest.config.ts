@@ -1,14 +1,32 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * `npm test` runs every project; `npm run test:<project>` one of them. The fault suite runs apart:
+ * `npm run test:faults` (vitest.faults.config.ts).
+ *
+ * - unit: no I/O beyond the file system (`*.unit.spec.ts`).
+ * - int: against real engines, in process (`*.int.spec.ts`), the docs that run as tests
+ *   (`test/docs/*.doc.spec.ts`) and the OpenAPI drift check.
+ * - api: the production service built in process and driven through its HTTP routes
+ *   (`test/api/*.api.spec.ts`: `inject`, or a real listening socket for browsers and raw clients).
+ * - e2e: the real process (`node src/main.ts`) or the CLI started as a child (`test/e2e/*.e2e.spec.ts`).
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.spec.ts', 'projections/**/*.spec.ts', 'test/**/*.spec.ts'],
-    // The fault suite runs apart: `npm run test:faults` (vitest.faults.config.ts).
     exclude: [...configDefaults.exclude, 'test/faults/**'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['{src,projections,test}/**/*.unit.spec.ts'] } },
+      {
+        extends: true,
+        test: { name: 'int', include: ['{src,projections}/**/*.int.spec.ts', 'test/docs/**/*.doc.spec.ts', 'test/*.int.spec.ts'] },
+      },
+      { extends: true, test: { name: 'api', include: ['test/api/**/*.api.spec.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.e2e.spec.ts'] } },
+    ],
   },
 });

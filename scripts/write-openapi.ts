@@ -1,6 +1,6 @@
 /**
  * Writes docs/openapi.json from the code: the production app (same wiring as `npm start`, admin
- * API included) on an in-memory store. `npm run openapi`; test/openapi.drift.spec.ts fails when
+ * API included) on an in-memory store. `npm run openapi`; test/openapi.int.spec.ts fails when
  * the committed file differs from what this generates.
  */
 import { writeFile } from 'node:fs/promises';

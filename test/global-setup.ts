@@ -9,12 +9,20 @@ import { startEventStoreForRun } from './support/eventstore-engine.js';
  * EventStoreDB is the server at EVENTSTORE_URL, else a KurrentDB container started here when a
  * Docker engine is there (stopped at the end), else none: its tests are skipped, saying why.
  */
+/** Every project of the run (unit, int, api, e2e) shares one engine and one cleaning. */
+let shared: Promise<Awaited<ReturnType<typeof startEventStoreForRun>>> | undefined;
+let users = 0;
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const eventStore = await startEventStoreForRun();
+  users += 1;
+  shared ??= cleanPostgres().then(() => startEventStoreForRun());
+  const eventStore = await shared;
   project.provide('eventStoreUrl', eventStore.url);
   project.provide('eventStoreMissing', eventStore.missing);
-  await cleanPostgres();
-  return () => eventStore.stop();
+  return async () => {
+    users -= 1;
+    if (users === 0) await eventStore.stop();
+  };
 }
 
 async function cleanPostgres(): Promise<void> {

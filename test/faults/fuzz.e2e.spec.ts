@@ -13,7 +13,7 @@ import { defaultFaultEngine, printFigures, writableRowCounts, type FaultEngine }
  * refused: a body that breaks its schema, a path id that is malformed or exists nowhere, a hostile
  * query, no or wrong credentials. Expected: zero 5xx, the process alive, and not one row added to
  * any table a request can write (the read models and the sealer's own tables aside).
- * test/e2e/bad-input.e2e.spec.ts proves each rule in process; this throws volume and mixtures at
+ * test/api/bad-input.api.spec.ts proves each rule in process; this throws volume and mixtures at
  * the whole surface over real HTTP. It also tries, on every route, query parameters no route
  * documents and integers out of bounds or not in decimal digits (each must be a 400 naming the
  * parameter), user references of up to 255 characters of any kind in paths (each must be

@@ -10,7 +10,7 @@ import { defaultFaultEngine, printFigures, writableRowCounts, type FaultEngine }
  * consent (with a receipt) and a webhook; tenant B tries every documented route that takes an id
  * (both prefixes, every method) with A's ids. Each answer must be a 404 exactly like the answer
  * for an id that exists nowhere, never a 5xx, and nothing may be written; A's records read the
- * same afterwards. test/e2e/tenant-isolation.e2e.spec.ts proves the rules in process.
+ * same afterwards. test/api/tenant-isolation.api.spec.ts proves the rules in process.
  */
 
 const ADMIN_TOKEN = 'faults-isolation-admin-token-0123456789';
