@@ -121,7 +121,7 @@ export async function copyState(
   const unknown = await unknownTables(from);
   if (unknown.length > 0) {
     throw new StateCopyError(
-      `the source store has tables this copy does not know (${unknown.join(', ')}): it cannot tell whether they are state; update the copy (src/store/state-copy.ts)`,
+      `the source store has tables this copy does not know (${unknown.join(', ')}): it cannot tell whether they are state; update the copy (src/cli/state-copy.ts)`,
     );
   }
   const counts: Record<string, number> = {};

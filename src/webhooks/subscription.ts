@@ -147,7 +147,7 @@ export async function mapNotifications(
  * Inside the caller's transaction: one delivery row per (active webhook, notification) that the
  * webhook subscribes to and that came after the webhook's creation (the unique (webhook, event)
  * key makes a repeat a no-op), and the payloads an erasure among `events` clears (its subject's
- * events found in `source`, see purge.ts). Answers how many rows were queued.
+ * events found in `source`, see scrub.ts). Answers how many rows were queued.
  */
 export async function queueDeliveries(
   wdb: WebhooksDb,

@@ -7,7 +7,7 @@ const API_CSP = {
   directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] },
 };
 
-/** The public verification page: its one inline stylesheet and nothing else (src/receipts/verify.page.ts). */
+/** The public verification page: its one inline stylesheet and nothing else (src/http/routes/verify/verify.page.ts). */
 export const VERIFY_PAGE_HELMET = {
   contentSecurityPolicy: { useDefaults: false, directives: { ...API_CSP.directives, styleSrc: ["'unsafe-inline'"] } },
 } satisfies FastifyHelmetOptions;

@@ -37,7 +37,7 @@ const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-// The schema takes a date or a date-time with a zone (src/http/validation.ts), never local time.
+// The schema takes a date or a date-time with a zone (src/http/kit/validation.ts), never local time.
 // Date.parse keeps milliseconds and drops finer digits.
 const instant = (s: string): number => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00Z` : s);
 /** Records are stamped to the millisecond: a start between two milliseconds begins at the later one. */

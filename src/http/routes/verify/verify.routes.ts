@@ -63,7 +63,7 @@ export const verifyRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService 
     '/verify/:consentId',
     {
       config: { publicPerIpLimit: true },
-      // A page with one inline stylesheet: no scripts, no frames (src/http/security-headers.ts).
+      // A page with one inline stylesheet: no scripts, no frames (src/http/kit/security-headers.ts).
       helmet: VERIFY_PAGE_HELMET,
       schema: {
         tags: ['consent'],
