@@ -4,13 +4,12 @@ import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
 import { eventIndexFence, ReadFence } from '../projections/read-fence.js';
 import { ProjectionRunner } from '../projections/runner.js';
-import { CommandHandler } from './application/command-handler.js';
-import { ConsentCommands } from './application/consents/consent.commands.js';
-import { ConsentQueries } from './application/consents/consent.queries.js';
-import { IdempotencyKeys } from './application/idempotency.js';
-import { PolicyCache } from './application/policies/policy-cache.js';
-import { PolicyCommands } from './application/policies/policy.commands.js';
-import { PolicyQueries } from './application/policies/policy.queries.js';
+import type { CommandHandler } from './application/command-handler.js';
+import { createApplication } from './application/index.js';
+import type { ConsentCommands } from './application/consents/consent.commands.js';
+import type { ConsentQueries } from './application/consents/consent.queries.js';
+import type { PolicyCommands } from './application/policies/policy.commands.js';
+import type { PolicyQueries } from './application/policies/policy.queries.js';
 import { SubjectErasure } from './application/subjects/erasure.js';
 import { Lifecycle, type Part } from './common/lifecycle.js';
 import { deferredLog, type Log } from './common/log.js';
@@ -24,7 +23,6 @@ import { hasDurableFeeds, isWatchable } from './ledger/ledger-feeds.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
 import { PostgresLedger } from './ledger/postgres/postgres.ledger.js';
 import { readiness } from './ledger/readiness.js';
-import { PersonalFields } from './privacy/personal-fields.js';
 import { subjectRecords } from './privacy/subject-events.js';
 import { scrubDeliveries } from './webhooks/scrub.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
@@ -199,28 +197,13 @@ export async function createService(settings: Settings, options: ServiceOptions 
       );
     }
     // Commands and reads: every command through the one handler; reads through query services.
-    const commands = new CommandHandler(ledger);
-    const reader = new PersonalFields(privacy);
-    const readFence = (tenantId: string) => fence.wait(tenantId);
-    const policies = { commands: new PolicyCommands(commands), queries: new PolicyQueries(ledger, store.db, readFence) };
-    const consents = {
-      commands: new ConsentCommands({
-        commands,
-        ledger,
-        policies: new PolicyCache(ledger),
-        privacy,
-        reader,
-        idempotency: new IdempotencyKeys(privacy),
-      }),
-      queries: new ConsentQueries({
-        ledger,
-        db: store.db,
-        reader,
-        privacy,
-        fence: readFence,
-        exportPageRows: tuning.exportPageRows,
-      }),
-    };
+    const { commands, policies, consents } = createApplication({
+      ledger,
+      db: store.db,
+      privacy,
+      fence: (tenantId) => fence.wait(tenantId),
+      exportPageRows: tuning.exportPageRows,
+    });
     const receiptStore = new ReceiptStore(store.db);
     // Where erasure finds a subject's events: the ledger's own table, or read.event_index when the ledger is EventStoreDB.
     const subjectSource = eventStore ? 'index' : 'ledger';

@@ -1,34 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { applyConsentFilter, type ConsentFilter } from './consent-filter.js';
 import type { Database } from '../../src/store/schema.js';
-import { consentsDb } from './consents.table.js';
+import { consentsDb, type ConsentRow } from './consents.table.js';
 
 export { applyConsentFilter, type ConsentFilter } from './consent-filter.js';
-
-/** A record's row as search and export read it: its sealed personal fields are opened by the caller. */
-export interface ConsentRow {
-  id: string;
-  tenant_id: string;
-  consent_hash: string;
-  subject: string;
-  policy_version_id: string;
-  policy_type: string;
-  policy_version: string;
-  policy_title: string;
-  consent_given: boolean;
-  status: string;
-  /** The ledger's sealed personal fields; null once erased. */
-  personal: Record<string, unknown> | null;
-  erased: boolean;
-  created_at: Date;
-  withdrawn_at: Date | null;
-}
-
-/** A row read for the export: with its keyset cursor and its data key, wrapped (null once destroyed). */
-export interface StoredConsentRow extends ConsentRow {
-  cursor: string;
-  wrapped: string | null;
-}
 
 const ROW_COLUMNS = [
   'id',
@@ -47,6 +22,15 @@ const ROW_COLUMNS = [
   'withdrawn_at',
 ] as const;
 
+/** A record's row as search and export read it: its sealed personal fields are opened by the caller. */
+export type ConsentSearchRow = Pick<ConsentRow, (typeof ROW_COLUMNS)[number]>;
+
+/** A row read for the export: with its keyset cursor and its data key, wrapped (null once destroyed). */
+export interface StoredConsentRow extends ConsentSearchRow {
+  cursor: string;
+  wrapped: string | null;
+}
+
 /** A page of matching records, newest first (count them with `countConsents`). */
 export function searchConsentRows(
   db: Kysely<Database>,
@@ -54,7 +38,7 @@ export function searchConsentRows(
   filter: ConsentFilter,
   page: number,
   limit: number,
-): Promise<ConsentRow[]> {
+): Promise<ConsentSearchRow[]> {
   return applyConsentFilter(consentsDb(db).selectFrom('read.consents'), tenantId, filter)
     .select(ROW_COLUMNS)
     .orderBy('created_at', 'desc')

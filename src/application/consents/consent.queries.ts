@@ -4,7 +4,7 @@ import {
   searchConsentRows,
   streamConsentRows,
   type ConsentFilter,
-  type ConsentRow,
+  type ConsentSearchRow,
 } from '../../../projections/consents/consents.queries.js';
 import { userStatus, type UserPolicyStatus } from '../../../projections/user-status/user-status.queries.js';
 import { hashCanonical } from '../../common/hashing.js';
@@ -21,7 +21,7 @@ import type { ConsentPersonal, Privacy } from '../../privacy/privacy.js';
 import type { Sealing } from '../../privacy/sealing.js';
 import type { Database } from '../../store/schema.js';
 import type { ReadFence } from '../read-fence.js';
-import { consentView, sealedOf, type ConsentView, type KnownConsent, type VerificationView } from './consent.views.js';
+import { consentView, sealedOf, type ConsentView, type VerificationView } from './consent.views.js';
 
 /** Search filters as a client states them (docs/contract.md, Consent records). Dates bound createdAt: from ≤ createdAt < before. */
 export interface ConsentQuery {
@@ -83,7 +83,7 @@ export interface ConsentQueriesDeps {
 }
 
 /** A read-model row's sealed fields, as the one reader takes them (the read model knows an erasure already). */
-const sealedRow = (r: ConsentRow) => ({
+const sealedRow = (r: ConsentSearchRow) => ({
   tenantId: r.tenant_id,
   consentId: r.id,
   subject: r.subject,
@@ -91,7 +91,7 @@ const sealedRow = (r: ConsentRow) => ({
 });
 
 /** A row as the API shows it: its personal fields if they opened, else nulls and why (erased or tampered). */
-function searchItem(r: ConsentRow, opened: Sealing<ConsentPersonal>): ConsentSearchItem {
+function searchItem(r: ConsentSearchRow, opened: Sealing<ConsentPersonal>): ConsentSearchItem {
   const p = opened.state === 'personal' ? opened.value : undefined;
   return {
     id: r.id,
@@ -241,7 +241,7 @@ export class ConsentQueries {
     const recorded = await this.deps.ledger.readStream(consentStream(tenantId, consentId));
     const state = fold(consentAggregate, recorded);
     if (state.status === 'none') throw new DomainError('NOT_FOUND', 'consent record not found');
-    return { state: state as KnownConsent, recorded };
+    return { state, recorded };
   }
 
   /** Read models know subjects (keyed hashes), never user references. */

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Ledger } from '../ledger/ledger.port.js';
+import { PersonalFields } from '../privacy/personal-fields.js';
+import type { Privacy } from '../privacy/privacy.js';
+import type { Database } from '../store/schema.js';
+import { CommandHandler } from './command-handler.js';
+import { ConsentCommands } from './consents/consent.commands.js';
+import { ConsentQueries } from './consents/consent.queries.js';
+import { IdempotencyKeys } from './idempotency.js';
+import { PolicyCache } from './policies/policy-cache.js';
+import { PolicyCommands } from './policies/policy.commands.js';
+import { PolicyQueries } from './policies/policy.queries.js';
+import type { ReadFence } from './read-fence.js';
+
+export interface ApplicationDeps {
+  ledger: Ledger;
+  db: Kysely<Database>;
+  privacy: Privacy;
+  /** Read-your-writes before every read-model read. */
+  fence: ReadFence;
+  /** Rows per keyset page of the CSV export. */
+  exportPageRows: number;
+  /** The commands' and queries' time (tests hold it). */
+  clock?: () => Date;
+}
+
+/**
+ * The consent and policy commands and queries, on one command handler and one reader of
+ * personal fields. The service wires them (src/service.ts); tests wire them on a ledger of their own.
+ *
+ * @example
+ * const { commands, consents, policies } = createApplication({ ledger, db, privacy, fence, exportPageRows: 5000 });
+ * await consents.commands.record(tenantId, { policyVersionId, userReference: 'user-42', consentGiven: true });
+ */
+export function createApplication(deps: ApplicationDeps) {
+  const { ledger, db, privacy, fence, clock } = deps;
+  const commands = new CommandHandler(ledger, clock ? { clock } : {});
+  const reader = new PersonalFields(privacy);
+  return {
+    /** The one command handler every command runs through. */
+    commands,
+    reader,
+    policies: { commands: new PolicyCommands(commands), queries: new PolicyQueries(ledger, db, fence, clock) },
+    consents: {
+      commands: new ConsentCommands({
+        commands,
+        ledger,
+        policies: new PolicyCache(ledger),
+        privacy,
+        reader,
+        idempotency: new IdempotencyKeys(privacy),
+      }),
+      queries: new ConsentQueries({ ledger, db, reader, privacy, fence, exportPageRows: deps.exportPageRows, ...(clock ? { clock } : {}) }),
+    },
+  };
+}
+
+export type Application = ReturnType<typeof createApplication>;
