@@ -31,7 +31,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
     new ConsentQueries({
       ledger: h.ledger,
       db: h.db,
-      reader: new PersonalFields(h.privacy),
+      reader: new PersonalFields(h.privacy, h.ledger),
       privacy: h.privacy,
       fence: async () => undefined,
       exportPageRows: pageRows,

@@ -59,11 +59,14 @@ export const consentsProjector: Projector = {
           .execute();
         return;
       case 'SubjectErased':
+        // The records the erasure names, and only those: a record reads as erased only when an
+        // erasure covers it (one made while the erasure ran is not, and keeps its key).
+        if (event.data.consentIds.length === 0) return;
         await consentsDb(tx)
           .updateTable('read.consents')
           .set({ personal: null, withdrawal_reason: null, erased: true })
           .where('tenant_id', '=', recorded.tenantId)
-          .where('subject', '=', event.data.subject)
+          .where('id', 'in', event.data.consentIds)
           .execute();
         return;
     }

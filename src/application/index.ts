@@ -35,7 +35,7 @@ export interface ApplicationDeps {
 export function createApplication(deps: ApplicationDeps) {
   const { ledger, db, privacy, fence, clock } = deps;
   const commands = new CommandHandler(ledger, clock ? { clock } : {});
-  const reader = new PersonalFields(privacy);
+  const reader = new PersonalFields(privacy, ledger);
   return {
     /** The one command handler every command runs through. */
     commands,

@@ -1,4 +1,7 @@
 import type { Sealed } from '../domain/consent/consent.events.js';
+import { fold } from '../domain/events.js';
+import { subjectAggregate, subjectStream } from '../domain/subject/subject.events.js';
+import type { Ledger } from '../ledger/ledger.port.js';
 import type { DataKey } from './key-store.js';
 import { sealedAad, type ConsentPersonal, type Privacy } from './privacy.js';
 import type { Sealing } from './sealing.js';
@@ -8,10 +11,15 @@ export interface SealedRecord {
   tenantId: string;
   consentId: string;
   subject: string;
-  /** The sealed personal fields; null where a read model already knows the subject was erased. */
+  /** The sealed personal fields; null where a read model dropped them after an erasure. */
   personal: Sealed | null;
   /** The sealed withdrawal reason, when there is one. */
   reason?: Sealed | null | undefined;
+  /**
+   * Whether a `SubjectErased` event covers the record, where the caller knows (a read model's
+   * `erased`); when absent, the reader reads the subject's stream in the ledger.
+   */
+  erased?: boolean | undefined;
 }
 
 /** A record's personal fields as the reader found them, and its withdrawal reason when they opened. */
@@ -25,48 +33,82 @@ const kidOf = (sealed: unknown): string | undefined => {
   return typeof kid === 'string' ? kid : undefined;
 };
 
+const ERASED: OpenedRecord = { personal: { state: 'erased' }, reason: null };
+const TAMPERED: OpenedRecord = { personal: { state: 'tampered' }, reason: null };
+
 /**
  * The one reader of consent records' personal fields, for every answer that shows them (get,
- * verify, lists, search, the CSV export, webhook payloads, receipts). One rule everywhere: the
- * fields are `personal` when they open with their key, `erased` when the key is gone (the
- * subject's erasure destroyed it), and `tampered` when the key is there and the seal does not
- * open. A withdrawal reason that does not open is the record's tampering too.
+ * verify, lists, search, the CSV export, webhook payloads, receipts). One rule everywhere:
+ *
+ * - `erased` when, and only when, a `SubjectErased` event covers the record (its key was, or is
+ *   about to be, destroyed): the fields are not opened even while the key still exists;
+ * - `personal` when the fields open with their key;
+ * - `tampered` otherwise: a seal that does not open, or a key missing with no erasure behind it
+ *   (deleting a key row does not make a record read as erased). A withdrawal reason that does not
+ *   open is the record's tampering too.
  *
  * @example
  * const [{ personal, reason }] = await reader.open([{ tenantId, consentId, subject, personal: sealed, reason }]);
  * personal.state // 'personal' | 'erased' | 'tampered'
  */
 export class PersonalFields {
-  constructor(private readonly privacy: Privacy) {}
+  constructor(
+    private readonly privacy: Privacy,
+    /** Where subjects' erasures are read (the ledger), for records whose coverage is not given. */
+    private readonly ledger: Pick<Ledger, 'readStream'>,
+  ) {}
 
-  /** Opens records with one read of their keys, in their order. */
+  /** Opens records with one read of their keys (and of their subjects' streams), in their order. */
   async open(records: readonly SealedRecord[]): Promise<OpenedRecord[]> {
-    const kids = records.flatMap((r) => [kidOf(r.personal), kidOf(r.reason)].filter((k): k is string => k !== undefined));
+    const erased = await this.erasedAmong(records);
+    const live = records.filter((r) => !erased(r));
+    const kids = live.flatMap((r) => [kidOf(r.personal), kidOf(r.reason)].filter((k): k is string => k !== undefined));
     const keys = kids.length > 0 ? await this.privacy.keys.byIds(kids) : new Map<string, DataKey>();
-    return records.map((r) => this.opened(r, keys));
+    return records.map((r) => (erased(r) ? ERASED : this.opened(r, keys)));
   }
 
-  /** Opens one record (one read of its keys). */
+  /** Opens one record. */
   async openOne(record: SealedRecord): Promise<OpenedRecord> {
     return (await this.open([record]))[0]!;
   }
 
   /**
-   * Opens records read from the store together with their wrapped data keys (null once destroyed),
-   * on the privacy module's worker threads when there are any: the CSV export. Same rule as
-   * `open`; the export carries no withdrawal reason.
+   * Opens records read from the store together with their wrapped data keys (null once
+   * destroyed), on the privacy module's worker threads when there are any: the CSV export. Same
+   * rule as `open`; the rows say whether an erasure covers them (`erased`), and the export
+   * carries no withdrawal reason.
    */
-  async openStored(records: readonly (SealedRecord & { wrapped: string | null })[]): Promise<Sealing<ConsentPersonal>[]> {
+  async openStored(records: readonly (SealedRecord & { wrapped: string | null; erased: boolean })[]): Promise<Sealing<ConsentPersonal>[]> {
     const sealed = records.flatMap((r) =>
-      r.personal ? [{ wrapped: r.wrapped, aad: sealedAad('ConsentRecorded', r.tenantId, r.consentId, r.subject), sealed: r.personal }] : [],
+      !r.erased && r.personal
+        ? [{ wrapped: r.wrapped, aad: sealedAad('ConsentRecorded', r.tenantId, r.consentId, r.subject), sealed: r.personal }]
+        : [],
     );
     const opened = await this.privacy.openStored<ConsentPersonal>(sealed);
     let k = 0;
-    return records.map((r) => (r.personal ? opened[k++]! : { state: 'erased' }));
+    return records.map((r) => {
+      if (r.erased) return { state: 'erased' };
+      if (!r.personal) return { state: 'tampered' };
+      const o = opened[k++]!;
+      return o.state === 'erased' ? { state: 'tampered' } : o;
+    });
+  }
+
+  /** Which records an erasure covers: as given, else as their subjects' streams say. */
+  private async erasedAmong(records: readonly SealedRecord[]): Promise<(r: SealedRecord) => boolean> {
+    const unknown = records.filter((r) => r.erased === undefined);
+    const streams = [...new Set(unknown.map((r) => subjectStream(r.tenantId, r.subject)))];
+    const covered = new Set<string>();
+    await Promise.all(
+      streams.map(async (stream) => {
+        for (const id of fold(subjectAggregate, await this.ledger.readStream(stream)).erased) covered.add(id);
+      }),
+    );
+    return (r) => r.erased ?? covered.has(r.consentId);
   }
 
   private opened(r: SealedRecord, keys: ReadonlyMap<string, DataKey>): OpenedRecord {
-    if (!r.personal) return { personal: { state: 'erased' }, reason: null };
+    if (!r.personal) return TAMPERED;
     const keyOf = (sealed: unknown) => {
       const kid = kidOf(sealed);
       return kid === undefined ? undefined : keys.get(kid);
@@ -76,9 +118,10 @@ export class PersonalFields {
       sealedAad('ConsentRecorded', r.tenantId, r.consentId, r.subject),
       r.personal,
     );
+    // No erasure covers the record: a key that is gone was taken, not erased.
+    if (personal.state !== 'personal') return TAMPERED;
     if (!r.reason) return { personal, reason: null };
     const reason = this.privacy.read<string>(keyOf(r.reason), sealedAad('ConsentWithdrawn', r.tenantId, r.consentId, r.subject), r.reason);
-    if (reason.state === 'tampered') return { personal: reason, reason: null };
-    return { personal, reason: personal.state === 'personal' && reason.state === 'personal' ? reason.value : null };
+    return reason.state === 'personal' ? { personal, reason: reason.value } : TAMPERED;
   }
 }

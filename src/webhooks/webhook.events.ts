@@ -113,14 +113,6 @@ const consentCreatedData = (d: ConsentRecorded['data'], opened: Sealing<ConsentP
 const notOpened = (opened: Sealing<unknown>): Record<string, true> =>
   opened.state === 'erased' ? { erased: true } : opened.state === 'tampered' ? { tampered: true } : {};
 
-/** The one reader of personal fields, per key store. */
-const readers = new WeakMap<Privacy, PersonalFields>();
-const readerOf = (privacy: Privacy): PersonalFields => {
-  let reader = readers.get(privacy);
-  if (!reader) readers.set(privacy, (reader = new PersonalFields(privacy)));
-  return reader;
-};
-
 /** Fields of a stored payload that carry personal data: cleared when the subject is erased. */
 const PERSONAL_PAYLOAD_FIELDS = ['subject_id', 'subject_email', 'metadata', 'reason'] as const;
 
@@ -158,7 +150,8 @@ export async function toNotification(
     const data = policyData(fold(policyAggregate, history));
     return data ? { ...base, kind: policyName, data } : null;
   }
-  const reader = readerOf(privacy);
+  // The one reader of personal fields, reading erasures through the same stream reads.
+  const reader = new PersonalFields(privacy, { readStream });
   const erased = decodeSubjectEvent(event);
   if (erased) {
     // No personal data, not even the subject's hash: the consents let receivers forget their copies.
@@ -195,7 +188,7 @@ export async function toNotification(
             personal: r.personal,
             reason: d.reason,
           })
-        : { personal: { state: 'erased' } as const, reason: null };
+        : { personal: { state: 'tampered' } as const, reason: null };
       const p = personal.state === 'personal' ? personal.value : undefined;
       return {
         ...base,

@@ -9,6 +9,8 @@ import { rebuildReadModels } from '../../projections/rebuild.js';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
 import { hashCanonical } from '../../src/common/hashing.js';
+import { consentStream } from '../../src/domain/consent/consent.events.js';
+import { subjectStream } from '../../src/domain/subject/subject.events.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { rowsOf } from '../support/projections.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
@@ -435,5 +437,49 @@ describe('erasure › when two tenants hold the same user reference and one eras
     expect(list).toMatchObject([{ id: ids.one, userReference: ref, erased: false }]);
     // Tenant one erasing an id of tenant two's records reaches nothing of two: the key is per tenant.
     expect((await one.api.post(`/api/v1/subjects/${ref}/erase`)).json().data.consentIds).toEqual([ids.one]);
+  });
+});
+
+describe('erasure › when the erasure was recorded but its keys not destroyed (a crash in between)', () => {
+  let s: Started;
+  beforeAll(async () => {
+    s = await start();
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it('reads the covered records as erased at once, and a repeat destroys the keys and answers the same erasure', async () => {
+    const { tenantId, api } = await tenantClient(s.service, 'crashed');
+    const policyVersionId = await publishPolicy(api);
+    const res = await api.post('/api/v1/consent', { policyVersionId, userReference: 'half-erased', consentGiven: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    const subject = s.service.privacy.subjectOf(tenantId, 'half-erased');
+    const [recorded] = await s.service.ledger.readStream(consentStream(tenantId, id));
+    const kid = (recorded!.data.personal as { kid: string }).kid;
+    // What an erasure writes first, then nothing more: the process died before destroying the key.
+    const erasedAt = new Date().toISOString();
+    await s.service.ledger.append(
+      [
+        {
+          tenantId,
+          stream: subjectStream(tenantId, subject),
+          expectedRevision: 'no_stream',
+          events: [{ type: 'SubjectErased', data: { subject, consentIds: [id], erasedAt } }],
+        },
+      ],
+      new Date(),
+    );
+    expect(await s.service.privacy.keys.byId(kid)).toBeDefined();
+    // Covered by an erasure: answered erased although its key still opens it.
+    expect((await api.get(`/api/v1/consent/${id}`)).json().data).toMatchObject({ erased: true, tampered: false, userReference: null });
+    expect((await api.get(`/api/v1/consent/${id}/verify`)).json().data).toMatchObject({ valid: false, erased: true });
+    expect((await api.get('/api/v1/consent/user/half-erased')).json().data).toEqual([expect.objectContaining({ id, erased: true })]);
+
+    const repeat = await api.post('/api/v1/subjects/erase', { userReference: 'half-erased' });
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json().data).toMatchObject({ erasedAt, consentIds: [id] });
+    expect(await s.service.privacy.keys.byId(kid)).toBeUndefined();
+    expect(await s.service.ledger.readStream(subjectStream(tenantId, subject))).toHaveLength(1);
   });
 });

@@ -6,10 +6,11 @@ import { toNotification } from '../../src/webhooks/webhook.events.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
- * One rule for a personal field whose ciphertext does not open (its key present, its seal broken,
- * as a database administrator's edit leaves it): every answer reports the record as tampered, with
- * its personal fields null; never a 5xx and never "erased". Verify says `valid: false, reason:
- * "tampered"`; the export has a `tampered` column; no receipt is issued for it.
+ * One rule for a personal field that does not open, whether its seal was broken (its key present,
+ * as a database administrator's edit leaves it) or its key row deleted with no erasure behind it:
+ * every answer reports the record as tampered, with its personal fields null; never a 5xx and
+ * never "erased" (a record reads as erased only when a SubjectErased event covers it). Verify says
+ * `valid: false, reason: "tampered"`; the export has a `tampered` column; no receipt is issued.
  */
 
 let t: TestService;
@@ -18,6 +19,8 @@ let tenantId: string;
 let tampered: string;
 let erased: string;
 let intact: string;
+/** Its data key deleted from the key store, with no SubjectErased in the ledger. */
+let keyless: string;
 
 /** A character of the ciphertext changed, in the ledger and in the read model, as an administrator with write access would. */
 async function breakSeal(consentId: string): Promise<void> {
@@ -32,6 +35,17 @@ async function breakSeal(consentId: string): Promise<void> {
       tx,
     );
   });
+}
+
+/**
+ * The record's data key gone from the key store, as an administrator's DELETE leaves it, with no
+ * erasure recorded (through the key store, so that this process's cache of it goes too).
+ */
+async function deleteKey(consentId: string): Promise<void> {
+  const row = await sql<{ kid: string }>`SELECT personal->>'kid' AS kid FROM read.consents WHERE id = ${consentId}`.execute(
+    t.service.store.db,
+  );
+  expect(await t.service.privacy.keys.destroy([row.rows[0]!.kid])).toBe(1);
 }
 
 beforeAll(async () => {
@@ -54,9 +68,11 @@ beforeAll(async () => {
   tampered = await record('tampered-user');
   erased = await record('erased-user');
   intact = await record('intact-user');
+  keyless = await record('keyless-user');
   // Read models caught up (a list read waits for them), then the edits.
-  expect((await api.get('/api/v1/consent/search')).json().pagination.total).toBe(3);
+  expect((await api.get('/api/v1/consent/search')).json().pagination.total).toBe(4);
   await breakSeal(tampered);
+  await deleteKey(keyless);
   expect((await api.post('/api/v1/subjects/erase', { userReference: 'erased-user' })).statusCode).toBe(200);
 });
 afterAll(() => t?.close());
@@ -75,6 +91,7 @@ describe('tampered records › when a sealed personal field does not open with i
       metadata: null,
     });
     expect((await api.get(`/api/v1/consent/${erased}`)).json().data).toMatchObject({ tampered: false, erased: true });
+    expect((await api.get(`/api/v1/consent/${keyless}`)).json().data).toMatchObject({ tampered: true, erased: false, userReference: null });
     expect((await api.get(`/api/v1/consent/${intact}`)).json().data).toMatchObject({
       tampered: false,
       erased: false,
@@ -88,6 +105,12 @@ describe('tampered records › when a sealed personal field does not open with i
     expect(res.json().data).toMatchObject({ valid: false, reason: 'tampered', tampered: true, erased: false, computedHash: null });
     expect((await api.get(`/api/v1/consent/verify?consentId=${tampered}`)).json().data.reason).toBe('tampered');
     expect((await api.get(`/api/v1/consent/${erased}/verify`)).json().data).toMatchObject({ valid: false, erased: true, tampered: false });
+    expect((await api.get(`/api/v1/consent/${keyless}/verify`)).json().data).toMatchObject({
+      valid: false,
+      reason: 'tampered',
+      tampered: true,
+      erased: false,
+    });
   });
 
   it('search and the user list mark it tampered, not erased', async () => {
@@ -101,6 +124,7 @@ describe('tampered records › when a sealed personal field does not open with i
     expect(byId.get(tampered)).toMatchObject({ tampered: true, erased: false, userReference: null });
     expect(byId.get(erased)).toMatchObject({ tampered: false, erased: true });
     expect(byId.get(intact)).toMatchObject({ tampered: false, erased: false, userReference: 'intact-user' });
+    expect(byId.get(keyless)).toMatchObject({ tampered: true, erased: false, userReference: null });
     // The user list finds records by the subject's keyed hash, which the edit left alone.
     const list = await api.get('/api/v1/consent/user/tampered-user');
     expect(list.statusCode, list.body).toBe(200);
@@ -122,6 +146,8 @@ describe('tampered records › when a sealed personal field does not open with i
     expect(row(erased)[col('tampered')]).toBe('false');
     expect(row(intact)[col('tampered')]).toBe('false');
     expect(row(intact)[col('userReference')]).toBe('intact-user');
+    expect(row(keyless)[col('tampered')]).toBe('true');
+    expect(row(keyless)[col('userReference')]).toBe('');
   });
 
   it('a webhook payload of it says tampered: true, not erased', async () => {
@@ -147,11 +173,13 @@ describe('tampered records › when a sealed personal field does not open with i
       }) as unknown as RecordedEvent;
     const of = async (consentId: string) => {
       const e = events.find((x) => x.stream_id.endsWith(consentId))!;
-      return (await toNotification(asRecorded(e), () => Promise.resolve([]), t.service.privacy))!.data;
+      return (await toNotification(asRecorded(e), (stream) => t.service.ledger.readStream(stream), t.service.privacy))!.data;
     };
     expect(await of(tampered)).toMatchObject({ id: tampered, tampered: true, subject_id: null, subject_email: null, metadata: null });
     expect(await of(tampered)).not.toHaveProperty('erased');
     expect(await of(erased)).toMatchObject({ erased: true });
+    expect(await of(keyless)).toMatchObject({ tampered: true, subject_id: null });
+    expect(await of(keyless)).not.toHaveProperty('erased');
     expect(await of(intact)).toMatchObject({ subject_id: 'intact-user', subject_email: 'intact-user@example.com' });
   });
 

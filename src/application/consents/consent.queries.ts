@@ -87,7 +87,8 @@ const sealedRow = (r: ConsentSearchRow) => ({
   tenantId: r.tenant_id,
   consentId: r.id,
   subject: r.subject,
-  personal: !r.erased && r.personal ? (r.personal as unknown as Sealed) : null,
+  personal: r.personal as Sealed | null,
+  erased: r.erased,
 });
 
 /** A row as the API shows it: its personal fields if they opened, else nulls and why (erased or tampered). */

@@ -30,11 +30,11 @@ export interface ErasureDeps {
 }
 
 /**
- * Erasure on request (GDPR Art. 17) by crypto-shredding (docs/erasure.md): destroys the data keys
- * the subject's records name, records SubjectErased in the subject's own stream, deletes their
- * stored receipts and clears their webhook payloads. Read models follow from the event.
- * Idempotent: a repeat finds no key left and the erasure recorded, and answers it again
- * (finishing any purge left undone).
+ * Erasure on request (GDPR Art. 17) by crypto-shredding (docs/erasure.md): records SubjectErased
+ * (naming the records it covers) in the subject's own stream, destroys the data keys those
+ * records name, deletes their stored receipts and clears their webhook payloads. Read models
+ * follow from the event. Idempotent: a repeat finds every record covered and answers the same
+ * erasure (finishing any destruction or purge left undone).
  *
  * @example
  * const { view, replayed } = await erasure.erase(tenantId, 'user-42'); // { erased: true, erasedAt, consentIds, receiptsDeleted }
@@ -45,18 +45,21 @@ export class SubjectErasure {
   async erase(tenantId: string, userReference: string): Promise<{ view: ErasureView; replayed: boolean }> {
     const { deps } = this;
     const subject = deps.privacy.subjectOf(tenantId, userReference);
-    // The keys first: from this moment nothing of theirs can be read, whatever happens next.
     await deps.fence?.(tenantId);
     const { consentIds, kids } = await deps.subjectRecords(tenantId, subject);
-    const destroyed = (await deps.privacy.keys.destroy(kids)) > 0;
+    // The erasure is recorded first: from the moment SubjectErased covers a record, every reader
+    // answers it erased (without opening it), and only such a record may lack its key. The keys
+    // are destroyed right after; a repeat (after a crash in between) destroys what is left.
     const { erasure, replayed } = await deps.commands.run(tenantId, async (attempt) => {
       const stream = await attempt.load(subjectAggregate, subjectStream(tenantId, subject));
-      // Erased before, and nothing recorded (no key used) since: the same erasure again. A
+      // Every record of the subject is covered by an erasure already: the same erasure again. A
       // concurrent erasure of the same subject that recorded first is answered the same way.
-      if (!destroyed && stream.state) return answered({ erasure: stream.state, replayed: true });
+      const covered = new Set(stream.state.erased);
+      if (stream.state.last && consentIds.every((id) => covered.has(id))) return answered({ erasure: stream.state.last, replayed: true });
       const event: SubjectErased = { type: 'SubjectErased', data: { subject, consentIds, erasedAt: attempt.now.toISOString() } };
       return { writes: [write(stream, [event])], answer: () => ({ erasure: event.data, replayed: false }) };
     });
+    await deps.privacy.keys.destroy(kids);
     const receiptsDeleted = await deps.purgeReceipts(tenantId, consentIds);
     await deps.scrubDeliveries(tenantId, subject);
     return { view: { erased: true, erasedAt: erasure.erasedAt, consentIds, receiptsDeleted }, replayed };

@@ -20,9 +20,14 @@ export type SubjectEvent = SubjectErased;
 /** Reads back a subject stream's events (the place to upcast older shapes of them). */
 export const decodeSubjectEvent = eventDecoder<SubjectEvent>({ SubjectErased: asStored() });
 
-/** A subject's stream folded: its last erasure, or null. */
-export const subjectAggregate: Aggregate<SubjectErased['data'] | null, SubjectEvent> = {
-  initialState: () => null,
-  evolve: (_state, event) => event.data,
+/** A subject's stream folded: its last erasure, and every consent record an erasure of it covers. */
+export interface SubjectState {
+  last: SubjectErased['data'] | null;
+  erased: readonly string[];
+}
+
+export const subjectAggregate: Aggregate<SubjectState, SubjectEvent> = {
+  initialState: () => ({ last: null, erased: [] }),
+  evolve: (state, event) => ({ last: event.data, erased: [...new Set([...state.erased, ...event.data.consentIds])] }),
   decode: decodeSubjectEvent,
 };
