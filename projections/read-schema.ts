@@ -1,5 +1,6 @@
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
 import type { CheckpointTable } from '../src/followers/checkpoints.js';
+import { regrantServiceRoles } from '../src/store/roles.js';
 import type { Database } from '../src/store/schema.js';
 import { CONSENT_COUNTS_DDL, type ConsentCountsDatabase } from './consent-counts/consent-counts.table.js';
 import { CONSENTS_DDL, type ConsentsDatabase } from './consents/consents.table.js';
@@ -79,10 +80,10 @@ export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreate
       let recreated = false;
       if (exists?.found) {
         const v = await read.selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst();
-        if (v?.value !== String(READ_SCHEMA_VERSION)) {
-          await read.schema.dropSchema('read').cascade().execute();
-          recreated = true;
-        }
+        // Up to date: no DDL (a service role that may not create starts here, src/store/roles.ts).
+        if (v?.value === String(READ_SCHEMA_VERSION)) return { recreated: false };
+        await read.schema.dropSchema('read').cascade().execute();
+        recreated = true;
       }
       // The DDL as text: CREATE … IF NOT EXISTS of several tables and indexes in one round trip.
       await sql.raw(DDL).execute(conn);
@@ -91,6 +92,8 @@ export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreate
         .values({ key: 'version', value: String(READ_SCHEMA_VERSION) })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
+      // The new tables reach the service roles the owner granted before.
+      await regrantServiceRoles(conn);
       return { recreated };
     } finally {
       await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);

@@ -11,6 +11,7 @@ import { masterKeyRotate } from './keys.commands.js';
 import { subjectsErase } from './subjects.commands.js';
 import { auditExport, auditProve, auditVerify } from './audit.commands.js';
 import { ledgerCopy } from './ledger.commands.js';
+import { dbGrant } from './db.commands.js';
 
 const str = (values: Values, name: string): string | undefined => {
   const v = values[name];
@@ -193,6 +194,7 @@ export const COMMANDS: readonly Command[] = [
   masterKeyRotate,
   subjectsErase,
   ledgerCopy,
+  dbGrant,
 ];
 
 export { UsageError, type CliIo, type Command } from './command.js';

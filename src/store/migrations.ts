@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { regrantServiceRoles } from './roles.js';
 import type { Database } from './schema.js';
 
 export type { Migration };
@@ -58,13 +59,18 @@ export async function migrate(db: Kysely<Database>, migrations: Migrations): Pro
     // A session-level advisory lock: Kysely has no builder for it.
     await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(conn);
     try {
-      await conn.schema.createSchema('control').ifNotExists().execute();
-      await conn.schema
-        .createTable('control.migrations')
-        .ifNotExists()
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('applied_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .execute();
+      // Only when missing: a service role that may not create (src/store/roles.ts) starts on a
+      // store whose migrations the owner applied, and runs no DDL at all.
+      const known = await sql<{ found: boolean }>`SELECT to_regclass('control.migrations') IS NOT NULL AS found`.execute(conn);
+      if (!known.rows[0]?.found) {
+        await conn.schema.createSchema('control').ifNotExists().execute();
+        await conn.schema
+          .createTable('control.migrations')
+          .ifNotExists()
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('applied_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+      }
       const done = await conn.selectFrom('control.migrations').select('name').execute();
       const applied = new Set(done.map((r) => r.name));
       const ran: string[] = [];
@@ -76,6 +82,8 @@ export async function migrate(db: Kysely<Database>, migrations: Migrations): Pro
         });
         ran.push(name);
       }
+      // New tables reach the service roles the owner granted before.
+      if (ran.length > 0) await regrantServiceRoles(conn);
       return ran;
     } finally {
       await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);

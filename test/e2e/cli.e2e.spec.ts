@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
@@ -472,6 +473,41 @@ describe.each(engines)('cli › on $name', (engine) => {
           await waitUntil(async () => (await api.get('/api/v1/policies')).statusCode === 401, 'the revoked key to be refused');
         });
       });
+    });
+
+    describe('cli › db grant', () => {
+      it('creates a role that reads and appends the ledger and may not change it', async () => {
+        const role = `cl_cli_${Date.now().toString(36)}`;
+        const run = await cli(['db', 'grant', '--role', role, '--create'], env);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.json).toEqual({ role, created: true });
+        const url = new URL(env.DATABASE_URL!);
+        url.username = role;
+        const asRole = new pg.Client({ connectionString: url.toString() });
+        await asRole.connect();
+        try {
+          await asRole.query('SELECT count(*) FROM ledger.events');
+          await expect(asRole.query('DELETE FROM ledger.events')).rejects.toMatchObject({ code: '42501' });
+        } finally {
+          await asRole.end();
+          const admin = new pg.Client({ connectionString: env.DATABASE_URL });
+          await admin.connect();
+          await admin.query(`DROP OWNED BY ${role}`);
+          await admin.query(`DROP ROLE ${role}`);
+          await admin.end();
+        }
+        const again = await cli(['db', 'grant', '--role', 'Not-A-Name'], env);
+        expect(again.code).toBe(2);
+        expect(again.json.error.code).toBe('USAGE');
+      });
+    });
+  }
+
+  if (engine.name.includes('embedded')) {
+    it('db grant refuses the embedded store, which has no roles', async () => {
+      const run = await cli(['db', 'grant', '--role', 'consent_service'], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/needs a PostgreSQL server/);
     });
   }
 });
