@@ -34,6 +34,9 @@ export const EnvironmentSchema = Type.Object({
     }),
   ),
   MASTER_KEY_FILE: Type.Optional(Type.String({ minLength: 1, description: 'a path to a file holding the master key' })),
+  TRANSPARENCY_SIGNING_KEY_FILE: Type.Optional(
+    Type.String({ minLength: 1, description: 'a path to a file holding the checkpoint signing key (an Ed25519 seed)' }),
+  ),
 });
 export type Environment = Static<typeof EnvironmentSchema>;
 
@@ -55,8 +58,12 @@ export interface Settings {
   webhookAllowHttp: boolean;
   webhookRetryScale: number;
   logLevel: string;
-  /** The operator's checkpoint signing key (Ed25519 seed); when absent, one is generated into the store. */
+  /**
+   * The checkpoint and event signing key (an Ed25519 seed): TRANSPARENCY_SIGNING_KEY, else
+   * TRANSPARENCY_SIGNING_KEY_FILE, else DATA_DIR/signing.key (generated on the first start). Never in the store.
+   */
   transparencySigningKey: string | undefined;
+  transparencySigningKeyFile: string | undefined;
   /** The master key wrapping every data key (docs/erasure.md); else MASTER_KEY_FILE, else DATA_DIR/master.key. */
   masterKey: string | undefined;
   masterKeyFile: string | undefined;
@@ -126,6 +133,9 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   if (e.MASTER_KEY !== undefined && e.MASTER_KEY_FILE !== undefined) {
     throw new ConfigError('MASTER_KEY, MASTER_KEY_FILE: set one of them, not both');
   }
+  if (e.TRANSPARENCY_SIGNING_KEY !== undefined && e.TRANSPARENCY_SIGNING_KEY_FILE !== undefined) {
+    throw new ConfigError('TRANSPARENCY_SIGNING_KEY, TRANSPARENCY_SIGNING_KEY_FILE: set one of them, not both');
+  }
   const host = e.HOST ?? '127.0.0.1';
   return {
     port,
@@ -144,6 +154,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     logLevel: e.LOG_LEVEL ?? 'info',
     masterKey: e.MASTER_KEY,
     transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY?.trim(),
+    transparencySigningKeyFile: e.TRANSPARENCY_SIGNING_KEY_FILE,
     masterKeyFile: e.MASTER_KEY_FILE,
   };
 }

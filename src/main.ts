@@ -1,6 +1,7 @@
 import { ConfigError, loadSettings } from './config.js';
 import { createService } from './service.js';
 import { MasterKeyError } from './privacy/index.js';
+import { SigningKeyError } from './transparency/index.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 
 /** Composition root: config → service → listen → signals. */
@@ -51,7 +52,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MasterKeyError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof MasterKeyError ||
+    error instanceof SigningKeyError
+  ) {
     process.stderr.write(`consent-ledger: ${error.message}\n`);
     process.exit(2);
   }

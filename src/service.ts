@@ -35,7 +35,7 @@ import { MIGRATIONS } from './migrations.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
-import { createTransparency, proofIncludes, type Sealer, type TransparencyService } from './transparency/index.js';
+import { createTransparency, openSigningKey, proofIncludes, type Sealer, type TransparencyService } from './transparency/index.js';
 import { tuningFor } from './tuning.js';
 import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/index.js';
 
@@ -117,6 +117,9 @@ export async function createService(settings: Settings, options: ServiceOptions 
     // Personal fields are sealed under per-subject keys wrapped by the master key (docs/erasure.md).
     const master = loadMasterKey(settings);
     if (master.source === 'generated') process.stderr.write(`${generatedKeyWarning(master.path!)}\n`);
+    // The checkpoint signing key comes from outside the store, and must be the log's current key (docs/verifying.md).
+    const signing = await openSigningKey(store.db, settings);
+    for (const notice of signing.notices) process.stderr.write(`${notice}\n`);
     const privacy = await life.open(
       'privacy',
       () => Privacy.open(store.db, master.key),
@@ -158,7 +161,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       ledger,
       follower: { db: store.followerDb, ledger: reads },
       publicBaseUrl: settings.publicBaseUrl,
-      signingKey: settings.transparencySigningKey,
+      signer: signing.signer,
       log,
       ...tuning.sealer,
       ...spacing,

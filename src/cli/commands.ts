@@ -7,7 +7,7 @@ import { serviceLedger } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
-import { masterKeyRotate } from './keys.commands.js';
+import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
 import { subjectsErase } from './subjects.commands.js';
 import { auditExport, auditProve, auditVerify } from './audit.commands.js';
 import { ledgerCopy } from './ledger.commands.js';
@@ -192,6 +192,7 @@ export const COMMANDS: readonly Command[] = [
   auditVerify,
   auditProve,
   masterKeyRotate,
+  signingKeyRotate,
   subjectsErase,
   ledgerCopy,
   dbGrant,

@@ -3,6 +3,7 @@ import { UsageError, type Command } from './command.js';
 import { rotateMasterKey } from '../privacy/key-store.js';
 import { rewrapWebhookSecrets } from '../webhooks/signing.js';
 import { MasterKeyError, parseMasterKey } from '../privacy/master-key.js';
+import { rotateSigningKey, seedBytes, SigningKeyError } from '../transparency/signing-key.js';
 
 const keyFrom = (path: unknown, flag: string): Buffer => {
   if (typeof path !== 'string')
@@ -41,6 +42,46 @@ export const masterKeyRotate: Command = {
     const result = await rotateMasterKey(store.db, input.oldKey, input.newKey, { webhookSecrets: rewrapWebhookSecrets });
     io.info(
       `Re-wrapped ${result.dataKeys} data keys, ${result.secrets} secret(s) and ${result.webhookSecrets} webhook signing secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`,
+    );
+    return result;
+  },
+};
+
+/**
+ * `keys rotate-signing [--new-key-file F]`: retires the checkpoint signing key and makes a new one
+ * current (docs/verifying.md, Keys). With the key in DATA_DIR/signing.key and no file given, a new
+ * key is generated there. Run with the service stopped; a process still holding the old key stops
+ * sealing at its next batch.
+ */
+export const signingKeyRotate: Command = {
+  name: 'keys rotate-signing',
+  usage: 'keys rotate-signing [--new-key-file PATH]',
+  summary:
+    'Retire the checkpoint signing key and make a new one current (service stopped); prints {retired, current, path?}, the old and new vkeys',
+  options: { 'new-key-file': { type: 'string' } },
+  parse(values) {
+    const file = values['new-key-file'];
+    if (file === undefined) return { seed: undefined };
+    if (typeof file !== 'string') throw new UsageError('--new-key-file needs a path');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--new-key-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    try {
+      return { seed: seedBytes(text, '--new-key-file') };
+    } catch (error) {
+      if (error instanceof SigningKeyError) throw new UsageError(error.message);
+      throw error;
+    }
+  },
+  async run(store, input: { seed: Buffer | undefined }, io) {
+    const result = await rotateSigningKey(store.db, io.settings!, input.seed);
+    io.info(
+      result.path
+        ? `The new signing key is in ${result.path}: back it up. Start the service; publish its vkey to your auditors (${result.current}).`
+        : `The log's current key is now ${result.current}. Point TRANSPARENCY_SIGNING_KEY or TRANSPARENCY_SIGNING_KEY_FILE at the new key, then start the service.`,
     );
     return result;
   },

@@ -34,6 +34,8 @@ export const STATE_TABLES: readonly StateTable[] = [
   { table: 'receipts.receipts' },
   { table: 'receipts.publicly_verifiable' },
   { table: 'transparency.signing_keys' },
+  { table: 'transparency.key_history' },
+  { table: 'transparency.key_tree_sizes' },
   { table: 'transparency.trees' },
   { table: 'transparency.nodes' },
   { table: 'transparency.leaves' },

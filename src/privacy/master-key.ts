@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createKeyFile, readKeyFile, readSettingFile } from '../common/key-file.js';
 
 /** The master key is wrong or missing: the service must not start (it could not read or erase). */
 export class MasterKeyError extends Error {
@@ -33,12 +33,6 @@ export interface LoadedMasterKey {
   path?: string;
 }
 
-/**
- * Loads the master key that wraps every data key (docs/erasure.md). Order: `MASTER_KEY`, then
- * `MASTER_KEY_FILE`, then `DATA_DIR/master.key`, generated there (mode 0600) when missing. An
- * in-memory store gets a key that lives as long as its data. Whether the key fits the store is
- * checked when the key store opens (`Privacy.open`).
- */
 /** Where the master key comes from: the service's MASTER_KEY, MASTER_KEY_FILE and store settings. */
 export interface MasterKeySettings {
   masterKey: string | undefined;
@@ -47,36 +41,25 @@ export interface MasterKeySettings {
   databaseUrl: string | undefined;
 }
 
+/**
+ * Loads the master key that wraps every data key (docs/erasure.md). Order: `MASTER_KEY`, then
+ * `MASTER_KEY_FILE`, then `DATA_DIR/master.key`, generated there (mode 0600) when missing. An
+ * in-memory store gets a key that lives as long as its data. Whether the key fits the store is
+ * checked when the key store opens (`Privacy.open`).
+ */
 export function loadMasterKey(settings: MasterKeySettings): LoadedMasterKey {
   if (settings.masterKey) return { key: parseMasterKey(settings.masterKey, 'MASTER_KEY'), source: 'MASTER_KEY' };
   if (settings.masterKeyFile) {
     const path = resolve(settings.masterKeyFile);
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      throw new MasterKeyError(`MASTER_KEY_FILE: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-    }
+    const text = readSettingFile(path, 'MASTER_KEY_FILE', (m) => new MasterKeyError(m));
     return { key: parseMasterKey(text, 'MASTER_KEY_FILE'), source: 'MASTER_KEY_FILE', path };
   }
   if (!settings.databaseUrl && settings.dataDir === 'memory://') return { key: randomBytes(32), source: 'ephemeral' };
-  const dir = resolve(settings.dataDir);
-  const path = join(dir, MASTER_KEY_FILE_NAME);
-  if (existsSync(path)) return { key: parseMasterKey(readFileSync(path, 'utf8'), path), source: 'DATA_DIR', path };
-  mkdirSync(dir, { recursive: true });
-  // Written whole under a temporary name, then linked: two processes starting together never
-  // read a half-written key, and the second one to link takes the first one's key.
-  const tmp = join(dir, `.${MASTER_KEY_FILE_NAME}.${process.pid}.${randomBytes(4).toString('hex')}`);
-  writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
-  try {
-    linkSync(tmp, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return { key: parseMasterKey(readFileSync(path, 'utf8'), path), source: 'DATA_DIR', path };
-  } finally {
-    rmSync(tmp, { force: true });
-  }
-  return { key: parseMasterKey(readFileSync(path, 'utf8'), path), source: 'generated', path };
+  const path = join(resolve(settings.dataDir), MASTER_KEY_FILE_NAME);
+  const found = readKeyFile(path);
+  if (found !== undefined) return { key: parseMasterKey(found, path), source: 'DATA_DIR', path };
+  const { text, created } = createKeyFile(path, `${randomBytes(32).toString('base64')}\n`);
+  return { key: parseMasterKey(text, path), source: created ? 'generated' : 'DATA_DIR', path };
 }
 
 /** The warning printed when a master key was generated: lose it and every personal field is lost. */

@@ -1,6 +1,6 @@
 import { eventHash, type EventEnvelope } from '../ledger/event-hash.js';
 import { eventLeafHash, nodeHash, verifyInclusion, type Hash } from './merkle.js';
-import { openNote, parseCheckpoint, type Verifier } from './note.js';
+import { openNote, parseCheckpoint, signedTime, type Checkpoint, type Verifier } from './note.js';
 import type { TransparencyStore } from './transparency.store.js';
 
 /**
@@ -46,6 +46,20 @@ export async function exportLog(
   return header;
 }
 
+/**
+ * A checkpoint checked against the log's key: its signature, and its signed time when the note
+ * carries one (null for checkpoints signed before signed time existed). Throws AuditError.
+ */
+export function openCheckpoint(note: string, verifier: Verifier): Checkpoint & { signedAt: string | null } {
+  try {
+    const checkpoint = parseCheckpoint(openNote(note, verifier));
+    const at = signedTime(note, verifier);
+    return { ...checkpoint, signedAt: at === null ? null : at.toISOString() };
+  } catch (error) {
+    throw new AuditError(`the checkpoint is refused: ${(error as Error).message}`);
+  }
+}
+
 /** Verification failed; `leafIndex` names the first bad leaf when one can be named. */
 export class AuditError extends Error {
   override readonly name = 'AuditError';
@@ -72,6 +86,8 @@ export interface AuditReport {
   origin: string;
   treeSize: number;
   rootHash: string;
+  /** When the log signed the checkpoint (its signed time), or null for a checkpoint without one. */
+  signedAt: string | null;
   events: number;
   streams: number;
   eventTypes: Record<string, number>;
@@ -126,12 +142,7 @@ export async function verifyExport(
     throw new AuditError('the first line is not JSON: it is the header holding the signed checkpoint');
   }
   if (!isObject(header) || typeof header.checkpoint !== 'string') throw new AuditError('the header holds no checkpoint');
-  let signed;
-  try {
-    signed = parseCheckpoint(openNote(header.checkpoint, verifier));
-  } catch (error) {
-    throw new AuditError(`the checkpoint is refused: ${(error as Error).message}`);
-  }
+  const signed = openCheckpoint(header.checkpoint, verifier);
   const m = /\/ledger\/([0-9a-f-]{36})$/.exec(signed.origin);
   if (!m) throw new AuditError(`the checkpoint's origin does not name a tenant's log: ${signed.origin}`);
   const tenantId = m[1]!;
@@ -222,6 +233,7 @@ export async function verifyExport(
     origin: signed.origin,
     treeSize: signed.treeSize,
     rootHash: signed.rootHash.toString('hex'),
+    signedAt: signed.signedAt,
     events: tree.size,
     streams: streams.size,
     eventTypes,
@@ -238,6 +250,8 @@ export interface ProofReport {
   leafIndex: number;
   treeSize: number;
   rootHash: string;
+  /** When the log signed the checkpoint (its signed time), or null for a checkpoint without one. */
+  signedAt: string | null;
   eventHash: string;
 }
 
@@ -258,12 +272,7 @@ export function verifyProof(input: unknown, verifier: Verifier): ProofReport {
     throw new AuditError('inclusionPath holds 64-hex-digit hashes');
   const event = proof.event as unknown as EventEnvelope;
   if (eventHash(event) !== proof.eventHash) throw new AuditError('eventHash does not match the event');
-  let signed;
-  try {
-    signed = parseCheckpoint(openNote(proof.checkpoint, verifier));
-  } catch (error) {
-    throw new AuditError(`the checkpoint is refused: ${(error as Error).message}`);
-  }
+  const signed = openCheckpoint(proof.checkpoint, verifier);
   if (signed.treeSize !== treeSize)
     throw new AuditError(`the proof is for a tree of ${String(treeSize)} leaves, the checkpoint has ${signed.treeSize}`);
   if (!signed.origin.endsWith(`/ledger/${event.tenantId}`))
@@ -281,6 +290,7 @@ export function verifyProof(input: unknown, verifier: Verifier): ProofReport {
     leafIndex: leafIndex as number,
     treeSize: treeSize as number,
     rootHash: signed.rootHash.toString('hex'),
+    signedAt: signed.signedAt,
     eventHash: proof.eventHash,
   };
 }

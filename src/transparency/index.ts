@@ -3,15 +3,17 @@ import type { Log } from '../common/log.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
 import { Sealer } from './sealer.js';
-import { loadSigner, originOf } from './signing-key.js';
+import type { NoteSigner } from './note.js';
+import { originOf } from './signing-key.js';
 import { TransparencyService } from './transparency.service.js';
 import { TransparencyStore } from './transparency.store.js';
 
 export { proofIncludes, TransparencyService, type ConsentProof } from './transparency.service.js';
 export { Sealer } from './sealer.js';
+export { openSigningKey, SigningKeyError } from './signing-key.js';
 
 /**
- * Wires the transparency log: the signing key (created on first start), the sealer and the
+ * Wires the transparency log: the sealer and the
  * service the routes and receipts use. Start the sealer after the store is migrated.
  *
  * @example
@@ -22,8 +24,8 @@ export async function createTransparency(deps: {
   db: Kysely<Database>;
   ledger: Ledger;
   publicBaseUrl: string;
-  /** TRANSPARENCY_SIGNING_KEY: the operator's Ed25519 seed, else one generated into the store. */
-  signingKey?: string | undefined;
+  /** The checkpoint signing key, opened from outside the store (openSigningKey). */
+  signer: NoteSigner;
   log?: Log;
   /** The sealer's tuning (SealerOptions): events per batch, poll and spacing. */
   batchSize?: number;
@@ -34,7 +36,7 @@ export async function createTransparency(deps: {
   /** What the sealer reads and writes with (Store.followerDb and a ledger on it); `db` and `ledger` when absent. */
   follower?: { db: Kysely<Database>; ledger: Ledger };
 }): Promise<{ transparency: TransparencyService; sealer: Sealer }> {
-  const signer = await loadSigner(deps.db, deps.publicBaseUrl, deps.signingKey);
+  const signer = deps.signer;
   const store = new TransparencyStore(deps.db, deps.indexFence ? { ledger: deps.ledger, fence: deps.indexFence } : undefined);
   const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
   const sealer = new Sealer(deps.follower?.db ?? deps.db, deps.follower?.ledger ?? deps.ledger, store, signer, origin, {

@@ -1,6 +1,16 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkpointText, NoteError, openNote, parseCheckpoint, parseVerifierKey, signerFromSeed, signNote } from './note.js';
+import {
+  checkpointText,
+  NoteError,
+  openNote,
+  parseCheckpoint,
+  parseVerifierKey,
+  signCheckpoint,
+  signedTime,
+  signerFromSeed,
+  signNote,
+} from './note.js';
 
 // The example of golang.org/x/mod/sumdb/note (the reference implementation of C2SP signed-note):
 // its signer key, verifier key, text and the exact note it signs.
@@ -80,5 +90,45 @@ describe('note › when a checkpoint is signed with a fresh key › an independe
   it('refuses malformed verifier keys', () => {
     expect(() => parseVerifierKey('nope')).toThrow(NoteError);
     expect(() => parseVerifierKey(signer.vkey.replace(/\+[0-9a-f]{8}\+/, '+00000000+'))).toThrow(/key id/);
+  });
+});
+
+describe('note › a checkpoint with its signed time (c2sp.org/tlog-cosignature, Ed25519, type 0x04)', () => {
+  const signer = signerFromSeed('ledger.example.com', Buffer.alloc(32, 9));
+  const checkpoint = { origin: 'ledger.example.com/ledger/t', treeSize: 3, rootHash: Buffer.alloc(32, 1) };
+  const at = new Date('2026-11-25T10:00:07.900Z');
+  const note = signCheckpoint(checkpoint, signer, at);
+
+  it('is the signed note plus a timestamped line that a reader of the spec verifies without note.ts', () => {
+    expect(note.startsWith(signNote(checkpointText(checkpoint), signer))).toBe(true);
+    const line = note.trimEnd().split('\n').at(-1)!;
+    const blob = Buffer.from(line.split(' ')[2]!, 'base64');
+    const key = signer.publicKey;
+    const id = createHash('sha256')
+      .update(Buffer.concat([Buffer.from('ledger.example.com\n'), Buffer.from([0x04]), key]))
+      .digest()
+      .subarray(0, 4);
+    expect(blob.subarray(0, 4).equals(id)).toBe(true);
+    const seconds = blob.readBigUInt64BE(4);
+    expect(seconds).toBe(BigInt(Math.floor(at.getTime() / 1000)));
+    const message = `cosignature/v1\ntime ${seconds}\n${checkpointText(checkpoint)}`;
+    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key.toString('base64url') }, format: 'jwk' });
+    expect(verify(null, Buffer.from(message), publicKey, blob.subarray(12))).toBe(true);
+  });
+
+  it('answers the whole second it was signed at, and still opens as a plain signed note', () => {
+    const verifier = parseVerifierKey(signer.vkey);
+    expect(signedTime(note, verifier)?.toISOString()).toBe('2026-11-25T10:00:07.000Z');
+    expect(parseCheckpoint(openNote(note, verifier)).treeSize).toBe(3);
+  });
+
+  it('answers null for a checkpoint signed without a time, and refuses a changed time', () => {
+    const verifier = parseVerifierKey(signer.vkey);
+    expect(signedTime(signNote(checkpointText(checkpoint), signer), verifier)).toBeNull();
+    const line = note.trimEnd().split('\n').at(-1)!;
+    const blob = Buffer.from(line.split(' ')[2]!, 'base64');
+    blob.writeBigUInt64BE(blob.readBigUInt64BE(4) + 3600n, 4);
+    const moved = note.replace(line, `${line.split(' ').slice(0, 2).join(' ')} ${blob.toString('base64')}`);
+    expect(() => signedTime(moved, verifier)).toThrow(/timestamped signature .* does not verify/);
   });
 });

@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHarness, published, recorded, type ProjectionHarness } from '../../test/support/projections.js';
 import { availableEngines } from '../../test/support/stores.js';
-import { openNote, parseCheckpoint, parseVerifierKey } from './note.js';
+import { openNote, parseCheckpoint, parseVerifierKey, signerFromSeed } from './note.js';
 import { Sealer } from './sealer.js';
-import { loadSigner, originOf } from './signing-key.js';
+import { keyNameOf, originOf } from './signing-key.js';
 import { TransparencyStore } from './transparency.store.js';
 
 // RFC 9162 §2.1.1, written here from the text: MTH({}) = SHA-256(), MTH({d0}) = SHA-256(0x00 || d0),
@@ -41,7 +41,7 @@ describe.each(availableEngines)('transparency sealer ($name)', ({ open }) => {
           i < 3 ? [policy, recorded(policy, { userReference: `u${i}` })] : [recorded(policy, { userReference: `u${i}` })],
         );
       }
-      const signer = await loadSigner(h.db, BASE);
+      const signer = signerFromSeed(keyNameOf(BASE), randomBytes(32));
       const store = new TransparencyStore(h.db);
       const origin = (t: string) => originOf(BASE, t);
       const sealers = [5, 3].map((batchSize) => new Sealer(h.db, h.ledger, store, signer, origin, { batchSize }));

@@ -6,7 +6,8 @@ import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
 import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
 import { appendLeaves, decompose, eventLeafHash, nodeKey, rangeHash, type Hash, type NodeId } from './merkle.js';
-import { checkpointText, signNote, type NoteSigner } from './note.js';
+import { signCheckpoint, type NoteSigner } from './note.js';
+import { assertCurrentKey } from './signing-key.js';
 import type { TransparencyStore } from './transparency.store.js';
 
 export interface SealerOptions {
@@ -85,7 +86,7 @@ function sealing(store: TransparencyStore, signer: NoteSigner, originOf: (tenant
   async function seal(
     tx: Kysely<Database>,
     byTenant: ReadonlyMap<string, readonly RecordedEvent[]>,
-    signedAt: string,
+    signedAt: Date,
   ): Promise<Map<string, Frontier>> {
     const sizes = await store.lockTrees(tx, [...byTenant.keys()]);
     const stale = [...sizes].filter(([tenantId, size]) => frontiers.get(tenantId)?.size !== size);
@@ -112,13 +113,13 @@ function sealing(store: TransparencyStore, signer: NoteSigner, originOf: (tenant
       const lookup = (id: NodeId) => fresh.get(nodeKey(id)) ?? frontier(id);
       const treeSize = size + events.length;
       const root = rangeHash(0, treeSize, lookup);
-      const note = signNote(checkpointText({ origin: originOf(tenantId), treeSize, rootHash: root }), signer);
+      const note = signCheckpoint({ origin: originOf(tenantId), treeSize, rootHash: root }, signer, signedAt);
       sealed.push({
         tenantId,
         nodes: created,
         from: size,
         eventIds: events.map((e) => e.id),
-        checkpoint: { treeSize, rootHash: root.toString('hex'), note, signedAt },
+        checkpoint: { treeSize, rootHash: root.toString('hex'), note, signedAt: signedAt.toISOString() },
       });
       next.set(tenantId, { size: treeSize, nodes: new Map(decompose(0, treeSize).map((id) => [nodeKey(id), lookup(id)])) });
     }
@@ -135,7 +136,10 @@ function sealing(store: TransparencyStore, signer: NoteSigner, originOf: (tenant
         if (list) list.push(e);
         else byTenant.set(e.tenantId, [e]);
       }
-      const next = await seal(tx, byTenant, clock().toISOString());
+      // Signed only with the log's current key (a rotation waits for this batch, and stops the next).
+      await assertCurrentKey(tx, signer);
+      // The signed time is whole seconds (c2sp.org/tlog-cosignature); the stored one is the same.
+      const next = await seal(tx, byTenant, new Date(Math.floor(clock().getTime() / 1000) * 1000));
       // Committed: the trees' new frontiers are what the next batch extends.
       afterCommit(() => {
         for (const [tenantId, f] of next) frontiers.set(tenantId, f);

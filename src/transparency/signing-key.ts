@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { join, resolve } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile } from '../common/key-file.js';
 import type { Database } from '../store/schema.js';
-import { signerFromSeed, type NoteSigner } from './note.js';
-import { transparencyDb } from './transparency.table.js';
+import { COSIGNATURE_V1, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
+import { transparencyDb, type TransparencyDb } from './transparency.table.js';
 
 /** The key name: the host of PUBLIC_BASE_URL (`ledger.example.com`, `localhost:3000`). */
 export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUrl).host;
@@ -10,34 +12,290 @@ export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUr
 /** A tenant's log origin: `<PUBLIC_BASE_URL host>/ledger/<tenantId>`. */
 export const originOf = (publicBaseUrl: string, tenantId: string): string => `${keyNameOf(publicBaseUrl)}/ledger/${tenantId}`;
 
+export const SIGNING_KEY_FILE_NAME = 'signing.key';
+
+/** The signing key is missing, unreadable, or not the log's current key: the service must not sign. */
+export class SigningKeyError extends Error {
+  override readonly name = 'SigningKeyError';
+}
+
 /** A 32-byte Ed25519 seed from 64 hex characters or base64. */
-export function seedBytes(text: string): Buffer {
+export function seedBytes(text: string, origin = 'TRANSPARENCY_SIGNING_KEY'): Buffer {
   const t = text.trim();
   const bytes = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
-  if (bytes.length !== 32) throw new Error('TRANSPARENCY_SIGNING_KEY: expected 32 bytes (64 hex characters or base64)');
+  if (bytes.length !== 32) throw new SigningKeyError(`${origin}: expected an Ed25519 seed, 32 bytes (64 hex characters or base64)`);
   return bytes;
 }
 
+/** Where the signing key comes from: the service's settings. */
+export interface SigningKeySettings {
+  transparencySigningKey: string | undefined;
+  transparencySigningKeyFile: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicBaseUrl: string;
+}
+
+export interface LoadedSigningKey {
+  signer: NoteSigner;
+  /** The setting, a file, a file generated or moved out of the store now, or memory (in-memory store). */
+  source: 'TRANSPARENCY_SIGNING_KEY' | 'TRANSPARENCY_SIGNING_KEY_FILE' | 'DATA_DIR' | 'generated' | 'moved' | 'ephemeral';
+  path?: string;
+  /** What start-up should print at warning level (a key moved out of the store, a key generated). */
+  notices: string[];
+}
+
+/** The path of the default key file, or undefined for the in-memory store. */
+const defaultPath = (s: SigningKeySettings): string | undefined =>
+  !s.databaseUrl && s.dataDir === 'memory://' ? undefined : join(resolve(s.dataDir), SIGNING_KEY_FILE_NAME);
+
 /**
- * The checkpoint signing key: given by the operator, or else generated on the first start and kept in the store, so that every
- * process (and every restart) signs with the same key. Two processes starting together agree on
- * one: the first insert wins and both read it back.
+ * The key from the settings alone: TRANSPARENCY_SIGNING_KEY, TRANSPARENCY_SIGNING_KEY_FILE, or
+ * DATA_DIR/signing.key when it exists. Undefined when none is there yet (start generates one).
+ */
+export function configuredSigningKey(s: SigningKeySettings): Omit<LoadedSigningKey, 'notices'> | undefined {
+  const name = keyNameOf(s.publicBaseUrl);
+  if (s.transparencySigningKey)
+    return { signer: signerFromSeed(name, seedBytes(s.transparencySigningKey)), source: 'TRANSPARENCY_SIGNING_KEY' };
+  if (s.transparencySigningKeyFile) {
+    const path = resolve(s.transparencySigningKeyFile);
+    const text = readSettingFile(path, 'TRANSPARENCY_SIGNING_KEY_FILE', (m) => new SigningKeyError(m));
+    return {
+      signer: signerFromSeed(name, seedBytes(text, 'TRANSPARENCY_SIGNING_KEY_FILE')),
+      source: 'TRANSPARENCY_SIGNING_KEY_FILE',
+      path,
+    };
+  }
+  const path = defaultPath(s);
+  const text = path === undefined ? undefined : readKeyFile(path);
+  return text === undefined ? undefined : { signer: signerFromSeed(name, seedBytes(text, path!)), source: 'DATA_DIR', path: path! };
+}
+
+const seedText = (seed: Uint8Array) => `${Buffer.from(seed).toString('base64')}\n`;
+
+/**
+ * Opens the key that signs checkpoints, from outside the store (docs/verifying.md, "Keys"): the
+ * setting, the file it names, or DATA_DIR/signing.key, generated on the first start. A seed an
+ * older version kept in the store (`transparency.signing_keys`) is moved out to that file and
+ * deleted from the store. The key must be the log's current key (`transparency.key_history`):
+ * the first key a store sees becomes it, and another key is refused until `keys rotate-signing`
+ * makes it current, so that no two processes sign one log with different keys.
  *
  * @example
- * const signer = await loadSigner(db, 'https://ledger.example.com');
- * signer.vkey // 'ledger.example.com+1a2b3c4d+AX…'
+ * const { signer, notices } = await openSigningKey(store.db, settings);
  */
-export async function loadSigner(db: Kysely<Database>, publicBaseUrl: string, operatorSeed?: string): Promise<NoteSigner> {
-  // An operator's key (TRANSPARENCY_SIGNING_KEY) wins and is never written to the store.
-  if (operatorSeed) return signerFromSeed(keyNameOf(publicBaseUrl), seedBytes(operatorSeed));
-  const seed = randomBytes(32);
-  const fresh = signerFromSeed(keyNameOf(publicBaseUrl), seed);
+export async function openSigningKey(db: Kysely<Database>, settings: SigningKeySettings): Promise<LoadedSigningKey> {
   const t = transparencyDb(db);
-  await t
-    .insertInto('transparency.signing_keys')
-    .values({ purpose: 'checkpoint', seed: seed.toString('base64'), public_key: fresh.publicKey.toString('base64') })
-    .onConflict((oc) => oc.column('purpose').doNothing())
+  const notices: string[] = [];
+  const legacy = await t
+    .selectFrom('transparency.signing_keys')
+    .select(['seed', 'public_key'])
+    .where('purpose', '=', 'checkpoint')
+    .executeTakeFirst();
+  let loaded: Omit<LoadedSigningKey, 'notices'> | undefined = configuredSigningKey(settings);
+  const name = keyNameOf(settings.publicBaseUrl);
+  if (!loaded) {
+    const path = defaultPath(settings);
+    const seed = legacy ? seedBytes(legacy.seed, 'transparency.signing_keys') : randomBytes(32);
+    if (path === undefined) loaded = { signer: signerFromSeed(name, seed), source: 'ephemeral' };
+    else {
+      const { text, created } = createKeyFile(path, seedText(seed));
+      loaded = {
+        signer: signerFromSeed(name, seedBytes(text, path)),
+        source: created ? (legacy ? 'moved' : 'generated') : 'DATA_DIR',
+        path,
+      };
+    }
+  }
+  const signer = loaded.signer;
+  await db.transaction().execute(async (tx) => {
+    await lockHistory(tx);
+    const legacySigner = legacy ? signerFromSeed(name, seedBytes(legacy.seed, 'transparency.signing_keys')) : undefined;
+    if (legacySigner) {
+      // The seed an older version kept: its public half joins the history (it signed the
+      // checkpoints so far), and the seed leaves the store.
+      const active = await activeKey(tx);
+      if (!active) await activate(tx, legacySigner);
+      await transparencyDb(tx).deleteFrom('transparency.signing_keys').where('purpose', '=', 'checkpoint').execute();
+      notices.push(
+        loaded.source === 'moved'
+          ? `consent-ledger: the checkpoint signing key was kept in the database by an older version; it is now in ${loaded.path} and no longer in the database. Anyone who could read the database could sign checkpoints with it: rotate it (npx consent-ledger keys rotate-signing) and back the file up.`
+          : 'consent-ledger: deleted the checkpoint signing seed an older version kept in the database (transparency.signing_keys). Anyone who could read the database could sign checkpoints with it: rotate it (npx consent-ledger keys rotate-signing).',
+      );
+      if (
+        !legacySigner.publicKey.equals(signer.publicKey) &&
+        (await activeKey(tx))?.publicKey === legacySigner.publicKey.toString('base64')
+      ) {
+        // The operator's key replaces the one the store held: a rotation, as `keys rotate-signing` makes it.
+        await retireAndActivate(tx, legacySigner, signer);
+      }
+    }
+    const active = await activeKey(tx);
+    if (!active) await activate(tx, signer);
+    else if (active.publicKey !== signer.publicKey.toString('base64')) {
+      throw new SigningKeyError(
+        `the checkpoint signing key of this process (${signer.vkey}, from ${describeSource(loaded)}) is not the log's current key (${active.vkey}, since ${active.activatedAt}). ` +
+          'Give every process the same key (TRANSPARENCY_SIGNING_KEY_FILE), or make this one current with `npx consent-ledger keys rotate-signing`.',
+      );
+    } else if (active.vkey !== signer.vkey) {
+      // The same key under another name (PUBLIC_BASE_URL changed): the history names it as it signs now.
+      await transparencyDb(tx)
+        .updateTable('transparency.key_history')
+        .set({ vkey: signer.vkey })
+        .where('public_key', '=', active.publicKey)
+        .execute();
+    }
+  });
+  if (loaded.source === 'generated') notices.push(generatedSigningKeyWarning(loaded.path!));
+  return { ...loaded, notices };
+}
+
+const describeSource = (k: Omit<LoadedSigningKey, 'notices'>) => (k.path ? `${k.source} ${k.path}` : k.source);
+
+/** The warning printed when a signing key was generated. */
+export const generatedSigningKeyWarning = (path: string): string =>
+  [
+    `consent-ledger: generated a new checkpoint signing key in ${path}.`,
+    '  It signs every checkpoint of the transparency log; its public half is at /.well-known/consent-ledger/keys.',
+    '  BACK IT UP, apart from the database, and give every process of this service the same file',
+    '  (TRANSPARENCY_SIGNING_KEY_FILE), or set TRANSPARENCY_SIGNING_KEY (docs/verifying.md).',
+  ].join('\n');
+
+/** Serializes changes to the key history (start, rotation) and the sealer's check against them. */
+const lockHistory = (tx: Kysely<Database>) => sql`LOCK TABLE transparency.key_history IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
+
+interface ActiveKey {
+  publicKey: string;
+  vkey: string;
+  activatedAt: string;
+}
+
+async function activeKey(tx: Kysely<Database>): Promise<ActiveKey | undefined> {
+  const r = await transparencyDb(tx)
+    .selectFrom('transparency.key_history')
+    .select(['public_key', 'vkey', 'activated_at'])
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  return r ? { publicKey: r.public_key, vkey: r.vkey, activatedAt: new Date(r.activated_at).toISOString() } : undefined;
+}
+
+const activate = (tx: Kysely<Database>, signer: NoteSigner) =>
+  transparencyDb(tx)
+    .insertInto('transparency.key_history')
+    .values({ public_key: signer.publicKey.toString('base64'), vkey: signer.vkey })
     .execute();
-  const row = await t.selectFrom('transparency.signing_keys').select('seed').where('purpose', '=', 'checkpoint').executeTakeFirstOrThrow();
-  return signerFromSeed(keyNameOf(publicBaseUrl), Buffer.from(row.seed, 'base64'));
+
+/** Retires `old` (recording the size of every tenant's tree it signed up to) and makes `next` current. */
+async function retireAndActivate(tx: Kysely<Database>, old: NoteSigner, next: NoteSigner): Promise<void> {
+  const t = transparencyDb(tx);
+  const oldKey = old.publicKey.toString('base64');
+  await t
+    .updateTable('transparency.key_history')
+    .set({ retired_at: sql<string>`clock_timestamp()` })
+    .where('public_key', '=', oldKey)
+    .execute();
+  await sql`
+    INSERT INTO transparency.key_tree_sizes (public_key, tenant_id, last_size)
+    SELECT ${oldKey}, tenant_id, tree_size FROM transparency.trees`.execute(tx);
+  const known = await t
+    .selectFrom('transparency.key_history')
+    .select('retired_at')
+    .where('public_key', '=', next.publicKey.toString('base64'))
+    .executeTakeFirst();
+  if (known) throw new SigningKeyError(`${next.vkey} signed this log before and was retired: a retired key is never used again`);
+  await activate(tx, next);
+}
+
+/**
+ * The sealer's check, in its batch's transaction: this process still holds the current key. The
+ * lock it takes makes a rotation wait for the batch, and the next batch see the rotation.
+ */
+export async function assertCurrentKey(tx: Kysely<Database>, signer: NoteSigner): Promise<void> {
+  const rows = await sql<{ public_key: string }>`
+    SELECT public_key FROM transparency.key_history WHERE retired_at IS NULL FOR SHARE`.execute(tx);
+  const current = rows.rows[0]?.public_key;
+  if (current !== undefined && current !== signer.publicKey.toString('base64')) {
+    throw new SigningKeyError(
+      `the checkpoint signing key of this process (${signer.vkey}) was retired by keys rotate-signing: restart the service with the new key`,
+    );
+  }
+}
+
+/**
+ * `keys rotate-signing`: retires the current key and makes `next` current, in one transaction
+ * (every tenant's tree size at that moment is recorded as the last the old key signed). When the
+ * current key is the default file's, the new seed replaces it there; otherwise the operator puts
+ * the new key where the setting points. Run with the service stopped.
+ */
+export async function rotateSigningKey(
+  db: Kysely<Database>,
+  settings: SigningKeySettings,
+  nextSeed: Buffer | undefined,
+): Promise<{ retired: string; current: string; path?: string }> {
+  const current = configuredSigningKey(settings);
+  if (!current) throw new SigningKeyError('no signing key to rotate: the service has not started on this store yet');
+  if (!nextSeed && current.source !== 'DATA_DIR')
+    throw new SigningKeyError(
+      `the current key comes from ${current.source}: give the new one with --new-key-file, then point ${current.source} at it`,
+    );
+  const seed = nextSeed ?? randomBytes(32);
+  const next = signerFromSeed(current.signer.name, seed);
+  if (next.publicKey.equals(current.signer.publicKey)) throw new SigningKeyError('the new key is the current key');
+  await db.transaction().execute(async (tx) => {
+    await lockHistory(tx);
+    const active = await activeKey(tx);
+    if (active?.publicKey !== current.signer.publicKey.toString('base64'))
+      throw new SigningKeyError(`the configured key (${current.signer.vkey}) is not the log's current key (${active?.vkey ?? 'none'})`);
+    await retireAndActivate(tx, current.signer, next);
+    // The default file: replaced before the transaction commits, so that a failed write leaves both unchanged.
+    if (!nextSeed) replaceKeyFile(current.path!, seedText(seed));
+  });
+  return { retired: current.signer.vkey, current: next.vkey, ...(current.source === 'DATA_DIR' ? { path: current.path! } : {}) };
+}
+
+export interface KeyHistoryEntry {
+  keyName: string;
+  keyId: string;
+  publicKey: string;
+  vkey: string;
+  /** The same key as the verifier of the checkpoints' signed time (type 0x04, c2sp.org/tlog-cosignature). */
+  timestampVkey: string;
+  status: 'current' | 'retired';
+  activatedAt: string;
+  retiredAt: string | null;
+  /** With a tenant: the tree sizes of that tenant's log this key signed checkpoints for (null: none). */
+  treeSizes?: { from: number; to: number | null } | null;
+}
+
+/** Every key that signed this service's checkpoints, the current one first, then the retired newest first. */
+export async function keyHistory(db: TransparencyDb, tenantId?: string): Promise<KeyHistoryEntry[]> {
+  const rows = await db
+    .selectFrom('transparency.key_history as h')
+    .leftJoin('transparency.key_tree_sizes as s', (j) =>
+      j.onRef('s.public_key', '=', 'h.public_key').on('s.tenant_id', '=', tenantId ?? '00000000-0000-0000-0000-000000000000'),
+    )
+    .select(['h.public_key', 'h.vkey', 'h.activated_at', 'h.retired_at', 's.last_size'])
+    .orderBy('h.activated_at')
+    .execute();
+  let previous = -1;
+  const entries = rows.map((r): KeyHistoryEntry => {
+    const [keyName, keyId] = r.vkey.split('+') as [string, string];
+    const entry: KeyHistoryEntry = {
+      keyName,
+      keyId,
+      publicKey: r.public_key,
+      vkey: r.vkey,
+      timestampVkey: verifierKey(keyName, Buffer.from(r.public_key, 'base64'), COSIGNATURE_V1),
+      status: r.retired_at === null ? 'current' : 'retired',
+      activatedAt: new Date(r.activated_at).toISOString(),
+      retiredAt: r.retired_at === null ? null : new Date(r.retired_at).toISOString(),
+    };
+    if (tenantId !== undefined) {
+      const last = r.retired_at === null ? null : Number(r.last_size ?? previous);
+      entry.treeSizes = last !== null && last <= previous ? null : { from: previous + 1, to: last };
+      if (last !== null) previous = Math.max(previous, last);
+    }
+    return entry;
+  });
+  return entries.reverse();
 }

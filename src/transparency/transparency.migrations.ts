@@ -50,4 +50,22 @@ export const transparencyMigrations: Migrations = {
         created_at timestamptz NOT NULL DEFAULT now()
       );
     `),
+  // The checkpoint signing key leaves the store (its seed is moved to a file on start): only the
+  // public halves are kept, each key with when it was current and, once retired, the size of each
+  // tenant's tree it signed up to. At most one key is current.
+  '0010_transparency_key_history': sqlMigration(`
+      CREATE TABLE transparency.key_history (
+        public_key text PRIMARY KEY,
+        vkey text NOT NULL,
+        activated_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        retired_at timestamptz
+      );
+      CREATE UNIQUE INDEX key_history_one_current ON transparency.key_history ((true)) WHERE retired_at IS NULL;
+      CREATE TABLE transparency.key_tree_sizes (
+        public_key text NOT NULL REFERENCES transparency.key_history (public_key),
+        tenant_id uuid NOT NULL,
+        last_size bigint NOT NULL,
+        PRIMARY KEY (public_key, tenant_id)
+      );
+    `),
 };

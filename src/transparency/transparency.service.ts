@@ -13,7 +13,8 @@ import {
   verifyInclusion,
   type Range,
 } from './merkle.js';
-import { checkpointText, signNote, type NoteSigner } from './note.js';
+import { signCheckpoint, type NoteSigner } from './note.js';
+import type { KeyHistoryEntry } from './signing-key.js';
 import type { Sealer } from './sealer.js';
 import type { LogEntry, TransparencyStore } from './transparency.store.js';
 
@@ -42,13 +43,6 @@ export interface ConsistencyView {
   consistencyPath: string[];
 }
 
-export interface PublicKeyView {
-  keyName: string;
-  keyId: string;
-  publicKey: string;
-  vkey: string;
-}
-
 /** Raised when the tree does not hold an event yet (the sealer lags more than it should). */
 export class NotSealedError extends Error {
   override readonly name = 'NotSealedError';
@@ -75,17 +69,21 @@ export class TransparencyService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  keys(): PublicKeyView[] {
-    const s = this.signer;
-    return [{ keyName: s.name, keyId: s.keyId.toString('hex'), publicKey: s.publicKey.toString('base64'), vkey: s.vkey }];
+  /**
+   * Every key that signed this log's checkpoints, the current one first; with a tenant, the tree
+   * sizes of that tenant's log each key signed.
+   */
+  keys(tenantId?: string): Promise<KeyHistoryEntry[]> {
+    return this.store.keyHistory(tenantId);
   }
 
   /** The newest signed checkpoint; a tenant with no events yet gets a freshly signed empty one. */
   async checkpoint(tenantId: string): Promise<CheckpointView> {
     const latest = await this.store.latestCheckpoint(tenantId);
     if (latest) return { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash, timestamp: latest.signedAt };
-    const note = signNote(checkpointText({ origin: this.originOf(tenantId), treeSize: 0, rootHash: EMPTY_ROOT }), this.signer);
-    return { checkpoint: note, treeSize: 0, rootHash: EMPTY_ROOT.toString('hex'), timestamp: this.clock().toISOString() };
+    const at = new Date(Math.floor(this.clock().getTime() / 1000) * 1000);
+    const note = signCheckpoint({ origin: this.originOf(tenantId), treeSize: 0, rootHash: EMPTY_ROOT }, this.signer, at);
+    return { checkpoint: note, treeSize: 0, rootHash: EMPTY_ROOT.toString('hex'), timestamp: at.toISOString() };
   }
 
   /**

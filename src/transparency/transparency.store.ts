@@ -4,6 +4,7 @@ import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
 import type { LedgerDatabase } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
 import { nodeKey, type Hash, type NodeId, type NodeSource } from './merkle.js';
+import { keyHistory, type KeyHistoryEntry } from './signing-key.js';
 import { transparencyDb, type CheckpointRow, type TransparencyDb } from './transparency.table.js';
 
 export interface StoredCheckpoint {
@@ -170,6 +171,11 @@ export class TransparencyStore {
       .where('l.event_id', '=', eventId)
       .executeTakeFirst();
     return r ? { leafIndex: Number(r.leaf_index), checkpoint: storedCheckpoint(r) } : null;
+  }
+
+  /** The signing keys' public history (signing-key.ts). */
+  keyHistory(tenantId?: string): Promise<KeyHistoryEntry[]> {
+    return keyHistory(this.db, tenantId);
   }
 
   /** The newest signed checkpoint of a tenant's log, or null before its first event is sealed. */

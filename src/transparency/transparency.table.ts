@@ -34,12 +34,28 @@ export interface CheckpointsTable {
   signed_at: ColumnType<Date, string, never>;
 }
 export type CheckpointRow = Selectable<CheckpointsTable>;
+/** Where versions before 0010 kept the signing seed; emptied on start (src/transparency/signing-key.ts). */
 export interface SigningKeysTable {
   purpose: string;
   /** The Ed25519 seed, base64. */
   seed: string;
   public_key: string;
   created_at: ColumnType<Date, string | undefined, never>;
+}
+
+/** The public halves of every signing key, the current one with `retired_at` null (migration 0010). */
+export interface KeyHistoryTable {
+  /** base64 of the 32 raw Ed25519 bytes. */
+  public_key: string;
+  vkey: string;
+  activated_at: ColumnType<Date, string | undefined, never>;
+  retired_at: ColumnType<Date | null, string | undefined, string>;
+}
+/** Per retired key and tenant: the size of the tenant's tree when the key was retired. */
+export interface KeyTreeSizesTable {
+  public_key: string;
+  tenant_id: string;
+  last_size: number;
 }
 
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
@@ -50,6 +66,8 @@ export type TransparencyDatabase = {
   'transparency.leaves': LeavesTable;
   'transparency.checkpoints': CheckpointsTable;
   'transparency.signing_keys': SigningKeysTable;
+  'transparency.key_history': KeyHistoryTable;
+  'transparency.key_tree_sizes': KeyTreeSizesTable;
 };
 
 export type TransparencyDb = Kysely<Database & TransparencyDatabase>;

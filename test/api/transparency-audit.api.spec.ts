@@ -7,6 +7,9 @@ import { signerFromSeed } from '../../src/transparency/note.js';
 import { prng } from '../support/prng.js';
 import { client, publishPolicy, startTestService, type Client } from '../support/service.js';
 
+/** A checkpoint's signed time: whole seconds (c2sp.org/tlog-cosignature). */
+const WHOLE_SECOND = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/;
+
 /**
  * The auditor's tools (issue 8): `audit export` from the store, then `audit verify` and
  * `audit prove` offline, with nothing but the file and the published verifier key. Run through
@@ -110,7 +113,13 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
   it('verifies the intact export and prints the figures per policy', async () => {
     const r = await verify(lines);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.json).toMatchObject({ valid: true, tenantId, origin: `audit.example.org/ledger/${tenantId}`, events: lines.length - 1 });
+    expect(r.json).toMatchObject({
+      valid: true,
+      tenantId,
+      origin: `audit.example.org/ledger/${tenantId}`,
+      events: lines.length - 1,
+      signedAt: expect.stringMatching(WHOLE_SECOND),
+    });
     expect(r.json.consents).toEqual(figures);
     expect(r.json.policies).toHaveLength(2);
     const sum = (k: 'given' | 'rejected' | 'withdrawn') => r.json.policies.reduce((s: number, p: Record<string, number>) => s + p[k]!, 0);
@@ -161,14 +170,24 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
 
   it('refuses a forged checkpoint signature and a key that did not sign it', async () => {
     const header = JSON.parse(lines[0]!);
-    const forged = header.checkpoint.replace(/ (\S+)\n$/, (_m: string, b64: string) => {
-      const blob = Buffer.from(b64, 'base64');
-      blob[20] = blob[20]! ^ 0x40;
-      return ` ${blob.toString('base64')}\n`;
-    });
-    const r = await verify([JSON.stringify({ ...header, checkpoint: forged }), ...leafLines()]);
-    expect(r.code).toBe(1);
-    expect(r.json.error.message).toMatch(/checkpoint is refused.*does not verify/);
+    // Line 0 of the signatures is the signed note's, line 1 the signed time's: each must verify.
+    const forge = (line: number) =>
+      header.checkpoint.replace(/\n\n([^]*)$/, (_m: string, block: string) => {
+        const lines = block.split('\n');
+        const [dash, name, b64] = lines[line]!.split(' ') as [string, string, string];
+        const blob = Buffer.from(b64, 'base64');
+        blob[20] = blob[20]! ^ 0x40;
+        lines[line] = `${dash} ${name} ${blob.toString('base64')}`;
+        return `\n\n${lines.join('\n')}`;
+      });
+    for (const [line, why] of [
+      [0, /checkpoint is refused: the signature by .* does not verify/],
+      [1, /checkpoint is refused: the timestamped signature by .* does not verify/],
+    ] as const) {
+      const r = await verify([JSON.stringify({ ...header, checkpoint: forge(line) }), ...leafLines()]);
+      expect(r.code).toBe(1);
+      expect(r.json.error.message).toMatch(why);
+    }
 
     const stranger = signerFromSeed('audit.example.org', Buffer.alloc(32, 7)).vkey;
     const s = await verify(lines, stranger);
@@ -182,7 +201,11 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
   it('audit prove accepts a saved proof and refuses a tampered one', async () => {
     const ok = await cli(['audit', 'prove', proofFile, '--key', vkey]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.json).toMatchObject({ valid: true, origin: `audit.example.org/ledger/${tenantId}` });
+    expect(ok.json).toMatchObject({
+      valid: true,
+      origin: `audit.example.org/ledger/${tenantId}`,
+      signedAt: expect.stringMatching(WHOLE_SECOND),
+    });
 
     const proof = JSON.parse(readFileSync(proofFile, 'utf8'));
     const tamper = async (change: (d: Record<string, unknown>) => void) => {

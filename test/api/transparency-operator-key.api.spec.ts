@@ -26,8 +26,9 @@ describe('transparency › when the operator gives the signing key (TRANSPARENCY
     const api = client(t.app, await t.tenant());
     await publishPolicy(api);
     const cp = (await api.get('/api/v1/ledger/checkpoint')).json().data;
-    const [text, signatureLine] = cp.checkpoint.split('\n\n') as [string, string];
-    const sig = Buffer.from(signatureLine.trim().split(' ').at(-1)!, 'base64').subarray(4);
+    const [text, signatureLines] = cp.checkpoint.split('\n\n') as [string, string];
+    // The first signature line is the signed note's; the second signs the time (docs/verifying.md).
+    const sig = Buffer.from(signatureLines.split('\n')[0]!.split(' ').at(-1)!, 'base64').subarray(4);
     const spki = createPublicKey({
       key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), publicKeyOf(seed)]),
       format: 'der',

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli.js';
 import { eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
 import { eventLeafHash, verifyConsistency } from '../../src/transparency/merkle.js';
-import { checkpointText, signerFromSeed, signNote } from '../../src/transparency/note.js';
+import { COSIGNATURE_V1, parseVerifierKey, signCheckpoint, signedTime, signerFromSeed, verifierKey } from '../../src/transparency/note.js';
 
 /**
  * docs/verifying.md promises third parties that the formats alone let them check our proofs.
@@ -57,8 +57,13 @@ describe('docs/verifying.md › when recomputed from the formats › every publi
     const signer = signerFromSeed('ledger.example.com', Buffer.from(block('seed'), 'hex'));
     expect(signer.vkey).toBe(block('vkey'));
     const origin = `ledger.example.com/ledger/${proof.event.tenantId}`;
-    expect(signNote(checkpointText({ origin, treeSize: 2, rootHash: Buffer.from(block('root-2'), 'hex') }), signer)).toBe(`${block('checkpoint-2')}\n`);
-    expect(signNote(checkpointText({ origin, treeSize: 3, rootHash: Buffer.from(block('root-3'), 'hex') }), signer)).toBe(proof.checkpoint);
+    expect(verifierKey(signer.name, signer.publicKey, COSIGNATURE_V1)).toBe(block('timestamp-vkey'));
+    const at2 = new Date('2026-01-02T10:00:00Z');
+    const at3 = new Date('2026-01-02T10:00:01Z');
+    expect(signCheckpoint({ origin, treeSize: 2, rootHash: Buffer.from(block('root-2'), 'hex') }, signer, at2)).toBe(`${block('checkpoint-2')}\n`);
+    expect(signCheckpoint({ origin, treeSize: 3, rootHash: Buffer.from(block('root-3'), 'hex') }, signer, at3)).toBe(proof.checkpoint);
+    expect(signedTime(proof.checkpoint, parseVerifierKey(block('vkey')))).toEqual(at3);
+    expect(doc).toContain(`POSIX ${at2.getTime() / 1000}`);
   });
 });
 

@@ -504,6 +504,28 @@ describe.each(engines)('cli › on $name', (engine) => {
   }
 
   if (engine.name.includes('embedded')) {
+    it('keys rotate-signing replaces DATA_DIR/signing.key and the service then publishes both keys', async () => {
+      const before = await withService(async (service) => {
+        const keys = (await service.app.inject({ url: '/.well-known/consent-ledger/keys' })).json().keys;
+        return keys[0].vkey as string;
+      });
+      const run = await cli(['keys', 'rotate-signing'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.json).toMatchObject({ retired: before, path: join(env.DATA_DIR!, 'signing.key') });
+      expect(run.json.current).not.toBe(before);
+      const keys = await withService(
+        async (service) =>
+          (await service.app.inject({ url: '/.well-known/consent-ledger/keys' })).json().keys as { vkey: string; status: string }[],
+      );
+      expect(keys.map((k) => [k.vkey, k.status])).toEqual([
+        [run.json.current, 'current'],
+        [before, 'retired'],
+      ]);
+      const unreadable = await cli(['keys', 'rotate-signing', '--new-key-file', join(env.DATA_DIR!, 'missing.key')], env);
+      expect(unreadable.code).toBe(2);
+      expect(unreadable.json.error.message).toMatch(/--new-key-file: cannot read/);
+    });
+
     it('db grant refuses the embedded store, which has no roles', async () => {
       const run = await cli(['db', 'grant', '--role', 'consent_service'], env);
       expect(run.code).toBe(1);

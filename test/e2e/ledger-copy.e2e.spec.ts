@@ -158,7 +158,7 @@ describe.skipIf(!serverUrl)(
         'control.tenants': 1,
         'receipts.receipts': 1,
         'webhooks.endpoints': 1,
-        'transparency.signing_keys': 1,
+        'transparency.key_history': 1,
       });
       expect(second.json.state['privacy.data_keys']).toBeGreaterThanOrEqual(11);
       expect(second.stderr).toMatch(/Verified: \d+ events in \d+ streams/);
@@ -194,6 +194,7 @@ describe.skipIf(!serverUrl)(
         svc = await startServiceProcess({
           DATABASE_URL: target.url,
           MASTER_KEY_FILE: join(dataDir, 'master.key'),
+          TRANSPARENCY_SIGNING_KEY_FILE: join(dataDir, 'signing.key'),
           ADMIN_TOKEN,
           PUBLIC_BASE_URL,
           WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',

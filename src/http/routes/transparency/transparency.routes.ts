@@ -58,7 +58,20 @@ export const PublicKeysSchema = Type.Object({
       keyId: Type.String({ pattern: '^[0-9a-f]{8}$' }),
       publicKey: Type.String({ description: 'base64 of the 32 raw Ed25519 bytes' }),
       vkey: Type.String({ description: 'signed-note verifier key: <name>+<hex key id>+<base64(0x01 ‖ public key)>' }),
+      timestampVkey: Type.String({
+        description: "the same key as verifier of each checkpoint's signed time: <name>+<hex key id>+<base64(0x04 ‖ public key)>",
+      }),
+      status: Type.Union([Type.Literal('current'), Type.Literal('retired')]),
+      activatedAt: Type.String({ format: 'date-time' }),
+      retiredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      treeSizes: Type.Optional(
+        Type.Union([Type.Object({ from: Type.Integer(), to: Type.Union([Type.Integer(), Type.Null()]) }), Type.Null()], {
+          description:
+            "with ?tenant=: the sizes of that tenant's tree this key signed checkpoints for (to: null while current; null: none)",
+        }),
+      ),
     }),
+    { description: 'the current key first, then the retired ones, newest first' },
   ),
 });
 
@@ -142,10 +155,15 @@ export const transparencyKeysRoute: FastifyPluginAsyncTypebox<{ transparency: Tr
     {
       schema: {
         tags,
-        summary: 'Public keys that sign the checkpoints (no key needed)',
-        response: { 200: Type.Composite([PublicKeysSchema, Type.Object({ meta: MetaSchema })]) },
+        summary: 'Public keys that sign the checkpoints, current and retired (no key needed)',
+        description:
+          "Every key that signed checkpoints, with when it was current. With `tenant`, each key also names the sizes of that tenant's tree it signed: a checkpoint signed by a key outside its sizes is not ours.",
+        querystring: Type.Object({
+          tenant: Type.Optional(Type.String({ format: 'uuid', description: "a tenant id: add each key's signed tree sizes of its log" })),
+        }),
+        response: { 200: Type.Composite([PublicKeysSchema, Type.Object({ meta: MetaSchema })]), ...errorResponses(400) },
       },
     },
-    async () => ({ keys: transparency.keys(), meta: { timestamp: now() } }),
+    async (request) => ({ keys: await transparency.keys(request.query.tenant?.toLowerCase()), meta: { timestamp: now() } }),
   );
 };

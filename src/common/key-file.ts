@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** A temporary name beside `path`, unique to this process and call. */
+const temporaryBeside = (path: string): string =>
+  join(dirname(path), `.${path.split('/').at(-1)}.${process.pid}.${randomBytes(4).toString('hex')}`);
+
+/**
+ * Writes `text` to `path` (mode 0600) unless a file is already there, and answers what the file
+ * holds then. Written whole under a temporary name and linked: two processes starting together
+ * never read a half-written key, and the second to link takes the first one's.
+ *
+ * @example
+ * const { text, created } = createKeyFile('./data/signing.key', `${seed.toString('base64')}\n`);
+ */
+export function createKeyFile(path: string, text: string): { text: string; created: boolean } {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = temporaryBeside(path);
+  writeFileSync(tmp, text, { mode: 0o600 });
+  try {
+    linkSync(tmp, path);
+    return { text, created: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { text: readFileSync(path, 'utf8'), created: false };
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Replaces the file at `path` with `text` (mode 0600) in one rename: a reader sees the old or the new key, never half. */
+export function replaceKeyFile(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = temporaryBeside(path);
+  writeFileSync(tmp, text, { mode: 0o600 });
+  renameSync(tmp, path);
+}
+
+/** The file's text, or undefined when there is no file. */
+export const readKeyFile = (path: string): string | undefined => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+
+/**
+ * The text of a key file a setting names (`MASTER_KEY_FILE`, `TRANSPARENCY_SIGNING_KEY_FILE`);
+ * a file that cannot be read throws `fail`'s error naming the setting and the reason.
+ */
+export function readSettingFile(path: string, setting: string, fail: (message: string) => Error): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw fail(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+}

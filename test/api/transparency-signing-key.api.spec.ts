@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadSettings, type Settings } from '../../src/config.js';
+import { MIGRATIONS } from '../../src/migrations.js';
+import { createService, type Service } from '../../src/service.js';
+import type { Database } from '../../src/store/schema.js';
+import { openStore } from '../../src/store/store.js';
+import { openNote, parseCheckpoint, parseVerifierKey, signedTime, signerFromSeed } from '../../src/transparency/note.js';
+import { rotateSigningKey, seedBytes, SigningKeyError } from '../../src/transparency/signing-key.js';
+import { client, publishPolicy, type Client } from '../support/service.js';
+import { freshDatabase, serverUrl } from '../support/stores.js';
+
+/**
+ * The checkpoint signing key lives outside the store (issue: a database reader could sign a
+ * checkpoint for an invented consent with the seed kept in `transparency.signing_keys`).
+ */
+
+const BASE = 'https://keys.example.org';
+const KEY_NAME = 'keys.example.org';
+
+/** Every row of every table of the store, as text: where a leaked seed would show. */
+async function everyRowAsText(db: Kysely<Database>): Promise<string> {
+  const tables = await sql<{ name: string }>`
+    SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
+    WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`.execute(db);
+  let all = '';
+  for (const { name } of tables.rows) {
+    const rows = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.raw(name)} t`.execute(db);
+    all += rows.rows.map((r) => r.row).join('\n');
+  }
+  return all;
+}
+
+/** A store for one describe block: a PostgreSQL database when DATABASE_URL is set, else the embedded store in `dir`. */
+async function storeSettings(dir: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const masterKey = randomBytes(32).toString('hex');
+  if (!serverUrl) return { env: { DATA_DIR: dir, MASTER_KEY: masterKey }, drop: async () => undefined };
+  const fresh = await freshDatabase();
+  return { env: { DATABASE_URL: fresh.url, DATA_DIR: dir, MASTER_KEY: masterKey }, drop: fresh.drop };
+}
+
+const settingsOf = (env: Record<string, string>): Settings => loadSettings({ ...env, PUBLIC_BASE_URL: BASE, LOG_LEVEL: 'silent' });
+
+const keysDocument = async (service: Service, tenant?: string) =>
+  (await service.app.inject({ url: `/.well-known/consent-ledger/keys${tenant ? `?tenant=${tenant}` : ''}` })).json().keys as {
+    vkey: string;
+    timestampVkey: string;
+    status: string;
+    treeSizes?: { from: number; to: number | null } | null;
+  }[];
+
+/** The newest checkpoint once it holds at least `size` leaves (the sealer follows within a second). */
+async function sealedCheckpoint(api: Client, size: number): Promise<{ checkpoint: string; treeSize: number; timestamp: string }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const cp = (await api.get('/api/v1/ledger/checkpoint')).json().data;
+    if (cp.treeSize >= size) return cp;
+    if (Date.now() > deadline) throw new Error(`the log did not reach ${size} leaves in 10 s (at ${cp.treeSize})`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('signing key › on the first start', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cl-signing-'));
+  let store: Awaited<ReturnType<typeof storeSettings>>;
+  let service: Service;
+  beforeAll(async () => {
+    store = await storeSettings(dir);
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+  }, 60_000);
+  afterAll(async () => {
+    await service?.close();
+    await store?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is generated into DATA_DIR/signing.key (mode 0600) and published', async () => {
+    const path = join(dir, 'signing.key');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const signer = signerFromSeed(KEY_NAME, seedBytes(readFileSync(path, 'utf8')));
+    const keys = await keysDocument(service);
+    expect(keys).toMatchObject([{ vkey: signer.vkey, status: 'current' }]);
+  });
+
+  it('is held by no table of the store, so a reader of the database cannot sign with it', async () => {
+    const seed = seedBytes(readFileSync(join(dir, 'signing.key'), 'utf8'));
+    const api = client(service.app, await service.tenants.create('reader', 'enterprise'));
+    await publishPolicy(api);
+    const rows = await everyRowAsText(service.store.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const encoding of ['base64', 'hex', 'base64url'] as const) expect(rows).not.toContain(seed.toString(encoding));
+  });
+
+  it('signs each checkpoint with the time of signing, which the published key verifies', async () => {
+    const api = client(service.app, await service.tenants.create('timed', 'enterprise'));
+    const start = Math.floor(Date.now() / 1000) * 1000;
+    await publishPolicy(api);
+    const cp = await sealedCheckpoint(api, 1);
+    const [key] = await keysDocument(service);
+    const at = signedTime(cp.checkpoint, parseVerifierKey(key!.vkey));
+    expect(at?.toISOString()).toBe(cp.timestamp);
+    expect(at!.getTime()).toBeGreaterThanOrEqual(start);
+    expect(at!.getTime()).toBeLessThanOrEqual(Date.now());
+    // The same line is the log's timestamped cosignature (type 0x04), under the published timestampVkey.
+    expect(key!.timestampVkey.split('+')[0]).toBe(KEY_NAME);
+    expect(Buffer.from(key!.timestampVkey.split('+')[2]!, 'base64')[0]).toBe(0x04);
+  });
+});
+
+describe('signing key › when an older version kept the seed in the store', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cl-signing-legacy-'));
+  const legacySeed = randomBytes(32);
+  let store: Awaited<ReturnType<typeof storeSettings>>;
+  let service: Service;
+  let notices: string[];
+  beforeAll(async () => {
+    store = await storeSettings(join(dir, 'data'));
+    // The store as an older version left it: migrated, with the seed in transparency.signing_keys.
+    const old = await openStore({ databaseUrl: store.env.DATABASE_URL, dataDir: store.env.DATA_DIR!, migrations: MIGRATIONS });
+    await sql`INSERT INTO transparency.signing_keys (purpose, seed, public_key)
+      VALUES ('checkpoint', ${legacySeed.toString('base64')}, ${signerFromSeed(KEY_NAME, legacySeed).publicKey.toString('base64')})`.execute(
+      old.db,
+    );
+    await old.close();
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      service = await createService(settingsOf(store.env), { pollMs: 50 });
+      notices = write.mock.calls.map((c) => String(c[0]));
+    } finally {
+      write.mockRestore();
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await service?.close();
+    await store?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('moves it to DATA_DIR/signing.key, deletes it from the store, and says so', async () => {
+    expect(seedBytes(readFileSync(join(dir, 'data', 'signing.key'), 'utf8')).equals(legacySeed)).toBe(true);
+    const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM transparency.signing_keys`.execute(service.store.db);
+    expect(left.rows[0]!.n).toBe(0);
+    expect(await everyRowAsText(service.store.db)).not.toContain(legacySeed.toString('base64'));
+    expect(notices.join('')).toMatch(/kept in the database by an older version; it is now in .*signing\.key.*rotate it/);
+  });
+
+  it('keeps signing as the same key, so the vkey auditors pinned still verifies', async () => {
+    const vkey = signerFromSeed(KEY_NAME, legacySeed).vkey;
+    expect((await keysDocument(service))[0]!.vkey).toBe(vkey);
+    const api = client(service.app, await service.tenants.create('legacy', 'enterprise'));
+    await publishPolicy(api);
+    const cp = await sealedCheckpoint(api, 1);
+    expect(parseCheckpoint(openNote(cp.checkpoint, parseVerifierKey(vkey))).treeSize).toBe(1);
+  });
+});
+
+describe('signing key › rotation, and a process holding another key', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cl-signing-rotate-'));
+  let store: Awaited<ReturnType<typeof storeSettings>>;
+  let service: Service | undefined;
+  beforeAll(async () => {
+    store = await storeSettings(dir);
+  }, 60_000);
+  afterAll(async () => {
+    await service?.close();
+    await store?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start a process whose key is not the log’s current key, naming both', async () => {
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    const current = (await keysDocument(service))[0]!.vkey;
+    await service.close();
+    service = undefined;
+    const stranger = randomBytes(32).toString('hex');
+    const start = createService(settingsOf({ ...store.env, TRANSPARENCY_SIGNING_KEY: stranger }), { pollMs: 50 });
+    await expect(start).rejects.toThrow(SigningKeyError);
+    await expect(start).rejects.toThrow(current);
+    await expect(start).rejects.toThrow(signerFromSeed(KEY_NAME, Buffer.from(stranger, 'hex')).vkey);
+  }, 60_000);
+
+  it('retires the old key at each tree’s size: a process still holding it stops sealing, the new key signs on', async () => {
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    const creds = await service.tenants.create('rotating', 'enterprise');
+    let api = client(service.app, creds);
+    await publishPolicy(api);
+    const before = await sealedCheckpoint(api, 1);
+    const oldVkey = (await keysDocument(service))[0]!.vkey;
+    const oldSeed = readFileSync(join(dir, 'signing.key'), 'utf8').trim();
+
+    const rotated = await rotateSigningKey(service.store.db, settingsOf(store.env), undefined);
+    expect(rotated).toMatchObject({ retired: oldVkey, path: join(dir, 'signing.key') });
+    const newVkey = rotated.current;
+    expect(signerFromSeed(KEY_NAME, seedBytes(readFileSync(join(dir, 'signing.key'), 'utf8'))).vkey).toBe(newVkey);
+
+    // This process still holds the retired key: its next batch is refused, nothing is signed with it.
+    await publishPolicy(api);
+    await expect(service.sealer.runOnce()).rejects.toThrow(/was retired by keys rotate-signing/);
+    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(before.treeSize);
+    await service.close();
+
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    api = client(service.app, creds);
+    const consent = await api.post('/api/v1/consent', {
+      policyVersionId: await publishPolicy(api),
+      userReference: 'u',
+      consentGiven: true,
+    });
+    const proof = (await api.get(`/api/v1/consent/${consent.json().data.id}/proof`)).json().data;
+    expect(parseCheckpoint(openNote(proof.checkpoint, parseVerifierKey(newVkey))).treeSize).toBe(before.treeSize + 3);
+    expect(() => openNote(proof.checkpoint, parseVerifierKey(oldVkey))).toThrow(/no signature/);
+    expect(parseCheckpoint(openNote(before.checkpoint, parseVerifierKey(oldVkey))).treeSize).toBe(before.treeSize);
+
+    const keys = await keysDocument(service, creds.tenantId);
+    expect(keys).toMatchObject([
+      { vkey: newVkey, status: 'current', treeSizes: { from: before.treeSize + 1, to: null } },
+      { vkey: oldVkey, status: 'retired', treeSizes: { from: 0, to: before.treeSize } },
+    ]);
+    // The retired key is never current again.
+    await service.close();
+    service = undefined;
+    const back = createService(settingsOf({ ...store.env, TRANSPARENCY_SIGNING_KEY: oldSeed }), { pollMs: 50 });
+    await expect(back).rejects.toThrow(SigningKeyError);
+  }, 120_000);
+});
