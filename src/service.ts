@@ -35,7 +35,16 @@ import { MIGRATIONS } from './migrations.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
-import { createTransparency, openSigningKey, proofIncludes, type Sealer, type TransparencyService } from './transparency/index.js';
+import {
+  authenticateAppend,
+  authenticatedFrom,
+  createTransparency,
+  EventAuthenticity,
+  openSigningKey,
+  proofIncludes,
+  type Sealer,
+  type TransparencyService,
+} from './transparency/index.js';
 import { tuningFor } from './tuning.js';
 import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/index.js';
 
@@ -101,6 +110,11 @@ export async function createService(settings: Settings, options: ServiceOptions 
       (s) => s.close(),
     );
     const tuning = tuningFor(store.kind, options);
+    // The log's signing key comes from outside the store, and must be the log's current key; it
+    // signs the checkpoints and every append (docs/verifying.md).
+    const signing = await openSigningKey(store.db, settings);
+    for (const notice of signing.notices) process.stderr.write(`${notice}\n`);
+    const authenticate = (hashes: readonly string[]) => authenticateAppend(signing.signer, hashes);
     // EVENTSTORE_URL puts the ledger on EventStoreDB; the store keeps everything else (docs/architecture.md).
     const eventStore = settings.eventStoreUrl
       ? await life.open(
@@ -108,7 +122,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
           async () => {
             // Loaded only then: the embedded and PostgreSQL starts never load the client and its native bridge.
             const { connectEventStoreLedger } = await import('./ledger/eventstoredb/index.js');
-            return connectEventStoreLedger(settings.eventStoreUrl!, { streamPrefix: settings.eventStoreStreamPrefix });
+            return connectEventStoreLedger(settings.eventStoreUrl!, { streamPrefix: settings.eventStoreStreamPrefix, authenticate });
           },
           (client) => client.close(),
         )
@@ -117,9 +131,6 @@ export async function createService(settings: Settings, options: ServiceOptions 
     // Personal fields are sealed under per-subject keys wrapped by the master key (docs/erasure.md).
     const master = loadMasterKey(settings);
     if (master.source === 'generated') process.stderr.write(`${generatedKeyWarning(master.path!)}\n`);
-    // The checkpoint signing key comes from outside the store, and must be the log's current key (docs/verifying.md).
-    const signing = await openSigningKey(store.db, settings);
-    for (const notice of signing.notices) process.stderr.write(`${notice}\n`);
     const privacy = await life.open(
       'privacy',
       () => Privacy.open(store.db, master.key),
@@ -127,7 +138,10 @@ export async function createService(settings: Settings, options: ServiceOptions 
     );
     // Background parts log through the app's logger once it exists (or the one given).
     const log = deferredLog(options.log);
-    const baseLedger: Ledger = eventStore?.ledger ?? new PostgresLedger(store.db);
+    const baseLedger: Ledger = eventStore?.ledger ?? new PostgresLedger(store.db, { authenticate });
+    // Events past where authenticators began must carry one that verifies (sealer, verification).
+    const authenticity = new EventAuthenticity(store.db, await authenticatedFrom(store.db, baseLedger));
+    await authenticity.reload();
     const ledger = new ObservedLedger(baseLedger);
     // The followers read the ledger once between them (SharedReads) and write through the store's
     // follower handle, so that their batches do not queue behind the requests.
@@ -162,6 +176,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       follower: { db: store.followerDb, ledger: reads },
       publicBaseUrl: settings.publicBaseUrl,
       signer: signing.signer,
+      authenticity,
       log,
       ...tuning.sealer,
       ...spacing,
@@ -206,6 +221,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       privacy,
       fence: (tenantId) => fence.wait(tenantId),
       exportPageRows: tuning.exportPageRows,
+      authenticity,
     });
     const receiptStore = new ReceiptStore(store.db);
     // Where erasure finds a subject's events: the ledger's own table, or read.event_index when the ledger is EventStoreDB.
@@ -249,7 +265,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             webhooks: webhooks.service,
             transparency,
             limiter,
-            ready: readiness(store, baseLedger),
+            ready: readiness(store, baseLedger, () => transparency.halts()),
           },
           { logger: options.logger ?? false },
         );

@@ -5,7 +5,7 @@ import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
 import { CommandHandler } from './command-handler.js';
 import { ConsentCommands } from './consents/consent.commands.js';
-import { ConsentQueries } from './consents/consent.queries.js';
+import { ConsentQueries, type ConsentQueriesDeps } from './consents/consent.queries.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { PolicyCache } from './policies/policy-cache.js';
 import { PolicyCommands } from './policies/policy.commands.js';
@@ -22,6 +22,8 @@ export interface ApplicationDeps {
   exportPageRows: number;
   /** The commands' and queries' time (tests hold it). */
   clock?: () => Date;
+  /** Verification calls a record tampered when one of its events is not the service's own (ConsentQueriesDeps). */
+  authenticity?: ConsentQueriesDeps['authenticity'];
 }
 
 /**
@@ -50,7 +52,16 @@ export function createApplication(deps: ApplicationDeps) {
         reader,
         idempotency: new IdempotencyKeys(privacy),
       }),
-      queries: new ConsentQueries({ ledger, db, reader, privacy, fence, exportPageRows: deps.exportPageRows, ...(clock ? { clock } : {}) }),
+      queries: new ConsentQueries({
+        ledger,
+        db,
+        reader,
+        privacy,
+        fence,
+        exportPageRows: deps.exportPageRows,
+        ...(clock ? { clock } : {}),
+        ...(deps.authenticity ? { authenticity: deps.authenticity } : {}),
+      }),
     },
   };
 }

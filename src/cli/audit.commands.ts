@@ -108,19 +108,22 @@ export const auditExport: Command = {
 
 export const auditVerify: Command = {
   name: 'audit verify',
-  usage: 'audit verify FILE --key VKEY',
+  usage: 'audit verify FILE --key VKEY [--key RETIRED_VKEY…]',
   summary:
-    'Offline, no database: check an export (every eventHash, every stream chain, the root against the signed checkpoint); prints the figures (events, consents given/rejected/withdrawn per policy), or names the first bad leaf',
-  options: { key: { type: 'string' } },
+    'Offline, no database: check an export (every eventHash, stream chain and event authenticator, the root against the signed checkpoint); prints the figures (events, consents given/rejected/withdrawn per policy), or names the first bad leaf. The first --key signs the checkpoint; more keys (retired ones) may have signed older events',
+  options: { key: { type: 'string', multiple: true } },
   positionals: true,
   parse(values, positionals) {
-    return { file: oneFile(positionals, 'export'), verifier: verifierOf(need(values, 'key')) };
+    const keys = (values.key as unknown as string[] | undefined) ?? [];
+    if (keys.length === 0) throw new UsageError('--key is required');
+    const [verifier, ...moreKeys] = keys.map(verifierOf);
+    return { file: oneFile(positionals, 'export'), verifier: verifier!, moreKeys };
   },
-  async runOffline(input: { file: string; verifier: Verifier }, io) {
+  async runOffline(input: { file: string; verifier: Verifier; moreKeys: Verifier[] }, io) {
     const lines = createInterface({ input: createReadStream(input.file), crlfDelay: Infinity });
     const bar = progress(io, 'verifying');
     try {
-      const report = await verifyExport(lines, input.verifier, (n, total) => bar.update(n, total));
+      const report = await verifyExport(lines, input.verifier, (n, total) => bar.update(n, total), { moreKeys: input.moreKeys });
       bar.stop();
       io.info(`Verified: ${report.events} events, the root matches the checkpoint signed by ${input.verifier.name}.`);
       return report;

@@ -41,12 +41,15 @@ export const STATE_TABLES: readonly StateTable[] = [
   { table: 'transparency.leaves' },
   { table: 'transparency.checkpoints' },
   { table: 'transparency.sealer', positions: [['commit_position', 'prepare_position']] },
+  { table: 'transparency.halts', positions: [['commit_position', 'prepare_position']] },
 ];
 
 /** Tables deliberately not copied, and why. Any other table makes the copy refuse (it may be state). */
 export const NOT_COPIED: Readonly<Record<string, string>> = {
   'ledger.events': 'the ledger: copied event by event through the Ledger port',
   'control.migrations': 'each store applies its own migrations when it opens',
+  'ledger.authenticated_from':
+    "recorded by the destination's service on its first start, after the copy; copied events keep their authenticators",
 };
 /** Schemas rebuilt from the ledger, never copied. */
 export const REBUILT_SCHEMAS = ['read'];

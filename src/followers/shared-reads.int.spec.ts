@@ -7,9 +7,9 @@ import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 import { SharedReads } from './shared-reads.js';
 
 // A window of events answers readAll as the ledger does, for every case the contract tries.
-ledgerContract('SharedReads over PostgresLedger', async () => {
+ledgerContract('SharedReads over PostgresLedger', async (options) => {
   const t = await defaultEngine();
-  return { ledger: new SharedReads(new PostgresLedger(t.store.db), { pageSize: 4, capacity: 8 }), dispose: () => t.dispose() };
+  return { ledger: new SharedReads(new PostgresLedger(t.store.db, options), { pageSize: 4, capacity: 8 }), dispose: () => t.dispose() };
 });
 
 /** The real ledger, counting the reads that reach it. */

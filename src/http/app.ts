@@ -33,7 +33,7 @@ import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
-import { systemRoutes } from './routes/system/system.routes.js';
+import { systemRoutes, type ReadyReport } from './routes/system/system.routes.js';
 import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js';
 import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
 
@@ -73,7 +73,7 @@ export interface AppDeps {
   transparency: TransparencyService;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
-  ready(): Promise<{ ledger: boolean; readStore: boolean }>;
+  ready(): Promise<ReadyReport>;
 }
 
 /** Bodies up to 2 MiB (a policy's content may be 1 MiB of UTF-8, and JSON escapes grow it). */

@@ -177,7 +177,7 @@ export function toAppends(group: readonly RecordedEvent[]): { requests: AppendRe
       tenantId: e.tenantId,
       stream: e.stream,
       expectedRevision: e.revision === 0 ? 'no_stream' : e.revision - 1,
-      events: [{ id: e.id, type: e.type, data: e.data, metadata: e.metadata }],
+      events: [{ id: e.id, type: e.type, data: e.data, metadata: e.metadata, authenticator: e.authenticator ?? null }],
     });
     current.events.push(e);
   }

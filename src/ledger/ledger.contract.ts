@@ -11,6 +11,7 @@ import {
   type LedgerPosition,
   type NewEvent,
   type RecordedEvent,
+  type AuthenticateAppend,
 } from './ledger.port.js';
 
 /** A ledger adapter opened for the contract suite, with optional hooks only tests may use. */
@@ -84,7 +85,74 @@ const expectWrongRevision = async (promise: Promise<unknown>, stream: string): P
  *   return { ledger: new PostgresLedger(store.db), dispose: () => store.close() };
  * });
  */
-export function ledgerContract(name: string, open: () => Promise<LedgerUnderTest>): void {
+export function ledgerContract(name: string, open: (options?: { authenticate?: AuthenticateAppend }) => Promise<LedgerUnderTest>): void {
+  describe(`ledger contract (${name}) › authenticators`, () => {
+    // What the service's function would do, spelled so that each answer names its event's hash and
+    // group: the adapter must call it once per group, over exactly the events it writes, in order.
+    const calls: string[][] = [];
+    const authenticate: AuthenticateAppend = (hashes) => {
+      calls.push([...hashes]);
+      return hashes.map((h, i) => `test:${calls.length}:${i}:${hashes.length}:${h}`);
+    };
+    let subject: LedgerUnderTest;
+    let plain: LedgerUnderTest;
+    const at = new Date('2026-03-01T12:34:56.789Z');
+    beforeAll(async () => {
+      subject = await open({ authenticate });
+      plain = await open();
+    });
+    afterAll(async () => {
+      await subject?.dispose();
+      await plain?.dispose();
+    });
+
+    it('stores each event with the authenticator made for it, and every read answers it', async () => {
+      const tenantId = newTenant();
+      const streams = [newStream(tenantId), newStream(tenantId)];
+      const result = await subject.ledger.append(
+        streams.map((stream) => ({
+          tenantId,
+          stream,
+          expectedRevision: 'no_stream' as const,
+          events: [
+            { type: 'A', data: {} },
+            { type: 'B', data: {} },
+          ],
+        })),
+        at,
+      );
+      for (const e of result.events) expect(e.authenticator).toMatch(new RegExp(`^test:\\d+:\\d+:\\d+:${e.hash}$`));
+      const group = calls.find((c) => c.includes(result.events[0]!.hash))!;
+      expect(result.events.every((e) => group.includes(e.hash))).toBe(true);
+      const read = [...(await subject.ledger.readStream(streams[0]!)), ...(await subject.ledger.readStream(streams[1]!))];
+      expect(read.map((e) => e.authenticator)).toEqual(result.events.map((e) => e.authenticator));
+      const all = await readAllThrough(subject.ledger, START, result.position);
+      const mine = all.filter((e) => e.tenantId === tenantId);
+      expect(mine.map((e) => e.authenticator)).toEqual(result.events.map((e) => e.authenticator));
+    });
+
+    it('without a function, keeps an authenticator the event brings (a copy) and stores none otherwise', async () => {
+      const tenantId = newTenant();
+      const stream = newStream(tenantId);
+      const result = await plain.ledger.append(
+        [
+          {
+            tenantId,
+            stream,
+            expectedRevision: 'no_stream',
+            events: [
+              { type: 'A', data: {}, authenticator: 'kept-as-is' },
+              { type: 'B', data: {} },
+            ],
+          },
+        ],
+        at,
+      );
+      expect(result.events.map((e) => e.authenticator ?? null)).toEqual(['kept-as-is', null]);
+      expect((await plain.ledger.readStream(stream)).map((e) => e.authenticator ?? null)).toEqual(['kept-as-is', null]);
+    });
+  });
+
   describe(`ledger contract (${name})`, () => {
     let subject: LedgerUnderTest;
     let ledger: Ledger;

@@ -27,6 +27,11 @@ export interface NewEvent {
   type: string;
   data: Record<string, unknown>;
   metadata?: Record<string, unknown>;
+  /**
+   * An authenticator made when this very event was first appended (`ledger copy`: the hash is the
+   * same, so it still verifies): stored as is by a ledger given no authenticate function.
+   */
+  authenticator?: string | null;
 }
 
 export interface AppendRequest {
@@ -60,8 +65,20 @@ export interface RecordedEvent {
   prevHash: string | null;
   /** eventHash: hex SHA-256 of the JCS of the event envelope (see docs/hashing.md). */
   hash: string;
+  /**
+   * The appender's signature covering `hash` (src/transparency/append-authenticator.ts), outside
+   * the hashed envelope; null for events appended before authenticators existed, or by a ledger
+   * given no authenticate function.
+   */
+  authenticator?: string | null;
   position: LedgerPosition;
 }
+
+/**
+ * Signs one append group: given its events' hashes in insert order, answers an authenticator for
+ * each. Adapters call it once per transaction they commit, and store each answer with its event.
+ */
+export type AuthenticateAppend = (eventHashes: readonly string[]) => string[];
 
 export interface AppendResult {
   events: RecordedEvent[];

@@ -5,6 +5,10 @@ import type { Ledger } from './ledger.port.js';
 export interface Readiness {
   ledger: boolean;
   readStore: boolean;
+  /** Tenants whose transparency log stopped sealing at an event that is not the service's own. */
+  sealing: {
+    halted: { tenantId: string; eventId: string; position: { commit: number; prepare: number }; reason: string; haltedAt: string }[];
+  };
 }
 
 /**
@@ -13,9 +17,13 @@ export interface Readiness {
  *
  * @example
  * const ready = readiness(store, ledger);
- * await ready(); // { ledger: true, readStore: true }
+ * await ready(); // { ledger: true, readStore: true, sealing: { halted: [] } }
  */
-export function readiness(store: { ping(): Promise<void> }, ledger: Ledger): () => Promise<Readiness> {
+export function readiness(
+  store: { ping(): Promise<void> },
+  ledger: Ledger,
+  halts: () => Promise<Readiness['sealing']['halted']> = async () => [],
+): () => Promise<Readiness> {
   const answers = (ping: () => Promise<void>) =>
     ping().then(
       () => true,
@@ -24,6 +32,7 @@ export function readiness(store: { ping(): Promise<void> }, ledger: Ledger): () 
   return async () => {
     const readStore = await answers(() => store.ping());
     const ledgerOk = isPingable(ledger) ? await answers(() => ledger.ping()) : readStore;
-    return { ledger: ledgerOk, readStore };
+    const halted = readStore ? await halts().catch(() => []) : [];
+    return { ledger: ledgerOk, readStore, sealing: { halted } };
   };
 }

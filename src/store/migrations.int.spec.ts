@@ -169,7 +169,7 @@ for (const engine of engines) {
       expect(now.columns).toContainEqual(
         expect.objectContaining({ table_schema: 'ledger', table_name: 'events', column_name: 'transaction_id' }),
       );
-      expect(now.triggers.map((t) => t.tgname)).toEqual(['events_refuse_truncate', 'events_refuse_update_delete']);
+      expect(now.triggers.map((t) => t.tgname)).toEqual(expect.arrayContaining(['events_refuse_truncate', 'events_refuse_update_delete']));
       expect(now.columns).toContainEqual(expect.objectContaining({ table_name: 'endpoints', column_name: 'secret_wrapped' }));
       expect(now).toEqual(old);
     });

@@ -1,4 +1,5 @@
 import { eventHash, type EventEnvelope } from '../ledger/event-hash.js';
+import { authenticatorKeys, authenticatorProblem } from './append-authenticator.js';
 import { eventLeafHash, nodeHash, verifyInclusion, type Hash } from './merkle.js';
 import { openNote, parseCheckpoint, signedTime, type Checkpoint, type Verifier } from './note.js';
 import type { TransparencyStore } from './transparency.store.js';
@@ -89,6 +90,8 @@ export interface AuditReport {
   /** When the log signed the checkpoint (its signed time), or null for a checkpoint without one. */
   signedAt: string | null;
   events: number;
+  /** Leaves whose authenticator verified; the others came before authenticators existed. */
+  authenticated: number;
   streams: number;
   eventTypes: Record<string, number>;
   consents: { given: number; rejected: number; withdrawn: number };
@@ -131,6 +134,7 @@ export async function verifyExport(
   lines: AsyncIterable<string>,
   verifier: Verifier,
   onProgress?: (checked: number, total: number) => void,
+  options: { moreKeys?: readonly Verifier[] } = {},
 ): Promise<AuditReport> {
   const it = lines[Symbol.asyncIterator]();
   const first = await it.next();
@@ -148,6 +152,11 @@ export async function verifyExport(
   const tenantId = m[1]!;
 
   const tree = new CompactTree();
+  const keys = authenticatorKeys(
+    [verifier, ...(options.moreKeys ?? [])].map((v) => ({ keyId: v.keyId.toString('hex'), publicKey: v.publicKeyRaw })),
+  );
+  const verified = new Set<string>();
+  let authenticated = 0;
   const streams = new Map<string, { revision: number; hash: string }>();
   const eventTypes: Record<string, number> = {};
   const policies = new Map<string, PolicyFigures>();
@@ -166,7 +175,7 @@ export async function verifyExport(
     const i = tree.size;
     const bad = (why: string) => new AuditError(`leaf ${i}: ${why}`, i);
     if (i >= signed.treeSize) throw bad(`the checkpoint holds ${signed.treeSize} leaves; the export has more`);
-    let entry: { leafIndex?: unknown; event?: unknown; eventHash?: unknown };
+    let entry: { leafIndex?: unknown; event?: unknown; eventHash?: unknown; authenticator?: unknown };
     try {
       entry = JSON.parse(next.value) as typeof entry;
     } catch {
@@ -192,6 +201,13 @@ export async function verifyExport(
     if (event.revision !== expectedRevision) throw bad(`stream ${event.stream}: revision ${event.revision}, expected ${expectedRevision}`);
     if (event.prevHash !== (prev?.hash ?? null))
       throw bad(`stream ${event.stream}: prevHash does not match the previous event of the stream`);
+    // Authenticators (docs/verifying.md, "Authenticated events"): leaves before the first one may
+    // carry none (appended before they existed); from it on, every leaf carries one that verifies.
+    if (entry.authenticator !== undefined && entry.authenticator !== null) {
+      const problem = authenticatorProblem(entry.eventHash, String(entry.authenticator), keys, verified);
+      if (problem) throw bad(`${problem}${problem.includes('never signed') ? ' (give that key with --key too)' : ''}`);
+      authenticated++;
+    } else if (authenticated > 0) throw bad('the event carries no authenticator, after leaves that do: it was not appended by the service');
     streams.set(event.stream, { revision: event.revision, hash: entry.eventHash });
     tree.push(eventLeafHash(entry.eventHash));
 
@@ -235,6 +251,7 @@ export async function verifyExport(
     rootHash: signed.rootHash.toString('hex'),
     signedAt: signed.signedAt,
     events: tree.size,
+    authenticated,
     streams: streams.size,
     eventTypes,
     consents,

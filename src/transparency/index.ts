@@ -4,6 +4,7 @@ import type { Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
 import { Sealer } from './sealer.js';
 import type { NoteSigner } from './note.js';
+import type { EventAuthenticity } from './event-authenticity.js';
 import { originOf } from './signing-key.js';
 import { TransparencyService } from './transparency.service.js';
 import { TransparencyStore } from './transparency.store.js';
@@ -11,6 +12,8 @@ import { TransparencyStore } from './transparency.store.js';
 export { proofIncludes, TransparencyService, type ConsentProof } from './transparency.service.js';
 export { Sealer } from './sealer.js';
 export { openSigningKey, SigningKeyError } from './signing-key.js';
+export { authenticateAppend } from './append-authenticator.js';
+export { authenticatedFrom, EventAuthenticity } from './event-authenticity.js';
 
 /**
  * Wires the transparency log: the sealer and the
@@ -26,6 +29,8 @@ export async function createTransparency(deps: {
   publicBaseUrl: string;
   /** The checkpoint signing key, opened from outside the store (openSigningKey). */
   signer: NoteSigner;
+  /** Events the sealer refuses: those the service did not append. */
+  authenticity?: EventAuthenticity;
   log?: Log;
   /** The sealer's tuning (SealerOptions): events per batch, poll and spacing. */
   batchSize?: number;
@@ -41,6 +46,7 @@ export async function createTransparency(deps: {
   const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
   const sealer = new Sealer(deps.follower?.db ?? deps.db, deps.follower?.ledger ?? deps.ledger, store, signer, origin, {
     log: deps.log,
+    ...(deps.authenticity ? { authenticity: deps.authenticity } : {}),
     batchSize: deps.batchSize,
     pollMs: deps.pollMs,
     minIntervalMs: deps.minIntervalMs,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Log } from '../common/log.js';
+import { silentLog, type Log } from '../common/log.js';
 import { TableCheckpointer } from '../followers/checkpoints.js';
 import { Follower, type Processor } from '../followers/follower.js';
 import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
@@ -8,6 +8,7 @@ import type { Database } from '../store/schema.js';
 import { appendLeaves, decompose, eventLeafHash, nodeKey, rangeHash, type Hash, type NodeId } from './merkle.js';
 import { signCheckpoint, type NoteSigner } from './note.js';
 import { assertCurrentKey } from './signing-key.js';
+import { TIME_TOLERANCE_MS, type EventAuthenticity } from './event-authenticity.js';
 import type { TransparencyStore } from './transparency.store.js';
 
 export interface SealerOptions {
@@ -18,6 +19,8 @@ export interface SealerOptions {
   minIntervalMs?: number;
   log?: Log;
   clock?: () => Date;
+  /** Refuses events the service did not append (src/transparency/event-authenticity.ts); none: every event is sealed. */
+  authenticity?: EventAuthenticity;
 }
 
 /** A tree's size and the nodes of its frontier (`decompose(0, size)`), by `level/index`. */
@@ -57,7 +60,7 @@ export class Sealer extends Follower {
       {
         name: 'transparency sealer',
         checkpoints: new TableCheckpointer('transparency.sealer'),
-        processors: [sealing(store, signer, originOf, options.clock ?? (() => new Date()))],
+        processors: [sealing(store, signer, originOf, options.clock ?? (() => new Date()), options.authenticity, options.log ?? silentLog)],
         levelOf: (error) => (isTransientError(error) ? 'warn' : 'error'),
       },
       options,
@@ -71,11 +74,45 @@ export class Sealer extends Follower {
 }
 
 /**
+ * The events of a tenant the sealer may seal, in order: up to the first that is not the service's
+ * own (an authenticator that does not verify) or whose time goes back more than the tolerance
+ * from the leaf before it. That one, if any, stops the tenant's sealing.
+ */
+async function admissible(
+  tx: Kysely<Database>,
+  events: readonly RecordedEvent[],
+  lastAt: string | null,
+  authenticity: EventAuthenticity | undefined,
+): Promise<{ accepted: RecordedEvent[]; refused?: { event: RecordedEvent; reason: string } }> {
+  let previous = lastAt === null ? undefined : Date.parse(lastAt);
+  for (const [i, event] of events.entries()) {
+    const problem = authenticity ? await authenticity.problem(event, tx) : null;
+    const at = Date.parse(event.recordedAt);
+    const reason =
+      problem ??
+      (previous !== undefined && at < previous - TIME_TOLERANCE_MS
+        ? `its time ${event.recordedAt} is ${Math.round((previous - at) / 1000)} s before the leaf before it (tolerance ${TIME_TOLERANCE_MS / 1000} s)`
+        : null);
+    if (reason) return { accepted: events.slice(0, i), refused: { event, reason } };
+    previous = previous === undefined ? at : Math.max(previous, at);
+  }
+  return { accepted: [...events] };
+}
+
+/**
  * The sealer's processor: per tenant, extends the tree by the tenant's events and signs a
  * checkpoint. Per tenant it keeps the frontier of its tree as this process last sealed it; the
- * new frontiers are kept only once the batch committed.
+ * new frontiers are kept only once the batch committed. An event that is not the service's own
+ * stops its tenant's sealing there (transparency.halts, reported by /ready); other tenants go on.
  */
-function sealing(store: TransparencyStore, signer: NoteSigner, originOf: (tenantId: string) => string, clock: () => Date): Processor {
+function sealing(
+  store: TransparencyStore,
+  signer: NoteSigner,
+  originOf: (tenantId: string) => string,
+  clock: () => Date,
+  authenticity: EventAuthenticity | undefined,
+  log: Log,
+): Processor {
   const frontiers = new Map<string, Frontier>();
   /**
    * Extends every tenant's tree by its events, signs one checkpoint per tenant, and writes it all
@@ -85,11 +122,27 @@ function sealing(store: TransparencyStore, signer: NoteSigner, originOf: (tenant
    */
   async function seal(
     tx: Kysely<Database>,
-    byTenant: ReadonlyMap<string, readonly RecordedEvent[]>,
+    batch: ReadonlyMap<string, readonly RecordedEvent[]>,
     signedAt: Date,
   ): Promise<Map<string, Frontier>> {
-    const sizes = await store.lockTrees(tx, [...byTenant.keys()]);
-    const stale = [...sizes].filter(([tenantId, size]) => frontiers.get(tenantId)?.size !== size);
+    const trees = await store.lockTrees(tx, [...batch.keys()]);
+    const halted = await store.haltsOf(tx, [...batch.keys()]);
+    const byTenant = new Map<string, readonly RecordedEvent[]>();
+    for (const [tenantId, events] of batch) {
+      if (halted.has(tenantId)) continue;
+      const { accepted, refused } = await admissible(tx, events, trees.get(tenantId)?.lastAt ?? null, authenticity);
+      if (refused) {
+        const halt = { tenantId, eventId: refused.event.id, position: refused.event.position, reason: refused.reason };
+        await store.halt(tx, halt);
+        log.error(
+          { ...halt, stream: refused.event.stream, type: refused.event.type },
+          `transparency log of ${tenantId}: sealing stopped at event ${refused.event.id}: ${refused.reason}`,
+        );
+      }
+      if (accepted.length > 0) byTenant.set(tenantId, accepted);
+    }
+    const sizes = new Map([...trees].map(([t, tree]) => [t, tree.size]));
+    const stale = [...sizes].filter(([tenantId, size]) => byTenant.has(tenantId) && frontiers.get(tenantId)?.size !== size);
     const read = await store.nodesOf(
       tx,
       stale.map(([tenantId, size]) => ({ tenantId, ids: decompose(0, size) })),
@@ -120,6 +173,9 @@ function sealing(store: TransparencyStore, signer: NoteSigner, originOf: (tenant
         from: size,
         eventIds: events.map((e) => e.id),
         checkpoint: { treeSize, rootHash: root.toString('hex'), note, signedAt: signedAt.toISOString() },
+        lastAt: new Date(
+          events.reduce((t, e) => Math.max(t, Date.parse(e.recordedAt)), Date.parse(trees.get(tenantId)?.lastAt ?? '1970-01-01')),
+        ).toISOString(),
       });
       next.set(tenantId, { size: treeSize, nodes: new Map(decompose(0, treeSize).map((id) => [nodeKey(id), lookup(id)])) });
     }

@@ -68,4 +68,17 @@ export const transparencyMigrations: Migrations = {
         PRIMARY KEY (public_key, tenant_id)
       );
     `),
+  // Where the sealer stopped sealing a tenant, and why (an event the service did not append, or
+  // whose time goes back); and each tree's last leaf time, which the next leaf must not precede.
+  '0012_transparency_halts': sqlMigration(`
+      CREATE TABLE transparency.halts (
+        tenant_id uuid PRIMARY KEY,
+        event_id uuid NOT NULL,
+        commit_position bigint NOT NULL,
+        prepare_position bigint NOT NULL,
+        reason text NOT NULL,
+        halted_at timestamptz NOT NULL DEFAULT now()
+      );
+      ALTER TABLE transparency.trees ADD COLUMN last_recorded_at timestamptz;
+    `),
 };

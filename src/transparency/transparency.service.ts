@@ -77,6 +77,11 @@ export class TransparencyService {
     return this.store.keyHistory(tenantId);
   }
 
+  /** Tenants whose sealing stopped, where and why (what /ready reports). */
+  halts(): ReturnType<TransparencyStore['halts']> {
+    return this.store.halts();
+  }
+
   /** The newest signed checkpoint; a tenant with no events yet gets a freshly signed empty one. */
   async checkpoint(tenantId: string): Promise<CheckpointView> {
     const latest = await this.store.latestCheckpoint(tenantId);
@@ -107,7 +112,7 @@ export class TransparencyService {
     if (!basis) throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
     const { leafIndex, checkpoint: cp } = basis;
     const inclusionPath = await this.hashes(tenantId, inclusionRanges(leafIndex, cp.treeSize));
-    const { position: _position, hash, ...event } = recorded;
+    const { position: _position, hash, authenticator: _authenticator, ...event } = recorded;
     return {
       consentId: consentId.toLowerCase(),
       event,

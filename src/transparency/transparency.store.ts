@@ -14,10 +14,20 @@ export interface StoredCheckpoint {
   signedAt: string;
 }
 
+/** Where and why the sealer stopped sealing a tenant. */
+export interface Halt {
+  tenantId: string;
+  eventId: string;
+  position: { commit: number; prepare: number };
+  reason: string;
+}
+
 export interface LogEntry {
   leafIndex: number;
   event: EventEnvelope;
   eventHash: string;
+  /** The appender's signature covering eventHash (docs/verifying.md); null before authenticators. */
+  authenticator: string | null;
 }
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -76,17 +86,57 @@ export class TransparencyStore {
   }
 
   /**
-   * The trees' sizes (0 for a tenant with none yet), their rows locked (in tenant order, so that
-   * two sealers never wait on each other in a cycle) until the transaction ends.
+   * The trees' sizes (0 for a tenant with none yet) and the time of each one's last leaf, their
+   * rows locked (in tenant order, so that two sealers never wait on each other in a cycle) until
+   * the transaction ends.
    */
-  async lockTrees(tx: Kysely<Database>, tenantIds: readonly string[]): Promise<Map<string, number>> {
-    const rows = await sql<{ tenant_id: string; tree_size: string | number }>`
-      SELECT tenant_id, tree_size FROM transparency.trees
+  async lockTrees(tx: Kysely<Database>, tenantIds: readonly string[]): Promise<Map<string, { size: number; lastAt: string | null }>> {
+    const rows = await sql<{ tenant_id: string; tree_size: string | number; last_recorded_at: Date | string | null }>`
+      SELECT tenant_id, tree_size, last_recorded_at FROM transparency.trees
       WHERE tenant_id IN (SELECT json_array_elements_text(${JSON.stringify(tenantIds)}::json)::uuid)
       ORDER BY tenant_id FOR UPDATE`.execute(tx);
-    const sizes = new Map(tenantIds.map((t) => [t, 0]));
-    for (const r of rows.rows) sizes.set(r.tenant_id, Number(r.tree_size));
-    return sizes;
+    const trees = new Map(tenantIds.map((t) => [t, { size: 0, lastAt: null as string | null }]));
+    for (const r of rows.rows)
+      trees.set(r.tenant_id, { size: Number(r.tree_size), lastAt: r.last_recorded_at === null ? null : iso(r.last_recorded_at) });
+    return trees;
+  }
+
+  /** The tenants among these whose sealing stopped (an event that is not the service's own), with why. */
+  async haltsOf(tx: Kysely<Database>, tenantIds: readonly string[]): Promise<Set<string>> {
+    if (tenantIds.length === 0) return new Set();
+    const rows = await transparencyDb(tx)
+      .selectFrom('transparency.halts')
+      .select('tenant_id')
+      .where('tenant_id', 'in', [...tenantIds])
+      .execute();
+    return new Set(rows.map((r) => r.tenant_id));
+  }
+
+  /** Stops sealing a tenant at an event, for a reason (kept until an operator clears it). */
+  async halt(tx: Kysely<Database>, halt: Halt): Promise<void> {
+    await transparencyDb(tx)
+      .insertInto('transparency.halts')
+      .values({
+        tenant_id: halt.tenantId,
+        event_id: halt.eventId,
+        commit_position: halt.position.commit,
+        prepare_position: halt.position.prepare,
+        reason: halt.reason,
+      })
+      .onConflict((oc) => oc.column('tenant_id').doNothing())
+      .execute();
+  }
+
+  /** Every tenant whose sealing stopped, oldest first: what /ready reports. */
+  async halts(): Promise<(Halt & { haltedAt: string })[]> {
+    const rows = await this.db.selectFrom('transparency.halts').selectAll().orderBy('halted_at').execute();
+    return rows.map((r) => ({
+      tenantId: r.tenant_id,
+      eventId: r.event_id,
+      position: { commit: Number(r.commit_position), prepare: Number(r.prepare_position) },
+      reason: r.reason,
+      haltedAt: iso(r.halted_at),
+    }));
   }
 
   /** Stored nodes of several tenants in one query, by tenant then `level/index`. */
@@ -117,6 +167,8 @@ export class TransparencyStore {
       from: number;
       eventIds: readonly string[];
       checkpoint: StoredCheckpoint;
+      /** The time of the tree's last leaf (its event's recordedAt). */
+      lastAt: string;
     }[],
   ): Promise<void> {
     if (sealed.length === 0) return;
@@ -128,6 +180,7 @@ export class TransparencyStore {
       r: s.checkpoint.rootHash,
       note: s.checkpoint.note,
       at: s.checkpoint.signedAt,
+      last: s.lastAt,
     }));
     await sql`
       INSERT INTO transparency.nodes (tenant_id, level, idx, hash)
@@ -138,11 +191,10 @@ export class TransparencyStore {
       INSERT INTO transparency.leaves (tenant_id, leaf_index, event_id)
       SELECT r.t, r.i, r.e FROM json_to_recordset(${JSON.stringify(leaves)}::json) AS r(t uuid, i bigint, e uuid)`.execute(tx);
     await sql`
-      INSERT INTO transparency.trees (tenant_id, tree_size, root_hash, updated_at)
-      SELECT r.t, r.n, r.r, r.at FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, at timestamptz)
-      ON CONFLICT (tenant_id) DO UPDATE SET tree_size = EXCLUDED.tree_size, root_hash = EXCLUDED.root_hash, updated_at = EXCLUDED.updated_at`.execute(
-      tx,
-    );
+      INSERT INTO transparency.trees (tenant_id, tree_size, root_hash, updated_at, last_recorded_at)
+      SELECT r.t, r.n, r.r, r.at, r.last FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, at timestamptz, last timestamptz)
+      ON CONFLICT (tenant_id) DO UPDATE SET tree_size = EXCLUDED.tree_size, root_hash = EXCLUDED.root_hash, updated_at = EXCLUDED.updated_at,
+        last_recorded_at = EXCLUDED.last_recorded_at`.execute(tx);
     await sql`
       INSERT INTO transparency.checkpoints (tenant_id, tree_size, root_hash, note, signed_at)
       SELECT r.t, r.n, r.r, r.note, r.at FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, note text, at timestamptz)`.execute(
@@ -209,6 +261,7 @@ export class TransparencyStore {
         'e.recorded_at',
         'e.prev_hash',
         'e.event_hash',
+        'e.authenticator',
       ])
       .where('l.tenant_id', '=', tenantId)
       .where('l.leaf_index', '>', after)
@@ -230,6 +283,7 @@ export class TransparencyStore {
         prevHash: r.prev_hash,
       },
       eventHash: r.event_hash,
+      authenticator: r.authenticator,
     }));
   }
 
@@ -260,8 +314,8 @@ export class TransparencyStore {
         throw new Error(
           `transparency log of ${tenantId}: leaf ${r.leaf_index} names event ${r.event_id}, which the ledger does not hold there`,
         );
-      const { hash, position: _position, ...envelope } = e;
-      out.push({ leafIndex: Number(r.leaf_index), event: envelope, eventHash: hash });
+      const { hash, position: _position, authenticator, ...envelope } = e;
+      out.push({ leafIndex: Number(r.leaf_index), event: envelope, eventHash: hash, authenticator: authenticator ?? null });
     }
     return out;
   }

@@ -11,6 +11,8 @@ export interface TreesTable {
   tree_size: number;
   root_hash: string;
   updated_at: ColumnType<Date, string | undefined, string>;
+  /** The recordedAt of the last leaf's event (migration 0012); null for trees sealed before. */
+  last_recorded_at: ColumnType<Date | null, string | null | undefined, string | null>;
 }
 /** Node (level, idx) covers leaves [idx * 2^level, (idx + 1) * 2^level); level 0 is a leaf hash. */
 export interface NodesTable {
@@ -58,6 +60,16 @@ export interface KeyTreeSizesTable {
   last_size: number;
 }
 
+/** A tenant whose sealing stopped at an event (migration 0012). */
+export interface HaltsTable {
+  tenant_id: string;
+  event_id: string;
+  commit_position: number;
+  prepare_position: number;
+  reason: string;
+  halted_at: ColumnType<Date, string | undefined, never>;
+}
+
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
 // transparency.sealer, the sealer's follower checkpoint, is declared with the sealer.
 export type TransparencyDatabase = {
@@ -68,6 +80,7 @@ export type TransparencyDatabase = {
   'transparency.signing_keys': SigningKeysTable;
   'transparency.key_history': KeyHistoryTable;
   'transparency.key_tree_sizes': KeyTreeSizesTable;
+  'transparency.halts': HaltsTable;
 };
 
 export type TransparencyDb = Kysely<Database & TransparencyDatabase>;

@@ -118,6 +118,7 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
       tenantId,
       origin: `audit.example.org/ledger/${tenantId}`,
       events: lines.length - 1,
+      authenticated: lines.length - 1,
       signedAt: expect.stringMatching(WHOLE_SECOND),
     });
     expect(r.json.consents).toEqual(figures);
@@ -125,6 +126,35 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
     const sum = (k: 'given' | 'rejected' | 'withdrawn') => r.json.policies.reduce((s: number, p: Record<string, number>) => s + p[k]!, 0);
     expect({ given: sum('given'), rejected: sum('rejected'), withdrawn: sum('withdrawn') }).toEqual(figures);
     expect(r.json.eventTypes).toMatchObject({ ConsentRecorded: 13, ConsentWithdrawn: 2, ConsentBatchRecorded: 1 });
+  });
+
+  it('checks every leaf’s authenticator: one removed, changed or moved to another leaf fails at that leaf', async () => {
+    const entry = (k: number) => JSON.parse(leafLines()[k]!) as { authenticator: string | null };
+    expect(leafLines().every((l) => /^v1:[0-9a-f]{8}:/.test(JSON.parse(l).authenticator))).toBe(true);
+    const k = 4;
+    const cases: [string, (e: { authenticator: string | null }) => void, RegExp][] = [
+      ['removed', (e) => (e.authenticator = null), /no authenticator, after leaves that do/],
+      ['from another leaf', (e) => (e.authenticator = entry(k + 1).authenticator), /does not verify|does not cover/],
+      [
+        'signature changed',
+        (e) => {
+          const parts = e.authenticator!.split(':');
+          parts[4] = `${parts[4]![0] === 'A' ? 'B' : 'A'}${parts[4]!.slice(1)}`;
+          e.authenticator = parts.join(':');
+        },
+        /signature does not verify/,
+      ],
+    ];
+    for (const [what, change, message] of cases) {
+      const leaves = leafLines();
+      const e = JSON.parse(leaves[k]!);
+      change(e);
+      leaves[k] = JSON.stringify(e);
+      const r = await verify(withLeaves(leaves));
+      expect(r.code, what).toBe(1);
+      expect(r.json.error.leafIndex, what).toBe(k);
+      expect(r.json.error.message, what).toMatch(message);
+    }
   });
 
   it('one byte changed in any leaf fails at that leaf', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { connectEventStoreLedger } from '../../src/ledger/eventstoredb/index.js';
 import type { EventStoreLedger } from '../../src/ledger/eventstoredb/eventstoredb.ledger.js';
+import type { AuthenticateAppend } from '../../src/ledger/ledger.port.js';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -24,10 +25,12 @@ export const freshStreamPrefix = (): string => `t${Date.now().toString(36)}${ran
  * An EventStoreDB ledger on the run's server, in streams of its own (a fresh prefix): to it the
  * server holds nothing else, as a fresh database would.
  */
-export async function eventStoreLedger(): Promise<{ ledger: EventStoreLedger; prefix: string; dispose(): Promise<void> }> {
+export async function eventStoreLedger(
+  options: { authenticate?: AuthenticateAppend } = {},
+): Promise<{ ledger: EventStoreLedger; prefix: string; dispose(): Promise<void> }> {
   if (!eventStoreUrl) throw new Error(`EventStoreDB is not available: ${eventStoreMissing}`);
   const prefix = freshStreamPrefix();
-  const { ledger, close } = await connectEventStoreLedger(eventStoreUrl, { streamPrefix: prefix });
+  const { ledger, close } = await connectEventStoreLedger(eventStoreUrl, { streamPrefix: prefix, ...options });
   return { ledger, prefix, dispose: close };
 }
 

@@ -15,7 +15,7 @@ import { consentStream } from '../../domain/consent/consent.events.js';
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
 import { checkChain } from '../../ledger/event-hash.js';
-import type { Ledger } from '../../ledger/ledger.port.js';
+import type { Ledger, RecordedEvent } from '../../ledger/ledger.port.js';
 import type { PersonalFields } from '../../privacy/personal-fields.js';
 import type { ConsentPersonal, Privacy } from '../../privacy/privacy.js';
 import type { Sealing } from '../../privacy/sealing.js';
@@ -79,6 +79,8 @@ export interface ConsentQueriesDeps {
   fence: ReadFence;
   /** Rows per keyset page of the CSV export (smaller on the embedded store, whose reads hold the event loop). */
   exportPageRows: number;
+  /** Why a ledger event is not the service's own (src/transparency/event-authenticity.ts), or null; none: not checked. */
+  authenticity?: { problem(event: RecordedEvent): Promise<string | null> };
   clock?: () => Date;
 }
 
@@ -151,6 +153,11 @@ export class ConsentQueries {
     const r = state.record;
     const intact = checkChain(recorded).length === 0;
     const base = { consentId, storedHash: r.consentHash, verifiedAt: this.clock().toISOString() };
+    // An event of the record that the service did not append (a row a database writer inserted).
+    for (const event of this.deps.authenticity ? recorded : []) {
+      if (await this.deps.authenticity!.problem(event))
+        return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
+    }
     const { personal } = await this.deps.reader.openOne({ ...sealedOf(tenantId, state), reason: null });
     // The sealed personal fields do not open with their key: the stored event was changed.
     if (personal.state === 'tampered')

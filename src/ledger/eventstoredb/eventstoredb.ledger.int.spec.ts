@@ -13,8 +13,8 @@ reportEventStoreSkip('ledger');
 // The shared contract, against the run's EventStoreDB (EVENTSTORE_URL, or the container global
 // setup started). Each open() takes streams of its own prefix: a ledger nothing else wrote to.
 describe.skipIf(!eventStoreUrl)('EventStoreDB ledger', () => {
-  ledgerContract('EventStoreLedger on KurrentDB', async () => {
-    const t = await eventStoreLedger();
+  ledgerContract('EventStoreLedger on KurrentDB', async (options) => {
+    const t = await eventStoreLedger(options);
     return { ledger: t.ledger, dispose: t.dispose };
   });
 

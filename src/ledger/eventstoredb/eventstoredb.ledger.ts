@@ -31,6 +31,7 @@ import {
   WrongExpectedRevisionError,
   type AppendRequest,
   type AppendResult,
+  type AuthenticateAppend,
   type ExpectedRevision,
   type LedgerPosition,
   type RecordedEvent,
@@ -57,6 +58,8 @@ export interface EventStoreLedgerOptions {
   streamPrefix?: string;
   /** Attempts of one append whose 'any' streams moved between reading their heads and writing. */
   maxAppendAttempts?: number;
+  /** Signs each append's events (the service gives the log's signing key); none: events carry no authenticator. */
+  authenticate?: AuthenticateAppend;
 }
 
 /** Streams read at once when append looks up heads and positions. */
@@ -100,6 +103,7 @@ const jitter = (attempt: number) => new Promise((resolve) => setTimeout(resolve,
 export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, PingableLedger {
   private readonly prefix: string;
   private readonly maxAttempts: number;
+  private readonly authenticate: AuthenticateAppend | undefined;
   /** Whether the server has appendRecords (KurrentDB 26.1+), known after the first try. */
   private recordsApi: boolean | undefined;
 
@@ -109,6 +113,7 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
   ) {
     this.prefix = options.streamPrefix ?? '';
     this.maxAttempts = options.maxAppendAttempts ?? 50;
+    this.authenticate = options.authenticate;
   }
 
   private esdbStream(stream: string): string {
@@ -180,18 +185,29 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
       if (typeof expected === 'number' && actual !== expected) throw new WrongExpectedRevisionError(request.stream, expected, actual);
       if (expected === 'no_stream' && actual !== null) throw new WrongExpectedRevisionError(request.stream, expected, actual);
       const first = actual === null ? 0 : actual + 1;
-      const events: UnplacedEvent[] = chainEvents(request, at, head ?? undefined);
+      const events: UnplacedEvent[] = chainEvents(request, at, head ?? undefined).map((e, k) => ({
+        ...e,
+        authenticator: request.events[k]!.authenticator ?? null,
+      }));
       if (events.length > 0 || expected !== 'any') {
         checks.push({ type: STREAM_STATE, streamName: this.esdbStream(request.stream), expectedState: streamStateFor(expected, actual) });
       }
       if (events.length === 0) return;
       planned.push({ request, first, events });
-      batch.push({
-        streamName: this.esdbStream(request.stream),
-        expectedState: streamStateFor(expected, actual),
-        events: events.map(toEventData),
-      });
     });
+    // One authenticator group per append: every event of this call, in the order written.
+    if (this.authenticate) {
+      const all = planned.flatMap((p) => p.events);
+      this.authenticate(all.map((e) => e.hash)).forEach((a, i) => (all[i]!.authenticator = a));
+    }
+    for (const p of planned) {
+      const head = heads[requests.indexOf(p.request)] ?? null;
+      batch.push({
+        streamName: this.esdbStream(p.request.stream),
+        expectedState: streamStateFor(p.request.expectedRevision, head?.revision ?? null),
+        events: p.events.map(toEventData),
+      });
+    }
     await this.write(batch, checks, planned.length < requests.length);
     // The append answers revisions, not each event's $all position: read the events back.
     const placed = await mapLimit(planned, READ_CONCURRENCY, (p) =>

@@ -37,6 +37,8 @@ export interface StoredEnvelope {
   hash: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
+  /** The appender's signature covering `hash` (outside it); absent before authenticators existed. */
+  authenticator?: string;
 }
 
 /** What append computed for one event: the whole recorded event but its position. */
@@ -57,6 +59,7 @@ export function toEventData(event: UnplacedEvent): EventData {
     hash: event.hash,
     data: event.data,
     metadata: event.metadata,
+    ...(event.authenticator ? { authenticator: event.authenticator } : {}),
   };
   return { id: event.id, contentType: 'application/json', type: event.type, data: { ...envelope }, metadata: undefined };
 }
@@ -97,7 +100,7 @@ export function fromEsdbEvent(event: EsdbRecordedEvent | undefined, prefix: stri
     }
   }
   if (!isObject(body)) return null;
-  const { tenantId, recordedAt, prevHash, hash, data, metadata } = body;
+  const { tenantId, recordedAt, prevHash, hash, data, metadata, authenticator } = body;
   if (typeof tenantId !== 'string' || typeof recordedAt !== 'string' || typeof hash !== 'string' || !HASH.test(hash)) return null;
   if (!(prevHash === null || typeof prevHash === 'string') || !isObject(data) || !isObject(metadata)) return null;
   const at = position ?? event.position;
@@ -113,6 +116,7 @@ export function fromEsdbEvent(event: EsdbRecordedEvent | undefined, prefix: stri
     recordedAt,
     prevHash,
     hash,
+    authenticator: typeof authenticator === 'string' ? authenticator : null,
     position: fromEsdbPosition(at),
   };
 }

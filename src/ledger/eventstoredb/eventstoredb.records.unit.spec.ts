@@ -75,7 +75,15 @@ describe('eventstoredb records › event mapping › a ledger event survives the
   it('reads back every field, the stream without its prefix, the position as numbers, and the same hash', () => {
     const e = unplaced();
     const read = fromEsdbEvent(asRead(e, 'p1.'), 'p1.');
-    expect(read).toEqual({ ...e, position: { commit: 1200, prepare: 1100 } });
+    expect(read).toEqual({ ...e, authenticator: null, position: { commit: 1200, prepare: 1100 } });
+    expect(eventHash(read!)).toBe(e.hash);
+  });
+
+  it('keeps the authenticator beside the envelope, outside the hash', () => {
+    const e = { ...unplaced(), authenticator: 'v1:0a0b0c0d:0:1:sig:' };
+    expect(toEventData(e).data).toMatchObject({ authenticator: e.authenticator, hash: e.hash });
+    const read = fromEsdbEvent(asRead(e), '');
+    expect(read).toMatchObject({ authenticator: e.authenticator, hash: e.hash });
     expect(eventHash(read!)).toBe(e.hash);
   });
 

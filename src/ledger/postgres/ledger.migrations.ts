@@ -36,4 +36,20 @@ export const ledgerMigrations: Migrations = {
       CREATE TRIGGER events_refuse_truncate BEFORE TRUNCATE ON ledger.events
         FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
     `),
+  // Each event's authenticator (src/transparency/append-authenticator.ts), outside its hash; and
+  // where the ledger stood when authenticators began: events up to there carry none. Insert-once,
+  // kept by the same trigger as the events.
+  '0011_ledger_authenticators': sqlMigration(`
+      ALTER TABLE ledger.events ADD COLUMN authenticator text;
+      CREATE TABLE ledger.authenticated_from (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        commit_position bigint NOT NULL,
+        prepare_position bigint NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TRIGGER authenticated_from_refuse_update_delete BEFORE UPDATE OR DELETE ON ledger.authenticated_from
+        FOR EACH ROW EXECUTE FUNCTION ledger.refuse_change();
+      CREATE TRIGGER authenticated_from_refuse_truncate BEFORE TRUNCATE ON ledger.authenticated_from
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+    `),
 };

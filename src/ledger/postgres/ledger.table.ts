@@ -16,13 +16,24 @@ export interface EventsTable {
   recorded_at: ColumnType<Date, string, never>;
   prev_hash: string | null;
   event_hash: string;
+  /** The appender's signature covering event_hash (migration 0011); null before authenticators. */
+  authenticator: ColumnType<string | null, string | null | undefined, never>;
 }
 export type LedgerEventRow = Selectable<EventsTable>;
 
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
 export type LedgerDatabase = {
   'ledger.events': EventsTable;
+  'ledger.authenticated_from': AuthenticatedFromTable;
 };
+
+/** Where the ledger stood when authenticators began (one row, insert-once; migration 0011). */
+export interface AuthenticatedFromTable {
+  only_row: ColumnType<boolean, boolean | undefined, never>;
+  commit_position: number;
+  prepare_position: number;
+  recorded_at: ColumnType<Date, string | undefined, never>;
+}
 
 export type LedgerDb = Kysely<Database & LedgerDatabase>;
 

@@ -37,10 +37,10 @@ async function tamper(db: Kysely<Database>, eventId: string, data: Record<string
 }
 
 for (const engine of availableEngines) {
-  ledgerContract(`PostgresLedger on ${engine.name}`, async () => {
+  ledgerContract(`PostgresLedger on ${engine.name}`, async (options) => {
     const t = await engine.open();
     return {
-      ledger: new PostgresLedger(t.store.db),
+      ledger: new PostgresLedger(t.store.db, options),
       dispose: () => t.dispose(),
       tamper: (eventId, data) => tamper(t.store.db, eventId, data),
     };

@@ -7,6 +7,7 @@ import {
   WrongExpectedRevisionError,
   type AppendRequest,
   type AppendResult,
+  type AuthenticateAppend,
   type Ledger,
   type LedgerPosition,
   type RecordedEvent,
@@ -25,6 +26,7 @@ interface EventRowOut {
   recorded_at: Date;
   prev_hash: string | null;
   event_hash: string;
+  authenticator: string | null;
 }
 
 /** First key of the per-stream advisory locks taken by append (the second is the stream's hashtext). */
@@ -37,7 +39,7 @@ const conflictingStream = (detail: string | undefined): string | undefined =>
   /^Key \(stream_id, stream_revision\)=\((.*), \d+\) already exists\.$/s.exec(detail ?? '')?.[1];
 
 const COLUMNS = sql.raw(
-  'global_position, transaction_id, event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash',
+  'global_position, transaction_id, event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash, authenticator',
 );
 
 const toRecorded = (r: EventRowOut): RecordedEvent => ({
@@ -51,6 +53,7 @@ const toRecorded = (r: EventRowOut): RecordedEvent => ({
   recordedAt: r.recorded_at.toISOString(),
   prevHash: r.prev_hash,
   hash: r.event_hash,
+  authenticator: r.authenticator,
   position: { commit: Number(r.transaction_id), prepare: r.global_position },
 });
 
@@ -71,7 +74,7 @@ function pushRows(
   head: { revision: number; hash: string } | undefined,
 ): { revision: number; hash: string } {
   const chained = chainEvents(request, at, head);
-  for (const e of chained) {
+  for (const [k, e] of chained.entries()) {
     rows.push({
       ord: rows.length,
       event_id: e.id,
@@ -84,6 +87,7 @@ function pushRows(
       recorded_at: at,
       prev_hash: e.prevHash,
       event_hash: e.hash,
+      authenticator: request.events[k]!.authenticator ?? null,
     });
   }
   const last = chained[chained.length - 1]!;
@@ -99,17 +103,20 @@ async function insertRows(
   db: Kysely<Database>,
   rows: EventRow[],
   conditions: { s: string; r: number | null }[],
+  authenticate: AuthenticateAppend | undefined,
 ): Promise<RecordedEvent[] | undefined> {
+  // The group's authenticators, over exactly the rows this statement inserts.
+  if (authenticate) authenticate(rows.map((r) => r.event_hash)).forEach((a, i) => (rows[i]!.authenticator = a));
   const payload = JSON.stringify(rows);
   // Only what the database makes up comes back (positions; ids and tenants as it spells uuids):
   // the rest is what was sent, parsed back from the same JSON the database stored, so an append
   // answers what a read of its events would.
   const inserted = await sql<{ global_position: number; transaction_id: string; event_id: string; tenant_id: string }>`
-    INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash)
-    SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash
+    INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash, authenticator)
+    SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash, r.authenticator
     FROM json_to_recordset(${payload}::json) AS r(
       ord integer, event_id uuid, tenant_id uuid, stream_id text, stream_revision integer, event_type text,
-      data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text)
+      data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text, authenticator text)
     WHERE NOT EXISTS (
       SELECT 1 FROM json_to_recordset(${JSON.stringify(conditions)}::json) AS c(s text, r integer)
       WHERE c.r IS DISTINCT FROM (SELECT max(e.stream_revision) FROM ledger.events e WHERE e.stream_id = c.s))
@@ -133,6 +140,7 @@ async function insertRows(
       recordedAt: row.recorded_at,
       prevHash: row.prev_hash,
       hash: row.event_hash,
+      authenticator: row.authenticator,
       position: { commit: Number(p.transaction_id), prepare: p.global_position },
     };
   });
@@ -181,6 +189,8 @@ export interface PostgresLedgerOptions {
   maxGroupEvents?: number;
   /** Group transactions in flight at once (each holds a connection until its COMMIT). */
   maxInFlight?: number;
+  /** Signs each group's events (the service gives the log's signing key); none: events carry no authenticator. */
+  authenticate?: AuthenticateAppend;
 }
 
 /**
@@ -208,6 +218,7 @@ export class PostgresLedger implements Ledger {
   private inFlight = 0;
   private readonly maxGroupEvents: number;
   private readonly maxInFlight: number;
+  private readonly authenticate: AuthenticateAppend | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -215,6 +226,7 @@ export class PostgresLedger implements Ledger {
   ) {
     this.maxGroupEvents = options.maxGroupEvents ?? 2_000;
     this.maxInFlight = options.maxInFlight ?? 1;
+    this.authenticate = options.authenticate;
   }
 
   append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
@@ -377,7 +389,7 @@ export class PostgresLedger implements Ledger {
         return { from, to: rows.length };
       });
       if (rows.length === 0) return planned.map((p) => ({ error: p as WrongExpectedRevisionError }));
-      const events = await insertRows(tx, rows, []);
+      const events = await insertRows(tx, rows, [], this.authenticate);
       if (!events) throw new Error('append: the insert answered no rows');
       return planned.map((p) =>
         p instanceof WrongExpectedRevisionError ? { error: p } : { result: resultOf(events.slice(p.from, p.to)) },
@@ -406,7 +418,7 @@ export class PostgresLedger implements Ledger {
         }
         return { from, to: rows.length };
       });
-      const events = await insertRows(this.db, rows, conditions);
+      const events = await insertRows(this.db, rows, conditions, this.authenticate);
       return events && spans.map((p) => ({ result: resultOf(events.slice(p.from, p.to)) }));
     } catch (error) {
       // A stream that exists, a value refused (by the database or the hashing): the

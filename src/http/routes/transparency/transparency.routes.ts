@@ -49,7 +49,15 @@ export const ConsistencySchema = Type.Object({
   consistencyPath: Type.Array(Hex32, { description: 'RFC 9162 §2.1.4 consistency proof' }),
 });
 
-export const LogEntrySchema = Type.Object({ leafIndex: Type.Integer(), event: LedgerEventSchema, eventHash: Hex32 });
+export const LogEntrySchema = Type.Object({
+  leafIndex: Type.Integer(),
+  event: LedgerEventSchema,
+  eventHash: Hex32,
+  authenticator: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "the appender's signature covering eventHash, v1:<key id>:<index>:<group size>:<base64 signature>:<base64 path> (docs/verifying.md); null for events from before authenticators",
+  }),
+});
 
 export const PublicKeysSchema = Type.Object({
   keys: Type.Array(

@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
+import { ledgerDb } from '../ledger/postgres/ledger.table.js';
+import type { Database } from '../store/schema.js';
+import { authenticatorKeys, authenticatorProblem, type AuthenticatorKeys } from './append-authenticator.js';
+import { transparencyDb } from './transparency.table.js';
+
+/** How far an event's time may go back from the previous event of its tenant (clocks of several processes, queued appends). */
+export const TIME_TOLERANCE_MS = 60_000;
+
+/**
+ * Where the ledger stood when authenticators began, recorded on the first start of a version
+ * that writes them (insert-once, kept by the ledger's append-only trigger). Events up to there
+ * carry none and are judged by the checkpoints that already cover them.
+ */
+export async function authenticatedFrom(db: Kysely<Database>, ledger: Ledger): Promise<LedgerPosition> {
+  const l = ledgerDb(db);
+  const read = () => l.selectFrom('ledger.authenticated_from').select(['commit_position', 'prepare_position']).executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    const head = (await ledger.headPosition()) ?? START;
+    await sql`INSERT INTO ledger.authenticated_from (commit_position, prepare_position) VALUES (${head.commit}, ${head.prepare})
+      ON CONFLICT (only_row) DO NOTHING`.execute(db);
+    row = await read();
+  }
+  return { commit: Number(row!.commit_position), prepare: Number(row!.prepare_position) };
+}
+
+/**
+ * Whether ledger events are the service's own: each event past `from` must carry an authenticator
+ * that verifies under one of the log's signing keys (current or retired, from the key history).
+ * The sealer refuses what fails; `/verify` and the receipts call such a record tampered.
+ *
+ * @example
+ * const problem = await authenticity.problem(event); // null, or why the event is not ours
+ */
+export class EventAuthenticity {
+  private keys: AuthenticatorKeys = new Map();
+  /** Group signatures verified already (authenticatorProblem). */
+  private readonly verified = new Set<string>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly from: LedgerPosition,
+  ) {}
+
+  /**
+   * Null when the event is authentic (or older than authenticators), else why not. `db`: where to
+   * read the key history if a key is unknown (the caller's transaction: on the embedded store a
+   * read beside it would wait for the one connection the transaction holds).
+   */
+  async problem(event: Pick<RecordedEvent, 'hash' | 'authenticator' | 'position'>, db?: Kysely<Database>): Promise<string | null> {
+    if (comparePositions(event.position, this.from) <= 0) return null;
+    let problem = authenticatorProblem(event.hash, event.authenticator, this.keys, this.verified);
+    // A key this process has not loaded yet (rotated by another): read the history once more.
+    if (problem?.includes('never signed this log')) {
+      await this.reload(db);
+      problem = authenticatorProblem(event.hash, event.authenticator, this.keys, this.verified);
+    }
+    return problem;
+  }
+
+  /** The public keys of every signing key in the history, by key id. */
+  async reload(db: Kysely<Database> = this.db): Promise<void> {
+    const rows = await transparencyDb(db).selectFrom('transparency.key_history').select('public_key').execute();
+    this.keys = authenticatorKeys(rows.map((r) => ({ publicKey: Buffer.from(r.public_key, 'base64') })));
+  }
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentStream } from '../../src/domain/consent/consent.events.js';
+import { eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
+import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+
+/**
+ * Events the database cannot forge (issue: with INSERT on ledger.events, a backdated withdrawal
+ * and an invented consent were sealed and signed by the honest service). A row written behind the
+ * service's back has no authenticator that verifies: the sealer refuses it and stops sealing that
+ * tenant (named in /ready), and verification calls the record tampered. Other tenants go on.
+ */
+
+let t: TestService;
+
+interface Halt {
+  tenantId: string;
+  eventId: string;
+  position: { commit: number; prepare: number };
+  reason: string;
+}
+
+const ready = async () => (await t.app.inject({ url: '/ready' })).json().data as { status: string; sealing: { halted: Halt[] } };
+
+/** Polls /ready until the tenant's sealing is reported stopped. */
+async function haltOf(tenantId: string): Promise<Halt> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const halt = (await ready()).sealing.halted.find((h) => h.tenantId === tenantId);
+    if (halt) return halt;
+    if (Date.now() > deadline) throw new Error(`the sealer did not stop sealing ${tenantId} within 10 s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The newest checkpoint once it holds at least `size` leaves. */
+async function sealedSize(api: Client, size: number): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const cp = (await api.get('/api/v1/ledger/checkpoint')).json().data;
+    if (cp.treeSize >= size) return cp.treeSize;
+    if (Date.now() > deadline) throw new Error(`the log did not reach ${size} leaves (at ${cp.treeSize})`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** INSERT into ledger.events, as a database writer would: a well-formed, correctly hashed and chained row, without the service. */
+async function insertBehindTheService(envelope: EventEnvelope, authenticator: string | null = null): Promise<string> {
+  const hash = eventHash(envelope);
+  await sql`INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash, authenticator)
+    VALUES (${envelope.id}, ${envelope.tenantId}, ${envelope.stream}, ${envelope.revision}, ${envelope.type}, ${JSON.stringify(envelope.data)}::json,
+      ${JSON.stringify(envelope.metadata)}::json, ${envelope.recordedAt}, ${envelope.prevHash}, ${hash}, ${authenticator})`.execute(
+    t.service.store.db,
+  );
+  return hash;
+}
+
+/** A tenant with a policy and one honest consent, sealed. */
+async function tenantWithConsent(): Promise<{ api: Client; tenantId: string; consentId: string; policyVersionId: string }> {
+  const creds = await t.tenant('enterprise');
+  const api = client(t.app, creds);
+  const policyVersionId = await publishPolicy(api);
+  const res = await api.post('/api/v1/consent', { policyVersionId, userReference: `u-${randomUUID()}`, consentGiven: true });
+  expect(res.statusCode, res.body).toBe(201);
+  await sealedSize(api, 2);
+  return { api, tenantId: creds.tenantId, consentId: res.json().data.id, policyVersionId };
+}
+
+beforeAll(async () => {
+  t = await startTestService();
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('forged events › a backdated withdrawal inserted into the ledger', () => {
+  let api: Client;
+  let tenantId: string;
+  let consentId: string;
+  let forgedId: string;
+  beforeAll(async () => {
+    ({ api, tenantId, consentId } = await tenantWithConsent());
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    forgedId = randomUUID();
+    await insertBehindTheService({
+      id: forgedId,
+      tenantId,
+      stream: recorded!.stream,
+      revision: 1,
+      type: 'ConsentWithdrawn',
+      data: { consentId, subject: recorded!.data.subject, reason: null, withdrawnAt: '2025-01-01T00:00:00.000Z' },
+      metadata: {},
+      recordedAt: '2025-01-01T00:00:00.000Z',
+      prevHash: recorded!.hash,
+    });
+  });
+
+  it('is refused by the sealer, which stops sealing the tenant and names the event in /ready', async () => {
+    const halt = await haltOf(tenantId);
+    expect(halt).toMatchObject({ eventId: forgedId, reason: 'the event carries no authenticator' });
+    expect((await ready()).status).toBe('ready');
+    // Never signed: the log keeps the two honest leaves.
+    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(2);
+  });
+
+  it('makes /verify call the record tampered, not withdrawn', async () => {
+    const v = (await api.get(`/api/v1/consent/${consentId}/verify`)).json().data;
+    expect(v).toMatchObject({ valid: false, tampered: true, reason: 'tampered' });
+  });
+});
+
+describe('forged events › an invented consent inserted into the ledger', () => {
+  it('is refused by the sealer and verifies as tampered, not erased', async () => {
+    const { api, tenantId, policyVersionId } = await tenantWithConsent();
+    const consentId = randomUUID();
+    const forgedId = randomUUID();
+    await insertBehindTheService({
+      id: forgedId,
+      tenantId,
+      stream: consentStream(tenantId, consentId),
+      revision: 0,
+      type: 'ConsentRecorded',
+      data: {
+        consentId,
+        policyVersionId,
+        policyType: 'privacy_policy',
+        policyVersion: '1.0.0',
+        policyTitle: 'Privacy',
+        policyContentHash: 'a'.repeat(64),
+        subject: 'sub_x',
+        personal: { v: 1, kid: 'dk_unknown', iv: 'AAAA', ct: 'AAAA', tag: 'AAAA' },
+        consentGiven: true,
+        metadata: {},
+        timestamp: new Date().toISOString(),
+        consentHash: 'b'.repeat(64),
+        batchId: null,
+      },
+      metadata: {},
+      recordedAt: new Date().toISOString(),
+      prevHash: null,
+    });
+    expect((await haltOf(tenantId)).eventId).toBe(forgedId);
+    const v = (await api.get(`/api/v1/consent/${consentId}/verify`)).json().data;
+    expect(v).toMatchObject({ valid: false, tampered: true, erased: false });
+  });
+});
+
+describe('forged events › an authenticator made up by the forger', () => {
+  it('naming a key that never signed this log, is refused (the key history read in the sealer’s transaction)', async () => {
+    const { tenantId, consentId } = await tenantWithConsent();
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    const forgedId = randomUUID();
+    const data = { consentId, subject: recorded!.data.subject, reason: null, withdrawnAt: new Date().toISOString() };
+    const envelope = {
+      id: forgedId,
+      tenantId,
+      stream: recorded!.stream,
+      revision: 1,
+      type: 'ConsentWithdrawn',
+      data,
+      metadata: {},
+      recordedAt: data.withdrawnAt,
+      prevHash: recorded!.hash,
+    };
+    await insertBehindTheService(envelope, `v1:deadbeef:0:1:${'A'.repeat(86)}==:`);
+    const halt = await haltOf(tenantId);
+    expect(halt).toMatchObject({ eventId: forgedId, reason: 'the authenticator names key deadbeef, which never signed this log' });
+  });
+});
+
+describe('forged events › an event whose time goes back', () => {
+  it('is refused even when the service itself appended it (an operator with the key backdating)', async () => {
+    const { api, tenantId, consentId } = await tenantWithConsent();
+    const stream = consentStream(tenantId, consentId);
+    const [recorded] = await t.service.ledger.readStream(stream);
+    const at = new Date(Date.parse(recorded!.recordedAt) - 3_600_000);
+    const data = { consentId, subject: recorded!.data.subject, reason: null, withdrawnAt: at.toISOString() };
+    const backdated = await t.service.ledger.append(
+      [{ tenantId, stream, expectedRevision: 0, events: [{ type: 'ConsentWithdrawn', data }] }],
+      at,
+    );
+    const halt = await haltOf(tenantId);
+    expect(halt.eventId).toBe(backdated.events[0]!.id);
+    expect(halt.reason).toMatch(/^its time .* is 3600 s before the leaf before it \(tolerance 60 s\)$/);
+    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(2);
+  });
+});
+
+describe('forged events › other tenants', () => {
+  it('are sealed as before while a forged tenant stays stopped', async () => {
+    const { api } = await tenantWithConsent();
+    await publishPolicy(api);
+    expect(await sealedSize(api, 3)).toBe(3);
+  });
+});
