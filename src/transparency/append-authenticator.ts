@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { eventLeafHash, inclusionRanges, nodeHash, splitPoint, type Hash } from './merkle.js';
+import { eventLeafHash, inclusionRanges, nodeHash, rootFromInclusion, splitPoint, type Hash } from './merkle.js';
 import type { NoteSigner } from './note.js';
 
 /**
@@ -97,7 +97,7 @@ export function authenticatorProblem(
   if (index >= size || path.length % 32 !== 0) return 'the authenticator is malformed';
   const hashes = Array.from({ length: path.length / 32 }, (_, k) => path.subarray(k * 32, k * 32 + 32));
   // The root the path leads to from this event; the signature must be over it.
-  const root = rootFrom(index, size, eventLeafHash(eventHash), hashes);
+  const root = rootFromInclusion(index, size, eventLeafHash(eventHash), hashes);
   if (!root) return 'the authenticator does not cover this event';
   const signed = message(size, root);
   const memo = `${m[1]}:${m[4]}:${signed}`;
@@ -108,24 +108,4 @@ export function authenticatorProblem(
     verified.add(memo);
   }
   return null;
-}
-
-/** RFC 9162 §2.1.3.2's walk from a leaf up its inclusion path, answering the root (null when the path has the wrong length). */
-function rootFrom(index: number, size: number, leaf: Hash, path: readonly Hash[]): Hash | null {
-  let fn = index;
-  let sn = size - 1;
-  let r = leaf;
-  for (const p of path) {
-    if (sn === 0) return null;
-    if (fn % 2 === 1 || fn === sn) {
-      r = nodeHash(p, r);
-      while (fn % 2 === 0 && fn !== 0) {
-        fn >>= 1;
-        sn >>= 1;
-      }
-    } else r = nodeHash(r, p);
-    fn >>= 1;
-    sn >>= 1;
-  }
-  return sn === 0 ? r : null;
 }

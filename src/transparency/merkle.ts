@@ -157,16 +157,16 @@ export function appendLeaves(size: number, get: NodeSource, leaves: readonly Has
 const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(a, b) === 0;
 
 /**
- * RFC 9162 §2.1.3.2: whether `path` proves that `leaf` is leaf `index` of the tree of `size`
- * leaves whose root is `root`.
+ * RFC 9162 §2.1.3.2's walk from leaf `index` of a tree of `size` leaves up its inclusion `path`:
+ * the root the path leads to, or null when the path cannot be one for that leaf and size.
  */
-export function verifyInclusion(index: number, size: number, leaf: Hash, path: readonly Hash[], root: Hash): boolean {
-  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(size) && index >= 0 && index < size)) return false;
+export function rootFromInclusion(index: number, size: number, leaf: Hash, path: readonly Hash[]): Hash | null {
+  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(size) && index >= 0 && index < size)) return null;
   let fn = index;
   let sn = size - 1;
   let r = leaf;
   for (const p of path) {
-    if (sn === 0) return false;
+    if (sn === 0) return null;
     if (fn % 2 === 1 || fn === sn) {
       r = nodeHash(p, r);
       if (fn % 2 === 0) {
@@ -181,7 +181,16 @@ export function verifyInclusion(index: number, size: number, leaf: Hash, path: r
     fn = Math.floor(fn / 2);
     sn = Math.floor(sn / 2);
   }
-  return sn === 0 && equal(r, root);
+  return sn === 0 ? r : null;
+}
+
+/**
+ * RFC 9162 §2.1.3.2: whether `path` proves that `leaf` is leaf `index` of the tree of `size`
+ * leaves whose root is `root`.
+ */
+export function verifyInclusion(index: number, size: number, leaf: Hash, path: readonly Hash[], root: Hash): boolean {
+  const r = rootFromInclusion(index, size, leaf, path);
+  return r !== null && equal(r, root);
 }
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
-import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { client, publishPolicy, sealedCheckpoint, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
  * Events the database cannot forge (issue: with INSERT on ledger.events, a backdated withdrawal
@@ -34,17 +34,6 @@ async function haltOf(tenantId: string): Promise<Halt> {
   }
 }
 
-/** The newest checkpoint once it holds at least `size` leaves. */
-async function sealedSize(api: Client, size: number): Promise<number> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const cp = (await api.get('/api/v1/ledger/checkpoint')).json().data;
-    if (cp.treeSize >= size) return cp.treeSize;
-    if (Date.now() > deadline) throw new Error(`the log did not reach ${size} leaves (at ${cp.treeSize})`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** INSERT into ledger.events, as a database writer would: a well-formed, correctly hashed and chained row, without the service. */
 async function insertBehindTheService(envelope: EventEnvelope, authenticator: string | null = null): Promise<string> {
   const hash = eventHash(envelope);
@@ -63,7 +52,7 @@ async function tenantWithConsent(): Promise<{ api: Client; tenantId: string; con
   const policyVersionId = await publishPolicy(api);
   const res = await api.post('/api/v1/consent', { policyVersionId, userReference: `u-${randomUUID()}`, consentGiven: true });
   expect(res.statusCode, res.body).toBe(201);
-  await sealedSize(api, 2);
+  await sealedCheckpoint(api, 2);
   return { api, tenantId: creds.tenantId, consentId: res.json().data.id, policyVersionId };
 }
 
@@ -189,6 +178,6 @@ describe('forged events › other tenants', () => {
   it('are sealed as before while a forged tenant stays stopped', async () => {
     const { api } = await tenantWithConsent();
     await publishPolicy(api);
-    expect(await sealedSize(api, 3)).toBe(3);
+    expect((await sealedCheckpoint(api, 3)).treeSize).toBe(3);
   });
 });

@@ -11,7 +11,7 @@ import type { Database } from '../../src/store/schema.js';
 import { openStore } from '../../src/store/store.js';
 import { openNote, parseCheckpoint, parseVerifierKey, signedTime, signerFromSeed } from '../../src/transparency/note.js';
 import { rotateSigningKey, seedBytes, SigningKeyError } from '../../src/transparency/signing-key.js';
-import { client, publishPolicy, type Client } from '../support/service.js';
+import { client, publishPolicy, sealedCheckpoint } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
@@ -52,17 +52,6 @@ const keysDocument = async (service: Service, tenant?: string) =>
     status: string;
     treeSizes?: { from: number; to: number | null } | null;
   }[];
-
-/** The newest checkpoint once it holds at least `size` leaves (the sealer follows within a second). */
-async function sealedCheckpoint(api: Client, size: number): Promise<{ checkpoint: string; treeSize: number; timestamp: string }> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const cp = (await api.get('/api/v1/ledger/checkpoint')).json().data;
-    if (cp.treeSize >= size) return cp;
-    if (Date.now() > deadline) throw new Error(`the log did not reach ${size} leaves in 10 s (at ${cp.treeSize})`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('signing key › on the first start', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cl-signing-'));

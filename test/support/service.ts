@@ -88,3 +88,14 @@ export async function publishPolicy(c: Client, overrides: Record<string, unknown
   if (res.statusCode !== 201) throw new Error(`publish failed: ${res.statusCode} ${res.body}`);
   return res.json().data.id as string;
 }
+
+/** The tenant's newest checkpoint once it holds at least `size` leaves (the sealer follows within a second). */
+export async function sealedCheckpoint(api: Client, size: number): Promise<{ checkpoint: string; treeSize: number; timestamp: string }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const cp = (await api.get('/api/v1/ledger/checkpoint')).json().data;
+    if (cp.treeSize >= size) return cp;
+    if (Date.now() > deadline) throw new Error(`the log did not reach ${size} leaves in 10 s (at ${cp.treeSize})`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
