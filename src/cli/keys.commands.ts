@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readSettingFile } from '../common/key-file.js';
 import { UsageError, type Command } from './command.js';
 import { rotateMasterKey } from '../privacy/key-store.js';
 import { rewrapWebhookSecrets } from '../webhooks/signing.js';
@@ -8,12 +8,7 @@ import { rotateSigningKey, seedBytes, SigningKeyError } from '../transparency/si
 const keyFrom = (path: unknown, flag: string): Buffer => {
   if (typeof path !== 'string')
     throw new UsageError(`--${flag} is required (a file holding the key: 64 hex characters or base64 of 32 bytes)`);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--${flag}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+  const text = readSettingFile(path, `--${flag}`, (m) => new UsageError(m));
   try {
     return parseMasterKey(text, `--${flag}`);
   } catch (error) {
@@ -63,12 +58,7 @@ export const signingKeyRotate: Command = {
     const file = values['new-key-file'];
     if (file === undefined) return { seed: undefined };
     if (typeof file !== 'string') throw new UsageError('--new-key-file needs a path');
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`--new-key-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-    }
+    const text = readSettingFile(file, '--new-key-file', (m) => new UsageError(m));
     try {
       return { seed: seedBytes(text, '--new-key-file') };
     } catch (error) {

@@ -87,16 +87,13 @@ const seedText = (seed: Uint8Array) => `${Buffer.from(seed).toString('base64')}\
 export async function openSigningKey(db: Kysely<Database>, settings: SigningKeySettings): Promise<LoadedSigningKey> {
   const t = transparencyDb(db);
   const notices: string[] = [];
-  const legacy = await t
-    .selectFrom('transparency.signing_keys')
-    .select(['seed', 'public_key'])
-    .where('purpose', '=', 'checkpoint')
-    .executeTakeFirst();
+  const legacy = await t.selectFrom('transparency.signing_keys').select('seed').where('purpose', '=', 'checkpoint').executeTakeFirst();
   let loaded: Omit<LoadedSigningKey, 'notices'> | undefined = configuredSigningKey(settings);
   const name = keyNameOf(settings.publicBaseUrl);
+  const legacySeed = legacy ? seedBytes(legacy.seed, 'transparency.signing_keys') : undefined;
   if (!loaded) {
     const path = defaultPath(settings);
-    const seed = legacy ? seedBytes(legacy.seed, 'transparency.signing_keys') : randomBytes(32);
+    const seed = legacySeed ?? randomBytes(32);
     if (path === undefined) loaded = { signer: signerFromSeed(name, seed), source: 'ephemeral' };
     else {
       const { text, created } = createKeyFile(path, seedText(seed));
@@ -110,7 +107,7 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
   const signer = loaded.signer;
   await db.transaction().execute(async (tx) => {
     await lockHistory(tx);
-    const legacySigner = legacy ? signerFromSeed(name, seedBytes(legacy.seed, 'transparency.signing_keys')) : undefined;
+    const legacySigner = legacySeed ? signerFromSeed(name, legacySeed) : undefined;
     if (legacySigner) {
       // The seed an older version kept: its public half joins the history (it signed the
       // checkpoints so far), and the seed leaves the store.

@@ -11,6 +11,7 @@ import {
   type AllStreamResolvedEvent,
   type AppendRecordInput,
   type AppendStreamRequest,
+  type AppendStreamState,
   type ConsistencyCheck,
   type KurrentDBClient,
   type ReadPosition,
@@ -174,7 +175,7 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
     const heads = await mapLimit(requests, READ_CONCURRENCY, (r) =>
       r.expectedRevision === 'no_stream' && r.events.length > 0 ? Promise.resolve(null) : this.head(r.stream),
     );
-    const planned: { request: AppendRequest; first: number; events: UnplacedEvent[] }[] = [];
+    const planned: { request: AppendRequest; first: number; events: UnplacedEvent[]; expectedState: AppendStreamState }[] = [];
     const batch: AppendStreamRequest[] = [];
     const checks: ConsistencyCheck[] = [];
     requests.forEach((request, i) => {
@@ -193,7 +194,7 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
         checks.push({ type: STREAM_STATE, streamName: this.esdbStream(request.stream), expectedState: streamStateFor(expected, actual) });
       }
       if (events.length === 0) return;
-      planned.push({ request, first, events });
+      planned.push({ request, first, events, expectedState: streamStateFor(expected, actual) });
     });
     // One authenticator group per append: every event of this call, in the order written.
     if (this.authenticate) {
@@ -201,12 +202,7 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
       this.authenticate(all.map((e) => e.hash)).forEach((a, i) => (all[i]!.authenticator = a));
     }
     for (const p of planned) {
-      const head = heads[requests.indexOf(p.request)] ?? null;
-      batch.push({
-        streamName: this.esdbStream(p.request.stream),
-        expectedState: streamStateFor(p.request.expectedRevision, head?.revision ?? null),
-        events: p.events.map(toEventData),
-      });
+      batch.push({ streamName: this.esdbStream(p.request.stream), expectedState: p.expectedState, events: p.events.map(toEventData) });
     }
     await this.write(batch, checks, planned.length < requests.length);
     // The append answers revisions, not each event's $all position: read the events back.
