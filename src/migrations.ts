@@ -2,6 +2,7 @@ import { ledgerMigrations } from './ledger/postgres/ledger.migrations.js';
 import { privacyMigrations } from './privacy/privacy.migrations.js';
 import { receiptsMigrations } from './receipts/receipts.migrations.js';
 import { collectMigrations } from './store/migrations.js';
+import { rolesMigrations } from './store/roles.migrations.js';
 import { controlMigrations } from './tenants/tenants.migrations.js';
 import { transparencyMigrations } from './transparency/transparency.migrations.js';
 import { webhooksMigrations } from './webhooks/webhooks.migrations.js';
@@ -21,4 +22,5 @@ export const MIGRATIONS = collectMigrations(
   receiptsMigrations,
   transparencyMigrations,
   privacyMigrations,
+  rolesMigrations,
 );

@@ -48,6 +48,7 @@ export const STATE_TABLES: readonly StateTable[] = [
 export const NOT_COPIED: Readonly<Record<string, string>> = {
   'ledger.events': 'the ledger: copied event by event through the Ledger port',
   'control.migrations': 'each store applies its own migrations when it opens',
+  'control.service_roles': "roles belong to a PostgreSQL server: run db grant on the destination's",
   'ledger.authenticated_from':
     "recorded by the destination's service on its first start, after the copy; copied events keep their authenticators",
 };

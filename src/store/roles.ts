@@ -1,5 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ColumnType, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+
+/** `control.service_roles` (migration 0013): the roles `db grant` gave the service's rights. */
+export interface ServiceRolesTable {
+  name: string;
+  granted_at: ColumnType<Date, string | undefined, string>;
+}
+type RolesDatabase = { 'control.service_roles': ServiceRolesTable };
+const rolesDb = (db: Kysely<Database>) => db.withTables<RolesDatabase>();
 
 /** A PostgreSQL role name the grant accepts: a plain identifier, so it is never quoted wrongly. */
 export const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -32,7 +40,7 @@ const appendOnlyTables = (db: Kysely<Database>) =>
  * models, the key store, the transparency log). The role owns nothing and creates nothing, so it
  * cannot disable the ledger's triggers or drop a table. Run by the store's owner; run again after
  * a migration or a read-schema rebuild (the owner's `migrate` and `ensureReadSchema` do it for
- * every role recorded in `control.service_roles`).
+ * every role recorded in `control.service_roles`, migration 0013).
  *
  * Raw SQL: GRANT and the catalogs have no Kysely builder, and identifiers here are checked
  * (ROLE_NAME) or formatted by the server (`format('%I')`).
@@ -56,10 +64,11 @@ export async function grantServiceRole(
         created = true;
       }
     }
-    await sql`CREATE TABLE IF NOT EXISTS control.service_roles (name text PRIMARY KEY, granted_at timestamptz NOT NULL DEFAULT now())`.execute(
-      tx,
-    );
-    await sql`INSERT INTO control.service_roles (name) VALUES (${role}) ON CONFLICT (name) DO UPDATE SET granted_at = now()`.execute(tx);
+    await rolesDb(tx)
+      .insertInto('control.service_roles')
+      .values({ name: role })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ granted_at: sql<string>`now()` }))
+      .execute();
     await applyGrants(tx, role);
     return { created };
   });
@@ -81,8 +90,6 @@ async function applyGrants(db: Kysely<Database>, role: string): Promise<void> {
 
 /** Grants again, to every recorded service role, what the store's tables now are (after DDL by the owner). */
 export async function regrantServiceRoles(db: Kysely<Database>): Promise<void> {
-  const exists = await sql<{ found: boolean }>`SELECT to_regclass('control.service_roles') IS NOT NULL AS found`.execute(db);
-  if (!exists.rows[0]?.found) return;
-  const roles = await sql<{ name: string }>`SELECT name FROM control.service_roles ORDER BY name`.execute(db);
-  for (const { name } of roles.rows) await applyGrants(db, name);
+  const roles = await rolesDb(db).selectFrom('control.service_roles').select('name').orderBy('name').execute();
+  for (const { name } of roles) await applyGrants(db, name);
 }
