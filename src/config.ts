@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { parseWitnesses, type WitnessSpec } from './transparency/witness-relay.js';
 
 const BooleanFlag = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
 
@@ -33,6 +34,10 @@ export const EnvironmentSchema = Type.Object({
       description: 'an Ed25519 seed: 32 bytes as 64 hex characters or base64',
     }),
   ),
+  WITNESSES: Type.Optional(
+    Type.String({ minLength: 1, description: "comma-separated VKEY@URL: each witness's cosignature vkey and base URL" }),
+  ),
+  WITNESS_QUORUM: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'a whole number of witnesses, at least 1' })),
   MASTER_KEY_FILE: Type.Optional(Type.String({ minLength: 1, description: 'a path to a file holding the master key' })),
   TRANSPARENCY_SIGNING_KEY_FILE: Type.Optional(
     Type.String({ minLength: 1, description: 'a path to a file holding the checkpoint signing key (an Ed25519 seed)' }),
@@ -67,6 +72,9 @@ export interface Settings {
   /** The master key wrapping every data key (docs/erasure.md); else MASTER_KEY_FILE, else DATA_DIR/master.key. */
   masterKey: string | undefined;
   masterKeyFile: string | undefined;
+  /** Witnesses asked to cosign each checkpoint (WITNESSES), and how many must (WITNESS_QUORUM, default all). */
+  witnesses: WitnessSpec[];
+  witnessQuorum: number;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +145,16 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     throw new ConfigError('TRANSPARENCY_SIGNING_KEY, TRANSPARENCY_SIGNING_KEY_FILE: set one of them, not both');
   }
   const host = e.HOST ?? '127.0.0.1';
+  let witnesses: WitnessSpec[];
+  try {
+    witnesses = parseWitnesses(e.WITNESSES);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  const witnessQuorum = e.WITNESS_QUORUM === undefined ? witnesses.length : Number(e.WITNESS_QUORUM);
+  if (e.WITNESS_QUORUM !== undefined && witnessQuorum > witnesses.length) {
+    throw new ConfigError(`WITNESS_QUORUM: ${witnessQuorum} is more than the ${witnesses.length} WITNESSES`);
+  }
   return {
     port,
     host,
@@ -156,5 +174,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY?.trim(),
     transparencySigningKeyFile: e.TRANSPARENCY_SIGNING_KEY_FILE,
     masterKeyFile: e.MASTER_KEY_FILE,
+    witnesses,
+    witnessQuorum,
   };
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cosignerVkey, signerFromSeed } from './transparency/note.js';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, EnvironmentSchema, loadSettings } from './config.js';
 
@@ -16,6 +17,10 @@ function refusal(env: Record<string, string>): ConfigError {
   }
   throw new Error(`expected ${JSON.stringify(env)} to be refused, but it was accepted`);
 }
+
+const W1 = cosignerVkey(signerFromSeed('w1.example/witness', Buffer.alloc(32, 1)));
+const W2 = cosignerVkey(signerFromSeed('w2.example/witness', Buffer.alloc(32, 2)));
+const LOG = signerFromSeed('consent.example.com', Buffer.alloc(32, 3)).vkey;
 
 describe('config › when no setting is given', () => {
   it('runs embedded on port 3000 with the documented defaults', () => {
@@ -36,6 +41,8 @@ describe('config › when no setting is given', () => {
       logLevel: 'info',
       masterKey: undefined,
       masterKeyFile: undefined,
+      witnesses: [],
+      witnessQuorum: 0,
     });
   });
 
@@ -70,8 +77,17 @@ describe('config › when settings are given', () => {
       WEBHOOK_RETRY_SCALE: '0.001',
       LOG_LEVEL: 'warn',
       MASTER_KEY_FILE: '/run/secrets/master.key',
+      WITNESSES: `${W1}@https://w1.example/, ${W2}@http://10.0.0.2:7380`,
+      WITNESS_QUORUM: '1',
     });
-    expect(settings).toEqual({
+    expect(settings).toMatchObject({
+      witnesses: [
+        { vkey: W1, url: 'https://w1.example' },
+        { vkey: W2, url: 'http://10.0.0.2:7380' },
+      ],
+      witnessQuorum: 1,
+    });
+    expect({ ...settings, witnesses: [] }).toEqual({
       port: 8080,
       host: '0.0.0.0',
       dataDir: '/var/lib/consent-ledger',
@@ -88,7 +104,19 @@ describe('config › when settings are given', () => {
       logLevel: 'warn',
       masterKey: undefined,
       masterKeyFile: '/run/secrets/master.key',
+      witnesses: [],
+      witnessQuorum: 1,
     });
+  });
+
+  it('refuses a witness that is not VKEY@URL, a log key given as a witness, and a quorum above the witnesses', () => {
+    expect(() => loadSettings({ WITNESSES: W1 })).toThrow(/WITNESSES: .* is not VKEY@URL/);
+    expect(() => loadSettings({ WITNESSES: `${LOG}@http://w` })).toThrow(/is a log key/);
+    expect(() => loadSettings({ WITNESSES: `${W1}@http://w`, WITNESS_QUORUM: '2' })).toThrow(
+      /WITNESS_QUORUM: 2 is more than the 1 WITNESSES/,
+    );
+    expect(() => loadSettings({ WITNESS_QUORUM: '0' })).toThrow(/WITNESS_QUORUM/);
+    expect(loadSettings({ WITNESSES: `${W1}@http://w,${W2}@http://v` }).witnessQuorum).toBe(2);
   });
 
   it('takes MASTER_KEY as 64 hex characters or base64 of 32 bytes, and refuses anything else or both key settings', () => {

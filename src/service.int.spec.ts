@@ -87,6 +87,7 @@ describe('service › when start-up fails part-way › what started is stopped, 
         'privacy',
         'webhook dispatcher',
         'followers',
+        'witness relay',
         ...(env.DATABASE_URL ? ['tenant changes'] : []),
         'limiter',
       ]);

@@ -43,6 +43,7 @@ import {
   openSigningKey,
   proofIncludes,
   type Sealer,
+  type WitnessRelay,
   type TransparencyService,
 } from './transparency/index.js';
 import { tuningFor } from './tuning.js';
@@ -69,6 +70,8 @@ export interface Service {
   /** Per-tenant Merkle log: signed checkpoints and proofs (docs/verifying.md); `sealer` keeps it up with the ledger. */
   transparency: TransparencyService;
   sealer: Sealer;
+  /** Asks the witnesses to cosign checkpoints (WITNESSES); status() is what /ready reports. */
+  witnesses: WitnessRelay;
   /** The ledger's followers (runner, webhook subscription, sealer), started and woken together. */
   followers: FollowerHost;
   /** Stops taking requests, finishes those in flight, then stops every part in the reverse order of their start. */
@@ -170,7 +173,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       // EventStoreDB: delivery rows from a persistent subscription to $all (ack after commit).
       ...(hasDurableFeeds(baseLedger) && index ? { feed: baseLedger, indexPassed: index.passed } : {}),
     });
-    const { transparency, sealer } = await createTransparency({
+    const { transparency, sealer, witnesses } = await createTransparency({
       db: store.db,
       ledger,
       follower: { db: store.followerDb, ledger: reads },
@@ -181,6 +184,8 @@ export async function createService(settings: Settings, options: ServiceOptions 
       ...tuning.sealer,
       ...spacing,
       ...(index ? { indexFence: index.fence } : {}),
+      witnesses: settings.witnesses,
+      witnessQuorum: settings.witnessQuorum,
     });
     const followers = new FollowerHost([runner, webhooks.subscription, sealer]);
     // Each append wakes the followers at once (reads catch up in milliseconds, a record is provable
@@ -191,6 +196,8 @@ export async function createService(settings: Settings, options: ServiceOptions 
     reads.onGrow(() => followers.pokeAll());
     await life.start(webhooks.delivery);
     await life.start(followers);
+    // Asks the witnesses (WITNESSES) to cosign each new checkpoint; idle without witnesses.
+    await life.start(witnesses);
     // A ledger that pushes (EventStoreDB) wakes the followers for appends made by other processes too.
     if (isWatchable(baseLedger)) {
       await life.open(
@@ -265,7 +272,12 @@ export async function createService(settings: Settings, options: ServiceOptions 
             webhooks: webhooks.service,
             transparency,
             limiter,
-            ready: readiness(store, baseLedger, () => transparency.halts()),
+            ready: readiness(
+              store,
+              baseLedger,
+              () => transparency.halts(),
+              () => witnesses.status(),
+            ),
           },
           { logger: options.logger ?? false },
         );
@@ -293,6 +305,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       webhooks,
       transparency,
       sealer,
+      witnesses,
       followers,
       limiter,
       close: () => life.stop(),

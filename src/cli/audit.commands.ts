@@ -1,9 +1,23 @@
-import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import cliProgress from 'cli-progress';
-import { AuditError, exportLog, verifyExport, verifyProof } from '../transparency/audit.js';
-import { NoteError, parseVerifierKey, type Verifier } from '../transparency/note.js';
+import {
+  AuditError,
+  checkConsistency,
+  checkOrder,
+  exportLog,
+  LeafChecker,
+  openCheckpoint,
+  requireQuorum,
+  tenantOfOrigin,
+  verifyExport,
+  verifyProof,
+  type LeafCheckerState,
+} from '../transparency/audit.js';
+import { LogClient } from '../transparency/log-client.js';
+import { NoteError, parseVerifierKey, type Checkpoint, type Verifier } from '../transparency/note.js';
 import { TransparencyStore } from '../transparency/transparency.store.js';
 import { isUuid } from '../common/ids.js';
 import type { CliIo, Command } from './command.js';
@@ -32,6 +46,69 @@ const verifierOf = (vkey: string): Verifier => {
 const oneFile = (positionals: readonly string[], what: string): string => {
   if (positionals.length !== 1) throw new UsageError(`give one ${what} file`);
   return positionals[0]!;
+};
+
+const keysOf = (values: Values): Verifier[] => {
+  const keys = (values.key as unknown as string[] | undefined) ?? [];
+  if (keys.length === 0) throw new UsageError('--key is required');
+  return keys.map(verifierOf);
+};
+
+/** --witness VKEY… and --quorum N (default: every witness given). */
+function witnessesOf(values: Values): { witnesses: Verifier[]; quorum: number } | undefined {
+  const raw = (values.witness as unknown as string[] | undefined) ?? [];
+  if (raw.length === 0) {
+    if (values.quorum !== undefined) throw new UsageError('--quorum needs --witness');
+    return undefined;
+  }
+  const witnesses = raw.map((v) => {
+    let w: Verifier;
+    try {
+      w = parseVerifierKey(v);
+    } catch (error) {
+      throw new UsageError(`--witness: ${(error as NoteError).message}`);
+    }
+    if (w.type !== 0x04)
+      throw new UsageError(`--witness ${v}: a log's key; give the witness's cosignature vkey (type 0x04, as the witness prints it)`);
+    return w;
+  });
+  const q = values.quorum === undefined ? witnesses.length : Number(values.quorum);
+  if (!Number.isInteger(q) || q < 1 || q > witnesses.length)
+    throw new UsageError(`--quorum must be from 1 to the ${witnesses.length} witnesses given`);
+  return { witnesses, quorum: q };
+}
+
+const WITNESS_OPTIONS = { witness: { type: 'string', multiple: true }, quorum: { type: 'string' } } as const;
+
+/**
+ * A checkpoint from a file: the signed note itself, or JSON holding it as `checkpoint` (an
+ * export's header line, a proof, or the answer of GET …/checkpoint with its `data`).
+ */
+function readCheckpointFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new AuditError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (!text.trimStart().startsWith('{')) return text;
+  const firstLine = text.split('\n', 1)[0]!;
+  for (const candidate of [text, firstLine]) {
+    try {
+      const o = JSON.parse(candidate) as { checkpoint?: unknown; data?: { checkpoint?: unknown } };
+      const note = o.data?.checkpoint ?? o.checkpoint;
+      if (typeof note === 'string') return note;
+    } catch {
+      // the next form
+    }
+  }
+  throw new AuditError(`${path} holds no checkpoint: give the signed note, or JSON with a checkpoint field`);
+}
+
+/** A base URL (--url): http(s) only. */
+const baseUrl = (raw: string): string => {
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new UsageError("--url is the service's base URL, http(s)://host[:port]");
+  return raw.replace(/\/+$/, '');
 };
 
 function progress(io: CliIo, label: string) {
@@ -108,22 +185,40 @@ export const auditExport: Command = {
 
 export const auditVerify: Command = {
   name: 'audit verify',
-  usage: 'audit verify FILE --key VKEY [--key RETIRED_VKEY…]',
+  usage: 'audit verify FILE --key VKEY [--key RETIRED_VKEY…] [--since CHECKPOINT_FILE] [--witness VKEY… [--quorum N]]',
   summary:
-    'Offline, no database: check an export (every eventHash, stream chain and event authenticator, the root against the signed checkpoint); prints the figures (events, consents given/rejected/withdrawn per policy), or names the first bad leaf. The first --key signs the checkpoint; more keys (retired ones) may have signed older events',
-  options: { key: { type: 'string', multiple: true } },
+    'Offline, no database: check an export (every eventHash, stream chain, event authenticator and time order, the root against the signed checkpoint); prints the figures (events, consents given/rejected/withdrawn per policy), or names the first bad leaf. The first --key signs the checkpoint; more keys (retired ones) may have signed older events. --since: the log must extend a checkpoint kept before (else ROLLBACK or INCONSISTENT); --witness/--quorum: that many of these witnesses must have cosigned it',
+  options: { key: { type: 'string', multiple: true }, since: { type: 'string' }, ...WITNESS_OPTIONS },
   positionals: true,
   parse(values, positionals) {
-    const keys = (values.key as unknown as string[] | undefined) ?? [];
-    if (keys.length === 0) throw new UsageError('--key is required');
-    const [verifier, ...moreKeys] = keys.map(verifierOf);
-    return { file: oneFile(positionals, 'export'), verifier: verifier!, moreKeys };
+    const [verifier, ...moreKeys] = keysOf(values);
+    return {
+      file: oneFile(positionals, 'export'),
+      verifier: verifier!,
+      moreKeys,
+      since: typeof values.since === 'string' ? values.since : undefined,
+      witnessing: witnessesOf(values),
+    };
   },
-  async runOffline(input: { file: string; verifier: Verifier; moreKeys: Verifier[] }, io) {
+  async runOffline(
+    input: {
+      file: string;
+      verifier: Verifier;
+      moreKeys: Verifier[];
+      since?: string;
+      witnessing?: { witnesses: Verifier[]; quorum: number };
+    },
+    io,
+  ) {
+    const since = input.since === undefined ? undefined : openCheckpoint(readCheckpointFile(input.since), input.verifier);
     const lines = createInterface({ input: createReadStream(input.file), crlfDelay: Infinity });
     const bar = progress(io, 'verifying');
     try {
-      const report = await verifyExport(lines, input.verifier, (n, total) => bar.update(n, total), { moreKeys: input.moreKeys });
+      const report = await verifyExport(lines, input.verifier, (n, total) => bar.update(n, total), {
+        moreKeys: input.moreKeys,
+        ...(since ? { since } : {}),
+        ...(input.witnessing ?? {}),
+      });
       bar.stop();
       io.info(`Verified: ${report.events} events, the root matches the checkpoint signed by ${input.verifier.name}.`);
       return report;
@@ -134,23 +229,253 @@ export const auditVerify: Command = {
   },
 };
 
+interface ProveState {
+  /** Per log origin: the newest checkpoint verified. */
+  logs: Record<string, { checkpoint: string; treeSize: number; rootHash: string }>;
+}
+
+const readJsonState = <T>(path: string, empty: T): T => {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty;
+    throw new AuditError(`cannot read the state ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new AuditError(`the state ${path} is not JSON: restore it from a copy, or start over from a checkpoint you trust`);
+  }
+};
+
+/** Writes a state file whole (a temporary name, then a rename). */
+const writeJsonState = (path: string, state: object): void => {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
+  renameSync(tmp, path);
+};
+
+/**
+ * Checks `next` against the checkpoint kept before: no rollback, no fork, and (sizes differing) an
+ * RFC 9162 consistency proof from the service at `url`, read through its public routes.
+ */
+async function consistentWithKept(kept: Checkpoint, next: Checkpoint, url: string | undefined): Promise<void> {
+  const fetchProof = async (from: Checkpoint, to: Checkpoint) => {
+    if (!url) {
+      throw new AuditError(
+        `the checkpoint kept has ${kept.treeSize} leaves, this one ${next.treeSize}: give --url to fetch the consistency proof between them`,
+      );
+    }
+    checkConsistency(from, to, await new LogClient(url, tenantOfOrigin(next.origin)).consistency(from.treeSize, to.treeSize));
+  };
+  if (next.treeSize >= kept.treeSize || next.origin !== kept.origin) {
+    if (checkOrder(kept, next)) await fetchProof(kept, next);
+  } else if (next.treeSize > 0) {
+    // A proof older than the checkpoint kept (a receipt from last year): it must be a prefix of it.
+    await fetchProof(next, kept);
+  }
+}
+
 export const auditProve: Command = {
   name: 'audit prove',
-  usage: 'audit prove PROOF_FILE --key VKEY',
+  usage: 'audit prove PROOF_FILE --key VKEY [--state FILE [--url BASE]] [--witness VKEY… [--quorum N]]',
   summary:
-    "Offline: check one record's proof (GET /consent/:id/proof saved to a file) against the signed checkpoint; prints {valid, consentId, leafIndex, treeSize, rootHash}",
-  options: { key: { type: 'string' } },
+    "Offline: check one record's proof (GET /consent/:id/proof saved to a file) against the signed checkpoint; prints {valid, consentId, leafIndex, treeSize, rootHash, signedAt}. --state keeps the newest checkpoint verified and refuses one that is not consistent with it (ROLLBACK, INCONSISTENT; --url fetches the consistency proof); --witness/--quorum: that many of these witnesses must have cosigned it",
+  options: { key: { type: 'string' }, state: { type: 'string' }, url: { type: 'string' }, ...WITNESS_OPTIONS },
   positionals: true,
   parse(values, positionals) {
-    return { file: oneFile(positionals, 'proof'), verifier: verifierOf(need(values, 'key')) };
+    if (values.url !== undefined && values.state === undefined) throw new UsageError('--url goes with --state');
+    return {
+      file: oneFile(positionals, 'proof'),
+      verifier: verifierOf(need(values, 'key')),
+      state: typeof values.state === 'string' ? values.state : undefined,
+      url: typeof values.url === 'string' ? baseUrl(values.url) : undefined,
+      witnessing: witnessesOf(values),
+    };
   },
-  async runOffline(input: { file: string; verifier: Verifier }) {
+  async runOffline(input: {
+    file: string;
+    verifier: Verifier;
+    state?: string;
+    url?: string;
+    witnessing?: { witnesses: Verifier[]; quorum: number };
+  }) {
     let proof: unknown;
     try {
       proof = JSON.parse(readFileSync(input.file, 'utf8'));
     } catch (error) {
       throw new AuditError(`cannot read the proof: ${(error as Error).message}`);
     }
-    return verifyProof(proof, input.verifier);
+    const report = verifyProof(proof, input.verifier, input.witnessing);
+    if (!input.state) return report;
+    const state = readJsonState<ProveState>(input.state, { logs: {} });
+    const note = (proof as { data?: { checkpoint?: string } }).data?.checkpoint ?? (proof as { checkpoint: string }).checkpoint;
+    const next = openCheckpoint(note, input.verifier);
+    const kept = state.logs[next.origin];
+    if (kept) await consistentWithKept(openCheckpoint(kept.checkpoint, input.verifier), next, input.url);
+    if (!kept || next.treeSize > kept.treeSize) {
+      state.logs[next.origin] = { checkpoint: note, treeSize: next.treeSize, rootHash: next.rootHash.toString('hex') };
+      writeJsonState(input.state, state);
+    }
+    return { ...report, state: { file: input.state, treeSize: Math.max(next.treeSize, kept?.treeSize ?? 0) } };
+  },
+};
+
+export const auditConsistency: Command = {
+  name: 'audit consistency',
+  usage: 'audit consistency --old CHECKPOINT_FILE (--new CHECKPOINT_FILE [--url BASE] | --url BASE) --key VKEY',
+  summary:
+    "Check that a log only grew between a checkpoint kept before (--old) and a newer one (--new, or the log's newest from --url): both signed by --key, and an RFC 9162 consistency proof between them (from --url). Prints {consistent, origin, from, to}; a log that shrank answers ROLLBACK, one whose history changed INCONSISTENT",
+  options: { old: { type: 'string' }, new: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' } },
+  parse(values) {
+    if (values.new === undefined && values.url === undefined) throw new UsageError('give --new CHECKPOINT_FILE or --url BASE');
+    return {
+      old: need(values, 'old'),
+      next: typeof values.new === 'string' ? values.new : undefined,
+      url: typeof values.url === 'string' ? baseUrl(values.url) : undefined,
+      verifier: verifierOf(need(values, 'key')),
+    };
+  },
+  async runOffline(input: { old: string; next?: string; url?: string; verifier: Verifier }) {
+    const old = openCheckpoint(readCheckpointFile(input.old), input.verifier);
+    const note = input.next ? readCheckpointFile(input.next) : await new LogClient(input.url!, tenantOfOrigin(old.origin)).checkpoint();
+    const next = openCheckpoint(note, input.verifier);
+    if (checkOrder(old, next)) {
+      if (!input.url) throw new UsageError('the sizes differ: give --url BASE to fetch the consistency proof');
+      checkConsistency(old, next, await new LogClient(input.url, tenantOfOrigin(old.origin)).consistency(old.treeSize, next.treeSize));
+    }
+    return {
+      consistent: true,
+      origin: old.origin,
+      from: { treeSize: old.treeSize, rootHash: old.rootHash.toString('hex'), signedAt: old.signedAt },
+      to: { treeSize: next.treeSize, rootHash: next.rootHash.toString('hex'), signedAt: next.signedAt },
+      ...(input.next ? {} : { checkpoint: note }),
+    };
+  },
+};
+
+interface MonitorState {
+  origin: string;
+  checkpoint: string;
+  treeSize: number;
+  rootHash: string;
+  checkedAt: string;
+  leaves: LeafCheckerState;
+}
+
+interface MonitorInput {
+  url: string;
+  tenantId: string;
+  keys: Verifier[];
+  state: string;
+  once: boolean;
+  intervalMs: number;
+  witnessing?: { witnesses: Verifier[]; quorum: number };
+}
+
+/** One pass of the monitor: the newest checkpoint, every leaf since the last pass, and the root. */
+async function monitorPass(input: MonitorInput, io: CliIo): Promise<object> {
+  const client = new LogClient(input.url, input.tenantId);
+  const file = join(input.state, `${input.tenantId}.json`);
+  const saved = readJsonState<MonitorState | null>(file, null);
+  const note = await client.checkpoint();
+  const next = openCheckpoint(note, input.keys[0]!);
+  if (tenantOfOrigin(next.origin) !== input.tenantId) throw new AuditError(`the checkpoint is of another log: ${next.origin}`);
+  const cosigners = input.witnessing ? requireQuorum(note, input.witnessing.witnesses, input.witnessing.quorum) : undefined;
+  if (saved) checkOrder(openCheckpoint(saved.checkpoint, input.keys[0]!), next);
+  const checker = new LeafChecker(input.tenantId, input.keys, saved?.leaves);
+  const from = checker.size;
+  while (checker.size < next.treeSize) {
+    const page = await client.events(checker.size - 1, 1000);
+    if (page.length === 0)
+      throw new AuditError(`the feed ends at leaf ${checker.size}; the checkpoint signs ${next.treeSize}`, checker.size);
+    for (const entry of page) {
+      if (checker.size >= next.treeSize) break;
+      checker.add(entry);
+    }
+    if (next.treeSize - from >= 10_000) io.info(`checked ${checker.size - from} of ${next.treeSize - from} new leaves`);
+  }
+  if (!checker.root().equals(next.rootHash)) {
+    throw new AuditError(
+      saved
+        ? `the ${next.treeSize - from} leaves after leaf ${from - 1} do not lead from the root checked before to the signed root of ${next.treeSize}: the history was rewritten or the feed does not match the log`
+        : `the leaves of the feed do not make the signed root of ${next.treeSize}`,
+      undefined,
+      'INCONSISTENT',
+    );
+  }
+  const checkedAt = new Date().toISOString();
+  writeJsonState(file, {
+    origin: next.origin,
+    checkpoint: note,
+    treeSize: next.treeSize,
+    rootHash: next.rootHash.toString('hex'),
+    checkedAt,
+    leaves: checker.save(),
+  } satisfies MonitorState);
+  return {
+    valid: true,
+    tenantId: input.tenantId,
+    origin: next.origin,
+    treeSize: next.treeSize,
+    rootHash: next.rootHash.toString('hex'),
+    signedAt: next.signedAt,
+    newLeaves: next.treeSize - from,
+    authenticated: checker.authenticated,
+    ...(cosigners ? { cosignedBy: cosigners } : {}),
+    checkedAt,
+  };
+}
+
+export const auditMonitor: Command = {
+  name: 'audit monitor',
+  usage:
+    'audit monitor --url BASE --tenant ID --key VKEY [--key RETIRED_VKEY…] --state DIR [--once] [--interval SECONDS] [--witness VKEY… [--quorum N]]',
+  summary:
+    "Follow a tenant's log through the public feed: every new leaf (hash, chain, authenticator, time order), the signed root, and consistency with the state kept in DIR (ROLLBACK, INCONSISTENT). --once checks and exits (for cron); otherwise checks every --interval seconds (60) until a check fails, which exits 1 with a plain report",
+  options: {
+    url: { type: 'string' },
+    tenant: { type: 'string' },
+    key: { type: 'string', multiple: true },
+    state: { type: 'string' },
+    once: { type: 'boolean' },
+    interval: { type: 'string' },
+    ...WITNESS_OPTIONS,
+  },
+  parse(values) {
+    const tenant = need(values, 'tenant');
+    if (!isUuid(tenant)) throw new UsageError('--tenant must be a tenant id (a UUID)');
+    const interval = values.interval === undefined ? 60 : Number(values.interval);
+    if (!(interval >= 1 && interval <= 86_400)) throw new UsageError('--interval is 1 to 86400 seconds');
+    return {
+      url: baseUrl(need(values, 'url')),
+      tenantId: tenant.toLowerCase(),
+      keys: keysOf(values),
+      state: need(values, 'state'),
+      once: values.once === true,
+      intervalMs: interval * 1000,
+      witnessing: witnessesOf(values),
+    };
+  },
+  async runOffline(input: MonitorInput, io) {
+    mkdirSync(input.state, { recursive: true });
+    if (input.once) return monitorPass(input, io);
+    let stopped = false;
+    let wake: () => void = () => undefined;
+    const stop = () => {
+      stopped = true;
+      wake();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    while (!stopped) {
+      io.emit?.(await monitorPass(input, io));
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, input.intervalMs).unref();
+      });
+    }
+    return null;
   },
 };

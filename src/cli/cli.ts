@@ -59,7 +59,7 @@ export async function main(
     return status;
   };
 
-  const [group, action, ...rest] = argv;
+  const [group, second, ...others] = argv;
   if (group === undefined) {
     say(HELP);
     return fail(EXIT.usage, 'USAGE', 'no command given');
@@ -68,12 +68,16 @@ export async function main(
     cli.stdout.write(HELP);
     return EXIT.ok;
   }
+  // A command of one word (`witness`) takes every argument after it.
+  const single = COMMANDS.find((c) => c.name === group);
+  const action = single ? undefined : second;
+  const rest = single ? argv.slice(1) : others;
   const inGroup = COMMANDS.filter((c) => c.name.split(' ')[0] === group);
   if (inGroup.length === 0) {
     say(HELP);
     return fail(EXIT.usage, 'USAGE', `unknown command "${group}"`);
   }
-  const command = inGroup.find((c) => c.name === `${group} ${action}`);
+  const command = single ?? inGroup.find((c) => c.name === `${group} ${action}`);
   if (!command) {
     const list = inGroup.map((c) => `  ${c.usage}`).join('\n');
     if (isHelp(action)) {
@@ -107,7 +111,8 @@ export async function main(
   let store: Store | undefined;
   try {
     if (command.runOffline) {
-      out(await command.runOffline(input as never, { info: say, progressStream: cli.stderr }));
+      const result = await command.runOffline(input as never, { info: say, progressStream: cli.stderr, emit: out });
+      if (result !== null) out(result);
       return EXIT.ok;
     }
     const settings = loadSettings(cli.env);
@@ -122,7 +127,7 @@ export async function main(
     if (error instanceof AuditError) {
       say(`consent-ledger: ${error.message}`);
       out({
-        error: { code: 'AUDIT_FAILED', message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) },
+        error: { code: error.code, message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) },
       });
       return EXIT.failed;
     }

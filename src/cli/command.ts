@@ -14,6 +14,8 @@ export interface CliIo {
   progressStream: NodeJS.WriteStream;
   /** The service's settings (which ledger: EVENTSTORE_URL). */
   settings?: Settings;
+  /** Prints a JSON object on stdout now (a long-running command announcing itself). */
+  emit?(o: object): void;
 }
 
 export type Values = Record<string, string | boolean | undefined>;
@@ -29,6 +31,6 @@ export interface Command {
   /** Checks the arguments before anything is opened; throws UsageError. */
   parse(values: Values, positionals: readonly string[]): unknown;
   run?(store: Store, input: never, io: CliIo): Promise<object>;
-  /** Commands that need no store (the auditor's offline checks) run this instead of `run`. */
-  runOffline?(input: never, io: CliIo): Promise<object>;
+  /** Commands that need no store (the auditor's offline checks) run this instead of `run`; null prints nothing more. */
+  runOffline?(input: never, io: CliIo): Promise<object | null>;
 }

@@ -9,9 +9,10 @@ import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
 import { subjectsErase } from './subjects.commands.js';
-import { auditExport, auditProve, auditVerify } from './audit.commands.js';
+import { auditConsistency, auditExport, auditMonitor, auditProve, auditVerify } from './audit.commands.js';
 import { ledgerCopy } from './ledger.commands.js';
 import { dbGrant } from './db.commands.js';
+import { witnessServe } from './witness.commands.js';
 
 const str = (values: Values, name: string): string | undefined => {
   const v = values[name];
@@ -191,11 +192,14 @@ export const COMMANDS: readonly Command[] = [
   auditExport,
   auditVerify,
   auditProve,
+  auditConsistency,
+  auditMonitor,
   masterKeyRotate,
   signingKeyRotate,
   subjectsErase,
   ledgerCopy,
   dbGrant,
+  witnessServe,
 ];
 
 export { UsageError, type CliIo, type Command } from './command.js';

@@ -22,7 +22,7 @@ import type { ReceiptService } from '../receipts/receipts.service.js';
 import { verifyRoutes } from './routes/verify/verify.routes.js';
 import type { TenantService } from '../tenants/tenants.service.js';
 import type { TransparencyService } from '../transparency/index.js';
-import { transparencyKeysRoute, transparencyRoutes } from './routes/transparency/transparency.routes.js';
+import { publicLogRoutes, transparencyKeysRoute, transparencyRoutes } from './routes/transparency/transparency.routes.js';
 import type { WebhookService } from '../webhooks/index.js';
 import { webhooksRoutes } from './routes/webhooks/webhooks.routes.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
@@ -222,6 +222,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(verifyRoutes, { receipts: deps.receipts });
   // Public, no key: the keys that sign the transparency log's checkpoints.
   await app.register(transparencyKeysRoute, { transparency: deps.transparency });
+  await app.register(publicLogRoutes, { transparency: deps.transparency });
 
   for (const prefix of API_PREFIXES) {
     await app.register(

@@ -1,6 +1,13 @@
 import { isPingable } from './ledger-feeds.js';
 import type { Ledger } from './ledger.port.js';
 
+/** The witnesses' view (src/transparency/witness-relay.ts WitnessStatus); null when none is configured. */
+export interface WitnessReadiness {
+  quorum: number;
+  witnesses: { name: string; vkey: string; url: string; failing: { tenantId: string; error: string; since: string }[] }[];
+  belowQuorum: { tenantId: string; treeSize: number; cosignatures: number; signedAt: string }[];
+}
+
 /** What `/ready` reports: whether the ledger and the store (read models, operator state) answer. */
 export interface Readiness {
   ledger: boolean;
@@ -9,6 +16,8 @@ export interface Readiness {
   sealing: {
     halted: { tenantId: string; eventId: string; position: { commit: number; prepare: number }; reason: string; haltedAt: string }[];
   };
+  /** Witnesses that failed and tenants whose newest checkpoint lacks the quorum's cosignatures; null without witnesses. */
+  witnesses: WitnessReadiness | null;
 }
 
 /**
@@ -17,12 +26,13 @@ export interface Readiness {
  *
  * @example
  * const ready = readiness(store, ledger);
- * await ready(); // { ledger: true, readStore: true, sealing: { halted: [] } }
+ * await ready(); // { ledger: true, readStore: true, sealing: { halted: [] }, witnesses: null }
  */
 export function readiness(
   store: { ping(): Promise<void> },
   ledger: Ledger,
   halts: () => Promise<Readiness['sealing']['halted']> = async () => [],
+  witnesses: () => Promise<WitnessReadiness | null> = async () => null,
 ): () => Promise<Readiness> {
   const answers = (ping: () => Promise<void>) =>
     ping().then(
@@ -33,6 +43,7 @@ export function readiness(
     const readStore = await answers(() => store.ping());
     const ledgerOk = isPingable(ledger) ? await answers(() => ledger.ping()) : readStore;
     const halted = readStore ? await halts().catch(() => []) : [];
-    return { ledger: ledgerOk, readStore, sealing: { halted } };
+    const witnessed = readStore ? await witnesses().catch(() => null) : null;
+    return { ledger: ledgerOk, readStore, sealing: { halted }, witnesses: witnessed };
   };
 }

@@ -1,7 +1,8 @@
 import { eventHash, type EventEnvelope } from '../ledger/event-hash.js';
 import { authenticatorKeys, authenticatorProblem } from './append-authenticator.js';
-import { eventLeafHash, nodeHash, verifyInclusion, type Hash } from './merkle.js';
-import { openNote, parseCheckpoint, signedTime, type Checkpoint, type Verifier } from './note.js';
+import { TIME_TOLERANCE_MS } from './event-authenticity.js';
+import { EMPTY_ROOT, eventLeafHash, nodeHash, verifyConsistency, verifyInclusion, type Hash } from './merkle.js';
+import { cosignersOf, openNote, parseCheckpoint, signedTime, type Checkpoint, type Verifier } from './note.js';
 import type { TransparencyStore } from './transparency.store.js';
 
 /**
@@ -61,15 +62,85 @@ export function openCheckpoint(note: string, verifier: Verifier): Checkpoint & {
   }
 }
 
+/**
+ * What a failed check found: AUDIT_FAILED (a bad leaf, signature or proof), ROLLBACK (the log now
+ * shows fewer leaves than a checkpoint kept before), INCONSISTENT (a checkpoint that is not an
+ * extension of one kept before: a fork or a rewritten history), QUORUM_NOT_REACHED (too few
+ * witnesses cosigned).
+ */
+export type AuditFailure = 'AUDIT_FAILED' | 'ROLLBACK' | 'INCONSISTENT' | 'QUORUM_NOT_REACHED';
+
 /** Verification failed; `leafIndex` names the first bad leaf when one can be named. */
 export class AuditError extends Error {
   override readonly name = 'AuditError';
   constructor(
     message: string,
     readonly leafIndex?: number,
+    readonly code: AuditFailure = 'AUDIT_FAILED',
   ) {
     super(message);
   }
+}
+
+/**
+ * Checks that at least `quorum` of `witnesses` cosigned the checkpoint note (c2sp.org/tlog-cosignature);
+ * answers who did and when. Throws AuditError QUORUM_NOT_REACHED naming the count.
+ */
+export function requireQuorum(note: string, witnesses: readonly Verifier[], quorum: number): { vkey: string; at: string }[] {
+  const found = cosignersOf(note, witnesses).map((c) => ({ vkey: c.vkey, at: c.at.toISOString() }));
+  if (found.length < quorum) {
+    throw new AuditError(
+      `the checkpoint is cosigned by ${found.length} of the ${witnesses.length} witnesses given; ${quorum} must cosign it`,
+      undefined,
+      'QUORUM_NOT_REACHED',
+    );
+  }
+  return found;
+}
+
+/**
+ * Checks that the checkpoint `next` extends `old` (both opened): same log, no fewer leaves, and the
+ * RFC 9162 consistency proof between them (`proof`, empty when the sizes are equal). Throws
+ * AuditError ROLLBACK or INCONSISTENT saying which.
+ */
+export function checkConsistency(old: Checkpoint, next: Checkpoint, proof: readonly Hash[]): void {
+  if (!checkOrder(old, next)) return;
+  if (!verifyConsistency(old.treeSize, next.treeSize, proof, old.rootHash, next.rootHash)) {
+    throw new AuditError(
+      `the log of ${next.treeSize} leaves is not an extension of the checkpoint of ${old.treeSize} kept before: its history was rewritten`,
+      undefined,
+      'INCONSISTENT',
+    );
+  }
+}
+
+/**
+ * What can be told of two checkpoints without a proof: same log, no fewer leaves, the same root at
+ * the same size. Answers whether a consistency proof is still needed (the sizes differ, `old` is
+ * not empty). Throws AuditError ROLLBACK or INCONSISTENT.
+ */
+export function checkOrder(old: Checkpoint, next: Checkpoint): boolean {
+  if (old.origin !== next.origin)
+    throw new AuditError(`the checkpoints are of two logs: ${old.origin} and ${next.origin}`, undefined, 'INCONSISTENT');
+  if (next.treeSize < old.treeSize) {
+    throw new AuditError(
+      `the log now shows ${next.treeSize} leaves, fewer than the ${old.treeSize} of the checkpoint kept before: it was rolled back`,
+      undefined,
+      'ROLLBACK',
+    );
+  }
+  if (old.treeSize === 0) return false;
+  if (next.treeSize === old.treeSize) {
+    if (!next.rootHash.equals(old.rootHash)) {
+      throw new AuditError(
+        `two checkpoints of ${old.treeSize} leaves with different roots: the log forked or rewrote its history`,
+        undefined,
+        'INCONSISTENT',
+      );
+    }
+    return false;
+  }
+  return true;
 }
 
 export interface PolicyFigures {
@@ -89,6 +160,10 @@ export interface AuditReport {
   rootHash: string;
   /** When the log signed the checkpoint (its signed time), or null for a checkpoint without one. */
   signedAt: string | null;
+  /** With --witness: the witnesses whose cosignature verified, and when each cosigned. */
+  cosignedBy?: { vkey: string; at: string }[];
+  /** With --since: the checkpoint kept before that this one extends. */
+  consistentWith?: { treeSize: number; rootHash: string };
   events: number;
   /** Leaves whose authenticator verified; the others came before authenticators existed. */
   authenticated: number;
@@ -100,8 +175,10 @@ export interface AuditReport {
 
 /** Root of a tree fed leaf by leaf, keeping only its perfect subtrees on the right edge. */
 class CompactTree {
-  private readonly stack: { level: number; hash: Hash }[] = [];
-  size = 0;
+  constructor(
+    private readonly stack: { level: number; hash: Hash }[] = [],
+    public size = 0,
+  ) {}
   push(leaf: Hash): void {
     let node = { level: 0, hash: leaf };
     while (this.stack.length > 0 && this.stack[this.stack.length - 1]!.level === node.level) {
@@ -112,75 +189,93 @@ class CompactTree {
     this.size++;
   }
   root(): Hash {
-    if (this.stack.length === 0) return Buffer.from('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', 'hex');
+    if (this.stack.length === 0) return EMPTY_ROOT;
     let acc = this.stack[this.stack.length - 1]!.hash;
     for (let i = this.stack.length - 2; i >= 0; i--) acc = nodeHash(this.stack[i]!.hash, acc);
     return acc;
+  }
+  /** The right edge, to resume from later (a monitor's saved state). */
+  save(): { level: number; hash: string }[] {
+    return this.stack.map((n) => ({ level: n.level, hash: n.hash.toString('hex') }));
+  }
+  static load(saved: readonly { level: number; hash: string }[], size: number): CompactTree {
+    return new CompactTree(
+      saved.map((n) => ({ level: n.level, hash: Buffer.from(n.hash, 'hex') })),
+      size,
+    );
   }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What a LeafChecker carries from one leaf to the next; JSON, so that a monitor resumes from it. */
+export interface LeafCheckerState {
+  size: number;
+  frontier: { level: number; hash: string }[];
+  /** Each stream's last revision and eventHash. */
+  streams: Record<string, [revision: number, hash: string]>;
+  authenticated: number;
+  /** The latest event time seen (ms since the epoch), or null before the first leaf. */
+  latestAt: number | null;
+}
+
 /**
- * Checks an export line by line: the signed checkpoint, every leafIndex in sequence, every
- * eventHash recomputed, every stream's chain (revision and prevHash), every event of the tenant
- * the checkpoint names, and the root over all leaves against the signed root. Throws AuditError
- * naming the first bad leaf; answers the figures a report quotes.
- *
- * @example
- * const report = await verifyExport(readLines('log.jsonl'), parseVerifierKey(vkey));
+ * The per-leaf checks of a tenant's log, leaf after leaf: leafIndex in sequence, eventHash
+ * recomputed, the event is the tenant's, each stream's chain (revision and prevHash), the
+ * authenticator (from the first authenticated leaf on, every leaf carries one that verifies), and
+ * time order (no event more than the sealer's tolerance before an earlier leaf). It folds the
+ * leaves into the tree whose root the checkpoint signs. Used by `audit verify` and `audit monitor`.
  */
-export async function verifyExport(
-  lines: AsyncIterable<string>,
-  verifier: Verifier,
-  onProgress?: (checked: number, total: number) => void,
-  options: { moreKeys?: readonly Verifier[] } = {},
-): Promise<AuditReport> {
-  const it = lines[Symbol.asyncIterator]();
-  const first = await it.next();
-  if (first.done) throw new AuditError('the export is empty: it starts with a header line holding the signed checkpoint');
-  let header: ExportHeader;
-  try {
-    header = JSON.parse(first.value) as ExportHeader;
-  } catch {
-    throw new AuditError('the first line is not JSON: it is the header holding the signed checkpoint');
+export class LeafChecker {
+  private readonly tree: CompactTree;
+  private readonly streams: Map<string, [number, string]>;
+  private readonly keys: ReturnType<typeof authenticatorKeys>;
+  private readonly verified = new Set<string>();
+  private authenticatedCount: number;
+  private latestAt: number | null;
+
+  constructor(
+    private readonly tenantId: string,
+    keys: readonly Verifier[],
+    state?: LeafCheckerState,
+  ) {
+    this.keys = authenticatorKeys(keys.map((v) => ({ keyId: v.keyId.toString('hex'), publicKey: v.publicKeyRaw })));
+    this.tree = state ? CompactTree.load(state.frontier, state.size) : new CompactTree();
+    this.streams = new Map(Object.entries(state?.streams ?? {}));
+    this.authenticatedCount = state?.authenticated ?? 0;
+    this.latestAt = state?.latestAt ?? null;
   }
-  if (!isObject(header) || typeof header.checkpoint !== 'string') throw new AuditError('the header holds no checkpoint');
-  const signed = openCheckpoint(header.checkpoint, verifier);
-  const m = /\/ledger\/([0-9a-f-]{36})$/.exec(signed.origin);
-  if (!m) throw new AuditError(`the checkpoint's origin does not name a tenant's log: ${signed.origin}`);
-  const tenantId = m[1]!;
 
-  const tree = new CompactTree();
-  const keys = authenticatorKeys(
-    [verifier, ...(options.moreKeys ?? [])].map((v) => ({ keyId: v.keyId.toString('hex'), publicKey: v.publicKeyRaw })),
-  );
-  const verified = new Set<string>();
-  let authenticated = 0;
-  const streams = new Map<string, { revision: number; hash: string }>();
-  const eventTypes: Record<string, number> = {};
-  const policies = new Map<string, PolicyFigures>();
-  const policyOfConsent = new Map<string, string>();
-  const consents = { given: 0, rejected: 0, withdrawn: 0 };
-  const policy = (id: string, type: string | null, version: string | null): PolicyFigures => {
-    let p = policies.get(id);
-    if (!p) policies.set(id, (p = { policyVersionId: id, policyType: type, policyVersion: version, given: 0, rejected: 0, withdrawn: 0 }));
-    return p;
-  };
+  get size(): number {
+    return this.tree.size;
+  }
 
-  for (;;) {
-    const next = await it.next();
-    if (next.done) break;
-    if (next.value.trim() === '') continue;
-    const i = tree.size;
+  get authenticated(): number {
+    return this.authenticatedCount;
+  }
+
+  get streamCount(): number {
+    return this.streams.size;
+  }
+
+  root(): Hash {
+    return this.tree.root();
+  }
+
+  save(): LeafCheckerState {
+    return {
+      size: this.tree.size,
+      frontier: this.tree.save(),
+      streams: Object.fromEntries(this.streams),
+      authenticated: this.authenticatedCount,
+      latestAt: this.latestAt,
+    };
+  }
+
+  /** Checks the next leaf (an export line or a feed entry, parsed) and adds it; throws AuditError naming it. */
+  add(entry: unknown): EventEnvelope {
+    const i = this.tree.size;
     const bad = (why: string) => new AuditError(`leaf ${i}: ${why}`, i);
-    if (i >= signed.treeSize) throw bad(`the checkpoint holds ${signed.treeSize} leaves; the export has more`);
-    let entry: { leafIndex?: unknown; event?: unknown; eventHash?: unknown; authenticator?: unknown };
-    try {
-      entry = JSON.parse(next.value) as typeof entry;
-    } catch {
-      throw bad('the line is not JSON');
-    }
     if (!isObject(entry)) throw bad('the line is not a JSON object');
     if (entry.leafIndex !== i)
       throw bad(`expected leafIndex ${i}, found ${JSON.stringify(entry.leafIndex)} (an event dropped, added or moved)`);
@@ -195,21 +290,109 @@ export async function verifyExport(
       throw bad('the event has no canonical JSON form');
     }
     if (recomputed !== entry.eventHash) throw bad('eventHash does not match the event');
-    if (event.tenantId !== tenantId) throw bad(`the event belongs to tenant ${String(event.tenantId)}, not ${tenantId}`);
-    const prev = streams.get(event.stream);
-    const expectedRevision = prev ? prev.revision + 1 : 0;
+    if (event.tenantId !== this.tenantId) throw bad(`the event belongs to tenant ${String(event.tenantId)}, not ${this.tenantId}`);
+    const prev = this.streams.get(event.stream);
+    const expectedRevision = prev ? prev[0] + 1 : 0;
     if (event.revision !== expectedRevision) throw bad(`stream ${event.stream}: revision ${event.revision}, expected ${expectedRevision}`);
-    if (event.prevHash !== (prev?.hash ?? null))
+    if (event.prevHash !== (prev?.[1] ?? null))
       throw bad(`stream ${event.stream}: prevHash does not match the previous event of the stream`);
     // Authenticators (docs/verifying.md, "Authenticated events"): leaves before the first one may
     // carry none (appended before they existed); from it on, every leaf carries one that verifies.
     if (entry.authenticator !== undefined && entry.authenticator !== null) {
-      const problem = authenticatorProblem(entry.eventHash, String(entry.authenticator), keys, verified);
+      const problem = authenticatorProblem(entry.eventHash, String(entry.authenticator), this.keys, this.verified);
       if (problem) throw bad(`${problem}${problem.includes('never signed') ? ' (give that key with --key too)' : ''}`);
-      authenticated++;
-    } else if (authenticated > 0) throw bad('the event carries no authenticator, after leaves that do: it was not appended by the service');
-    streams.set(event.stream, { revision: event.revision, hash: entry.eventHash });
-    tree.push(eventLeafHash(entry.eventHash));
+      this.authenticatedCount++;
+    } else if (this.authenticatedCount > 0)
+      throw bad('the event carries no authenticator, after leaves that do: it was not appended by the service');
+    const at = Date.parse(event.recordedAt);
+    if (!Number.isFinite(at)) throw bad('recordedAt is not a time');
+    if (this.latestAt !== null && at < this.latestAt - TIME_TOLERANCE_MS) {
+      throw bad(
+        `its time ${event.recordedAt} is ${Math.round((this.latestAt - at) / 1000)} s before an earlier leaf's (tolerance ${TIME_TOLERANCE_MS / 1000} s): backdated`,
+      );
+    }
+    this.latestAt = this.latestAt === null ? at : Math.max(this.latestAt, at);
+    this.streams.set(event.stream, [event.revision, entry.eventHash]);
+    this.tree.push(eventLeafHash(entry.eventHash));
+    return event;
+  }
+}
+
+/** The tenant a checkpoint's origin names (`<host>/ledger/<tenantId>`); throws AuditError otherwise. */
+export function tenantOfOrigin(origin: string): string {
+  const m = /\/ledger\/([0-9a-f-]{36})$/.exec(origin);
+  if (!m) throw new AuditError(`the checkpoint's origin does not name a tenant's log: ${origin}`);
+  return m[1]!;
+}
+
+/**
+ * Checks an export line by line: the signed checkpoint, then every leaf (LeafChecker), and the
+ * root over all leaves against the signed root. With `since` (a checkpoint kept before, opened),
+ * the root over its first leaves must be its root: the log was only appended to since. Throws
+ * AuditError naming the first bad leaf; answers the figures a report quotes.
+ *
+ * @example
+ * const report = await verifyExport(readLines('log.jsonl'), parseVerifierKey(vkey));
+ */
+export async function verifyExport(
+  lines: AsyncIterable<string>,
+  verifier: Verifier,
+  onProgress?: (checked: number, total: number) => void,
+  options: { moreKeys?: readonly Verifier[]; since?: Checkpoint; witnesses?: readonly Verifier[]; quorum?: number } = {},
+): Promise<AuditReport> {
+  const it = lines[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) throw new AuditError('the export is empty: it starts with a header line holding the signed checkpoint');
+  let header: ExportHeader;
+  try {
+    header = JSON.parse(first.value) as ExportHeader;
+  } catch {
+    throw new AuditError('the first line is not JSON: it is the header holding the signed checkpoint');
+  }
+  if (!isObject(header) || typeof header.checkpoint !== 'string') throw new AuditError('the header holds no checkpoint');
+  const signed = openCheckpoint(header.checkpoint, verifier);
+  const tenantId = tenantOfOrigin(signed.origin);
+  const cosigners = options.witnesses
+    ? requireQuorum(header.checkpoint, options.witnesses, options.quorum ?? options.witnesses.length)
+    : undefined;
+  const since = options.since;
+  if (since) {
+    // A kept checkpoint larger than this one, or of another log, fails here; an equal one must have
+    // the same root; a smaller one's root is recomputed from the export's first leaves below.
+    checkOrder(since, signed);
+  }
+
+  const checker = new LeafChecker(tenantId, [verifier, ...(options.moreKeys ?? [])]);
+  const eventTypes: Record<string, number> = {};
+  const policies = new Map<string, PolicyFigures>();
+  const policyOfConsent = new Map<string, string>();
+  const consents = { given: 0, rejected: 0, withdrawn: 0 };
+  const policy = (id: string, type: string | null, version: string | null): PolicyFigures => {
+    let p = policies.get(id);
+    if (!p) policies.set(id, (p = { policyVersionId: id, policyType: type, policyVersion: version, given: 0, rejected: 0, withdrawn: 0 }));
+    return p;
+  };
+
+  for (;;) {
+    const next = await it.next();
+    if (next.done) break;
+    if (next.value.trim() === '') continue;
+    const i = checker.size;
+    if (i >= signed.treeSize) throw new AuditError(`leaf ${i}: the checkpoint holds ${signed.treeSize} leaves; the export has more`, i);
+    let entry: unknown;
+    try {
+      entry = JSON.parse(next.value);
+    } catch {
+      throw new AuditError(`leaf ${i}: the line is not JSON`, i);
+    }
+    const event = checker.add(entry);
+    if (since && checker.size === since.treeSize && !checker.root().equals(since.rootHash)) {
+      throw new AuditError(
+        `the first ${since.treeSize} leaves do not make the root of the checkpoint kept before: the log's history was rewritten`,
+        undefined,
+        'INCONSISTENT',
+      );
+    }
 
     eventTypes[event.type] = (eventTypes[event.type] ?? 0) + 1;
     const d = event.data as Record<string, unknown>;
@@ -232,13 +415,16 @@ export async function verifyExport(
       if (id) policies.get(id)!.withdrawn++;
       consents.withdrawn++;
     }
-    if (tree.size % 1000 === 0) onProgress?.(tree.size, signed.treeSize);
+    if (checker.size % 1000 === 0) onProgress?.(checker.size, signed.treeSize);
   }
-  onProgress?.(tree.size, signed.treeSize);
-  if (tree.size < signed.treeSize) {
-    throw new AuditError(`leaf ${tree.size}: missing; the checkpoint holds ${signed.treeSize} leaves, the export ${tree.size}`, tree.size);
+  onProgress?.(checker.size, signed.treeSize);
+  if (checker.size < signed.treeSize) {
+    throw new AuditError(
+      `leaf ${checker.size}: missing; the checkpoint holds ${signed.treeSize} leaves, the export ${checker.size}`,
+      checker.size,
+    );
   }
-  if (!tree.root().equals(signed.rootHash)) {
+  if (!checker.root().equals(signed.rootHash)) {
     throw new AuditError(
       'the root over the exported leaves does not match the signed checkpoint (every leaf checked out on its own: an event was replaced together with its hash)',
     );
@@ -250,9 +436,11 @@ export async function verifyExport(
     treeSize: signed.treeSize,
     rootHash: signed.rootHash.toString('hex'),
     signedAt: signed.signedAt,
-    events: tree.size,
-    authenticated,
-    streams: streams.size,
+    ...(cosigners ? { cosignedBy: cosigners } : {}),
+    ...(since ? { consistentWith: { treeSize: since.treeSize, rootHash: since.rootHash.toString('hex') } } : {}),
+    events: checker.size,
+    authenticated: checker.authenticated,
+    streams: checker.streamCount,
     eventTypes,
     consents,
     policies: [...policies.values()],
@@ -269,6 +457,8 @@ export interface ProofReport {
   rootHash: string;
   /** When the log signed the checkpoint (its signed time), or null for a checkpoint without one. */
   signedAt: string | null;
+  /** With --witness: the witnesses whose cosignature verified, and when each cosigned. */
+  cosignedBy?: { vkey: string; at: string }[];
   eventHash: string;
 }
 
@@ -276,7 +466,11 @@ export interface ProofReport {
  * Checks one record's proof (the `data` of GET /consent/:id/proof, or the whole answer): the
  * eventHash of the event, the signed checkpoint, and the inclusion path to its root.
  */
-export function verifyProof(input: unknown, verifier: Verifier): ProofReport {
+export function verifyProof(
+  input: unknown,
+  verifier: Verifier,
+  witnessing?: { witnesses: readonly Verifier[]; quorum: number },
+): ProofReport {
   const proof = isObject(input) && isObject(input.data) ? input.data : input;
   if (!isObject(proof) || !isObject(proof.event) || typeof proof.eventHash !== 'string' || typeof proof.checkpoint !== 'string') {
     throw new AuditError('a proof holds event, eventHash, leafIndex, treeSize, inclusionPath and checkpoint');
@@ -290,6 +484,7 @@ export function verifyProof(input: unknown, verifier: Verifier): ProofReport {
   const event = proof.event as unknown as EventEnvelope;
   if (eventHash(event) !== proof.eventHash) throw new AuditError('eventHash does not match the event');
   const signed = openCheckpoint(proof.checkpoint, verifier);
+  const cosigners = witnessing ? requireQuorum(proof.checkpoint, witnessing.witnesses, witnessing.quorum) : undefined;
   if (signed.treeSize !== treeSize)
     throw new AuditError(`the proof is for a tree of ${String(treeSize)} leaves, the checkpoint has ${signed.treeSize}`);
   if (!signed.origin.endsWith(`/ledger/${event.tenantId}`))
@@ -308,6 +503,7 @@ export function verifyProof(input: unknown, verifier: Verifier): ProofReport {
     treeSize: treeSize as number,
     rootHash: signed.rootHash.toString('hex'),
     signedAt: signed.signedAt,
+    ...(cosigners ? { cosignedBy: cosigners } : {}),
     eventHash: proof.eventHash,
   };
 }

@@ -8,12 +8,14 @@ import type { EventAuthenticity } from './event-authenticity.js';
 import { originOf } from './signing-key.js';
 import { TransparencyService } from './transparency.service.js';
 import { TransparencyStore } from './transparency.store.js';
+import { WitnessRelay, type WitnessSpec } from './witness-relay.js';
 
 export { proofIncludes, TransparencyService, type ConsentProof } from './transparency.service.js';
 export { Sealer } from './sealer.js';
 export { openSigningKey, SigningKeyError } from './signing-key.js';
 export { authenticateAppend } from './append-authenticator.js';
 export { authenticatedFrom, EventAuthenticity } from './event-authenticity.js';
+export { WitnessRelay, type WitnessSpec, type WitnessStatus } from './witness-relay.js';
 
 /**
  * Wires the transparency log: the sealer and the
@@ -40,16 +42,24 @@ export async function createTransparency(deps: {
   indexFence?: (tenantId: string) => Promise<void>;
   /** What the sealer reads and writes with (Store.followerDb and a ledger on it); `db` and `ledger` when absent. */
   follower?: { db: Kysely<Database>; ledger: Ledger };
-}): Promise<{ transparency: TransparencyService; sealer: Sealer }> {
+  /** Witnesses asked to cosign each new checkpoint, and how many must. */
+  witnesses?: readonly WitnessSpec[];
+  witnessQuorum?: number;
+}): Promise<{ transparency: TransparencyService; sealer: Sealer; witnesses: WitnessRelay }> {
   const signer = deps.signer;
   const store = new TransparencyStore(deps.db, deps.indexFence ? { ledger: deps.ledger, fence: deps.indexFence } : undefined);
   const origin = (tenantId: string) => originOf(deps.publicBaseUrl, tenantId);
+  const witnesses = new WitnessRelay(deps.db, store, deps.witnesses ?? [], {
+    ...(deps.witnessQuorum === undefined ? {} : { quorum: deps.witnessQuorum }),
+    ...(deps.log ? { log: deps.log } : {}),
+  });
   const sealer = new Sealer(deps.follower?.db ?? deps.db, deps.follower?.ledger ?? deps.ledger, store, signer, origin, {
     log: deps.log,
     ...(deps.authenticity ? { authenticity: deps.authenticity } : {}),
     batchSize: deps.batchSize,
     pollMs: deps.pollMs,
     minIntervalMs: deps.minIntervalMs,
+    onSealed: () => witnesses.poke(),
   });
-  return { transparency: new TransparencyService(deps.ledger, store, sealer, signer, origin), sealer };
+  return { transparency: new TransparencyService(deps.ledger, store, sealer, signer, origin), sealer, witnesses };
 }

@@ -71,13 +71,18 @@ export interface Verifier {
   keyId: Buffer;
   publicKey: KeyObject;
   publicKeyRaw: Buffer;
+  /** 0x01: signs notes (a log's key); 0x04: signs timestamped cosignatures (a witness's key). */
+  type: number;
 }
 
 export class NoteError extends Error {
   override readonly name = 'NoteError';
 }
 
-/** Parses a verifier key (`<name>+<hex id>+<base64(0x01 ‖ key)>`); throws NoteError when malformed. */
+/**
+ * Parses a verifier key (`<name>+<hex id>+<base64(type ‖ key)>`), type 0x01 (a log's key) or 0x04
+ * (a witness's cosignature key); throws NoteError when malformed.
+ */
 export function parseVerifierKey(vkey: string): Verifier {
   const first = vkey.indexOf('+');
   const second = vkey.indexOf('+', first + 1);
@@ -86,14 +91,15 @@ export function parseVerifierKey(vkey: string): Verifier {
   const idHex = vkey.slice(first + 1, second);
   const material = Buffer.from(vkey.slice(second + 1), 'base64');
   if (!isKeyName(name) || !/^[0-9a-f]{8}$/.test(idHex)) throw new NoteError('a verifier key reads <name>+<8 hex digits>+<base64 key>');
-  if (material.length !== 33 || material[0] !== ED25519 || material.toString('base64') !== vkey.slice(second + 1)) {
-    throw new NoteError('only Ed25519 verifier keys (type 0x01, 32 bytes) are supported');
+  const type = material[0]!;
+  if (material.length !== 33 || (type !== ED25519 && type !== COSIGNATURE_V1) || material.toString('base64') !== vkey.slice(second + 1)) {
+    throw new NoteError('only Ed25519 verifier keys (type 0x01, or 0x04 for a witness, and 32 bytes) are supported');
   }
   const raw = material.subarray(1);
   const keyId = Buffer.from(idHex, 'hex');
-  if (!keyIdOf(name, raw).equals(keyId)) throw new NoteError('the verifier key id does not match its name and key');
+  if (!keyIdOf(name, raw, type).equals(keyId)) throw new NoteError('the verifier key id does not match its name and key');
   const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
-  return { name, keyId, publicKey, publicKeyRaw: raw };
+  return { name, keyId, publicKey, publicKeyRaw: raw, type };
 }
 
 /**
@@ -101,6 +107,7 @@ export function parseVerifierKey(vkey: string): Verifier {
  * note is malformed, carries no signature by that key, or that signature does not verify.
  */
 export function openNote(note: string, verifier: Verifier): string {
+  if (verifier.type !== ED25519) throw new NoteError(`${verifier.name}'s key is a witness's cosignature key (type 0x04), not a log's`);
   if ([...note].some((c) => c < ' ' && c !== '\n')) throw new NoteError('a note holds no control characters but newlines');
   const split = note.lastIndexOf('\n\n');
   if (split < 0 || !note.endsWith('\n')) throw new NoteError('a note is text, a blank line and signature lines');
@@ -141,6 +148,15 @@ const cosignedMessage = (text: string, seconds: number): Buffer => Buffer.from(`
  */
 export function signCheckpoint(c: Checkpoint, signer: NoteSigner, at: Date): string {
   const text = checkpointText(c);
+  return `${signNote(text, signer)}${cosignatureLine(text, signer, at)}`;
+}
+
+/**
+ * A timestamped Ed25519 cosignature line over a checkpoint's text (c2sp.org/tlog-cosignature):
+ * `— <name> base64(key id ‖ 8-byte time ‖ signature)\n`, the key id of type 0x04. What a witness
+ * answers, and the log's own signed time.
+ */
+export function cosignatureLine(text: string, signer: NoteSigner, at: Date): string {
   const seconds = Math.floor(at.getTime() / 1000);
   const time = Buffer.alloc(8);
   time.writeBigUInt64BE(BigInt(seconds));
@@ -149,13 +165,17 @@ export function signCheckpoint(c: Checkpoint, signer: NoteSigner, at: Date): str
     time,
     signer.sign(cosignedMessage(text, seconds).toString('utf8')),
   ]);
-  return `${signNote(text, signer)}\u2014 ${signer.name} ${blob.toString('base64')}\n`;
+  return `\u2014 ${signer.name} ${blob.toString('base64')}\n`;
 }
 
+/** A witness's key as cosignature verifier key: `<name>+<hex id>+<base64(0x04 ‖ key)>`. */
+export const cosignerVkey = (signer: NoteSigner): string => verifierKey(signer.name, signer.publicKey, COSIGNATURE_V1);
+
 /**
- * The time a checkpoint was signed, from the log's timestamped cosignature line by `verifier`'s
- * key (see signCheckpoint); null when the note has no such line (checkpoints signed before
- * signed time existed). Throws NoteError when the line is there and does not verify.
+ * The time a checkpoint was signed, from the timestamped cosignature line by `verifier`'s key
+ * (the log's own, see signCheckpoint, or a witness's); null when the note has no such line
+ * (checkpoints signed before signed time existed, a witness that did not cosign). Throws
+ * NoteError when the line is there and does not verify.
  */
 export function signedTime(note: string, verifier: Verifier): Date | null {
   const split = note.lastIndexOf('\n\n');
@@ -177,6 +197,24 @@ export function signedTime(note: string, verifier: Verifier): Date | null {
     return new Date(Number(seconds) * 1000);
   }
   return null;
+}
+
+/**
+ * The witnesses among `witnesses` whose timestamped cosignature on the note verifies, each with
+ * its time (a line by a witness's key that does not verify counts as no cosignature).
+ */
+export function cosignersOf(note: string, witnesses: readonly Verifier[]): { vkey: string; at: Date }[] {
+  const found: { vkey: string; at: Date }[] = [];
+  for (const w of witnesses) {
+    try {
+      const at = signedTime(note, w);
+      const vkey = verifierKey(w.name, w.publicKeyRaw, COSIGNATURE_V1);
+      if (at && !found.some((f) => f.vkey === vkey)) found.push({ vkey, at });
+    } catch (error) {
+      if (!(error instanceof NoteError)) throw error;
+    }
+  }
+  return found;
 }
 
 /** `<origin>\n<tree size>\n<base64 root hash>\n` */

@@ -21,6 +21,8 @@ export interface SealerOptions {
   clock?: () => Date;
   /** Refuses events the service did not append (src/transparency/event-authenticity.ts); none: every event is sealed. */
   authenticity?: EventAuthenticity;
+  /** Called once a batch that signed checkpoints committed (the witness relay asks for cosignatures then). */
+  onSealed?: () => void;
 }
 
 /** A tree's size and the nodes of its frontier (`decompose(0, size)`), by `level/index`. */
@@ -60,7 +62,17 @@ export class Sealer extends Follower {
       {
         name: 'transparency sealer',
         checkpoints: new TableCheckpointer('transparency.sealer'),
-        processors: [sealing(store, signer, originOf, options.clock ?? (() => new Date()), options.authenticity, options.log ?? silentLog)],
+        processors: [
+          sealing(
+            store,
+            signer,
+            originOf,
+            options.clock ?? (() => new Date()),
+            options.authenticity,
+            options.log ?? silentLog,
+            options.onSealed,
+          ),
+        ],
         levelOf: (error) => (isTransientError(error) ? 'warn' : 'error'),
       },
       options,
@@ -112,6 +124,7 @@ function sealing(
   clock: () => Date,
   authenticity: EventAuthenticity | undefined,
   log: Log,
+  onSealed: (() => void) | undefined,
 ): Processor {
   const frontiers = new Map<string, Frontier>();
   /**
@@ -199,6 +212,7 @@ function sealing(
       // Committed: the trees' new frontiers are what the next batch extends.
       afterCommit(() => {
         for (const [tenantId, f] of next) frontiers.set(tenantId, f);
+        if (next.size > 0) onSealed?.();
       });
     },
   };

@@ -81,4 +81,25 @@ export const transparencyMigrations: Migrations = {
       );
       ALTER TABLE transparency.trees ADD COLUMN last_recorded_at timestamptz;
     `),
+  // Witnesses' cosignatures of checkpoints (c2sp.org/tlog-witness), and per witness and tenant the
+  // size it last cosigned (the old size of the next request) and why it last refused.
+  '0014_transparency_witnesses': sqlMigration(`
+      CREATE TABLE transparency.cosignatures (
+        tenant_id uuid NOT NULL,
+        tree_size bigint NOT NULL,
+        witness text NOT NULL,
+        line text NOT NULL,
+        cosigned_at timestamptz NOT NULL,
+        PRIMARY KEY (tenant_id, tree_size, witness)
+      );
+      CREATE TABLE transparency.witness_state (
+        witness text NOT NULL,
+        tenant_id uuid NOT NULL,
+        tree_size bigint NOT NULL,
+        failure text,
+        failed_at timestamptz,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (witness, tenant_id)
+      );
+    `),
 };

@@ -128,12 +128,26 @@ export class TransparencyService {
   /** RFC 9162 consistency proof between two sizes, 1 ≤ from ≤ to ≤ the newest signed size. */
   async consistency(tenantId: string, from: number, to: number): Promise<ConsistencyView> {
     const cp = await this.checkpoint(tenantId);
-    if (!(from >= 1 && from <= to && to <= cp.treeSize)) {
+    if (to > cp.treeSize) {
+      // A client asks about a size it saw signed: a log that now holds fewer leaves was rolled back.
+      throw new DomainError(
+        'ROLLBACK',
+        `the log's newest checkpoint holds ${cp.treeSize} leaves, fewer than the ${to} asked about: if a checkpoint of ${to} leaves was signed by this log, the log was rolled back since`,
+        { treeSize: cp.treeSize, to },
+      );
+    }
+    if (!(from >= 1 && from <= to)) {
       throw new DomainError('VALIDATION_ERROR', `from and to must satisfy 1 ≤ from ≤ to ≤ ${cp.treeSize} (the newest checkpoint's size)`, {
         errors: [{ field: 'from', message: `must be between 1 and to (≤ ${cp.treeSize})` }],
       });
     }
     return { from, to, consistencyPath: await this.hashes(tenantId, consistencyRanges(from, to)) };
+  }
+
+  /** The newest signed checkpoint, or null before the log's first leaf (the public routes: nothing signed on demand). */
+  async published(tenantId: string): Promise<CheckpointView | null> {
+    const latest = await this.store.latestCheckpoint(tenantId);
+    return latest && { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash, timestamp: latest.signedAt };
   }
 
   /** Sealed leaves after `after` (-1: from the first), in order. */

@@ -32,12 +32,19 @@ export interface LogEntry {
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
-const storedCheckpoint = (r: Pick<CheckpointRow, 'tree_size' | 'root_hash' | 'note' | 'signed_at'>): StoredCheckpoint => ({
+/** A checkpoint row and its witnesses' cosignature lines: the note as served is the log's note, then those lines. */
+const storedCheckpoint = (
+  r: Pick<CheckpointRow, 'tree_size' | 'root_hash' | 'note' | 'signed_at'> & { cosigned: string | null },
+): StoredCheckpoint => ({
   treeSize: Number(r.tree_size),
   rootHash: r.root_hash,
-  note: r.note,
+  note: `${r.note}${r.cosigned ?? ''}`,
   signedAt: iso(r.signed_at),
 });
+
+/** The witnesses' cosignature lines on the checkpoint `cp` (transparency.cosignatures), in a fixed order. */
+const cosignedLines = sql<string | null>`(SELECT string_agg(s.line, '' ORDER BY s.witness) FROM transparency.cosignatures s
+  WHERE s.tenant_id = cp.tenant_id AND s.tree_size = cp.tree_size)`;
 
 /**
  * Reads and writes of the transparency schema (transparency.table.ts). The sealer's statements
@@ -212,13 +219,13 @@ export class TransparencyStore {
       .crossJoinLateral((eb) =>
         eb
           .selectFrom('transparency.checkpoints as cp')
-          .select(['cp.tree_size', 'cp.root_hash', 'cp.note', 'cp.signed_at'])
+          .select(['cp.tree_size', 'cp.root_hash', 'cp.note', 'cp.signed_at', cosignedLines.as('cosigned')])
           .whereRef('cp.tenant_id', '=', 'l.tenant_id')
           .orderBy('cp.tree_size', 'desc')
           .limit(1)
           .as('c'),
       )
-      .select(['l.leaf_index', 'c.tree_size', 'c.root_hash', 'c.note', 'c.signed_at'])
+      .select(['l.leaf_index', 'c.tree_size', 'c.root_hash', 'c.note', 'c.signed_at', 'c.cosigned'])
       .where('l.tenant_id', '=', tenantId)
       .where('l.event_id', '=', eventId)
       .executeTakeFirst();
@@ -233,8 +240,8 @@ export class TransparencyStore {
   /** The newest signed checkpoint of a tenant's log, or null before its first event is sealed. */
   async latestCheckpoint(tenantId: string): Promise<StoredCheckpoint | null> {
     const r = await this.db
-      .selectFrom('transparency.checkpoints')
-      .select(['tree_size', 'root_hash', 'note', 'signed_at'])
+      .selectFrom('transparency.checkpoints as cp')
+      .select(['tree_size', 'root_hash', 'note', 'signed_at', cosignedLines.as('cosigned')])
       .where('tenant_id', '=', tenantId)
       .orderBy('tree_size', 'desc')
       .limit(1)

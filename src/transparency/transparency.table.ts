@@ -70,6 +70,26 @@ export interface HaltsTable {
   halted_at: ColumnType<Date, string | undefined, never>;
 }
 
+/** A witness's cosignature line on a checkpoint (migration 0014), served after the log's own lines. */
+export interface CosignaturesTable {
+  tenant_id: string;
+  tree_size: number;
+  /** The witness's cosignature vkey (WITNESSES). */
+  witness: string;
+  line: string;
+  cosigned_at: ColumnType<Date, string, never>;
+}
+
+/** Per witness and tenant: the size it last cosigned as far as the log knows, and its last failure. */
+export interface WitnessStateTable {
+  witness: string;
+  tenant_id: string;
+  tree_size: number;
+  failure: string | null;
+  failed_at: Date | null;
+  updated_at: ColumnType<Date, string | undefined, unknown>;
+}
+
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
 // transparency.sealer, the sealer's follower checkpoint, is declared with the sealer.
 export type TransparencyDatabase = {
@@ -81,6 +101,8 @@ export type TransparencyDatabase = {
   'transparency.key_history': KeyHistoryTable;
   'transparency.key_tree_sizes': KeyTreeSizesTable;
   'transparency.halts': HaltsTable;
+  'transparency.cosignatures': CosignaturesTable;
+  'transparency.witness_state': WitnessStateTable;
 };
 
 export type TransparencyDb = Kysely<Database & TransparencyDatabase>;

@@ -115,11 +115,12 @@ describe('transparency › when a tenant records consents › every record is pr
     expect(parseCheckpoint(openNote(empty.checkpoint, parseVerifierKey(vkey))).treeSize).toBe(0);
   });
 
-  it('answers 400 for a consistency range beyond the log and 401 without a key', async () => {
+  it('names a size beyond the log a rollback (409 ROLLBACK), a reversed range 400, and answers 401 without a key', async () => {
     const size = (await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize as number;
     const res = await api.get(`/api/v1/ledger/consistency?from=1&to=${size + 1}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('ROLLBACK');
+    expect(res.json().error.message).toContain('rolled back');
     expect((await api.get('/api/v1/ledger/consistency?from=2&to=1')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/ledger/checkpoint' })).statusCode).toBe(401);
   });

@@ -23,8 +23,42 @@ export const SealingSchema = Type.Object(
   },
 );
 
+export const WitnessesSchema = Type.Union(
+  [
+    Type.Object({
+      quorum: Type.Integer({ description: 'how many witnesses must cosign each checkpoint (WITNESS_QUORUM)' }),
+      witnesses: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          vkey: Type.String(),
+          url: Type.String(),
+          failing: Type.Array(Type.Object({ tenantId: Type.String(), error: Type.String(), since: Type.String({ format: 'date-time' }) }), {
+            description: 'tenants this witness last refused or could not be reached for; a ROLLBACK error means it cosigned a larger tree',
+          }),
+        }),
+      ),
+      belowQuorum: Type.Array(
+        Type.Object({
+          tenantId: Type.String(),
+          treeSize: Type.Integer(),
+          cosignatures: Type.Integer(),
+          signedAt: Type.String({ format: 'date-time' }),
+        }),
+        { description: 'tenants whose newest checkpoint, signed more than 10 s ago, has fewer cosignatures than the quorum' },
+      ),
+    }),
+    Type.Null(),
+  ],
+  { description: 'The witnesses (WITNESSES) that cosign checkpoints; null when none is configured. The service stays ready without them.' },
+);
+
 /** What /ready reports (src/ledger/readiness.ts). */
-export type ReadyReport = { ledger: boolean; readStore: boolean; sealing: Static<typeof SealingSchema> };
+export type ReadyReport = {
+  ledger: boolean;
+  readStore: boolean;
+  sealing: Static<typeof SealingSchema>;
+  witnesses: Static<typeof WitnessesSchema>;
+};
 
 /** Liveness and readiness, no key needed. */
 export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<ReadyReport> }> = async (app, { ready }) => {
@@ -38,10 +72,16 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<Read
     {
       schema: {
         tags,
-        summary: 'Readiness: the ledger and the read store answer; and any tenant whose log stopped sealing',
+        summary: 'Readiness: the ledger and the read store answer; any tenant whose log stopped sealing; the witnesses',
         response: {
           200: EnvelopeSchema(
-            Type.Object({ status: Type.Literal('ready'), ledger: Type.Boolean(), readStore: Type.Boolean(), sealing: SealingSchema }),
+            Type.Object({
+              status: Type.Literal('ready'),
+              ledger: Type.Boolean(),
+              readStore: Type.Boolean(),
+              sealing: SealingSchema,
+              witnesses: WitnessesSchema,
+            }),
           ),
           ...errorResponses(503),
         },

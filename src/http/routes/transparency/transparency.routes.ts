@@ -175,3 +175,61 @@ export const transparencyKeysRoute: FastifyPluginAsyncTypebox<{ transparency: Tr
     async (request) => ({ keys: await transparency.keys(request.query.tenant?.toLowerCase()), meta: { timestamp: now() } }),
   );
 };
+
+/**
+ * The public view of each tenant's log, under its origin (`<host>/ledger/<tenantId>`), no key
+ * needed: what witnesses, monitors and receipt holders check the log with. It carries what the
+ * tenant-scoped routes do: checkpoints, consistency proofs and the sealed leaves (personal fields
+ * are sealed ciphertext; docs/verifying.md says what a leaf shows).
+ */
+export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: TransparencyService }> = async (app, { transparency }) => {
+  const params = Type.Object({ tenantId: Type.String({ format: 'uuid' }) });
+  app.get(
+    '/ledger/:tenantId/checkpoint',
+    {
+      schema: {
+        tags,
+        summary: "The newest signed checkpoint of a tenant's log, with its witnesses' cosignatures (no key needed)",
+        params,
+        response: { 200: EnvelopeSchema(CheckpointSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const cp = await transparency.published(request.params.tenantId.toLowerCase());
+      if (!cp) throw new HttpError(404, 'NOT_FOUND', 'no signed checkpoint for this log: no such tenant, or no event sealed yet');
+      return ok(cp);
+    },
+  );
+  app.get(
+    '/ledger/:tenantId/consistency',
+    {
+      schema: {
+        tags,
+        summary: "Consistency proof between two sizes of a tenant's log (no key needed)",
+        description:
+          'RFC 9162 §2.1.4, as GET /api/v1/ledger/consistency. A `to` beyond the newest checkpoint answers 409 ROLLBACK: a log that signed that size and holds fewer leaves now was rolled back.',
+        params,
+        querystring: Type.Object({ from: LeafCount(1), to: LeafCount(1) }),
+        response: { 200: EnvelopeSchema(ConsistencySchema), ...errorResponses(400, 409) },
+      },
+    },
+    async (request) => ok(await transparency.consistency(request.params.tenantId.toLowerCase(), request.query.from, request.query.to)),
+  );
+  app.get(
+    '/ledger/:tenantId/events',
+    {
+      schema: {
+        tags,
+        summary: "The gap-free feed of a tenant's sealed leaves (no key needed): what `audit monitor` follows",
+        params,
+        querystring: Type.Object({
+          after: Type.Optional(LeafCount(-1, { default: -1 })),
+          limit: Type.Optional(BoundedInteger(1, 1000, { default: 100 })),
+        }),
+        response: { 200: EnvelopeSchema(Type.Array(LogEntrySchema)), ...errorResponses(400) },
+      },
+    },
+    async (request) =>
+      ok(await transparency.events(request.params.tenantId.toLowerCase(), request.query.after ?? -1, request.query.limit ?? 100)),
+  );
+};

@@ -1,0 +1,300 @@
+import { sql, type Kysely } from 'kysely';
+import { silentLog, type Log } from '../common/log.js';
+import { PokeLoop } from '../common/poke-loop.js';
+import type { Database } from '../store/schema.js';
+import { consistencyRanges, nodesFor, rangeHash } from './merkle.js';
+import { NoteError, parseVerifierKey, signedTime, type Verifier } from './note.js';
+import type { TransparencyStore } from './transparency.store.js';
+import { transparencyDb, type TransparencyDb } from './transparency.table.js';
+
+/** A witness the log asks to cosign its checkpoints: its cosignature key and its base URL. */
+export interface WitnessSpec {
+  /** `<name>+<hex key id>+<base64(0x04 ‖ public key)>`, as the witness prints it. */
+  vkey: string;
+  verifier: Verifier;
+  url: string;
+}
+
+export class WitnessSettingError extends Error {
+  override readonly name = 'WitnessSettingError';
+}
+
+/**
+ * WITNESSES: comma-separated `VKEY@URL`, the witness's cosignature vkey and its base URL
+ * (`POST <URL>/add-checkpoint`). Throws WitnessSettingError naming the entry that is wrong.
+ */
+export function parseWitnesses(raw: string | undefined): WitnessSpec[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((entry) => {
+    const e = entry.trim();
+    const at = e.lastIndexOf('@http');
+    if (at <= 0) throw new WitnessSettingError(`WITNESSES: "${e}" is not VKEY@URL (the witness's vkey, then @ and its http(s):// URL)`);
+    const vkey = e.slice(0, at);
+    let url: URL;
+    try {
+      url = new URL(e.slice(at + 1));
+    } catch {
+      throw new WitnessSettingError(`WITNESSES: ${e.slice(at + 1)} is not a URL`);
+    }
+    let verifier: Verifier;
+    try {
+      verifier = parseVerifierKey(vkey);
+    } catch (error) {
+      throw new WitnessSettingError(`WITNESSES: ${vkey}: ${(error as NoteError).message}`);
+    }
+    if (verifier.type !== 0x04)
+      throw new WitnessSettingError(`WITNESSES: ${vkey} is a log key; give the witness's cosignature vkey (type 0x04)`);
+    return { vkey, verifier, url: url.href.replace(/\/$/, '') };
+  });
+}
+
+export interface WitnessStatus {
+  quorum: number;
+  witnesses: { name: string; vkey: string; url: string; failing: { tenantId: string; error: string; since: string }[] }[];
+  /** Tenants whose newest checkpoint (signed more than the grace ago) has fewer cosignatures than the quorum. */
+  belowQuorum: { tenantId: string; treeSize: number; cosignatures: number; signedAt: string }[];
+}
+
+export interface WitnessRelayOptions {
+  quorum?: number;
+  log?: Log;
+  /** How often to look for checkpoints signed by other processes, or to retry a failing witness. */
+  pollMs?: number;
+  /** How long one witness may take to answer. */
+  timeoutMs?: number;
+  /** How long after a failure a witness is asked again. */
+  retryMs?: number;
+  /** A checkpoint younger than this is not yet reported below quorum in /ready. */
+  graceMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Tenants asked per witness per step. */
+const PAGE = 100;
+
+/**
+ * Asks each witness (c2sp.org/tlog-witness) to cosign the newest checkpoint of every tenant's log,
+ * with a consistency proof from the size that witness last cosigned, and keeps the cosignature
+ * lines (transparency.cosignatures), which are served after the log's own signature lines. Runs
+ * beside the sealer, poked when it seals; a witness that is down delays nothing but its own
+ * cosignatures. A witness that refuses because it cosigned a larger tree than the log now holds
+ * has seen a rollback: logged at error level and reported by /ready.
+ *
+ * @example
+ * const relay = new WitnessRelay(db, store, parseWitnesses(process.env.WITNESSES), { quorum: 1, log });
+ * relay.start();
+ * sealerSealed(() => relay.poke());
+ */
+export class WitnessRelay {
+  readonly name = 'witness relay';
+  private readonly db: TransparencyDb;
+  private readonly loop: PokeLoop;
+  readonly quorum: number;
+  private readonly log: Log;
+  private readonly fetch: typeof fetch;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly store: TransparencyStore,
+    readonly witnesses: readonly WitnessSpec[],
+    private readonly options: WitnessRelayOptions = {},
+  ) {
+    this.db = transparencyDb(db);
+    this.quorum = options.quorum ?? witnesses.length;
+    if (witnesses.length > 0 && !(Number.isInteger(this.quorum) && this.quorum >= 1 && this.quorum <= Math.max(witnesses.length, 1))) {
+      throw new WitnessSettingError(`WITNESS_QUORUM must be from 1 to the number of WITNESSES (${witnesses.length})`);
+    }
+    this.log = options.log ?? silentLog;
+    this.fetch = options.fetch ?? fetch;
+    this.loop = new PokeLoop(this.name, async () => ({ more: await this.runOnce() }), { pollMs: options.pollMs ?? 1_000, log: this.log });
+  }
+
+  start(): void {
+    if (this.witnesses.length > 0) this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  poke(): void {
+    this.loop.poke();
+  }
+
+  /** One pass over every witness: answers whether some tenant was left for the next pass. */
+  async runOnce(): Promise<boolean> {
+    let more = false;
+    for (const w of this.witnesses) more = (await this.relayTo(w)) || more;
+    return more;
+  }
+
+  private async relayTo(w: WitnessSpec): Promise<boolean> {
+    const retryMs = this.options.retryMs ?? 5_000;
+    // Each tenant whose newest checkpoint this witness has not cosigned, unless it failed lately.
+    const due = await sql<{ tenant_id: string; tree_size: string | number; note: string; known: string | number | null }>`
+      SELECT t.tenant_id, t.tree_size, c.note, w.tree_size AS known
+      FROM transparency.trees t
+      JOIN transparency.checkpoints c ON c.tenant_id = t.tenant_id AND c.tree_size = t.tree_size
+      LEFT JOIN transparency.witness_state w ON w.witness = ${w.vkey} AND w.tenant_id = t.tenant_id
+      WHERE t.tree_size > 0
+        AND NOT EXISTS (SELECT 1 FROM transparency.cosignatures s
+                        WHERE s.tenant_id = t.tenant_id AND s.tree_size = t.tree_size AND s.witness = ${w.vkey})
+        AND (w.failed_at IS NULL OR w.failed_at < now() - make_interval(secs => ${retryMs / 1000}))
+      ORDER BY t.tenant_id
+      LIMIT ${PAGE}`.execute(this.db);
+    for (const row of due.rows) {
+      const ok = await this.submit(w, row.tenant_id, Number(row.tree_size), row.note, row.known === null ? 0 : Number(row.known));
+      // A witness that cannot be reached is not asked about the other tenants in this pass.
+      if (ok === 'unreachable') return false;
+    }
+    return due.rows.length === PAGE;
+  }
+
+  /** add-checkpoint for one tenant, once more after a 409 that names the witness's size. */
+  private async submit(
+    w: WitnessSpec,
+    tenantId: string,
+    size: number,
+    note: string,
+    known: number,
+  ): Promise<'ok' | 'failed' | 'unreachable'> {
+    let old = known > size ? 0 : known;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const proof = old > 0 && old < size ? await this.consistency(tenantId, old, size) : [];
+      const body = `old ${old}\n${proof.map((h) => `${h.toString('base64')}\n`).join('')}\n${note}`;
+      let res: Response;
+      let answer: string;
+      try {
+        res = await this.fetch(`${w.url}/add-checkpoint`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000),
+        });
+        answer = await res.text();
+      } catch (error) {
+        await this.failed(w, tenantId, null, `unreachable: ${(error as Error).message}`);
+        return 'unreachable';
+      }
+      if (res.status === 200) {
+        const line = answer.split('\n').find((l) => {
+          try {
+            return signedTime(`${note}${l}\n`, w.verifier) !== null;
+          } catch {
+            return false;
+          }
+        });
+        if (!line) {
+          await this.failed(w, tenantId, size, 'answered 200 without a cosignature by its key that verifies');
+          return 'failed';
+        }
+        await this.cosigned(w, tenantId, size, `${line}\n`, signedTime(`${note}${line}\n`, w.verifier)!);
+        return 'ok';
+      }
+      const witnessSize = /^(0|[1-9][0-9]*)\n?$/.exec(answer)?.[1];
+      if (res.status === 409 && (res.headers.get('content-type') ?? '').startsWith('text/x.tlog.size') && witnessSize !== undefined) {
+        const theirs = Number(witnessSize);
+        if (theirs > size) {
+          const error = `ROLLBACK: the witness cosigned ${theirs} leaves of this log; the log now holds ${size}`;
+          this.log.error({ tenantId, witness: w.vkey, witnessSize: theirs, treeSize: size }, `transparency log of ${tenantId}: ${error}`);
+          await this.failed(w, tenantId, theirs, error);
+          return 'failed';
+        }
+        old = theirs;
+        continue;
+      }
+      const error = `refused with ${res.status}: ${answer.trim().slice(0, 300)}`;
+      this.log.error({ tenantId, witness: w.vkey, status: res.status }, `witness ${w.verifier.name} ${error}`);
+      await this.failed(w, tenantId, null, error);
+      return 'failed';
+    }
+    await this.failed(w, tenantId, null, 'the witness changed its size twice in a row');
+    return 'failed';
+  }
+
+  private async consistency(tenantId: string, from: number, to: number): Promise<Buffer[]> {
+    const ranges = consistencyRanges(from, to);
+    const get = await this.store.nodes(tenantId, nodesFor(ranges));
+    return ranges.map(([a, b]) => rangeHash(a, b, get));
+  }
+
+  private async cosigned(w: WitnessSpec, tenantId: string, size: number, line: string, at: Date): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('transparency.cosignatures')
+        .values({ tenant_id: tenantId, tree_size: size, witness: w.vkey, line, cosigned_at: at.toISOString() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      await tx
+        .insertInto('transparency.witness_state')
+        .values({ witness: w.vkey, tenant_id: tenantId, tree_size: size, failure: null, failed_at: null })
+        .onConflict((oc) =>
+          oc.columns(['witness', 'tenant_id']).doUpdateSet({
+            tree_size: sql`GREATEST(transparency.witness_state.tree_size, excluded.tree_size)`,
+            failure: null,
+            failed_at: null,
+            updated_at: sql`now()`,
+          }),
+        )
+        .execute();
+    });
+  }
+
+  /** Records why a witness did not cosign; `size`, when known, is the size it last cosigned. */
+  private async failed(w: WitnessSpec, tenantId: string, size: number | null, failure: string): Promise<void> {
+    await this.db
+      .insertInto('transparency.witness_state')
+      .values({ witness: w.vkey, tenant_id: tenantId, tree_size: size ?? 0, failure, failed_at: sql`now()` as never })
+      .onConflict((oc) =>
+        oc.columns(['witness', 'tenant_id']).doUpdateSet({
+          ...(size === null ? {} : { tree_size: size }),
+          failure,
+          failed_at: sql`now()` as never,
+          updated_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+
+  /** What /ready reports: the quorum, each witness's failing tenants, and tenants below the quorum. */
+  async status(): Promise<WitnessStatus | null> {
+    if (this.witnesses.length === 0) return null;
+    const failing = await this.db
+      .selectFrom('transparency.witness_state')
+      .select(['witness', 'tenant_id', 'failure', 'failed_at'])
+      .where('failure', 'is not', null)
+      .orderBy('failed_at', 'desc')
+      .limit(100)
+      .execute();
+    const graceMs = this.options.graceMs ?? 10_000;
+    const mine = sql.join(this.witnesses.map((w) => w.vkey));
+    const below = await sql<{ tenant_id: string; tree_size: string | number; signed_at: Date | string; n: string | number }>`
+      SELECT c.tenant_id, c.tree_size, c.signed_at,
+             (SELECT count(*) FROM transparency.cosignatures s
+              WHERE s.tenant_id = c.tenant_id AND s.tree_size = c.tree_size AND s.witness IN (${mine})) AS n
+      FROM transparency.trees t
+      JOIN transparency.checkpoints c ON c.tenant_id = t.tenant_id AND c.tree_size = t.tree_size
+      WHERE t.tree_size > 0 AND c.signed_at < now() - make_interval(secs => ${graceMs / 1000})
+        AND (SELECT count(*) FROM transparency.cosignatures s
+             WHERE s.tenant_id = c.tenant_id AND s.tree_size = c.tree_size AND s.witness IN (${mine})) < ${this.quorum}
+      ORDER BY c.signed_at
+      LIMIT 100`.execute(this.db);
+    return {
+      quorum: this.quorum,
+      witnesses: this.witnesses.map((w) => ({
+        name: w.verifier.name,
+        vkey: w.vkey,
+        url: w.url,
+        failing: failing
+          .filter((f) => f.witness === w.vkey)
+          .map((f) => ({ tenantId: f.tenant_id, error: f.failure!, since: new Date(f.failed_at!).toISOString() })),
+      })),
+      belowQuorum: below.rows.map((r) => ({
+        tenantId: r.tenant_id,
+        treeSize: Number(r.tree_size),
+        cosignatures: Number(r.n),
+        signedAt: new Date(r.signed_at).toISOString(),
+      })),
+    };
+  }
+}
