@@ -8,8 +8,10 @@ import {
   checkConsistency,
   checkOrder,
   exportLog,
+  checkReceipt,
   LeafChecker,
   openCheckpoint,
+  verifyEventProof,
   requireQuorum,
   tenantOfOrigin,
   verifyExport,
@@ -477,5 +479,68 @@ export const auditMonitor: Command = {
       });
     }
     return null;
+  },
+};
+
+export const auditReceipt: Command = {
+  name: 'audit receipt',
+  usage: 'audit receipt FILE.pdf --key VKEY [--url BASE] [--witness VKEY… [--quorum N]]',
+  summary:
+    "Check a PDF receipt: the proof it carries (its record's ledger event, consentHash and inclusion in the signed checkpoint printed on it), offline. With --url, also that the PDF's SHA-256 is the one its ReceiptIssued event records, that event's inclusion, and that today's log is consistent with the receipt's checkpoint",
+  options: { key: { type: 'string' }, url: { type: 'string' }, ...WITNESS_OPTIONS },
+  positionals: true,
+  parse(values, positionals) {
+    return {
+      file: oneFile(positionals, 'receipt PDF'),
+      verifier: verifierOf(need(values, 'key')),
+      url: typeof values.url === 'string' ? baseUrl(values.url) : undefined,
+      witnessing: witnessesOf(values),
+    };
+  },
+  async runOffline(input: { file: string; verifier: Verifier; url?: string; witnessing?: { witnesses: Verifier[]; quorum: number } }) {
+    let pdf: Buffer;
+    try {
+      pdf = readFileSync(input.file);
+    } catch (error) {
+      throw new AuditError(`cannot read ${input.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    const receipt = checkReceipt(pdf, input.verifier, input.witnessing);
+    const record = receipt.record && {
+      leafIndex: receipt.record.leafIndex,
+      treeSize: receipt.record.treeSize,
+      rootHash: receipt.record.rootHash,
+      signedAt: receipt.record.signedAt,
+      ...(receipt.record.cosignedBy ? { cosignedBy: receipt.record.cosignedBy } : {}),
+    };
+    const report = {
+      valid: true,
+      receiptId: receipt.receiptId,
+      consentId: receipt.consentId,
+      consentHash: receipt.consentHash,
+      sha256: receipt.sha256,
+      record,
+    };
+    if (!input.url) return report;
+    if (!receipt.record) throw new AuditError('the receipt was issued before its record was sealed: it carries no proof to check online');
+    const client = new LogClient(input.url, receipt.tenantId);
+    const issue = verifyEventProof(await client.receiptIssue(receipt.consentId, receipt.receiptId), input.verifier);
+    const data = issue.event.data as Record<string, unknown>;
+    if (issue.event.type !== 'ReceiptIssued' || data.receiptId !== receipt.receiptId || data.consentId !== receipt.consentId) {
+      throw new AuditError("the log answered an event that is not this receipt's issue");
+    }
+    if (data.sha256 !== receipt.sha256) {
+      throw new AuditError(
+        `the PDF's SHA-256 (${receipt.sha256}) is not the one its ReceiptIssued event records (${String(data.sha256)}): the PDF was changed after it was issued`,
+      );
+    }
+    // Today's log must extend the checkpoint printed on the receipt.
+    const printed = receipt.record.signed;
+    const latest = openCheckpoint(await client.checkpoint(), input.verifier);
+    if (checkOrder(printed, latest)) checkConsistency(printed, latest, await client.consistency(printed.treeSize, latest.treeSize));
+    return {
+      ...report,
+      issued: { leafIndex: issue.leafIndex, treeSize: issue.treeSize, issuedAt: data.issuedAt ?? null, sha256: data.sha256 },
+      consistentWith: { treeSize: latest.treeSize, rootHash: latest.rootHash.toString('hex'), signedAt: latest.signedAt },
+    };
   },
 };

@@ -9,7 +9,7 @@ import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
 import { subjectsErase } from './subjects.commands.js';
-import { auditConsistency, auditExport, auditMonitor, auditProve, auditVerify } from './audit.commands.js';
+import { auditConsistency, auditExport, auditMonitor, auditProve, auditReceipt, auditVerify } from './audit.commands.js';
 import { ledgerCopy } from './ledger.commands.js';
 import { dbGrant } from './db.commands.js';
 import { witnessServe } from './witness.commands.js';
@@ -194,6 +194,7 @@ export const COMMANDS: readonly Command[] = [
   auditProve,
   auditConsistency,
   auditMonitor,
+  auditReceipt,
   masterKeyRotate,
   signingKeyRotate,
   subjectsErase,

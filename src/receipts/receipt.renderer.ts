@@ -14,14 +14,22 @@ export interface ReceiptInput {
   log?: ReceiptLogProof | undefined;
 }
 
-/** The inclusion proof's anchor, as printed on the receipt. */
+/** The inclusion proof's anchor, as printed on the receipt; the whole proof is also attached to the PDF. */
 export interface ReceiptLogProof {
   leafIndex: number;
   treeSize: number;
   rootHash: string;
   /** The signed note (C2SP tlog-checkpoint) the proof is for. */
   checkpoint: string;
+  /** The record's ConsentRecorded event, its eventHash and inclusion path (GET /consent/:id/proof). */
+  event?: object;
+  eventHash?: string;
+  inclusionPath?: string[];
 }
+
+/** The name and format of the JSON file every receipt carries (an embedded file of the PDF). */
+export const RECEIPT_PROOF_FILE = 'consent-ledger-proof.json';
+export const RECEIPT_PROOF_FORMAT = 'consent-ledger-receipt/1';
 
 /** The URL the QR code encodes (docs/contract.md, Receipts). */
 export const verifyUrl = (publicBaseUrl: string, consentId: string, consentHash: string): string =>
@@ -250,5 +258,34 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
       },
     ],
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  // The proof in machine-readable form, for `npx consent-ledger audit receipt` (docs/receipts.md).
+  const attached = {
+    format: RECEIPT_PROOF_FORMAT,
+    receiptId: input.receiptId,
+    consentId: c.id,
+    consentHash: c.consentHash,
+    generatedAt: input.generatedAt,
+    verifyUrl: input.verifyUrl,
+    proof: input.log?.event
+      ? {
+          consentId: c.id,
+          event: input.log.event,
+          eventHash: input.log.eventHash,
+          leafIndex: input.log.leafIndex,
+          treeSize: input.log.treeSize,
+          inclusionPath: input.log.inclusionPath,
+          checkpoint: input.log.checkpoint,
+          rootHash: input.log.rootHash,
+        }
+      : null,
+  };
+  const files = {
+    [RECEIPT_PROOF_FILE]: {
+      src: `data:application/json;base64,${Buffer.from(JSON.stringify(attached)).toString('base64')}`,
+      name: RECEIPT_PROOF_FILE,
+      description: 'The receipt and the inclusion proof of its record in the signed transparency log',
+      relationship: 'Supplement',
+    },
+  };
+  return pdfmake.createPdf({ ...doc, files } as typeof doc).getBuffer();
 }

@@ -83,7 +83,15 @@ export class ReceiptService {
     const receiptId = newId();
     const issuedAt = now.toISOString();
     const proof = await this.logProof(tenantId, consent.id);
-    const log = proof && { leafIndex: proof.leafIndex, treeSize: proof.treeSize, rootHash: proof.rootHash, checkpoint: proof.checkpoint };
+    const log = proof && {
+      leafIndex: proof.leafIndex,
+      treeSize: proof.treeSize,
+      rootHash: proof.rootHash,
+      checkpoint: proof.checkpoint,
+      event: proof.event,
+      eventHash: proof.eventHash,
+      inclusionPath: proof.inclusionPath,
+    };
     const pdf = await renderReceipt({
       consent,
       receiptId,

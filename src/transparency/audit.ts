@@ -1,6 +1,8 @@
 import { eventHash, type EventEnvelope } from '../ledger/event-hash.js';
 import { authenticatorKeys, authenticatorProblem } from './append-authenticator.js';
+import { createHash } from 'node:crypto';
 import { TIME_TOLERANCE_MS } from './event-authenticity.js';
+import { embeddedFiles } from './pdf-attachments.js';
 import { EMPTY_ROOT, eventLeafHash, nodeHash, verifyConsistency, verifyInclusion, type Hash } from './merkle.js';
 import { cosignersOf, openNote, parseCheckpoint, signedTime, type Checkpoint, type Verifier } from './note.js';
 import type { TransparencyStore } from './transparency.store.js';
@@ -462,16 +464,30 @@ export interface ProofReport {
   eventHash: string;
 }
 
+/** What an event's inclusion proof establishes (verifyEventProof). */
+export interface EventProofCheck {
+  event: EventEnvelope;
+  eventHash: string;
+  origin: string;
+  leafIndex: number;
+  treeSize: number;
+  rootHash: string;
+  signedAt: string | null;
+  cosignedBy?: { vkey: string; at: string }[];
+  /** The checkpoint opened: what consistency is checked from. */
+  signed: Checkpoint;
+}
+
 /**
- * Checks one record's proof (the `data` of GET /consent/:id/proof, or the whole answer): the
- * eventHash of the event, the signed checkpoint, and the inclusion path to its root.
+ * Checks an event's inclusion proof ({event, eventHash, leafIndex, treeSize, inclusionPath,
+ * checkpoint}): the eventHash of the event, the signed checkpoint (and the witnesses' quorum when
+ * asked), that the event's tenant owns the log, and the inclusion path to the signed root.
  */
-export function verifyProof(
-  input: unknown,
+export function verifyEventProof(
+  proof: unknown,
   verifier: Verifier,
   witnessing?: { witnesses: readonly Verifier[]; quorum: number },
-): ProofReport {
-  const proof = isObject(input) && isObject(input.data) ? input.data : input;
+): EventProofCheck {
   if (!isObject(proof) || !isObject(proof.event) || typeof proof.eventHash !== 'string' || typeof proof.checkpoint !== 'string') {
     throw new AuditError('a proof holds event, eventHash, leafIndex, treeSize, inclusionPath and checkpoint');
   }
@@ -482,7 +498,13 @@ export function verifyProof(
   if (!inclusionPath.every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h)))
     throw new AuditError('inclusionPath holds 64-hex-digit hashes');
   const event = proof.event as unknown as EventEnvelope;
-  if (eventHash(event) !== proof.eventHash) throw new AuditError('eventHash does not match the event');
+  let recomputed: string;
+  try {
+    recomputed = eventHash(event);
+  } catch {
+    throw new AuditError('the event has no canonical JSON form');
+  }
+  if (recomputed !== proof.eventHash) throw new AuditError('eventHash does not match the event');
   const signed = openCheckpoint(proof.checkpoint, verifier);
   const cosigners = witnessing ? requireQuorum(proof.checkpoint, witnessing.witnesses, witnessing.quorum) : undefined;
   if (signed.treeSize !== treeSize)
@@ -493,17 +515,92 @@ export function verifyProof(
   if (!verifyInclusion(leafIndex as number, treeSize as number, eventLeafHash(proof.eventHash), path, signed.rootHash)) {
     throw new AuditError(`the inclusion path does not lead from leaf ${String(leafIndex)} to the signed root`);
   }
-  const data = event.data as Record<string, unknown>;
   return {
-    valid: true,
-    consentId: typeof data.consentId === 'string' ? data.consentId : null,
-    consentHash: typeof data.consentHash === 'string' ? data.consentHash : null,
+    event,
+    eventHash: proof.eventHash,
     origin: signed.origin,
     leafIndex: leafIndex as number,
     treeSize: treeSize as number,
     rootHash: signed.rootHash.toString('hex'),
     signedAt: signed.signedAt,
     ...(cosigners ? { cosignedBy: cosigners } : {}),
-    eventHash: proof.eventHash,
+    signed,
   };
+}
+
+/**
+ * Checks one record's proof (the `data` of GET /consent/:id/proof, or the whole answer): the
+ * eventHash of the event, the signed checkpoint, and the inclusion path to its root.
+ */
+export function verifyProof(
+  input: unknown,
+  verifier: Verifier,
+  witnessing?: { witnesses: readonly Verifier[]; quorum: number },
+): ProofReport {
+  const proof = isObject(input) && isObject(input.data) ? input.data : input;
+  const checked = verifyEventProof(proof, verifier, witnessing);
+  const data = checked.event.data as Record<string, unknown>;
+  return {
+    valid: true,
+    consentId: typeof data.consentId === 'string' ? data.consentId : null,
+    consentHash: typeof data.consentHash === 'string' ? data.consentHash : null,
+    origin: checked.origin,
+    leafIndex: checked.leafIndex,
+    treeSize: checked.treeSize,
+    rootHash: checked.rootHash,
+    signedAt: checked.signedAt,
+    ...(checked.cosignedBy ? { cosignedBy: checked.cosignedBy } : {}),
+    eventHash: checked.eventHash,
+  };
+}
+
+/** The JSON a receipt carries (src/receipts/receipt.renderer.ts). */
+export const RECEIPT_FORMAT = 'consent-ledger-receipt/1';
+
+export interface ReceiptCheck {
+  receiptId: string;
+  consentId: string;
+  consentHash: string;
+  tenantId: string;
+  /** Hex SHA-256 of the PDF's bytes. */
+  sha256: string;
+  /** The record's inclusion proof the receipt carries, checked; null when the record was not sealed yet when it was issued. */
+  record: EventProofCheck | null;
+}
+
+/**
+ * Reads a receipt PDF's embedded proof (`consent-ledger-proof.json`) and checks it: the record's
+ * ConsentRecorded event, its consentHash and id as the receipt states them, and its inclusion in
+ * the signed checkpoint printed on the receipt. Throws AuditError.
+ */
+export function checkReceipt(
+  pdf: Buffer,
+  verifier: Verifier,
+  witnessing?: { witnesses: readonly Verifier[]; quorum: number },
+): ReceiptCheck {
+  const attached = embeddedFiles(pdf)
+    .map((b) => {
+      try {
+        return JSON.parse(b.toString('utf8')) as unknown;
+      } catch {
+        return undefined;
+      }
+    })
+    .find((o) => isObject(o) && o.format === RECEIPT_FORMAT) as Record<string, unknown> | undefined;
+  if (!attached)
+    throw new AuditError(
+      'the PDF carries no receipt proof (consent-ledger-proof.json): not a receipt of this service, or one issued before receipts carried their proof',
+    );
+  const { receiptId, consentId, consentHash } = attached;
+  if (typeof receiptId !== 'string' || typeof consentId !== 'string' || typeof consentHash !== 'string') {
+    throw new AuditError('the receipt proof names no receiptId, consentId and consentHash');
+  }
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  if (attached.proof === null) return { receiptId, consentId, consentHash, tenantId: '', sha256, record: null };
+  const record = verifyEventProof(attached.proof, verifier, witnessing);
+  const data = record.event.data as Record<string, unknown>;
+  if (record.event.type !== 'ConsentRecorded' || data.consentId !== consentId || data.consentHash !== consentHash) {
+    throw new AuditError("the proof the receipt carries is not its record's: its ConsentRecorded event names another consent or hash");
+  }
+  return { receiptId, consentId, consentHash, tenantId: record.event.tenantId, sha256, record };
 }

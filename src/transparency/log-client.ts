@@ -46,6 +46,11 @@ export class LogClient {
     return c.consistencyPath.map((h) => Buffer.from(h, 'hex'));
   }
 
+  /** The inclusion proof of a receipt's ReceiptIssued event. */
+  receiptIssue(consentId: string, receiptId: string): Promise<unknown> {
+    return this.get(`/consents/${consentId}/receipts/${receiptId}`);
+  }
+
   /** Sealed leaves after `after`, at most `limit`. */
   events(after: number, limit = 1000): Promise<LogEntry[]> {
     return this.get<LogEntry[]>(`/events?after=${after}&limit=${limit}`);

@@ -1,7 +1,8 @@
 import { consentStream } from '../domain/consent/consent.events.js';
 import { DomainError } from '../domain/errors.js';
 import type { EventEnvelope } from '../ledger/event-hash.js';
-import { comparePositions, type Ledger } from '../ledger/ledger.port.js';
+import { comparePositions, type Ledger, type RecordedEvent } from '../ledger/ledger.port.js';
+import { receiptStream } from '../domain/receipt/receipt.events.js';
 import { isUuid } from '../common/ids.js';
 import {
   consistencyRanges,
@@ -24,6 +25,17 @@ export interface CheckpointView {
   treeSize: number;
   rootHash: string;
   timestamp: string;
+}
+
+/** An event's inclusion proof in a signed checkpoint. */
+export interface EventProof {
+  event: EventEnvelope;
+  eventHash: string;
+  leafIndex: number;
+  treeSize: number;
+  inclusionPath: string[];
+  checkpoint: string;
+  rootHash: string;
 }
 
 export interface ConsentProof {
@@ -100,6 +112,26 @@ export class TransparencyService {
     if (!isUuid(consentId)) throw notFound();
     const [recorded] = await this.ledger.readStream(consentStream(tenantId, consentId.toLowerCase()));
     if (!recorded || recorded.tenantId !== tenantId || recorded.type !== 'ConsentRecorded') throw notFound();
+    return { consentId: consentId.toLowerCase(), ...(await this.proofOf(tenantId, recorded)) };
+  }
+
+  /**
+   * The inclusion proof of a receipt's issue (its ReceiptIssued event, which records the PDF's
+   * SHA-256) in the newest signed checkpoint: what `audit receipt --url` checks a PDF against.
+   */
+  async proofForReceipt(tenantId: string, consentId: string, receiptId: string): Promise<EventProof> {
+    const notFound = () => new DomainError('NOT_FOUND', 'no such receipt was issued');
+    if (!isUuid(consentId) || !isUuid(receiptId)) throw notFound();
+    const events = await this.ledger.readStream(receiptStream(tenantId, consentId.toLowerCase()));
+    const issued = events.find(
+      (e) => e.tenantId === tenantId && e.type === 'ReceiptIssued' && e.data.receiptId === receiptId.toLowerCase(),
+    );
+    if (!issued) throw notFound();
+    return this.proofOf(tenantId, issued);
+  }
+
+  /** An event's leaf and inclusion path in the newest checkpoint; waits briefly for the sealer when it was just appended. */
+  private async proofOf(tenantId: string, recorded: RecordedEvent): Promise<EventProof> {
     // This process's sealer knows how far it got: wait for it first rather than look for a leaf
     // that cannot be there yet (each query is a turn on the embedded store's one connection).
     const behind = comparePositions(this.sealer.position, recorded.position) < 0;
@@ -114,7 +146,6 @@ export class TransparencyService {
     const inclusionPath = await this.hashes(tenantId, inclusionRanges(leafIndex, cp.treeSize));
     const { position: _position, hash, authenticator: _authenticator, ...event } = recorded;
     return {
-      consentId: consentId.toLowerCase(),
       event,
       eventHash: hash,
       leafIndex,

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptStream } from '../../src/domain/receipt/receipt.events.js';
-import { freePort } from '../support/process.js';
+import { sql } from 'kysely';
+import { freePort, repoRoot, runCommand } from '../support/process.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
@@ -270,6 +271,30 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     expect(res.json().error.code).toBe('RECEIPT_NOT_FOUND');
     expect((await other.post(`/api/v1/consent/${consent.id}/pdf`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/consent/${consent.id}/pdf` })).statusCode).toBe(401);
+  });
+
+  it('carries its proof as an embedded file that `audit receipt` checks offline, and online against its ReceiptIssued event', async () => {
+    expect(execFileSync('pdfdetach', ['-list', pdfFile(pdf)], { encoding: 'utf8' })).toContain('consent-ledger-proof.json');
+    const vkey = (await t.app.inject({ url: '/.well-known/consent-ledger/keys' })).json().keys[0].vkey as string;
+    const cli = (args: string[]) =>
+      runCommand(process.execPath, [join(repoRoot, 'bin', 'consent-ledger.js'), 'audit', 'receipt', ...args], {});
+    const offline = await cli([pdfFile(pdf), '--key', vkey]);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.json).toMatchObject({ valid: true, consentId: consent.id, consentHash: consent.consentHash, sha256: sha256(pdf) });
+    const online = await cli([pdfFile(pdf), '--key', vkey, '--url', base]);
+    expect(online.code, online.stderr).toBe(0);
+    expect(online.json.issued.sha256).toBe(sha256(pdf));
+
+    // A stored PDF changed in the database: served with the hash of the bytes sent, which its
+    // ReceiptIssued event contradicts, and `audit receipt --url` names the change.
+    await sql`UPDATE receipts.receipts SET pdf = pdf || '\x0a25'::bytea WHERE consent_id = ${consent.id}`.execute(t.service.store.db);
+    const served = await api.get(`/api/v1/consent/${consent.id}/pdf`);
+    expect(served.headers['x-receipt-sha256']).toBe(sha256(served.rawPayload));
+    expect(served.headers['x-receipt-sha256']).not.toBe(sha256(pdf));
+    expect((await cli([pdfFile(served.rawPayload), '--key', vkey])).code).toBe(0);
+    const changed = await cli([pdfFile(served.rawPayload), '--key', vkey, '--url', base]);
+    expect(changed.code).toBe(1);
+    expect(changed.json.error.message).toContain('the PDF was changed after it was issued');
   });
 
   it('answers 404 RECEIPT_NOT_FOUND (with meta.timestamp) for a consent whose receipt was never generated', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { freePort, repoRoot, startServiceProcess, type ServiceProcess } from '../support/process.js';
 
 /** The README's curl walk-through, as a new user runs it, against a freshly started service. */
 describe('README › curl walk-through › on a first start of the embedded service', () => {
@@ -18,23 +18,29 @@ describe('README › curl walk-through › on a first start of the embedded serv
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers every step with success, exports a CSV and still verifies after the policy is deleted', async () => {
+  it('answers every step with success, exports a CSV, still verifies after the policy is deleted, then runs a witness, the monitor and a receipt check', async () => {
     const { apiKey, apiSecret } = await svc.credentials();
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Walk-through with curl'));
-    const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-    expect(block, 'the walk-through has a sh block').toBeDefined();
-    const script = block!.replace(/^export KEY=.*$/m, '').replaceAll('http://127.0.0.1:3000', svc.url);
+    const blocks = [...readme.slice(readme.indexOf('## Walk-through with curl')).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks[1], 'the second block runs a witness').toContain('consent-ledger witness');
+    const port = await freePort();
+    // The second block continues the first in the same shell; npx is the project's own bin, which
+    // the temporary folder the walk-through runs in has not; the witness is stopped at the end.
+    const script = `${blocks[0]!}\n${blocks[1]!}\nkill $!\n`
+      .replace(/^export KEY=.*$/m, '')
+      .replaceAll('http://127.0.0.1:3000', svc.url)
+      .replaceAll('127.0.0.1:7380', `127.0.0.1:${port}`)
+      .replaceAll('npx consent-ledger', `node ${join(repoRoot, 'bin', 'consent-ledger.js')}`);
     const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script], {
       cwd: dir,
       env: { ...process.env, KEY: apiKey, SECRET: apiSecret },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 90_000,
     });
     expect(run.status, run.stderr).toBe(0);
     const answers = run.stdout
       .split('\n')
-      .filter((l) => l.startsWith('{'))
+      .filter((l) => l.startsWith('{"'))
       .map((l) => JSON.parse(l) as { success: boolean; data: unknown });
     expect(answers.length).toBeGreaterThanOrEqual(11);
     for (const a of answers) expect(a, JSON.stringify(a)).toMatchObject({ success: true });
@@ -45,5 +51,12 @@ describe('README › curl walk-through › on a first start of the embedded serv
       'id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered',
     );
     expect(csv[1]).toContain('user-42');
-  });
+
+    // The CLI's answers are pretty-printed objects: the witness's, the monitor's, the receipt check's.
+    expect(run.stderr).toMatch(/witness \S+ listening on http:\/\/127\.0\.0\.1:\d+/);
+    const printed = [...run.stdout.matchAll(/^\{\n[\s\S]*?^\}$/gm)].map((m) => JSON.parse(m[0]) as Record<string, unknown>);
+    expect(printed.find((o) => 'vkey' in o)).toMatchObject({ vkey: expect.stringMatching(/\+[0-9a-f]{8}\+/) });
+    expect(printed.find((o) => 'newLeaves' in o)).toMatchObject({ valid: true, treeSize: expect.any(Number) });
+    expect(printed.find((o) => 'receiptId' in o)).toMatchObject({ valid: true, record: { leafIndex: expect.any(Number) } });
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
@@ -10,14 +11,18 @@ const tags = ['consent'];
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const Pdf = Type.String({ description: 'The receipt (application/pdf)', format: 'binary' });
 const headers = {
-  'x-receipt-sha256': { type: 'string', description: 'Hex SHA-256 of the PDF bytes (also recorded in the ledger)' },
+  'x-receipt-sha256': {
+    type: 'string',
+    description: 'Hex SHA-256 of the PDF bytes as sent (computed from them; the ledger records the issued one in ReceiptIssued)',
+  },
 };
 
 const sendPdf = (reply: FastifyReply, r: StoredReceipt, status: number) =>
   reply
     .status(status)
     .type('application/pdf')
-    .header('x-receipt-sha256', r.sha256)
+    // Hashed from the bytes sent, so a changed stored PDF cannot be served with its old hash.
+    .header('x-receipt-sha256', createHash('sha256').update(r.pdf).digest('hex'))
     .header('content-disposition', `inline; filename="consent-receipt-${r.receiptId}.pdf"`)
     .header('cache-control', 'no-store')
     .send(r.pdf);

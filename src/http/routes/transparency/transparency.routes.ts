@@ -43,6 +43,16 @@ export const ConsentProofSchema = Type.Object({
   rootHash: Hex32,
 });
 
+export const EventProofSchema = Type.Object({
+  event: LedgerEventSchema,
+  eventHash: Hex32,
+  leafIndex: Type.Integer(),
+  treeSize: Type.Integer(),
+  inclusionPath: Type.Array(Hex32, { description: 'RFC 9162 §2.1.3 inclusion path, leaf side first' }),
+  checkpoint: Type.String(),
+  rootHash: Hex32,
+});
+
 export const ConsistencySchema = Type.Object({
   from: Type.Integer(),
   to: Type.Integer(),
@@ -214,6 +224,32 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
       },
     },
     async (request) => ok(await transparency.consistency(request.params.tenantId.toLowerCase(), request.query.from, request.query.to)),
+  );
+  app.get(
+    '/ledger/:tenantId/consents/:consentId/receipts/:receiptId',
+    {
+      schema: {
+        tags,
+        summary: "Inclusion proof of a receipt's issue (its ReceiptIssued event, holding the PDF's SHA-256), no key needed",
+        description:
+          'What `npx consent-ledger audit receipt FILE.pdf --url` checks a receipt against: the PDF bytes must hash to `event.data.sha256`, and the event must be in the signed log. 404 for a receipt never issued.',
+        params: Type.Object({
+          tenantId: Type.String({ format: 'uuid' }),
+          consentId: Type.String({ format: 'uuid' }),
+          receiptId: Type.String({ format: 'uuid' }),
+        }),
+        response: { 200: EnvelopeSchema(EventProofSchema), ...errorResponses(400, 404, 503) },
+      },
+    },
+    async (request) => {
+      const { tenantId, consentId, receiptId } = request.params;
+      try {
+        return ok(await transparency.proofForReceipt(tenantId.toLowerCase(), consentId, receiptId));
+      } catch (error) {
+        if (error instanceof NotSealedError) throw new HttpError(503, 'PROOF_NOT_READY', error.message, undefined, { 'retry-after': '1' });
+        throw error;
+      }
+    },
   );
   app.get(
     '/ledger/:tenantId/events',
