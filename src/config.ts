@@ -34,6 +34,9 @@ export const EnvironmentSchema = Type.Object({
       description: 'an Ed25519 seed: 32 bytes as 64 hex characters or base64',
     }),
   ),
+  PROJECTIONS_VERIFY_MINUTES: Type.Optional(
+    Type.String({ pattern: '^[0-9]{1,6}$', description: 'minutes between checks of the read models against the ledger; 0 = never' }),
+  ),
   WITNESSES: Type.Optional(
     Type.String({ minLength: 1, description: "comma-separated VKEY@URL: each witness's cosignature vkey and base URL" }),
   ),
@@ -75,6 +78,8 @@ export interface Settings {
   /** Witnesses asked to cosign each checkpoint (WITNESSES), and how many must (WITNESS_QUORUM, default all). */
   witnesses: WitnessSpec[];
   witnessQuorum: number;
+  /** Minutes between scheduled `projections verify` runs (PROJECTIONS_VERIFY_MINUTES); 0: none. */
+  projectionsVerifyMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -176,5 +181,6 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     masterKeyFile: e.MASTER_KEY_FILE,
     witnesses,
     witnessQuorum,
+    projectionsVerifyMinutes: e.PROJECTIONS_VERIFY_MINUTES === undefined ? 0 : Number(e.PROJECTIONS_VERIFY_MINUTES),
   };
 }

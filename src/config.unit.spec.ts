@@ -43,6 +43,7 @@ describe('config › when no setting is given', () => {
       masterKeyFile: undefined,
       witnesses: [],
       witnessQuorum: 0,
+      projectionsVerifyMinutes: 0,
     });
   });
 
@@ -79,6 +80,7 @@ describe('config › when settings are given', () => {
       MASTER_KEY_FILE: '/run/secrets/master.key',
       WITNESSES: `${W1}@https://w1.example/, ${W2}@http://10.0.0.2:7380`,
       WITNESS_QUORUM: '1',
+      PROJECTIONS_VERIFY_MINUTES: '60',
     });
     expect(settings).toMatchObject({
       witnesses: [
@@ -106,6 +108,7 @@ describe('config › when settings are given', () => {
       masterKeyFile: '/run/secrets/master.key',
       witnesses: [],
       witnessQuorum: 1,
+      projectionsVerifyMinutes: 60,
     });
   });
 

@@ -88,6 +88,7 @@ describe('service › when start-up fails part-way › what started is stopped, 
         'webhook dispatcher',
         'followers',
         'witness relay',
+        'read-model check',
         ...(env.DATABASE_URL ? ['tenant changes'] : []),
         'limiter',
       ]);

@@ -4,6 +4,7 @@ import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
 import { eventIndexFence, ReadFence } from '../projections/read-fence.js';
 import { ProjectionRunner } from '../projections/runner.js';
+import { advisoryExclusive, ReadModelCheck } from '../projections/verify.js';
 import type { CommandHandler } from './application/command-handler.js';
 import { createApplication } from './application/index.js';
 import type { ConsentCommands } from './application/consents/consent.commands.js';
@@ -72,6 +73,8 @@ export interface Service {
   sealer: Sealer;
   /** Asks the witnesses to cosign checkpoints (WITNESSES); status() is what /ready reports. */
   witnesses: WitnessRelay;
+  /** The scheduled comparison of the read models with the ledger (PROJECTIONS_VERIFY_MINUTES). */
+  readModelCheck: ReadModelCheck;
   /** The ledger's followers (runner, webhook subscription, sealer), started and woken together. */
   followers: FollowerHost;
   /** Stops taking requests, finishes those in flight, then stops every part in the reverse order of their start. */
@@ -198,6 +201,15 @@ export async function createService(settings: Settings, options: ServiceOptions 
     await life.start(followers);
     // Asks the witnesses (WITNESSES) to cosign each new checkpoint; idle without witnesses.
     await life.start(witnesses);
+    // Compares the read models with a replay of the ledger every PROJECTIONS_VERIFY_MINUTES (off by default).
+    const readModelCheck = await life.start(
+      new ReadModelCheck(store, ledger, () => openStore({ dataDir: 'memory://', migrations: MIGRATIONS }), {
+        intervalMs: settings.projectionsVerifyMinutes * 60_000,
+        projectors: eventStore ? [...allProjectors, eventIndexProjector] : allProjectors,
+        log,
+        ...(settings.databaseUrl ? { exclusive: advisoryExclusive(store.db) } : {}),
+      }),
+    );
     // A ledger that pushes (EventStoreDB) wakes the followers for appends made by other processes too.
     if (isWatchable(baseLedger)) {
       await life.open(
@@ -272,12 +284,11 @@ export async function createService(settings: Settings, options: ServiceOptions 
             webhooks: webhooks.service,
             transparency,
             limiter,
-            ready: readiness(
-              store,
-              baseLedger,
-              () => transparency.halts(),
-              () => witnesses.status(),
-            ),
+            ready: readiness(store, baseLedger, {
+              halts: () => transparency.halts(),
+              witnesses: () => witnesses.status(),
+              readModels: () => readModelCheck.status(),
+            }),
           },
           { logger: options.logger ?? false },
         );
@@ -306,6 +317,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       transparency,
       sealer,
       witnesses,
+      readModelCheck,
       followers,
       limiter,
       close: () => life.stop(),

@@ -11,6 +11,7 @@ import { AuditError } from '../transparency/audit.js';
 import { MIGRATIONS } from '../migrations.js';
 import { openStore, type Store } from '../store/store.js';
 import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';
+import { CheckFailed } from './command.js';
 
 /** Exit statuses: 0 done, 1 failed (store unreachable or locked, tenant or key not found), 2 usage. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -129,6 +130,11 @@ export async function main(
       out({
         error: { code: error.code, message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) },
       });
+      return EXIT.failed;
+    }
+    if (error instanceof CheckFailed) {
+      say(`consent-ledger: ${error.message}`);
+      out({ error: { code: error.code, message: error.message, ...error.details } });
       return EXIT.failed;
     }
     if (error instanceof LedgerCopyError) {

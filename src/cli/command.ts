@@ -7,6 +7,18 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** A check that found something: exit status 1, `{"error": {code, message, ...details}}` on stdout. */
+export class CheckFailed extends Error {
+  override readonly name = 'CheckFailed';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
 export interface CliIo {
   /** Human messages: progress, hints. Never parsed. */
   info(message: string): void;

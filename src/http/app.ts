@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         api.decorateRequest('tenant', null as never);
         api.addHook('onRequest', apiAuth);
         await api.register(policiesRoutes, deps.policies);
-        await api.register(consentRoutes, deps.consents);
+        await api.register(consentRoutes, { ...deps.consents, ledgerState: (tenantId) => deps.transparency.published(tenantId) });
         await api.register(receiptRoutes, { receipts: deps.receipts });
         await api.register(erasureRoutes, { erasure: deps.erasure });
         await api.register(webhooksRoutes, {

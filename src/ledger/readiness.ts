@@ -18,6 +18,16 @@ export interface Readiness {
   };
   /** Witnesses that failed and tenants whose newest checkpoint lacks the quorum's cosignatures; null without witnesses. */
   witnesses: WitnessReadiness | null;
+  /** The last scheduled comparison of the read models with the ledger; null before one (or when none is scheduled). */
+  readModels: ReadModelReadiness | null;
+}
+
+/** What the last read-model check found (projections/verify.ts ReadModelCheckStatus). */
+export interface ReadModelReadiness {
+  verifiedAt: string;
+  consistent: boolean;
+  position: { commit: number; prepare: number } | null;
+  drift: { table: string; missing: number; extra: number; changed: number }[];
 }
 
 /**
@@ -26,13 +36,16 @@ export interface Readiness {
  *
  * @example
  * const ready = readiness(store, ledger);
- * await ready(); // { ledger: true, readStore: true, sealing: { halted: [] }, witnesses: null }
+ * await ready(); // { ledger: true, readStore: true, sealing: { halted: [] }, witnesses: null, readModels: null }
  */
 export function readiness(
   store: { ping(): Promise<void> },
   ledger: Ledger,
-  halts: () => Promise<Readiness['sealing']['halted']> = async () => [],
-  witnesses: () => Promise<WitnessReadiness | null> = async () => null,
+  reports: {
+    halts?: () => Promise<Readiness['sealing']['halted']>;
+    witnesses?: () => Promise<WitnessReadiness | null>;
+    readModels?: () => ReadModelReadiness | null;
+  } = {},
 ): () => Promise<Readiness> {
   const answers = (ping: () => Promise<void>) =>
     ping().then(
@@ -42,8 +55,8 @@ export function readiness(
   return async () => {
     const readStore = await answers(() => store.ping());
     const ledgerOk = isPingable(ledger) ? await answers(() => ledger.ping()) : readStore;
-    const halted = readStore ? await halts().catch(() => []) : [];
-    const witnessed = readStore ? await witnesses().catch(() => null) : null;
-    return { ledger: ledgerOk, readStore, sealing: { halted }, witnesses: witnessed };
+    const halted = readStore && reports.halts ? await reports.halts().catch(() => []) : [];
+    const witnessed = readStore && reports.witnesses ? await reports.witnesses().catch(() => null) : null;
+    return { ledger: ledgerOk, readStore, sealing: { halted }, witnesses: witnessed, readModels: reports.readModels?.() ?? null };
   };
 }

@@ -130,9 +130,11 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
 export interface ConsentRoutesOptions {
   commands: ConsentCommands;
   queries: ConsentQueries;
+  /** The tenant's newest signed checkpoint (the transparency log), which an export names in its headers. */
+  ledgerState?: (tenantId: string) => Promise<{ treeSize: number; rootHash: string; timestamp: string } | null>;
 }
 
-export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (app, { commands, queries }) => {
+export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (app, { commands, queries, ledgerState }) => {
   // Read models know subjects (keyed hashes), never user references.
   app.post(
     '/consent',
@@ -243,10 +245,21 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Export consent records as CSV (Starter plan or above)',
         description:
-          "RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'.",
+          "RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint when the export was taken: the ledger state it reflects (`projections verify` checks the read models it is read from).",
         querystring: ConsentFilterQuerySchema,
         response: {
-          200: { description: 'CSV, streamed', content: { 'text/csv': { schema: { type: 'string' } } } },
+          200: {
+            description: 'CSV, streamed',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+            headers: {
+              'x-ledger-tree-size': {
+                schema: { type: 'integer' },
+                description: "the size of the tenant's newest signed checkpoint when the export was taken (0 before any)",
+              },
+              'x-ledger-root-hash': { schema: { type: 'string' }, description: "that checkpoint's root hash (hex)" },
+              'x-ledger-signed-at': { schema: { type: 'string' }, description: "that checkpoint's signed time" },
+            },
+          },
           ...errorResponses(400, 401, 403),
         },
       },
@@ -257,6 +270,14 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       }
       const records = await queries.export(request.tenant.tenantId, toQuery(request.query));
       const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '');
+      // The ledger state the export reflects: the newest signed checkpoint once the read models caught up.
+      const state = await ledgerState?.(request.tenant.tenantId);
+      if (state) {
+        reply
+          .header('x-ledger-tree-size', String(state.treeSize))
+          .header('x-ledger-root-hash', state.rootHash)
+          .header('x-ledger-signed-at', state.timestamp);
+      } else if (ledgerState) reply.header('x-ledger-tree-size', '0');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="consents-${stamp}Z.csv"`)

@@ -52,12 +52,31 @@ export const WitnessesSchema = Type.Union(
   { description: 'The witnesses (WITNESSES) that cosign checkpoints; null when none is configured. The service stays ready without them.' },
 );
 
+export const ReadModelsSchema = Type.Union(
+  [
+    Type.Object({
+      verifiedAt: Type.String({ format: 'date-time' }),
+      consistent: Type.Boolean(),
+      position: Type.Union([Type.Object({ commit: Type.Integer(), prepare: Type.Integer() }), Type.Null()]),
+      drift: Type.Array(Type.Object({ table: Type.String(), missing: Type.Integer(), extra: Type.Integer(), changed: Type.Integer() }), {
+        description: 'per read table, the rows that are not what a replay of the ledger gives',
+      }),
+    }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'The last scheduled comparison of the read models with a replay of the ledger (PROJECTIONS_VERIFY_MINUTES); null before the first or when none is scheduled. `npx consent-ledger projections verify` names the rows.',
+  },
+);
+
 /** What /ready reports (src/ledger/readiness.ts). */
 export type ReadyReport = {
   ledger: boolean;
   readStore: boolean;
   sealing: Static<typeof SealingSchema>;
   witnesses: Static<typeof WitnessesSchema>;
+  readModels: Static<typeof ReadModelsSchema>;
 };
 
 /** Liveness and readiness, no key needed. */
@@ -81,6 +100,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<Read
               readStore: Type.Boolean(),
               sealing: SealingSchema,
               witnesses: WitnessesSchema,
+              readModels: ReadModelsSchema,
             }),
           ),
           ...errorResponses(503),

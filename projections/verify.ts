@@ -1,0 +1,367 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { comparePositions, type Ledger, type LedgerPosition, type RecordedEvent } from '../src/ledger/ledger.port.js';
+import type { Projector } from '../src/followers/projector.js';
+import type { Database } from '../src/store/schema.js';
+import { allProjectors } from './index.js';
+import { ensureReadSchema } from './read-schema.js';
+import { ProjectionRunner } from './runner.js';
+
+/** One read-model row that is not what the ledger gives. */
+export interface RowDifference {
+  /** missing: the ledger gives the row, the live read model lacks it; extra: the reverse; changed: both have it, with other values. */
+  kind: 'missing' | 'extra' | 'changed';
+  /** The row's primary key, column by column. */
+  key: Record<string, string>;
+  /** changed: the columns whose values differ, with the value the ledger gives and the live one. */
+  columns?: { column: string; ledger: unknown; live: unknown }[];
+}
+
+export interface TableDrift {
+  table: string;
+  missing: number;
+  extra: number;
+  changed: number;
+  /** The first differences found (at most 20 per table). */
+  examples: RowDifference[];
+}
+
+export interface VerifyResult {
+  /** Whether every read-model row is what a replay of the ledger gives. */
+  consistent: boolean;
+  /** Ledger events replayed. */
+  events: number;
+  /** The ledger position the comparison holds for. */
+  position: LedgerPosition | null;
+  tables: { table: string; rows: number }[];
+  drift: TableDrift[];
+  seconds: number;
+  verifiedAt: string;
+}
+
+/** Rows read per query: each query is short, so a running service is not held up. */
+const PAGE = 5_000;
+const EXAMPLES = 20;
+/** Rounds of re-checking rows that differ while the live read models move on. */
+const SETTLE_ROUNDS = 5;
+
+/** A ledger that ends at `bound`: the scratch replay stops where the live read models were. */
+function boundedLedger(ledger: Ledger, bound: () => LedgerPosition | null): Pick<Ledger, 'readAll' | 'headPosition'> {
+  return {
+    async readAll(after, limit): Promise<RecordedEvent[]> {
+      const end = bound();
+      if (end === null) return [];
+      const events = await ledger.readAll(after, limit);
+      return events.filter((e) => comparePositions(e.position, end) <= 0);
+    },
+    async headPosition() {
+      return bound();
+    },
+  };
+}
+
+interface TableShape {
+  table: string;
+  keys: { name: string; type: string }[];
+}
+
+/** The read tables a projector writes (not the runner's own), and their primary keys, from the catalog. */
+async function tableShapes(db: Kysely<Database>): Promise<TableShape[]> {
+  const rows = await sql<{ table_name: string; column_name: string; data_type: string; position: number }>`
+    SELECT tc.table_name, kcu.column_name, c.data_type, kcu.ordinal_position AS position
+    FROM information_schema.table_constraints tc
+    JOIN information_schema.key_column_usage kcu
+      ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema AND kcu.table_name = tc.table_name
+    JOIN information_schema.columns c
+      ON c.table_schema = tc.table_schema AND c.table_name = tc.table_name AND c.column_name = kcu.column_name
+    WHERE tc.table_schema = 'read' AND tc.constraint_type = 'PRIMARY KEY'
+      AND tc.table_name NOT IN ('meta', 'checkpoints', 'projection_failures')
+    ORDER BY tc.table_name, kcu.ordinal_position`.execute(db);
+  const shapes = new Map<string, TableShape>();
+  for (const r of rows.rows) {
+    const shape = shapes.get(r.table_name) ?? { table: r.table_name, keys: [] };
+    shape.keys.push({ name: r.column_name, type: r.data_type });
+    shapes.set(r.table_name, shape);
+  }
+  return [...shapes.values()];
+}
+
+const ident = (name: string) => sql.id(name);
+
+/** A key's text values cast back to its columns' types, for comparisons that use the primary key's index. */
+const typedKey = (shape: TableShape) => (values: readonly string[]) =>
+  sql.join(values.map((v, i) => sql`CAST(${v} AS ${sql.raw(/^[a-z ]+$/.test(shape.keys[i]!.type) ? shape.keys[i]!.type : 'text')})`));
+
+/**
+ * Every row of a read table as `key → SHA-256 of its JSON`, read in pages in primary-key order.
+ * The JSON is PostgreSQL's own (to_jsonb, with UTC times), so a PGlite and a server agree on it.
+ */
+async function rowHashes(db: Kysely<Database>, shape: TableShape, only?: readonly string[][]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const keyText = sql.join(shape.keys.map((k, i) => sql`${ident(k.name)}::text AS ${ident(`k${i}`)}`));
+  const order = sql.join(shape.keys.map((k) => ident(k.name)));
+  const read = async (where: ReturnType<typeof sql>) =>
+    db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
+      return (
+        await sql<Record<string, string>>`SELECT ${keyText}, to_jsonb(t)::text AS row FROM ${sql.table(`read.${shape.table}`)} t
+          WHERE ${where} ORDER BY ${order} LIMIT ${PAGE}`.execute(tx)
+      ).rows;
+    });
+  const put = (rows: Record<string, string>[]) => {
+    for (const r of rows) {
+      out.set(JSON.stringify(shape.keys.map((_, i) => r[`k${i}`])), createHash('sha256').update(r.row!).digest('hex'));
+    }
+  };
+  const typed = typedKey(shape);
+  if (only) {
+    for (let i = 0; i < only.length; i += 500) {
+      const keys = only.slice(i, i + 500);
+      put(await read(sql`(${order}) IN (${sql.join(keys.map((k) => sql`(${typed(k)})`))})`));
+    }
+    return out;
+  }
+  let after: string[] | null = null;
+  for (;;) {
+    const rows = await read(after ? sql`(${order}) > (${typed(after)})` : sql`true`);
+    put(rows);
+    if (rows.length < PAGE) return out;
+    const last = rows[rows.length - 1]!;
+    after = shape.keys.map((_, i) => last[`k${i}`]!);
+  }
+}
+
+/** The rows of a table with these keys, as JSON objects (to name the columns that differ). */
+async function rowsByKey(
+  db: Kysely<Database>,
+  shape: TableShape,
+  keys: readonly string[][],
+): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  if (keys.length === 0) return out;
+  const order = sql.join(shape.keys.map((k) => ident(k.name)));
+  const keyText = sql.join(shape.keys.map((k, i) => sql`${ident(k.name)}::text AS ${ident(`k${i}`)}`));
+  const typed = typedKey(shape);
+  const rows = await db.transaction().execute(async (tx) => {
+    await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
+    return (
+      await sql<Record<string, string>>`SELECT ${keyText}, to_jsonb(t)::text AS row FROM ${sql.table(`read.${shape.table}`)} t
+        WHERE (${order}) IN (${sql.join(keys.map((k) => sql`(${typed(k)})`))})`.execute(tx)
+    ).rows;
+  });
+  for (const r of rows) out.set(JSON.stringify(shape.keys.map((_, i) => r[`k${i}`])), JSON.parse(r.row!) as Record<string, unknown>);
+  return out;
+}
+
+/** Where the live read models stand: their projectors' common position, or null when they disagree (a rebuild runs). */
+async function livePosition(db: Kysely<Database>, projectors: readonly Projector[]): Promise<LedgerPosition | null> {
+  const rows = await sql<{ name: string; commit_position: number | string; prepare_position: number | string }>`
+    SELECT name, commit_position, prepare_position FROM read.checkpoints`.execute(db);
+  const positions = projectors.map((p) => rows.rows.find((r) => r.name === p.name));
+  if (positions.some((p) => p === undefined)) return null;
+  const all = positions.map((p) => ({ commit: Number(p!.commit_position), prepare: Number(p!.prepare_position) }));
+  return all.reduce((min, p) => (comparePositions(p, min) < 0 ? p : min));
+}
+
+/**
+ * Replays the ledger into the read schema of `scratch` (a store of its own, an in-memory PGlite:
+ * nothing of the live store is written) up to where the live read models stand, and compares
+ * every row of every read model with the live one, by primary key. Rows that differ while the
+ * live read models move on are compared again after the scratch replay catches up with them; what
+ * still differs is drift, named row by row.
+ *
+ * @example
+ * const scratch = await openStore({ dataDir: 'memory://', migrations: MIGRATIONS });
+ * const result = await verifyReadModels(store, new PostgresLedger(store.db), scratch);
+ */
+export async function verifyReadModels(
+  live: { db: Kysely<Database> },
+  ledger: Ledger,
+  scratch: { db: Kysely<Database> },
+  options: { projectors?: readonly Projector[]; onProgress?: (events: number) => void } = {},
+): Promise<VerifyResult> {
+  const started = performance.now();
+  const projectors = options.projectors ?? allProjectors;
+  await ensureReadSchema(scratch.db);
+  let bound = await livePosition(live.db, projectors);
+  const runner = new ProjectionRunner(scratch.db, boundedLedger(ledger, () => bound) as Ledger, projectors);
+  await runner.ensureCheckpoints();
+  let events = 0;
+  // Every event up to the bound was applied by the live runner, so it is visible: an empty read is the end.
+  const replay = async () => {
+    for (let n = await runner.runOnce(); n > 0; n = await runner.runOnce()) {
+      events += n;
+      options.onProgress?.(events);
+    }
+  };
+  await replay();
+
+  const shapes = await tableShapes(scratch.db);
+  const liveShapes = new Set((await tableShapes(live.db)).map((s) => s.table));
+  const tables: VerifyResult['tables'] = [];
+  const drift: TableDrift[] = [];
+  for (const shape of shapes) {
+    if (!liveShapes.has(shape.table)) continue;
+    const expected = await rowHashes(scratch.db, shape);
+    const actual = await rowHashes(live.db, shape);
+    tables.push({ table: shape.table, rows: expected.size });
+    let differing = [...new Set([...expected.keys(), ...actual.keys()])].filter((k) => expected.get(k) !== actual.get(k));
+    // The live read models may have moved on while they were read: catch the scratch replay up
+    // with them and compare those rows again, until they agree or stop moving.
+    for (let round = 0; round < SETTLE_ROUNDS && differing.length > 0; round++) {
+      const now = await livePosition(live.db, projectors);
+      if (now === null || bound === null || comparePositions(now, bound) <= 0) break;
+      bound = now;
+      await replay();
+      const keys = differing.map((k) => JSON.parse(k) as string[]);
+      const [e2, a2] = [await rowHashes(scratch.db, shape, keys), await rowHashes(live.db, shape, keys)];
+      for (const k of differing) {
+        if (e2.has(k)) expected.set(k, e2.get(k)!);
+        else expected.delete(k);
+        if (a2.has(k)) actual.set(k, a2.get(k)!);
+        else actual.delete(k);
+      }
+      differing = differing.filter((k) => expected.get(k) !== actual.get(k));
+    }
+    if (differing.length === 0) continue;
+    const count = { missing: 0, extra: 0, changed: 0 };
+    const kinds = differing.map((k) => {
+      const kind: RowDifference['kind'] = !actual.has(k) ? 'missing' : !expected.has(k) ? 'extra' : 'changed';
+      count[kind]++;
+      return { k, kind };
+    });
+    const sample = kinds.slice(0, EXAMPLES);
+    const sampleKeys = sample.map((s) => JSON.parse(s.k) as string[]);
+    const [e3, a3] = [await rowsByKey(scratch.db, shape, sampleKeys), await rowsByKey(live.db, shape, sampleKeys)];
+    const examples = sample.map(({ k, kind }): RowDifference => {
+      const values = JSON.parse(k) as string[];
+      const key = Object.fromEntries(shape.keys.map((c, i) => [c.name, values[i]!]));
+      if (kind !== 'changed') return { kind, key };
+      const [want, got] = [e3.get(k) ?? {}, a3.get(k) ?? {}];
+      const columns = [...new Set([...Object.keys(want), ...Object.keys(got)])]
+        .filter((c) => JSON.stringify(want[c]) !== JSON.stringify(got[c]))
+        .map((column) => ({ column, ledger: want[column] ?? null, live: got[column] ?? null }));
+      return { kind, key, columns };
+    });
+    drift.push({ table: `read.${shape.table}`, ...count, examples });
+  }
+  return {
+    consistent: drift.length === 0,
+    events,
+    position: bound,
+    tables: tables.map((t) => ({ ...t, table: `read.${t.table}` })),
+    drift,
+    seconds: Math.round(performance.now() - started) / 1000,
+    verifiedAt: new Date().toISOString(),
+  };
+}
+
+/** What /ready reports of the last scheduled check (null before the first, or when none is scheduled). */
+export interface ReadModelCheckStatus {
+  verifiedAt: string;
+  consistent: boolean;
+  position: LedgerPosition | null;
+  drift: { table: string; missing: number; extra: number; changed: number }[];
+}
+
+/**
+ * `verifyReadModels` on a schedule (PROJECTIONS_VERIFY_MINUTES): the first run one interval after
+ * start, then every interval; drift is logged at error level and reported by /ready. `exclusive`
+ * runs a check only where no other process runs one (an advisory lock on a PostgreSQL server).
+ *
+ * @example
+ * const check = new ReadModelCheck(store, ledger, () => openStore({ dataDir: 'memory://', migrations: MIGRATIONS }), { intervalMs: 3_600_000, log });
+ * check.start();
+ */
+export class ReadModelCheck {
+  readonly name = 'read-model check';
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private last: ReadModelCheckStatus | null = null;
+
+  constructor(
+    private readonly live: { db: Kysely<Database> },
+    private readonly ledger: Ledger,
+    private readonly openScratch: () => Promise<{ db: Kysely<Database>; close(): Promise<void> }>,
+    private readonly options: {
+      intervalMs: number;
+      projectors?: readonly Projector[];
+      log?: { error(o: object, m: string): void; warn(o: object, m: string): void };
+      exclusive?: <T>(run: () => Promise<T>) => Promise<T | null>;
+    },
+  ) {}
+
+  start(): void {
+    if (this.options.intervalMs <= 0) return;
+    const schedule = () => {
+      this.timer = setTimeout(() => {
+        this.running = this.runOnce()
+          .catch((error: unknown) => this.options.log?.error({ err: error }, 'the scheduled read-model check failed'))
+          .finally(schedule);
+      }, this.options.intervalMs);
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.options.intervalMs = 0;
+    await this.running;
+  }
+
+  /** Runs one check now (unless another process is running one); answers it, or null when skipped. */
+  async runOnce(): Promise<VerifyResult | null> {
+    const run = async () => {
+      const scratch = await this.openScratch();
+      try {
+        return await verifyReadModels(
+          this.live,
+          this.ledger,
+          scratch,
+          this.options.projectors ? { projectors: this.options.projectors } : {},
+        );
+      } finally {
+        await scratch.close();
+      }
+    };
+    const result = this.options.exclusive ? await this.options.exclusive(run) : await run();
+    if (!result) return null;
+    this.last = {
+      verifiedAt: result.verifiedAt,
+      consistent: result.consistent,
+      position: result.position,
+      drift: result.drift.map(({ table, missing, extra, changed }) => ({ table, missing, extra, changed })),
+    };
+    if (!result.consistent)
+      this.options.log?.error(
+        { drift: result.drift },
+        'read models differ from the ledger: run `projections verify` for the rows, then `projections rebuild`',
+      );
+    return result;
+  }
+
+  status(): ReadModelCheckStatus | null {
+    return this.last;
+  }
+}
+
+const CHECK_LOCK = 7_412_003_017;
+
+/**
+ * Runs `run` only while holding a session advisory lock on a connection of its own: of several
+ * processes on one PostgreSQL server, one checks at a time and the others skip (null).
+ */
+export const advisoryExclusive =
+  (db: Kysely<Database>) =>
+  <T>(run: () => Promise<T>): Promise<T | null> =>
+    db.connection().execute(async (conn) => {
+      const got = (await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${CHECK_LOCK}) AS ok`.execute(conn)).rows[0]?.ok;
+      if (!got) return null;
+      try {
+        return await run();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${CHECK_LOCK})`.execute(conn);
+      }
+    });

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyReadModels } from '../../projections/verify.js';
+import { main } from '../../src/cli/cli.js';
+import { MIGRATIONS } from '../../src/migrations.js';
+import { openStore } from '../../src/store/store.js';
+import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+
+/**
+ * Read models checked against the ledger (a changed read-model row made the CSV export lie
+ * silently): `projections verify` replays the ledger into a scratch copy and names every row of
+ * the live read models that differs, while the service keeps writing.
+ */
+
+let t: TestService;
+let api: Client;
+let tenantId: string;
+const consents: string[] = [];
+
+const verify = async () => {
+  const scratch = await openStore({ dataDir: 'memory://', migrations: MIGRATIONS });
+  try {
+    return await verifyReadModels(t.service.store, t.service.ledger, scratch);
+  } finally {
+    await scratch.close();
+  }
+};
+
+beforeAll(async () => {
+  t = await startTestService();
+  const creds = await t.tenant('enterprise');
+  tenantId = creds.tenantId;
+  api = client(t.app, creds);
+  const policyVersionId = await publishPolicy(api);
+  for (let i = 0; i < 6; i++) {
+    const res = await api.post('/api/v1/consent', { policyVersionId, userReference: `user-${i}`, consentGiven: i % 2 === 0 });
+    expect(res.statusCode, res.body).toBe(201);
+    consents.push(res.json().data.id as string);
+  }
+  expect((await api.post(`/api/v1/consent/${consents[0]}/withdraw`, {})).statusCode).toBe(200);
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('projections verify', () => {
+  it('finds the live read models equal to a replay of the ledger, while consents keep being recorded', async () => {
+    const policyVersionId = (await api.get('/api/v1/policies/active/privacy_policy')).json().data.id as string;
+    let writing = true;
+    const writer = (async () => {
+      let n = 0;
+      while (writing) {
+        const res = await api.post('/api/v1/consent', { policyVersionId, userReference: `busy-${n++}`, consentGiven: true });
+        expect(res.statusCode).toBe(201);
+      }
+      return n;
+    })();
+    const result = await verify();
+    writing = false;
+    expect(await writer).toBeGreaterThan(0);
+    expect(result).toMatchObject({ consistent: true, drift: [] });
+    expect(result.tables.map((x) => x.table)).toEqual(
+      expect.arrayContaining(['read.consents', 'read.consent_counts', 'read.policy_versions', 'read.user_policy_status']),
+    );
+    expect(result.tables.find((x) => x.table === 'read.consents')!.rows).toBeGreaterThanOrEqual(6);
+  }, 60_000);
+
+  it("states in an export's headers the signed checkpoint it reflects", async () => {
+    const res = await api.get('/api/v1/consent/export');
+    expect(res.statusCode).toBe(200);
+    const checkpoint = (await api.get('/api/v1/ledger/checkpoint')).json().data;
+    expect(Number(res.headers['x-ledger-tree-size'])).toBeGreaterThan(0);
+    expect(Number(res.headers['x-ledger-tree-size'])).toBeLessThanOrEqual(checkpoint.treeSize);
+    expect(res.headers['x-ledger-root-hash']).toMatch(/^[0-9a-f]{64}$/);
+    if (Number(res.headers['x-ledger-tree-size']) === checkpoint.treeSize)
+      expect(res.headers['x-ledger-root-hash']).toBe(checkpoint.rootHash);
+    expect(Date.parse(String(res.headers['x-ledger-signed-at']))).not.toBeNaN();
+  });
+
+  it('names a changed, a deleted and an invented row, with the columns that differ', async () => {
+    const db = t.service.store.db;
+    await sql`UPDATE read.consents SET status = 'active', withdrawn_at = NULL WHERE id = ${consents[0]}`.execute(db);
+    await sql`DELETE FROM read.consents WHERE id = ${consents[1]}`.execute(db);
+    const invented = randomUUID();
+    await sql`INSERT INTO read.consents SELECT ${invented}::uuid, tenant_id, subject, policy_version_id, policy_type, policy_version, policy_title,
+      consent_given, status, personal, consent_hash, batch_id, created_at, withdrawn_at, withdrawal_reason, erased FROM read.consents WHERE id = ${consents[2]}`.execute(
+      db,
+    );
+    await sql`UPDATE read.consent_counts SET count = count + 5 WHERE tenant_id = ${tenantId}`.execute(db);
+
+    const result = await verify();
+    expect(result.consistent).toBe(false);
+    const consentsDrift = result.drift.find((d) => d.table === 'read.consents')!;
+    expect(consentsDrift).toMatchObject({ missing: 1, extra: 1, changed: 1 });
+    expect(consentsDrift.examples).toEqual(
+      expect.arrayContaining([
+        { kind: 'missing', key: { id: consents[1] } },
+        { kind: 'extra', key: { id: invented } },
+        {
+          kind: 'changed',
+          key: { id: consents[0] },
+          columns: expect.arrayContaining([
+            { column: 'status', ledger: 'withdrawn', live: 'active' },
+            expect.objectContaining({ column: 'withdrawn_at', live: null }),
+          ]),
+        },
+      ]),
+    );
+    expect(result.drift.find((d) => d.table === 'read.consent_counts')?.changed).toBeGreaterThan(0);
+
+    // The service's own check (PROJECTIONS_VERIFY_MINUTES runs it on a schedule) reports it in /ready.
+    expect((await t.app.inject({ url: '/ready' })).json().data.readModels).toBeNull();
+    await t.service.readModelCheck.runOnce();
+    const ready = (await t.app.inject({ url: '/ready' })).json().data;
+    expect(ready.status).toBe('ready');
+    expect(ready.readModels).toMatchObject({
+      consistent: false,
+      drift: expect.arrayContaining([{ table: 'read.consents', missing: 1, extra: 1, changed: 1 }]),
+    });
+  }, 60_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'as the CLI: exits 1 with READ_MODEL_DRIFT and the rows',
+    async () => {
+      let out = '';
+      const sink = (into: (s: string) => void) =>
+        new Writable({
+          write(chunk, _enc, done) {
+            into(String(chunk));
+            done();
+          },
+        }) as unknown as NodeJS.WriteStream;
+      const code = await main(['projections', 'verify'], {
+        env: { DATABASE_URL: t.service.settings.databaseUrl! },
+        stdout: sink((s) => (out += s)),
+        stderr: sink(() => undefined),
+      });
+      expect(code).toBe(1);
+      const answer = JSON.parse(out) as { error: { code: string; message: string; drift: { table: string }[] } };
+      expect(answer.error.code).toBe('READ_MODEL_DRIFT');
+      expect(answer.error.drift.map((d) => d.table)).toContain('read.consents');
+    },
+    60_000,
+  );
+});
