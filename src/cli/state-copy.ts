@@ -42,6 +42,8 @@ export const STATE_TABLES: readonly StateTable[] = [
   { table: 'transparency.checkpoints' },
   { table: 'transparency.sealer', positions: [['commit_position', 'prepare_position']] },
   { table: 'transparency.halts', positions: [['commit_position', 'prepare_position']] },
+  { table: 'transparency.cosignatures' },
+  { table: 'transparency.witness_state' },
 ];
 
 /** Tables deliberately not copied, and why. Any other table makes the copy refuse (it may be state). */
