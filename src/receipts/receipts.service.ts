@@ -18,6 +18,12 @@ export interface PublicVerification {
    * caller holding the record's hash (its receipt) learns this; anyone else gets "not verified".
    */
   erased: boolean;
+  /**
+   * The ledger holds a record with this id and this consentHash, but its events fail their checks
+   * (an event the service did not append, or personal fields that no longer open): do not rely on
+   * it. Told only to a caller holding the record's hash, as `erased` is; no detail is shown.
+   */
+  tampered: boolean;
   consentId: string;
   policy: { title: string; type: string; version: string } | null;
   consentGiven: boolean | null;
@@ -135,11 +141,13 @@ export class ReceiptService {
     let view: ConsentView | undefined;
     let intact = false;
     let erased = false;
+    let tampered = false;
     let stored = 'decoy';
     try {
       const verification = await this.consents.verify(tenantId, id);
       intact = verification.valid;
       erased = verification.erased;
+      tampered = verification.tampered;
       stored = verification.storedHash;
       view = await this.consents.get(tenantId, id);
     } catch (error) {
@@ -154,10 +162,12 @@ export class ReceiptService {
     const verifiedAt = this.clock().toISOString();
     // An erased record is told apart only for the hash it was issued with.
     const erasedMatch = wellFormed && view !== undefined && erased && matches;
+    const tamperedMatch = wellFormed && view !== undefined && tampered && matches;
     if (!(valid || erasedMatch) || !view) {
       return {
         valid: false,
         erased: false,
+        tampered: tamperedMatch,
         consentId,
         policy: null,
         consentGiven: null,
@@ -171,6 +181,7 @@ export class ReceiptService {
     return {
       valid,
       erased: erasedMatch,
+      tampered: false,
       consentId: view.id,
       policy: { title: view.policyDetails.title, type: view.policyDetails.type, version: view.policyDetails.version },
       consentGiven: view.consentGiven,

@@ -68,6 +68,8 @@ describe('forged events › a backdated withdrawal inserted into the ledger', ()
   let forgedId: string;
   beforeAll(async () => {
     ({ api, tenantId, consentId } = await tenantWithConsent());
+    // A receipt issued before the forgery: its QR code leads to the public page.
+    expect((await api.post(`/api/v1/consent/${consentId}/pdf`)).statusCode).toBe(200);
     const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
     forgedId = randomUUID();
     await insertBehindTheService({
@@ -87,13 +89,21 @@ describe('forged events › a backdated withdrawal inserted into the ledger', ()
     const halt = await haltOf(tenantId);
     expect(halt).toMatchObject({ eventId: forgedId, reason: 'the event carries no authenticator' });
     expect((await ready()).status).toBe('ready');
-    // Never signed: the log keeps the two honest leaves.
-    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(2);
+    // Never signed: the log keeps the three honest leaves (policy, consent, receipt issued).
+    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(3);
   });
 
-  it('makes /verify call the record tampered, not withdrawn', async () => {
+  it('makes /verify and the public page call the record tampered, not withdrawn', async () => {
     const v = (await api.get(`/api/v1/consent/${consentId}/verify`)).json().data;
     expect(v).toMatchObject({ valid: false, tampered: true, reason: 'tampered' });
+    const hash = (await api.get(`/api/v1/consent/${consentId}`)).json().data.consentHash as string;
+    const page = await t.app.inject({ url: `/verify/${consentId}?hash=${hash}`, headers: { accept: 'application/json' } });
+    expect(page.json().data).toMatchObject({ valid: false, erased: false, tampered: true, status: null, policy: null });
+    const html = await t.app.inject({ url: `/verify/${consentId}?hash=${hash}` });
+    expect(html.body).toContain('Record tampered');
+    // Anyone without the record's hash learns nothing more than "not verified".
+    const guess = await t.app.inject({ url: `/verify/${consentId}?hash=${'0'.repeat(64)}`, headers: { accept: 'application/json' } });
+    expect(guess.json().data).toMatchObject({ valid: false, tampered: false });
   });
 });
 

@@ -246,6 +246,7 @@ describe('receipts › when a consent is rendered to a PDF', () => {
         rest: {
           valid: false,
           erased: false,
+          tampered: false,
           policy: null,
           consentGiven: null,
           status: null,

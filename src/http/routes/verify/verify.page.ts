@@ -59,11 +59,13 @@ export function verifyPage(v: PublicVerification): string {
     body = v.valid
       ? `<p>This consent record is held in the ledger and its hash matches: the receipt that led here is genuine.</p>`
       : `<p>A consent record with this hash was recorded in the ledger, but the personal details it covered were erased at the data subject’s request, so its hash can no longer be recomputed. The policy, decision and time below remain on record.</p>`;
+  } else if (v.tampered) {
+    body = `<p>The ledger holds a consent record with this address and hash, but its stored events fail their integrity checks: an event was written or changed behind the service’s back. Do not rely on this record, and tell the organisation that issued the receipt.</p>`;
   } else {
     body = `<p>No consent record matches this address and hash. The receipt may have been altered, or the address mistyped. Scan the QR code on the receipt again, or ask the organisation that issued it.</p>`;
   }
   const list = rows.length ? `<dl>${rows.map(([k, val]) => `<dt>${k}</dt><dd>${val}</dd>`).join('')}</dl>` : '';
-  const title = v.valid ? 'Valid consent record' : v.erased ? 'Record erased' : 'Not verified';
+  const title = v.valid ? 'Valid consent record' : v.erased ? 'Record erased' : v.tampered ? 'Record tampered' : 'Not verified';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -76,7 +78,7 @@ export function verifyPage(v: PublicVerification): string {
 <body>
 <main>
 <div class="card ${v.valid ? 'valid' : v.erased ? 'erased' : 'invalid'}">
-<div class="verdict"><div class="mark" aria-hidden="true">${v.valid ? '✓' : v.erased ? '–' : '✗'}</div><h1 data-testid="verdict" data-valid="${v.valid}" data-erased="${v.erased}">${title}</h1></div>
+<div class="verdict"><div class="mark" aria-hidden="true">${v.valid ? '✓' : v.erased ? '–' : '✗'}</div><h1 data-testid="verdict" data-valid="${v.valid}" data-erased="${v.erased}" data-tampered="${v.tampered}">${title}</h1></div>
 ${body}
 ${list}
 <footer>Checked ${escapeHtml(utc(v.verifiedAt))} against the ledger: the consent hash is recomputed from the recorded event and its hash chain is checked.</footer>

@@ -22,6 +22,10 @@ export const PublicVerificationSchema = Type.Object(
       description:
         'The ledger holds this record with this hash, but the data subject was erased: the personal fields its hash covers were destroyed, so it cannot be recomputed. The policy, decision, time and log position remain; valid is false.',
     }),
+    tampered: Type.Boolean({
+      description:
+        'The ledger holds this record with this hash, but its events fail their checks (an event the service did not append, or personal fields that no longer open with their key): do not rely on it. Every detail is null; valid is false.',
+    }),
     consentId: Type.String({ description: 'The id as asked' }),
     policy: Type.Union([Type.Object({ title: Type.String(), type: Type.String(), version: Type.String() }), Type.Null()]),
     consentGiven: Type.Union([Type.Boolean(), Type.Null()]),
@@ -42,7 +46,7 @@ export const PublicVerificationSchema = Type.Object(
     ),
     verifiedAt: Type.String({ format: 'date-time' }),
   },
-  { description: 'Not verified (unknown id, malformed id or wrong hash): valid and erased false, every detail null.' },
+  { description: 'Not verified (unknown id, malformed id or wrong hash): valid, erased and tampered false, every detail null.' },
 );
 
 /** Wants JSON only when it asks for it (the QR code opens in a browser, which asks for HTML). */
