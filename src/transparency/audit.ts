@@ -449,10 +449,8 @@ export async function verifyExport(
   };
 }
 
-export interface ProofReport {
-  valid: true;
-  consentId: string | null;
-  consentHash: string | null;
+/** Where a proven event sits: its log, leaf and the checkpoint's root, signed time and cosigners. */
+interface ProvenLeaf {
   origin: string;
   leafIndex: number;
   treeSize: number;
@@ -464,16 +462,15 @@ export interface ProofReport {
   eventHash: string;
 }
 
+export interface ProofReport extends ProvenLeaf {
+  valid: true;
+  consentId: string | null;
+  consentHash: string | null;
+}
+
 /** What an event's inclusion proof establishes (verifyEventProof). */
-export interface EventProofCheck {
+export interface EventProofCheck extends ProvenLeaf {
   event: EventEnvelope;
-  eventHash: string;
-  origin: string;
-  leafIndex: number;
-  treeSize: number;
-  rootHash: string;
-  signedAt: string | null;
-  cosignedBy?: { vkey: string; at: string }[];
   /** The checkpoint opened: what consistency is checked from. */
   signed: Checkpoint;
 }

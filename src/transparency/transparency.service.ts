@@ -38,16 +38,8 @@ export interface EventProof {
   rootHash: string;
 }
 
-export interface ConsentProof {
-  consentId: string;
-  event: EventEnvelope;
-  eventHash: string;
-  leafIndex: number;
-  treeSize: number;
-  inclusionPath: string[];
-  checkpoint: string;
-  rootHash: string;
-}
+/** A consent record's proof: its ConsentRecorded event's (GET /consent/:id/proof, receipts). */
+export type ConsentProof = EventProof & { consentId: string };
 
 export interface ConsistencyView {
   from: number;

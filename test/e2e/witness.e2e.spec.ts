@@ -67,6 +67,9 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
       { timeoutMs: 15_000, what: `a checkpoint of ${size} leaves cosigned by the witness` },
     );
   const ready = () => json(`${base}/ready`);
+  /** One pass of `audit monitor`, on the state the first pass saved. */
+  const monitorOnce = (...more: string[]) =>
+    cli(['audit', 'monitor', '--url', base, '--tenant', tenantId, '--key', logVkey, '--state', join(dir, 'monitor'), '--once', ...more]);
   const file = (name: string, content: string) => {
     writeFileSync(join(dir, name), content);
     return join(dir, name);
@@ -126,21 +129,7 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
     kept = file('kept.json', JSON.stringify({ checkpoint: cp.checkpoint }));
     expect((await ready()).witnesses).toMatchObject({ quorum: 1, belowQuorum: [] });
 
-    const monitor = await cli([
-      'audit',
-      'monitor',
-      '--url',
-      base,
-      '--tenant',
-      tenantId,
-      '--key',
-      logVkey,
-      '--state',
-      join(dir, 'monitor'),
-      '--once',
-      '--witness',
-      witnessVkey,
-    ]);
+    const monitor = await monitorOnce('--witness', witnessVkey);
     expect(monitor.code, monitor.stderr).toBe(0);
     expect(monitor.json).toMatchObject({ valid: true, treeSize: 4, newLeaves: 4, authenticated: 4 });
 
@@ -244,19 +233,7 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
     const consistency = await cli(['audit', 'consistency', '--old', kept, '--url', base, '--key', logVkey]);
     expect(consistency.code).toBe(1);
     expect(consistency.json.error.code).toBe('ROLLBACK');
-    const monitor = await cli([
-      'audit',
-      'monitor',
-      '--url',
-      base,
-      '--tenant',
-      tenantId,
-      '--key',
-      logVkey,
-      '--state',
-      join(dir, 'monitor'),
-      '--once',
-    ]);
+    const monitor = await monitorOnce();
     expect(monitor.code).toBe(1);
     expect(monitor.json.error).toMatchObject({ code: 'ROLLBACK' });
     expect(monitor.json.error.message).toContain('rolled back');
@@ -279,19 +256,7 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
 
     const consistency = await cli(['audit', 'consistency', '--old', kept, '--url', base, '--key', logVkey]);
     expect(consistency.json.error?.code, consistency.stdout).toBe('INCONSISTENT');
-    const monitor = await cli([
-      'audit',
-      'monitor',
-      '--url',
-      base,
-      '--tenant',
-      tenantId,
-      '--key',
-      logVkey,
-      '--state',
-      join(dir, 'monitor'),
-      '--once',
-    ]);
+    const monitor = await monitorOnce();
     expect(monitor.code).toBe(1);
     expect(monitor.json.error.code).toBe('INCONSISTENT');
 

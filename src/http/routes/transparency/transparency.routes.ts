@@ -93,6 +93,16 @@ export const PublicKeysSchema = Type.Object({
   ),
 });
 
+/** A proof, or 503 PROOF_NOT_READY (Retry-After: 1) while its event is not sealed yet. */
+async function proofOrNotReady<T>(proof: Promise<T>): Promise<T> {
+  try {
+    return await proof;
+  } catch (error) {
+    if (error instanceof NotSealedError) throw new HttpError(503, 'PROOF_NOT_READY', error.message, undefined, { 'retry-after': '1' });
+    throw error;
+  }
+}
+
 /** A tree size or leaf index: a bigint in the store, a safe integer in JavaScript. */
 const LeafCount = (minimum: number, options: { default?: number } = {}) => BoundedInteger(minimum, Number.MAX_SAFE_INTEGER, options);
 
@@ -122,14 +132,7 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: Trans
         response: { 200: EnvelopeSchema(ConsentProofSchema), ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request) => {
-      try {
-        return ok(await transparency.proofForConsent(request.tenant.tenantId, request.params.id));
-      } catch (error) {
-        if (error instanceof NotSealedError) throw new HttpError(503, 'PROOF_NOT_READY', error.message, undefined, { 'retry-after': '1' });
-        throw error;
-      }
-    },
+    async (request) => ok(await proofOrNotReady(transparency.proofForConsent(request.tenant.tenantId, request.params.id))),
   );
 
   app.get(
@@ -243,12 +246,7 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
     },
     async (request) => {
       const { tenantId, consentId, receiptId } = request.params;
-      try {
-        return ok(await transparency.proofForReceipt(tenantId.toLowerCase(), consentId, receiptId));
-      } catch (error) {
-        if (error instanceof NotSealedError) throw new HttpError(503, 'PROOF_NOT_READY', error.message, undefined, { 'retry-after': '1' });
-        throw error;
-      }
+      return ok(await proofOrNotReady(transparency.proofForReceipt(tenantId.toLowerCase(), consentId, receiptId)));
     },
   );
   app.get(
