@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A public route (no API key), limited per client address: see `publicRouteRateLimit`. */
     publicPerIpLimit?: boolean;
+    /** A public transparency-log route (checkpoints, proofs, the leaf feed), limited per client address on its own budget. */
+    publicLogLimit?: boolean;
   }
 }
 
@@ -25,6 +27,12 @@ export const UNAUTHENTICATED_LIMITS: Limits = { perMinute: 100, perDay: 5_000 };
 
 /** The public receipt check (`GET /verify/:consentId`), per client address. */
 export const PUBLIC_VERIFY_LIMITS: Limits = { perMinute: 60, perDay: 5_000 };
+
+/**
+ * The public transparency-log routes (`/ledger/:tenantId/…`), per client address: a monitor or a
+ * witness reading the feed 1,000 leaves a request catches up 600,000 leaves a minute.
+ */
+export const PUBLIC_LOG_LIMITS: Limits = { perMinute: 600, perDay: 200_000 };
 
 /**
  * The part of a client address that identifies one client: an IPv4 address, or the /64 network
@@ -100,12 +108,16 @@ export const addressRateLimit =
 
 /**
  * onRequest hook for the root: a route whose config says `publicPerIpLimit: true` (the public
- * receipt check, `GET /verify/:consentId`) counts against the client address's verify budget.
+ * receipt check, `GET /verify/:consentId`) counts against the client address's verify budget;
+ * one that says `publicLogLimit: true` (the public log routes) against its log budget.
  */
 export function publicRouteRateLimit(limiter: RateLimiter): Hook {
-  const limit = addressRateLimit(limiter, 'verify', PUBLIC_VERIFY_LIMITS);
+  const verify = addressRateLimit(limiter, 'verify', PUBLIC_VERIFY_LIMITS);
+  const log = addressRateLimit(limiter, 'log', PUBLIC_LOG_LIMITS);
   return async (request, reply) => {
-    if (request.routeOptions.config?.publicPerIpLimit) await limit(request, reply);
+    const config = request.routeOptions.config;
+    if (config?.publicPerIpLimit) await verify(request, reply);
+    else if (config?.publicLogLimit) await log(request, reply);
   };
 }
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_VERIFY_LIMITS, UNAUTHENTICATED_LIMITS } from '../../src/limits/rate-limit.hooks.js';
+import { PUBLIC_LOG_LIMITS, PUBLIC_VERIFY_LIMITS, UNAUTHENTICATED_LIMITS } from '../../src/limits/rate-limit.hooks.js';
 import { PLAN_RULES } from '../../src/tenants/plans.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
 
@@ -255,6 +255,26 @@ describe('rate limits (one process)', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/policies', remoteAddress: ip(5) })).headers['x-ratelimit-remaining']).toBe(
         String(UNAUTHENTICATED_LIMITS.perMinute - 1),
       );
+    });
+
+    it('the public log routes have their own budget per address, apart from the receipt check', async () => {
+      const { perMinute } = PUBLIC_LOG_LIMITS;
+      const read = (address: string) =>
+        t.app.inject({ method: 'GET', url: '/ledger/00000000-0000-4000-8000-000000000000/events', remoteAddress: address });
+      for (let i = 1; i <= perMinute; i++) {
+        const res = await read(ip(7));
+        expect(res.statusCode).toBe(200);
+        if (i === 1 || i === perMinute) expect(res.headers['x-ratelimit-remaining']).toBe(String(perMinute - i));
+      }
+      expect((await read(ip(7))).statusCode).toBe(429);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/verify/00000000-0000-4000-8000-000000000000?hash=00',
+        remoteAddress: ip(7),
+        headers: { accept: 'application/json' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['x-ratelimit-limit']).toBe(String(PUBLIC_VERIFY_LIMITS.perMinute));
     });
 
     it('health and readiness probes are never limited', async () => {

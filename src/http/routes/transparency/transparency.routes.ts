@@ -200,6 +200,7 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
   app.get(
     '/ledger/:tenantId/checkpoint',
     {
+      config: { publicLogLimit: true },
       schema: {
         tags,
         summary: "The newest signed checkpoint of a tenant's log, with its witnesses' cosignatures (no key needed)",
@@ -216,6 +217,7 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
   app.get(
     '/ledger/:tenantId/consistency',
     {
+      config: { publicLogLimit: true },
       schema: {
         tags,
         summary: "Consistency proof between two sizes of a tenant's log (no key needed)",
@@ -231,6 +233,7 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
   app.get(
     '/ledger/:tenantId/consents/:consentId/receipts/:receiptId',
     {
+      config: { publicLogLimit: true },
       schema: {
         tags,
         summary: "Inclusion proof of a receipt's issue (its ReceiptIssued event, holding the PDF's SHA-256), no key needed",
@@ -252,6 +255,7 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
   app.get(
     '/ledger/:tenantId/events',
     {
+      config: { publicLogLimit: true },
       schema: {
         tags,
         summary: "The gap-free feed of a tenant's sealed leaves (no key needed): what `audit monitor` follows",
