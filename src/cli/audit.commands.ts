@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -87,6 +87,8 @@ const WITNESS_OPTIONS = { witness: { type: 'string', multiple: true }, quorum: {
  * export's header line, a proof, or the answer of GET …/checkpoint with its `data`).
  */
 function readCheckpointFile(path: string): string {
+  // The note itself, given as the argument rather than as a file.
+  if (path.includes('\n') && !existsSync(path)) return path.endsWith('\n') ? path : `${path}\n`;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -263,14 +265,8 @@ const writeJsonState = (path: string, state: object): void => {
  * RFC 9162 consistency proof from the service at `url`, read through its public routes.
  */
 async function consistentWithKept(kept: Checkpoint, next: Checkpoint, url: string | undefined): Promise<void> {
-  const fetchProof = async (from: Checkpoint, to: Checkpoint) => {
-    if (!url) {
-      throw new AuditError(
-        `the checkpoint kept has ${kept.treeSize} leaves, this one ${next.treeSize}: give --url to fetch the consistency proof between them`,
-      );
-    }
-    checkConsistency(from, to, await new LogClient(url, tenantOfOrigin(next.origin)).consistency(from.treeSize, to.treeSize));
-  };
+  const fetchProof = async (from: Checkpoint, to: Checkpoint) =>
+    checkConsistency(from, to, await LogClient.forOrigin(next.origin, url).consistency(from.treeSize, to.treeSize));
   if (next.treeSize >= kept.treeSize || next.origin !== kept.origin) {
     if (checkOrder(kept, next)) await fetchProof(kept, next);
   } else if (next.treeSize > 0) {
@@ -283,7 +279,7 @@ export const auditProve: Command = {
   name: 'audit prove',
   usage: 'audit prove PROOF_FILE --key VKEY [--state FILE [--url BASE]] [--witness VKEY… [--quorum N]]',
   summary:
-    "Offline: check one record's proof (GET /consent/:id/proof saved to a file) against the signed checkpoint; prints {valid, consentId, leafIndex, treeSize, rootHash, signedAt}. --state keeps the newest checkpoint verified and refuses one that is not consistent with it (ROLLBACK, INCONSISTENT; --url fetches the consistency proof); --witness/--quorum: that many of these witnesses must have cosigned it",
+    "Offline: check one record's proof (GET /consent/:id/proof saved to a file) against the signed checkpoint; prints {valid, consentId, leafIndex, treeSize, rootHash, signedAt}. --state keeps the newest checkpoint verified and refuses one that is not consistent with it (ROLLBACK, INCONSISTENT; the consistency proof is read from --url, by default the checkpoint's origin host); --witness/--quorum: that many of these witnesses must have cosigned it",
   options: { key: { type: 'string' }, state: { type: 'string' }, url: { type: 'string' }, ...WITNESS_OPTIONS },
   positionals: true,
   parse(values, positionals) {
@@ -326,12 +322,11 @@ export const auditProve: Command = {
 
 export const auditConsistency: Command = {
   name: 'audit consistency',
-  usage: 'audit consistency --old CHECKPOINT_FILE (--new CHECKPOINT_FILE [--url BASE] | --url BASE) --key VKEY',
+  usage: 'audit consistency --old CHECKPOINT [--new CHECKPOINT] [--url BASE] --key VKEY',
   summary:
-    "Check that a log only grew between a checkpoint kept before (--old) and a newer one (--new, or the log's newest from --url): both signed by --key, and an RFC 9162 consistency proof between them (from --url). Prints {consistent, origin, from, to}; a log that shrank answers ROLLBACK, one whose history changed INCONSISTENT",
+    "Check that a log only grew between a checkpoint kept before (--old) and a newer one (--new, or else the log's newest): both signed by --key, and an RFC 9162 consistency proof between them, read from the log at --url (default: its origin's host, https then http). A CHECKPOINT is a file (the note, or JSON holding it) or the note itself. Prints {consistent, origin, from, to}; a log that shrank answers ROLLBACK, one whose history changed INCONSISTENT",
   options: { old: { type: 'string' }, new: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' } },
   parse(values) {
-    if (values.new === undefined && values.url === undefined) throw new UsageError('give --new CHECKPOINT_FILE or --url BASE');
     return {
       old: need(values, 'old'),
       next: typeof values.new === 'string' ? values.new : undefined,
@@ -341,12 +336,10 @@ export const auditConsistency: Command = {
   },
   async runOffline(input: { old: string; next?: string; url?: string; verifier: Verifier }) {
     const old = openCheckpoint(readCheckpointFile(input.old), input.verifier);
-    const note = input.next ? readCheckpointFile(input.next) : await new LogClient(input.url!, tenantOfOrigin(old.origin)).checkpoint();
+    const log = LogClient.forOrigin(old.origin, input.url);
+    const note = input.next ? readCheckpointFile(input.next) : await log.checkpoint();
     const next = openCheckpoint(note, input.verifier);
-    if (checkOrder(old, next)) {
-      if (!input.url) throw new UsageError('the sizes differ: give --url BASE to fetch the consistency proof');
-      checkConsistency(old, next, await new LogClient(input.url, tenantOfOrigin(old.origin)).consistency(old.treeSize, next.treeSize));
-    }
+    if (checkOrder(old, next)) checkConsistency(old, next, await log.consistency(old.treeSize, next.treeSize));
     return {
       consistent: true,
       origin: old.origin,

@@ -4,6 +4,7 @@ import type { Ledger } from './ledger.port.js';
 /** The witnesses' view (src/transparency/witness-relay.ts WitnessStatus); null when none is configured. */
 export interface WitnessReadiness {
   quorum: number;
+  quorumReached: boolean;
   witnesses: { name: string; vkey: string; url: string; failing: { tenantId: string; error: string; since: string }[] }[];
   belowQuorum: { tenantId: string; treeSize: number; cosignatures: number; signedAt: string }[];
 }

@@ -1,35 +1,55 @@
 import type { LogEntry } from './transparency.store.js';
-import { AuditError } from './audit.js';
+import { AuditError, tenantOfOrigin } from './audit.js';
 
 /**
  * Reads a tenant's log through the service's public routes (GET /ledger/:tenantId/…, no key):
  * what `audit consistency --url`, `audit prove --url`, `audit monitor` and `audit receipt --url` use.
  */
 export class LogClient {
-  private readonly base: string;
+  /** The log's URLs to try, in order; the first that answers is kept. */
+  private bases: string[];
 
   constructor(
-    base: string,
+    base: string | readonly string[],
     private readonly tenantId: string,
     private readonly fetchFn: typeof fetch = fetch,
   ) {
-    this.base = `${base.replace(/\/+$/, '')}/ledger/${tenantId}`;
+    this.bases = (typeof base === 'string' ? [base] : [...base]).map((b) => `${b.replace(/\/+$/, '')}/ledger/${tenantId}`);
+  }
+
+  /**
+   * The client for a checkpoint's origin (`<host>/ledger/<tenantId>`): at `url` when given, else
+   * at the origin's own host, over https, then http (what is read is signed: the transport adds
+   * no trust).
+   */
+  static forOrigin(origin: string, url: string | undefined, fetchFn: typeof fetch = fetch): LogClient {
+    const tenantId = tenantOfOrigin(origin);
+    const host = origin.slice(0, origin.lastIndexOf('/ledger/'));
+    return new LogClient(url ?? [`https://${host}`, `http://${host}`], tenantId, fetchFn);
   }
 
   private async get<T>(path: string): Promise<T> {
-    let res: Response;
-    let body: { success?: boolean; data?: T; error?: { code?: string; message?: string } };
-    try {
-      res = await this.fetchFn(`${this.base}${path}`, { signal: AbortSignal.timeout(30_000) });
-      body = (await res.json()) as typeof body;
-    } catch (error) {
-      throw new AuditError(`cannot read ${this.base}${path}: ${(error as Error).message}`);
+    let res: Response | undefined;
+    let body: { success?: boolean; data?: T; error?: { code?: string; message?: string } } = {};
+    const failures: string[] = [];
+    for (const base of this.bases) {
+      try {
+        res = await this.fetchFn(`${base}${path}`, { signal: AbortSignal.timeout(30_000) });
+        body = (await res.json()) as typeof body;
+        this.bases = [base];
+        break;
+      } catch (error) {
+        res = undefined;
+        failures.push(`${base}${path}: ${(error as Error).message}`);
+      }
     }
+    if (!res) throw new AuditError(`cannot read ${failures.join('; nor ')} (give the service's address with --url)`);
+    const base = this.bases[0]!;
     if (res.ok && body.success) return body.data as T;
     const code = body.error?.code;
     // The service names a size beyond its log a rollback (409 ROLLBACK).
     throw new AuditError(
-      `${this.base}${path} answered ${res.status}${code ? ` ${code}` : ''}: ${body.error?.message ?? 'no message'}`,
+      `${base}${path} answered ${res.status}${code ? ` ${code}` : ''}: ${body.error?.message ?? 'no message'}`,
       undefined,
       code === 'ROLLBACK' ? 'ROLLBACK' : 'AUDIT_FAILED',
     );

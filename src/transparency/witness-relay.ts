@@ -50,6 +50,8 @@ export function parseWitnesses(raw: string | undefined): WitnessSpec[] {
 
 export interface WitnessStatus {
   quorum: number;
+  /** Whether every tenant's newest checkpoint (past the grace) carries the quorum's cosignatures. */
+  quorumReached: boolean;
   witnesses: { name: string; vkey: string; url: string; failing: { tenantId: string; error: string; since: string }[] }[];
   /** Tenants whose newest checkpoint (signed more than the grace ago) has fewer cosignatures than the quorum. */
   belowQuorum: { tenantId: string; treeSize: number; cosignatures: number; signedAt: string }[];
@@ -266,7 +268,7 @@ export class WitnessRelay {
       .orderBy('failed_at', 'desc')
       .limit(100)
       .execute();
-    const graceMs = this.options.graceMs ?? 10_000;
+    const graceMs = this.options.graceMs ?? 5_000;
     const mine = sql.join(this.witnesses.map((w) => w.vkey));
     const below = await sql<{ tenant_id: string; tree_size: string | number; signed_at: Date | string; n: string | number }>`
       SELECT c.tenant_id, c.tree_size, c.signed_at,
@@ -281,6 +283,7 @@ export class WitnessRelay {
       LIMIT 100`.execute(this.db);
     return {
       quorum: this.quorum,
+      quorumReached: below.rows.length === 0,
       witnesses: this.witnesses.map((w) => ({
         name: w.verifier.name,
         vkey: w.vkey,

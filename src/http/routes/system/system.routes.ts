@@ -27,6 +27,9 @@ export const WitnessesSchema = Type.Union(
   [
     Type.Object({
       quorum: Type.Integer({ description: 'how many witnesses must cosign each checkpoint (WITNESS_QUORUM)' }),
+      quorumReached: Type.Boolean({
+        description: "false while some tenant's newest checkpoint (signed more than 5 s ago) lacks the quorum's cosignatures",
+      }),
       witnesses: Type.Array(
         Type.Object({
           name: Type.String(),
@@ -44,7 +47,7 @@ export const WitnessesSchema = Type.Union(
           cosignatures: Type.Integer(),
           signedAt: Type.String({ format: 'date-time' }),
         }),
-        { description: 'tenants whose newest checkpoint, signed more than 10 s ago, has fewer cosignatures than the quorum' },
+        { description: 'tenants whose newest checkpoint, signed more than 5 s ago, has fewer cosignatures than the quorum' },
       ),
     }),
     Type.Null(),
