@@ -120,7 +120,13 @@ export async function createService(settings: Settings, options: ServiceOptions 
     // signs the checkpoints and every append (docs/verifying.md).
     const signing = await openSigningKey(store.db, settings);
     for (const notice of signing.notices) process.stderr.write(`${notice}\n`);
-    const authenticate = (hashes: readonly string[]) => authenticateAppend(signing.signer, hashes);
+    // What this process authenticates, the sealer need not verify again (EventAuthenticity.made).
+    let made: (hashes: readonly string[], authenticators: readonly string[]) => void = () => undefined;
+    const authenticate = (hashes: readonly string[]) => {
+      const authenticators = authenticateAppend(signing.signer, hashes);
+      made(hashes, authenticators);
+      return authenticators;
+    };
     // EVENTSTORE_URL puts the ledger on EventStoreDB; the store keeps everything else (docs/architecture.md).
     const eventStore = settings.eventStoreUrl
       ? await life.open(
@@ -148,6 +154,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
     // Events past where authenticators began must carry one that verifies (sealer, verification).
     const authenticity = new EventAuthenticity(store.db, await authenticatedFrom(store.db, baseLedger));
     await authenticity.reload();
+    made = (hashes, authenticators) => authenticity.made(hashes, authenticators);
     const ledger = new ObservedLedger(baseLedger);
     // The followers read the ledger once between them (SharedReads) and write through the store's
     // follower handle, so that their batches do not queue behind the requests.

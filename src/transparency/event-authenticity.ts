@@ -38,11 +38,26 @@ export class EventAuthenticity {
   private keys: AuthenticatorKeys = new Map();
   /** Group signatures verified already (authenticatorProblem). */
   private readonly verified = new Set<string>();
+  /**
+   * `eventHash authenticator` of events this process authenticated itself (`authenticate`): the
+   * same authenticator on the same event is the one it made, so it is not verified again. A row
+   * written behind the service's back is never in it (this process's memory is not the database's).
+   */
+  private readonly madeHere = new Set<string>();
 
   constructor(
     private readonly db: Kysely<Database>,
     readonly from: LedgerPosition,
   ) {}
+
+  /**
+   * Notes authenticators this process just made (authenticateAppend with the signing key): the
+   * sealer then skips the signature check of its own appends. Bounded; forgetting costs a check.
+   */
+  made(hashes: readonly string[], authenticators: readonly string[]): void {
+    if (this.madeHere.size + hashes.length > 50_000) this.madeHere.clear();
+    hashes.forEach((h, i) => this.madeHere.add(`${h} ${authenticators[i]}`));
+  }
 
   /**
    * Null when the event is authentic (or older than authenticators), else why not. `db`: where to
@@ -51,6 +66,7 @@ export class EventAuthenticity {
    */
   async problem(event: Pick<RecordedEvent, 'hash' | 'authenticator' | 'position'>, db?: Kysely<Database>): Promise<string | null> {
     if (comparePositions(event.position, this.from) <= 0) return null;
+    if (event.authenticator && this.madeHere.delete(`${event.hash} ${event.authenticator}`)) return null;
     let problem = authenticatorProblem(event.hash, event.authenticator, this.keys, this.verified);
     // A key this process has not loaded yet (rotated by another): read the history once more.
     if (problem?.includes('never signed this log')) {

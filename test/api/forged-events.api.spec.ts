@@ -166,6 +166,30 @@ describe('forged events › an authenticator made up by the forger', () => {
   });
 });
 
+describe('forged events › an authenticator copied from an honest event', () => {
+  it('is refused: it covers the honest event, not the forged one, however fresh the copy', async () => {
+    const { tenantId, consentId } = await tenantWithConsent();
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    const data = { consentId, subject: recorded!.data.subject, reason: null, withdrawnAt: new Date().toISOString() };
+    const forgedId = randomUUID();
+    await insertBehindTheService(
+      {
+        id: forgedId,
+        tenantId,
+        stream: recorded!.stream,
+        revision: 1,
+        type: 'ConsentWithdrawn',
+        data,
+        metadata: {},
+        recordedAt: data.withdrawnAt,
+        prevHash: recorded!.hash,
+      },
+      recorded!.authenticator,
+    );
+    expect(await haltOf(tenantId)).toMatchObject({ eventId: forgedId, reason: 'the authenticator’s signature does not verify' });
+  });
+});
+
 describe('forged events › an event whose time goes back', () => {
   it('is refused even when the service itself appended it (an operator with the key backdating)', async () => {
     const { api, tenantId, consentId } = await tenantWithConsent();
