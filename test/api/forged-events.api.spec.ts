@@ -45,6 +45,22 @@ async function insertBehindTheService(envelope: EventEnvelope, authenticator: st
   return hash;
 }
 
+/** A withdrawal of the consent, as a forger would write it after its ConsentRecorded event. */
+function forgedWithdrawal(recorded: { stream: string; hash: string; data: Record<string, unknown> }, tenantId: string, consentId: string) {
+  const withdrawnAt = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    tenantId,
+    stream: recorded.stream,
+    revision: 1,
+    type: 'ConsentWithdrawn',
+    data: { consentId, subject: recorded.data.subject, reason: null, withdrawnAt },
+    metadata: {},
+    recordedAt: withdrawnAt,
+    prevHash: recorded.hash,
+  };
+}
+
 /** A tenant with a policy and one honest consent, sealed. */
 async function tenantWithConsent(): Promise<{ api: Client; tenantId: string; consentId: string; policyVersionId: string }> {
   const creds = await t.tenant('enterprise');
@@ -147,22 +163,10 @@ describe('forged events › an authenticator made up by the forger', () => {
   it('naming a key that never signed this log, is refused (the key history read in the sealer’s transaction)', async () => {
     const { tenantId, consentId } = await tenantWithConsent();
     const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
-    const forgedId = randomUUID();
-    const data = { consentId, subject: recorded!.data.subject, reason: null, withdrawnAt: new Date().toISOString() };
-    const envelope = {
-      id: forgedId,
-      tenantId,
-      stream: recorded!.stream,
-      revision: 1,
-      type: 'ConsentWithdrawn',
-      data,
-      metadata: {},
-      recordedAt: data.withdrawnAt,
-      prevHash: recorded!.hash,
-    };
+    const envelope = forgedWithdrawal(recorded!, tenantId, consentId);
     await insertBehindTheService(envelope, `v1:deadbeef:0:1:${'A'.repeat(86)}==:`);
     const halt = await haltOf(tenantId);
-    expect(halt).toMatchObject({ eventId: forgedId, reason: 'the authenticator names key deadbeef, which never signed this log' });
+    expect(halt).toMatchObject({ eventId: envelope.id, reason: 'the authenticator names key deadbeef, which never signed this log' });
   });
 });
 
@@ -170,23 +174,9 @@ describe('forged events › an authenticator copied from an honest event', () =>
   it('is refused: it covers the honest event, not the forged one, however fresh the copy', async () => {
     const { tenantId, consentId } = await tenantWithConsent();
     const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
-    const data = { consentId, subject: recorded!.data.subject, reason: null, withdrawnAt: new Date().toISOString() };
-    const forgedId = randomUUID();
-    await insertBehindTheService(
-      {
-        id: forgedId,
-        tenantId,
-        stream: recorded!.stream,
-        revision: 1,
-        type: 'ConsentWithdrawn',
-        data,
-        metadata: {},
-        recordedAt: data.withdrawnAt,
-        prevHash: recorded!.hash,
-      },
-      recorded!.authenticator,
-    );
-    expect(await haltOf(tenantId)).toMatchObject({ eventId: forgedId, reason: 'the authenticator’s signature does not verify' });
+    const envelope = forgedWithdrawal(recorded!, tenantId, consentId);
+    await insertBehindTheService(envelope, recorded!.authenticator);
+    expect(await haltOf(tenantId)).toMatchObject({ eventId: envelope.id, reason: 'the authenticator’s signature does not verify' });
   });
 });
 

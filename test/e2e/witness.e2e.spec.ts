@@ -171,32 +171,12 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
     expect(verified.json).toMatchObject({ valid: true, consistentWith: { treeSize: 4 } });
     // A quorum of two needs a second witness's cosignature, which this checkpoint does not carry.
     const otherVkey = cosignerVkey(signerFromSeed('other/witness', randomBytes(32)));
-    const quorum = await cli([
-      'audit',
-      'verify',
-      join(dir, 'honest.jsonl'),
-      '--key',
-      logVkey,
-      '--witness',
-      witnessVkey,
-      '--witness',
-      otherVkey,
-    ]);
+    const verifyWitnessed = (...more: string[]) =>
+      cli(['audit', 'verify', join(dir, 'honest.jsonl'), '--key', logVkey, '--witness', witnessVkey, '--witness', otherVkey, ...more]);
+    const quorum = await verifyWitnessed();
     expect(quorum.code).toBe(1);
     expect(quorum.json.error.code).toBe('QUORUM_NOT_REACHED');
-    const one = await cli([
-      'audit',
-      'verify',
-      join(dir, 'honest.jsonl'),
-      '--key',
-      logVkey,
-      '--witness',
-      witnessVkey,
-      '--witness',
-      otherVkey,
-      '--quorum',
-      '1',
-    ]);
+    const one = await verifyWitnessed('--quorum', '1');
     expect(one.code, one.stdout).toBe(0);
   }, 120_000);
 

@@ -32,8 +32,7 @@ export const CheckpointSchema = Type.Object({
   timestamp: Type.String({ format: 'date-time' }),
 });
 
-export const ConsentProofSchema = Type.Object({
-  consentId: Type.String(),
+const eventProofFields = {
   event: LedgerEventSchema,
   eventHash: Hex32,
   leafIndex: Type.Integer(),
@@ -41,17 +40,13 @@ export const ConsentProofSchema = Type.Object({
   inclusionPath: Type.Array(Hex32, { description: 'RFC 9162 §2.1.3 inclusion path, leaf side first' }),
   checkpoint: Type.String(),
   rootHash: Hex32,
-});
+};
 
-export const EventProofSchema = Type.Object({
-  event: LedgerEventSchema,
-  eventHash: Hex32,
-  leafIndex: Type.Integer(),
-  treeSize: Type.Integer(),
-  inclusionPath: Type.Array(Hex32, { description: 'RFC 9162 §2.1.3 inclusion path, leaf side first' }),
-  checkpoint: Type.String(),
-  rootHash: Hex32,
-});
+/** An event's inclusion proof in a signed checkpoint. */
+export const EventProofSchema = Type.Object(eventProofFields);
+
+/** A consent record's: its ConsentRecorded event's proof. */
+export const ConsentProofSchema = Type.Object({ consentId: Type.String(), ...eventProofFields });
 
 export const ConsistencySchema = Type.Object({
   from: Type.Integer(),
