@@ -3,6 +3,7 @@ import { consentsProjector } from './consents/consents.projector.js';
 import { policyVersionsProjector } from './policy-versions/policy-versions.projector.js';
 import type { Projector } from '../src/followers/projector.js';
 import { userStatusProjector } from './user-status/user-status.projector.js';
+import { purposesProjector } from './purposes/purposes.projector.js';
 
 /** Every read model's projector, in the order the runner applies them. */
 export const allProjectors: readonly Projector[] = [
@@ -10,4 +11,5 @@ export const allProjectors: readonly Projector[] = [
   consentsProjector,
   consentCountsProjector,
   userStatusProjector,
+  purposesProjector,
 ];

@@ -6,6 +6,7 @@ import { CONSENT_COUNTS_DDL, type ConsentCountsDatabase } from './consent-counts
 import { CONSENTS_DDL, type ConsentsDatabase } from './consents/consents.table.js';
 import { EVENT_INDEX_DDL, type EventIndexDatabase } from './event-index/event-index.table.js';
 import { POLICY_VERSIONS_DDL, type PolicyVersionsDatabase } from './policy-versions/policy-versions.table.js';
+import { PURPOSES_DDL, type PurposesDatabase } from './purposes/purposes.table.js';
 import { USER_STATUS_DDL, type UserStatusDatabase } from './user-status/user-status.table.js';
 
 /**
@@ -13,7 +14,7 @@ import { USER_STATUS_DDL, type UserStatusDatabase } from './user-status/user-sta
  * from the ledger rebuild it. Bump READ_SCHEMA_VERSION when a table changes shape: a service
  * that finds another version drops the schema and replays.
  */
-export const READ_SCHEMA_VERSION = 2;
+export const READ_SCHEMA_VERSION = 3;
 
 /** `read.meta`: the schema's version (`key` 'version'). */
 export interface MetaTable {
@@ -40,7 +41,8 @@ export type ReadDatabase = {
   ConsentsDatabase &
   ConsentCountsDatabase &
   UserStatusDatabase &
-  EventIndexDatabase;
+  EventIndexDatabase &
+  PurposesDatabase;
 
 export type ReadDb = Kysely<Database & ReadDatabase>;
 
@@ -64,7 +66,7 @@ const DDL = `
     failed_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (projector, event_id)
   );
-${POLICY_VERSIONS_DDL}${CONSENTS_DDL}${CONSENT_COUNTS_DDL}${USER_STATUS_DDL}${EVENT_INDEX_DDL}`;
+${POLICY_VERSIONS_DDL}${CONSENTS_DDL}${CONSENT_COUNTS_DDL}${USER_STATUS_DDL}${EVENT_INDEX_DDL}${PURPOSES_DDL}`;
 
 const LOCK_KEY = 7_412_003_002;
 

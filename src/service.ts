@@ -241,7 +241,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       );
     }
     // Commands and reads: every command through the one handler; reads through query services.
-    const { commands, policies, consents } = createApplication({
+    const { commands, policies, consents, purposes } = createApplication({
       ledger,
       db: store.db,
       privacy,
@@ -285,6 +285,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             settings,
             tenants,
             policies,
+            purposes,
             consents,
             receipts,
             erasure,

@@ -9,6 +9,7 @@ import { ConsentQueries, type ConsentQueriesDeps } from './consents/consent.quer
 import { IdempotencyKeys } from './idempotency.js';
 import { PolicyCache } from './policies/policy-cache.js';
 import { PolicyCommands } from './policies/policy.commands.js';
+import { Purposes } from './purposes/purposes.js';
 import { PolicyQueries } from './policies/policy.queries.js';
 import type { ReadFence } from './read-fence.js';
 
@@ -43,6 +44,7 @@ export function createApplication(deps: ApplicationDeps) {
     commands,
     reader,
     policies: { commands: new PolicyCommands(commands), queries: new PolicyQueries(ledger, db, fence, clock) },
+    purposes: new Purposes(commands, ledger, db, fence),
     consents: {
       commands: new ConsentCommands({
         commands,

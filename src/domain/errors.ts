@@ -19,4 +19,5 @@ export type DomainErrorCode =
   | 'CONSENT_TAMPERED'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'ROLLBACK'
+  | 'PURPOSE_EXISTS'
   | 'VALIDATION_ERROR';

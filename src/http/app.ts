@@ -6,6 +6,7 @@ import type { ConsentCommands } from '../application/consents/consent.commands.j
 import type { ConsentQueries } from '../application/consents/consent.queries.js';
 import type { PolicyCommands } from '../application/policies/policy.commands.js';
 import type { PolicyQueries } from '../application/policies/policy.queries.js';
+import type { Purposes } from '../application/purposes/purposes.js';
 import { withRedactedRequests } from '../privacy/index.js';
 import type { SubjectErasure } from '../application/subjects/erasure.js';
 import { erasureRoutes } from './routes/subjects/subjects.routes.js';
@@ -33,6 +34,7 @@ import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
+import { purposesRoutes } from './routes/purposes/purposes.routes.js';
 import { systemRoutes, type ReadyReport } from './routes/system/system.routes.js';
 import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js';
 import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
@@ -61,6 +63,8 @@ export interface AppDeps {
   tenants: TenantService;
   /** Policy versions (src/application/policies). */
   policies: { commands: PolicyCommands; queries: PolicyQueries };
+  /** Purposes (src/application/purposes). */
+  purposes: Purposes;
   /** Consent records (src/application/consents). */
   consents: { commands: ConsentCommands; queries: ConsentQueries };
   /** PDF receipts and the public verification page (src/receipts). */
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       },
       tags: [
         { name: 'policies', description: 'Versioned policy documents' },
+        { name: 'purposes', description: 'What consent is asked for: each purpose with its legal basis, validity and DPV term' },
         { name: 'consent', description: 'Consent records' },
         { name: 'webhooks', description: 'Signed notifications of ledger events' },
         { name: 'transparency', description: 'Signed checkpoints and Merkle proofs of each tenant’s log (docs/verifying.md)' },
@@ -230,6 +235,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         api.decorateRequest('tenant', null as never);
         api.addHook('onRequest', apiAuth);
         await api.register(policiesRoutes, deps.policies);
+        await api.register(purposesRoutes, { purposes: deps.purposes });
         await api.register(consentRoutes, { ...deps.consents, ledgerState: (tenantId) => deps.transparency.published(tenantId) });
         await api.register(receiptRoutes, { receipts: deps.receipts });
         await api.register(erasureRoutes, { erasure: deps.erasure });

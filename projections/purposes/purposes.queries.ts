@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/store/schema.js';
+import { purposesDb, type PurposeRow } from './purposes.table.js';
+
+/** A tenant's purposes by key, a page of them, and how many there are. */
+export async function listPurposes(
+  db: Kysely<Database>,
+  tenantId: string,
+  page: number,
+  limit: number,
+): Promise<{ items: PurposeRow[]; total: number }> {
+  const p = purposesDb(db);
+  const [items, count] = await Promise.all([
+    p
+      .selectFrom('read.purposes')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('key')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    p
+      .selectFrom('read.purposes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+  ]);
+  return { items, total: Number(count?.n ?? 0) };
+}

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Purposes } from '../../../application/purposes/purposes.js';
+import { LEGAL_BASES } from '../../../domain/purpose/purpose.events.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery } from '../../kit/envelope.js';
+
+const tags = ['purposes'];
+
+const Key = Type.String({ pattern: '^[a-z0-9][a-z0-9_.-]{0,63}$', description: 'the purpose’s name in the API, for good' });
+const Fields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 5000 }),
+  legalBasis: Type.Union(
+    LEGAL_BASES.map((b) => Type.Literal(b)),
+    {
+      description:
+        'GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests',
+    },
+  ),
+  consentValidFor: Type.Union(
+    [
+      Type.String({
+        pattern: '^P(?!$)(\\d{1,4}Y)?(\\d{1,5}M)?(\\d{1,5}W)?(\\d{1,6}D)?(T(?=\\d)(\\d{1,6}H)?(\\d{1,8}M)?(\\d{1,9}S)?)?$',
+        description: 'an ISO 8601 duration (P13M, P1Y, P90D) after which a decision on this purpose expires',
+      }),
+      Type.Null(),
+    ],
+    { description: 'null: decisions never expire' },
+  ),
+  dpv: Type.Union([
+    Type.String({
+      pattern: '^(dpv:[A-Z][A-Za-z0-9]{0,99}|https://w3id\\.org/dpv(/[a-z0-9-]{1,40}(/owl)?)?#[A-Z][A-Za-z0-9]{0,99})$',
+      description: 'a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI',
+    }),
+    Type.Null(),
+  ]),
+};
+
+export const PurposeSchema = Type.Object({
+  key: Type.String(),
+  ...Fields,
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+const CreateSchema = Type.Object(
+  {
+    key: Key,
+    name: Fields.name,
+    description: Type.Optional(Fields.description),
+    legalBasis: Fields.legalBasis,
+    consentValidFor: Type.Optional(Fields.consentValidFor),
+    dpv: Type.Optional(Fields.dpv),
+  },
+  { additionalProperties: false },
+);
+
+const ChangeSchema = Type.Object(
+  {
+    name: Type.Optional(Fields.name),
+    description: Type.Optional(Fields.description),
+    legalBasis: Type.Optional(Fields.legalBasis),
+    consentValidFor: Type.Optional(Fields.consentValidFor),
+    dpv: Type.Optional(Fields.dpv),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+const KeyParams = Type.Object({ key: Key });
+
+/** POST/GET/PATCH /purposes, tenant-scoped: the purposes a tenant asks consent for (each change a ledger event). */
+export const purposesRoutes: FastifyPluginAsyncTypebox<{ purposes: Purposes }> = async (app, { purposes }) => {
+  app.post(
+    '/purposes',
+    {
+      schema: {
+        tags,
+        summary: 'Define a purpose',
+        description:
+          'Its key names it for good; a key defined before answers 409 PURPOSE_EXISTS. Recorded in the ledger (PurposeDefined) and in the tenant’s transparency log.',
+        body: CreateSchema,
+        response: { 201: EnvelopeSchema(PurposeSchema), ...errorResponses(400, 401, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const view = await purposes.define(request.tenant.tenantId, {
+        key: b.key,
+        name: b.name,
+        description: b.description ?? '',
+        legalBasis: b.legalBasis,
+        consentValidFor: b.consentValidFor ?? null,
+        dpv: b.dpv ?? null,
+      });
+      return reply.status(201).send(ok(view));
+    },
+  );
+
+  app.get(
+    '/purposes',
+    {
+      schema: {
+        tags,
+        summary: 'List the purposes, by key',
+        querystring: Type.Object(PageQuery),
+        response: { 200: ListEnvelopeSchema(PurposeSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      const { items, total } = await purposes.list(request.tenant.tenantId, page, limit);
+      return okList(items, page, limit, total);
+    },
+  );
+
+  app.get(
+    '/purposes/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Get a purpose',
+        params: KeyParams,
+        response: { 200: EnvelopeSchema(PurposeSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await purposes.get(request.tenant.tenantId, request.params.key)),
+  );
+
+  app.patch(
+    '/purposes/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Change a purpose',
+        description:
+          'Changes the fields given (the key stays); only what differs is recorded (PurposeChanged). 404 for a key never defined.',
+        params: KeyParams,
+        body: ChangeSchema,
+        response: { 200: EnvelopeSchema(PurposeSchema), ...errorResponses(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request) => ok(await purposes.change(request.tenant.tenantId, request.params.key, request.body)),
+  );
+};
