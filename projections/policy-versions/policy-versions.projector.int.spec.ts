@@ -37,6 +37,7 @@ describe.each(harnessEngines)('policy_versions projection ($name)', ({ open, led
           id: p.data.policyVersionId,
           tenant_id: tenant,
           policy_type: 'privacy_policy',
+          purpose: 'privacy_policy',
           version: '2.10.3',
           major: 2,
           minor: 10,
@@ -90,7 +91,9 @@ describe.each(harnessEngines)('policy_versions projection ($name)', ({ open, led
       });
       const listed = await listPolicyVersions(h.db, tenant, {}, 1, 10);
       expect(listed).toMatchObject({ total: 1, items: [{ id: kept.data.policyVersionId }] });
-      expect(await activePolicyVersionId(h.db, tenant, 'privacy_policy', new Date('2024-06-01T00:00:00Z'))).toBe(kept.data.policyVersionId);
+      expect(await activePolicyVersionId(h.db, tenant, { policyType: 'privacy_policy' }, new Date('2024-06-01T00:00:00Z'))).toBe(
+        kept.data.policyVersionId,
+      );
     });
   });
 
@@ -108,12 +111,12 @@ describe.each(harnessEngines)('policy_versions projection ($name)', ({ open, led
       await h.append(tenant, [deactivated(v300off.data.policyVersionId, day)]);
       await h.runner().catchUp();
       const at = new Date('2024-06-01T00:00:00Z');
-      expect(await activePolicyVersionId(h.db, tenant, 'privacy_policy', at)).toBe(v1100.data.policyVersionId);
-      expect(await activePolicyVersionId(h.db, tenant, 'privacy_policy', new Date('2024-07-01T00:00:00Z'))).toBe(
+      expect(await activePolicyVersionId(h.db, tenant, { policyType: 'privacy_policy' }, at)).toBe(v1100.data.policyVersionId);
+      expect(await activePolicyVersionId(h.db, tenant, { policyType: 'privacy_policy' }, new Date('2024-07-01T00:00:00Z'))).toBe(
         v200future.data.policyVersionId,
       );
-      expect(await activePolicyVersionId(h.db, tenant, 'privacy_policy', new Date('2024-03-01T00:00:00Z'))).toBeNull();
-      expect(await activePolicyVersionId(h.db, randomUUID(), 'privacy_policy', at)).toBeNull();
+      expect(await activePolicyVersionId(h.db, tenant, { policyType: 'privacy_policy' }, new Date('2024-03-01T00:00:00Z'))).toBeNull();
+      expect(await activePolicyVersionId(h.db, randomUUID(), { policyType: 'privacy_policy' }, at)).toBeNull();
     });
   });
 

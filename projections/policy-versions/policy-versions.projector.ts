@@ -17,6 +17,7 @@ export const policyVersionsProjector: Projector = {
             id: d.policyVersionId,
             tenant_id: recorded.tenantId,
             policy_type: d.policyType,
+            purpose: d.purpose ?? d.policyType,
             version: d.version,
             major,
             minor,

@@ -5,6 +5,7 @@ import { policyVersionsDb } from './policy-versions.table.js';
 export interface PolicyListItem {
   id: string;
   policyType: string;
+  purpose: string;
   version: string;
   title: string;
   contentHash: string;
@@ -17,6 +18,7 @@ export interface PolicyListItem {
 const toItem = (r: {
   id: string;
   policy_type: string;
+  purpose: string;
   version: string;
   title: string;
   content_hash: string;
@@ -27,6 +29,7 @@ const toItem = (r: {
 }): PolicyListItem => ({
   id: r.id,
   policyType: r.policy_type,
+  purpose: r.purpose,
   version: r.version,
   title: r.title,
   contentHash: r.content_hash,
@@ -39,6 +42,7 @@ const toItem = (r: {
 const COLUMNS = [
   'id',
   'policy_type',
+  'purpose',
   'version',
   'title',
   'content_hash',
@@ -52,12 +56,13 @@ const COLUMNS = [
 export async function listPolicyVersions(
   db: Kysely<Database>,
   tenantId: string,
-  filter: { policyType?: string | undefined; isActive?: boolean | undefined },
+  filter: { policyType?: string | undefined; purpose?: string | undefined; isActive?: boolean | undefined },
   page: number,
   limit: number,
 ): Promise<{ items: PolicyListItem[]; total: number }> {
   let q = policyVersionsDb(db).selectFrom('read.policy_versions').where('tenant_id', '=', tenantId).where('deleted', '=', false);
   if (filter.policyType !== undefined) q = q.where('policy_type', '=', filter.policyType);
+  if (filter.purpose !== undefined) q = q.where('purpose', '=', filter.purpose);
   if (filter.isActive !== undefined) q = q.where('is_active', '=', filter.isActive);
   const [rows, count] = await Promise.all([
     q
@@ -76,12 +81,17 @@ export async function listPolicyVersions(
  * The active version of a type: latest effectiveDate not in the future; ties go to the highest
  * version. Returns its id, or null.
  */
-export async function activePolicyVersionId(db: Kysely<Database>, tenantId: string, policyType: string, at: Date): Promise<string | null> {
+export async function activePolicyVersionId(
+  db: Kysely<Database>,
+  tenantId: string,
+  of: { policyType: string } | { purpose: string },
+  at: Date,
+): Promise<string | null> {
   const row = await policyVersionsDb(db)
     .selectFrom('read.policy_versions')
     .select('id')
     .where('tenant_id', '=', tenantId)
-    .where('policy_type', '=', policyType)
+    .where('policyType' in of ? 'policy_type' : 'purpose', '=', 'policyType' in of ? of.policyType : of.purpose)
     .where('is_active', '=', true)
     .where('deleted', '=', false)
     .where('effective_date', '<=', at)

@@ -6,6 +6,8 @@ export interface PolicyVersionsTable {
   id: string;
   tenant_id: string;
   policy_type: string;
+  /** The purpose it asks consent for: its type's when published without one (docs/purposes.md). */
+  purpose: string;
   version: string;
   major: number;
   minor: number;
@@ -33,6 +35,7 @@ export const POLICY_VERSIONS_DDL = `
     id uuid PRIMARY KEY,
     tenant_id uuid NOT NULL,
     policy_type text NOT NULL,
+    purpose text NOT NULL,
     version text NOT NULL,
     major integer NOT NULL,
     minor integer NOT NULL,
@@ -47,5 +50,6 @@ export const POLICY_VERSIONS_DDL = `
     updated_at timestamptz NOT NULL
   );
   CREATE INDEX IF NOT EXISTS policy_versions_tenant_type ON read.policy_versions (tenant_id, policy_type, created_at DESC);
+  CREATE INDEX IF NOT EXISTS policy_versions_tenant_purpose ON read.policy_versions (tenant_id, purpose, effective_date DESC);
   CREATE INDEX IF NOT EXISTS policy_versions_tenant_created ON read.policy_versions (tenant_id, created_at DESC);
 `;

@@ -39,12 +39,16 @@ export function createApplication(deps: ApplicationDeps) {
   const { ledger, db, privacy, fence, clock } = deps;
   const commands = new CommandHandler(ledger, clock ? { clock } : {});
   const reader = new PersonalFields(privacy, ledger);
+  const purposes = new Purposes(commands, ledger, db, fence);
   return {
     /** The one command handler every command runs through. */
     commands,
     reader,
-    policies: { commands: new PolicyCommands(commands), queries: new PolicyQueries(ledger, db, fence, clock) },
-    purposes: new Purposes(commands, ledger, db, fence),
+    policies: {
+      commands: new PolicyCommands(commands, (tenantId, key) => purposes.exists(tenantId, key)),
+      queries: new PolicyQueries(ledger, db, fence, clock),
+    },
+    purposes,
     consents: {
       commands: new ConsentCommands({
         commands,

@@ -67,11 +67,19 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
         'id',
         'isActive',
         'policyType',
+        'purpose',
         'title',
         'updatedAt',
         'version',
       ]);
-      expect(d).toMatchObject({ policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy policy', content, isActive: true });
+      expect(d).toMatchObject({
+        policyType: 'privacy_policy',
+        purpose: 'privacy_policy',
+        version: '1.0.0',
+        title: 'Privacy policy',
+        content,
+        isActive: true,
+      });
       expect(d.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(d.contentHash).toBe(sha256(content));
       expect(d.contentHash).not.toBe(createHash('sha256').update(Buffer.from(content, 'latin1')).digest('hex'));
@@ -162,6 +170,7 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
           'id',
           'isActive',
           'policyType',
+          'purpose',
           'title',
           'updatedAt',
           'version',

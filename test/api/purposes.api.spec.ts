@@ -92,3 +92,41 @@ describe('purposes', () => {
     expect((await other.get('/api/v1/purposes')).json().data).toEqual([]);
   });
 });
+
+describe('purposes › policy versions name their purpose', () => {
+  const publish = (body: Record<string, unknown>) =>
+    api.post('/api/v1/policies', { policyType: 'custom', version: '1.0.0', title: 'Terms', content: 'Text', ...body });
+
+  it('keeps two custom purposes apart: the same type and version for each, and the active version per purpose', async () => {
+    const a = await publish({ purpose: 'newsletter', content: 'Newsletter terms' });
+    const b = await publish({ purpose: 'sms-offers', content: 'SMS terms' });
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([201, 201]);
+    expect(a.json().data).toMatchObject({ policyType: 'custom', purpose: 'newsletter' });
+    expect(b.json().data.id).not.toBe(a.json().data.id);
+    const again = await publish({ purpose: 'newsletter' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('POLICY_VERSION_EXISTS');
+
+    const active = await api.get('/api/v1/policies/active?purpose=sms-offers');
+    expect(active.statusCode, active.body).toBe(200);
+    expect(active.json().data).toMatchObject({ id: b.json().data.id, purpose: 'sms-offers', content: 'SMS terms' });
+    expect((await api.get('/api/v1/policies/active?purpose=newsletter')).json().data.id).toBe(a.json().data.id);
+    expect((await api.get('/api/v1/policies/active/custom')).statusCode).toBe(200);
+    const listed = (await api.get('/api/v1/policies?purpose=newsletter')).json().data;
+    expect(listed.map((p: { id: string; purpose: string }) => [p.id, p.purpose])).toEqual([[a.json().data.id, 'newsletter']]);
+  });
+
+  it('without a purpose a version is its type’s, as before purposes; an undefined purpose is a 400 and writes nothing', async () => {
+    const plain = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy', content: 'x' });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().data.purpose).toBe('privacy_policy');
+    expect((await api.get('/api/v1/policies/active?purpose=privacy_policy')).json().data.id).toBe(plain.json().data.id);
+    const before = (await api.get('/api/v1/policies')).json().pagination.total;
+    const unknown = await publish({ purpose: 'nothing-defined', version: '9.9.9' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { errors: [{ field: 'purpose' }] } });
+    expect((await api.get('/api/v1/policies')).json().pagination.total).toBe(before);
+    expect((await api.get('/api/v1/policies/active?purpose=nothing-defined')).statusCode).toBe(404);
+    expect((await api.get('/api/v1/policies/active?purpose=Bad Key')).statusCode).toBe(400);
+  });
+});

@@ -8,6 +8,8 @@ import { policyView, type PolicyVersionView } from './policy.views.js';
 
 export interface PublishInput {
   policyType: PolicyType;
+  /** A purpose the tenant defined (docs/purposes.md), or the type itself; absent: the type's. */
+  purpose?: string | undefined;
   version: string;
   title: string;
   content: string;
@@ -22,19 +24,36 @@ export interface PublishInput {
  * const view = await policies.publish(tenantId, { policyType: 'privacy_policy', version: '1.0.0', title, content });
  */
 export class PolicyCommands {
-  constructor(private readonly commands: CommandHandler) {}
+  constructor(
+    private readonly commands: CommandHandler,
+    /** Whether the tenant defined this purpose (purposes are never deleted). */
+    private readonly purposeExists: (tenantId: string, key: string) => Promise<boolean> = async () => false,
+  ) {}
 
   /**
    * A version's id follows from (tenant, type, version), so the ledger's "stream must not exist"
    * check is what makes (type, version) unique per tenant, with no separate index to race.
    */
-  static idFor(tenantId: string, policyType: string, version: string): string {
-    return deriveId(tenantId, 'policy-version', policyType, version);
+  static idFor(tenantId: string, policyType: string, version: string, purpose?: string | null): string {
+    // A version of its type's own purpose keeps the id it had before purposes.
+    return purpose === undefined || purpose === null || purpose === policyType
+      ? deriveId(tenantId, 'policy-version', policyType, version)
+      : deriveId(tenantId, 'policy-version', policyType, version, purpose);
   }
 
   /** Publishes a version; POLICY_VERSION_EXISTS when (type, version) was published before, even if since deleted. */
-  publish(tenantId: string, input: PublishInput): Promise<PolicyVersionView> {
-    const id = PolicyCommands.idFor(tenantId, input.policyType, input.version);
+  async publish(tenantId: string, input: PublishInput): Promise<PolicyVersionView> {
+    const purpose = input.purpose === undefined || input.purpose === input.policyType ? null : input.purpose;
+    if (purpose !== null && !(await this.purposeExists(tenantId, purpose))) {
+      throw new DomainError(
+        'VALIDATION_ERROR',
+        `purpose ${purpose} is not defined: define it with POST /api/v1/purposes, or leave purpose out`,
+        {
+          errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes' }],
+        },
+      );
+    }
+    const id = PolicyCommands.idFor(tenantId, input.policyType, input.version, purpose);
     return this.commands.run(tenantId, async (attempt) => {
       // A new version's stream is expected not to exist; after a conflict it is read, and the
       // decider refuses the version that now exists.
@@ -46,6 +65,7 @@ export class PolicyCommands {
           data: {
             policyVersionId: id,
             policyType: input.policyType,
+            purpose,
             version: input.version,
             title: input.title,
             content: input.content,

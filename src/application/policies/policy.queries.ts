@@ -15,6 +15,7 @@ import { policyView, type PolicyVersionView } from './policy.views.js';
 
 export interface PolicyListFilter {
   policyType?: string | undefined;
+  purpose?: string | undefined;
   isActive?: boolean | undefined;
 }
 
@@ -49,8 +50,16 @@ export class PolicyQueries {
   /** The active version of a type: the latest effectiveDate not in the future; ties go to the highest version. */
   async active(tenantId: string, policyType: string): Promise<PolicyVersionView> {
     await this.fence(tenantId);
-    const id = await activePolicyVersionId(this.db, tenantId, policyType, this.clock());
+    const id = await activePolicyVersionId(this.db, tenantId, { policyType }, this.clock());
     if (!id) throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version`);
+    return this.get(tenantId, id);
+  }
+
+  /** The active version of a purpose (a defined one, or a type's own), chosen as by type. */
+  async activeFor(tenantId: string, purpose: string): Promise<PolicyVersionView> {
+    await this.fence(tenantId);
+    const id = await activePolicyVersionId(this.db, tenantId, { purpose }, this.clock());
+    if (!id) throw new DomainError('NO_ACTIVE_POLICY', `no active version for purpose ${purpose}`);
     return this.get(tenantId, id);
   }
 }

@@ -5,6 +5,8 @@ export interface PublishPolicyVersion {
   data: {
     policyVersionId: string;
     policyType: PolicyType;
+    /** Null: the version is its type's, as before purposes. */
+    purpose: string | null;
     version: string;
     title: string;
     content: string;

@@ -9,6 +9,7 @@ export type PolicyState =
       status: 'published' | 'deleted';
       id: string;
       policyType: PolicyType;
+      purpose: string;
       version: string;
       title: string;
       content: string;
@@ -38,6 +39,7 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
         status: 'published',
         id: d.policyVersionId,
         policyType: d.policyType,
+        purpose: d.purpose ?? d.policyType,
         version: d.version,
         title: d.title,
         content: d.content,
@@ -71,18 +73,22 @@ export function decidePolicy(command: PolicyCommand, state: PolicyState): Policy
   switch (command.type) {
     case 'PublishPolicyVersion': {
       if (state.status !== 'none') {
-        throw new DomainError('POLICY_VERSION_EXISTS', `version ${command.data.version} of ${command.data.policyType} already exists`, {
+        const of = command.data.purpose === null ? command.data.policyType : `${command.data.policyType} (purpose ${command.data.purpose})`;
+        throw new DomainError('POLICY_VERSION_EXISTS', `version ${command.data.version} of ${of} already exists`, {
           policyType: command.data.policyType,
           version: command.data.version,
+          ...(command.data.purpose === null ? {} : { purpose: command.data.purpose }),
         });
       }
       const d = command.data;
       return [
         {
           type: 'PolicyVersionPublished',
+          // A version without a purpose is stored as before purposes (no field): its type is its purpose.
           data: {
             policyVersionId: d.policyVersionId,
             policyType: d.policyType,
+            ...(d.purpose === null ? {} : { purpose: d.purpose }),
             version: d.version,
             title: d.title,
             content: d.content,

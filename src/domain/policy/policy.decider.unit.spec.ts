@@ -20,6 +20,7 @@ const publish: PublishPolicyVersion = {
   data: {
     policyVersionId: id,
     policyType: 'privacy_policy',
+    purpose: null,
     version: '1.2.3',
     title: 'Privacy policy',
     content: 'We keep what you agree to.',
@@ -117,11 +118,12 @@ describe('policy decider › when the version was deleted', () => {
 });
 
 describe('policy evolve › folds the history into the current version', () => {
-  it('a publication makes an active version whose createdAt and updatedAt are the publication time', () => {
+  it('a publication makes an active version whose createdAt and updatedAt are the publication time; without a purpose its type is its purpose', () => {
     expect(spec.given([published]).state()).toEqual({
       status: 'published',
       id,
       policyType: 'privacy_policy',
+      purpose: 'privacy_policy',
       version: '1.2.3',
       title: 'Privacy policy',
       content: 'We keep what you agree to.',

@@ -15,6 +15,8 @@ export interface PolicyVersionPublished {
   data: {
     policyVersionId: string;
     policyType: PolicyType;
+    /** The purpose the version asks consent for (docs/purposes.md); absent: its policy type (as before purposes). */
+    purpose?: string;
     version: string;
     title: string;
     content: string;

@@ -13,6 +13,7 @@ import {
   PolicySchema,
   PolicyTypeParamsSchema,
   PolicyUpdateSchema,
+  PurposeQuerySchema,
 } from './policies.schemas.js';
 
 const tags = ['policies'];
@@ -59,12 +60,27 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
       const limit = q.limit ?? 20;
       const { items, total } = await queries.list(
         request.tenant.tenantId,
-        { policyType: q.policyType ?? q.type, isActive: q.isActive ?? q.is_active },
+        { policyType: q.policyType ?? q.type, purpose: q.purpose, isActive: q.isActive ?? q.is_active },
         page,
         limit,
       );
       return okList(items, page, limit, total);
     },
+  );
+
+  app.get(
+    '/policies/active',
+    {
+      schema: {
+        tags,
+        summary: 'The active version of a purpose',
+        description:
+          'As /policies/active/:policyType, for the versions published for a purpose (a defined one, or a policy type for the versions published without one).',
+        querystring: PurposeQuerySchema,
+        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(await queries.activeFor(request.tenant.tenantId, request.query.purpose)),
   );
 
   app.get(

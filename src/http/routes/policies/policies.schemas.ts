@@ -12,9 +12,18 @@ export const PolicyTypeSchema = Type.Unsafe<PolicyType>({
 
 export const MAX_CONTENT_BYTES = 1024 * 1024;
 
+/** A purpose's key (docs/purposes.md), or one of the policy types (each its own purpose). */
+export const PurposeKeySchema = Type.String({
+  pattern: '^[a-z0-9][a-z0-9_.-]{0,63}$',
+  description: 'a purpose defined with POST /purposes, or a policy type; absent: the policy type',
+});
+
+export const PurposeQuerySchema = Type.Object({ purpose: PurposeKeySchema });
+
 export const PolicyCreateSchema = Type.Object(
   {
     policyType: PolicyTypeSchema,
+    purpose: Type.Optional(PurposeKeySchema),
     version: Type.String({ pattern: '^\\d{1,9}\\.\\d{1,9}\\.\\d{1,9}$', description: 'major.minor.patch', examples: ['1.0.0'] }),
     title: Type.String({ minLength: 1, maxLength: 500 }),
     content: Type.String({ minLength: 1, description: 'Full policy text, at most 1 MiB of UTF-8' }),
@@ -31,6 +40,7 @@ export const PolicyTypeParamsSchema = Type.Object({ policyType: PolicyTypeSchema
 
 export const PolicyListQuerySchema = Type.Object({
   policyType: Type.Optional(PolicyTypeSchema),
+  purpose: Type.Optional(PurposeKeySchema),
   type: Type.Optional(PolicyTypeSchema),
   isActive: Type.Optional(Type.Boolean()),
   is_active: Type.Optional(Type.Boolean()),
@@ -40,6 +50,9 @@ export const PolicyListQuerySchema = Type.Object({
 const PolicyBase = {
   id: Type.String({ format: 'uuid' }),
   policyType: Type.String(),
+  purpose: Type.String({
+    description: 'the purpose the version asks consent for: its policy type unless published with one (docs/purposes.md)',
+  }),
   version: Type.String(),
   title: Type.String(),
   contentHash: Type.String({ description: 'lowercase hex SHA-256 of the content (UTF-8)' }),
