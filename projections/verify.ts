@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { comparePositions, type Ledger, type LedgerPosition, type RecordedEvent } from '../src/ledger/ledger.port.js';
+import type { Log } from '../src/common/log.js';
 import type { Projector } from '../src/followers/projector.js';
 import type { Database } from '../src/store/schema.js';
 import { allProjectors } from './index.js';
@@ -93,64 +94,56 @@ const typedKey = (shape: TableShape) => (values: readonly string[]) =>
   sql.join(values.map((v, i) => sql`CAST(${v} AS ${sql.raw(/^[a-z ]+$/.test(shape.keys[i]!.type) ? shape.keys[i]!.type : 'text')})`));
 
 /**
- * Every row of a read table as `key → SHA-256 of its JSON`, read in pages in primary-key order.
- * The JSON is PostgreSQL's own (to_jsonb, with UTC times), so a PGlite and a server agree on it.
+ * A page of a read table's rows (at most PAGE), in primary-key order: each row's key (its columns
+ * as text, as JSON) and its JSON. The JSON is PostgreSQL's own (to_jsonb, with UTC times), so a
+ * PGlite and a server agree on it.
  */
+async function readRows(db: Kysely<Database>, shape: TableShape, where: RawBuilder<unknown>): Promise<{ key: string; row: string }[]> {
+  const keyText = sql.join(shape.keys.map((k, i) => sql`${ident(k.name)}::text AS ${ident(`k${i}`)}`));
+  const rows = await db.transaction().execute(async (tx) => {
+    await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
+    return (
+      await sql<Record<string, string>>`SELECT ${keyText}, to_jsonb(t)::text AS row FROM ${sql.table(`read.${shape.table}`)} t
+        WHERE ${where} ORDER BY ${keyOrder(shape)} LIMIT ${PAGE}`.execute(tx)
+    ).rows;
+  });
+  return rows.map((r) => ({ key: JSON.stringify(shape.keys.map((_, i) => r[`k${i}`])), row: r.row! }));
+}
+
+const keyOrder = (shape: TableShape) => sql.join(shape.keys.map((k) => ident(k.name)));
+
+/** The rows with these keys (at most 500 keys: one page holds them all). */
+const withKeys = (shape: TableShape, keys: readonly string[][]) =>
+  sql`(${keyOrder(shape)}) IN (${sql.join(keys.map((k) => sql`(${typedKey(shape)(k)})`))})`;
+
+/** Every row of a read table as `key → SHA-256 of its JSON`, read in pages; or only the rows with these keys. */
 async function rowHashes(db: Kysely<Database>, shape: TableShape, only?: readonly string[][]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const keyText = sql.join(shape.keys.map((k, i) => sql`${ident(k.name)}::text AS ${ident(`k${i}`)}`));
-  const order = sql.join(shape.keys.map((k) => ident(k.name)));
-  const read = async (where: ReturnType<typeof sql>) =>
-    db.transaction().execute(async (tx) => {
-      await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
-      return (
-        await sql<Record<string, string>>`SELECT ${keyText}, to_jsonb(t)::text AS row FROM ${sql.table(`read.${shape.table}`)} t
-          WHERE ${where} ORDER BY ${order} LIMIT ${PAGE}`.execute(tx)
-      ).rows;
-    });
-  const put = (rows: Record<string, string>[]) => {
-    for (const r of rows) {
-      out.set(JSON.stringify(shape.keys.map((_, i) => r[`k${i}`])), createHash('sha256').update(r.row!).digest('hex'));
-    }
+  const put = (rows: { key: string; row: string }[]) => {
+    for (const r of rows) out.set(r.key, createHash('sha256').update(r.row).digest('hex'));
   };
-  const typed = typedKey(shape);
   if (only) {
-    for (let i = 0; i < only.length; i += 500) {
-      const keys = only.slice(i, i + 500);
-      put(await read(sql`(${order}) IN (${sql.join(keys.map((k) => sql`(${typed(k)})`))})`));
-    }
+    for (let i = 0; i < only.length; i += 500) put(await readRows(db, shape, withKeys(shape, only.slice(i, i + 500))));
     return out;
   }
   let after: string[] | null = null;
   for (;;) {
-    const rows = await read(after ? sql`(${order}) > (${typed(after)})` : sql`true`);
+    const rows = await readRows(db, shape, after ? sql`(${keyOrder(shape)}) > (${typedKey(shape)(after)})` : sql`true`);
     put(rows);
     if (rows.length < PAGE) return out;
-    const last = rows[rows.length - 1]!;
-    after = shape.keys.map((_, i) => last[`k${i}`]!);
+    after = JSON.parse(rows[rows.length - 1]!.key) as string[];
   }
 }
 
-/** The rows of a table with these keys, as JSON objects (to name the columns that differ). */
+/** The rows of a table with these keys (a few examples), as JSON objects: to name the columns that differ. */
 async function rowsByKey(
   db: Kysely<Database>,
   shape: TableShape,
   keys: readonly string[][],
 ): Promise<Map<string, Record<string, unknown>>> {
-  const out = new Map<string, Record<string, unknown>>();
-  if (keys.length === 0) return out;
-  const order = sql.join(shape.keys.map((k) => ident(k.name)));
-  const keyText = sql.join(shape.keys.map((k, i) => sql`${ident(k.name)}::text AS ${ident(`k${i}`)}`));
-  const typed = typedKey(shape);
-  const rows = await db.transaction().execute(async (tx) => {
-    await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
-    return (
-      await sql<Record<string, string>>`SELECT ${keyText}, to_jsonb(t)::text AS row FROM ${sql.table(`read.${shape.table}`)} t
-        WHERE (${order}) IN (${sql.join(keys.map((k) => sql`(${typed(k)})`))})`.execute(tx)
-    ).rows;
-  });
-  for (const r of rows) out.set(JSON.stringify(shape.keys.map((_, i) => r[`k${i}`])), JSON.parse(r.row!) as Record<string, unknown>);
-  return out;
+  if (keys.length === 0) return new Map();
+  const rows = await readRows(db, shape, withKeys(shape, keys));
+  return new Map(rows.map((r) => [r.key, JSON.parse(r.row) as Record<string, unknown>]));
 }
 
 /** Where the live read models stand: their projectors' common position, or null when they disagree (a rebuild runs). */
@@ -286,7 +279,7 @@ export class ReadModelCheck {
     private readonly options: {
       intervalMs: number;
       projectors?: readonly Projector[];
-      log?: { error(o: object, m: string): void; warn(o: object, m: string): void };
+      log?: Log;
       exclusive?: <T>(run: () => Promise<T>) => Promise<T | null>;
     },
   ) {}

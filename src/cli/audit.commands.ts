@@ -1,5 +1,6 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileDurably } from '../common/key-file.js';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import cliProgress from 'cli-progress';
@@ -253,12 +254,8 @@ const readJsonState = <T>(path: string, empty: T): T => {
   }
 };
 
-/** Writes a state file whole (a temporary name, then a rename). */
-const writeJsonState = (path: string, state: object): void => {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-  renameSync(tmp, path);
-};
+/** Writes a state file whole and durably (it holds no secret: the usual mode). */
+const writeJsonState = (path: string, state: object): void => writeFileDurably(path, `${JSON.stringify(state, null, 2)}\n`, 0o666);
 
 /**
  * Checks `next` against the checkpoint kept before: no rollback, no fork, and (sizes differing) an

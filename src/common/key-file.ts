@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** A temporary name beside `path`, unique to this process and call. */
@@ -32,9 +44,30 @@ export function createKeyFile(path: string, text: string): { text: string; creat
 /** Replaces the file at `path` with `text` (mode 0600) in one rename: a reader sees the old or the new key, never half. */
 export function replaceKeyFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
+  writeFileDurably(path, text);
+}
+
+/**
+ * Writes `text` to `path` whole and durably: a temporary file beside it, flushed, renamed over it,
+ * and the folder flushed, so that after a crash the file holds the old text or the new, and the
+ * new once this returns (a witness's state, a monitor's, a key).
+ */
+export function writeFileDurably(path: string, text: string, mode = 0o600): void {
   const tmp = temporaryBeside(path);
-  writeFileSync(tmp, text, { mode: 0o600 });
+  const fd = openSync(tmp, 'w', mode);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, path);
+  const dir = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
 }
 
 /** The file's text, or undefined when there is no file. */

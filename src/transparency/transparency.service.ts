@@ -4,16 +4,7 @@ import type { EventEnvelope } from '../ledger/event-hash.js';
 import { comparePositions, type Ledger, type RecordedEvent } from '../ledger/ledger.port.js';
 import { receiptStream } from '../domain/receipt/receipt.events.js';
 import { isUuid } from '../common/ids.js';
-import {
-  consistencyRanges,
-  EMPTY_ROOT,
-  eventLeafHash,
-  inclusionRanges,
-  nodesFor,
-  rangeHash,
-  verifyInclusion,
-  type Range,
-} from './merkle.js';
+import { consistencyRanges, EMPTY_ROOT, eventLeafHash, inclusionRanges, verifyInclusion, type Range } from './merkle.js';
 import { signCheckpoint, type NoteSigner } from './note.js';
 import type { KeyHistoryEntry } from './signing-key.js';
 import type { Sealer } from './sealer.js';
@@ -88,8 +79,8 @@ export class TransparencyService {
 
   /** The newest signed checkpoint; a tenant with no events yet gets a freshly signed empty one. */
   async checkpoint(tenantId: string): Promise<CheckpointView> {
-    const latest = await this.store.latestCheckpoint(tenantId);
-    if (latest) return { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash, timestamp: latest.signedAt };
+    const latest = await this.published(tenantId);
+    if (latest) return latest;
     const at = new Date(Math.floor(this.clock().getTime() / 1000) * 1000);
     const note = signCheckpoint({ origin: this.originOf(tenantId), treeSize: 0, rootHash: EMPTY_ROOT }, this.signer, at);
     return { checkpoint: note, treeSize: 0, rootHash: EMPTY_ROOT.toString('hex'), timestamp: at.toISOString() };
@@ -179,8 +170,7 @@ export class TransparencyService {
   }
 
   private async hashes(tenantId: string, ranges: Range[]): Promise<string[]> {
-    const get = await this.store.nodes(tenantId, nodesFor(ranges));
-    return ranges.map(([a, b]) => rangeHash(a, b, get).toString('hex'));
+    return (await this.store.rangeHashes(tenantId, ranges)).map((h) => h.toString('hex'));
   }
 }
 

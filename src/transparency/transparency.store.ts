@@ -3,7 +3,7 @@ import type { EventEnvelope } from '../ledger/event-hash.js';
 import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
 import type { LedgerDatabase } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
-import { nodeKey, type Hash, type NodeId, type NodeSource } from './merkle.js';
+import { nodeKey, nodesFor, rangeHash, type Hash, type NodeId, type NodeSource, type Range } from './merkle.js';
 import { keyHistory, type KeyHistoryEntry } from './signing-key.js';
 import { transparencyDb, type CheckpointRow, type TransparencyDb } from './transparency.table.js';
 
@@ -63,6 +63,12 @@ export class TransparencyStore {
     private readonly events?: { ledger: Ledger; fence(tenantId: string): Promise<void> },
   ) {
     this.db = transparencyDb(db);
+  }
+
+  /** The hashes of these leaf ranges (an inclusion or consistency proof), from the stored nodes. */
+  async rangeHashes(tenantId: string, ranges: readonly Range[]): Promise<Hash[]> {
+    const get = await this.nodes(tenantId, nodesFor(ranges));
+    return ranges.map(([a, b]) => rangeHash(a, b, get));
   }
 
   /** The stored nodes asked for, as a lookup that throws on a node the store does not hold. */

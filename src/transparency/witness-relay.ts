@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { silentLog, type Log } from '../common/log.js';
 import { PokeLoop } from '../common/poke-loop.js';
 import type { Database } from '../store/schema.js';
-import { consistencyRanges, nodesFor, rangeHash } from './merkle.js';
+import { consistencyRanges } from './merkle.js';
 import { NoteError, parseVerifierKey, signedTime, type Verifier } from './note.js';
 import type { TransparencyStore } from './transparency.store.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
@@ -69,6 +69,19 @@ export interface WitnessRelayOptions {
   /** A checkpoint younger than this is not yet reported below quorum in /ready. */
   graceMs?: number;
   fetch?: typeof fetch;
+}
+
+/** The line of a witness's answer that is its cosignature on `note` and verifies, with its time; undefined when none. */
+function cosignatureIn(answer: string, note: string, witness: Verifier): { line: string; at: Date } | undefined {
+  for (const line of answer.split('\n')) {
+    try {
+      const at = signedTime(`${note}${line}\n`, witness);
+      if (at) return { line, at };
+    } catch {
+      // a line by another key, or one that does not verify: not this witness's cosignature
+    }
+  }
+  return undefined;
 }
 
 /** Tenants asked per witness per step. */
@@ -162,7 +175,7 @@ export class WitnessRelay {
   ): Promise<'ok' | 'failed' | 'unreachable'> {
     let old = known > size ? 0 : known;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const proof = old > 0 && old < size ? await this.consistency(tenantId, old, size) : [];
+      const proof = old > 0 && old < size ? await this.store.rangeHashes(tenantId, consistencyRanges(old, size)) : [];
       const body = `old ${old}\n${proof.map((h) => `${h.toString('base64')}\n`).join('')}\n${note}`;
       let res: Response;
       let answer: string;
@@ -179,18 +192,12 @@ export class WitnessRelay {
         return 'unreachable';
       }
       if (res.status === 200) {
-        const line = answer.split('\n').find((l) => {
-          try {
-            return signedTime(`${note}${l}\n`, w.verifier) !== null;
-          } catch {
-            return false;
-          }
-        });
-        if (!line) {
+        const cosignature = cosignatureIn(answer, note, w.verifier);
+        if (!cosignature) {
           await this.failed(w, tenantId, size, 'answered 200 without a cosignature by its key that verifies');
           return 'failed';
         }
-        await this.cosigned(w, tenantId, size, `${line}\n`, signedTime(`${note}${line}\n`, w.verifier)!);
+        await this.cosigned(w, tenantId, size, `${cosignature.line}\n`, cosignature.at);
         return 'ok';
       }
       const witnessSize = /^(0|[1-9][0-9]*)\n?$/.exec(answer)?.[1];
@@ -212,12 +219,6 @@ export class WitnessRelay {
     }
     await this.failed(w, tenantId, null, 'the witness changed its size twice in a row');
     return 'failed';
-  }
-
-  private async consistency(tenantId: string, from: number, to: number): Promise<Buffer[]> {
-    const ranges = consistencyRanges(from, to);
-    const get = await this.store.nodes(tenantId, nodesFor(ranges));
-    return ranges.map(([a, b]) => rangeHash(a, b, get));
   }
 
   private async cosigned(w: WitnessSpec, tenantId: string, size: number, line: string, at: Date): Promise<void> {
@@ -271,14 +272,12 @@ export class WitnessRelay {
     const graceMs = this.options.graceMs ?? 5_000;
     const mine = sql.join(this.witnesses.map((w) => w.vkey));
     const below = await sql<{ tenant_id: string; tree_size: string | number; signed_at: Date | string; n: string | number }>`
-      SELECT c.tenant_id, c.tree_size, c.signed_at,
-             (SELECT count(*) FROM transparency.cosignatures s
-              WHERE s.tenant_id = c.tenant_id AND s.tree_size = c.tree_size AND s.witness IN (${mine})) AS n
+      SELECT c.tenant_id, c.tree_size, c.signed_at, n.n
       FROM transparency.trees t
       JOIN transparency.checkpoints c ON c.tenant_id = t.tenant_id AND c.tree_size = t.tree_size
-      WHERE t.tree_size > 0 AND c.signed_at < now() - make_interval(secs => ${graceMs / 1000})
-        AND (SELECT count(*) FROM transparency.cosignatures s
-             WHERE s.tenant_id = c.tenant_id AND s.tree_size = c.tree_size AND s.witness IN (${mine})) < ${this.quorum}
+      CROSS JOIN LATERAL (SELECT count(*) AS n FROM transparency.cosignatures s
+        WHERE s.tenant_id = c.tenant_id AND s.tree_size = c.tree_size AND s.witness IN (${mine})) n
+      WHERE t.tree_size > 0 AND c.signed_at < now() - make_interval(secs => ${graceMs / 1000}) AND n.n < ${this.quorum}
       ORDER BY c.signed_at
       LIMIT 100`.execute(this.db);
     return {

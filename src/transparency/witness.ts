@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { createKeyFile } from '../common/key-file.js';
+import { createKeyFile, writeFileDurably } from '../common/key-file.js';
 import { verifyConsistency } from './merkle.js';
 import {
   cosignatureLine,
@@ -49,25 +49,6 @@ interface OriginState {
 }
 
 const text = (status: number, body: string): WitnessAnswer => ({ status, body: `${body}\n`, contentType: 'text/plain; charset=utf-8' });
-
-/** Writes `data` to `path` whole: a temporary file, flushed, renamed, and the folder flushed. */
-function writeDurably(path: string, data: string): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
-  const dir = openSync(join(path, '..'), 'r');
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
-}
 
 export class Witness {
   readonly signer: NoteSigner;
@@ -156,9 +137,11 @@ export class Witness {
       proof.push(Buffer.from(line, 'base64'));
     }
     const note = body.slice(split + 2);
+    // The checkpoint's text: what its signatures, and the cosignature, are over.
+    const signedText = note.slice(0, note.indexOf('\n\n') + 1);
     let checkpoint: Checkpoint;
     try {
-      checkpoint = parseCheckpoint(note.slice(0, note.indexOf('\n\n') + 1));
+      checkpoint = parseCheckpoint(signedText);
     } catch (error) {
       return text(400, (error as Error).message);
     }
@@ -195,7 +178,7 @@ export class Witness {
     }
 
     const at = this.clock();
-    const line = cosignatureLine(note.slice(0, note.indexOf('\n\n') + 1), this.signer, at);
+    const line = cosignatureLine(signedText, this.signer, at);
     const next: OriginState = {
       origin: checkpoint.origin,
       treeSize: checkpoint.treeSize,
@@ -204,7 +187,7 @@ export class Witness {
       cosignedAt: new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString(),
     };
     // Saved before answering: a cosignature given is never forgotten, so no rollback passes later.
-    writeDurably(this.statePath(checkpoint.origin), `${JSON.stringify(next)}\n`);
+    writeFileDurably(this.statePath(checkpoint.origin), `${JSON.stringify(next)}\n`);
     return { status: 200, body: line, contentType: 'text/plain; charset=utf-8' };
   }
 
