@@ -8,7 +8,10 @@ export interface ConsentFilter {
   subject?: string | undefined;
   policyType?: string | undefined;
   consentGiven?: boolean | undefined;
-  status?: 'active' | 'withdrawn' | undefined;
+  /** active and expired are told apart at `now`: an active consent given past its expiresAt is expired. */
+  status?: 'active' | 'withdrawn' | 'expired' | undefined;
+  /** The read time expiry is judged at; the query's own clock when absent. */
+  now?: Date | undefined;
   from?: Date | undefined;
   before?: Date | undefined;
 }
@@ -20,7 +23,15 @@ export function applyConsentFilter(q: ConsentQuery, tenantId: string, f: Consent
   if (f.subject !== undefined) r = r.where('subject', '=', f.subject);
   if (f.policyType !== undefined) r = r.where('policy_type', '=', f.policyType);
   if (f.consentGiven !== undefined) r = r.where('consent_given', '=', f.consentGiven);
-  if (f.status !== undefined) r = r.where('status', '=', f.status);
+  if (f.status === 'withdrawn') r = r.where('status', '=', 'withdrawn');
+  if (f.status === 'active' || f.status === 'expired') {
+    const now = f.now ?? new Date();
+    r = r.where('status', '=', 'active');
+    r =
+      f.status === 'expired'
+        ? r.where('expires_at', '<=', now)
+        : r.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+  }
   if (f.from !== undefined) r = r.where('created_at', '>=', f.from);
   if (f.before !== undefined) r = r.where('created_at', '<', f.before);
   return r;

@@ -66,6 +66,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
           subject: h.subject(tenant, 'alice@example.com'),
           policy_version_id: policy.data.policyVersionId,
           policy_type: 'terms_of_service',
+          purpose: 'terms_of_service',
           policy_version: '3.1.4',
           policy_title: 'Terms',
           consent_given: false,
@@ -74,6 +75,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
           consent_hash: c.data.consentHash,
           batch_id: batchId,
           created_at: new Date('2024-03-02T23:59:59.999Z'),
+          expires_at: null,
           withdrawn_at: null,
           withdrawal_reason: null,
           erased: false,
@@ -250,8 +252,8 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
       const tenant = randomUUID();
       const insert = (from: string, n: number) =>
         sql`
-        INSERT INTO read.consents (id, tenant_id, subject, policy_version_id, policy_type, policy_version, policy_title, consent_given, status, consent_hash, created_at)
-        SELECT gen_random_uuid(), ${tenant}::uuid, 's', gen_random_uuid(), 't', '1', 'T', true, 'active', 'h', ${from}::timestamptz + i * interval '1 second'
+        INSERT INTO read.consents (id, tenant_id, subject, policy_version_id, policy_type, purpose, policy_version, policy_title, consent_given, status, consent_hash, created_at)
+        SELECT gen_random_uuid(), ${tenant}::uuid, 's', gen_random_uuid(), 't', 't', '1', 'T', true, 'active', 'h', ${from}::timestamptz + i * interval '1 second'
         FROM generate_series(1, ${n}) AS i`.execute(h.db);
       const nodeTypes = (plan: unknown): string[] => {
         const out: string[] = [];

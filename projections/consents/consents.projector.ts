@@ -14,6 +14,7 @@ function rowsOf(recorded: RecordedEvent) {
     subject: d.subject,
     policy_version_id: d.policyVersionId,
     policy_type: d.policyType,
+    purpose: d.purpose ?? d.policyType,
     policy_version: d.policyVersion,
     policy_title: d.policyTitle,
     consent_given: d.consentGiven,
@@ -22,6 +23,7 @@ function rowsOf(recorded: RecordedEvent) {
     consent_hash: d.consentHash,
     batch_id: d.batchId,
     created_at: d.timestamp,
+    expires_at: d.expiresAt ?? null,
     withdrawn_at: null,
     withdrawal_reason: null,
   };

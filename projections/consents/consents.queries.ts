@@ -12,6 +12,7 @@ const ROW_COLUMNS = [
   'subject',
   'policy_version_id',
   'policy_type',
+  'purpose',
   'policy_version',
   'policy_title',
   'consent_given',
@@ -19,6 +20,7 @@ const ROW_COLUMNS = [
   'personal',
   'erased',
   'created_at',
+  'expires_at',
   'withdrawn_at',
 ] as const;
 

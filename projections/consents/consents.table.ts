@@ -9,6 +9,8 @@ export interface ConsentsTable {
   subject: string;
   policy_version_id: string;
   policy_type: string;
+  /** The version's purpose (its type when published without one). */
+  purpose: string;
   policy_version: string;
   policy_title: string;
   consent_given: boolean;
@@ -18,6 +20,8 @@ export interface ConsentsTable {
   consent_hash: string;
   batch_id: string | null;
   created_at: ColumnType<Date, string, string>;
+  /** When a consent given expires (docs/purposes.md); null: never. */
+  expires_at: ColumnType<Date | null, string | null, string | null>;
   withdrawn_at: ColumnType<Date | null, string | null, string | null>;
   /** The sealed withdrawal reason; null when none or once erased. */
   withdrawal_reason: ColumnType<Record<string, unknown> | null, string | null, string | null>;
@@ -39,6 +43,7 @@ export const CONSENTS_DDL = `
     subject text NOT NULL,
     policy_version_id uuid NOT NULL,
     policy_type text NOT NULL,
+    purpose text NOT NULL,
     policy_version text NOT NULL,
     policy_title text NOT NULL,
     consent_given boolean NOT NULL,
@@ -48,6 +53,7 @@ export const CONSENTS_DDL = `
     consent_hash text NOT NULL,
     batch_id uuid,
     created_at timestamptz NOT NULL,
+    expires_at timestamptz,
     withdrawn_at timestamptz,
     withdrawal_reason jsonb,
     erased boolean NOT NULL DEFAULT false

@@ -26,6 +26,8 @@ export const policyVersionsProjector: Projector = {
             content: d.content,
             content_hash: d.contentHash,
             effective_date: d.effectiveDate,
+            requires_reconsent: d.requiresReconsent !== false,
+            consent_valid_for: d.consentValidFor ?? null,
             is_active: true,
             deleted: false,
             created_at: d.publishedAt,

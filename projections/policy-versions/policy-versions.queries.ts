@@ -10,6 +10,8 @@ export interface PolicyListItem {
   title: string;
   contentHash: string;
   effectiveDate: string;
+  requiresReconsent: boolean;
+  consentValidFor: string | null;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
@@ -23,6 +25,8 @@ const toItem = (r: {
   title: string;
   content_hash: string;
   effective_date: Date;
+  requires_reconsent: boolean;
+  consent_valid_for: string | null;
   is_active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -34,6 +38,8 @@ const toItem = (r: {
   title: r.title,
   contentHash: r.content_hash,
   effectiveDate: r.effective_date.toISOString(),
+  requiresReconsent: r.requires_reconsent,
+  consentValidFor: r.consent_valid_for,
   isActive: r.is_active,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
@@ -47,6 +53,8 @@ const COLUMNS = [
   'title',
   'content_hash',
   'effective_date',
+  'requires_reconsent',
+  'consent_valid_for',
   'is_active',
   'created_at',
   'updated_at',

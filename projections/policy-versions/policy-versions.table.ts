@@ -16,6 +16,9 @@ export interface PolicyVersionsTable {
   content: string;
   content_hash: string;
   effective_date: ColumnType<Date, string, string>;
+  requires_reconsent: boolean;
+  /** ISO 8601 duration a consent given on it stays valid; null: for good. */
+  consent_valid_for: string | null;
   is_active: boolean;
   deleted: boolean;
   created_at: ColumnType<Date, string, string>;
@@ -44,6 +47,8 @@ export const POLICY_VERSIONS_DDL = `
     content text NOT NULL,
     content_hash text NOT NULL,
     effective_date timestamptz NOT NULL,
+    requires_reconsent boolean NOT NULL,
+    consent_valid_for text,
     is_active boolean NOT NULL,
     deleted boolean NOT NULL DEFAULT false,
     created_at timestamptz NOT NULL,

@@ -3,11 +3,12 @@ import { consentRecordedOf, decodeConsentEvent, type ConsentRecorded } from '../
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
 
-/** The row a ConsentRecorded event leaves for its (tenant, subject, policy type). */
+/** The row a ConsentRecorded event leaves for its (tenant, subject, purpose). */
 function rowOf(recorded: RecordedEvent, d: ConsentRecorded['data']) {
   return {
     tenant_id: recorded.tenantId,
     subject: d.subject,
+    purpose: d.purpose ?? d.policyType,
     policy_type: d.policyType,
     consent_id: d.consentId,
     policy_version_id: d.policyVersionId,
@@ -15,6 +16,7 @@ function rowOf(recorded: RecordedEvent, d: ConsentRecorded['data']) {
     consent_given: d.consentGiven,
     status: d.consentGiven ? 'given' : 'rejected',
     decided_at: d.timestamp,
+    expires_at: d.expiresAt ?? null,
     withdrawn_at: null,
   };
 }
@@ -22,7 +24,7 @@ function rowOf(recorded: RecordedEvent, d: ConsentRecorded['data']) {
 type Row = ReturnType<typeof rowOf>;
 
 /**
- * Per data subject (the HMAC of the user reference) and policy type, the latest decision in ledger order, and whether that decision was
+ * Per data subject (the HMAC of the user reference) and purpose, the latest decision in ledger order, and whether that decision was
  * later withdrawn. Withdrawing an older record does not change the current one.
  */
 export const userStatusProjector: Projector = {
@@ -44,7 +46,7 @@ export const userStatusProjector: Projector = {
         return;
     }
   },
-  // A run of decisions in one upsert: per (tenant, subject, policy type) the last of the run wins,
+  // A run of decisions in one upsert: per (tenant, subject, purpose) the last of the run wins,
   // as it would one by one. Withdrawals one by one, in order between the runs.
   async applyBatch(tx, events) {
     await inRuns(
@@ -56,7 +58,7 @@ export const userStatusProjector: Projector = {
           const d = consentRecordedOf(e);
           if (!d) continue;
           const row = rowOf(e, d);
-          const key = `${row.tenant_id}\u0000${row.subject}\u0000${row.policy_type}`;
+          const key = `${row.tenant_id}\u0000${row.subject}\u0000${row.purpose}`;
           last.delete(key);
           last.set(key, row);
         }
@@ -72,13 +74,15 @@ async function upsert(tx: Parameters<Projector['apply']>[0], rows: readonly Row[
     .insertInto('read.user_policy_status')
     .values(rows)
     .onConflict((oc) =>
-      oc.columns(['tenant_id', 'subject', 'policy_type']).doUpdateSet((eb) => ({
+      oc.columns(['tenant_id', 'subject', 'purpose']).doUpdateSet((eb) => ({
+        policy_type: eb.ref('excluded.policy_type'),
         consent_id: eb.ref('excluded.consent_id'),
         policy_version_id: eb.ref('excluded.policy_version_id'),
         policy_version: eb.ref('excluded.policy_version'),
         consent_given: eb.ref('excluded.consent_given'),
         status: eb.ref('excluded.status'),
         decided_at: eb.ref('excluded.decided_at'),
+        expires_at: eb.ref('excluded.expires_at'),
         withdrawn_at: eb.ref('excluded.withdrawn_at'),
       })),
     )

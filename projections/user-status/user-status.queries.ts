@@ -1,33 +1,114 @@
 import type { Kysely } from 'kysely';
+import { standingOf, versionInForce, type Standing, type VersionFacts } from '../../src/domain/consent/standing.js';
 import type { Database } from '../../src/store/schema.js';
+import { policyVersionsDb } from '../policy-versions/policy-versions.table.js';
+import { purposesDb } from '../purposes/purposes.table.js';
 import { userStatusDb } from './user-status.table.js';
 
-export interface UserPolicyStatus {
-  policyType: string;
-  status: 'given' | 'rejected' | 'withdrawn';
-  consentId: string;
+/** The version of a purpose in force now. */
+export interface VersionInForce {
   policyVersionId: string;
   policyVersion: string;
-  decidedAt: string;
-  withdrawnAt: string | null;
+  effectiveDate: string;
 }
 
-/** Per policy type, the subject's latest decision and whether it was withdrawn (`subject`: Privacy.subjectOf). */
-export async function userStatus(db: Kysely<Database>, tenantId: string, subject: string): Promise<UserPolicyStatus[]> {
-  const rows = await userStatusDb(db)
-    .selectFrom('read.user_policy_status')
-    .selectAll()
+/** A subject's standing on one purpose: the latest decision (if any), as it stands at read time. */
+export interface UserPolicyStatus {
+  purpose: string;
+  /** The decided version's type; for `none`, the type of the version in force (null when none is). */
+  policyType: string | null;
+  status: Standing | 'none';
+  consentGiven: boolean | null;
+  consentId: string | null;
+  policyVersionId: string | null;
+  policyVersion: string | null;
+  decidedAt: string | null;
+  expiresAt: string | null;
+  withdrawnAt: string | null;
+  inForce: VersionInForce | null;
+}
+
+/** A tenant's versions of some purposes, as standing needs them, by purpose. */
+export async function versionsByPurpose(
+  db: Kysely<Database>,
+  tenantId: string,
+  purposes: readonly string[],
+): Promise<Map<string, (VersionFacts & { policyType: string })[]>> {
+  const by = new Map<string, (VersionFacts & { policyType: string })[]>(purposes.map((p) => [p, []]));
+  if (purposes.length === 0) return by;
+  const rows = await policyVersionsDb(db)
+    .selectFrom('read.policy_versions')
+    .select(['id', 'purpose', 'policy_type', 'version', 'effective_date', 'requires_reconsent', 'is_active', 'deleted'])
     .where('tenant_id', '=', tenantId)
-    .where('subject', '=', subject)
-    .orderBy('policy_type')
+    .where('purpose', 'in', purposes)
     .execute();
-  return rows.map((r) => ({
+  for (const r of rows) {
+    by.get(r.purpose)!.push({
+      id: r.id,
+      policyType: r.policy_type,
+      version: r.version,
+      effectiveDate: r.effective_date,
+      requiresReconsent: r.requires_reconsent,
+      usable: r.is_active && !r.deleted,
+    });
+  }
+  return by;
+}
+
+/**
+ * Per purpose, the subject's latest decision as it stands at `now` (given, rejected, withdrawn,
+ * expired, outdated), and `none` for each purpose the tenant defined that the subject has not
+ * decided on; by purpose. `subject`: Privacy.subjectOf.
+ */
+export async function userStatus(db: Kysely<Database>, tenantId: string, subject: string, now: Date): Promise<UserPolicyStatus[]> {
+  const [rows, defined] = await Promise.all([
+    userStatusDb(db)
+      .selectFrom('read.user_policy_status')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('subject', '=', subject)
+      .execute(),
+    purposesDb(db).selectFrom('read.purposes').select('key').where('tenant_id', '=', tenantId).execute(),
+  ]);
+  const decided = new Set(rows.map((r) => r.purpose));
+  const undecided = defined.map((d) => d.key).filter((k) => !decided.has(k));
+  const versions = await versionsByPurpose(db, tenantId, [...decided, ...undecided]);
+  const inForceOf = (purpose: string) => {
+    const v = versionInForce(versions.get(purpose)!, now);
+    return v ? { fact: v, view: { policyVersionId: v.id, policyVersion: v.version, effectiveDate: v.effectiveDate.toISOString() } } : null;
+  };
+  const statuses: UserPolicyStatus[] = rows.map((r) => ({
+    purpose: r.purpose,
     policyType: r.policy_type,
-    status: r.status as UserPolicyStatus['status'],
+    status: standingOf(
+      { consentGiven: r.consent_given, policyVersionId: r.policy_version_id, expiresAt: r.expires_at, withdrawnAt: r.withdrawn_at },
+      versions.get(r.purpose)!,
+      now,
+    ),
+    consentGiven: r.consent_given,
     consentId: r.consent_id,
     policyVersionId: r.policy_version_id,
     policyVersion: r.policy_version,
     decidedAt: r.decided_at.toISOString(),
+    expiresAt: r.expires_at?.toISOString() ?? null,
     withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
+    inForce: inForceOf(r.purpose)?.view ?? null,
   }));
+  for (const purpose of undecided) {
+    const inForce = inForceOf(purpose);
+    statuses.push({
+      purpose,
+      policyType: inForce ? versions.get(purpose)!.find((v) => v.id === inForce.fact.id)!.policyType : null,
+      status: 'none',
+      consentGiven: null,
+      consentId: null,
+      policyVersionId: null,
+      policyVersion: null,
+      decidedAt: null,
+      expiresAt: null,
+      withdrawnAt: null,
+      inForce: inForce?.view ?? null,
+    });
+  }
+  return statuses.sort((a, b) => (a.purpose < b.purpose ? -1 : a.purpose > b.purpose ? 1 : 0));
 }

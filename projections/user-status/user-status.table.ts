@@ -1,11 +1,13 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 
-/** `read.user_policy_status`: per data subject and policy type, the latest decision. */
+/** `read.user_policy_status`: per data subject and purpose, the latest decision. */
 export interface UserPolicyStatusTable {
   tenant_id: string;
   /** HMAC of the user reference (docs/erasure.md). */
   subject: string;
+  /** The decision's purpose (docs/purposes.md): its policy type unless the version names one. */
+  purpose: string;
   policy_type: string;
   consent_id: string;
   policy_version_id: string;
@@ -13,6 +15,7 @@ export interface UserPolicyStatusTable {
   consent_given: boolean;
   status: string;
   decided_at: ColumnType<Date, string, string>;
+  expires_at: ColumnType<Date | null, string | null, string | null>;
   withdrawn_at: ColumnType<Date | null, string | null, string | null>;
 }
 export type UserPolicyStatusRow = Selectable<UserPolicyStatusTable>;
@@ -28,6 +31,7 @@ export const USER_STATUS_DDL = `
   CREATE TABLE IF NOT EXISTS read.user_policy_status (
     tenant_id uuid NOT NULL,
     subject text NOT NULL,
+    purpose text NOT NULL,
     policy_type text NOT NULL,
     consent_id uuid NOT NULL,
     policy_version_id uuid NOT NULL,
@@ -35,8 +39,9 @@ export const USER_STATUS_DDL = `
     consent_given boolean NOT NULL,
     status text NOT NULL,
     decided_at timestamptz NOT NULL,
+    expires_at timestamptz,
     withdrawn_at timestamptz,
-    PRIMARY KEY (tenant_id, subject, policy_type)
+    PRIMARY KEY (tenant_id, subject, purpose)
   );
   CREATE INDEX IF NOT EXISTS user_policy_status_consent ON read.user_policy_status (tenant_id, consent_id);
 `;

@@ -45,7 +45,7 @@ export function createApplication(deps: ApplicationDeps) {
     commands,
     reader,
     policies: {
-      commands: new PolicyCommands(commands, (tenantId, key) => purposes.exists(tenantId, key)),
+      commands: new PolicyCommands(commands),
       queries: new PolicyQueries(ledger, db, fence, clock),
     },
     purposes,

@@ -39,6 +39,7 @@ export const verifyUrl = (publicBaseUrl: string, consentId: string, consentHash:
 export function decisionWords(c: Pick<ConsentView, 'consentGiven' | 'status'>): { decision: string; status: string } {
   const decision = c.consentGiven ? 'Consent given' : 'Consent refused';
   if (c.status === 'withdrawn') return { decision, status: 'Withdrawn: this consent no longer stands' };
+  if (c.status === 'expired') return { decision, status: 'Expired: this consent lapsed and must be asked for again' };
   return { decision, status: c.consentGiven ? 'In force (not withdrawn)' : 'Recorded (a refusal cannot be withdrawn)' };
 }
 

@@ -27,7 +27,7 @@ export interface PublicVerification {
   consentId: string;
   policy: { title: string; type: string; version: string } | null;
   consentGiven: boolean | null;
-  status: 'active' | 'withdrawn' | null;
+  status: 'active' | 'withdrawn' | 'expired' | null;
   timestamp: string | null;
   withdrawnAt: string | null;
   /** For a valid record: whether it is included in the tenant's newest signed checkpoint. */

@@ -60,6 +60,7 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       expect(Number.isNaN(Date.parse(body.meta.timestamp))).toBe(false);
       const d = body.data;
       expect(Object.keys(d).sort()).toEqual([
+        'consentValidFor',
         'content',
         'contentHash',
         'createdAt',
@@ -68,6 +69,7 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
         'isActive',
         'policyType',
         'purpose',
+        'requiresReconsent',
         'title',
         'updatedAt',
         'version',
@@ -164,6 +166,7 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       for (const item of body.data) {
         expect(item).not.toHaveProperty('content');
         expect(Object.keys(item).sort()).toEqual([
+          'consentValidFor',
           'contentHash',
           'createdAt',
           'effectiveDate',
@@ -171,6 +174,7 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
           'isActive',
           'policyType',
           'purpose',
+          'requiresReconsent',
           'title',
           'updatedAt',
           'version',

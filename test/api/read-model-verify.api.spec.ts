@@ -82,8 +82,8 @@ describe('projections verify', () => {
     await sql`UPDATE read.consents SET status = 'active', withdrawn_at = NULL WHERE id = ${consents[0]}`.execute(db);
     await sql`DELETE FROM read.consents WHERE id = ${consents[1]}`.execute(db);
     const invented = randomUUID();
-    await sql`INSERT INTO read.consents SELECT ${invented}::uuid, tenant_id, subject, policy_version_id, policy_type, policy_version, policy_title,
-      consent_given, status, personal, consent_hash, batch_id, created_at, withdrawn_at, withdrawal_reason, erased FROM read.consents WHERE id = ${consents[2]}`.execute(
+    await sql`INSERT INTO read.consents SELECT ${invented}::uuid, tenant_id, subject, policy_version_id, policy_type, purpose, policy_version, policy_title,
+      consent_given, status, personal, consent_hash, batch_id, created_at, expires_at, withdrawn_at, withdrawal_reason, erased FROM read.consents WHERE id = ${consents[2]}`.execute(
       db,
     );
     await sql`UPDATE read.consent_counts SET count = count + 5 WHERE tenant_id = ${tenantId}`.execute(db);

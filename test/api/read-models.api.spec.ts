@@ -503,22 +503,30 @@ describe('read models over HTTP', () => {
       expect(body.data.userReference).toBe('status-user');
       expect(body.data.policies).toEqual([
         {
+          purpose: 'cookie_policy',
           policyType: 'cookie_policy',
           status: 'withdrawn',
+          consentGiven: true,
           consentId: cookie,
           policyVersionId: cookies,
           policyVersion: '1.2.3',
           decidedAt: expect.stringMatching(/Z$/),
+          expiresAt: null,
           withdrawnAt: expect.stringMatching(/Z$/),
+          inForce: { policyVersionId: cookies, policyVersion: '1.2.3', effectiveDate: expect.stringMatching(/Z$/) },
         },
         {
+          purpose: 'privacy_policy',
           policyType: 'privacy_policy',
           status: 'rejected',
+          consentGiven: false,
           consentId: current,
           policyVersionId: v2,
           policyVersion: '2.0.0',
           decidedAt: expect.stringMatching(/Z$/),
+          expiresAt: null,
           withdrawnAt: null,
+          inForce: { policyVersionId: v2, policyVersion: '2.0.0', effectiveDate: expect.stringMatching(/Z$/) },
         },
       ]);
       expect((await api.get('/v1/consent/user/nobody/status')).json().data).toEqual({ userReference: 'nobody', policies: [] });

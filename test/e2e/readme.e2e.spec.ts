@@ -46,6 +46,13 @@ describe('README › curl walk-through › on a first start of the embedded serv
     for (const a of answers) expect(a, JSON.stringify(a)).toMatchObject({ success: true });
     const verifications = answers.filter((a) => (a.data as { valid?: boolean })?.valid !== undefined);
     expect(verifications.map((a) => (a.data as { valid: boolean }).valid)).toEqual([true, true]);
+    const status = answers.find((a) => (a.data as { policies?: unknown })?.policies !== undefined)!.data as {
+      policies: { purpose: string; status: string }[];
+    };
+    expect(status.policies.map((p) => [p.purpose, p.status])).toEqual([
+      ['newsletter', 'outdated'],
+      ['privacy_policy', 'withdrawn'],
+    ]);
     const csv = readFileSync(join(dir, 'consents.csv'), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
       'id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered',

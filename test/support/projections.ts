@@ -19,6 +19,7 @@ import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
 import type { DataKey } from '../../src/privacy/key-store.js';
 import { Privacy, sealedAad, type ConsentPersonal } from '../../src/privacy/privacy.js';
 import type { SubjectErased } from '../../src/domain/subject/subject.events.js';
+import { addDuration, purposeStream, type PurposeDefined } from '../../src/domain/purpose/purpose.events.js';
 import { subjectStream } from '../../src/domain/subject/subject.events.js';
 import { hashCanonical, sha256Hex } from '../../src/common/hashing.js';
 import type { Database } from '../../src/store/schema.js';
@@ -43,7 +44,8 @@ type DomainEvent =
   | PolicyVersionDeleted
   | PlainConsentRecorded
   | PlainConsentWithdrawn
-  | SubjectErased;
+  | SubjectErased
+  | PurposeDefined;
 
 /**
  * A real store with the read schema, a PostgresLedger on it, and runners over the real
@@ -72,9 +74,11 @@ type StoredEvent = Exclude<DomainEvent, PlainConsentRecorded | PlainConsentWithd
 const streamOf = (tenantId: string, e: StoredEvent): string =>
   e.type === 'SubjectErased'
     ? subjectStream(tenantId, e.data.subject)
-    : 'consentId' in e.data
-      ? consentStream(tenantId, e.data.consentId)
-      : policyStream(tenantId, e.data.policyVersionId);
+    : e.type === 'PurposeDefined'
+      ? purposeStream(tenantId, e.data.key)
+      : 'consentId' in e.data
+        ? consentStream(tenantId, e.data.consentId)
+        : policyStream(tenantId, e.data.policyVersionId);
 
 /** A store engine for projection tests, with the ledger somewhere else when `ledger` is given. */
 export interface HarnessEngine {
@@ -224,7 +228,14 @@ export function recorded(
     batchId: null,
     ...over,
   };
-  return { type: 'ConsentRecorded', data: { ...base, consentHash: hashCanonical(consentHashInput(base)) } };
+  // What the decider derives from the version: its purpose, and the expiry of a consent given.
+  const derived = {
+    ...(p.purpose === undefined || p.purpose === p.policyType ? {} : { purpose: p.purpose }),
+    ...(base.consentGiven && p.consentValidFor && over.expiresAt === undefined
+      ? { expiresAt: addDuration(base.timestamp, p.consentValidFor) }
+      : {}),
+  };
+  return { type: 'ConsentRecorded', data: { ...base, ...derived, consentHash: hashCanonical(consentHashInput(base)) } };
 }
 
 export const withdrawn = (consentId: string, withdrawnAt: string, reason: string | null = null): PlainConsentWithdrawn => ({

@@ -9,6 +9,7 @@ import {
 import { userStatus, type UserPolicyStatus } from '../../../projections/user-status/user-status.queries.js';
 import { hashCanonical } from '../../common/hashing.js';
 import { consentAggregate } from '../../domain/consent/consent.decider.js';
+import { recordStatus } from '../../domain/consent/standing.js';
 import type { Sealed } from '../../domain/consent/consent.events.js';
 import { consentHashInput } from '../../domain/consent/consent-hash.js';
 import { consentStream } from '../../domain/consent/consent.events.js';
@@ -21,14 +22,14 @@ import type { ConsentPersonal, Privacy } from '../../privacy/privacy.js';
 import type { Sealing } from '../../privacy/sealing.js';
 import type { Database } from '../../store/schema.js';
 import type { ReadFence } from '../read-fence.js';
-import { consentView, sealedOf, type ConsentView, type VerificationView } from './consent.views.js';
+import { consentView, purposeFields, sealedOf, type ConsentView, type VerificationView } from './consent.views.js';
 
 /** Search filters as a client states them (docs/contract.md, Consent records). Dates bound createdAt: from ≤ createdAt < before. */
 export interface ConsentQuery {
   userReference?: string | undefined;
   policyType?: string | undefined;
   consentGiven?: boolean | undefined;
-  status?: 'active' | 'withdrawn' | undefined;
+  status?: 'active' | 'withdrawn' | 'expired' | undefined;
   from?: Date | undefined;
   before?: Date | undefined;
 }
@@ -41,13 +42,18 @@ export interface ConsentSearchItem {
   userReference: string | null;
   policyVersionId: string;
   policyType: string;
+  /** The version's purpose, when it is not its type. */
+  purpose?: string;
   policyVersion: string;
   consentGiven: boolean;
+  /** active, withdrawn, or expired (a consent given past its expiresAt, at read time). */
   status: string;
   ipAddress: string | null;
   userAgent: string | null;
   metadata: Record<string, unknown> | null;
   createdAt: string;
+  /** When the consent given expires; absent: never. */
+  expiresAt?: string;
   withdrawnAt: string | null;
   erased: boolean;
   /** The personal fields did not open with their key: the stored record was changed (null fields). */
@@ -94,7 +100,7 @@ const sealedRow = (r: ConsentSearchRow) => ({
 });
 
 /** A row as the API shows it: its personal fields if they opened, else nulls and why (erased or tampered). */
-function searchItem(r: ConsentSearchRow, opened: Sealing<ConsentPersonal>): ConsentSearchItem {
+function searchItem(r: ConsentSearchRow, opened: Sealing<ConsentPersonal>, now: Date): ConsentSearchItem {
   const p = opened.state === 'personal' ? opened.value : undefined;
   return {
     id: r.id,
@@ -102,9 +108,10 @@ function searchItem(r: ConsentSearchRow, opened: Sealing<ConsentPersonal>): Cons
     userReference: p?.userReference ?? null,
     policyVersionId: r.policy_version_id,
     policyType: r.policy_type,
+    ...purposeFields({ purpose: r.purpose === r.policy_type ? undefined : r.purpose, expiresAt: r.expires_at?.toISOString() }),
     policyVersion: r.policy_version,
     consentGiven: r.consent_given,
-    status: r.status,
+    status: recordStatus(r.status as 'active' | 'withdrawn', r.expires_at, now),
     ipAddress: p?.ipAddress ?? null,
     userAgent: p?.userAgent ?? null,
     metadata: p ? p.metadata : null,
@@ -183,7 +190,9 @@ export class ConsentQueries {
   /** A page of matching records, newest first, and how many match in all. */
   async search(tenantId: string, query: ConsentQuery, page: number, limit: number): Promise<{ items: ConsentSearchItem[]; total: number }> {
     await this.deps.fence(tenantId);
-    const filter = this.filter(tenantId, query);
+    // One read time for the filter and the statuses shown, so that expiry agrees between them.
+    const now = new Date();
+    const filter = this.filter(tenantId, query, now);
     // The total from the counters where the filter allows (as stats): counting a large tenant's
     // rows took longer than the whole page.
     const [rows, total] = await Promise.all([
@@ -191,7 +200,7 @@ export class ConsentQueries {
       countConsents(this.deps.db, tenantId, filter),
     ]);
     const opened = await this.deps.reader.open(rows.map(sealedRow));
-    return { items: rows.map((r, i) => searchItem(r, opened[i]!.personal)), total };
+    return { items: rows.map((r, i) => searchItem(r, opened[i]!.personal, now)), total };
   }
 
   /** A user's records, newest first (the other filters apply too). */
@@ -220,10 +229,10 @@ export class ConsentQueries {
     };
   }
 
-  /** Per policy type, the user's latest decision and whether it was withdrawn. */
+  /** Per purpose, the user's latest decision as it stands now (docs/purposes.md). */
   async status(tenantId: string, userReference: string): Promise<{ userReference: string; policies: UserPolicyStatus[] }> {
     await this.deps.fence(tenantId);
-    const policies = await userStatus(this.deps.db, tenantId, this.deps.privacy.subjectOf(tenantId, userReference));
+    const policies = await userStatus(this.deps.db, tenantId, this.deps.privacy.subjectOf(tenantId, userReference), new Date());
     return { userReference, policies };
   }
 
@@ -239,9 +248,10 @@ export class ConsentQueries {
   async export(tenantId: string, query: ConsentQuery): Promise<AsyncIterable<ConsentSearchItem>> {
     await this.deps.fence(tenantId);
     const { db, reader, exportPageRows } = this.deps;
-    return streamConsentRows(db, tenantId, this.filter(tenantId, query), exportPageRows, async (rows) => {
+    const now = new Date();
+    return streamConsentRows(db, tenantId, this.filter(tenantId, query, now), exportPageRows, async (rows) => {
       const opened = await reader.openStored(rows.map((r) => ({ ...sealedRow(r), wrapped: r.wrapped })));
-      return rows.map((r, i) => searchItem(r, opened[i]!));
+      return rows.map((r, i) => searchItem(r, opened[i]!, now));
     });
   }
 
@@ -253,8 +263,8 @@ export class ConsentQueries {
   }
 
   /** Read models know subjects (keyed hashes), never user references. */
-  private filter(tenantId: string, q: ConsentQuery): ConsentFilter {
+  private filter(tenantId: string, q: ConsentQuery, now = new Date()): ConsentFilter {
     const { userReference, ...rest } = q;
-    return { ...rest, subject: userReference === undefined ? undefined : this.deps.privacy.subjectOf(tenantId, userReference) };
+    return { ...rest, now, subject: userReference === undefined ? undefined : this.deps.privacy.subjectOf(tenantId, userReference) };
   }
 }

@@ -1,5 +1,6 @@
 import type { ConsentState } from '../../domain/consent/consent.decider.js';
 import type { ConsentRecorded } from '../../domain/consent/consent.events.js';
+import { recordStatus } from '../../domain/consent/standing.js';
 import type { OpenedRecord, PersonalFields } from '../../privacy/personal-fields.js';
 import type { ConsentPersonal } from '../../privacy/privacy.js';
 import type { Sealing } from '../../privacy/sealing.js';
@@ -13,6 +14,10 @@ export interface RecordedConsentView {
   policyVersionId: string;
   consentGiven: boolean;
   timestamp: string;
+  /** The version's purpose, when it is not its policy type (records of the spec's types keep the spec's shape). */
+  purpose?: string;
+  /** When the consent given expires (the version's validity); absent: never. */
+  expiresAt?: string;
 }
 
 /** A consent record as the ledger holds it, its personal fields opened. */
@@ -23,7 +28,10 @@ export interface ConsentView {
   userReference: string | null;
   policyVersionId: string;
   consentGiven: boolean;
-  status: 'active' | 'withdrawn';
+  /** expired: a consent given past its expiresAt, at read time. */
+  status: 'active' | 'withdrawn' | 'expired';
+  purpose?: string;
+  expiresAt?: string;
   ipAddress: string | null;
   userAgent: string | null;
   metadata: Record<string, unknown> | null;
@@ -69,9 +77,19 @@ export const recordedView = (r: ConsentRecorded['data'], userReference: string |
   policyVersionId: r.policyVersionId,
   consentGiven: r.consentGiven,
   timestamp: r.timestamp,
+  ...purposeFields(r),
 });
 
-export const consentView = (s: KnownConsent, opened: OpenedRecord): ConsentView => {
+/** `purpose` and `expiresAt` of a record, each only when it says more than the spec's fields. */
+export const purposeFields = (r: {
+  purpose?: string | undefined;
+  expiresAt?: string | null | undefined;
+}): { purpose?: string; expiresAt?: string } => ({
+  ...(r.purpose === undefined ? {} : { purpose: r.purpose }),
+  ...(r.expiresAt === undefined || r.expiresAt === null ? {} : { expiresAt: r.expiresAt }),
+});
+
+export const consentView = (s: KnownConsent, opened: OpenedRecord, now = new Date()): ConsentView => {
   const p = personalOf(opened.personal);
   return {
     id: s.record.consentId,
@@ -79,7 +97,8 @@ export const consentView = (s: KnownConsent, opened: OpenedRecord): ConsentView 
     userReference: p?.userReference ?? null,
     policyVersionId: s.record.policyVersionId,
     consentGiven: s.record.consentGiven,
-    status: s.status,
+    status: recordStatus(s.status, s.record.expiresAt === undefined ? null : new Date(s.record.expiresAt), now),
+    ...purposeFields(s.record),
     ipAddress: p?.ipAddress ?? null,
     userAgent: p?.userAgent ?? null,
     metadata: p ? p.metadata : null,

@@ -3,6 +3,8 @@ import { deriveId } from '../../common/ids.js';
 import { DomainError } from '../../domain/errors.js';
 import { decidePolicy, policyAggregate } from '../../domain/policy/policy.decider.js';
 import { policyStream, type PolicyType } from '../../domain/policy/policy.events.js';
+import { purposeAggregate } from '../../domain/purpose/purpose.decider.js';
+import { purposeStream } from '../../domain/purpose/purpose.events.js';
 import { write, type CommandHandler } from '../command-handler.js';
 import { policyView, type PolicyVersionView } from './policy.views.js';
 
@@ -14,6 +16,8 @@ export interface PublishInput {
   title: string;
   content: string;
   effectiveDate?: string | undefined;
+  /** Whether the version is a material change that outdates decisions on older versions (default true). */
+  requiresReconsent?: boolean | undefined;
 }
 
 /**
@@ -24,11 +28,7 @@ export interface PublishInput {
  * const view = await policies.publish(tenantId, { policyType: 'privacy_policy', version: '1.0.0', title, content });
  */
 export class PolicyCommands {
-  constructor(
-    private readonly commands: CommandHandler,
-    /** Whether the tenant defined this purpose (purposes are never deleted). */
-    private readonly purposeExists: (tenantId: string, key: string) => Promise<boolean> = async () => false,
-  ) {}
+  constructor(private readonly commands: CommandHandler) {}
 
   /**
    * A version's id follows from (tenant, type, version), so the ledger's "stream must not exist"
@@ -44,20 +44,23 @@ export class PolicyCommands {
   /** Publishes a version; POLICY_VERSION_EXISTS when (type, version) was published before, even if since deleted. */
   async publish(tenantId: string, input: PublishInput): Promise<PolicyVersionView> {
     const purpose = input.purpose === undefined || input.purpose === input.policyType ? null : input.purpose;
-    if (purpose !== null && !(await this.purposeExists(tenantId, purpose))) {
-      throw new DomainError(
-        'VALIDATION_ERROR',
-        `purpose ${purpose} is not defined: define it with POST /api/v1/purposes, or leave purpose out`,
-        {
-          errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes' }],
-        },
-      );
-    }
     const id = PolicyCommands.idFor(tenantId, input.policyType, input.version, purpose);
     return this.commands.run(tenantId, async (attempt) => {
       // A new version's stream is expected not to exist; after a conflict it is read, and the
       // decider refuses the version that now exists.
       const policy = await attempt.create(policyAggregate, policyStream(tenantId, id));
+      // The purpose (a type may be defined as one too) gives the version its validity; the append
+      // is conditioned on the purpose not changing meanwhile.
+      const defined = await attempt.load(purposeAggregate, purposeStream(tenantId, purpose ?? input.policyType));
+      if (purpose !== null && defined.state.status === 'none') {
+        throw new DomainError(
+          'VALIDATION_ERROR',
+          `purpose ${purpose} is not defined: define it with POST /api/v1/purposes, or leave purpose out`,
+          {
+            errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes' }],
+          },
+        );
+      }
       const now = attempt.now.toISOString();
       const events = decidePolicy(
         {
@@ -71,6 +74,8 @@ export class PolicyCommands {
             content: input.content,
             contentHash: sha256Hex(input.content),
             effectiveDate: input.effectiveDate ? new Date(input.effectiveDate).toISOString() : now,
+            requiresReconsent: input.requiresReconsent ?? true,
+            consentValidFor: defined.state.status === 'none' ? null : defined.state.consentValidFor,
             now,
           },
         },
@@ -78,7 +83,7 @@ export class PolicyCommands {
       );
       const published = events.reduce(policyAggregate.evolve, policy.state);
       if (published.status === 'none') throw new Error('publishing decided no version');
-      return { writes: [write(policy, events)], answer: () => policyView(published) };
+      return { writes: [write(policy, events), write(defined, [])], answer: () => policyView(published) };
     });
   }
 

@@ -67,11 +67,6 @@ export class Purposes {
     return view(state);
   }
 
-  /** Whether the tenant defined this purpose (from its stream: purposes are never deleted). */
-  async exists(tenantId: string, key: string): Promise<boolean> {
-    return (await this.ledger.readStream(purposeStream(tenantId, key))).length > 0;
-  }
-
   async list(tenantId: string, page: number, limit: number): Promise<{ items: PurposeView[]; total: number }> {
     await this.fence(tenantId);
     const { items, total } = await listPurposes(this.db, tenantId, page, limit);

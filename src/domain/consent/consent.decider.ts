@@ -1,4 +1,5 @@
 import { DomainError } from '../errors.js';
+import { addDuration } from '../purpose/purpose.events.js';
 import type { KnownPolicy, PolicyState } from '../policy/policy.decider.js';
 import type { ConsentCommand } from './consent.commands.js';
 import type { Aggregate } from '../events.js';
@@ -93,6 +94,9 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
             personal: d.personal,
             consentHash: d.consentHash,
             batchId: d.batchId,
+            // Derived from the version (outside the hash input, docs/purposes.md): a version of its type's own purpose, or one without a validity, adds nothing.
+            ...(policy.purpose === policy.policyType ? {} : { purpose: policy.purpose }),
+            ...(d.consentGiven && policy.consentValidFor !== null ? { expiresAt: addDuration(d.timestamp, policy.consentValidFor) } : {}),
           },
         },
       ];

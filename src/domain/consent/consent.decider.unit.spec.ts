@@ -121,6 +121,32 @@ describe('consent decider › when recording against an active policy version', 
   });
 });
 
+describe('consent decider › when the version names a purpose with a validity', () => {
+  const ofPurpose = policyAfter({
+    ...policyEvents.published,
+    data: { ...policyEvents.published.data, policyType: 'custom', purpose: 'newsletter', consentValidFor: 'P13M' },
+  });
+  const expected = (consentGiven: boolean) => {
+    const r = recorded(consentGiven);
+    return { ...r, data: { ...r.data, policyType: 'custom' as const, purpose: 'newsletter' } };
+  };
+
+  it('records the purpose, and when a consent given expires: its time plus the validity', () => {
+    const e = expected(true);
+    spec
+      .given([])
+      .when(record(ofPurpose))
+      .then([{ ...e, data: { ...e.data, expiresAt: '2027-02-02T10:00:00.000Z' } }]);
+  });
+
+  it('gives a rejection no expiry', () => {
+    spec
+      .given([])
+      .when(record(ofPurpose, false))
+      .then([expected(false)]);
+  });
+});
+
 describe('consent decider › when recording against a policy version that cannot take decisions', () => {
   it('refuses an unknown policy version as NOT_FOUND', () => {
     spec.given([]).when(record(initialPolicyState())).thenThrows('NOT_FOUND');

@@ -32,6 +32,10 @@ export interface ConsentRecorded {
     /** Hex SHA-256 of the JCS of the plaintext hash input (docs/hashing.md). */
     consentHash: string;
     batchId: string | null;
+    /** The version's purpose (docs/purposes.md); absent: its policy type, as before purposes. */
+    purpose?: string;
+    /** When a consent given expires: `timestamp` plus the version's `consentValidFor`; absent: never. */
+    expiresAt?: string;
   };
 }
 export interface ConsentWithdrawn {

@@ -12,6 +12,9 @@ export interface PublishPolicyVersion {
     content: string;
     contentHash: string;
     effectiveDate: string;
+    requiresReconsent: boolean;
+    /** The purpose's validity as defined now, which decisions on this version keep; null: never expire. */
+    consentValidFor: string | null;
     now: string;
   };
 }

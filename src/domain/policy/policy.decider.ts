@@ -15,6 +15,10 @@ export type PolicyState =
       content: string;
       contentHash: string;
       effectiveDate: string;
+      /** Whether decisions on older versions of its purpose become outdated once it is effective. */
+      requiresReconsent: boolean;
+      /** How long a consent given on it stays valid (an ISO 8601 duration); null: for good. */
+      consentValidFor: string | null;
       isActive: boolean;
       createdAt: string;
       updatedAt: string;
@@ -45,6 +49,8 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
         content: d.content,
         contentHash: d.contentHash,
         effectiveDate: d.effectiveDate,
+        requiresReconsent: d.requiresReconsent !== false,
+        consentValidFor: d.consentValidFor ?? null,
         isActive: true,
         createdAt: d.publishedAt,
         updatedAt: d.publishedAt,
@@ -95,6 +101,9 @@ export function decidePolicy(command: PolicyCommand, state: PolicyState): Policy
             contentHash: d.contentHash,
             effectiveDate: d.effectiveDate,
             publishedAt: d.now,
+            // Stored only when they differ from a version published before re-consent and expiry.
+            ...(d.requiresReconsent ? {} : { requiresReconsent: false as const }),
+            ...(d.consentValidFor === null ? {} : { consentValidFor: d.consentValidFor }),
           },
         },
       ];

@@ -26,6 +26,8 @@ const publish: PublishPolicyVersion = {
     content: 'We keep what you agree to.',
     contentHash: 'a'.repeat(64),
     effectiveDate: '2026-01-15T00:00:00.000Z',
+    requiresReconsent: true,
+    consentValidFor: null,
     now: publishedAt,
   },
 };
@@ -61,6 +63,18 @@ describe('policy decider › when no version exists', () => {
 
   it('refuses deletion as NOT_FOUND', () => {
     spec.given([]).when(remove()).thenThrows('NOT_FOUND');
+  });
+});
+
+describe('policy decider › when a version is a minor change of a purpose with a validity', () => {
+  it('stores requiresReconsent false and the validity, which the version keeps', () => {
+    const minor: PublishPolicyVersion = { ...publish, data: { ...publish.data, requiresReconsent: false, consentValidFor: 'P13M' } };
+    spec
+      .given([])
+      .when(minor)
+      .then([{ ...published, data: { ...published.data, requiresReconsent: false, consentValidFor: 'P13M' } }]);
+    const state = spec.given([{ ...published, data: { ...published.data, requiresReconsent: false, consentValidFor: 'P13M' } }]).state();
+    expect(state).toMatchObject({ requiresReconsent: false, consentValidFor: 'P13M' });
   });
 });
 
@@ -129,6 +143,8 @@ describe('policy evolve › folds the history into the current version', () => {
       content: 'We keep what you agree to.',
       contentHash: 'a'.repeat(64),
       effectiveDate: '2026-01-15T00:00:00.000Z',
+      requiresReconsent: true,
+      consentValidFor: null,
       isActive: true,
       createdAt: publishedAt,
       updatedAt: publishedAt,

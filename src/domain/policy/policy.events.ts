@@ -24,6 +24,10 @@ export interface PolicyVersionPublished {
     contentHash: string;
     effectiveDate: string;
     publishedAt: string;
+    /** False: a minor change, decisions on older versions stay current; absent: true (docs/purposes.md, Re-consent). */
+    requiresReconsent?: false;
+    /** The purpose's `consentValidFor` when the version was published; absent: decisions never expire. */
+    consentValidFor?: string;
   };
 }
 export interface PolicyVersionActivated {

@@ -43,11 +43,73 @@ export const PURPOSE_KEY = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
  * An ISO 8601 duration of years, months, weeks, days, hours, minutes and seconds (whole numbers),
  * not zero: `P13M`, `P1Y6M`, `P30D`, `PT12H`.
  */
-export const isDuration = (text: string): boolean => {
-  const m = /^P(?:(\d{1,4})Y)?(?:(\d{1,5})M)?(?:(\d{1,5})W)?(?:(\d{1,6})D)?(?:T(?:(\d{1,6})H)?(?:(\d{1,8})M)?(?:(\d{1,9})S)?)?$/.exec(text);
-  if (!m || text === 'P' || text.endsWith('T')) return false;
-  return m.slice(1).some((part) => part !== undefined && Number(part) > 0);
-};
+export const isDuration = (text: string): boolean => durationParts(text) !== null;
+
+const DURATION = /^P(?:(\d{1,4})Y)?(?:(\d{1,5})M)?(?:(\d{1,5})W)?(?:(\d{1,6})D)?(?:T(?:(\d{1,6})H)?(?:(\d{1,8})M)?(?:(\d{1,9})S)?)?$/;
+
+/** [years, months, weeks, days, hours, minutes, seconds] of a duration `isDuration` accepts, else null. */
+function durationParts(text: string): number[] | null {
+  const m = DURATION.exec(text);
+  if (!m || text === 'P' || text.endsWith('T')) return null;
+  const parts = m.slice(1).map((part) => (part === undefined ? 0 : Number(part)));
+  return parts.some((n) => n > 0) ? parts : null;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (month 1..12). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** The date of a day count since 1970-01-01: [year, month 1..12, day]. */
+function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [era * 400 + yoe + (m <= 2 ? 1 : 0), m, d];
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/**
+ * The instant a duration after `from` (an ISO 8601 UTC time as the ledger writes it), on the UTC
+ * calendar: years and months move the date and clamp to the month's last day (2026-01-31 + P1M =
+ * 2026-02-28), then weeks, days and the time part add exact amounts. Plain arithmetic: the domain
+ * takes no clock.
+ *
+ * @example
+ * addDuration('2026-01-15T10:00:00.000Z', 'P13M') // '2027-02-15T10:00:00.000Z'
+ */
+export function addDuration(from: string, duration: string): string {
+  const parts = durationParts(duration);
+  const at = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3})\d*)?Z$/.exec(from);
+  if (!parts || !at) throw new Error(`cannot add ${duration} to ${from}`);
+  const [years, months, weeks, days, hours, minutes, seconds] = parts as [number, number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = at.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const ms = Number((at[7] ?? '0').padEnd(3, '0'));
+  const monthIndex = y * 12 + (mo - 1) + years * 12 + months;
+  const year = Math.floor(monthIndex / 12);
+  const month = (monthIndex % 12) + 1;
+  const lastDay = daysFromCivil(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, 1) - daysFromCivil(year, month, 1);
+  const total =
+    (daysFromCivil(year, month, Math.min(d, lastDay)) + weeks * 7 + days) * 86_400_000 +
+    (h * 3_600 + mi * 60 + s) * 1_000 +
+    ms +
+    (hours * 3_600 + minutes * 60 + seconds) * 1_000;
+  const dayCount = Math.floor(total / 86_400_000);
+  const rest = total - dayCount * 86_400_000;
+  const [yy, mm, dd] = civilFromDays(dayCount);
+  return `${pad(yy, 4)}-${pad(mm)}-${pad(dd)}T${pad(Math.floor(rest / 3_600_000))}:${pad(Math.floor(rest / 60_000) % 60)}:${pad(Math.floor(rest / 1_000) % 60)}.${pad(rest % 1_000, 3)}Z`;
+}
 
 /** A DPV purpose term: `dpv:Name` or `https://w3id.org/dpv#Name` (or one of its extensions' IRIs). */
 export const DPV_TERM = /^(?:dpv:[A-Z][A-Za-z0-9]{0,99}|https:\/\/w3id\.org\/dpv(?:\/[a-z0-9-]{1,40}(?:\/owl)?)?#[A-Z][A-Za-z0-9]{0,99})$/;

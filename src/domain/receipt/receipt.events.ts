@@ -15,7 +15,7 @@ export interface ReceiptIssued {
     /** The consentHash the receipt (and its QR code) states. */
     consentHash: string;
     /** The consent's status when the receipt was rendered. */
-    consentStatus: 'active' | 'withdrawn';
+    consentStatus: 'active' | 'withdrawn' | 'expired';
     issuedAt: string;
   };
 }

@@ -328,7 +328,9 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: "A user's current decision per policy type",
+        summary: "A user's standing per purpose",
+        description:
+          "Per purpose (a policy type is its own purpose), the user's latest decision as it stands now: given, rejected, withdrawn, expired or outdated, with the version decided and the version in force; and none for each defined purpose the user has not decided on.",
         params: UserParamsSchema,
         response: { 200: EnvelopeSchema(UserStatusSchema), ...errorResponses(400, 401) },
       },

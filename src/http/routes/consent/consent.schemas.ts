@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { type TSchema, Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../kit/envelope.js';
 import { PolicyTypeSchema } from '../policies/policies.schemas.js';
 
@@ -22,7 +22,7 @@ export const MAX_PATH_PARAMETER = USER_REFERENCE_MAX * 4 * 3;
 const UserReference = UserReferenceSchema;
 const Metadata = Type.Object({}, { additionalProperties: true, description: 'a JSON object, at most 16 KiB serialized and 8 levels deep' });
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const ErasedReference = Type.Union([Type.String(), Type.Null()], { description: 'null once the subject was erased (docs/erasure.md)' });
 const ErasedMetadata = Type.Union([Metadata, Type.Null()], { description: 'null once the subject was erased' });
 const Erased = Type.Boolean({ description: "true once the subject's personal data was erased: the personal fields are null" });
@@ -78,7 +78,11 @@ export const ConsentFilterQuery = {
   consent_type: Type.Optional(PolicyTypeSchema),
   consentGiven: Type.Optional(Type.Boolean()),
   granted: Type.Optional(Type.Boolean()),
-  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('withdrawn')])),
+  status: Type.Optional(
+    Type.Union([Type.Literal('active'), Type.Literal('withdrawn'), Type.Literal('expired')], {
+      description: 'active, withdrawn, or expired (a consent given past its expiresAt, judged at read time)',
+    }),
+  ),
   startDate: Type.Optional(Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day' })),
   endDate: Type.Optional(Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day' })),
 };
@@ -93,6 +97,14 @@ export const RecordedConsentSchema = Type.Object({
   policyVersionId: Uuid,
   consentGiven: Type.Boolean(),
   timestamp: Type.String({ format: 'date-time' }),
+  purpose: Type.Optional(Type.String({ description: "the policy version's purpose; present only when it is not its policy type" })),
+  expiresAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        "when the consent given expires (the version's consentValidFor after the decision); present only for a consent that expires",
+    }),
+  ),
 });
 
 export const ConsentSchema = Type.Object({
@@ -101,7 +113,15 @@ export const ConsentSchema = Type.Object({
   userReference: ErasedReference,
   policyVersionId: Uuid,
   consentGiven: Type.Boolean(),
-  status: Type.String({ description: 'active or withdrawn' }),
+  status: Type.String({ description: 'active, withdrawn, or expired (a consent given past its expiresAt, at read time)' }),
+  purpose: Type.Optional(Type.String({ description: "the policy version's purpose; present only when it is not its policy type" })),
+  expiresAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        "when the consent given expires (the version's consentValidFor after the decision); present only for a consent that expires",
+    }),
+  ),
   ipAddress: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
   metadata: ErasedMetadata,
@@ -135,7 +155,15 @@ export const SearchItemSchema = Type.Object({
   policyType: Type.String(),
   policyVersion: Type.String(),
   consentGiven: Type.Boolean(),
-  status: Type.String(),
+  status: Type.String({ description: 'active, withdrawn, or expired (a consent given past its expiresAt, at read time)' }),
+  purpose: Type.Optional(Type.String({ description: "the policy version's purpose; present only when it is not its policy type" })),
+  expiresAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        "when the consent given expires (the version's consentValidFor after the decision); present only for a consent that expires",
+    }),
+  ),
   ipAddress: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
   metadata: ErasedMetadata,
@@ -175,13 +203,28 @@ export const UserStatusSchema = Type.Object({
   userReference: Type.String(),
   policies: Type.Array(
     Type.Object({
-      policyType: Type.String(),
-      status: Type.String({ description: 'given, rejected or withdrawn' }),
-      consentId: Uuid,
-      policyVersionId: Uuid,
-      policyVersion: Type.String(),
-      decidedAt: Type.String({ format: 'date-time' }),
+      purpose: Type.String({ description: 'the purpose (its policy type for versions published without one)' }),
+      policyType: Nullable(Type.String({ description: "the decided version's type; for none, the type of the version in force" })),
+      status: Type.Union(
+        ['given', 'rejected', 'withdrawn', 'expired', 'outdated', 'none'].map((s) => Type.Literal(s)),
+        {
+          description:
+            'the latest decision as it stands now: withdrawn; expired (a consent past expiresAt); outdated (a newer version that requires re-consent is in force); given or rejected; none (a defined purpose with no decision)',
+        },
+      ),
+      consentGiven: Nullable(Type.Boolean({ description: 'what was decided; null for none' })),
+      consentId: Nullable(Uuid),
+      policyVersionId: Nullable(Uuid),
+      policyVersion: Nullable(Type.String({ description: 'the version decided on' })),
+      decidedAt: Nullable(Type.String({ format: 'date-time' })),
+      expiresAt: Nullable(Type.String({ format: 'date-time', description: 'when the consent given expires; null: never' })),
       withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
+      inForce: Nullable(
+        Type.Object(
+          { policyVersionId: Uuid, policyVersion: Type.String(), effectiveDate: Type.String({ format: 'date-time' }) },
+          { description: 'the version of the purpose in force now (active, effective, latest); null when none is' },
+        ),
+      ),
     }),
   ),
 });

@@ -28,6 +28,12 @@ export const PolicyCreateSchema = Type.Object(
     title: Type.String({ minLength: 1, maxLength: 500 }),
     content: Type.String({ minLength: 1, description: 'Full policy text, at most 1 MiB of UTF-8' }),
     effectiveDate: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; defaults to now' })),
+    requiresReconsent: Type.Optional(
+      Type.Boolean({
+        description:
+          'whether this is a material change: once it is effective, decisions on older versions of its purpose are outdated (default true)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -57,6 +63,13 @@ const PolicyBase = {
   title: Type.String(),
   contentHash: Type.String({ description: 'lowercase hex SHA-256 of the content (UTF-8)' }),
   effectiveDate: Type.String({ format: 'date-time' }),
+  requiresReconsent: Type.Boolean({
+    description: 'whether decisions on older versions of its purpose become outdated once it is effective',
+  }),
+  consentValidFor: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "the purpose's validity when the version was published (ISO 8601 duration): a consent given on it expires that long after; null: never",
+  }),
   isActive: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),

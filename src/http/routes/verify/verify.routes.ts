@@ -29,7 +29,7 @@ export const PublicVerificationSchema = Type.Object(
     consentId: Type.String({ description: 'The id as asked' }),
     policy: Type.Union([Type.Object({ title: Type.String(), type: Type.String(), version: Type.String() }), Type.Null()]),
     consentGiven: Type.Union([Type.Boolean(), Type.Null()]),
-    status: Type.Union([Type.Literal('active'), Type.Literal('withdrawn'), Type.Null()]),
+    status: Type.Union([Type.Literal('active'), Type.Literal('withdrawn'), Type.Literal('expired'), Type.Null()]),
     timestamp: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     withdrawnAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     log: Type.Union(

@@ -1,0 +1,75 @@
+/**
+ * Where a decision stands now against its purpose's policy versions (docs/purposes.md): withdrawn,
+ * expired, outdated by a newer version that requires re-consent, or as decided. Pure: the read
+ * models hand it the rows, the caller hands it the clock.
+ */
+
+/** A policy version as standing needs it. */
+export interface VersionFacts {
+  id: string;
+  version: string;
+  effectiveDate: Date;
+  requiresReconsent: boolean;
+  /** Active and not deleted: only such a version can be in force or outdate a decision. */
+  usable: boolean;
+}
+
+/** A subject's latest decision on a purpose. */
+export interface DecisionFacts {
+  consentGiven: boolean;
+  policyVersionId: string;
+  expiresAt: Date | null;
+  withdrawnAt: Date | null;
+}
+
+export type Standing = 'given' | 'rejected' | 'withdrawn' | 'expired' | 'outdated';
+
+/**
+ * A record's status at `now`: as the ledger has it (active or withdrawn), or expired once a consent
+ * given is past its expiresAt and was not withdrawn first.
+ */
+export function recordStatus(status: 'active' | 'withdrawn', expiresAt: Date | null, now: Date): 'active' | 'withdrawn' | 'expired' {
+  return status === 'active' && expiresAt !== null && expiresAt <= now ? 'expired' : status;
+}
+
+const semver = (v: string): number[] => v.split('.').map(Number);
+
+/** Positive when `a` comes after `b`: a later effectiveDate, then the higher version (as the active version is chosen). */
+export function compareVersions(a: VersionFacts, b: VersionFacts): number {
+  const byDate = a.effectiveDate.getTime() - b.effectiveDate.getTime();
+  if (byDate !== 0) return byDate;
+  const [x, y] = [semver(a.version), semver(b.version)];
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+}
+
+/** The latest of the versions that pass `which`, or null. */
+function latest(versions: readonly VersionFacts[], which: (v: VersionFacts) => boolean): VersionFacts | null {
+  let best: VersionFacts | null = null;
+  for (const v of versions) if (which(v) && (best === null || compareVersions(v, best) > 0)) best = v;
+  return best;
+}
+
+/** The version of a purpose in force at `now`: usable, effective, latest. */
+export const versionInForce = (versions: readonly VersionFacts[], now: Date): VersionFacts | null =>
+  latest(versions, (v) => v.usable && v.effectiveDate <= now);
+
+/**
+ * The newest version in force at `now` that requires re-consent: a decision on any version before
+ * it is outdated.
+ */
+export const reconsentSince = (versions: readonly VersionFacts[], now: Date): VersionFacts | null =>
+  latest(versions, (v) => v.usable && v.requiresReconsent && v.effectiveDate <= now);
+
+/**
+ * Where a decision stands at `now`, given every version of its purpose (the decided one included,
+ * whatever became of it). Withdrawal first, then expiry, then re-consent.
+ */
+export function standingOf(decision: DecisionFacts, versions: readonly VersionFacts[], now: Date): Standing {
+  if (decision.withdrawnAt !== null) return 'withdrawn';
+  if (decision.consentGiven && decision.expiresAt !== null && decision.expiresAt <= now) return 'expired';
+  const decided = versions.find((v) => v.id === decision.policyVersionId);
+  const since = reconsentSince(versions, now);
+  if (decided && since && since.id !== decided.id && compareVersions(since, decided) > 0) return 'outdated';
+  return decision.consentGiven ? 'given' : 'rejected';
+}
