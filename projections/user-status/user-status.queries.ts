@@ -112,3 +112,28 @@ export async function userStatus(db: Kysely<Database>, tenantId: string, subject
   }
   return statuses.sort((a, b) => (a.purpose < b.purpose ? -1 : a.purpose > b.purpose ? 1 : 0));
 }
+
+/**
+ * The consents a subject still stands by on a purpose, or on every purpose of a policy type: the
+ * latest decision on each, given, not withdrawn, not expired at `now`. Their ids.
+ */
+export async function standingConsentIds(
+  db: Kysely<Database>,
+  tenantId: string,
+  subject: string,
+  of: { purpose: string } | { policyType: string },
+  now: Date,
+): Promise<string[]> {
+  const rows = await userStatusDb(db)
+    .selectFrom('read.user_policy_status')
+    .select('consent_id')
+    .where('tenant_id', '=', tenantId)
+    .where('subject', '=', subject)
+    .where('purpose' in of ? 'purpose' : 'policy_type', '=', 'purpose' in of ? of.purpose : of.policyType)
+    .where('consent_given', '=', true)
+    .where('withdrawn_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('purpose')
+    .execute();
+  return rows.map((r) => r.consent_id);
+}

@@ -10,6 +10,7 @@ import { IdempotencyKeys } from './idempotency.js';
 import { PolicyCache } from './policies/policy-cache.js';
 import { PolicyCommands } from './policies/policy.commands.js';
 import { Purposes } from './purposes/purposes.js';
+import { standingConsentIds } from '../../projections/user-status/user-status.queries.js';
 import { PolicyQueries } from './policies/policy.queries.js';
 import type { ReadFence } from './read-fence.js';
 
@@ -57,6 +58,10 @@ export function createApplication(deps: ApplicationDeps) {
         privacy,
         reader,
         idempotency: new IdempotencyKeys(privacy),
+        standing: async (tenantId, subject, of, now) => {
+          await fence(tenantId);
+          return standingConsentIds(db, tenantId, subject, of, now);
+        },
       }),
       queries: new ConsentQueries({
         ledger,

@@ -22,7 +22,9 @@ import {
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy, type PolicyState } from '../../domain/policy/policy.decider.js';
-import { policyStream } from '../../domain/policy/policy.events.js';
+import { POLICY_TYPES, policyStream } from '../../domain/policy/policy.events.js';
+import { purposeAggregate } from '../../domain/purpose/purpose.decider.js';
+import { purposeStream } from '../../domain/purpose/purpose.events.js';
 import type { Ledger } from '../../ledger/ledger.port.js';
 import type { DataKey } from '../../privacy/key-store.js';
 import type { PersonalFields } from '../../privacy/personal-fields.js';
@@ -71,6 +73,8 @@ export interface ConsentCommandsDeps {
   privacy: Privacy;
   reader: PersonalFields;
   idempotency: IdempotencyKeys;
+  /** The consents a subject still stands by on a purpose or a policy type (the user status read model, after the read fence). */
+  standing: (tenantId: string, subject: string, of: { purpose: string } | { policyType: string }, now: Date) => Promise<string[]>;
 }
 
 /**
@@ -280,7 +284,13 @@ export class ConsentCommands {
       const requestHash = keyed ? keys.storedRequestHash([key!], keyed) : undefined;
       if (used?.state) {
         // Without the record's key (erased) the request can no longer be compared: answer the record.
-        if (used.state.consentId !== consentId || (recordKey && used.state.requestHash !== requestHash)) throw keyReused();
+        if (
+          used.state.operation !== 'withdraw' ||
+          used.state.consentId !== consentId ||
+          (recordKey && used.state.requestHash !== requestHash)
+        ) {
+          throw keyReused();
+        }
         return answered({ view: await this.view(tenantId, state), replayed: true });
       }
       const sealed: Sealed | null =
@@ -295,6 +305,114 @@ export class ConsentCommands {
       };
       return { writes: [write(consent, events), write(used, [keyUsed])], answer };
     });
+  }
+
+  /**
+   * Withdraws what a user still stands by on a purpose (or on every purpose of a policy type): the
+   * latest consent given on each, not withdrawn, not expired. All in one atomic append;
+   * CONSENT_NOT_WITHDRAWABLE when there is none. With an Idempotency-Key, a repeat answers the
+   * records the first call withdrew.
+   */
+  withdrawStanding(
+    tenantId: string,
+    userReference: string,
+    of: { purpose: string } | { policyType: string },
+    reason: string | null,
+    sent?: Idempotency,
+  ): Promise<{ withdrawn: ConsentView[]; replayed: boolean }> {
+    const { commands, idempotency: keys, privacy } = this.deps;
+    const keyed = keys.keyed(tenantId, sent);
+    const subject = privacy.subjectOf(tenantId, userReference);
+    const named = 'purpose' in of ? `purpose ${of.purpose}` : `policy type ${of.policyType}`;
+    return commands.run(tenantId, async (attempt) => {
+      const ids = await this.deps.standing(tenantId, subject, of, attempt.now);
+      const loaded = await Promise.all(ids.map((id) => attempt.load(consentAggregate, consentStream(tenantId, id))));
+      // The records first, then the key (they are appended together): a key not seen yet means
+      // the records read were not withdrawn by it either.
+      const used = keyed
+        ? await attempt.load(withdrawalKeyAggregate, withdrawalKeyStream(tenantId, keys.withdrawalKeyId(tenantId, keyed)))
+        : undefined;
+      if (used?.state) return answered(await this.replayStanding(tenantId, used.state, keyed!));
+      const now = attempt.now.toISOString();
+      // Only what the ledger says still stands: a record withdrawn meanwhile is left out.
+      const standing = loaded.filter(
+        (c): c is Loaded<KnownConsent> =>
+          c.state.status === 'active' &&
+          c.state.record.consentGiven &&
+          (c.state.record.expiresAt === undefined || c.state.record.expiresAt > now),
+      );
+      if (standing.length === 0) {
+        if ('purpose' in of && !(POLICY_TYPES as readonly string[]).includes(of.purpose)) {
+          const purpose = await attempt.load(purposeAggregate, purposeStream(tenantId, of.purpose));
+          if (purpose.state.status === 'none') {
+            throw new DomainError('VALIDATION_ERROR', `purpose ${of.purpose} is not defined`, {
+              errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes, or a policy type' }],
+            });
+          }
+        }
+        throw new DomainError('CONSENT_NOT_WITHDRAWABLE', `the user has no standing consent on ${named} to withdraw`, {
+          userReference,
+          ...of,
+        });
+      }
+      const recordKeys = await privacy.keys.byIds(standing.map((c) => c.state.record.personal.kid));
+      const fresh = standing.some((c) => !recordKeys.has(c.state.record.personal.kid)) ? (await privacy.keys.fresh(1))[0]! : undefined;
+      const keyOf = (c: Loaded<KnownConsent>) => recordKeys.get(c.state.record.personal.kid) ?? fresh!;
+      const decided = standing.map((c) => {
+        const { record } = c.state;
+        const sealed =
+          reason === null
+            ? null
+            : privacy.seal(keyOf(c), sealedAad('ConsentWithdrawn', tenantId, record.consentId, record.subject), reason);
+        return decideConsent({ type: 'WithdrawConsent', data: { reason: sealed, now } }, c.state);
+      });
+      const writes = standing.map((c, i) => write(c, decided[i]!));
+      const after = standing.map((c, i) => decided[i]!.reduce<ConsentState>(consentAggregate.evolve, c.state) as KnownConsent);
+      if (keyed && used) {
+        const keyUsed: IdempotencyKeyUsed = {
+          type: 'IdempotencyKeyUsed',
+          data: {
+            key: keyed.key,
+            requestHash: keys.storedRequestHash(standing.map(keyOf), keyed),
+            operation: 'withdraw-standing',
+            consentIds: standing.map((c) => c.state.record.consentId),
+          },
+        };
+        writes.push(write(used, [keyUsed]));
+      }
+      return {
+        writes,
+        answer: async () => ({ withdrawn: await consentViews(this.deps.reader, tenantId, after), replayed: false }),
+      };
+    });
+  }
+
+  /** The answer to a repeat of a keyed `withdrawStanding`: the records it withdrew, as they are now. */
+  private async replayStanding(
+    tenantId: string,
+    used: IdempotencyKeyUsed['data'],
+    keyed: KeyedIdempotency,
+  ): Promise<{ withdrawn: ConsentView[]; replayed: boolean }> {
+    if (used.operation !== 'withdraw-standing') throw keyReused();
+    const states = await Promise.all(
+      used.consentIds.map(
+        async (id) => fold(consentAggregate, await this.deps.ledger.readStream(consentStream(tenantId, id))) as KnownConsent,
+      ),
+    );
+    const kids = states.map((s) => s.record.personal.kid);
+    const found = await this.deps.privacy.keys.byIds(kids);
+    // With a record's key destroyed (erasure) the request can no longer be compared: answer the records.
+    if (
+      kids.every((k) => found.has(k)) &&
+      used.requestHash !==
+        this.deps.idempotency.storedRequestHash(
+          kids.map((k) => found.get(k)!),
+          keyed,
+        )
+    ) {
+      throw keyReused();
+    }
+    return { withdrawn: await consentViews(this.deps.reader, tenantId, states), replayed: true };
   }
 
   private async view(tenantId: string, state: KnownConsent): Promise<ConsentView> {

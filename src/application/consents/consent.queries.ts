@@ -145,7 +145,7 @@ export class ConsentQueries {
   /** The record as the ledger has it, its personal fields opened (null once the subject was erased). */
   async get(tenantId: string, consentId: string): Promise<ConsentView> {
     const { state } = await this.record(tenantId, consentId);
-    return consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)));
+    return consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)), this.clock());
   }
 
   /**
@@ -191,7 +191,7 @@ export class ConsentQueries {
   async search(tenantId: string, query: ConsentQuery, page: number, limit: number): Promise<{ items: ConsentSearchItem[]; total: number }> {
     await this.deps.fence(tenantId);
     // One read time for the filter and the statuses shown, so that expiry agrees between them.
-    const now = new Date();
+    const now = this.clock();
     const filter = this.filter(tenantId, query, now);
     // The total from the counters where the filter allows (as stats): counting a large tenant's
     // rows took longer than the whole page.
@@ -232,7 +232,7 @@ export class ConsentQueries {
   /** Per purpose, the user's latest decision as it stands now (docs/purposes.md). */
   async status(tenantId: string, userReference: string): Promise<{ userReference: string; policies: UserPolicyStatus[] }> {
     await this.deps.fence(tenantId);
-    const policies = await userStatus(this.deps.db, tenantId, this.deps.privacy.subjectOf(tenantId, userReference), new Date());
+    const policies = await userStatus(this.deps.db, tenantId, this.deps.privacy.subjectOf(tenantId, userReference), this.clock());
     return { userReference, policies };
   }
 
@@ -248,7 +248,7 @@ export class ConsentQueries {
   async export(tenantId: string, query: ConsentQuery): Promise<AsyncIterable<ConsentSearchItem>> {
     await this.deps.fence(tenantId);
     const { db, reader, exportPageRows } = this.deps;
-    const now = new Date();
+    const now = this.clock();
     return streamConsentRows(db, tenantId, this.filter(tenantId, query, now), exportPageRows, async (rows) => {
       const opened = await reader.openStored(rows.map((r) => ({ ...sealedRow(r), wrapped: r.wrapped })));
       return rows.map((r, i) => searchItem(r, opened[i]!, now));
@@ -263,7 +263,7 @@ export class ConsentQueries {
   }
 
   /** Read models know subjects (keyed hashes), never user references. */
-  private filter(tenantId: string, q: ConsentQuery, now = new Date()): ConsentFilter {
+  private filter(tenantId: string, q: ConsentQuery, now = this.clock()): ConsentFilter {
     const { userReference, ...rest } = q;
     return { ...rest, now, subject: userReference === undefined ? undefined : this.deps.privacy.subjectOf(tenantId, userReference) };
   }

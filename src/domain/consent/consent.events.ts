@@ -55,7 +55,10 @@ export interface ConsentBatchRecorded {
  */
 export interface IdempotencyKeyUsed {
   type: 'IdempotencyKeyUsed';
-  data: { key: string; requestHash: string; operation: 'withdraw'; consentId: string };
+  data:
+    | { key: string; requestHash: string; operation: 'withdraw'; consentId: string }
+    /** A user's standing consents on a purpose or a policy type, withdrawn at once (`POST /consent/user/withdraw`). */
+    | { key: string; requestHash: string; operation: 'withdraw-standing'; consentIds: string[] };
 }
 
 /** The events of a consent record's own stream. */

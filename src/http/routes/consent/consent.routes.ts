@@ -28,6 +28,9 @@ import {
   VerificationSchema,
   VerifyQuerySchema,
   WithdrawSchema,
+  WithdrawnStandingSchema,
+  WithdrawStandingBodySchema,
+  WithdrawStandingSchema,
   type ConsentCreate,
   type ConsentFilterQuery,
 } from './consent.schemas.js';
@@ -116,6 +119,14 @@ function toInput(item: ConsentCreate, request: FastifyRequest): ConsentInput {
     userAgent: item.userAgent ?? (ua ? ua.slice(0, 1024) : undefined),
     metadata: item.metadata ?? {},
   };
+}
+
+/** One purpose, or one policy type: exactly one of the two names what to withdraw. */
+function standingOf(body: { purpose?: string | undefined; policyType?: string | undefined }): { purpose: string } | { policyType: string } {
+  if ((body.purpose === undefined) === (body.policyType === undefined)) {
+    throw validationError([{ field: 'purpose', message: 'give exactly one of purpose and policyType' }]);
+  }
+  return body.purpose !== undefined ? { purpose: body.purpose } : { policyType: body.policyType! };
 }
 
 function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
@@ -395,6 +406,64 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       );
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return ok(view);
+    },
+  );
+
+  // Withdraw by purpose: the path form, and the body form for references a path cannot carry well.
+  // Both are one operation for an Idempotency-Key: the request hash covers what is withdrawn, not the form.
+  const withdrawStanding = async (
+    request: FastifyRequest,
+    userReference: string,
+    body: { purpose?: string | undefined; policyType?: string | undefined; reason?: string | null | undefined },
+  ) => {
+    const of = standingOf(body);
+    const reason = body.reason ?? null;
+    const key = request.headers['idempotency-key'];
+    const sent =
+      typeof key === 'string'
+        ? { key, requestHash: hashCanonical({ route: '/consent/user/withdraw', params: {}, body: { userReference, ...of, reason } }) }
+        : undefined;
+    const { withdrawn, replayed } = await commands.withdrawStanding(request.tenant.tenantId, userReference, of, reason, sent);
+    return { data: { userReference, withdrawn }, replayed };
+  };
+  const standingDescription =
+    'Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. With Idempotency-Key, a repeat answers the first call.';
+  app.post(
+    '/consent/user/:userReference/withdraw',
+    {
+      schema: {
+        tags,
+        summary: "Withdraw a user's standing consent on a purpose or a policy type",
+        description: standingDescription,
+        headers: IdempotencyHeadersSchema,
+        params: UserParamsSchema,
+        body: WithdrawStandingSchema,
+        response: { 200: EnvelopeSchema(WithdrawnStandingSchema), ...errorResponses(400, 401, 409, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { data, replayed } = await withdrawStanding(request, request.params.userReference, request.body);
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return ok(data);
+    },
+  );
+  app.post(
+    '/consent/user/withdraw',
+    {
+      schema: {
+        tags,
+        summary: "Withdraw a user's standing consent, the reference in the body",
+        description: `${standingDescription} The same as POST /consent/user/{userReference}/withdraw, without encoding the reference.`,
+        headers: IdempotencyHeadersSchema,
+        body: WithdrawStandingBodySchema,
+        response: { 200: EnvelopeSchema(WithdrawnStandingSchema), ...errorResponses(400, 401, 409, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { userReference, ...rest } = request.body;
+      const { data, replayed } = await withdrawStanding(request, userReference, rest);
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return ok(data);
     },
   );
 };

@@ -1,6 +1,6 @@
 import { type TSchema, Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../kit/envelope.js';
-import { PolicyTypeSchema } from '../policies/policies.schemas.js';
+import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas.js';
 
 export const MAX_METADATA_BYTES = 16 * 1024;
 export const MAX_METADATA_DEPTH = 8;
@@ -56,6 +56,19 @@ export const ConsentBatchSchema = Type.Object(
 
 export const WithdrawSchema = Type.Optional(
   Type.Object({ reason: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) }, { additionalProperties: false }),
+);
+
+const StandingFields = {
+  purpose: Type.Optional(PurposeKeySchema),
+  policyType: Type.Optional(PolicyTypeSchema),
+  reason: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+};
+/** What to withdraw of a user's: one purpose, or every purpose of a policy type (exactly one of the two). */
+export const WithdrawStandingSchema = Type.Object(StandingFields, { additionalProperties: false });
+/** The same with the user reference in the body, for references too long or awkward for a path. */
+export const WithdrawStandingBodySchema = Type.Object(
+  { userReference: UserReferenceSchema, ...StandingFields },
+  { additionalProperties: false },
 );
 
 export const ConsentIdParamsSchema = Type.Object({ id: Uuid });
@@ -227,4 +240,9 @@ export const UserStatusSchema = Type.Object({
       ),
     }),
   ),
+});
+
+export const WithdrawnStandingSchema = Type.Object({
+  userReference: Type.String(),
+  withdrawn: Type.Array(ConsentSchema, { description: 'the records withdrawn: one per purpose the user stood by' }),
 });
