@@ -27,3 +27,14 @@ export async function listPurposes(
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }
+
+/** Whether the tenant defined this purpose (as far as the read model got). */
+export async function purposeDefined(db: Kysely<Database>, tenantId: string, key: string): Promise<boolean> {
+  const row = await purposesDb(db)
+    .selectFrom('read.purposes')
+    .select('key')
+    .where('tenant_id', '=', tenantId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}

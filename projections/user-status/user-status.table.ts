@@ -44,4 +44,7 @@ export const USER_STATUS_DDL = `
     PRIMARY KEY (tenant_id, subject, purpose)
   );
   CREATE INDEX IF NOT EXISTS user_policy_status_consent ON read.user_policy_status (tenant_id, consent_id);
+  -- The re-consent list: a purpose's standing decisions per version, counted from the index alone.
+  CREATE INDEX IF NOT EXISTS user_policy_status_purpose_version ON read.user_policy_status (tenant_id, purpose, policy_version_id, consent_id)
+    INCLUDE (withdrawn_at, expires_at);
 `;

@@ -39,15 +39,15 @@ export function csvCell(value: unknown): string {
 
 export const csvRow = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** The header: the column names as they are (plain names, nothing to quote). */
-const CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
-
 /** A CSV byte stream of consent records, header first, in chunks of about 64 KiB. */
-export function consentsCsv(rows: AsyncIterable<ConsentSearchItem>): Readable {
+export const consentsCsv = (rows: AsyncIterable<ConsentSearchItem>): Readable => csvStream(CSV_COLUMNS, rows);
+
+/** A CSV byte stream of `rows`, the named columns of each, header first, in chunks of about 64 KiB. */
+export function csvStream<T, K extends keyof T & string>(columns: readonly K[], rows: AsyncIterable<T>): Readable {
   async function* lines(): AsyncGenerator<string> {
-    let buffer = CSV_HEADER;
+    let buffer = `${columns.join(',')}\r\n`;
     for await (const r of rows) {
-      buffer += csvRow(CSV_COLUMNS.map((c) => r[c]));
+      buffer += csvRow(columns.map((c) => r[c]));
       if (buffer.length >= 65_536) {
         yield buffer;
         buffer = '';

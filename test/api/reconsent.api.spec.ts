@@ -173,3 +173,70 @@ describe('expiry › a purpose with consentValidFor', () => {
     expect(of(await status('grace'), 'offers').status).toBe('rejected');
   });
 });
+
+describe('re-consent list › GET /consent/reconsent', () => {
+  it('lists the standing decisions on versions before the one requiring re-consent, paginated, and as CSV', async () => {
+    await define('loyalty');
+    const v1 = await publish('loyalty', '1.0.0');
+    for (const user of ['l-1', 'l-2', 'l-3']) await record(v1.id, user);
+    await record(v1.id, 'l-4', false);
+    await record(v1.id, 'l-5');
+    expect((await api.post('/api/v1/consent/user/l-5/withdraw', { purpose: 'loyalty' })).statusCode).toBe(200);
+
+    const before = (await api.get('/api/v1/consent/reconsent?purpose=loyalty')).json();
+    expect(before).toMatchObject({ success: true, data: [], pagination: { total: 0 } });
+
+    const v2 = await publish('loyalty', '2.0.0');
+    await record(v2.id, 'l-3');
+    const list = await api.get('/api/v1/consent/reconsent?purpose=loyalty');
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json();
+    expect(body.pagination).toMatchObject({ total: 3, page: 1 });
+    expect(body.data.map((i: { userReference: string }) => i.userReference).sort()).toEqual(['l-1', 'l-2', 'l-4']);
+    expect(body.data[0]).toMatchObject({
+      purpose: 'loyalty',
+      policyVersionId: v1.id,
+      policyVersion: '1.0.0',
+      reconsentVersionId: v2.id,
+      reconsentVersion: '2.0.0',
+      erased: false,
+    });
+    expect(body.data.find((i: { userReference: string }) => i.userReference === 'l-4').consentGiven).toBe(false);
+
+    const pages = [1, 2].map((page) => api.get(`/api/v1/consent/reconsent?purpose=loyalty&limit=2&page=${page}`));
+    const [p1, p2] = (await Promise.all(pages)).map((r) => r.json().data.map((i: { consentId: string }) => i.consentId));
+    expect(p1).toHaveLength(2);
+    expect(p2).toHaveLength(1);
+    expect([...p1, ...p2]).toEqual(body.data.map((i: { consentId: string }) => i.consentId));
+
+    for (const res of [
+      await api.get('/api/v1/consent/reconsent?purpose=loyalty&format=csv'),
+      await api.get('/api/v1/consent/reconsent?purpose=loyalty', { accept: 'text/csv' }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe(
+        'userReference,consentId,purpose,consentGiven,decidedAt,policyVersionId,policyVersion,reconsentVersionId,reconsentVersion',
+      );
+      expect(
+        lines
+          .slice(1)
+          .map((l) => l.split(',')[0])
+          .sort(),
+      ).toEqual(['"l-1"', '"l-2"', '"l-4"']);
+    }
+  });
+
+  it('refuses an unknown purpose with 400, and CSV on a plan without export with 403', async () => {
+    const unknown = await api.get('/api/v1/consent/reconsent?purpose=never-defined');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { errors: [{ field: 'purpose' }] } });
+    expect((await api.get('/api/v1/consent/reconsent')).statusCode).toBe(400);
+    const free = client(t.app, await t.tenant('free'));
+    expect((await free.get('/api/v1/consent/reconsent?purpose=privacy_policy')).statusCode).toBe(200);
+    const csv = await free.get('/api/v1/consent/reconsent?purpose=privacy_policy&format=csv');
+    expect(csv.statusCode).toBe(403);
+    expect(csv.json().error.code).toBe('PLAN_RESTRICTED');
+  });
+});

@@ -7,6 +7,13 @@ import {
   type ConsentSearchRow,
 } from '../../../projections/consents/consents.queries.js';
 import { userStatus, type UserPolicyStatus } from '../../../projections/user-status/user-status.queries.js';
+import {
+  outdatedPage,
+  outdatedRows,
+  reconsentScope,
+  type OutdatedRow,
+  type ReconsentScope,
+} from '../../../projections/user-status/reconsent.queries.js';
 import { hashCanonical } from '../../common/hashing.js';
 import { consentAggregate } from '../../domain/consent/consent.decider.js';
 import { recordStatus } from '../../domain/consent/standing.js';
@@ -14,6 +21,8 @@ import type { Sealed } from '../../domain/consent/consent.events.js';
 import { consentHashInput } from '../../domain/consent/consent-hash.js';
 import { consentStream } from '../../domain/consent/consent.events.js';
 import { DomainError } from '../../domain/errors.js';
+import { POLICY_TYPES } from '../../domain/policy/policy.events.js';
+import { purposeDefined } from '../../../projections/purposes/purposes.queries.js';
 import { fold } from '../../domain/events.js';
 import { checkChain } from '../../ledger/event-hash.js';
 import type { Ledger, RecordedEvent } from '../../ledger/ledger.port.js';
@@ -59,6 +68,23 @@ export interface ConsentSearchItem {
   /** The personal fields did not open with their key: the stored record was changed (null fields). */
   tampered: boolean;
   policyTitle: string;
+}
+
+/** A subject a purpose must ask again (`GET /consent/reconsent`). */
+export interface ReconsentItem {
+  /** null once the subject was erased. */
+  userReference: string | null;
+  consentId: string;
+  purpose: string;
+  consentGiven: boolean;
+  decidedAt: string;
+  /** The version decided on, now outdated. */
+  policyVersionId: string;
+  policyVersion: string;
+  /** The version in force that asks for re-consent. */
+  reconsentVersionId: string;
+  reconsentVersion: string;
+  erased: boolean;
 }
 
 /** A record in a user's list (`GET /consent/user/:userReference`). */
@@ -234,6 +260,63 @@ export class ConsentQueries {
     await this.deps.fence(tenantId);
     const policies = await userStatus(this.deps.db, tenantId, this.deps.privacy.subjectOf(tenantId, userReference), this.clock());
     return { userReference, policies };
+  }
+
+  /**
+   * A page of the subjects a purpose must ask again: standing decisions (not withdrawn, not
+   * expired) on a version before the newest one in force that requires re-consent.
+   */
+  async reconsent(tenantId: string, purpose: string, page: number, limit: number): Promise<{ items: ReconsentItem[]; total: number }> {
+    await this.knownPurpose(tenantId, purpose);
+    const { scope, rows, total } = await outdatedPage(this.deps.db, tenantId, purpose, this.clock(), page, limit);
+    return { items: await this.reconsentItems(tenantId, purpose, scope, rows), total };
+  }
+
+  /** Every subject a purpose must ask again, in the page order, for the CSV. */
+  async reconsentExport(tenantId: string, purpose: string): Promise<AsyncIterable<ReconsentItem>> {
+    await this.knownPurpose(tenantId, purpose);
+    const now = this.clock();
+    const scope = await reconsentScope(this.deps.db, tenantId, purpose, now);
+    const chunks = outdatedRows(this.deps.db, tenantId, purpose, scope, now, this.deps.exportPageRows);
+    const items = (rows: OutdatedRow[]) => this.reconsentItems(tenantId, purpose, scope, rows);
+    return (async function* () {
+      for await (const rows of chunks) yield* await items(rows);
+    })();
+  }
+
+  /** After the read fence: a purpose the tenant defined, or a policy type; else 400 naming the field. */
+  private async knownPurpose(tenantId: string, purpose: string): Promise<void> {
+    await this.deps.fence(tenantId);
+    if ((POLICY_TYPES as readonly string[]).includes(purpose) || (await purposeDefined(this.deps.db, tenantId, purpose))) return;
+    throw new DomainError('VALIDATION_ERROR', `purpose ${purpose} is not defined`, {
+      errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes, or a policy type' }],
+    });
+  }
+
+  private async reconsentItems(
+    tenantId: string,
+    purpose: string,
+    scope: ReconsentScope,
+    rows: readonly OutdatedRow[],
+  ): Promise<ReconsentItem[]> {
+    const opened = await this.deps.reader.open(
+      rows.map((r) => ({ tenantId, consentId: r.consent_id, subject: r.subject, personal: r.personal as Sealed | null, erased: r.erased })),
+    );
+    return rows.map((r, i) => {
+      const p = opened[i]!.personal;
+      return {
+        userReference: p.state === 'personal' ? p.value.userReference : null,
+        consentId: r.consent_id,
+        purpose,
+        consentGiven: r.consent_given,
+        decidedAt: r.decided_at.toISOString(),
+        policyVersionId: r.policy_version_id,
+        policyVersion: r.policy_version,
+        reconsentVersionId: scope.since!.id,
+        reconsentVersion: scope.since!.version,
+        erased: p.state === 'erased',
+      };
+    });
   }
 
   async stats(tenantId: string, query: ConsentQuery): Promise<ConsentStats> {

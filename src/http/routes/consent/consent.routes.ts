@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ConsentCommands, ConsentInput } from '../../../application/consents/consent.commands.js';
 import type { ConsentQueries, ConsentQuery } from '../../../application/consents/consent.queries.js';
 import type { Idempotency } from '../../../application/idempotency.js';
-import { consentsCsv } from '../../../export/csv.js';
+import { consentsCsv, csvStream } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../kit/envelope.js';
 import { HttpError, validationError } from '../../kit/errors.js';
@@ -28,6 +28,8 @@ import {
   VerificationSchema,
   VerifyQuerySchema,
   WithdrawSchema,
+  ReconsentItemSchema,
+  ReconsentQuerySchema,
   WithdrawnStandingSchema,
   WithdrawStandingBodySchema,
   WithdrawStandingSchema,
@@ -464,6 +466,58 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       const { data, replayed } = await withdrawStanding(request, userReference, rest);
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return ok(data);
+    },
+  );
+
+  app.get(
+    '/consent/reconsent',
+    {
+      schema: {
+        tags,
+        summary: 'The subjects a purpose must ask for consent again',
+        description:
+          'Standing decisions (not withdrawn, not expired) on a version before the newest version in force that requires re-consent, oldest version first. A page as JSON, or every one as CSV with format=csv or Accept: text/csv (Starter plan or above, as the export).',
+        querystring: ReconsentQuerySchema,
+        response: {
+          200: {
+            description: 'A page (JSON), or every subject (CSV, streamed)',
+            content: {
+              'application/json': { schema: ListEnvelopeSchema(ReconsentItemSchema) },
+              'text/csv': { schema: { type: 'string' } },
+            },
+          },
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { purpose, format } = request.query;
+      const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ''));
+      if (!csv) {
+        const page = request.query.page ?? 1;
+        const limit = request.query.limit ?? 20;
+        const { items, total } = await queries.reconsent(request.tenant.tenantId, purpose, page, limit);
+        return okList(items, page, limit, total);
+      }
+      if (!request.tenant.csvExport) {
+        throw new HttpError(403, 'PLAN_RESTRICTED', `CSV export needs the Starter plan or above; this tenant is on ${request.tenant.plan}`);
+      }
+      const items = await queries.reconsentExport(request.tenant.tenantId, purpose);
+      const columns = [
+        'userReference',
+        'consentId',
+        'purpose',
+        'consentGiven',
+        'decidedAt',
+        'policyVersionId',
+        'policyVersion',
+        'reconsentVersionId',
+        'reconsentVersion',
+      ] as const;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="reconsent-${purpose}.csv"`)
+        .send(csvStream(columns, items));
     },
   );
 };

@@ -246,3 +246,26 @@ export const WithdrawnStandingSchema = Type.Object({
   userReference: Type.String(),
   withdrawn: Type.Array(ConsentSchema, { description: 'the records withdrawn: one per purpose the user stood by' }),
 });
+
+export const ReconsentQuerySchema = Type.Object({
+  purpose: PurposeKeySchema,
+  format: Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      description: 'csv streams every subject as CSV (Starter plan or above, as the export); json (the default) answers a page',
+    }),
+  ),
+  ...PageQuery,
+});
+
+export const ReconsentItemSchema = Type.Object({
+  userReference: ErasedReference,
+  consentId: Uuid,
+  purpose: Type.String(),
+  consentGiven: Type.Boolean({ description: 'the outdated decision: a consent given or a refusal' }),
+  decidedAt: Type.String({ format: 'date-time' }),
+  policyVersionId: Type.String({ format: 'uuid', description: 'the version decided on, now outdated' }),
+  policyVersion: Type.String(),
+  reconsentVersionId: Type.String({ format: 'uuid', description: 'the version in force that asks for re-consent' }),
+  reconsentVersion: Type.String(),
+  erased: Erased,
+});

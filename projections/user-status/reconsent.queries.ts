@@ -1,0 +1,130 @@
+import { sql, type Kysely } from 'kysely';
+import { compareVersions, reconsentSince, type VersionFacts } from '../../src/domain/consent/standing.js';
+import type { Database } from '../../src/store/schema.js';
+import type { ConsentsDatabase } from '../consents/consents.table.js';
+import type { UserStatusDatabase } from './user-status.table.js';
+import { versionsByPurpose } from './user-status.queries.js';
+
+/** A standing decision that must be asked for again, with its record's sealed fields (the caller opens them). */
+export interface OutdatedRow {
+  consent_id: string;
+  subject: string;
+  policy_version_id: string;
+  policy_version: string;
+  consent_given: boolean;
+  decided_at: Date;
+  expires_at: Date | null;
+  personal: Record<string, unknown> | null;
+  erased: boolean;
+}
+
+/** Where a purpose stands at `now`: the version that asks for re-consent, and the versions it outdates (oldest first). */
+export interface ReconsentScope {
+  since: VersionFacts | null;
+  outdated: VersionFacts[];
+}
+
+export async function reconsentScope(db: Kysely<Database>, tenantId: string, purpose: string, now: Date): Promise<ReconsentScope> {
+  const versions = (await versionsByPurpose(db, tenantId, [purpose])).get(purpose)!;
+  const since = reconsentSince(versions, now);
+  if (!since) return { since: null, outdated: [] };
+  const outdated = versions.filter((v) => v.id !== since.id && compareVersions(since, v) > 0).sort(compareVersions);
+  return { since, outdated };
+}
+
+/** The standing decisions on one version: not withdrawn, not expired at `now`. */
+const standingOn = (db: Kysely<Database>, tenantId: string, purpose: string, versionId: string, now: Date) =>
+  db
+    .withTables<UserStatusDatabase & ConsentsDatabase>()
+    .selectFrom('read.user_policy_status as s')
+    .where('s.tenant_id', '=', tenantId)
+    .where('s.purpose', '=', purpose)
+    .where('s.policy_version_id', '=', versionId)
+    .where('s.withdrawn_at', 'is', null)
+    .where((eb) => eb.or([eb('s.expires_at', 'is', null), eb('s.expires_at', '>', now)]));
+
+/** How many standing decisions each outdated version holds. */
+export async function countOutdated(db: Kysely<Database>, tenantId: string, purpose: string, scope: ReconsentScope, now: Date) {
+  return Promise.all(
+    scope.outdated.map(async (v) => {
+      const row = await standingOn(db, tenantId, purpose, v.id, now)
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }),
+  );
+}
+
+/** Rows of one version after `afterConsentId`, by consent id, with their records' sealed fields. */
+function rowsOf(db: Kysely<Database>, tenantId: string, purpose: string, versionId: string, now: Date) {
+  return standingOn(db, tenantId, purpose, versionId, now)
+    .innerJoin('read.consents as c', 'c.id', 's.consent_id')
+    .select([
+      's.consent_id',
+      's.subject',
+      's.policy_version_id',
+      's.policy_version',
+      's.consent_given',
+      's.decided_at',
+      's.expires_at',
+      'c.personal',
+      'c.erased',
+    ])
+    .orderBy('s.consent_id');
+}
+
+/**
+ * A page of a purpose's outdated standing decisions, oldest version first, then by consent id, and
+ * how many there are: each version's rows are one index range, so a page costs one range read.
+ */
+export async function outdatedPage(
+  db: Kysely<Database>,
+  tenantId: string,
+  purpose: string,
+  now: Date,
+  page: number,
+  limit: number,
+): Promise<{ scope: ReconsentScope; rows: OutdatedRow[]; total: number }> {
+  const scope = await reconsentScope(db, tenantId, purpose, now);
+  const counts = await countOutdated(db, tenantId, purpose, scope, now);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const rows: OutdatedRow[] = [];
+  let skip = (page - 1) * limit;
+  for (let i = 0; i < scope.outdated.length && rows.length < limit; i++) {
+    if (skip >= counts[i]!) {
+      skip -= counts[i]!;
+      continue;
+    }
+    rows.push(
+      ...(await rowsOf(db, tenantId, purpose, scope.outdated[i]!.id, now)
+        .offset(skip)
+        .limit(limit - rows.length)
+        .execute()),
+    );
+    skip = 0;
+  }
+  return { scope, rows, total };
+}
+
+/** Every outdated standing decision of a purpose, in the page order, `chunk` rows per read (keyset on consent id). */
+export async function* outdatedRows(
+  db: Kysely<Database>,
+  tenantId: string,
+  purpose: string,
+  scope: ReconsentScope,
+  now: Date,
+  chunk: number,
+): AsyncGenerator<OutdatedRow[]> {
+  for (const version of scope.outdated) {
+    let after: string | null = null;
+    for (;;) {
+      let q = rowsOf(db, tenantId, purpose, version.id, now);
+      if (after !== null) q = q.where('s.consent_id', '>', after);
+      const rows: OutdatedRow[] = await q.limit(chunk).execute();
+      if (rows.length === 0) break;
+      yield rows;
+      if (rows.length < chunk) break;
+      after = rows[rows.length - 1]!.consent_id;
+    }
+  }
+}
