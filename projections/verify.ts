@@ -341,20 +341,22 @@ export class ReadModelCheck {
 }
 
 const CHECK_LOCK = 7_412_003_017;
+/** The deadlines follower's lock (src/application/deadlines.ts), beside the check's. */
+export const DEADLINES_LOCK = 7_412_003_018;
 
 /**
  * Runs `run` only while holding a session advisory lock on a connection of its own: of several
  * processes on one PostgreSQL server, one checks at a time and the others skip (null).
  */
 export const advisoryExclusive =
-  (db: Kysely<Database>) =>
+  (db: Kysely<Database>, lock: number = CHECK_LOCK) =>
   <T>(run: () => Promise<T>): Promise<T | null> =>
     db.connection().execute(async (conn) => {
-      const got = (await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${CHECK_LOCK}) AS ok`.execute(conn)).rows[0]?.ok;
+      const got = (await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${lock}) AS ok`.execute(conn)).rows[0]?.ok;
       if (!got) return null;
       try {
         return await run();
       } finally {
-        await sql`SELECT pg_advisory_unlock(${CHECK_LOCK})`.execute(conn);
+        await sql`SELECT pg_advisory_unlock(${lock})`.execute(conn);
       }
     });

@@ -90,6 +90,7 @@ describe('service › when start-up fails part-way › what started is stopped, 
         'witness relay',
         'read-model check',
         ...(env.DATABASE_URL ? ['tenant changes'] : []),
+        'deadlines',
         'limiter',
       ]);
       const host = started.find((p) => p instanceof FollowerHost) as FollowerHost;

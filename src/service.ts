@@ -4,7 +4,7 @@ import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
 import { eventIndexFence, ReadFence } from '../projections/read-fence.js';
 import { ProjectionRunner } from '../projections/runner.js';
-import { advisoryExclusive, ReadModelCheck } from '../projections/verify.js';
+import { advisoryExclusive, DEADLINES_LOCK, ReadModelCheck } from '../projections/verify.js';
 import type { CommandHandler } from './application/command-handler.js';
 import { createApplication } from './application/index.js';
 import type { ConsentCommands } from './application/consents/consent.commands.js';
@@ -12,6 +12,7 @@ import type { ConsentQueries } from './application/consents/consent.queries.js';
 import type { PolicyCommands } from './application/policies/policy.commands.js';
 import type { PolicyQueries } from './application/policies/policy.queries.js';
 import { SubjectErasure } from './application/subjects/erasure.js';
+import { Deadlines } from './application/deadlines.js';
 import { Lifecycle, type Part } from './common/lifecycle.js';
 import { deferredLog, type Log } from './common/log.js';
 import type { Settings } from './config.js';
@@ -75,6 +76,8 @@ export interface Service {
   witnesses: WitnessRelay;
   /** The scheduled comparison of the read models with the ledger (PROJECTIONS_VERIFY_MINUTES). */
   readModelCheck: ReadModelCheck;
+  /** Expiry and re-consent deadlines turned into ledger events (docs/purposes.md). */
+  deadlines: Deadlines;
   /** The ledger's followers (runner, webhook subscription, sealer), started and woken together. */
   followers: FollowerHost;
   /** Stops taking requests, finishes those in flight, then stops every part in the reverse order of their start. */
@@ -249,6 +252,14 @@ export async function createService(settings: Settings, options: ServiceOptions 
       exportPageRows: tuning.exportPageRows,
       authenticity,
     });
+    // Appends ConsentExpired and PolicyReconsentRequired when their time comes; one process at a time on a server.
+    const deadlines = await life.start(
+      new Deadlines(commands, store.db, {
+        ...tuning.deadlines,
+        log,
+        ...(settings.databaseUrl ? { exclusive: advisoryExclusive(store.db, DEADLINES_LOCK) } : {}),
+      }),
+    );
     const receiptStore = new ReceiptStore(store.db);
     // Where erasure finds a subject's events: the ledger's own table, or read.event_index when the ledger is EventStoreDB.
     const subjectSource = eventStore ? 'index' : 'ledger';
@@ -326,6 +337,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       sealer,
       witnesses,
       readModelCheck,
+      deadlines,
       followers,
       limiter,
       close: () => life.stop(),

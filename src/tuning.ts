@@ -19,6 +19,8 @@ export interface StoreTuning {
   sealer: { batchSize: number; pollMs: number };
   /** The webhook subscription (events per batch) and the dispatcher (both poll at `pollMs`). */
   webhooks: { batchSize: number; pollMs: number };
+  /** The deadlines follower: items per step, and the longest sleep between steps (it wakes sooner for a nearer deadline). */
+  deadlines: { batchSize: number; pollMs: number };
   /**
    * The least time between the starts of two poked batches of one follower (PokeLoop's
    * minIntervalMs): under a stream of appends a batch takes that many milliseconds of events
@@ -33,7 +35,7 @@ export interface StoreTuning {
   indexFenceMs: number;
 }
 
-const common = { followerSpacingMs: 50, readFenceMs: 5_000, indexFenceMs: 15_000 };
+const common = { followerSpacingMs: 50, readFenceMs: 5_000, indexFenceMs: 15_000, deadlines: { batchSize: 500, pollMs: 10_000 } };
 
 /** The tuning of each store kind. */
 export const STORE_TUNING: Readonly<Record<StoreKind, StoreTuning>> = {
@@ -75,6 +77,8 @@ export function tuningFor(
     runner: poll(base.runner),
     sealer: poll(base.sealer),
     webhooks: poll(base.webhooks),
+    // A shorter poll, but no busier than a step a second: a step is a few queries over every tenant.
+    deadlines: overrides.pollMs === undefined ? base.deadlines : { ...base.deadlines, pollMs: Math.max(overrides.pollMs, 1_000) },
     followerSpacingMs: overrides.followerSpacingMs ?? base.followerSpacingMs,
   };
 }

@@ -24,13 +24,13 @@ export function applyConsentFilter(q: ConsentQuery, tenantId: string, f: Consent
   if (f.policyType !== undefined) r = r.where('policy_type', '=', f.policyType);
   if (f.consentGiven !== undefined) r = r.where('consent_given', '=', f.consentGiven);
   if (f.status === 'withdrawn') r = r.where('status', '=', 'withdrawn');
+  // Expired: marked so by its ConsentExpired event, or past expiresAt and not marked yet.
   if (f.status === 'active' || f.status === 'expired') {
     const now = f.now ?? new Date();
-    r = r.where('status', '=', 'active');
     r =
       f.status === 'expired'
-        ? r.where('expires_at', '<=', now)
-        : r.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+        ? r.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'active'), eb('expires_at', '<=', now)])]))
+        : r.where('status', '=', 'active').where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
   }
   if (f.from !== undefined) r = r.where('created_at', '>=', f.from);
   if (f.before !== undefined) r = r.where('created_at', '<', f.before);

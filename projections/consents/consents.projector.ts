@@ -37,7 +37,7 @@ function rowsOf(recorded: RecordedEvent) {
  */
 export const consentsProjector: Projector = {
   name: 'consents',
-  handles: new Set(['ConsentRecorded', 'ConsentWithdrawn', 'SubjectErased']),
+  handles: new Set(['ConsentRecorded', 'ConsentWithdrawn', 'ConsentExpired', 'SubjectErased']),
   async apply(tx, recorded) {
     const event = decodeConsentEvent(recorded) ?? decodeSubjectEvent(recorded);
     switch (event?.type) {
@@ -58,6 +58,15 @@ export const consentsProjector: Projector = {
           })
           .where('id', '=', event.data.consentId)
           .where('tenant_id', '=', recorded.tenantId)
+          .execute();
+        return;
+      case 'ConsentExpired':
+        await consentsDb(tx)
+          .updateTable('read.consents')
+          .set({ status: 'expired' })
+          .where('id', '=', event.data.consentId)
+          .where('tenant_id', '=', recorded.tenantId)
+          .where('status', '=', 'active')
           .execute();
         return;
       case 'SubjectErased':

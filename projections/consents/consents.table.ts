@@ -61,4 +61,6 @@ export const CONSENTS_DDL = `
   CREATE INDEX IF NOT EXISTS consents_tenant_created ON read.consents (tenant_id, created_at DESC, id DESC);
   CREATE INDEX IF NOT EXISTS consents_tenant_subject ON read.consents (tenant_id, subject, created_at DESC);
   CREATE INDEX IF NOT EXISTS consents_tenant_type ON read.consents (tenant_id, policy_type, created_at DESC);
+  -- The deadlines follower's question: which consents reached their expiry and are not marked yet.
+  CREATE INDEX IF NOT EXISTS consents_expiring ON read.consents (expires_at) WHERE status = 'active' AND expires_at IS NOT NULL;
 `;

@@ -48,6 +48,7 @@ describe.each(harnessEngines)('policy_versions projection ($name)', ({ open, led
           effective_date: new Date('2024-04-01T00:00:00.000Z'),
           requires_reconsent: true,
           consent_valid_for: null,
+          reconsent_due: false,
           is_active: true,
           deleted: false,
           created_at: new Date('2024-03-05T08:30:00.123Z'),

@@ -4,7 +4,13 @@ import type { Projector } from '../../src/followers/projector.js';
 
 export const policyVersionsProjector: Projector = {
   name: 'policy_versions',
-  handles: new Set(['PolicyVersionPublished', 'PolicyVersionActivated', 'PolicyVersionDeactivated', 'PolicyVersionDeleted']),
+  handles: new Set([
+    'PolicyVersionPublished',
+    'PolicyVersionActivated',
+    'PolicyVersionDeactivated',
+    'PolicyVersionDeleted',
+    'PolicyReconsentRequired',
+  ]),
   async apply(tx, recorded) {
     const event = decodePolicyEvent(recorded);
     switch (event?.type) {
@@ -28,6 +34,7 @@ export const policyVersionsProjector: Projector = {
             effective_date: d.effectiveDate,
             requires_reconsent: d.requiresReconsent !== false,
             consent_valid_for: d.consentValidFor ?? null,
+            reconsent_due: d.requiresReconsent === true,
             is_active: true,
             deleted: false,
             created_at: d.publishedAt,
@@ -42,6 +49,13 @@ export const policyVersionsProjector: Projector = {
         await policyVersionsDb(tx)
           .updateTable('read.policy_versions')
           .set({ is_active: event.type === 'PolicyVersionActivated', updated_at: event.data.at })
+          .where('id', '=', event.data.policyVersionId)
+          .execute();
+        return;
+      case 'PolicyReconsentRequired':
+        await policyVersionsDb(tx)
+          .updateTable('read.policy_versions')
+          .set({ reconsent_due: false })
           .where('id', '=', event.data.policyVersionId)
           .execute();
         return;

@@ -19,6 +19,8 @@ export interface PolicyVersionsTable {
   requires_reconsent: boolean;
   /** ISO 8601 duration a consent given on it stays valid; null: for good. */
   consent_valid_for: string | null;
+  /** Its taking effect is still to be announced (PolicyReconsentRequired): the deadlines follower's question. */
+  reconsent_due: boolean;
   is_active: boolean;
   deleted: boolean;
   created_at: ColumnType<Date, string, string>;
@@ -49,6 +51,7 @@ export const POLICY_VERSIONS_DDL = `
     effective_date timestamptz NOT NULL,
     requires_reconsent boolean NOT NULL,
     consent_valid_for text,
+    reconsent_due boolean NOT NULL DEFAULT false,
     is_active boolean NOT NULL,
     deleted boolean NOT NULL DEFAULT false,
     created_at timestamptz NOT NULL,
@@ -57,4 +60,5 @@ export const POLICY_VERSIONS_DDL = `
   CREATE INDEX IF NOT EXISTS policy_versions_tenant_type ON read.policy_versions (tenant_id, policy_type, created_at DESC);
   CREATE INDEX IF NOT EXISTS policy_versions_tenant_purpose ON read.policy_versions (tenant_id, purpose, effective_date DESC);
   CREATE INDEX IF NOT EXISTS policy_versions_tenant_created ON read.policy_versions (tenant_id, created_at DESC);
+  CREATE INDEX IF NOT EXISTS policy_versions_reconsent_due ON read.policy_versions (effective_date) WHERE reconsent_due;
 `;

@@ -1,6 +1,7 @@
 import { decodeConsentBatchEvent, decodeConsentEvent, type ConsentRecorded } from '../domain/consent/consent.events.js';
 import { fold } from '../domain/events.js';
 import { policyAggregate, type PolicyState } from '../domain/policy/policy.decider.js';
+import { decodePolicyEvent } from '../domain/policy/policy.events.js';
 import { decodeSubjectEvent } from '../domain/subject/subject.events.js';
 import type { RecordedEvent } from '../ledger/ledger.port.js';
 import { PersonalFields } from '../privacy/personal-fields.js';
@@ -14,9 +15,11 @@ export const WEBHOOK_EVENT_NAMES = [
   'consent.withdrawn',
   'consent.updated',
   'consent.batch_created',
+  'consent.expired',
   'policy.created',
   'policy.updated',
   'policy.deleted',
+  'policy.reconsent_required',
   'subject.erased',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
@@ -150,6 +153,19 @@ export async function toNotification(
     const data = policyData(fold(policyAggregate, history));
     return data ? { ...base, kind: policyName, data } : null;
   }
+  const reconsent = decodePolicyEvent(event);
+  if (reconsent?.type === 'PolicyReconsentRequired') {
+    const history = (await readStream(event.stream)).filter((e) => e.revision <= event.revision);
+    const data = policyData(fold(policyAggregate, history));
+    const d = reconsent.data;
+    return data
+      ? {
+          ...base,
+          kind: 'policy.reconsent_required',
+          data: { ...data, purpose: d.purpose, outdated_count: d.outdated, effective_at: d.effectiveAt },
+        }
+      : null;
+  }
   // The one reader of personal fields, reading erasures through the same stream reads.
   const reader = new PersonalFields(privacy, { readStream });
   const erased = decodeSubjectEvent(event);
@@ -174,6 +190,28 @@ export async function toNotification(
         personal: d.personal,
       });
       return { ...base, kind: 'consent.created', data: consentCreatedData(d, personal) };
+    }
+    case 'ConsentExpired': {
+      const d = consent.data;
+      const first = (await readStream(event.stream)).map(decodeConsentEvent).find((e) => e?.type === 'ConsentRecorded');
+      const r = first?.type === 'ConsentRecorded' ? first.data : undefined;
+      const { personal } = r
+        ? await reader.openOne({ tenantId: event.tenantId, consentId: d.consentId, subject: d.subject, personal: r.personal })
+        : { personal: { state: 'tampered' } as const };
+      const p = personal.state === 'personal' ? personal.value : undefined;
+      return {
+        ...base,
+        kind: 'consent.expired',
+        data: {
+          id: d.consentId,
+          subject_id: p?.userReference ?? null,
+          policy_id: r?.policyVersionId ?? null,
+          purpose: r ? (r.purpose ?? r.policyType) : null,
+          consent_hash: r ? `sha256:${r.consentHash}` : null,
+          expired_at: d.expiredAt,
+          ...notOpened(personal),
+        },
+      };
     }
     case 'ConsentWithdrawn': {
       const d = consent.data;

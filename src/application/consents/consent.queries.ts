@@ -137,7 +137,7 @@ function searchItem(r: ConsentSearchRow, opened: Sealing<ConsentPersonal>, now: 
     ...purposeFields({ purpose: r.purpose === r.policy_type ? undefined : r.purpose, expiresAt: r.expires_at?.toISOString() }),
     policyVersion: r.policy_version,
     consentGiven: r.consent_given,
-    status: recordStatus(r.status as 'active' | 'withdrawn', r.expires_at, now),
+    status: recordStatus(r.status as 'active' | 'withdrawn' | 'expired', r.expires_at, now),
     ipAddress: p?.ipAddress ?? null,
     userAgent: p?.userAgent ?? null,
     metadata: p ? p.metadata : null,

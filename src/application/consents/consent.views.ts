@@ -66,7 +66,7 @@ export interface BatchView {
 }
 
 /** A consent stream folded to a record (recorded, perhaps withdrawn). */
-export type KnownConsent = Extract<ConsentState, { status: 'active' | 'withdrawn' }>;
+export type KnownConsent = Exclude<ConsentState, { status: 'none' }>;
 
 export const personalOf = (s: Sealing<ConsentPersonal>): ConsentPersonal | null => (s.state === 'personal' ? s.value : null);
 

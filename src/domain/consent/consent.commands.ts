@@ -20,4 +20,9 @@ export interface WithdrawConsent {
   type: 'WithdrawConsent';
   data: { reason: Sealed | null; now: string };
 }
-export type ConsentCommand = RecordConsent | WithdrawConsent;
+/** Marks a consent given as expired once `now` reached its expiresAt; nothing otherwise. */
+export interface ExpireConsent {
+  type: 'ExpireConsent';
+  data: { now: string };
+}
+export type ConsentCommand = RecordConsent | WithdrawConsent | ExpireConsent;

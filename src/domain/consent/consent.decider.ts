@@ -18,7 +18,12 @@ import {
 
 export type ConsentState =
   | { status: 'none' }
-  | { status: 'active' | 'withdrawn'; record: ConsentRecorded['data']; withdrawnAt: string | null; reason: Sealed | null };
+  | {
+      status: 'active' | 'withdrawn' | 'expired';
+      record: ConsentRecorded['data'];
+      withdrawnAt: string | null;
+      reason: Sealed | null;
+    };
 
 export const initialConsentState = (): ConsentState => ({ status: 'none' });
 
@@ -29,6 +34,8 @@ export function evolveConsent(state: ConsentState, event: ConsentEvent): Consent
     case 'ConsentWithdrawn':
       if (state.status === 'none') return state;
       return { ...state, status: 'withdrawn', withdrawnAt: event.data.withdrawnAt, reason: event.data.reason };
+    case 'ConsentExpired':
+      return state.status === 'active' ? { ...state, status: 'expired' } : state;
     default:
       // An event type this version does not know (a later version's) changes nothing it decides on.
       return state;
@@ -109,6 +116,9 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
       if (!state.record.consentGiven) {
         throw new DomainError('CONSENT_NOT_WITHDRAWABLE', 'a rejected consent cannot be withdrawn');
       }
+      if (state.status === 'expired' || isPast(state.record.expiresAt, command.data.now)) {
+        throw new DomainError('CONSENT_NOT_WITHDRAWABLE', `the consent expired at ${state.record.expiresAt}: it no longer stands`);
+      }
       return [
         {
           type: 'ConsentWithdrawn',
@@ -121,5 +131,13 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
         },
       ];
     }
+    case 'ExpireConsent': {
+      if (state.status !== 'active' || !state.record.consentGiven || !isPast(state.record.expiresAt, command.data.now)) return [];
+      const r = state.record;
+      return [{ type: 'ConsentExpired', data: { consentId: r.consentId, subject: r.subject, expiredAt: r.expiresAt! } }];
+    }
   }
 }
+
+/** Whether an expiry (ISO 8601 UTC, as the ledger writes it) is reached at `now`; never for none. */
+const isPast = (expiresAt: string | undefined, now: string): boolean => expiresAt !== undefined && expiresAt <= now;

@@ -147,6 +147,45 @@ describe('consent decider › when the version names a purpose with a validity',
   });
 });
 
+describe('consent decider › when a consent given reaches its expiry', () => {
+  const expiresAt = '2026-01-02T11:00:00.000Z';
+  const expiring: ConsentEvent = { ...recorded(true), data: { ...recorded(true).data, expiresAt } };
+  const expire = (now: string): ConsentCommand => ({ type: 'ExpireConsent', data: { now } });
+  const expired: ConsentEvent = { type: 'ConsentExpired', data: { consentId, subject, expiredAt: expiresAt } };
+
+  it('records nothing before expiresAt, and ConsentExpired from that instant on', () => {
+    spec.given([expiring]).when(expire('2026-01-02T10:59:59.999Z')).then([]);
+    spec.given([expiring]).when(expire(expiresAt)).then([expired]);
+  });
+
+  it('records nothing for one already expired, withdrawn, without expiry, or a refusal', () => {
+    spec.given([expiring, expired]).when(expire(withdrawnAt)).then([]);
+    spec.given([expiring, withdrawn]).when(expire(withdrawnAt)).then([]);
+    spec
+      .given([recorded(true)])
+      .when(expire(withdrawnAt))
+      .then([]);
+    spec
+      .given([recorded(false)])
+      .when(expire(withdrawnAt))
+      .then([]);
+  });
+
+  it('refuses to withdraw it, marked or not, as CONSENT_NOT_WITHDRAWABLE', () => {
+    spec.given([expiring, expired]).when(withdraw()).thenThrows('CONSENT_NOT_WITHDRAWABLE');
+    spec.given([expiring]).when(withdraw('late', expiresAt)).thenThrows('CONSENT_NOT_WITHDRAWABLE');
+    spec
+      .given([expiring])
+      .when(withdraw('in time', '2026-01-02T10:00:00.000Z'))
+      .then([
+        {
+          type: 'ConsentWithdrawn',
+          data: { consentId, subject, reason: sealedReason('in time'), withdrawnAt: '2026-01-02T10:00:00.000Z' },
+        },
+      ]);
+  });
+});
+
 describe('consent decider › when recording against a policy version that cannot take decisions', () => {
   it('refuses an unknown policy version as NOT_FOUND', () => {
     spec.given([]).when(record(initialPolicyState())).thenThrows('NOT_FOUND');

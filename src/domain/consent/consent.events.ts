@@ -43,6 +43,14 @@ export interface ConsentWithdrawn {
   /** `reason` is free text a person wrote: sealed under the record's data key, like the personal fields. */
   data: { consentId: string; subject: string; reason: Sealed | null; withdrawnAt: string };
 }
+/**
+ * A consent given reached its `expiresAt` (docs/purposes.md, Expiry): appended by the deadlines
+ * follower within a minute of that time; `expiredAt` is the `expiresAt` it reached.
+ */
+export interface ConsentExpired {
+  type: 'ConsentExpired';
+  data: { consentId: string; subject: string; expiredAt: string };
+}
 export interface ConsentBatchRecorded {
   type: 'ConsentBatchRecorded';
   data: { batchId: string; count: number; consentIds: string[]; recordedAt: string };
@@ -62,16 +70,17 @@ export interface IdempotencyKeyUsed {
 }
 
 /** The events of a consent record's own stream. */
-export type ConsentEvent = ConsentRecorded | ConsentWithdrawn;
+export type ConsentEvent = ConsentRecorded | ConsentWithdrawn | ConsentExpired;
 export type ConsentBatchEvent = ConsentBatchRecorded;
 export type WithdrawalKeyEvent = IdempotencyKeyUsed;
 
-export const CONSENT_EVENT_TYPES = ['ConsentRecorded', 'ConsentWithdrawn', 'ConsentBatchRecorded'] as const;
+export const CONSENT_EVENT_TYPES = ['ConsentRecorded', 'ConsentWithdrawn', 'ConsentExpired', 'ConsentBatchRecorded'] as const;
 
 /** Reads back a consent stream's events (the place to upcast older shapes of them). */
 export const decodeConsentEvent = eventDecoder<ConsentEvent>({
   ConsentRecorded: asStored(),
   ConsentWithdrawn: asStored(),
+  ConsentExpired: asStored(),
 });
 
 /** The data of a ConsentRecorded event, or null for any other event. */

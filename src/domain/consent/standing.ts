@@ -28,7 +28,11 @@ export type Standing = 'given' | 'rejected' | 'withdrawn' | 'expired' | 'outdate
  * A record's status at `now`: as the ledger has it (active or withdrawn), or expired once a consent
  * given is past its expiresAt and was not withdrawn first.
  */
-export function recordStatus(status: 'active' | 'withdrawn', expiresAt: Date | null, now: Date): 'active' | 'withdrawn' | 'expired' {
+export function recordStatus(
+  status: 'active' | 'withdrawn' | 'expired',
+  expiresAt: Date | null,
+  now: Date,
+): 'active' | 'withdrawn' | 'expired' {
   return status === 'active' && expiresAt !== null && expiresAt <= now ? 'expired' : status;
 }
 

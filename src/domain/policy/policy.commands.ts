@@ -26,4 +26,9 @@ export interface DeletePolicyVersion {
   type: 'DeletePolicyVersion';
   data: { now: string };
 }
-export type PolicyCommand = PublishPolicyVersion | SetPolicyVersionActive | DeletePolicyVersion;
+/** Announces that a version requiring re-consent took effect, once; `outdated` counted by the caller. */
+export interface AnnounceReconsent {
+  type: 'AnnounceReconsent';
+  data: { outdated: number; now: string };
+}
+export type PolicyCommand = PublishPolicyVersion | SetPolicyVersionActive | DeletePolicyVersion | AnnounceReconsent;

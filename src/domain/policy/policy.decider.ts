@@ -19,6 +19,8 @@ export type PolicyState =
       requiresReconsent: boolean;
       /** How long a consent given on it stays valid (an ISO 8601 duration); null: for good. */
       consentValidFor: string | null;
+      /** Whether its taking effect is still to be announced (PolicyReconsentRequired). */
+      reconsentDue: boolean;
       isActive: boolean;
       createdAt: string;
       updatedAt: string;
@@ -51,6 +53,7 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
         effectiveDate: d.effectiveDate,
         requiresReconsent: d.requiresReconsent !== false,
         consentValidFor: d.consentValidFor ?? null,
+        reconsentDue: d.requiresReconsent === true,
         isActive: true,
         createdAt: d.publishedAt,
         updatedAt: d.publishedAt,
@@ -63,6 +66,9 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
     case 'PolicyVersionDeleted':
       if (state.status === 'none') return state;
       return { ...state, status: 'deleted', isActive: false, updatedAt: event.data.at };
+    case 'PolicyReconsentRequired':
+      if (state.status === 'none') return state;
+      return { ...state, reconsentDue: false };
     default:
       // An event type this version does not know (a later version's) changes nothing it decides on.
       return state;
@@ -101,8 +107,7 @@ export function decidePolicy(command: PolicyCommand, state: PolicyState): Policy
             contentHash: d.contentHash,
             effectiveDate: d.effectiveDate,
             publishedAt: d.now,
-            // Stored only when they differ from a version published before re-consent and expiry.
-            ...(d.requiresReconsent ? {} : { requiresReconsent: false as const }),
+            requiresReconsent: d.requiresReconsent,
             ...(d.consentValidFor === null ? {} : { consentValidFor: d.consentValidFor }),
           },
         },
@@ -115,6 +120,21 @@ export function decidePolicy(command: PolicyCommand, state: PolicyState): Policy
         {
           type: command.data.isActive ? 'PolicyVersionActivated' : 'PolicyVersionDeactivated',
           data: { policyVersionId: state.id, at: command.data.now },
+        },
+      ];
+    }
+    case 'AnnounceReconsent': {
+      if (state.status !== 'published' || !state.reconsentDue || !state.isActive || state.effectiveDate > command.data.now) return [];
+      return [
+        {
+          type: 'PolicyReconsentRequired',
+          data: {
+            policyVersionId: state.id,
+            purpose: state.purpose,
+            outdated: command.data.outdated,
+            effectiveAt: state.effectiveDate,
+            at: command.data.now,
+          },
         },
       ];
     }

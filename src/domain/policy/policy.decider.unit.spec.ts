@@ -42,8 +42,12 @@ const published: PolicyVersionPublished = {
     contentHash: 'a'.repeat(64),
     effectiveDate: '2026-01-15T00:00:00.000Z',
     publishedAt,
+    requiresReconsent: true,
   },
 };
+/** The same version as published before re-consent existed: no requiresReconsent field. */
+const { requiresReconsent: _explicit, ...legacyData } = published.data;
+const legacy: PolicyVersionPublished = { ...published, data: legacyData };
 const deactivated: PolicyEvent = { type: 'PolicyVersionDeactivated', data: { policyVersionId: id, at: later } };
 const activated: PolicyEvent = { type: 'PolicyVersionActivated', data: { policyVersionId: id, at: later } };
 const deleted: PolicyEvent = { type: 'PolicyVersionDeleted', data: { policyVersionId: id, at: later } };
@@ -75,6 +79,31 @@ describe('policy decider › when a version is a minor change of a purpose with 
       .then([{ ...published, data: { ...published.data, requiresReconsent: false, consentValidFor: 'P13M' } }]);
     const state = spec.given([{ ...published, data: { ...published.data, requiresReconsent: false, consentValidFor: 'P13M' } }]).state();
     expect(state).toMatchObject({ requiresReconsent: false, consentValidFor: 'P13M' });
+  });
+});
+
+describe('policy decider › when a version requiring re-consent takes effect', () => {
+  const announce = (now: string): PolicyCommand => ({ type: 'AnnounceReconsent', data: { outdated: 7, now } });
+  const explicit = published;
+  const announced: PolicyEvent = {
+    type: 'PolicyReconsentRequired',
+    data: { policyVersionId: id, purpose: 'privacy_policy', outdated: 7, effectiveAt: '2026-01-15T00:00:00.000Z', at: latest },
+  };
+
+  it('announces it once, from its effectiveDate on, with the count it is given', () => {
+    spec.given([explicit]).when(announce('2026-01-14T23:59:59.999Z')).then([]);
+    spec.given([explicit]).when(announce(latest)).then([announced]);
+    spec.given([explicit, announced]).when(announce(latest)).then([]);
+  });
+
+  it('does not announce a minor version, an inactive one, or one published before re-consent existed', () => {
+    spec
+      .given([{ ...published, data: { ...published.data, requiresReconsent: false } }])
+      .when(announce(latest))
+      .then([]);
+    spec.given([explicit, deactivated]).when(announce(latest)).then([]);
+    spec.given([legacy]).when(announce(latest)).then([]);
+    expect(spec.given([legacy]).state()).toMatchObject({ requiresReconsent: true, reconsentDue: false });
   });
 });
 
@@ -145,6 +174,7 @@ describe('policy evolve › folds the history into the current version', () => {
       effectiveDate: '2026-01-15T00:00:00.000Z',
       requiresReconsent: true,
       consentValidFor: null,
+      reconsentDue: true,
       isActive: true,
       createdAt: publishedAt,
       updatedAt: publishedAt,

@@ -24,8 +24,12 @@ export interface PolicyVersionPublished {
     contentHash: string;
     effectiveDate: string;
     publishedAt: string;
-    /** False: a minor change, decisions on older versions stay current; absent: true (docs/purposes.md, Re-consent). */
-    requiresReconsent?: false;
+    /**
+     * Whether decisions on older versions of its purpose become outdated once it is effective
+     * (docs/purposes.md, Re-consent). Absent (a version published before re-consent): true, but
+     * its taking effect is not announced.
+     */
+    requiresReconsent?: boolean;
     /** The purpose's `consentValidFor` when the version was published; absent: decisions never expire. */
     consentValidFor?: string;
   };
@@ -43,13 +47,24 @@ export interface PolicyVersionDeleted {
   data: { policyVersionId: string; at: string };
 }
 
-export type PolicyEvent = PolicyVersionPublished | PolicyVersionActivated | PolicyVersionDeactivated | PolicyVersionDeleted;
+/**
+ * A version that requires re-consent took effect: appended once by the deadlines follower, within a
+ * minute of its effectiveDate, with how many standing decisions it outdated then.
+ */
+export interface PolicyReconsentRequired {
+  type: 'PolicyReconsentRequired';
+  data: { policyVersionId: string; purpose: string; outdated: number; effectiveAt: string; at: string };
+}
+
+export type PolicyEvent =
+  PolicyVersionPublished | PolicyVersionActivated | PolicyVersionDeactivated | PolicyVersionDeleted | PolicyReconsentRequired;
 
 export const POLICY_EVENT_TYPES: readonly PolicyEvent['type'][] = [
   'PolicyVersionPublished',
   'PolicyVersionActivated',
   'PolicyVersionDeactivated',
   'PolicyVersionDeleted',
+  'PolicyReconsentRequired',
 ];
 
 /** Reads back a policy version stream's events (the place to upcast older shapes of them). */
@@ -58,6 +73,7 @@ export const decodePolicyEvent = eventDecoder<PolicyEvent>({
   PolicyVersionActivated: asStored(),
   PolicyVersionDeactivated: asStored(),
   PolicyVersionDeleted: asStored(),
+  PolicyReconsentRequired: asStored(),
 });
 
 /** The one place that names a policy version's stream. */

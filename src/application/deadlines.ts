@@ -1,0 +1,191 @@
+import { sql, type Kysely } from 'kysely';
+import { countOutdated } from '../../projections/user-status/reconsent.queries.js';
+import { versionsByPurpose } from '../../projections/user-status/user-status.queries.js';
+import { consentsDb } from '../../projections/consents/consents.table.js';
+import { policyVersionsDb } from '../../projections/policy-versions/policy-versions.table.js';
+import { readDb } from '../../projections/read-schema.js';
+import type { Log } from '../common/log.js';
+import { PokeLoop } from '../common/poke-loop.js';
+import { consentAggregate, decideConsent } from '../domain/consent/consent.decider.js';
+import { consentStream } from '../domain/consent/consent.events.js';
+import { compareVersions } from '../domain/consent/standing.js';
+import { decidePolicy, policyAggregate } from '../domain/policy/policy.decider.js';
+import { policyStream } from '../domain/policy/policy.events.js';
+import type { Database } from '../store/schema.js';
+import { write, type CommandHandler } from './command-handler.js';
+
+export interface DeadlinesOptions {
+  /** Items per step: consents to expire, and versions to announce. */
+  batchSize: number;
+  /** The longest sleep between steps; a step sleeps less when the next deadline is nearer. */
+  pollMs: number;
+  log: Log;
+  /** Runs a step while no other process runs one (a PostgreSQL server shared by processes); absent: always. */
+  exclusive?: <T>(run: () => Promise<T>) => Promise<T | null>;
+  clock?: () => Date;
+}
+
+/** What one step appended, and when the next deadline falls (null: none known). */
+export interface DeadlinesStep {
+  expired: number;
+  announced: number;
+  next: Date | null;
+}
+
+/**
+ * The deadlines follower (docs/purposes.md): turns time into ledger facts. Each step appends a
+ * `ConsentExpired` to every consent given whose `expiresAt` has come, and a
+ * `PolicyReconsentRequired` (with the number of standing decisions it outdated) to every version
+ * requiring re-consent whose `effectiveDate` has come; the webhook subscription turns them into
+ * `consent.expired` and `policy.reconsent_required`. It finds them in the read models and decides
+ * on the ledger's streams, so a step repeated (a restart, a read model behind) appends nothing
+ * twice; on a shared server one process at a time runs a step. It sleeps until the nearest
+ * deadline, `pollMs` at most, so a deadline is met within a few seconds.
+ *
+ * @example
+ * const deadlines = new Deadlines(commands, db, { batchSize: 500, pollMs: 10_000, log });
+ * deadlines.start();
+ */
+export class Deadlines {
+  readonly name = 'deadlines';
+  private readonly loop: PokeLoop;
+  private readonly clock: () => Date;
+
+  constructor(
+    private readonly commands: CommandHandler,
+    private readonly db: Kysely<Database>,
+    private readonly options: DeadlinesOptions,
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+    this.loop = new PokeLoop(
+      'deadlines',
+      async () => {
+        const step = await this.runOnce();
+        if (!step) return { more: false };
+        const more = step.expired + step.announced >= options.batchSize;
+        const untilNext = step.next ? step.next.getTime() - this.clock().getTime() : options.pollMs;
+        return { more, waitMs: Math.max(25, Math.min(options.pollMs, untilNext)) };
+      },
+      { pollMs: options.pollMs, log: options.log },
+    );
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.loop.stop();
+  }
+
+  /** Wakes the loop (a record or a version was just written here with a deadline). */
+  poke(): void {
+    this.loop.poke();
+  }
+
+  /** One step now; null when another process is running one. */
+  async runOnce(): Promise<DeadlinesStep | null> {
+    const run = async (): Promise<DeadlinesStep> => {
+      const now = this.clock();
+      const expired = await this.expire(now);
+      const announced = await this.announce(now);
+      return { expired, announced, next: await this.nextDeadline(now) };
+    };
+    return this.options.exclusive ? this.options.exclusive(run) : run();
+  }
+
+  /** Consents given whose expiry came and that are not marked yet, tenant by tenant, each tenant's in one append. */
+  private async expire(now: Date): Promise<number> {
+    const due = await consentsDb(this.db)
+      .selectFrom('read.consents')
+      .select(['tenant_id', 'id'])
+      .where('status', '=', 'active')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(this.options.batchSize)
+      .execute();
+    const byTenant = new Map<string, string[]>();
+    for (const r of due) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.id]);
+    let appended = 0;
+    for (const [tenantId, ids] of byTenant) {
+      appended += await this.commands.run(tenantId, async (attempt) => {
+        const loaded = await Promise.all(ids.map((id) => attempt.load(consentAggregate, consentStream(tenantId, id))));
+        const writes = loaded.flatMap((c) => {
+          const events = decideConsent({ type: 'ExpireConsent', data: { now: attempt.now.toISOString() } }, c.state);
+          return events.length > 0 ? [write(c, events)] : [];
+        });
+        return { writes, answer: () => writes.length };
+      });
+    }
+    return appended;
+  }
+
+  /** Versions requiring re-consent that took effect and are not announced yet, each with the decisions it outdates. */
+  private async announce(now: Date): Promise<number> {
+    const due = await readDb(this.db)
+      .selectFrom('read.policy_versions as v')
+      .select(['v.tenant_id', 'v.id', 'v.purpose'])
+      .where('v.reconsent_due', '=', true)
+      .where('v.effective_date', '<=', now)
+      .where('v.is_active', '=', true)
+      .where('v.deleted', '=', false)
+      // Only versions of a purpose the tenant defined: the spec's six types without purposes keep
+      // exactly their events (docs/purposes.md). A purpose's first version asks nobody again.
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('read.purposes as p').select('p.key').whereRef('p.tenant_id', '=', 'v.tenant_id').whereRef('p.key', '=', 'v.purpose'),
+        ),
+      )
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('read.policy_versions as o')
+            .select('o.id')
+            .whereRef('o.tenant_id', '=', 'v.tenant_id')
+            .whereRef('o.purpose', '=', 'v.purpose')
+            .where(sql<boolean>`(o.effective_date, o.major, o.minor, o.patch) < (v.effective_date, v.major, v.minor, v.patch)`),
+        ),
+      )
+      .orderBy('v.effective_date')
+      .limit(this.options.batchSize)
+      .execute();
+    let announced = 0;
+    for (const v of due) {
+      const versions = (await versionsByPurpose(this.db, v.tenant_id, [v.purpose])).get(v.purpose)!;
+      const self = versions.find((x) => x.id === v.id);
+      if (!self) continue;
+      const outdated = versions.filter((x) => x.id !== self.id && compareVersions(self, x) > 0);
+      const counts = await countOutdated(this.db, v.tenant_id, v.purpose, { since: self, outdated }, now);
+      const { appended } = await this.commands.handle(v.tenant_id, policyAggregate, policyStream(v.tenant_id, v.id), (state, at) =>
+        decidePolicy({ type: 'AnnounceReconsent', data: { outdated: counts.reduce((a, b) => a + b, 0), now: at } }, state),
+      );
+      announced += appended.length;
+    }
+    return announced;
+  }
+
+  /** The nearest deadline after `now` the read models know of. */
+  private async nextDeadline(now: Date): Promise<Date | null> {
+    const [consent, version] = await Promise.all([
+      consentsDb(this.db)
+        .selectFrom('read.consents')
+        .select('expires_at')
+        .where('status', '=', 'active')
+        .where('expires_at', 'is not', null)
+        .where('expires_at', '>', now)
+        .orderBy('expires_at')
+        .limit(1)
+        .executeTakeFirst(),
+      policyVersionsDb(this.db)
+        .selectFrom('read.policy_versions')
+        .select('effective_date')
+        .where('reconsent_due', '=', true)
+        .where('effective_date', '>', now)
+        .orderBy('effective_date')
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    const times = [consent?.expires_at, version?.effective_date].filter((d): d is Date => d instanceof Date);
+    return times.length === 0 ? null : new Date(Math.min(...times.map((d) => d.getTime())));
+  }
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentStream } from '../../src/domain/consent/consent.events.js';
+import { policyStream } from '../../src/domain/policy/policy.events.js';
+import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
+import { client, startTestService, type Client, type TestService } from '../support/service.js';
+
+/**
+ * Issue 18: time becomes ledger facts. A consent past its expiresAt gets a ConsentExpired event and
+ * a consent.expired webhook; a version requiring re-consent that takes effect gets a
+ * PolicyReconsentRequired event and a policy.reconsent_required webhook with the count; each once.
+ */
+
+let t: TestService;
+let api: Client;
+let tenantId: string;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  const { cert } = await testCertificate();
+  t = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { webhooks: { outbound: { ca: cert } } });
+  const creds = await t.tenant('pro');
+  tenantId = creds.tenantId;
+  api = client(t.app, creds);
+  receiver = await startReceiver();
+  const hook = await api.post('/api/v1/webhooks', { url: receiver.url, events: ['consent.expired', 'policy.reconsent_required'] });
+  expect(hook.statusCode, hook.body).toBe(201);
+}, 60_000);
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+
+const typesOf = async (stream: string) => (await t.service.ledger.readStream(stream)).map((e) => e.type);
+
+describe('deadlines › a consent reaches its expiry', () => {
+  it('appends ConsentExpired once, sends consent.expired, and the record reads expired everywhere', async () => {
+    await api.post('/api/v1/purposes', { key: 'trial', name: 'Trial', legalBasis: 'consent', consentValidFor: 'PT1S' });
+    const version = await api.post('/api/v1/policies', {
+      policyType: 'custom',
+      purpose: 'trial',
+      version: '1.0.0',
+      title: 'T',
+      content: 'T',
+    });
+    const recorded = await api.post('/api/v1/consent', {
+      policyVersionId: version.json().data.id,
+      userReference: 'olga',
+      consentGiven: true,
+    });
+    const { id, expiresAt, consentHash } = recorded.json().data as { id: string; expiresAt: string; consentHash: string };
+
+    await receiver.waitFor((all) => all.some((r) => r.json.type === 'consent.expired' && r.json.data.id === id), 'consent.expired');
+    const delivery = receiver.received.find((r) => r.json.type === 'consent.expired')!;
+    expect(delivery.json.data).toMatchObject({
+      id,
+      subject_id: 'olga',
+      purpose: 'trial',
+      consent_hash: `sha256:${consentHash}`,
+      expired_at: expiresAt,
+    });
+    const events = await t.service.ledger.readStream(consentStream(tenantId, id));
+    expect(events.map((e) => e.type)).toEqual(['ConsentRecorded', 'ConsentExpired']);
+    expect(Date.parse(events[1]!.recordedAt)).toBeGreaterThanOrEqual(Date.parse(expiresAt));
+
+    // Steps run again (as after a restart) append nothing more.
+    await t.service.deadlines.runOnce();
+    await t.service.deadlines.runOnce();
+    expect(await typesOf(consentStream(tenantId, id))).toEqual(['ConsentRecorded', 'ConsentExpired']);
+
+    expect((await api.get(`/api/v1/consent/${id}`)).json().data.status).toBe('expired');
+    const search = (await api.get('/api/v1/consent/search?status=expired&userReference=olga')).json();
+    expect(search.data.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[id, 'expired']]);
+    const withdraw = await api.post(`/api/v1/consent/${id}/withdraw`);
+    expect(withdraw.statusCode).toBe(409);
+    expect(withdraw.json().error.code).toBe('CONSENT_NOT_WITHDRAWABLE');
+    // The record still verifies: expiry is a new event, the hash stays.
+    expect((await api.get(`/api/v1/consent/${id}/verify`)).json().data.valid).toBe(true);
+  });
+});
+
+describe('deadlines › a version requiring re-consent takes effect', () => {
+  it('appends PolicyReconsentRequired once with the outdated count and sends policy.reconsent_required; a minor version is not announced', async () => {
+    await api.post('/api/v1/purposes', { key: 'club', name: 'Club', legalBasis: 'consent' });
+    const publish = async (version: string, extra: Record<string, unknown> = {}) => {
+      const res = await api.post('/api/v1/policies', {
+        policyType: 'custom',
+        purpose: 'club',
+        version,
+        title: 'C',
+        content: `C ${version}`,
+        ...extra,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+    const v1 = await publish('1.0.0');
+    for (const user of ['p-1', 'p-2', 'p-3'])
+      await api.post('/api/v1/consent', { policyVersionId: v1, userReference: user, consentGiven: user !== 'p-3' });
+    const minor = await publish('1.0.1', { requiresReconsent: false });
+    const major = await publish('2.0.0', { effectiveDate: new Date(Date.now() + 1_500).toISOString() });
+
+    await receiver.waitFor(
+      (all) => all.some((r) => r.json.type === 'policy.reconsent_required' && r.json.data.id === major),
+      'policy.reconsent_required',
+    );
+    const delivery = receiver.received.find((r) => r.json.type === 'policy.reconsent_required' && r.json.data.id === major)!;
+    expect(delivery.json.data).toMatchObject({ id: major, purpose: 'club', version: '2.0.0', outdated_count: 3 });
+    const events = await t.service.ledger.readStream(policyStream(tenantId, major));
+    expect(events.map((e) => e.type)).toEqual(['PolicyVersionPublished', 'PolicyReconsentRequired']);
+    // It took effect at its effectiveDate, not at publication.
+    expect(Date.parse(events[1]!.recordedAt)).toBeGreaterThanOrEqual(Date.parse(delivery.json.data.effective_date as string));
+
+    await t.service.deadlines.runOnce();
+    expect(await typesOf(policyStream(tenantId, major))).toEqual(['PolicyVersionPublished', 'PolicyReconsentRequired']);
+    expect(await typesOf(policyStream(tenantId, minor))).toEqual(['PolicyVersionPublished']);
+    // The purpose's first version asks nobody again: it is not announced.
+    expect(await typesOf(policyStream(tenantId, v1))).toEqual(['PolicyVersionPublished']);
+    expect(receiver.received.filter((r) => r.json.type === 'policy.reconsent_required').map((r) => r.json.data.id)).toEqual([major]);
+  });
+});
