@@ -103,7 +103,20 @@ interface ScaleRow {
   searchPage: number[];
   searchUser: number[];
   verify: number[];
+  /** Issue 18: search (a page, with its total) and stats with one filter each, and the re-consent list's first page. */
+  filtered: Record<FilterName, { search: number[]; stats: number[] }>;
+  reconsent: number[];
 }
+
+/** The filters measured at scale, each alone, and the query that states it (the outdated version's id filled in). */
+const FILTERS = {
+  purpose: () => 'purpose=bench-news',
+  policyVersionId: (outdatedId: string) => `policyVersionId=${outdatedId}`,
+  'status=outdated': () => 'status=outdated',
+  'status=expired': () => 'status=expired',
+  'metadata.source': () => 'metadata.source=web',
+} as const;
+type FilterName = keyof typeof FILTERS;
 
 interface EngineResult {
   engine: EngineName;
@@ -131,8 +144,10 @@ const consentBody = (policyVersionId: string, userReference: string, i = 0) => (
   consentGiven: i % 5 !== 0,
   ipAddress: '203.0.113.7',
   userAgent: 'Mozilla/5.0 (bench)',
-  metadata: { source: 'bench', campaign: `c${i % 10}` },
+  metadata: { source: SOURCES[i % SOURCES.length]!, campaign: `c${i % 10}` },
 });
+/** Where a bench record says it came from: each a quarter of the rows, for the metadata filter. */
+const SOURCES = ['web', 'app', 'store', 'import'] as const;
 
 function authHeaders(creds: { apiKey: string; apiSecret: string }): Record<string, string> {
   return { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret, 'content-type': 'application/json' };
@@ -223,8 +238,11 @@ async function baseline(databaseUrl: string, connections: number, seconds: numbe
 }
 
 /** Posts one batch of `size` consents; answers the ids (throws unless 201). */
-async function postBatch(api: HttpClient, policyVersionId: string, prefix: string, size: number, offset = 0): Promise<string[]> {
-  const consents = Array.from({ length: size }, (_, i) => consentBody(policyVersionId, `${prefix}-${offset + i}`, offset + i));
+async function postBatch(api: HttpClient, policyVersionId: string | string[], prefix: string, size: number, offset = 0): Promise<string[]> {
+  const versions = typeof policyVersionId === 'string' ? [policyVersionId] : policyVersionId;
+  const consents = Array.from({ length: size }, (_, i) =>
+    consentBody(versions[(offset + i) % versions.length]!, `${prefix}-${offset + i}`, offset + i),
+  );
   const res = await api.post('/api/v1/consent/batch', { consents });
   if (res.status !== 201) throw new Error(`batch: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
   return (res.body.data.consents as { id: string }[]).map((c) => c.id);
@@ -411,6 +429,23 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
       content: 'We keep your data safe.',
     });
     const scalePolicyId = scalePolicy.body.data.id as string;
+    // Issue 18's filters: half the rows on a purpose of the tenant's own, whose first version a
+    // second one (requiring re-consent) outdates, so that the re-consent list and status=outdated
+    // hold a quarter of the rows (the consents given on it).
+    await scaleApi.post('/api/v1/purposes', { key: 'bench-news', name: 'Newsletter', legalBasis: 'consent' });
+    const newsVersion = async (version: string) => {
+      const res = await scaleApi.post('/api/v1/policies', {
+        policyType: 'custom',
+        purpose: 'bench-news',
+        version,
+        title: 'News',
+        content: `News ${version}`,
+      });
+      if (res.status !== 201) throw new Error(`news policy: ${res.status}`);
+      return res.body.data.id as string;
+    };
+    const outdatedId = await newsVersion('1.0.0');
+    await newsVersion('2.0.0');
     const steps = STEPS.has('scale') ? [Math.round(ROWS / 4), Math.round(ROWS / 2), ROWS].map((r) => Math.ceil(r / 1000) * 1000) : [];
     const scale: ScaleRow[] = [];
     const someIds: string[] = [];
@@ -423,7 +458,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
             while (next < target) {
               const offset = next;
               next += 1000;
-              const ids = await postBatch(scaleApi, scalePolicyId, 'scale-user', 1000, offset);
+              const ids = await postBatch(scaleApi, [scalePolicyId, outdatedId], 'scale-user', 1000, offset);
               if (someIds.length < 2000) someIds.push(...ids.filter((_, k) => k % 50 === 0));
             }
           }),
@@ -464,11 +499,23 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
         searchPage: await sample(n, () => get('/api/v1/consent/search?limit=20&consentGiven=true')),
         searchUser: await sample(n, (i) => get(`/api/v1/consent/search?userReference=scale-user-${(i * 7919) % target}`)),
         verify: await sample(n, (i) => get(`/api/v1/consent/${pick(i)}/verify`)),
+        filtered: {} as ScaleRow['filtered'],
+        reconsent: await sample(n, () => get('/api/v1/consent/reconsent?purpose=bench-news&limit=20')),
       };
+      for (const [name, query] of Object.entries(FILTERS) as [FilterName, (id: string) => string][]) {
+        row.filtered[name] = {
+          search: await sample(n, () => get(`/api/v1/consent/search?limit=20&${query(outdatedId)}`)),
+          stats: await sample(n, () => get(`/api/v1/consent/stats?${query(outdatedId)}`)),
+        };
+      }
       scale.push(row);
       log(
         `${engine} ${num(target)} rows (filled in ${row.fillSeconds.toFixed(1)} s): export ${num(row.exportRowsPerS)} rows/s, peak RSS ${mib(row.exportPeakRss)}; ` +
-          `stats p99 ${ms(percentile(row.stats, 99))}, search p99 ${ms(percentile(row.searchPage, 99))} / ${ms(percentile(row.searchUser, 99))}, verify p99 ${ms(percentile(row.verify, 99))}`,
+          `stats p99 ${ms(percentile(row.stats, 99))}, search p99 ${ms(percentile(row.searchPage, 99))} / ${ms(percentile(row.searchUser, 99))}, verify p99 ${ms(percentile(row.verify, 99))}; ` +
+          `re-consent page p99 ${ms(percentile(row.reconsent, 99))}; ` +
+          Object.entries(row.filtered)
+            .map(([f, m]) => `${f}: search p99 ${ms(percentile(m.search, 99))}, stats p99 ${ms(percentile(m.stats, 99))}`)
+            .join('; '),
       );
     }
     const receipt = await sample(STEPS.has('scale') ? (QUICK ? 3 : 10) : 0, async (i) => {
@@ -615,6 +662,36 @@ function goals(r: EngineResult): Goal[] {
     measured: ms(searchP99),
     met: searchP99 < 20,
   });
+  // Issue 18: the same goals with any one filter, and the re-consent list.
+  const filterP99 = Object.entries(big.filtered).map(([f, m]) => ({
+    f,
+    search: percentile(m.search, 99),
+    stats: percentile(m.stats, 99),
+  }));
+  const worstSearch = filterP99.reduce((a, b) => (b.search > a.search ? b : a));
+  const worstStats = filterP99.reduce((a, b) => (b.stats > a.stats ? b : a));
+  out.push({
+    engine: r.engine,
+    what: `search p99 at ${num(big.rows)} rows, any one filter (worst: ${worstSearch.f})`,
+    target: '< 20 ms',
+    measured: ms(worstSearch.search),
+    met: worstSearch.search < 20,
+  });
+  out.push({
+    engine: r.engine,
+    what: `stats p99 at ${num(big.rows)} rows, any one filter (worst: ${worstStats.f})`,
+    target: '< 20 ms',
+    measured: ms(worstStats.stats),
+    met: worstStats.stats < 20,
+  });
+  const reconsentP99 = percentile(big.reconsent, 99);
+  out.push({
+    engine: r.engine,
+    what: `re-consent list p99 at ${num(big.rows)} rows (page of 20)`,
+    target: '< 20 ms',
+    measured: ms(reconsentP99),
+    met: reconsentP99 < 20,
+  });
   return out;
 }
 
@@ -677,6 +754,18 @@ function report(
         `${ms(percentile(s.verify, 50))} / ${ms(percentile(s.verify, 99))}`,
       ]),
     );
+    const filterTable = table(
+      ['rows', 'filter', 'search p50/p99', 'stats p50/p99'],
+      r.scale.flatMap((s) => [
+        ...Object.entries(s.filtered).map(([f, m]) => [
+          num(s.rows),
+          f,
+          `${ms(percentile(m.search, 50))} / ${ms(percentile(m.search, 99))}`,
+          `${ms(percentile(m.stats, 50))} / ${ms(percentile(m.stats, 99))}`,
+        ]),
+        [num(s.rows), 're-consent list (page of 20)', `${ms(percentile(s.reconsent, 50))} / ${ms(percentile(s.reconsent, 99))}`, ''],
+      ]),
+    );
     const other = table(
       ['measure', 'figure'],
       [
@@ -701,7 +790,7 @@ function report(
       ],
     );
     sections.push(
-      `### ${title}\n\nRecord consent (POST /api/v1/consent, ${DURATION_S} s per step after ${WARMUP_S} s of the same load unmeasured, autocannon):\n\n${loadTable}\n\n${other}\n\nAt scale (one tenant filled with batches of 1,000, 4 in parallel):\n\n${scaleTable}\n`,
+      `### ${title}\n\nRecord consent (POST /api/v1/consent, ${DURATION_S} s per step after ${WARMUP_S} s of the same load unmeasured, autocannon):\n\n${loadTable}\n\n${other}\n\nAt scale (one tenant filled with batches of 1,000, 4 in parallel):\n\n${scaleTable}\n\nFilters at scale (issue 18; search: a page of 20 with its total; each filter alone):\n\n${filterTable}\n`,
     );
   }
   const allGoals = results.flatMap(goals);

@@ -66,8 +66,12 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
   });
   afterAll(() => h?.dispose());
 
+  /** A tenant's counters by day, type and decision (each test's types have one version, of their own purpose). */
   const countersOf = async (tenantId: string) =>
-    (await rowsOf(h.db, 'read.consent_counts')).filter((r) => r.tenant_id === tenantId).map(({ tenant_id: _, ...r }) => r);
+    (await rowsOf(h.db, 'read.consent_counts'))
+      .filter((r) => r.tenant_id === tenantId)
+      .map(({ tenant_id: _, purpose: _p, policy_version_id: _v, ...r }) => r)
+      .sort((a, b) => `${a.day}${a.policy_type}${a.consent_given}`.localeCompare(`${b.day}${b.policy_type}${b.consent_given}`));
 
   describe('consent_counts › when decisions are recorded around midnight UTC', () => {
     it('counts each decision once on its UTC day, per policy type and decision', async () => {
@@ -91,6 +95,9 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
         { day: '2024-03-02', policy_type: 'privacy_policy', consent_given: false, count: 1 },
         { day: '2024-03-02', policy_type: 'privacy_policy', consent_given: true, count: 2 },
       ]);
+      // Each counter names the purpose and the version too, for stats filtered by them.
+      const rows = (await rowsOf(h.db, 'read.consent_counts')).filter((r) => r.tenant_id === tenant && r.policy_type === 'cookie_policy');
+      expect(rows.map((r) => [r.purpose, r.policy_version_id])).toEqual([['cookie_policy', cookies.data.policyVersionId]]);
     });
   });
 

@@ -35,6 +35,8 @@ async function countRows(db: Kysely<Database>, tenantId: string, f: ConsentFilte
 async function sumCounters(db: Kysely<Database>, tenantId: string, f: ConsentFilter, fromDay?: Date, beforeDay?: Date): Promise<Bucket[]> {
   let q = consentCountsDb(db).selectFrom('read.consent_counts').where('tenant_id', '=', tenantId);
   if (f.policyType !== undefined) q = q.where('policy_type', '=', f.policyType);
+  if (f.purpose !== undefined) q = q.where('purpose', '=', f.purpose);
+  if (f.policyVersionId !== undefined) q = q.where('policy_version_id', '=', f.policyVersionId);
   if (f.consentGiven !== undefined) q = q.where('consent_given', '=', f.consentGiven);
   if (fromDay) q = q.where('day', '>=', isoDay(fromDay));
   if (beforeDay) q = q.where('day', '<', isoDay(beforeDay));
@@ -57,7 +59,8 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
   // A start on 9999-12-31 has no whole day after it that dates can name (year 10000 is not text
   // every engine reads): count its rows.
   const pastLastDay = fullFrom !== undefined && fullFrom.getTime() > LAST_DAY;
-  if (f.subject !== undefined || f.status !== undefined || pastLastDay) {
+  // Counters hold type, purpose, version and decision per day; other filters count rows.
+  if (f.subject !== undefined || f.status !== undefined || (f.metadataTags?.length ?? 0) > 0 || pastLastDay) {
     buckets = await countRows(db, tenantId, f);
   } else {
     if (fullFrom && fullBefore && fullFrom >= fullBefore) {

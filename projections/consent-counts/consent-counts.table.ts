@@ -1,12 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 
-/** `read.consent_counts`: counters per (tenant, UTC day, policy type, decision). */
+/** `read.consent_counts`: counters per (tenant, UTC day, policy type, purpose, version, decision). */
 export interface ConsentCountsTable {
   tenant_id: string;
   /** 'YYYY-MM-DD' (src/store/store.ts parses dates as text). */
   day: string;
   policy_type: string;
+  purpose: string;
+  policy_version_id: string;
   consent_given: boolean;
   count: number;
 }
@@ -24,8 +26,10 @@ export const CONSENT_COUNTS_DDL = `
     tenant_id uuid NOT NULL,
     day date NOT NULL,
     policy_type text NOT NULL,
+    purpose text NOT NULL,
+    policy_version_id uuid NOT NULL,
     consent_given boolean NOT NULL,
     count bigint NOT NULL,
-    PRIMARY KEY (tenant_id, day, policy_type, consent_given)
+    PRIMARY KEY (tenant_id, day, policy_type, purpose, policy_version_id, consent_given)
   );
 `;

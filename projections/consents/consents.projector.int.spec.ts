@@ -79,6 +79,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
           withdrawn_at: null,
           withdrawal_reason: null,
           erased: false,
+          metadata_tags: null,
         },
       ]);
       // The row holds the ledger's ciphertext, never the values; the query opens them.

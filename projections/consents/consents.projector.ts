@@ -26,6 +26,7 @@ function rowsOf(recorded: RecordedEvent) {
     expires_at: d.expiresAt ?? null,
     withdrawn_at: null,
     withdrawal_reason: null,
+    metadata_tags: d.metadataTags && d.metadataTags.length > 0 ? d.metadataTags : null,
   };
   return [row];
 }
@@ -75,7 +76,7 @@ export const consentsProjector: Projector = {
         if (event.data.consentIds.length === 0) return;
         await consentsDb(tx)
           .updateTable('read.consents')
-          .set({ personal: null, withdrawal_reason: null, erased: true })
+          .set({ personal: null, withdrawal_reason: null, erased: true, metadata_tags: null })
           .where('tenant_id', '=', recorded.tenantId)
           .where('id', 'in', event.data.consentIds)
           .execute();

@@ -26,6 +26,8 @@ export interface ConsentsTable {
   /** The sealed withdrawal reason; null when none or once erased. */
   withdrawal_reason: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   erased: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Keyed hashes of the top-level metadata values (Privacy.metadataTagOf); null when none or once erased. */
+  metadata_tags: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
 }
 export type ConsentRow = Selectable<ConsentsTable>;
 
@@ -56,11 +58,19 @@ export const CONSENTS_DDL = `
     expires_at timestamptz,
     withdrawn_at timestamptz,
     withdrawal_reason jsonb,
-    erased boolean NOT NULL DEFAULT false
+    erased boolean NOT NULL DEFAULT false,
+    metadata_tags text[]
   );
   CREATE INDEX IF NOT EXISTS consents_tenant_created ON read.consents (tenant_id, created_at DESC, id DESC);
   CREATE INDEX IF NOT EXISTS consents_tenant_subject ON read.consents (tenant_id, subject, created_at DESC);
   CREATE INDEX IF NOT EXISTS consents_tenant_type ON read.consents (tenant_id, policy_type, created_at DESC);
+  -- One index per filter (docs/purposes.md, Filters), each in the order a page reads.
+  CREATE INDEX IF NOT EXISTS consents_tenant_purpose ON read.consents (tenant_id, purpose, created_at DESC, id DESC);
+  CREATE INDEX IF NOT EXISTS consents_tenant_version ON read.consents (tenant_id, policy_version_id, created_at DESC, id DESC);
+  CREATE INDEX IF NOT EXISTS consents_tenant_status ON read.consents (tenant_id, status, created_at DESC, id DESC);
+  -- Tags are keyed per tenant, so one tag names one tenant's records.
+  CREATE INDEX IF NOT EXISTS consents_metadata_tags ON read.consents USING gin (metadata_tags);
   -- The deadlines follower's question: which consents reached their expiry and are not marked yet.
   CREATE INDEX IF NOT EXISTS consents_expiring ON read.consents (expires_at) WHERE status = 'active' AND expires_at IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS consents_tenant_expiry ON read.consents (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
 `;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { compareVersions, reconsentSince, type VersionFacts } from '../../src/domain/consent/standing.js';
 import type { Database } from '../../src/store/schema.js';
 import type { ConsentsDatabase } from '../consents/consents.table.js';
+import { policyVersionsDb } from '../policy-versions/policy-versions.table.js';
 import type { UserStatusDatabase } from './user-status.table.js';
 import { versionsByPurpose } from './user-status.queries.js';
 
@@ -127,4 +128,23 @@ export async function* outdatedRows(
       after = rows[rows.length - 1]!.consent_id;
     }
   }
+}
+
+/** Every version of a tenant that a newer version in force, requiring re-consent, outdates at `now` (all purposes). */
+export async function outdatedVersionIds(db: Kysely<Database>, tenantId: string, now: Date): Promise<string[]> {
+  const rows = await policyVersionsDb(db)
+    .selectFrom('read.policy_versions')
+    .select('purpose')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const byPurpose = await versionsByPurpose(
+    db,
+    tenantId,
+    rows.map((r) => r.purpose),
+  );
+  return [...byPurpose.values()].flatMap((versions) => {
+    const since = reconsentSince(versions, now);
+    return since ? versions.filter((v) => v.id !== since.id && compareVersions(since, v) > 0).map((v) => v.id) : [];
+  });
 }

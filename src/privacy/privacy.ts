@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Sealed } from '../domain/consent/consent.events.js';
 import type { Database } from '../store/schema.js';
@@ -102,6 +103,23 @@ export class Privacy {
    */
   idempotencyKeyOf(tenantId: string, key: string): string {
     return `ik_${hmacHex(this.tenantKey(tenantId, 'consent-ledger/idempotency-key'), key)}`;
+  }
+
+  /**
+   * What the ledger and the read models keep to find records by a top-level metadata value
+   * (`metadata.source=web`, docs/purposes.md): HMAC-SHA256 of the key and the value's text under
+   * a key of the tenant's own, cut to 16 bytes (base64url). Like a subject, nobody without the
+   * secret can read a value back; a scalar's text is its JSON text without quotes (`5`, `true`, `web`).
+   *
+   * @example
+   * privacy.metadataTagOf(tenantId, 'source', 'web') // 22 base64url characters
+   */
+  metadataTagOf(tenantId: string, key: string, value: string): string {
+    return createHmac('sha256', this.tenantKey(tenantId, 'consent-ledger/metadata-tag'))
+      .update(`${key}\u0000${value}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
   }
 
   private tenantKey(tenantId: string, purpose: string): Buffer {

@@ -60,6 +60,15 @@ export interface ItemError {
   message: string;
 }
 
+/** The top-level metadata values a record can be found by: strings, numbers and booleans, as their text. */
+export function metadataTagsOf(privacy: Pick<Privacy, 'metadataTagOf'>, tenantId: string, metadata: Record<string, unknown>): string[] {
+  return Object.entries(metadata).flatMap(([key, value]) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? [privacy.metadataTagOf(tenantId, key, String(value))]
+      : [],
+  );
+}
+
 /** The records among decided events. */
 const recordedOf = (events: readonly ConsentEvent[]): ConsentRecorded['data'][] =>
   events.flatMap((e) => (e.type === 'ConsentRecorded' ? [e.data] : []));
@@ -458,7 +467,17 @@ export class ConsentCommands {
     return decideConsent(
       {
         type: 'RecordConsent',
-        data: { consentId, subject, consentGiven: input.consentGiven, personal: sealed, timestamp, consentHash, batchId, policy },
+        data: {
+          consentId,
+          subject,
+          consentGiven: input.consentGiven,
+          personal: sealed,
+          timestamp,
+          consentHash,
+          batchId,
+          metadataTags: metadataTagsOf(this.deps.privacy, tenantId, personal.metadata),
+          policy,
+        },
       },
       consentAggregate.initialState(),
     );

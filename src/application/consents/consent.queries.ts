@@ -10,6 +10,7 @@ import { userStatus, type UserPolicyStatus } from '../../../projections/user-sta
 import {
   outdatedPage,
   outdatedRows,
+  outdatedVersionIds,
   reconsentScope,
   type OutdatedRow,
   type ReconsentScope,
@@ -37,8 +38,12 @@ import { consentView, purposeFields, sealedOf, type ConsentView, type Verificati
 export interface ConsentQuery {
   userReference?: string | undefined;
   policyType?: string | undefined;
+  policyVersionId?: string | undefined;
+  purpose?: string | undefined;
+  /** Equality on top-level metadata values (`metadata.source=web`): a record must match every one. */
+  metadata?: Record<string, string> | undefined;
   consentGiven?: boolean | undefined;
-  status?: 'active' | 'withdrawn' | 'expired' | undefined;
+  status?: 'active' | 'withdrawn' | 'expired' | 'outdated' | undefined;
   from?: Date | undefined;
   before?: Date | undefined;
 }
@@ -107,7 +112,7 @@ export interface ConsentQueriesDeps {
   /** The one reader of personal fields. */
   reader: PersonalFields;
   /** Subjects of user references (read models hold no reference in clear). */
-  privacy: Pick<Privacy, 'subjectOf'>;
+  privacy: Pick<Privacy, 'subjectOf' | 'metadataTagOf'>;
   fence: ReadFence;
   /** Rows per keyset page of the CSV export (smaller on the embedded store, whose reads hold the event loop). */
   exportPageRows: number;
@@ -218,7 +223,7 @@ export class ConsentQueries {
     await this.deps.fence(tenantId);
     // One read time for the filter and the statuses shown, so that expiry agrees between them.
     const now = this.clock();
-    const filter = this.filter(tenantId, query, now);
+    const filter = await this.filter(tenantId, query, now);
     // The total from the counters where the filter allows (as stats): counting a large tenant's
     // rows took longer than the whole page.
     const [rows, total] = await Promise.all([
@@ -321,7 +326,7 @@ export class ConsentQueries {
 
   async stats(tenantId: string, query: ConsentQuery): Promise<ConsentStats> {
     await this.deps.fence(tenantId);
-    return consentStats(this.deps.db, tenantId, this.filter(tenantId, query));
+    return consentStats(this.deps.db, tenantId, await this.filter(tenantId, query));
   }
 
   /**
@@ -332,7 +337,7 @@ export class ConsentQueries {
     await this.deps.fence(tenantId);
     const { db, reader, exportPageRows } = this.deps;
     const now = this.clock();
-    return streamConsentRows(db, tenantId, this.filter(tenantId, query, now), exportPageRows, async (rows) => {
+    return streamConsentRows(db, tenantId, await this.filter(tenantId, query, now), exportPageRows, async (rows) => {
       const opened = await reader.openStored(rows.map((r) => ({ ...sealedRow(r), wrapped: r.wrapped })));
       return rows.map((r, i) => searchItem(r, opened[i]!, now));
     });
@@ -346,8 +351,15 @@ export class ConsentQueries {
   }
 
   /** Read models know subjects (keyed hashes), never user references. */
-  private filter(tenantId: string, q: ConsentQuery, now = this.clock()): ConsentFilter {
-    const { userReference, ...rest } = q;
-    return { ...rest, now, subject: userReference === undefined ? undefined : this.deps.privacy.subjectOf(tenantId, userReference) };
+  private async filter(tenantId: string, q: ConsentQuery, now = this.clock()): Promise<ConsentFilter> {
+    const { userReference, metadata, ...rest } = q;
+    const tags = Object.entries(metadata ?? {}).map(([key, value]) => this.deps.privacy.metadataTagOf(tenantId, key, value));
+    return {
+      ...rest,
+      now,
+      subject: userReference === undefined ? undefined : this.deps.privacy.subjectOf(tenantId, userReference),
+      metadataTags: tags.length > 0 ? tags : undefined,
+      outdatedVersionIds: q.status === 'outdated' ? await outdatedVersionIds(this.deps.db, tenantId, now) : undefined,
+    };
   }
 }

@@ -12,6 +12,8 @@ export interface RecordConsent {
     timestamp: string;
     consentHash: string;
     batchId: string | null;
+    /** Keyed hashes of the metadata values to filter by (computed where the key is). */
+    metadataTags: string[];
     /** The policy version the decision is about, as the ledger has it now. */
     policy: PolicyState;
   };

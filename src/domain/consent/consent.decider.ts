@@ -104,6 +104,7 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
             // Derived from the version (outside the hash input, docs/purposes.md): a version of its type's own purpose, or one without a validity, adds nothing.
             ...(policy.purpose === policy.policyType ? {} : { purpose: policy.purpose }),
             ...(d.consentGiven && policy.consentValidFor !== null ? { expiresAt: addDuration(d.timestamp, policy.consentValidFor) } : {}),
+            ...(d.metadataTags.length > 0 ? { metadataTags: d.metadataTags } : {}),
           },
         },
       ];

@@ -57,6 +57,7 @@ const record = (policy: PolicyState, consentGiven = true): RecordConsent => ({
     timestamp: recordedAt,
     consentHash: 'f'.repeat(64),
     batchId: null,
+    metadataTags: [],
     policy,
   },
 });

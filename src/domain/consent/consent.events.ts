@@ -36,6 +36,8 @@ export interface ConsentRecorded {
     purpose?: string;
     /** When a consent given expires: `timestamp` plus the version's `consentValidFor`; absent: never. */
     expiresAt?: string;
+    /** Keyed hashes of the top-level scalar metadata values (Privacy.metadataTagOf), to filter by; absent: none. */
+    metadataTags?: string[];
   };
 }
 export interface ConsentWithdrawn {

@@ -67,9 +67,18 @@ export function toQuery(q: ConsentFilterQuery): ConsentQuery {
   // An end of 9999-12-31 reaches past the last instant ISO 8601 writes with four digits, which no
   // record can have: it bounds nothing (and year 10000 is not text every engine reads).
   if (before !== undefined && before.getTime() > LATEST_INSTANT) before = undefined;
+  const metadata = Object.fromEntries(
+    Object.entries(q as Record<string, unknown>).flatMap(([k, v]) =>
+      k.startsWith('metadata.') && typeof v === 'string' ? [[k.slice(9), v]] : [],
+    ),
+  );
+  if (Object.keys(metadata).length > 5) throw validationError([{ field: 'metadata', message: 'at most 5 metadata filters' }]);
   return {
     userReference: q.userReference,
     policyType: alias({ name: 'policyType', value: q.policyType }, { name: 'consent_type', value: q.consent_type }),
+    policyVersionId: q.policyVersionId?.toLowerCase(),
+    purpose: q.purpose,
+    metadata: Object.keys(metadata).length > 0 ? metadata : undefined,
     consentGiven: alias({ name: 'consentGiven', value: q.consentGiven }, { name: 'granted', value: q.granted }),
     status: q.status,
     from,

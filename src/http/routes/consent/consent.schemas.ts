@@ -88,20 +88,30 @@ export const IdempotencyHeadersSchema = Type.Object({
 export const ConsentFilterQuery = {
   userReference: Type.Optional(UserReference),
   policyType: Type.Optional(PolicyTypeSchema),
+  policyVersionId: Type.Optional(Type.String({ format: 'uuid', description: 'records decided on this policy version' })),
+  purpose: Type.Optional(PurposeKeySchema),
   consent_type: Type.Optional(PolicyTypeSchema),
   consentGiven: Type.Optional(Type.Boolean()),
   granted: Type.Optional(Type.Boolean()),
   status: Type.Optional(
-    Type.Union([Type.Literal('active'), Type.Literal('withdrawn'), Type.Literal('expired')], {
-      description: 'active, withdrawn, or expired (a consent given past its expiresAt, judged at read time)',
+    Type.Union([Type.Literal('active'), Type.Literal('withdrawn'), Type.Literal('expired'), Type.Literal('outdated')], {
+      description:
+        'active, withdrawn, expired (a consent given past its expiresAt, judged at read time), or outdated (active, on a version that a newer one in force requiring re-consent replaced)',
     }),
   ),
   startDate: Type.Optional(Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day' })),
   endDate: Type.Optional(Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day' })),
 };
-export const ConsentFilterQuerySchema = Type.Object(ConsentFilterQuery);
+/** `metadata.<key>=<value>`: equality on a top-level metadata value (its text: `web`, `5`, `true`), up to 5 of them. */
+const MetadataFilters = {
+  patternProperties: {
+    '^metadata\\.[A-Za-z0-9_$-]{1,64}$': Type.String({ minLength: 1, maxLength: 256, description: 'a top-level metadata value, as text' }),
+  },
+  maxProperties: 40,
+};
+export const ConsentFilterQuerySchema = Type.Object(ConsentFilterQuery, MetadataFilters);
 export type ConsentFilterQuery = Static<typeof ConsentFilterQuerySchema>;
-export const ConsentSearchQuerySchema = Type.Object({ ...ConsentFilterQuery, ...PageQuery });
+export const ConsentSearchQuerySchema = Type.Object({ ...ConsentFilterQuery, ...PageQuery }, MetadataFilters);
 
 export const RecordedConsentSchema = Type.Object({
   id: Uuid,
