@@ -1,4 +1,3 @@
-import { consentCountsProjector } from './consent-counts/consent-counts.projector.js';
 import { consentsProjector } from './consents/consents.projector.js';
 import { policyVersionsProjector } from './policy-versions/policy-versions.projector.js';
 import type { Projector } from '../src/followers/projector.js';
@@ -6,10 +5,4 @@ import { userStatusProjector } from './user-status/user-status.projector.js';
 import { purposesProjector } from './purposes/purposes.projector.js';
 
 /** Every read model's projector, in the order the runner applies them. */
-export const allProjectors: readonly Projector[] = [
-  policyVersionsProjector,
-  consentsProjector,
-  consentCountsProjector,
-  userStatusProjector,
-  purposesProjector,
-];
+export const allProjectors: readonly Projector[] = [policyVersionsProjector, consentsProjector, userStatusProjector, purposesProjector];

@@ -91,6 +91,7 @@ describe('service › when start-up fails part-way › what started is stopped, 
         'read-model check',
         ...(env.DATABASE_URL ? ['tenant changes'] : []),
         'deadlines',
+        'read statistics',
         'limiter',
       ]);
       const host = started.find((p) => p instanceof FollowerHost) as FollowerHost;

@@ -13,6 +13,7 @@ import type { PolicyCommands } from './application/policies/policy.commands.js';
 import type { PolicyQueries } from './application/policies/policy.queries.js';
 import { SubjectErasure } from './application/subjects/erasure.js';
 import { Deadlines } from './application/deadlines.js';
+import { ReadStatistics } from '../projections/statistics.js';
 import { Lifecycle, type Part } from './common/lifecycle.js';
 import { deferredLog, type Log } from './common/log.js';
 import type { Settings } from './config.js';
@@ -260,6 +261,8 @@ export async function createService(settings: Settings, options: ServiceOptions 
         ...(settings.databaseUrl ? { exclusive: advisoryExclusive(store.db, DEADLINES_LOCK) } : {}),
       }),
     );
+    // The planner's statistics of the read models, kept fresh as the runner applies events.
+    await life.start(new ReadStatistics(store.followerDb, () => runner.applied, { log }));
     const receiptStore = new ReceiptStore(store.db);
     // Where erasure finds a subject's events: the ledger's own table, or read.event_index when the ledger is EventStoreDB.
     const subjectSource = eventStore ? 'index' : 'ledger';

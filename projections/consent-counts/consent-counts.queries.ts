@@ -32,8 +32,23 @@ async function countRows(db: Kysely<Database>, tenantId: string, f: ConsentFilte
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
+/**
+ * The counters of whole days [fromDay, beforeDay) for `f`. A status is the one records were last
+ * marked with; a consent past expiresAt and not marked yet is moved from active to expired here,
+ * counted from its rows (few: the deadlines follower marks them within seconds).
+ */
 async function sumCounters(db: Kysely<Database>, tenantId: string, f: ConsentFilter, fromDay?: Date, beforeDay?: Date): Promise<Bucket[]> {
-  let q = consentCountsDb(db).selectFrom('read.consent_counts').where('tenant_id', '=', tenantId);
+  let q = consentCountsDb(db)
+    .selectFrom('read.consent_counts')
+    .where('tenant_id', '=', tenantId)
+    .where('tag', '=', f.metadataTags?.[0] ?? '');
+  if (f.status === 'withdrawn' || f.status === 'expired') q = q.where('status', '=', f.status);
+  if (f.status === 'active' || f.status === 'outdated') q = q.where('status', '=', 'active');
+  if (f.status === 'outdated') {
+    const ids = f.outdatedVersionIds ?? [];
+    if (ids.length === 0) return [];
+    q = q.where('policy_version_id', 'in', ids);
+  }
   if (f.policyType !== undefined) q = q.where('policy_type', '=', f.policyType);
   if (f.purpose !== undefined) q = q.where('purpose', '=', f.purpose);
   if (f.policyVersionId !== undefined) q = q.where('policy_version_id', '=', f.policyVersionId);
@@ -42,6 +57,34 @@ async function sumCounters(db: Kysely<Database>, tenantId: string, f: ConsentFil
   if (beforeDay) q = q.where('day', '<', isoDay(beforeDay));
   const rows = await q
     .select(['policy_type', 'consent_given', sql<number>`sum(count)`.as('n')])
+    .groupBy(['policy_type', 'consent_given'])
+    .execute();
+  const counted = rows.map((r) => ({ ...r, n: Number(r.n) }));
+  if (f.status === undefined || f.status === 'withdrawn') return counted;
+  const unmarked = await unmarkedExpired(db, tenantId, f, fromDay, beforeDay);
+  const sign = f.status === 'expired' ? 1 : -1;
+  return [...counted, ...unmarked.map((b) => ({ ...b, n: sign * b.n }))];
+}
+
+/** Records of whole days [fromDay, beforeDay) matching `f` but its status, still marked active though past expiresAt. */
+async function unmarkedExpired(
+  db: Kysely<Database>,
+  tenantId: string,
+  f: ConsentFilter,
+  fromDay?: Date,
+  beforeDay?: Date,
+): Promise<Bucket[]> {
+  let q = applyConsentFilter(consentsDb(db).selectFrom('read.consents'), tenantId, {
+    ...f,
+    status: undefined,
+    from: fromDay,
+    before: beforeDay,
+  })
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', f.now ?? new Date());
+  if (f.status === 'outdated') q = q.where('policy_version_id', 'in', f.outdatedVersionIds!);
+  const rows = await q
+    .select(['policy_type', 'consent_given', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(['policy_type', 'consent_given'])
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
@@ -59,8 +102,8 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
   // A start on 9999-12-31 has no whole day after it that dates can name (year 10000 is not text
   // every engine reads): count its rows.
   const pastLastDay = fullFrom !== undefined && fullFrom.getTime() > LAST_DAY;
-  // Counters hold type, purpose, version and decision per day; other filters count rows.
-  if (f.subject !== undefined || f.status !== undefined || (f.metadataTags?.length ?? 0) > 0 || pastLastDay) {
+  // Counters hold type, purpose, version, decision, status and one tag per day; a user or a second tag counts rows.
+  if (f.subject !== undefined || (f.metadataTags?.length ?? 0) > 1 || pastLastDay) {
     buckets = await countRows(db, tenantId, f);
   } else {
     if (fullFrom && fullBefore && fullFrom >= fullBefore) {

@@ -1,7 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 
-/** `read.consent_counts`: counters per (tenant, UTC day, policy type, purpose, version, decision). */
+/**
+ * `read.consent_counts`: how many records per (tenant, UTC day, policy type, purpose, version,
+ * decision, status, tag): tag '' counts every record, another tag (Privacy.metadataTagOf) those
+ * carrying it. Kept by the consents projector with its rows (projections/consents/consent-counts.counters.ts).
+ */
 export interface ConsentCountsTable {
   tenant_id: string;
   /** 'YYYY-MM-DD' (src/store/store.ts parses dates as text). */
@@ -10,6 +14,9 @@ export interface ConsentCountsTable {
   purpose: string;
   policy_version_id: string;
   consent_given: boolean;
+  /** active, withdrawn or expired (as marked by ConsentExpired). */
+  status: string;
+  tag: string;
   count: number;
 }
 export type ConsentCountRow = Selectable<ConsentCountsTable>;
@@ -29,7 +36,11 @@ export const CONSENT_COUNTS_DDL = `
     purpose text NOT NULL,
     policy_version_id uuid NOT NULL,
     consent_given boolean NOT NULL,
+    status text NOT NULL,
+    tag text NOT NULL,
     count bigint NOT NULL,
-    PRIMARY KEY (tenant_id, day, policy_type, purpose, policy_version_id, consent_given)
+    PRIMARY KEY (tenant_id, day, policy_type, purpose, policy_version_id, consent_given, status, tag)
   );
+  -- Stats read a tenant's counters of one tag ('' for all records) over a range of days.
+  CREATE INDEX IF NOT EXISTS consent_counts_tenant_tag ON read.consent_counts (tenant_id, tag, day);
 `;

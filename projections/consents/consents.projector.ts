@@ -3,6 +3,7 @@ import { consentRecordedOf, decodeConsentEvent } from '../../src/domain/consent/
 import { decodeSubjectEvent } from '../../src/domain/subject/subject.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
+import { applyDeltas, deltasOf } from './consent-counts.counters.js';
 
 /** The read.consents row of a ConsentRecorded event (none for another event). */
 function rowsOf(recorded: RecordedEvent) {
@@ -31,6 +32,61 @@ function rowsOf(recorded: RecordedEvent) {
   return [row];
 }
 
+/** What the counters need of a row, and its status. */
+const COUNTED = [
+  'tenant_id',
+  'created_at',
+  'policy_type',
+  'purpose',
+  'policy_version_id',
+  'consent_given',
+  'metadata_tags',
+  'status',
+] as const;
+
+type Tx = Parameters<Projector['apply']>[0];
+
+/** Inserts records (none twice) and counts those inserted. */
+async function insertRecords(tx: Tx, rows: ReturnType<typeof rowsOf>): Promise<void> {
+  if (rows.length === 0) return;
+  const inserted = await consentsDb(tx)
+    .insertInto('read.consents')
+    .values(rows)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning(COUNTED)
+    .execute();
+  await applyDeltas(
+    tx,
+    inserted.flatMap((r) => deltasOf(r, 'active', 1)),
+  );
+}
+
+/** Moves one record to `status` (if it is in one of `from`), with its counters; `set` are the other columns to change. */
+async function moveStatus(
+  tx: Tx,
+  tenantId: string,
+  consentId: string,
+  from: readonly string[],
+  status: string,
+  set: { withdrawn_at?: string; withdrawal_reason?: string | null } = {},
+): Promise<void> {
+  const row = await consentsDb(tx)
+    .selectFrom('read.consents')
+    .select(COUNTED)
+    .where('id', '=', consentId)
+    .where('tenant_id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || !from.includes(row.status)) return;
+  await consentsDb(tx)
+    .updateTable('read.consents')
+    .set({ status, ...set })
+    .where('id', '=', consentId)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  await applyDeltas(tx, [...deltasOf(row, row.status, -1), ...deltasOf(row, status, 1)]);
+}
+
 /**
  * One row per consent record: search, user lists and CSV export read it. Personal fields stay
  * sealed here as in the ledger (the queries open them); an erased subject's rows lose even the
@@ -43,37 +99,36 @@ export const consentsProjector: Projector = {
     const event = decodeConsentEvent(recorded) ?? decodeSubjectEvent(recorded);
     switch (event?.type) {
       case 'ConsentRecorded':
-        await consentsDb(tx)
-          .insertInto('read.consents')
-          .values(rowsOf(recorded))
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+        await insertRecords(tx, rowsOf(recorded));
         return;
       case 'ConsentWithdrawn':
-        await consentsDb(tx)
-          .updateTable('read.consents')
-          .set({
-            status: 'withdrawn',
-            withdrawn_at: event.data.withdrawnAt,
-            withdrawal_reason: event.data.reason ? JSON.stringify(event.data.reason) : null,
-          })
-          .where('id', '=', event.data.consentId)
-          .where('tenant_id', '=', recorded.tenantId)
-          .execute();
+        await moveStatus(tx, recorded.tenantId, event.data.consentId, ['active', 'expired'], 'withdrawn', {
+          withdrawn_at: event.data.withdrawnAt,
+          withdrawal_reason: event.data.reason ? JSON.stringify(event.data.reason) : null,
+        });
         return;
       case 'ConsentExpired':
-        await consentsDb(tx)
-          .updateTable('read.consents')
-          .set({ status: 'expired' })
-          .where('id', '=', event.data.consentId)
-          .where('tenant_id', '=', recorded.tenantId)
-          .where('status', '=', 'active')
-          .execute();
+        await moveStatus(tx, recorded.tenantId, event.data.consentId, ['active'], 'expired');
         return;
       case 'SubjectErased':
         // The records the erasure names, and only those: a record reads as erased only when an
         // erasure covers it (one made while the erasure ran is not, and keeps its key).
         if (event.data.consentIds.length === 0) return;
+        {
+          // Their tags go, and the counters by tag with them (the records stay counted).
+          const tagged = await consentsDb(tx)
+            .selectFrom('read.consents')
+            .select(COUNTED)
+            .where('tenant_id', '=', recorded.tenantId)
+            .where('id', 'in', event.data.consentIds)
+            .where('metadata_tags', 'is not', null)
+            .forUpdate()
+            .execute();
+          await applyDeltas(
+            tx,
+            tagged.flatMap((r) => deltasOf(r, r.status, -1).filter((d) => d.tag !== '')),
+          );
+        }
         await consentsDb(tx)
           .updateTable('read.consents')
           .set({ personal: null, withdrawal_reason: null, erased: true, metadata_tags: null })
@@ -88,13 +143,7 @@ export const consentsProjector: Projector = {
     await inRuns(
       events,
       (e) => e.type === 'ConsentRecorded',
-      async (run) => {
-        await consentsDb(tx)
-          .insertInto('read.consents')
-          .values(run.flatMap(rowsOf))
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-      },
+      (run) => insertRecords(tx, run.flatMap(rowsOf)),
       (e) => consentsProjector.apply(tx, e),
     );
   },

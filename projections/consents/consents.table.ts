@@ -73,4 +73,5 @@ export const CONSENTS_DDL = `
   -- The deadlines follower's question: which consents reached their expiry and are not marked yet.
   CREATE INDEX IF NOT EXISTS consents_expiring ON read.consents (expires_at) WHERE status = 'active' AND expires_at IS NOT NULL;
   CREATE INDEX IF NOT EXISTS consents_tenant_expiry ON read.consents (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS consents_tenant_unmarked ON read.consents (tenant_id, expires_at) WHERE status = 'active' AND expires_at IS NOT NULL;
 `;

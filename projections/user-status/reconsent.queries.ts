@@ -44,16 +44,36 @@ const standingOn = (db: Kysely<Database>, tenantId: string, purpose: string, ver
     .where('s.withdrawn_at', 'is', null)
     .where((eb) => eb.or([eb('s.expires_at', 'is', null), eb('s.expires_at', '>', now)]));
 
-/** How many standing decisions each outdated version holds. */
+/**
+ * How many standing decisions each outdated version holds: the version's counter (decisions
+ * standing on it, not withdrawn) less those past their expiry, counted from their rows.
+ */
 export async function countOutdated(db: Kysely<Database>, tenantId: string, purpose: string, scope: ReconsentScope, now: Date) {
-  return Promise.all(
-    scope.outdated.map(async (v) => {
-      const row = await standingOn(db, tenantId, purpose, v.id, now)
-        .select(sql<string>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    }),
-  );
+  if (scope.outdated.length === 0) return [];
+  const ids = scope.outdated.map((v) => v.id);
+  const s = db.withTables<UserStatusDatabase>();
+  const [counted, expired] = await Promise.all([
+    s
+      .selectFrom('read.standing_counts')
+      .select(['policy_version_id', 'count'])
+      .where('tenant_id', '=', tenantId)
+      .where('purpose', '=', purpose)
+      .where('policy_version_id', 'in', ids)
+      .execute(),
+    s
+      .selectFrom('read.user_policy_status')
+      .select(['policy_version_id', sql<string>`count(*)`.as('n')])
+      .where('tenant_id', '=', tenantId)
+      .where('purpose', '=', purpose)
+      .where('policy_version_id', 'in', ids)
+      .where('withdrawn_at', 'is', null)
+      .where('expires_at', '<=', now)
+      .groupBy('policy_version_id')
+      .execute(),
+  ]);
+  const standing = new Map(counted.map((r) => [r.policy_version_id, Number(r.count)]));
+  const lapsed = new Map(expired.map((r) => [r.policy_version_id, Number(r.n)]));
+  return ids.map((id) => (standing.get(id) ?? 0) - (lapsed.get(id) ?? 0));
 }
 
 /** Rows of one version after `afterConsentId`, by consent id, with their records' sealed fields. */

@@ -239,4 +239,28 @@ describe.each(harnessEngines)('user_policy_status projection ($name)', ({ open, 
       expect(await at(expiresAt)).toMatchObject({ status: 'expired', expiresAt });
     });
   });
+
+  describe('standing_counts › when decisions replace each other and some are withdrawn', () => {
+    it('counts, per purpose and version, the subjects whose latest decision stands there, in batches or one by one', async () => {
+      const tenant = randomUUID();
+      await given(tenant);
+      const users = ['u1', 'u2', 'u3', 'u4', 'u5'];
+      const decided: ReturnType<typeof recorded>[] = [];
+      for (let i = 0; i < 30; i++) {
+        const policy = [v1, v2, terms][i % 3]!;
+        decided.push(recorded(policy, { userReference: users[(i * 7) % users.length]!, consentGiven: i % 4 !== 0 }));
+      }
+      await h.append(tenant, decided.slice(0, 12));
+      await h.append(tenant, [withdrawn(decided[3]!.data.consentId, '2024-03-08T00:00:00.000Z')]);
+      for (const e of decided.slice(12, 20)) await h.append(tenant, [e]);
+      await h.append(tenant, decided.slice(20));
+      await h.append(tenant, [withdrawn(decided[25]!.data.consentId, '2024-03-09T00:00:00.000Z')]);
+      await raceRunners(h, [3, 500]);
+      const rows = (await rowsOf(h.db, 'read.user_policy_status')).filter((r) => r.tenant_id === tenant && r.withdrawn_at === null);
+      const plain = new Map<string, number>();
+      for (const r of rows) plain.set(`${r.purpose} ${r.policy_version_id}`, (plain.get(`${r.purpose} ${r.policy_version_id}`) ?? 0) + 1);
+      const counters = (await rowsOf(h.db, 'read.standing_counts')).filter((r) => r.tenant_id === tenant && Number(r.count) !== 0);
+      expect(new Map(counters.map((r) => [`${r.purpose} ${r.policy_version_id}`, Number(r.count)]))).toEqual(plain);
+    });
+  });
 });

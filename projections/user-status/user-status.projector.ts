@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { userStatusDb } from './user-status.table.js';
 import { consentRecordedOf, decodeConsentEvent, type ConsentRecorded } from '../../src/domain/consent/consent.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
@@ -36,14 +37,21 @@ export const userStatusProjector: Projector = {
       case 'ConsentRecorded':
         await upsert(tx, [rowOf(recorded, event.data)]);
         return;
-      case 'ConsentWithdrawn':
-        await userStatusDb(tx)
+      case 'ConsentWithdrawn': {
+        const moved = await userStatusDb(tx)
           .updateTable('read.user_policy_status')
           .set({ status: 'withdrawn', withdrawn_at: event.data.withdrawnAt })
           .where('tenant_id', '=', recorded.tenantId)
           .where('consent_id', '=', event.data.consentId)
+          .where('withdrawn_at', 'is', null)
+          .returning(['tenant_id', 'purpose', 'policy_version_id'])
           .execute();
+        await countStanding(
+          tx,
+          moved.map((r) => ({ ...r, d: -1 })),
+        );
         return;
+      }
     }
   },
   // A run of decisions in one upsert: per (tenant, subject, purpose) the last of the run wins,
@@ -69,7 +77,39 @@ export const userStatusProjector: Projector = {
   },
 };
 
-async function upsert(tx: Parameters<Projector['apply']>[0], rows: readonly Row[]): Promise<void> {
+type Tx = Parameters<Projector['apply']>[0];
+
+/**
+ * Moves the standing counters (read.standing_counts) in one upsert. Called in the transaction
+ * that changes the rows, so the counters always agree with them.
+ */
+async function countStanding(tx: Tx, deltas: readonly { tenant_id: string; purpose: string; policy_version_id: string; d: number }[]) {
+  if (deltas.length === 0) return;
+  await sql`
+    INSERT INTO read.standing_counts (tenant_id, purpose, policy_version_id, count)
+    SELECT r.tenant_id, r.purpose, r.policy_version_id, sum(r.d)
+    FROM json_to_recordset(${JSON.stringify(deltas)}::json) AS r(tenant_id uuid, purpose text, policy_version_id uuid, d int)
+    GROUP BY 1, 2, 3
+    ON CONFLICT (tenant_id, purpose, policy_version_id) DO UPDATE SET count = read.standing_counts.count + EXCLUDED.count`.execute(tx);
+}
+
+async function upsert(tx: Tx, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  // The decisions these replace: each stops standing where it stood (if not withdrawn), each new one stands.
+  const replaced = await userStatusDb(tx)
+    .selectFrom('read.user_policy_status')
+    .select(['tenant_id', 'subject', 'purpose', 'policy_version_id', 'withdrawn_at'])
+    .where('tenant_id', 'in', [...new Set(rows.map((r) => r.tenant_id))])
+    .where('subject', 'in', [...new Set(rows.map((r) => r.subject))])
+    .forUpdate()
+    .execute();
+  const keys = new Set(rows.map((r) => `${r.tenant_id}\u0000${r.subject}\u0000${r.purpose}`));
+  await countStanding(tx, [
+    ...replaced
+      .filter((o) => o.withdrawn_at === null && keys.has(`${o.tenant_id}\u0000${o.subject}\u0000${o.purpose}`))
+      .map((o) => ({ tenant_id: o.tenant_id, purpose: o.purpose, policy_version_id: o.policy_version_id, d: -1 })),
+    ...rows.map((r) => ({ tenant_id: r.tenant_id, purpose: r.purpose, policy_version_id: r.policy_version_id, d: 1 })),
+  ]);
   await userStatusDb(tx)
     .insertInto('read.user_policy_status')
     .values(rows)

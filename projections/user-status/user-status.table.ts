@@ -20,8 +20,16 @@ export interface UserPolicyStatusTable {
 }
 export type UserPolicyStatusRow = Selectable<UserPolicyStatusTable>;
 
+/** `read.standing_counts`: per (tenant, purpose, version), the subjects whose latest decision is on it and not withdrawn. */
+export interface StandingCountsTable {
+  tenant_id: string;
+  purpose: string;
+  policy_version_id: string;
+  count: number;
+}
+
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
-export type UserStatusDatabase = { 'read.user_policy_status': UserPolicyStatusTable };
+export type UserStatusDatabase = { 'read.user_policy_status': UserPolicyStatusTable; 'read.standing_counts': StandingCountsTable };
 
 /** The store's handle (or a transaction's), seeing `read.user_policy_status` too. */
 export const userStatusDb = (db: Kysely<Database>) => db.withTables<UserStatusDatabase>();
@@ -47,4 +55,14 @@ export const USER_STATUS_DDL = `
   -- The re-consent list: a purpose's standing decisions per version, counted from the index alone.
   CREATE INDEX IF NOT EXISTS user_policy_status_purpose_version ON read.user_policy_status (tenant_id, purpose, policy_version_id, consent_id)
     INCLUDE (withdrawn_at, expires_at);
+  -- Standing decisions past their expiry, subtracted from the counters at read time.
+  CREATE INDEX IF NOT EXISTS user_policy_status_expiring ON read.user_policy_status (tenant_id, purpose, policy_version_id, expires_at)
+    WHERE withdrawn_at IS NULL AND expires_at IS NOT NULL;
+  CREATE TABLE IF NOT EXISTS read.standing_counts (
+    tenant_id uuid NOT NULL,
+    purpose text NOT NULL,
+    policy_version_id uuid NOT NULL,
+    count bigint NOT NULL,
+    PRIMARY KEY (tenant_id, purpose, policy_version_id)
+  );
 `;

@@ -115,6 +115,8 @@ export class Follower<P = undefined> {
   private cursor: LedgerPosition | undefined;
   /** The slowest checkpoint as this process last saw it: a locked one behind it moved back. */
   private seen: LedgerPosition | undefined;
+  /** Events this process read and applied (or passed) since it started: how much its rows may have changed. */
+  applied = 0;
   /** When this process last committed a batch, or began (ms since the epoch). */
   private savedAt = Date.now();
   private readonly ids: readonly string[];
@@ -261,6 +263,7 @@ export class Follower<P = undefined> {
       this.seen = last;
       this.advance(last);
     }
+    this.applied += events.length;
     return events.length;
   }
 

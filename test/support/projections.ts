@@ -5,7 +5,12 @@ import type { Projector } from '../../src/followers/projector.js';
 import { ensureReadSchema } from '../../projections/read-schema.js';
 import { ProjectionRunner, type RunnerOptions } from '../../projections/runner.js';
 import { consentHashInput } from '../../src/domain/consent/consent-hash.js';
-import { consentStream, type ConsentRecorded, type ConsentWithdrawn } from '../../src/domain/consent/consent.events.js';
+import {
+  consentStream,
+  type ConsentExpired,
+  type ConsentRecorded,
+  type ConsentWithdrawn,
+} from '../../src/domain/consent/consent.events.js';
 import {
   policyStream,
   type PolicyType,
@@ -45,7 +50,8 @@ type DomainEvent =
   | PlainConsentRecorded
   | PlainConsentWithdrawn
   | SubjectErased
-  | PurposeDefined;
+  | PurposeDefined
+  | ConsentExpired;
 
 /**
  * A real store with the read schema, a PostgresLedger on it, and runners over the real
@@ -252,8 +258,9 @@ const READ_TABLES: Record<string, string> = {
   'read.projection_failures': 'projector, event_id',
   'read.policy_versions': 'id',
   'read.consents': 'id',
-  'read.consent_counts': 'tenant_id, day, policy_type, consent_given',
-  'read.user_policy_status': 'tenant_id, subject, policy_type',
+  'read.consent_counts': 'tenant_id, day, policy_type, purpose, policy_version_id, consent_given, status, tag',
+  'read.user_policy_status': 'tenant_id, subject, purpose',
+  'read.standing_counts': 'tenant_id, purpose, policy_version_id',
 };
 /** Columns that say when a row was written, not what it holds. */
 const WRITE_TIME_COLUMNS: Record<string, string[]> = {

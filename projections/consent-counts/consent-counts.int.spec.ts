@@ -19,6 +19,8 @@ import { consentStats, type ConsentStats } from './consent-counts.queries.js';
 import { prng } from '../../test/support/prng.js';
 
 const DAY = 86_400_000;
+/** The read time of the random stats: expiries fall on both sides of it. */
+const NOW = Date.UTC(2024, 2, 12, 12);
 
 interface Row {
   at: number;
@@ -27,17 +29,24 @@ interface Row {
   userReference: string;
   /** The keyed hash read models filter by. */
   subject: string;
-  status: 'active' | 'withdrawn';
+  /** As marked in the ledger: expired by a ConsentExpired event. */
+  status: 'active' | 'withdrawn' | 'expired';
+  tags: string[];
+  expiresAt: number | null;
 }
 
 /** Stats the plain way: filter the records, count them. */
 function countPlainly(rows: Row[], f: ConsentFilter): ConsentStats {
+  const now = f.now?.getTime() ?? Date.now();
+  const past = (r: Row) => r.expiresAt !== null && r.expiresAt <= now;
+  const statusOf = (r: Row) => (r.status === 'withdrawn' ? 'withdrawn' : past(r) ? 'expired' : 'active');
   const hit = rows.filter(
     (r) =>
       (f.subject === undefined || r.subject === f.subject) &&
       (f.policyType === undefined || r.policyType === f.policyType) &&
       (f.consentGiven === undefined || r.consentGiven === f.consentGiven) &&
-      (f.status === undefined || r.status === f.status) &&
+      (f.status === undefined || statusOf(r) === f.status) &&
+      (f.metadataTags ?? []).every((t) => r.tags.includes(t)) &&
       (f.from === undefined || r.at >= f.from.getTime()) &&
       (f.before === undefined || r.at < f.before.getTime()),
   );
@@ -66,12 +75,25 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
   });
   afterAll(() => h?.dispose());
 
-  /** A tenant's counters by day, type and decision (each test's types have one version, of their own purpose). */
-  const countersOf = async (tenantId: string) =>
-    (await rowsOf(h.db, 'read.consent_counts'))
-      .filter((r) => r.tenant_id === tenantId)
-      .map(({ tenant_id: _, purpose: _p, policy_version_id: _v, ...r }) => r)
-      .sort((a, b) => `${a.day}${a.policy_type}${a.consent_given}`.localeCompare(`${b.day}${b.policy_type}${b.consent_given}`));
+  /**
+   * A tenant's counters of every record (tag ''), by day, type and decision, whatever their status
+   * (each test's types have one version, of their own purpose).
+   */
+  const countersOf = async (tenantId: string) => {
+    const sums = new Map<string, { day: string; policy_type: string; consent_given: boolean; count: number }>();
+    for (const r of (await rowsOf(h.db, 'read.consent_counts')).filter((x) => x.tenant_id === tenantId && x.tag === '')) {
+      const key = `${r.day}${r.policy_type}${r.consent_given}`;
+      const sum = sums.get(key) ?? {
+        day: r.day as string,
+        policy_type: r.policy_type as string,
+        consent_given: r.consent_given as boolean,
+        count: 0,
+      };
+      sum.count += Number(r.count);
+      sums.set(key, sum);
+    }
+    return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v);
+  };
 
   describe('consent_counts › when decisions are recorded around midnight UTC', () => {
     it('counts each decision once on its UTC day, per policy type and decision', async () => {
@@ -97,7 +119,9 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
       ]);
       // Each counter names the purpose and the version too, for stats filtered by them.
       const rows = (await rowsOf(h.db, 'read.consent_counts')).filter((r) => r.tenant_id === tenant && r.policy_type === 'cookie_policy');
-      expect(rows.map((r) => [r.purpose, r.policy_version_id])).toEqual([['cookie_policy', cookies.data.policyVersionId]]);
+      expect(rows.map((r) => [r.purpose, r.policy_version_id, r.status, r.tag])).toEqual([
+        ['cookie_policy', cookies.data.policyVersionId, 'active', ''],
+      ]);
     });
   });
 
@@ -173,6 +197,9 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
         const policy = policies[Math.floor(random() * policies.length)]!;
         const consentGiven = random() < 0.7;
         const userReference = users[Math.floor(random() * users.length)]!;
+        const tags = ['x', 'y'].filter(() => random() < 0.5);
+        // A third of the consents given expire, around the read time NOW (some before, some after).
+        const expiresAt = consentGiven && random() < 0.33 ? NOW + Math.floor((random() - 0.5) * 4 * DAY) : null;
         const row: Row = {
           at,
           policyType: policy.data.policyType,
@@ -180,10 +207,18 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
           userReference,
           subject: h.subject(tenant, userReference),
           status: 'active',
+          tags,
+          expiresAt,
         };
         rows.push(row);
         events.push(
-          recorded(policy, { timestamp: new Date(at).toISOString(), consentGiven: row.consentGiven, userReference: row.userReference }),
+          recorded(policy, {
+            timestamp: new Date(at).toISOString(),
+            consentGiven: row.consentGiven,
+            userReference: row.userReference,
+            ...(tags.length > 0 ? { metadataTags: tags } : {}),
+            ...(expiresAt !== null ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
+          }),
         );
       }
       await h.append(tenant, events.slice(0, 120));
@@ -194,6 +229,21 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
         toWithdraw.map((i) => withdrawn(events[i]!.data.consentId, '2024-03-20T00:00:00.000Z')),
       );
       for (const i of toWithdraw) rows[i]!.status = 'withdrawn';
+      // Half the consents past their expiry are marked, as the deadlines follower would; the others are not yet.
+      const toExpire = rows.flatMap((r, i) =>
+        r.status === 'active' && r.expiresAt !== null && r.expiresAt <= NOW && i % 2 === 0 ? [i] : [],
+      );
+      await h.append(
+        tenant,
+        toExpire.map((i) => ({
+          type: 'ConsentExpired' as const,
+          data: { consentId: events[i]!.data.consentId, subject: rows[i]!.subject, expiredAt: new Date(rows[i]!.expiresAt!).toISOString() },
+        })),
+      );
+      for (const i of toExpire) rows[i]!.status = 'expired';
+      // And one subject is erased: its records lose their tags, and stop matching tag filters.
+      await h.append(tenant, [await h.erase(tenant, 'dee')]);
+      for (const r of rows) if (r.userReference === 'dee') r.tags = [];
       await h.runner().catchUp();
 
       const instant = (): Date | undefined => {
@@ -217,7 +267,9 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
           policyType: pick(policyTypes.slice(0, 4)),
           consentGiven: pick([true, false]),
           subject: i % 3 === 0 ? pick(users.map((u) => h.subject(tenant, u))) : undefined,
-          status: i % 5 === 0 ? pick(['active', 'withdrawn'] as const) : undefined,
+          status: i % 2 === 0 ? pick(['active', 'withdrawn', 'expired'] as const) : undefined,
+          metadataTags: i % 3 === 1 ? pick([['x'], ['y'], ['x', 'y']]) : undefined,
+          now: new Date(NOW),
         };
         const got = await consentStats(h.db, tenant, filter);
         expect(got, `seed ${seed}, case ${i}: ${JSON.stringify(filter)}`).toEqual(countPlainly(rows, filter));
