@@ -1,4 +1,4 @@
-import { decodeConsentBatchEvent, decodeConsentEvent, type ConsentRecorded } from '../domain/consent/consent.events.js';
+import { decodeConsentBatchEvent, decodeConsentEvent, type ConsentRecorded, type Sealed } from '../domain/consent/consent.events.js';
 import { fold } from '../domain/events.js';
 import { policyAggregate, type PolicyState } from '../domain/policy/policy.decider.js';
 import { decodePolicyEvent } from '../domain/policy/policy.events.js';
@@ -134,6 +134,25 @@ export function erasePayload(payload: string): string {
 }
 
 /**
+ * The record a later event of its stream is about, its personal fields (and `reason`) opened:
+ * either seal broken is the record's tampering; else erased when the record's key is gone.
+ */
+async function recordBehind(
+  event: RecordedEvent,
+  readStream: (stream: string) => Promise<RecordedEvent[]>,
+  reader: PersonalFields,
+  d: { consentId: string; subject: string },
+  reason: Sealed | null,
+) {
+  const first = (await readStream(event.stream)).map(decodeConsentEvent).find((e) => e?.type === 'ConsentRecorded');
+  const r = first?.type === 'ConsentRecorded' ? first.data : undefined;
+  const opened = r
+    ? await reader.openOne({ tenantId: event.tenantId, consentId: d.consentId, subject: d.subject, personal: r.personal, reason })
+    : { personal: { state: 'tampered' } as const, reason: null };
+  return { r, personal: opened.personal, reason: opened.reason };
+}
+
+/**
  * Maps a ledger event to what webhooks receive, or null for an event type webhooks do not carry
  * (unknown types included). Policy and withdrawal payloads need their stream's earlier events,
  * read through `readStream`; personal fields are opened with `privacy` (null once erased).
@@ -193,11 +212,7 @@ export async function toNotification(
     }
     case 'ConsentExpired': {
       const d = consent.data;
-      const first = (await readStream(event.stream)).map(decodeConsentEvent).find((e) => e?.type === 'ConsentRecorded');
-      const r = first?.type === 'ConsentRecorded' ? first.data : undefined;
-      const { personal } = r
-        ? await reader.openOne({ tenantId: event.tenantId, consentId: d.consentId, subject: d.subject, personal: r.personal })
-        : { personal: { state: 'tampered' } as const };
+      const { r, personal } = await recordBehind(event, readStream, reader, d, null);
       const p = personal.state === 'personal' ? personal.value : undefined;
       return {
         ...base,
@@ -215,18 +230,7 @@ export async function toNotification(
     }
     case 'ConsentWithdrawn': {
       const d = consent.data;
-      const first = (await readStream(event.stream)).map(decodeConsentEvent).find((e) => e?.type === 'ConsentRecorded');
-      const r = first?.type === 'ConsentRecorded' ? first.data : undefined;
-      // Either seal broken is the record's tampering; else erased when the record's key is gone.
-      const { personal, reason } = r
-        ? await reader.openOne({
-            tenantId: event.tenantId,
-            consentId: d.consentId,
-            subject: d.subject,
-            personal: r.personal,
-            reason: d.reason,
-          })
-        : { personal: { state: 'tampered' } as const, reason: null };
+      const { r, personal, reason } = await recordBehind(event, readStream, reader, d, d.reason);
       const p = personal.state === 'personal' ? personal.value : undefined;
       return {
         ...base,

@@ -75,9 +75,11 @@ const send = (method: string, url: string) => {
 
 describe('query parameters › when a route is sent one it does not document › 400 naming it', () => {
   it('the two parameters a client could believe were honoured', async () => {
-    expectRefused(await api.get(`/api/v1/consent/search?policyVersionId=${policyId}`), 'policyVersionId');
+    expectRefused(await api.get('/api/v1/consent/search?policyVersion=1.0.0'), 'policyVersion');
     expectRefused(await api.get('/api/v1/consent/export?format=json'), 'format');
-    expectRefused(await api.get(`/v1/consent?policyVersionId=${policyId}`), 'policyVersionId');
+    expectRefused(await api.get('/v1/consent?policyVersion=1.0.0'), 'policyVersion');
+    // A metadata filter is a top-level key: a nested path is not one, and is refused, not ignored.
+    expectRefused(await api.get('/api/v1/consent/search?metadata.campaign.zone=EU'), 'metadata.campaign.zone');
   });
 
   const reads = operations.filter((o) => o.method === 'GET');

@@ -113,13 +113,8 @@ export const ConsentFilterQuerySchema = Type.Object(ConsentFilterQuery, Metadata
 export type ConsentFilterQuery = Static<typeof ConsentFilterQuerySchema>;
 export const ConsentSearchQuerySchema = Type.Object({ ...ConsentFilterQuery, ...PageQuery }, MetadataFilters);
 
-export const RecordedConsentSchema = Type.Object({
-  id: Uuid,
-  consentHash: Type.String(),
-  userReference: ErasedReference,
-  policyVersionId: Uuid,
-  consentGiven: Type.Boolean(),
-  timestamp: Type.String({ format: 'date-time' }),
+/** A record's purpose and expiry, each present only when it says more than the spec's fields. */
+const PurposeFields = {
   purpose: Type.Optional(Type.String({ description: "the policy version's purpose; present only when it is not its policy type" })),
   expiresAt: Type.Optional(
     Type.String({
@@ -128,6 +123,21 @@ export const RecordedConsentSchema = Type.Object({
         "when the consent given expires (the version's consentValidFor after the decision); present only for a consent that expires",
     }),
   ),
+};
+/** A record's status at read time, with its purpose and expiry. */
+const RecordStanding = {
+  status: Type.String({ description: 'active, withdrawn, or expired (a consent given past its expiresAt, at read time)' }),
+  ...PurposeFields,
+};
+
+export const RecordedConsentSchema = Type.Object({
+  id: Uuid,
+  consentHash: Type.String(),
+  userReference: ErasedReference,
+  policyVersionId: Uuid,
+  consentGiven: Type.Boolean(),
+  timestamp: Type.String({ format: 'date-time' }),
+  ...PurposeFields,
 });
 
 export const ConsentSchema = Type.Object({
@@ -136,15 +146,7 @@ export const ConsentSchema = Type.Object({
   userReference: ErasedReference,
   policyVersionId: Uuid,
   consentGiven: Type.Boolean(),
-  status: Type.String({ description: 'active, withdrawn, or expired (a consent given past its expiresAt, at read time)' }),
-  purpose: Type.Optional(Type.String({ description: "the policy version's purpose; present only when it is not its policy type" })),
-  expiresAt: Type.Optional(
-    Type.String({
-      format: 'date-time',
-      description:
-        "when the consent given expires (the version's consentValidFor after the decision); present only for a consent that expires",
-    }),
-  ),
+  ...RecordStanding,
   ipAddress: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
   metadata: ErasedMetadata,
@@ -178,15 +180,7 @@ export const SearchItemSchema = Type.Object({
   policyType: Type.String(),
   policyVersion: Type.String(),
   consentGiven: Type.Boolean(),
-  status: Type.String({ description: 'active, withdrawn, or expired (a consent given past its expiresAt, at read time)' }),
-  purpose: Type.Optional(Type.String({ description: "the policy version's purpose; present only when it is not its policy type" })),
-  expiresAt: Type.Optional(
-    Type.String({
-      format: 'date-time',
-      description:
-        "when the consent given expires (the version's consentValidFor after the decision); present only for a consent that expires",
-    }),
-  ),
+  ...RecordStanding,
   ipAddress: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
   metadata: ErasedMetadata,
