@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Projector } from '../../src/followers/projector.js';
+import { addToCounters } from '../counters.js';
 
 type Tx = Parameters<Projector['apply']>[0];
 
@@ -14,47 +14,38 @@ export interface CountedRecord {
   metadata_tags: string[] | null;
 }
 
-/** One counter change: +1 or -1 of a record under a status and a tag ('' = every record). */
-interface Delta {
-  t: string;
-  ts: string;
-  p: string;
-  u: string;
-  v: string;
-  g: boolean;
-  s: string;
-  tag: string;
-  d: number;
-}
+/** The key of a read.consent_counts counter. */
+const COLUMNS = {
+  tenant_id: 'uuid',
+  day: 'date',
+  policy_type: 'text',
+  purpose: 'text',
+  policy_version_id: 'uuid',
+  consent_given: 'boolean',
+  status: 'text',
+  tag: 'text',
+} as const;
 
-/** The changes that add (`d` = 1) or remove (-1) a record under `status`: once for all records, once per tag. */
-export function deltasOf(r: CountedRecord, status: string, d: number, tags: readonly string[] | null = r.metadata_tags): Delta[] {
-  const base = {
-    t: r.tenant_id,
-    ts: r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at,
-    p: r.policy_type,
-    u: r.purpose,
-    v: r.policy_version_id,
-    g: r.consent_given,
-    s: status,
-    d,
-  };
-  return ['', ...(tags ?? [])].map((tag) => ({ ...base, tag }));
-}
+/** One counter change: +1 or -1 of a record under a status and a tag ('' = every record). */
+type Delta = Record<keyof typeof COLUMNS, unknown> & { tag: string; d: number };
 
 /**
- * Applies counter changes in one statement: summed per counter first, then one upsert. The
- * consents projector calls it in the transaction that changes the rows, so counters and rows
- * always agree. The UTC day is computed as read.consents.created_at is stored. Raw SQL: the batch
- * is one JSON parameter (json_to_recordset), grouped in the statement.
+ * The changes that add (`d` = 1) or remove (-1) a record under `status`: once for all records, once
+ * per tag. Its day is the UTC date of created_at, as read.consents stores it.
  */
-export async function applyDeltas(tx: Tx, deltas: readonly Delta[]): Promise<void> {
-  if (deltas.length === 0) return;
-  await sql`
-    INSERT INTO read.consent_counts (tenant_id, day, policy_type, purpose, policy_version_id, consent_given, status, tag, count)
-    SELECT r.t, (r.ts AT TIME ZONE 'UTC')::date, r.p, r.u, r.v, r.g, r.s, r.tag, sum(r.d)
-    FROM json_to_recordset(${JSON.stringify(deltas)}::json) AS r(t uuid, ts timestamptz, p text, u text, v uuid, g boolean, s text, tag text, d int)
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-    ON CONFLICT (tenant_id, day, policy_type, purpose, policy_version_id, consent_given, status, tag)
-    DO UPDATE SET count = read.consent_counts.count + EXCLUDED.count`.execute(tx);
+export function deltasOf(r: CountedRecord, status: string, d: number): Delta[] {
+  const base = {
+    tenant_id: r.tenant_id,
+    day: new Date(r.created_at).toISOString().slice(0, 10),
+    policy_type: r.policy_type,
+    purpose: r.purpose,
+    policy_version_id: r.policy_version_id,
+    consent_given: r.consent_given,
+    status,
+    d,
+  };
+  return ['', ...(r.metadata_tags ?? [])].map((tag) => ({ ...base, tag }));
 }
+
+/** Applies counter changes to read.consent_counts in one statement. */
+export const applyDeltas = (tx: Tx, deltas: readonly Delta[]): Promise<void> => addToCounters(tx, 'read.consent_counts', COLUMNS, deltas);

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { compareVersions, reconsentSince, type VersionFacts } from '../../src/domain/consent/standing.js';
+import { reconsentScopeOf, type ReconsentScope } from '../../src/domain/consent/standing.js';
 import type { Database } from '../../src/store/schema.js';
 import type { ConsentsDatabase } from '../consents/consents.table.js';
-import { policyVersionsDb } from '../policy-versions/policy-versions.table.js';
 import type { UserStatusDatabase } from './user-status.table.js';
 import { versionsByPurpose } from './user-status.queries.js';
 
@@ -19,18 +18,11 @@ export interface OutdatedRow {
   erased: boolean;
 }
 
-/** Where a purpose stands at `now`: the version that asks for re-consent, and the versions it outdates (oldest first). */
-export interface ReconsentScope {
-  since: VersionFacts | null;
-  outdated: VersionFacts[];
-}
+export type { ReconsentScope } from '../../src/domain/consent/standing.js';
 
+/** Where a purpose stands at `now` (its versions as the read model has them). */
 export async function reconsentScope(db: Kysely<Database>, tenantId: string, purpose: string, now: Date): Promise<ReconsentScope> {
-  const versions = (await versionsByPurpose(db, tenantId, [purpose])).get(purpose)!;
-  const since = reconsentSince(versions, now);
-  if (!since) return { since: null, outdated: [] };
-  const outdated = versions.filter((v) => v.id !== since.id && compareVersions(since, v) > 0).sort(compareVersions);
-  return { since, outdated };
+  return reconsentScopeOf((await versionsByPurpose(db, tenantId, [purpose])).get(purpose)!, now);
 }
 
 /** The standing decisions on one version: not withdrawn, not expired at `now`. */
@@ -152,19 +144,6 @@ export async function* outdatedRows(
 
 /** Every version of a tenant that a newer version in force, requiring re-consent, outdates at `now` (all purposes). */
 export async function outdatedVersionIds(db: Kysely<Database>, tenantId: string, now: Date): Promise<string[]> {
-  const rows = await policyVersionsDb(db)
-    .selectFrom('read.policy_versions')
-    .select('purpose')
-    .distinct()
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  const byPurpose = await versionsByPurpose(
-    db,
-    tenantId,
-    rows.map((r) => r.purpose),
-  );
-  return [...byPurpose.values()].flatMap((versions) => {
-    const since = reconsentSince(versions, now);
-    return since ? versions.filter((v) => v.id !== since.id && compareVersions(since, v) > 0).map((v) => v.id) : [];
-  });
+  const byPurpose = await versionsByPurpose(db, tenantId);
+  return [...byPurpose.values()].flatMap((versions) => reconsentScopeOf(versions, now).outdated.map((v) => v.id));
 }

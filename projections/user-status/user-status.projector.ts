@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { addToCounters } from '../counters.js';
 import { userStatusDb } from './user-status.table.js';
 import { consentRecordedOf, decodeConsentEvent, type ConsentRecorded } from '../../src/domain/consent/consent.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
@@ -79,19 +79,9 @@ export const userStatusProjector: Projector = {
 
 type Tx = Parameters<Projector['apply']>[0];
 
-/**
- * Moves the standing counters (read.standing_counts) in one upsert. Called in the transaction
- * that changes the rows, so the counters always agree with them.
- */
-async function countStanding(tx: Tx, deltas: readonly { tenant_id: string; purpose: string; policy_version_id: string; d: number }[]) {
-  if (deltas.length === 0) return;
-  await sql`
-    INSERT INTO read.standing_counts (tenant_id, purpose, policy_version_id, count)
-    SELECT r.tenant_id, r.purpose, r.policy_version_id, sum(r.d)
-    FROM json_to_recordset(${JSON.stringify(deltas)}::json) AS r(tenant_id uuid, purpose text, policy_version_id uuid, d int)
-    GROUP BY 1, 2, 3
-    ON CONFLICT (tenant_id, purpose, policy_version_id) DO UPDATE SET count = read.standing_counts.count + EXCLUDED.count`.execute(tx);
-}
+/** Moves the standing counters (read.standing_counts), in the transaction that changes the rows. */
+const countStanding = (tx: Tx, deltas: readonly { tenant_id: string; purpose: string; policy_version_id: string; d: number }[]) =>
+  addToCounters(tx, 'read.standing_counts', { tenant_id: 'uuid', purpose: 'text', policy_version_id: 'uuid' }, deltas);
 
 async function upsert(tx: Tx, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;

@@ -28,21 +28,27 @@ export interface UserPolicyStatus {
   inForce: VersionInForce | null;
 }
 
-/** A tenant's versions of some purposes, as standing needs them, by purpose. */
+/** A policy version as standing needs it, with its type. */
+export type VersionRow = VersionFacts & { policyType: string };
+
+/**
+ * A tenant's versions of some purposes (every purpose given has an entry, empty when it has no
+ * version), or of all its purposes when none are named, as standing needs them, by purpose.
+ */
 export async function versionsByPurpose(
   db: Kysely<Database>,
   tenantId: string,
-  purposes: readonly string[],
-): Promise<Map<string, (VersionFacts & { policyType: string })[]>> {
-  const by = new Map<string, (VersionFacts & { policyType: string })[]>(purposes.map((p) => [p, []]));
-  if (purposes.length === 0) return by;
-  const rows = await policyVersionsDb(db)
+  purposes?: readonly string[],
+): Promise<Map<string, VersionRow[]>> {
+  const by = new Map<string, VersionRow[]>((purposes ?? []).map((p) => [p, []]));
+  if (purposes?.length === 0) return by;
+  let q = policyVersionsDb(db)
     .selectFrom('read.policy_versions')
     .select(['id', 'purpose', 'policy_type', 'version', 'effective_date', 'requires_reconsent', 'is_active', 'deleted'])
-    .where('tenant_id', '=', tenantId)
-    .where('purpose', 'in', purposes)
-    .execute();
-  for (const r of rows) {
+    .where('tenant_id', '=', tenantId);
+  if (purposes) q = q.where('purpose', 'in', purposes);
+  for (const r of await q.execute()) {
+    if (!by.has(r.purpose)) by.set(r.purpose, []);
     by.get(r.purpose)!.push({
       id: r.id,
       policyType: r.policy_type,
@@ -73,10 +79,9 @@ export async function userStatus(db: Kysely<Database>, tenantId: string, subject
   const decided = new Set(rows.map((r) => r.purpose));
   const undecided = defined.map((d) => d.key).filter((k) => !decided.has(k));
   const versions = await versionsByPurpose(db, tenantId, [...decided, ...undecided]);
-  const inForceOf = (purpose: string) => {
-    const v = versionInForce(versions.get(purpose)!, now);
-    return v ? { fact: v, view: { policyVersionId: v.id, policyVersion: v.version, effectiveDate: v.effectiveDate.toISOString() } } : null;
-  };
+  const inForceOf = (purpose: string) => versionInForce(versions.get(purpose)!, now);
+  const viewOf = (v: VersionRow | null): VersionInForce | null =>
+    v ? { policyVersionId: v.id, policyVersion: v.version, effectiveDate: v.effectiveDate.toISOString() } : null;
   const statuses: UserPolicyStatus[] = rows.map((r) => ({
     purpose: r.purpose,
     policyType: r.policy_type,
@@ -92,13 +97,13 @@ export async function userStatus(db: Kysely<Database>, tenantId: string, subject
     decidedAt: r.decided_at.toISOString(),
     expiresAt: r.expires_at?.toISOString() ?? null,
     withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
-    inForce: inForceOf(r.purpose)?.view ?? null,
+    inForce: viewOf(inForceOf(r.purpose)),
   }));
   for (const purpose of undecided) {
     const inForce = inForceOf(purpose);
     statuses.push({
       purpose,
-      policyType: inForce ? versions.get(purpose)!.find((v) => v.id === inForce.fact.id)!.policyType : null,
+      policyType: inForce?.policyType ?? null,
       status: 'none',
       consentGiven: null,
       consentId: null,
@@ -107,7 +112,7 @@ export async function userStatus(db: Kysely<Database>, tenantId: string, subject
       decidedAt: null,
       expiresAt: null,
       withdrawnAt: null,
-      inForce: inForce?.view ?? null,
+      inForce: viewOf(inForce),
     });
   }
   return statuses.sort((a, b) => (a.purpose < b.purpose ? -1 : a.purpose > b.purpose ? 1 : 0));

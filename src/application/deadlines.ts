@@ -8,7 +8,7 @@ import type { Log } from '../common/log.js';
 import { PokeLoop } from '../common/poke-loop.js';
 import { consentAggregate, decideConsent } from '../domain/consent/consent.decider.js';
 import { consentStream } from '../domain/consent/consent.events.js';
-import { compareVersions } from '../domain/consent/standing.js';
+import { versionsBefore } from '../domain/consent/standing.js';
 import { decidePolicy, policyAggregate } from '../domain/policy/policy.decider.js';
 import { policyStream } from '../domain/policy/policy.events.js';
 import type { Database } from '../store/schema.js';
@@ -154,8 +154,7 @@ export class Deadlines {
       const versions = (await versionsByPurpose(this.db, v.tenant_id, [v.purpose])).get(v.purpose)!;
       const self = versions.find((x) => x.id === v.id);
       if (!self) continue;
-      const outdated = versions.filter((x) => x.id !== self.id && compareVersions(self, x) > 0);
-      const counts = await countOutdated(this.db, v.tenant_id, v.purpose, { since: self, outdated }, now);
+      const counts = await countOutdated(this.db, v.tenant_id, v.purpose, { since: self, outdated: versionsBefore(versions, self) }, now);
       const { appended } = await this.commands.handle(v.tenant_id, policyAggregate, policyStream(v.tenant_id, v.id), (state, at) =>
         decidePolicy({ type: 'AnnounceReconsent', data: { outdated: counts.reduce((a, b) => a + b, 0), now: at } }, state),
       );

@@ -48,22 +48,37 @@ export function compareVersions(a: VersionFacts, b: VersionFacts): number {
 }
 
 /** The latest of the versions that pass `which`, or null. */
-function latest(versions: readonly VersionFacts[], which: (v: VersionFacts) => boolean): VersionFacts | null {
-  let best: VersionFacts | null = null;
+function latest<V extends VersionFacts>(versions: readonly V[], which: (v: V) => boolean): V | null {
+  let best: V | null = null;
   for (const v of versions) if (which(v) && (best === null || compareVersions(v, best) > 0)) best = v;
   return best;
 }
 
 /** The version of a purpose in force at `now`: usable, effective, latest. */
-export const versionInForce = (versions: readonly VersionFacts[], now: Date): VersionFacts | null =>
+export const versionInForce = <V extends VersionFacts>(versions: readonly V[], now: Date): V | null =>
   latest(versions, (v) => v.usable && v.effectiveDate <= now);
 
 /**
  * The newest version in force at `now` that requires re-consent: a decision on any version before
  * it is outdated.
  */
-export const reconsentSince = (versions: readonly VersionFacts[], now: Date): VersionFacts | null =>
+export const reconsentSince = <V extends VersionFacts>(versions: readonly V[], now: Date): V | null =>
   latest(versions, (v) => v.usable && v.requiresReconsent && v.effectiveDate <= now);
+
+/** The versions that come before `version` (in the order the active version is chosen by), oldest first. */
+export const versionsBefore = <V extends VersionFacts>(versions: readonly V[], version: VersionFacts): V[] =>
+  versions.filter((v) => compareVersions(version, v) > 0).sort(compareVersions);
+
+/** Where a purpose stands at `now`: the version in force that asks for re-consent, and the versions it outdates (oldest first). */
+export interface ReconsentScope<V extends VersionFacts = VersionFacts> {
+  since: V | null;
+  outdated: V[];
+}
+
+export function reconsentScopeOf<V extends VersionFacts>(versions: readonly V[], now: Date): ReconsentScope<V> {
+  const since = reconsentSince(versions, now);
+  return { since, outdated: since ? versionsBefore(versions, since) : [] };
+}
 
 /**
  * Where a decision stands at `now`, given every version of its purpose (the decided one included,
@@ -74,6 +89,6 @@ export function standingOf(decision: DecisionFacts, versions: readonly VersionFa
   if (decision.consentGiven && decision.expiresAt !== null && decision.expiresAt <= now) return 'expired';
   const decided = versions.find((v) => v.id === decision.policyVersionId);
   const since = reconsentSince(versions, now);
-  if (decided && since && since.id !== decided.id && compareVersions(since, decided) > 0) return 'outdated';
+  if (decided && since && compareVersions(since, decided) > 0) return 'outdated';
   return decision.consentGiven ? 'given' : 'rejected';
 }

@@ -76,3 +76,9 @@ export const PageQuery = {
   page: Type.Optional(BoundedInteger(1, 2_147_483_647, { default: 1 })),
   limit: Type.Optional(BoundedInteger(1, 100, { default: 20 })),
 };
+
+/** A list query's page and limit, with PageQuery's defaults. */
+export const pageOf = (q: { page?: number | undefined; limit?: number | undefined }): { page: number; limit: number } => ({
+  page: q.page ?? 1,
+  limit: q.limit ?? 20,
+});

@@ -5,7 +5,7 @@ import type { ConsentQueries, ConsentQuery } from '../../../application/consents
 import type { Idempotency } from '../../../application/idempotency.js';
 import { consentsCsv, csvStream } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../kit/envelope.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf } from '../../kit/envelope.js';
 import { HttpError, validationError } from '../../kit/errors.js';
 import { fieldErrors, findUnstorable, jsonDepth } from '../../kit/validation.js';
 import {
@@ -252,8 +252,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         },
       },
       async (request) => {
-        const page = request.query.page ?? 1;
-        const limit = request.query.limit ?? 20;
+        const { page, limit } = pageOf(request.query);
         const { items, total } = await queries.search(request.tenant.tenantId, toQuery(request.query), page, limit);
         return okList(items, page, limit, total);
       },
@@ -332,8 +331,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       },
     },
     async (request) => {
-      const page = request.query.page ?? 1;
-      const limit = request.query.limit ?? 20;
+      const { page, limit } = pageOf(request.query);
       const { items, total } = await queries.byUser(
         request.tenant.tenantId,
         request.params.userReference,
@@ -503,8 +501,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       const { purpose, format } = request.query;
       const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ''));
       if (!csv) {
-        const page = request.query.page ?? 1;
-        const limit = request.query.limit ?? 20;
+        const { page, limit } = pageOf(request.query);
         const { items, total } = await queries.reconsent(request.tenant.tenantId, purpose, page, limit);
         return okList(items, page, limit, total);
       }

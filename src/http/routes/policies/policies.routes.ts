@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PolicyCommands } from '../../../application/policies/policy.commands.js';
 import type { PolicyQueries } from '../../../application/policies/policy.queries.js';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList } from '../../kit/envelope.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf } from '../../kit/envelope.js';
 import { validationError } from '../../kit/errors.js';
 import {
   MAX_CONTENT_BYTES,
@@ -56,8 +56,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
     },
     async (request) => {
       const q = request.query;
-      const page = q.page ?? 1;
-      const limit = q.limit ?? 20;
+      const { page, limit } = pageOf(q);
       const { items, total } = await queries.list(
         request.tenant.tenantId,
         { policyType: q.policyType ?? q.type, purpose: q.purpose, isActive: q.isActive ?? q.is_active },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Purposes } from '../../../application/purposes/purposes.js';
 import { LEGAL_BASES } from '../../../domain/purpose/purpose.events.js';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery } from '../../kit/envelope.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery, pageOf } from '../../kit/envelope.js';
 
 const tags = ['purposes'];
 
@@ -107,8 +107,7 @@ export const purposesRoutes: FastifyPluginAsyncTypebox<{ purposes: Purposes }> =
       },
     },
     async (request) => {
-      const page = request.query.page ?? 1;
-      const limit = request.query.limit ?? 20;
+      const { page, limit } = pageOf(request.query);
       const { items, total } = await purposes.list(request.tenant.tenantId, page, limit);
       return okList(items, page, limit, total);
     },

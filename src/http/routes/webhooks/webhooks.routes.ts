@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, now, ok, okList } from '../../kit/envelope.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, now, ok, okList, pageOf } from '../../kit/envelope.js';
 import { validationError } from '../../kit/errors.js';
 import { literalRefusal } from '../../../webhooks/outbound.js';
 import { isUsableSecret } from '../../../webhooks/signing.js';
@@ -105,8 +105,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
       },
     },
     async (request) => {
-      const page = request.query.page ?? 1;
-      const limit = request.query.limit ?? 20;
+      const { page, limit } = pageOf(request.query);
       const { items, total } = await webhooks.list(request.tenant.tenantId, page, limit);
       return okList(items, page, limit, total);
     },
@@ -178,8 +177,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
       },
     },
     async (request) => {
-      const page = request.query.page ?? 1;
-      const limit = request.query.limit ?? 20;
+      const { page, limit } = pageOf(request.query);
       const { items, total } = await webhooks.deliveries(request.tenant.tenantId, request.params.id.toLowerCase(), page, limit);
       return { success: true as const, data: items, pagination: { page, limit, total }, meta: { timestamp: now() } };
     },
