@@ -75,6 +75,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
           consent_hash: c.data.consentHash,
           batch_id: batchId,
           created_at: new Date('2024-03-02T23:59:59.999Z'),
+          collected_at: null,
           expires_at: null,
           withdrawn_at: null,
           withdrawal_reason: null,

@@ -24,6 +24,7 @@ function rowsOf(recorded: RecordedEvent) {
     consent_hash: d.consentHash,
     batch_id: d.batchId,
     created_at: d.timestamp,
+    collected_at: d.collectedAt ?? null,
     expires_at: d.expiresAt ?? null,
     withdrawn_at: null,
     withdrawal_reason: null,

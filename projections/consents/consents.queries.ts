@@ -21,6 +21,7 @@ const ROW_COLUMNS = [
   'erased',
   'created_at',
   'expires_at',
+  'collected_at',
   'withdrawn_at',
 ] as const;
 

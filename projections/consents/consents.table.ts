@@ -20,6 +20,8 @@ export interface ConsentsTable {
   consent_hash: string;
   batch_id: string | null;
   created_at: ColumnType<Date, string, string>;
+  /** An imported decision's original time (docs/purposes.md, Moving in); null: at created_at. */
+  collected_at: ColumnType<Date | null, string | null, string | null>;
   /** When a consent given expires (docs/purposes.md); null: never. */
   expires_at: ColumnType<Date | null, string | null, string | null>;
   withdrawn_at: ColumnType<Date | null, string | null, string | null>;
@@ -55,6 +57,7 @@ export const CONSENTS_DDL = `
     consent_hash text NOT NULL,
     batch_id uuid,
     created_at timestamptz NOT NULL,
+    collected_at timestamptz,
     expires_at timestamptz,
     withdrawn_at timestamptz,
     withdrawal_reason jsonb,

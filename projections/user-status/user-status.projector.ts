@@ -16,7 +16,9 @@ function rowOf(recorded: RecordedEvent, d: ConsentRecorded['data']) {
     policy_version: d.policyVersion,
     consent_given: d.consentGiven,
     status: d.consentGiven ? 'given' : 'rejected',
-    decided_at: d.timestamp,
+    // An imported decision stands by its original time, so that history moved in later never
+    // overrides what the user decided since.
+    decided_at: d.collectedAt ?? d.timestamp,
     expires_at: d.expiresAt ?? null,
     withdrawn_at: null,
   };
@@ -25,8 +27,9 @@ function rowOf(recorded: RecordedEvent, d: ConsentRecorded['data']) {
 type Row = ReturnType<typeof rowOf>;
 
 /**
- * Per data subject (the HMAC of the user reference) and purpose, the latest decision in ledger order, and whether that decision was
- * later withdrawn. Withdrawing an older record does not change the current one.
+ * Per data subject (the HMAC of the user reference) and purpose, the latest decision (by when it was
+ * made: `collectedAt` of an imported one, else its ledger time; ties in ledger order), and whether
+ * that decision was later withdrawn. Withdrawing an older record does not change the current one.
  */
 export const userStatusProjector: Projector = {
   name: 'user_policy_status',
@@ -67,6 +70,8 @@ export const userStatusProjector: Projector = {
           if (!d) continue;
           const row = rowOf(e, d);
           const key = `${row.tenant_id}\u0000${row.subject}\u0000${row.purpose}`;
+          const kept = last.get(key);
+          if (kept && kept.decided_at > row.decided_at) continue;
           last.delete(key);
           last.set(key, row);
         }
@@ -83,21 +88,31 @@ type Tx = Parameters<Projector['apply']>[0];
 const countStanding = (tx: Tx, deltas: readonly { tenant_id: string; purpose: string; policy_version_id: string; d: number }[]) =>
   addToCounters(tx, 'read.standing_counts', { tenant_id: 'uuid', purpose: 'text', policy_version_id: 'uuid' }, deltas);
 
-async function upsert(tx: Tx, rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
+async function upsert(tx: Tx, all: readonly Row[]): Promise<void> {
+  if (all.length === 0) return;
   // The decisions these replace: each stops standing where it stood (if not withdrawn), each new one stands.
-  const replaced = await userStatusDb(tx)
+  const existing = await userStatusDb(tx)
     .selectFrom('read.user_policy_status')
-    .select(['tenant_id', 'subject', 'purpose', 'policy_version_id', 'withdrawn_at'])
-    .where('tenant_id', 'in', [...new Set(rows.map((r) => r.tenant_id))])
-    .where('subject', 'in', [...new Set(rows.map((r) => r.subject))])
+    .select(['tenant_id', 'subject', 'purpose', 'policy_version_id', 'withdrawn_at', 'decided_at'])
+    .where('tenant_id', 'in', [...new Set(all.map((r) => r.tenant_id))])
+    .where('subject', 'in', [...new Set(all.map((r) => r.subject))])
     .forUpdate()
     .execute();
-  const keys = new Set(rows.map((r) => `${r.tenant_id}\u0000${r.subject}\u0000${r.purpose}`));
+  const keyOf = (r: { tenant_id: string; subject: string; purpose: string }) => `${r.tenant_id}\u0000${r.subject}\u0000${r.purpose}`;
+  const standing = new Map(existing.map((o) => [keyOf(o), o]));
+  // A decision made before the one standing (an import of older history) changes nothing.
+  const rows = all.filter((r) => {
+    const o = standing.get(keyOf(r));
+    return !o || o.decided_at.getTime() <= Date.parse(r.decided_at);
+  });
+  if (rows.length === 0) return;
   await countStanding(tx, [
-    ...replaced
-      .filter((o) => o.withdrawn_at === null && keys.has(`${o.tenant_id}\u0000${o.subject}\u0000${o.purpose}`))
-      .map((o) => ({ tenant_id: o.tenant_id, purpose: o.purpose, policy_version_id: o.policy_version_id, d: -1 })),
+    ...rows.flatMap((r) => {
+      const o = standing.get(keyOf(r));
+      return o && o.withdrawn_at === null
+        ? [{ tenant_id: o.tenant_id, purpose: o.purpose, policy_version_id: o.policy_version_id, d: -1 }]
+        : [];
+    }),
     ...rows.map((r) => ({ tenant_id: r.tenant_id, purpose: r.purpose, policy_version_id: r.policy_version_id, d: 1 })),
   ]);
   await userStatusDb(tx)

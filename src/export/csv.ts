@@ -16,6 +16,11 @@ export const CSV_COLUMNS = [
   'withdrawnAt',
   // true when the record's personal fields do not open with their key (the stored record was changed): its personal cells are empty.
   'tampered',
+  // Added by issue 18 after the first thirteen, which keep their order: the version's purpose, an
+  // imported decision's original time (empty: decided at createdAt), and when a consent given expires.
+  'purpose',
+  'collectedAt',
+  'expiresAt',
 ] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -138,6 +138,10 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
     ['Status', { text: words.status, bold: withdrawn }],
     ['Recorded at', { text: [c.timestamp, { text: '  (ISO 8601, UTC)', color: MUTED, fontSize: 8.5 }] }],
   ];
+  // An imported decision: when it was made on the platform it came from (part of the hash input).
+  if (c.collectedAt) {
+    recordRows.push(['Collected at', { text: [c.collectedAt, { text: '  (imported; in the hash input)', color: MUTED, fontSize: 8.5 }] }]);
+  }
   if (withdrawn) {
     recordRows.push(['Withdrawn at', { text: utc(c.withdrawnAt!), bold: true }]);
     recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : absent]);
@@ -251,7 +255,7 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
             ],
           },
           "Or prove it offline: the record's ledger event is leaf number \"Leaf index\" of the tenant's Merkle log (RFC 9162); its inclusion proof leads to the root hash above, which the signed checkpoint commits to. Check the signature with the service's published key (/.well-known/consent-ledger/keys) and `npx consent-ledger audit prove`.",
-          'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null). The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
+          'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null), with collectedAt added for an imported record. The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
         ],
         fontSize: 8,
         color: MUTED,

@@ -108,6 +108,8 @@ const consentCreatedData = (d: ConsentRecorded['data'], opened: Sealing<ConsentP
         }
       : null,
     recorded_at: d.timestamp,
+    // An imported decision: its original time (docs/purposes.md, Moving in).
+    ...(d.collectedAt ? { collected_at: d.collectedAt, imported: true } : {}),
     ...notOpened(opened),
   };
 };

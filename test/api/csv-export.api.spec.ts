@@ -19,6 +19,9 @@ const COLUMNS = [
   'createdAt',
   'withdrawnAt',
   'tampered',
+  'purpose',
+  'collectedAt',
+  'expiresAt',
 ] as const;
 
 /**
@@ -232,7 +235,7 @@ describe('CSV export', () => {
       expect(body).toContain(',"comma, inside",');
       // Every value cell is quoted, plain text too; an empty cell (no withdrawal) stays empty.
       expect(body).toMatch(/\r\n"[0-9a-f-]{36}","plain","[0-9a-f-]{36}","cookie_policy","4\.5\.6","(true|false)","active",/);
-      expect(body).toMatch(/","active","[^\r\n]*Z",,"false"\r\n/);
+      expect(body).toMatch(/","active","[^\r\n]*Z",,"false",,,\r\n/);
     });
 
     it('applies the search filters', async () => {

@@ -82,7 +82,9 @@ describe('projections verify', () => {
     await sql`UPDATE read.consents SET status = 'active', withdrawn_at = NULL WHERE id = ${consents[0]}`.execute(db);
     await sql`DELETE FROM read.consents WHERE id = ${consents[1]}`.execute(db);
     const invented = randomUUID();
-    await sql`INSERT INTO read.consents SELECT ${invented}::uuid, tenant_id, subject, policy_version_id, policy_type, purpose, policy_version, policy_title,
+    await sql`INSERT INTO read.consents (id, tenant_id, subject, policy_version_id, policy_type, purpose, policy_version, policy_title,
+      consent_given, status, personal, consent_hash, batch_id, created_at, expires_at, withdrawn_at, withdrawal_reason, erased)
+      SELECT ${invented}::uuid, tenant_id, subject, policy_version_id, policy_type, purpose, policy_version, policy_title,
       consent_given, status, personal, consent_hash, batch_id, created_at, expires_at, withdrawn_at, withdrawal_reason, erased FROM read.consents WHERE id = ${consents[2]}`.execute(
       db,
     );

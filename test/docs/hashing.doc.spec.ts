@@ -150,6 +150,29 @@ describe('docs/hashing.md › when recomputed from the formats alone › the wor
     expect(published.canonical).toContain('"campaign":{"Zone":"EU","utm_medium":"email","utm_source":"newsletter"}');
   });
 
+  it("an imported record's input has collectedAt as a tenth key, and the service hashes it so", () => {
+    const imported = JSON.parse(block('consent-hash-input-imported')) as Record<string, unknown>;
+    expect(Object.keys(imported).sort()).toEqual([
+      'collectedAt',
+      'consentGiven',
+      'id',
+      'ipAddress',
+      'metadata',
+      'policyContentHash',
+      'policyVersionId',
+      'timestamp',
+      'userAgent',
+      'userReference',
+    ]);
+    const canonical = block('consent-hash-canonical-imported');
+    expect(jcs(imported)).toBe(canonical);
+    expect(sha256(canonical)).toBe(block('consent-hash-imported'));
+    const { id, collectedAt, ...rest } = imported as { id: string; collectedAt: string } & Parameters<typeof consentHashInput>[0];
+    expect(hashCanonical(consentHashInput({ ...rest, consentId: id, collectedAt }))).toBe(block('consent-hash-imported'));
+    // Without collectedAt the service hashes the nine keys, as before imports existed.
+    expect(Object.keys(consentHashInput({ ...rest, consentId: id }))).not.toContain('collectedAt');
+  });
+
   it('each event envelope hashes to its published eventHash, and the chain links them', () => {
     for (const e of published.events) {
       expect(Object.keys(e.envelope).sort()).toEqual(['data', 'id', 'metadata', 'prevHash', 'recordedAt', 'revision', 'stream', 'tenantId', 'type']);

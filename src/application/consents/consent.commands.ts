@@ -51,6 +51,10 @@ export interface ConsentInput {
   ipAddress?: string | undefined;
   userAgent?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
+  /** An imported decision's original time (ISO 8601 UTC, as toISOString writes it): after 1990, in the past. */
+  collectedAt?: string | undefined;
+  /** An imported decision's withdrawal, at its original time: recorded with it, in the same append. */
+  withdrawnAt?: string | undefined;
 }
 
 /** A batch item that cannot be recorded, named like the batch's schema errors. */
@@ -165,15 +169,15 @@ export class ConsentCommands {
       ]);
       const timestamp = attempt.now.toISOString();
       const errors: ItemError[] = [];
-      const decided: ConsentEvent[] = [];
+      const decided: ConsentEvent[][] = [];
       items.forEach((item, index) => {
         const consentId = keyed ? keys.consentIdInBatch(batchId, index) : newId();
         try {
           const policy = policies.get(item.policyVersionId)!.state;
-          decided.push(...this.decideRecord(tenantId, item, consentId, policy, timestamp, batchId, subjects[index]!, dataKeys[index]!));
+          decided.push(this.decideRecord(tenantId, item, consentId, policy, timestamp, batchId, subjects[index]!, dataKeys[index]!));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          errors.push({ index, field: `consents[${index}].policyVersionId`, message: error.message });
+          errors.push(...itemErrors(error, index));
         }
       });
       if (errors.length > 0) {
@@ -182,17 +186,17 @@ export class ConsentCommands {
           errors,
         });
       }
-      const recorded = recordedOf(decided);
+      const recorded = decided.map((events) => recordedOf(events)[0]!);
       const batchEvent: ConsentBatchRecorded = {
         type: 'ConsentBatchRecorded',
         data: { batchId, count: recorded.length, consentIds: recorded.map((r) => r.consentId), recordedAt: timestamp },
       };
       return {
         writes: [
-          ...decided.map((e, i) => ({
+          ...decided.map((events, i) => ({
             stream: consentStream(tenantId, recorded[i]!.consentId),
             expected: 'no_stream' as const,
-            events: [e],
+            events,
           })),
           write(batch, [batchEvent], keyed ? keys.metadata(dataKeys, keyed) : undefined),
           ...this.deps.policies.conditions(policies.values()),
@@ -459,12 +463,13 @@ export class ConsentCommands {
         consentId,
         consentGiven: input.consentGiven,
         timestamp,
+        collectedAt: input.collectedAt,
         policyVersionId: published.id,
         policyContentHash: published.contentHash,
       }),
     );
     const sealed = this.deps.privacy.seal(key, sealedAad('ConsentRecorded', tenantId, consentId, subject), personal);
-    return decideConsent(
+    const recorded = decideConsent(
       {
         type: 'RecordConsent',
         data: {
@@ -473,6 +478,7 @@ export class ConsentCommands {
           consentGiven: input.consentGiven,
           personal: sealed,
           timestamp,
+          collectedAt: input.collectedAt,
           consentHash,
           batchId,
           metadataTags: metadataTagsOf(this.deps.privacy, tenantId, personal.metadata),
@@ -481,5 +487,20 @@ export class ConsentCommands {
       },
       consentAggregate.initialState(),
     );
+    if (input.withdrawnAt === undefined) return recorded;
+    // An imported withdrawal: decided on the record just decided, appended with it.
+    const state = recorded.reduce(consentAggregate.evolve, consentAggregate.initialState());
+    return [
+      ...recorded,
+      ...decideConsent({ type: 'WithdrawConsent', data: { reason: null, now: timestamp, at: input.withdrawnAt } }, state),
+    ];
   }
+}
+
+/** A batch item's refusal, as errors named by the item's field (the policy version, unless the refusal names another). */
+function itemErrors(error: DomainError, index: number): ItemError[] {
+  const named = (error.details?.errors as { field: string; message: string }[] | undefined) ?? [];
+  return named.length > 0
+    ? named.map((e) => ({ index, field: `consents[${index}].${e.field}`, message: e.message }))
+    : [{ index, field: `consents[${index}].policyVersionId`, message: error.message }];
 }

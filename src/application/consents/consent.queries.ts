@@ -32,7 +32,7 @@ import type { ConsentPersonal, Privacy } from '../../privacy/privacy.js';
 import type { Sealing } from '../../privacy/sealing.js';
 import type { Database } from '../../store/schema.js';
 import type { ReadFence } from '../read-fence.js';
-import { consentView, purposeFields, sealedOf, type ConsentView, type VerificationView } from './consent.views.js';
+import { consentView, importedFields, purposeFields, sealedOf, type ConsentView, type VerificationView } from './consent.views.js';
 
 /** Search filters as a client states them (docs/contract.md, Consent records). Dates bound createdAt: from ≤ createdAt < before. */
 export interface ConsentQuery {
@@ -66,6 +66,9 @@ export interface ConsentSearchItem {
   userAgent: string | null;
   metadata: Record<string, unknown> | null;
   createdAt: string;
+  /** An imported decision's original time, and `imported: true`; both absent for the others. */
+  collectedAt?: string;
+  imported?: true;
   /** When the consent given expires; absent: never. */
   expiresAt?: string;
   withdrawnAt: string | null;
@@ -147,6 +150,7 @@ function searchItem(r: ConsentSearchRow, opened: Sealing<ConsentPersonal>, now: 
     userAgent: p?.userAgent ?? null,
     metadata: p ? p.metadata : null,
     createdAt: r.created_at.toISOString(),
+    ...importedFields({ collectedAt: r.collected_at?.toISOString() }),
     withdrawnAt: r.withdrawn_at?.toISOString() ?? null,
     erased: opened.state === 'erased',
     tampered: opened.state === 'tampered',

@@ -18,6 +18,10 @@ export interface RecordedConsentView {
   purpose?: string;
   /** When the consent given expires (the version's validity); absent: never. */
   expiresAt?: string;
+  /** An imported decision's original time; absent: decided at `timestamp`. */
+  collectedAt?: string;
+  /** true for a decision imported from another platform (with `collectedAt`); absent otherwise. */
+  imported?: true;
 }
 
 /** A consent record as the ledger holds it, its personal fields opened. */
@@ -37,6 +41,8 @@ export interface ConsentView {
   metadata: Record<string, unknown> | null;
   createdAt: string;
   timestamp: string;
+  collectedAt?: string;
+  imported?: true;
   withdrawnAt: string | null;
   withdrawalReason: string | null;
   erased: boolean;
@@ -78,7 +84,12 @@ export const recordedView = (r: ConsentRecorded['data'], userReference: string |
   consentGiven: r.consentGiven,
   timestamp: r.timestamp,
   ...purposeFields(r),
+  ...importedFields(r),
 });
+
+/** `collectedAt` and `imported: true` of a decision imported from another platform; nothing for the others. */
+export const importedFields = (r: { collectedAt?: string | null | undefined }): { collectedAt?: string; imported?: true } =>
+  r.collectedAt === undefined || r.collectedAt === null ? {} : { collectedAt: r.collectedAt, imported: true };
 
 /** `purpose` and `expiresAt` of a record, each only when it says more than the spec's fields. */
 export const purposeFields = (r: {
@@ -104,6 +115,7 @@ export const consentView = (s: KnownConsent, opened: OpenedRecord, now = new Dat
     metadata: p ? p.metadata : null,
     createdAt: s.record.timestamp,
     timestamp: s.record.timestamp,
+    ...importedFields(s.record),
     withdrawnAt: s.withdrawnAt,
     withdrawalReason: p ? opened.reason : null,
     erased: opened.personal.state === 'erased',

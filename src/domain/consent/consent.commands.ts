@@ -10,6 +10,8 @@ export interface RecordConsent {
     /** The personal fields, already sealed (the decider does no I/O and holds no key). */
     personal: Sealed;
     timestamp: string;
+    /** An imported decision's original time: after 1990 and not after `timestamp`. */
+    collectedAt?: string | undefined;
     consentHash: string;
     batchId: string | null;
     /** Keyed hashes of the metadata values to filter by (computed where the key is). */
@@ -20,7 +22,8 @@ export interface RecordConsent {
 }
 export interface WithdrawConsent {
   type: 'WithdrawConsent';
-  data: { reason: Sealed | null; now: string };
+  /** `at`: an imported withdrawal's original time (not before the decision, not after `now`). */
+  data: { reason: Sealed | null; now: string; at?: string | undefined };
 }
 /** Marks a consent given as expired once `now` reached its expiresAt; nothing otherwise. */
 export interface ExpireConsent {

@@ -85,6 +85,8 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
       const refusal = policyRefusal(d.policy);
       if (refusal) throw refusal;
       const policy = d.policy as KnownPolicy;
+      if (d.collectedAt !== undefined) checkCollectedAt(d.collectedAt, d.timestamp);
+      const decidedAt = d.collectedAt ?? d.timestamp;
       return [
         {
           type: 'ConsentRecorded',
@@ -98,12 +100,13 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
             subject: d.subject,
             consentGiven: d.consentGiven,
             timestamp: d.timestamp,
+            ...(d.collectedAt === undefined ? {} : { collectedAt: d.collectedAt }),
             personal: d.personal,
             consentHash: d.consentHash,
             batchId: d.batchId,
             // Derived from the version (outside the hash input, docs/purposes.md): a version of its type's own purpose, or one without a validity, adds nothing.
             ...(policy.purpose === policy.policyType ? {} : { purpose: policy.purpose }),
-            ...(d.consentGiven && policy.consentValidFor !== null ? { expiresAt: addDuration(d.timestamp, policy.consentValidFor) } : {}),
+            ...(d.consentGiven && policy.consentValidFor !== null ? { expiresAt: addDuration(decidedAt, policy.consentValidFor) } : {}),
             ...(d.metadataTags.length > 0 ? { metadataTags: d.metadataTags } : {}),
           },
         },
@@ -117,7 +120,9 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
       if (!state.record.consentGiven) {
         throw new DomainError('CONSENT_NOT_WITHDRAWABLE', 'a rejected consent cannot be withdrawn');
       }
-      if (state.status === 'expired' || isPast(state.record.expiresAt, command.data.now)) {
+      const { at, now } = command.data;
+      if (at !== undefined) checkWithdrawnAt(at, state.record.collectedAt ?? state.record.timestamp, now);
+      if (state.status === 'expired' || isPast(state.record.expiresAt, at ?? now)) {
         throw new DomainError('CONSENT_NOT_WITHDRAWABLE', `the consent expired at ${state.record.expiresAt}: it no longer stands`);
       }
       return [
@@ -127,7 +132,8 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
             consentId: state.record.consentId,
             subject: state.record.subject,
             reason: command.data.reason,
-            withdrawnAt: command.data.now,
+            withdrawnAt: at ?? now,
+            ...(at === undefined ? {} : { imported: true as const }),
           },
         },
       ];
@@ -138,6 +144,24 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
       return [{ type: 'ConsentExpired', data: { consentId: r.consentId, subject: r.subject, expiredAt: r.expiresAt! } }];
     }
   }
+}
+
+/** The earliest original time an imported decision may carry. */
+export const COLLECTED_AT_MIN = '1990-01-01T00:00:00.000Z';
+
+const invalid = (field: string, message: string) =>
+  new DomainError('VALIDATION_ERROR', `${field} ${message}`, { errors: [{ field, message }] });
+
+/** An imported decision's original time: after 1990, and not after the append that records it. */
+function checkCollectedAt(collectedAt: string, timestamp: string): void {
+  if (collectedAt < COLLECTED_AT_MIN) throw invalid('collectedAt', `must not be before ${COLLECTED_AT_MIN}`);
+  if (collectedAt > timestamp) throw invalid('collectedAt', `must be in the past (it is after ${timestamp})`);
+}
+
+/** An imported withdrawal's original time: not before the decision, not after now. */
+function checkWithdrawnAt(at: string, decidedAt: string, now: string): void {
+  if (at < decidedAt) throw invalid('withdrawnAt', `must not be before the decision (${decidedAt})`);
+  if (at > now) throw invalid('withdrawnAt', `must be in the past (it is after ${now})`);
 }
 
 /** Whether an expiry (ISO 8601 UTC, as the ledger writes it) is reached at `now`; never for none. */

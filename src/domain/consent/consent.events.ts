@@ -32,9 +32,14 @@ export interface ConsentRecorded {
     /** Hex SHA-256 of the JCS of the plaintext hash input (docs/hashing.md). */
     consentHash: string;
     batchId: string | null;
+    /**
+     * When the decision was originally made, for a record imported from another platform
+     * (docs/purposes.md, Moving in); in the hash input when present. Absent: at `timestamp`.
+     */
+    collectedAt?: string;
     /** The version's purpose (docs/purposes.md); absent: its policy type, as before purposes. */
     purpose?: string;
-    /** When a consent given expires: `timestamp` plus the version's `consentValidFor`; absent: never. */
+    /** When a consent given expires: `collectedAt` (else `timestamp`) plus the version's `consentValidFor`; absent: never. */
     expiresAt?: string;
     /** Keyed hashes of the top-level scalar metadata values (Privacy.metadataTagOf), to filter by; absent: none. */
     metadataTags?: string[];
@@ -43,7 +48,8 @@ export interface ConsentRecorded {
 export interface ConsentWithdrawn {
   type: 'ConsentWithdrawn';
   /** `reason` is free text a person wrote: sealed under the record's data key, like the personal fields. */
-  data: { consentId: string; subject: string; reason: Sealed | null; withdrawnAt: string };
+  /** `imported`: the withdrawal of an imported record, at its original time (`withdrawnAt`), not the append's. */
+  data: { consentId: string; subject: string; reason: Sealed | null; withdrawnAt: string; imported?: true };
 }
 /**
  * A consent given reached its `expiresAt` (docs/purposes.md, Expiry): appended by the deadlines

@@ -33,9 +33,11 @@ import {
   WithdrawnStandingSchema,
   WithdrawStandingBodySchema,
   WithdrawStandingSchema,
+  type ConsentBatchItem,
   type ConsentCreate,
   type ConsentFilterQuery,
 } from './consent.schemas.js';
+import { COLLECTED_AT_MIN } from '../../../domain/consent/consent.decider.js';
 
 const tags = ['consent'];
 const DAY_MS = 86_400_000;
@@ -120,9 +122,34 @@ function batchSchemaErrors(error: Error & { validation?: unknown; validationCont
 
 const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 
-function toInput(item: ConsentCreate, request: FastifyRequest): ConsentInput {
+/**
+ * An imported item's times: `collectedAt` after 1990 and in the past; `withdrawnAt` only with it,
+ * on a consent given, between it and now. Checked here so that one answer names every bad item.
+ */
+function importedErrors(item: ConsentBatchItem, prefix: string, now: Date): { field: string; message: string }[] {
+  const errors: { field: string; message: string }[] = [];
+  const collected = item.collectedAt === undefined ? undefined : Date.parse(item.collectedAt);
+  if (collected !== undefined) {
+    if (collected < Date.parse(COLLECTED_AT_MIN)) errors.push({ field: `${prefix}collectedAt`, message: 'must not be before 1990' });
+    else if (collected > now.getTime()) errors.push({ field: `${prefix}collectedAt`, message: 'must be in the past' });
+  }
+  if (item.withdrawnAt !== undefined) {
+    const withdrawn = Date.parse(item.withdrawnAt);
+    const field = `${prefix}withdrawnAt`;
+    if (collected === undefined) errors.push({ field, message: 'is only taken with collectedAt (an imported decision)' });
+    else if (!item.consentGiven) errors.push({ field, message: 'a rejected consent cannot be withdrawn' });
+    else if (withdrawn < collected) errors.push({ field, message: 'must not be before collectedAt' });
+    else if (withdrawn > now.getTime()) errors.push({ field, message: 'must be in the past' });
+  }
+  return errors;
+}
+
+function toInput(item: ConsentCreate | ConsentBatchItem, request: FastifyRequest): ConsentInput {
   const ua = request.headers['user-agent'];
+  const imported = item as ConsentBatchItem;
   return {
+    ...(imported.collectedAt === undefined ? {} : { collectedAt: new Date(imported.collectedAt).toISOString() }),
+    ...(imported.withdrawnAt === undefined ? {} : { withdrawnAt: new Date(imported.withdrawnAt).toISOString() }),
     policyVersionId: item.policyVersionId.toLowerCase(),
     userReference: item.userReference,
     consentGiven: item.consentGiven,
@@ -199,8 +226,11 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       const errors = request.validationError ? batchSchemaErrors(request.validationError) : [];
       const schemaBad = new Set(errors.map((e) => e.index));
       const items = request.body.consents;
+      const now = new Date();
       items.forEach((item, index) => {
-        if (!schemaBad.has(index)) errors.push(...itemErrors(item, `consents[${index}].`).map((e) => ({ index, ...e })));
+        if (schemaBad.has(index)) return;
+        const prefix = `consents[${index}].`;
+        errors.push(...[...itemErrors(item, prefix), ...importedErrors(item, prefix, now)].map((e) => ({ index, ...e })));
       });
       if (errors.length > 0) {
         // Name the policy problems of the other items too, so one answer lists every bad item.

@@ -49,8 +49,28 @@ const ConsentFields = {
 export const ConsentCreateSchema = Type.Object(ConsentFields, { additionalProperties: false });
 export type ConsentCreate = Static<typeof ConsentCreateSchema>;
 
+/** A batch item may carry the original times of a decision imported from another platform (docs/purposes.md, Moving in). */
+const ImportedFields = {
+  collectedAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        'when the decision was originally made, for history moved from another platform: after 1990, in the past. The record is `imported: true`; `collectedAt` enters its consentHash input (docs/hashing.md)',
+    }),
+  ),
+  withdrawnAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        'with collectedAt, on a consent given: when it was withdrawn on the other platform (not before collectedAt, in the past)',
+    }),
+  ),
+};
+export const ConsentBatchItemSchema = Type.Object({ ...ConsentFields, ...ImportedFields }, { additionalProperties: false });
+export type ConsentBatchItem = Static<typeof ConsentBatchItemSchema>;
+
 export const ConsentBatchSchema = Type.Object(
-  { consents: Type.Array(Type.Object(ConsentFields, { additionalProperties: false }), { minItems: 1, maxItems: MAX_BATCH_ITEMS }) },
+  { consents: Type.Array(ConsentBatchItemSchema, { minItems: 1, maxItems: MAX_BATCH_ITEMS }) },
   { additionalProperties: false },
 );
 
@@ -124,6 +144,17 @@ const PurposeFields = {
     }),
   ),
 };
+/** An imported decision's original time (docs/purposes.md, Moving in); both absent for the others. */
+const ImportedOut = {
+  collectedAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        'when the decision was originally made, on another platform; present only for an imported record (in its consentHash input)',
+    }),
+  ),
+  imported: Type.Optional(Type.Literal(true, { description: 'present (true) only for a decision imported with collectedAt' })),
+};
 /** A record's status at read time, with its purpose and expiry. */
 const RecordStanding = {
   status: Type.String({ description: 'active, withdrawn, or expired (a consent given past its expiresAt, at read time)' }),
@@ -138,6 +169,7 @@ export const RecordedConsentSchema = Type.Object({
   consentGiven: Type.Boolean(),
   timestamp: Type.String({ format: 'date-time' }),
   ...PurposeFields,
+  ...ImportedOut,
 });
 
 export const ConsentSchema = Type.Object({
@@ -152,6 +184,7 @@ export const ConsentSchema = Type.Object({
   metadata: ErasedMetadata,
   createdAt: Type.String({ format: 'date-time' }),
   timestamp: Type.String({ format: 'date-time' }),
+  ...ImportedOut,
   withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
   withdrawalReason: Nullable(Type.String()),
   erased: Erased,
@@ -185,6 +218,7 @@ export const SearchItemSchema = Type.Object({
   userAgent: Nullable(Type.String()),
   metadata: ErasedMetadata,
   createdAt: Type.String({ format: 'date-time' }),
+  ...ImportedOut,
   withdrawnAt: Nullable(Type.String({ format: 'date-time' })),
   erased: Erased,
   tampered: Tampered,

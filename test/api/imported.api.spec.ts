@@ -1,0 +1,217 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
+import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+
+/**
+ * Issue 18, moving in: batch items carry `collectedAt` (and `withdrawnAt`), the original times of
+ * decisions made on another platform. The record is `imported: true`, its ledger time is the
+ * append's, `collectedAt` is in its consentHash input, and it stands by its original time.
+ */
+
+let t: TestService;
+let api: Client;
+let tenantId: string;
+let policy: string;
+let contentHash: string;
+
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+async function ledgerCount(): Promise<number> {
+  const rows = await ledgerDb(t.service.store.db)
+    .selectFrom('ledger.events')
+    .select('event_id')
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  return rows.length;
+}
+
+async function batch(consents: Record<string, unknown>[]) {
+  return api.post('/api/v1/consent/batch', { consents });
+}
+
+async function get(id: string) {
+  const res = await api.get(`/api/v1/consent/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Record<string, unknown>;
+}
+
+/** RFC 8785 for the flat, ASCII-keyed objects these records hash (keys sorted, JSON.stringify values). */
+const jcs = (o: Record<string, unknown>): string =>
+  `{${Object.keys(o)
+    .sort()
+    .map(
+      (k) =>
+        `${JSON.stringify(k)}:${o[k] !== null && typeof o[k] === 'object' ? jcs(o[k] as Record<string, unknown>) : JSON.stringify(o[k])}`,
+    )
+    .join(',')}}`;
+
+beforeAll(async () => {
+  t = await startTestService();
+  const creds = await t.tenant('enterprise');
+  tenantId = creds.tenantId;
+  api = client(t.app, creds);
+  policy = await publishPolicy(api, { policyType: 'marketing_consent', version: '1.0.0', effectiveDate: '2015-01-01T00:00:00Z' });
+  contentHash = (await api.get(`/api/v1/policies/${policy}`)).json().data.contentHash as string;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('imported decisions › collectedAt', () => {
+  it('records the original time beside the ledger time, flags imported, and hashes collectedAt as a tenth key', async () => {
+    const collectedAt = '2021-06-01T08:30:00.000Z';
+    const res = await batch([
+      {
+        policyVersionId: policy,
+        userReference: 'moved-1',
+        consentGiven: true,
+        ipAddress: '198.51.100.4',
+        userAgent: 'Old/1',
+        metadata: { source: 'legacy' },
+        collectedAt,
+      },
+      { policyVersionId: policy, userReference: 'live-1', consentGiven: true, ipAddress: '198.51.100.5', userAgent: 'New/1' },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [moved, live] = res.json().data.consents as { id: string }[];
+
+    const record = await get(moved!.id);
+    expect(record).toMatchObject({ collectedAt, imported: true, status: 'active' });
+    expect(Date.parse(record.timestamp as string)).toBeGreaterThan(Date.now() - 60_000);
+    const input = {
+      id: moved!.id,
+      policyVersionId: policy,
+      policyContentHash: contentHash,
+      userReference: 'moved-1',
+      consentGiven: true,
+      ipAddress: '198.51.100.4',
+      userAgent: 'Old/1',
+      metadata: { source: 'legacy' },
+      timestamp: record.timestamp,
+      collectedAt,
+    };
+    expect(record.consentHash).toBe(createHash('sha256').update(jcs(input)).digest('hex'));
+    const verified = (await api.get(`/api/v1/consent/verify?consentId=${moved!.id}`)).json().data;
+    expect(verified).toMatchObject({ valid: true, computedHash: record.consentHash });
+
+    // A record made live keeps the spec's shape: no collectedAt, no imported.
+    const liveRecord = await get(live!.id);
+    expect(liveRecord).not.toHaveProperty('collectedAt');
+    expect(liveRecord).not.toHaveProperty('imported');
+
+    const found = (await api.get('/api/v1/consent/search?userReference=moved-1')).json().data as Record<string, unknown>[];
+    expect(found[0]).toMatchObject({ id: moved!.id, collectedAt, imported: true });
+    const csv = (await api.get('/api/v1/consent/export?userReference=moved-1')).body;
+    const [header, row] = csv.trim().split('\r\n');
+    const cells = header!.split(',');
+    expect(row!.split(',')[cells.indexOf('collectedAt')]).toBe(`"${collectedAt}"`);
+  });
+
+  it('derives expiry from the original time: a consent collected before its validity ran out reads expired', async () => {
+    expect(
+      (await api.post('/api/v1/purposes', { key: 'offers', name: 'Offers', legalBasis: 'consent', consentValidFor: 'P13M' })).statusCode,
+    ).toBe(201);
+    const offers = await publishPolicy(api, {
+      policyType: 'custom',
+      purpose: 'offers',
+      version: '1.0.0',
+      effectiveDate: '2015-01-01T00:00:00Z',
+    });
+    const res = await batch([
+      { policyVersionId: offers, userReference: 'moved-2', consentGiven: true, collectedAt: '2020-01-15T10:00:00Z' },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const record = await get((res.json().data.consents as { id: string }[])[0]!.id);
+    expect(record).toMatchObject({ collectedAt: '2020-01-15T10:00:00.000Z', expiresAt: '2021-02-15T10:00:00.000Z', status: 'expired' });
+  });
+
+  it('imports a withdrawal at its original time', async () => {
+    const res = await batch([
+      {
+        policyVersionId: policy,
+        userReference: 'moved-3',
+        consentGiven: true,
+        collectedAt: '2022-03-01T00:00:00Z',
+        withdrawnAt: '2023-04-05T06:07:08.009Z',
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const record = await get((res.json().data.consents as { id: string }[])[0]!.id);
+    expect(record).toMatchObject({ status: 'withdrawn', withdrawnAt: '2023-04-05T06:07:08.009Z', imported: true });
+  });
+
+  it('never lets older history override a decision made since', async () => {
+    expect((await batch([{ policyVersionId: policy, userReference: 'moved-4', consentGiven: true }])).statusCode).toBe(201);
+    expect(
+      (await batch([{ policyVersionId: policy, userReference: 'moved-4', consentGiven: false, collectedAt: ago(400) }])).statusCode,
+    ).toBe(201);
+    const status = (await api.get('/api/v1/consent/user/moved-4/status')).json().data.policies as {
+      policyType: string;
+      consentGiven: boolean;
+    }[];
+    expect(status.find((s) => s.policyType === 'marketing_consent')).toMatchObject({ consentGiven: true });
+    // History imported first, then a newer import: the newer original time stands.
+    await batch([{ policyVersionId: policy, userReference: 'moved-5', consentGiven: true, collectedAt: ago(30) }]);
+    await batch([{ policyVersionId: policy, userReference: 'moved-5', consentGiven: false, collectedAt: ago(300) }]);
+    await batch([
+      { policyVersionId: policy, userReference: 'moved-6', consentGiven: true, collectedAt: ago(300) },
+      { policyVersionId: policy, userReference: 'moved-6', consentGiven: false, collectedAt: ago(30) },
+      { policyVersionId: policy, userReference: 'moved-6', consentGiven: true, collectedAt: ago(200) },
+    ]);
+    for (const [user, given] of [
+      ['moved-5', true],
+      ['moved-6', false],
+    ] as const) {
+      const s = (await api.get(`/api/v1/consent/user/${user}/status`)).json().data.policies as {
+        policyType: string;
+        consentGiven: boolean;
+      }[];
+      expect(
+        s.find((x) => x.policyType === 'marketing_consent'),
+        user,
+      ).toMatchObject({ consentGiven: given });
+    }
+  });
+});
+
+describe('imported decisions › bad times refuse the whole batch, naming each item', () => {
+  it.each([
+    ['in the future', { collectedAt: new Date(Date.now() + DAY).toISOString() }, 'collectedAt', /past/],
+    ['before 1990', { collectedAt: '1989-12-31T23:59:59Z' }, 'collectedAt', /1990/],
+    ['not a date', { collectedAt: '2021-02-30T00:00:00Z' }, 'collectedAt', /date-time/],
+    ['withdrawnAt without collectedAt', { withdrawnAt: '2022-01-01T00:00:00Z' }, 'withdrawnAt', /collectedAt/],
+    [
+      'withdrawnAt before collectedAt',
+      { collectedAt: '2022-01-02T00:00:00Z', withdrawnAt: '2022-01-01T00:00:00Z' },
+      'withdrawnAt',
+      /before/,
+    ],
+    [
+      'withdrawnAt in the future',
+      { collectedAt: '2022-01-02T00:00:00Z', withdrawnAt: new Date(Date.now() + DAY).toISOString() },
+      'withdrawnAt',
+      /past/,
+    ],
+    [
+      'a rejection withdrawn',
+      { consentGiven: false, collectedAt: '2022-01-02T00:00:00Z', withdrawnAt: '2022-02-01T00:00:00Z' },
+      'withdrawnAt',
+      /rejected/,
+    ],
+  ])('%s: 400, nothing written', async (_name, over, field, message) => {
+    const before = await ledgerCount();
+    const res = await batch([
+      { policyVersionId: policy, userReference: `ok-${randomUUID()}`, consentGiven: true, collectedAt: ago(10) },
+      { policyVersionId: policy, userReference: `bad-${randomUUID()}`, consentGiven: true, ...over },
+    ]);
+    expect(res.statusCode, res.body).toBe(400);
+    const errors = res.json().error.details.errors as { index: number; field: string; message: string }[];
+    expect(errors).toEqual([expect.objectContaining({ index: 1, field: `consents[1].${field}`, message: expect.stringMatching(message) })]);
+    expect(await ledgerCount()).toBe(before);
+  });
+
+  it('a single record takes no collectedAt (imports are batches)', async () => {
+    const res = await api.post('/api/v1/consent', { policyVersionId: policy, userReference: 'x', consentGiven: true, collectedAt: ago(1) });
+    expect(res.statusCode).toBe(400);
+  });
+});
