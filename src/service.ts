@@ -9,6 +9,7 @@ import type { CommandHandler } from './application/command-handler.js';
 import { createApplication } from './application/index.js';
 import type { ConsentCommands } from './application/consents/consent.commands.js';
 import type { ConsentQueries } from './application/consents/consent.queries.js';
+import { StandardRecords } from './export/standard-records.js';
 import type { PolicyCommands } from './application/policies/policy.commands.js';
 import type { PolicyQueries } from './application/policies/policy.queries.js';
 import { SubjectErasure } from './application/subjects/erasure.js';
@@ -62,7 +63,7 @@ export interface Service {
   /** The one command handler every command runs through. */
   commands: CommandHandler;
   policies: { commands: PolicyCommands; queries: PolicyQueries };
-  consents: { commands: ConsentCommands; queries: ConsentQueries };
+  consents: { commands: ConsentCommands; queries: ConsentQueries; standard: StandardRecords };
   receipts: ReceiptService;
   /** Key store and sealing of personal fields; erasure on request (docs/erasure.md). */
   privacy: Privacy;
@@ -245,7 +246,12 @@ export async function createService(settings: Settings, options: ServiceOptions 
       );
     }
     // Commands and reads: every command through the one handler; reads through query services.
-    const { commands, policies, consents, purposes } = createApplication({
+    const {
+      commands,
+      policies,
+      consents: application,
+      purposes,
+    } = createApplication({
       ledger,
       db: store.db,
       privacy,
@@ -253,6 +259,11 @@ export async function createService(settings: Settings, options: ServiceOptions 
       exportPageRows: tuning.exportPageRows,
       authenticity,
     });
+    // Records in the standard form (ISO/IEC TS 27560) link to the public verification page.
+    const consents = {
+      ...application,
+      standard: new StandardRecords({ queries: application.queries, purposes, ledger, publicBaseUrl: settings.publicBaseUrl }),
+    };
     // Appends ConsentExpired and PolicyReconsentRequired when their time comes; one process at a time on a server.
     const deadlines = await life.start(
       new Deadlines(commands, store.db, {

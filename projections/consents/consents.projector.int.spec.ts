@@ -95,6 +95,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
           policyType: 'terms_of_service',
           policyVersion: '3.1.4',
           policyTitle: 'Terms',
+          subject: h.subject(tenant, 'alice@example.com'),
           consentGiven: false,
           status: 'active',
           ipAddress: '2001:db8::1',

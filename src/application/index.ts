@@ -41,6 +41,16 @@ export function createApplication(deps: ApplicationDeps) {
   const commands = new CommandHandler(ledger, clock ? { clock } : {});
   const reader = new PersonalFields(privacy, ledger);
   const purposes = new Purposes(commands, ledger, db, fence);
+  const consentQueries = new ConsentQueries({
+    ledger,
+    db,
+    reader,
+    privacy,
+    fence,
+    exportPageRows: deps.exportPageRows,
+    ...(clock ? { clock } : {}),
+    ...(deps.authenticity ? { authenticity: deps.authenticity } : {}),
+  });
   return {
     /** The one command handler every command runs through. */
     commands,
@@ -63,16 +73,7 @@ export function createApplication(deps: ApplicationDeps) {
           return standingConsentIds(db, tenantId, subject, of, now);
         },
       }),
-      queries: new ConsentQueries({
-        ledger,
-        db,
-        reader,
-        privacy,
-        fence,
-        exportPageRows: deps.exportPageRows,
-        ...(clock ? { clock } : {}),
-        ...(deps.authenticity ? { authenticity: deps.authenticity } : {}),
-      }),
+      queries: consentQueries,
     },
   };
 }

@@ -117,7 +117,12 @@ export async function main(
       return EXIT.ok;
     }
     const settings = loadSettings(cli.env);
-    store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, maxConnections: 2, migrations: MIGRATIONS });
+    store = await openStore({
+      databaseUrl: settings.databaseUrl,
+      dataDir: settings.dataDir,
+      maxConnections: command.connections ?? 2,
+      migrations: MIGRATIONS,
+    });
     const io: CliIo = { info: say, progressStream: cli.stderr, settings };
     out(await command.run!(store, input as never, io));
     return EXIT.ok;

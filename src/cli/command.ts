@@ -38,6 +38,8 @@ export interface Command {
   usage: string;
   summary: string;
   options: NonNullable<ParseArgsConfig['options']>;
+  /** Connections to the store it needs (default 2). */
+  connections?: number;
   /** Whether the command takes positional arguments (file names), given to `parse`. */
   positionals?: boolean;
   /** Checks the arguments before anything is opened; throws UsageError. */

@@ -12,6 +12,7 @@ import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
+import { importCommand } from './import.commands.js';
 import { subjectsErase } from './subjects.commands.js';
 import { auditConsistency, auditExport, auditMonitor, auditProve, auditReceipt, auditVerify } from './audit.commands.js';
 import { ledgerCopy } from './ledger.commands.js';
@@ -238,6 +239,7 @@ export const COMMANDS: readonly Command[] = [
   ledgerCopy,
   dbGrant,
   witnessServe,
+  importCommand,
 ];
 
 export { UsageError, type CliIo, type Command } from './command.js';

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { UsageError, type Command } from './command.js';
 import { serviceLedger } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
@@ -10,8 +8,7 @@ import { CommandHandler } from '../application/command-handler.js';
 import { SubjectErasure } from '../application/subjects/erasure.js';
 import { subjectRecords } from '../privacy/subject-events.js';
 import { scrubDeliveries } from '../webhooks/scrub.js';
-import { loadMasterKey, MASTER_KEY_FILE_NAME } from '../privacy/master-key.js';
-import { Privacy } from '../privacy/privacy.js';
+import { servicePrivacy } from './service-privacy.js';
 
 /**
  * `subjects erase --tenant ID --user-reference REF`: the operator's form of
@@ -42,16 +39,8 @@ export const subjectsErase: Command = {
       throw new UsageError('with EVENTSTORE_URL set, erase through the running service: POST /api/v1/subjects/erase');
     }
     await new TenantService(store.db).get(input.tenant); // NOT_FOUND, exit status 1, when there is none
-    // The service's own master key: never one generated here, which could open nothing.
-    const { masterKey, masterKeyFile, dataDir } = io.settings;
-    if (!masterKey && !masterKeyFile && !existsSync(join(resolve(dataDir), MASTER_KEY_FILE_NAME))) {
-      throw new UsageError(
-        `no master key: set MASTER_KEY or MASTER_KEY_FILE as the service has it (or DATA_DIR holding ${MASTER_KEY_FILE_NAME})`,
-      );
-    }
-    const master = loadMasterKey(io.settings);
-    const privacy = await Privacy.open(store.db, master.key, { openThreads: 0 });
-    const { ledger, close } = await serviceLedger(store, io.settings);
+    const privacy = await servicePrivacy(store, io.settings);
+    const { ledger, close } = await serviceLedger(store, io.settings, { appends: true });
     try {
       const receipts = new ReceiptStore(store.db);
       const erasure = new SubjectErasure({

@@ -62,3 +62,19 @@ export function csvStream<T, K extends keyof T & string>(columns: readonly K[], 
   }
   return Readable.from(lines(), { objectMode: false });
 }
+
+/** A byte stream of JSON lines (one object per line, RFC 8259 text, LF), in chunks of about 64 KiB. */
+export function jsonLines(rows: AsyncIterable<unknown>): Readable {
+  async function* lines(): AsyncGenerator<string> {
+    let buffer = '';
+    for await (const r of rows) {
+      buffer += `${JSON.stringify(r)}\n`;
+      if (buffer.length >= 65_536) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+    if (buffer) yield buffer;
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

@@ -1,3 +1,4 @@
+import type { StandardRecords } from '../export/standard-records.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -66,7 +67,7 @@ export interface AppDeps {
   /** Purposes (src/application/purposes). */
   purposes: Purposes;
   /** Consent records (src/application/consents). */
-  consents: { commands: ConsentCommands; queries: ConsentQueries };
+  consents: { commands: ConsentCommands; queries: ConsentQueries; standard: StandardRecords };
   /** PDF receipts and the public verification page (src/receipts). */
   receipts: ReceiptService;
   /** Erasure on request (docs/erasure.md). */

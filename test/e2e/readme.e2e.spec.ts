@@ -41,7 +41,11 @@ describe('README › curl walk-through › on a first start of the embedded serv
     const answers = run.stdout
       .split('\n')
       .filter((l) => l.startsWith('{"'))
-      .map((l) => JSON.parse(l) as { success: boolean; data: unknown });
+      .map((l) => JSON.parse(l) as { success: boolean; data: unknown; '@type'?: string });
+    // The ISO/IEC TS 27560 record is JSON-LD, not the envelope.
+    const standard = answers.filter((a) => a['@type'] !== undefined);
+    expect(standard.map((a) => a['@type'])).toEqual(['dpv:ConsentRecord']);
+    answers.splice(0, answers.length, ...answers.filter((a) => a['@type'] === undefined));
     expect(answers.length).toBeGreaterThanOrEqual(11);
     for (const a of answers) expect(a, JSON.stringify(a)).toMatchObject({ success: true });
     const verifications = answers.filter((a) => (a.data as { valid?: boolean })?.valid !== undefined);
@@ -55,7 +59,7 @@ describe('README › curl walk-through › on a first start of the embedded serv
     ]);
     const csv = readFileSync(join(dir, 'consents.csv'), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      'id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered',
+      'id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered,purpose,collectedAt,expiresAt',
     );
     expect(csv[1]).toContain('user-42');
 

@@ -29,9 +29,9 @@ import type { Ledger } from '../../ledger/ledger.port.js';
 import type { DataKey } from '../../privacy/key-store.js';
 import type { PersonalFields } from '../../privacy/personal-fields.js';
 import { sealedAad, type ConsentPersonal, type Privacy } from '../../privacy/privacy.js';
-import { answered, write, type Attempt, type CommandHandler, type Decision, type Loaded } from '../command-handler.js';
+import { answered, write, type Attempt, type CommandHandler, type Decision, type Loaded, type StreamWrite } from '../command-handler.js';
 import { keyReused, type Idempotency, type IdempotencyKeys, type KeyedIdempotency } from '../idempotency.js';
-import type { PolicyCache } from '../policies/policy-cache.js';
+import type { PolicyAt, PolicyCache } from '../policies/policy-cache.js';
 import {
   consentView,
   consentViews,
@@ -55,6 +55,19 @@ export interface ConsentInput {
   collectedAt?: string | undefined;
   /** An imported decision's withdrawal, at its original time: recorded with it, in the same append. */
   withdrawnAt?: string | undefined;
+}
+
+/** A decision to import, under the id its source row derives (`consent-ledger import`). */
+export interface ImportRow {
+  consentId: string;
+  input: ConsentInput;
+}
+
+/** What one call of `importRecords` did: rows recorded, rows found recorded before, rows refused (by index, field). */
+export interface ImportOutcome {
+  recorded: number;
+  existing: number;
+  errors: ItemError[];
 }
 
 /** A batch item that cannot be recorded, named like the batch's schema errors. */
@@ -216,6 +229,49 @@ export class ConsentCommands {
     });
   }
 
+  /**
+   * Records decisions moved in from another platform (`consent-ledger import`), each under the id
+   * its row derives, so that running an import again records nothing twice. Unlike a batch, a
+   * refused row does not refuse the others: they are recorded in one atomic append, and the
+   * refusals come back by row. Rows whose record exists already are counted, not recorded.
+   */
+  importRecords(tenantId: string, rows: readonly ImportRow[]): Promise<ImportOutcome> {
+    const { commands, privacy } = this.deps;
+    const subjects = rows.map((r) => privacy.subjectOf(tenantId, r.input.userReference));
+    return commands.run(tenantId, async (attempt) => {
+      this.afterConflict(attempt);
+      // The first attempt reads nothing (every stream is expected new); after a conflict, an
+      // interrupted import run again, each row's stream is read to skip those recorded.
+      const loaded = await Promise.all(rows.map((r) => attempt.create(consentAggregate, consentStream(tenantId, r.consentId))));
+      const fresh = rows.flatMap((r, index) => (loaded[index]!.state.status === 'none' ? [{ ...r, index }] : []));
+      const [policies, dataKeys] = await Promise.all([
+        this.deps.policies.getMany(
+          tenantId,
+          fresh.map((r) => r.input.policyVersionId),
+        ),
+        fresh.length > 0 ? privacy.keys.fresh(fresh.length) : Promise.resolve([]),
+      ]);
+      const timestamp = attempt.now.toISOString();
+      const errors: ItemError[] = [];
+      const writes: StreamWrite[] = [];
+      const used = new Set<PolicyAt>();
+      fresh.forEach((r, n) => {
+        try {
+          const policy = policies.get(r.input.policyVersionId)!;
+          const events = this.decideRecord(tenantId, r.input, r.consentId, policy.state, timestamp, null, subjects[r.index]!, dataKeys[n]!);
+          writes.push(write(loaded[r.index]!, events));
+          used.add(policy);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          errors.push(...itemErrors(error, r.index).map((e) => ({ ...e, field: e.field.replace(/^consents\[\d+\]\./, '') })));
+        }
+      });
+      const outcome = { recorded: writes.length, existing: rows.length - fresh.length, errors };
+      if (writes.length === 0) return answered(outcome);
+      return { writes: [...writes, ...this.deps.policies.conditions(used)], answer: () => outcome };
+    });
+  }
+
   /** The first answer of a batch's Idempotency-Key, if it was sent with this request. */
   private async replayBatch(
     tenantId: string,
@@ -247,15 +303,15 @@ export class ConsentCommands {
    * Why batch items could not be recorded against their policy versions (unknown, inactive or
    * deleted), named like the batch's other errors. Empty when every item can be. Read fresh.
    */
-  async policyErrors(tenantId: string, items: { index: number; policyVersionId: string }[]): Promise<ItemError[]> {
+  async policyErrors(tenantId: string, items: { index: number; policyVersionId: string; imported?: boolean }[]): Promise<ItemError[]> {
     const unique = [...new Set(items.map((i) => i.policyVersionId))];
     const states = new Map<string, PolicyState>(
       await Promise.all(
         unique.map(async (id) => [id, fold(policyAggregate, await this.deps.ledger.readStream(policyStream(tenantId, id)))] as const),
       ),
     );
-    return items.flatMap(({ index, policyVersionId }) => {
-      const refusal = policyRefusal(states.get(policyVersionId)!);
+    return items.flatMap(({ index, policyVersionId, imported }) => {
+      const refusal = policyRefusal(states.get(policyVersionId)!, imported);
       return refusal ? [{ index, field: `consents[${index}].policyVersionId`, message: refusal.message }] : [];
     });
   }
@@ -447,7 +503,7 @@ export class ConsentCommands {
     subject: string,
     key: DataKey,
   ): ConsentEvent[] {
-    const refusal = policyRefusal(policy);
+    const refusal = policyRefusal(policy, input.collectedAt !== undefined);
     if (refusal) throw refusal;
     const published = policy as KnownPolicy;
     const personal: ConsentPersonal = {

@@ -76,6 +76,8 @@ export interface ConsentSearchItem {
   /** The personal fields did not open with their key: the stored record was changed (null fields). */
   tampered: boolean;
   policyTitle: string;
+  /** The data subject's keyed hash, for standard records (docs/standard-records.md); no API answer shows it. */
+  subject: string;
 }
 
 /** A subject a purpose must ask again (`GET /consent/reconsent`). */
@@ -155,6 +157,7 @@ function searchItem(r: ConsentSearchRow, opened: Sealing<ConsentPersonal>, now: 
     erased: opened.state === 'erased',
     tampered: opened.state === 'tampered',
     policyTitle: r.policy_title,
+    subject: r.subject,
   };
 }
 
@@ -181,6 +184,15 @@ export class ConsentQueries {
   async get(tenantId: string, consentId: string): Promise<ConsentView> {
     const { state } = await this.record(tenantId, consentId);
     return consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)), this.clock());
+  }
+
+  /** The record (as `get`) with its data subject: the keyed hash a standard record names it by. */
+  async getWithSubject(tenantId: string, consentId: string): Promise<{ view: ConsentView; subject: string }> {
+    const { state } = await this.record(tenantId, consentId);
+    return {
+      view: consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)), this.clock()),
+      subject: state.record.subject,
+    };
   }
 
   /**

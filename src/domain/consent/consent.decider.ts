@@ -63,11 +63,14 @@ export const withdrawalKeyAggregate: Aggregate<IdempotencyKeyUsed['data'] | null
   decode: decodeWithdrawalKeyEvent,
 };
 
-/** Why a policy version cannot take a decision now, or null when it can. */
-export function policyRefusal(policy: PolicyState): DomainError | null {
+/**
+ * Why a policy version cannot take a decision now, or null when it can. An imported decision (one
+ * made in the past, `imported`) may name a version no longer active: the text the user saw then.
+ */
+export function policyRefusal(policy: PolicyState, imported = false): DomainError | null {
   if (policy.status === 'none') return new DomainError('NOT_FOUND', 'policy version not found');
   if (policy.status === 'deleted') return new DomainError('POLICY_VERSION_INACTIVE', 'the policy version was deleted');
-  if (!policy.isActive) return new DomainError('POLICY_VERSION_INACTIVE', 'the policy version is not active');
+  if (!policy.isActive && !imported) return new DomainError('POLICY_VERSION_INACTIVE', 'the policy version is not active');
   return null;
 }
 
@@ -82,7 +85,7 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
     case 'RecordConsent': {
       const d = command.data;
       if (state.status !== 'none') throw new Error(`consent ${d.consentId} is already recorded`);
-      const refusal = policyRefusal(d.policy);
+      const refusal = policyRefusal(d.policy, d.collectedAt !== undefined);
       if (refusal) throw refusal;
       const policy = d.policy as KnownPolicy;
       if (d.collectedAt !== undefined) checkCollectedAt(d.collectedAt, d.timestamp);

@@ -1,24 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StandardRecords } from '../../../export/standard-records.js';
 import type { ConsentCommands, ConsentInput } from '../../../application/consents/consent.commands.js';
 import type { ConsentQueries, ConsentQuery } from '../../../application/consents/consent.queries.js';
 import type { Idempotency } from '../../../application/idempotency.js';
-import { consentsCsv, csvStream } from '../../../export/csv.js';
+import { consentsCsv, csvStream, jsonLines } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf } from '../../kit/envelope.js';
 import { HttpError, validationError } from '../../kit/errors.js';
-import { fieldErrors, findUnstorable, jsonDepth } from '../../kit/validation.js';
+import { fieldErrors } from '../../kit/validation.js';
 import {
   BatchResultSchema,
   ConsentBatchSchema,
   ConsentCreateSchema,
   ConsentFilterQuerySchema,
+  ExportQuerySchema,
+  RecordFormatQuerySchema,
+  StandardRecordSchema,
   ConsentIdParamsSchema,
   ConsentSchema,
   ConsentSearchQuerySchema,
   IdempotencyHeadersSchema,
-  MAX_METADATA_BYTES,
-  MAX_METADATA_DEPTH,
   RecordedConsentSchema,
   SearchItemSchema,
   StatsSchema,
@@ -37,7 +40,7 @@ import {
   type ConsentCreate,
   type ConsentFilterQuery,
 } from './consent.schemas.js';
-import { COLLECTED_AT_MIN } from '../../../domain/consent/consent.decider.js';
+import { importedErrors, itemErrors } from './consent.checks.js';
 
 const tags = ['consent'];
 const DAY_MS = 86_400_000;
@@ -88,22 +91,6 @@ export function toQuery(q: ConsentFilterQuery): ConsentQuery {
   };
 }
 
-/** Checks JSON Schema cannot express: metadata size and depth, and values the ledger cannot hold. */
-function itemErrors(item: ConsentCreate, prefix: string): { field: string; message: string }[] {
-  const errors: { field: string; message: string }[] = [];
-  const bad = findUnstorable(item);
-  if (bad) errors.push({ field: `${prefix}${bad.field}`, message: bad.message });
-  if (item.metadata) {
-    // Depth first: serializing a value nested 100,000 deep would exhaust the stack.
-    if (jsonDepth(item.metadata, MAX_METADATA_DEPTH) > MAX_METADATA_DEPTH) {
-      errors.push({ field: `${prefix}metadata`, message: `must be at most ${MAX_METADATA_DEPTH} levels deep` });
-    } else if (Buffer.byteLength(JSON.stringify(item.metadata), 'utf8') > MAX_METADATA_BYTES) {
-      errors.push({ field: `${prefix}metadata`, message: 'must be at most 16 KiB serialized' });
-    }
-  }
-  return errors;
-}
-
 type ItemError = { index: number; field: string; message: string };
 
 /**
@@ -121,28 +108,6 @@ function batchSchemaErrors(error: Error & { validation?: unknown; validationCont
 }
 
 const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
-
-/**
- * An imported item's times: `collectedAt` after 1990 and in the past; `withdrawnAt` only with it,
- * on a consent given, between it and now. Checked here so that one answer names every bad item.
- */
-function importedErrors(item: ConsentBatchItem, prefix: string, now: Date): { field: string; message: string }[] {
-  const errors: { field: string; message: string }[] = [];
-  const collected = item.collectedAt === undefined ? undefined : Date.parse(item.collectedAt);
-  if (collected !== undefined) {
-    if (collected < Date.parse(COLLECTED_AT_MIN)) errors.push({ field: `${prefix}collectedAt`, message: 'must not be before 1990' });
-    else if (collected > now.getTime()) errors.push({ field: `${prefix}collectedAt`, message: 'must be in the past' });
-  }
-  if (item.withdrawnAt !== undefined) {
-    const withdrawn = Date.parse(item.withdrawnAt);
-    const field = `${prefix}withdrawnAt`;
-    if (collected === undefined) errors.push({ field, message: 'is only taken with collectedAt (an imported decision)' });
-    else if (!item.consentGiven) errors.push({ field, message: 'a rejected consent cannot be withdrawn' });
-    else if (withdrawn < collected) errors.push({ field, message: 'must not be before collectedAt' });
-    else if (withdrawn > now.getTime()) errors.push({ field, message: 'must be in the past' });
-  }
-  return errors;
-}
 
 function toInput(item: ConsentCreate | ConsentBatchItem, request: FastifyRequest): ConsentInput {
   const ua = request.headers['user-agent'];
@@ -179,11 +144,24 @@ function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
 export interface ConsentRoutesOptions {
   commands: ConsentCommands;
   queries: ConsentQueries;
+  /** Records in the standard form (ISO/IEC TS 27560). */
+  standard: StandardRecords;
   /** The tenant's newest signed checkpoint (the transparency log), which an export names in its headers. */
   ledgerState?: (tenantId: string) => Promise<{ treeSize: number; rootHash: string; timestamp: string } | null>;
 }
 
-export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (app, { commands, queries, ledgerState }) => {
+export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (app, { commands, queries, standard, ledgerState }) => {
+  /** The ledger state an export reflects: the newest signed checkpoint once the read models caught up. */
+  const exportHeaders = async (tenantId: string, reply: FastifyReply) => {
+    const state = await ledgerState?.(tenantId);
+    if (state) {
+      reply
+        .header('x-ledger-tree-size', String(state.treeSize))
+        .header('x-ledger-root-hash', state.rootHash)
+        .header('x-ledger-signed-at', state.timestamp);
+    } else if (ledgerState) reply.header('x-ledger-tree-size', '0');
+  };
+
   // Read models know subjects (keyed hashes), never user references.
   app.post(
     '/consent',
@@ -236,7 +214,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         // Name the policy problems of the other items too, so one answer lists every bad item.
         const bad = new Set(errors.map((e) => e.index));
         const rest = items.flatMap((item, index) =>
-          bad.has(index) ? [] : [{ index, policyVersionId: item.policyVersionId.toLowerCase() }],
+          bad.has(index) ? [] : [{ index, policyVersionId: item.policyVersionId.toLowerCase(), imported: item.collectedAt !== undefined }],
         );
         errors.push(...(await commands.policyErrors(request.tenant.tenantId, rest)));
         errors.sort((a, b) => a.index - b.index);
@@ -294,14 +272,14 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Export consent records as CSV (Starter plan or above)',
+        summary: 'Export consent records as CSV, or as ISO/IEC TS 27560 records (Starter plan or above)',
         description:
-          "RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint when the export was taken: the ledger state it reflects (`projections verify` checks the read models it is read from).",
-        querystring: ConsentFilterQuerySchema,
+          "format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint when the export was taken: the ledger state it reflects (`projections verify` checks the read models it is read from).",
+        querystring: ExportQuerySchema,
         response: {
           200: {
-            description: 'CSV, streamed',
-            content: { 'text/csv': { schema: { type: 'string' } } },
+            description: 'CSV, or JSON lines with format=iso27560, streamed',
+            content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
             headers: {
               'x-ledger-tree-size': {
                 schema: { type: 'integer' },
@@ -319,16 +297,18 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       if (!request.tenant.csvExport) {
         throw new HttpError(403, 'PLAN_RESTRICTED', `CSV export needs the Starter plan or above; this tenant is on ${request.tenant.plan}`);
       }
-      const records = await queries.export(request.tenant.tenantId, toQuery(request.query));
+      const { format, ...filters } = request.query;
       const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '');
-      // The ledger state the export reflects: the newest signed checkpoint once the read models caught up.
-      const state = await ledgerState?.(request.tenant.tenantId);
-      if (state) {
-        reply
-          .header('x-ledger-tree-size', String(state.treeSize))
-          .header('x-ledger-root-hash', state.rootHash)
-          .header('x-ledger-signed-at', state.timestamp);
-      } else if (ledgerState) reply.header('x-ledger-tree-size', '0');
+      if (format === 'iso27560') {
+        const records = await standard.many(request.tenant, toQuery(filters));
+        await exportHeaders(request.tenant.tenantId, reply);
+        return reply
+          .header('content-type', 'application/x-ndjson; charset=utf-8')
+          .header('content-disposition', `attachment; filename="consents-${stamp}Z.iso27560.jsonl"`)
+          .send(jsonLines(records));
+      }
+      const records = await queries.export(request.tenant.tenantId, toQuery(filters));
+      await exportHeaders(request.tenant.tenantId, reply);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="consents-${stamp}Z.csv"`)
@@ -396,11 +376,29 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       schema: {
         tags,
         summary: 'Get a consent record',
+        description:
+          'With format=iso27560, the record as ISO/IEC TS 27560 structures it: a JSON-LD document in the W3C DPV profile (application/ld+json, no envelope; docs/standard-records.md).',
         params: ConsentIdParamsSchema,
-        response: { 200: EnvelopeSchema(ConsentSchema), ...errorResponses(400, 401, 404) },
+        querystring: RecordFormatQuerySchema,
+        response: {
+          200: {
+            description: 'the record (JSON envelope), or its ISO/IEC TS 27560 record (JSON-LD)',
+            content: {
+              'application/json': { schema: EnvelopeSchema(ConsentSchema) },
+              'application/ld+json': { schema: StandardRecordSchema },
+            },
+          },
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
-    async (request) => ok(await queries.get(request.tenant.tenantId, request.params.id.toLowerCase())),
+    async (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      if (request.query.format === 'iso27560') {
+        return reply.type('application/ld+json').send((await standard.one(request.tenant, id)) as Static<typeof StandardRecordSchema>);
+      }
+      return reply.type('application/json').send(ok(await queries.get(request.tenant.tenantId, id)));
+    },
   );
 
   app.get(

@@ -131,6 +131,35 @@ const MetadataFilters = {
 };
 export const ConsentFilterQuerySchema = Type.Object(ConsentFilterQuery, MetadataFilters);
 export type ConsentFilterQuery = Static<typeof ConsentFilterQuerySchema>;
+/** The export's filters, and its format: CSV (the default) or ISO/IEC TS 27560 records as JSON lines. */
+export const ExportQuerySchema = Type.Object(
+  {
+    ...ConsentFilterQuery,
+    format: Type.Optional(
+      Type.Union([Type.Literal('csv'), Type.Literal('iso27560')], {
+        description: 'csv (default), or iso27560: one ISO/IEC TS 27560 JSON-LD record per line (docs/standard-records.md)',
+      }),
+    ),
+  },
+  MetadataFilters,
+);
+/** A record's form: the API's own (default) or ISO/IEC TS 27560 JSON-LD. */
+export const RecordFormatQuerySchema = Type.Object({
+  format: Type.Optional(
+    Type.Literal('iso27560', { description: 'iso27560: the record as an ISO/IEC TS 27560 JSON-LD document (DPV profile)' }),
+  ),
+});
+/** An ISO/IEC TS 27560 record in JSON-LD (src/export/iso27560.ts; docs/standard-records.md). */
+export const StandardRecordSchema = Type.Object(
+  {
+    '@context': Type.Object({}, { additionalProperties: true }),
+    '@id': Type.String(),
+    '@type': Type.Literal('dpv:ConsentRecord'),
+    'dct:conformsTo': Type.Literal('https://w3id.org/dpv/schema/dpv-27560#record'),
+    'dct:identifier': Type.String({ format: 'uuid' }),
+  },
+  { additionalProperties: true },
+);
 export const ConsentSearchQuerySchema = Type.Object({ ...ConsentFilterQuery, ...PageQuery }, MetadataFilters);
 
 /** A record's purpose and expiry, each present only when it says more than the spec's fields. */

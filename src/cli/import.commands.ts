@@ -1,0 +1,371 @@
+import { createReadStream, statSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import cliProgress from 'cli-progress';
+import { CommandHandler } from '../application/command-handler.js';
+import { ConsentCommands, type ImportRow } from '../application/consents/consent.commands.js';
+import { IdempotencyKeys } from '../application/idempotency.js';
+import { PolicyCache } from '../application/policies/policy-cache.js';
+import { canonicalJson, sha256Hex } from '../common/hashing.js';
+import { isUuid } from '../common/ids.js';
+import { batchItemErrors } from '../http/routes/consent/consent.checks.js';
+import { PersonalFields } from '../privacy/personal-fields.js';
+import { TenantService } from '../tenants/tenants.service.js';
+import { CheckFailed, UsageError, type CliIo, type Command } from './command.js';
+import { csvRecords, linesOf } from './import/csv-records.js';
+import { mappingFor, parseTarget, readRow, type Mapping, type RowError, type Target } from './import/mapping.js';
+import { PolicyIndex } from './import/policies.js';
+import { serviceLedger } from './service-ledger.js';
+import { servicePrivacy } from './service-privacy.js';
+
+interface ImportInput {
+  tenant: string;
+  file: string;
+  format: 'csv' | 'jsonl';
+  preset: 'auto' | 'consent-ledger' | 'generic';
+  maps: Map<string, Target>;
+  dryRun: boolean;
+  delimiter: string | undefined;
+}
+
+/** Rows per atomic append: large enough to carry the ledger's per-append cost, small enough to stay well under a second. */
+const ROWS_PER_APPEND = 2000;
+/** Appends in flight while the next rows are read and sealed. */
+const APPENDS_IN_FLIGHT = 2;
+/** Row errors the summary lists (all of them go to stderr). */
+const ERRORS_LISTED = 1000;
+
+/** A row read from the file, with the line it starts on. */
+interface Numbered {
+  line: number;
+  values: Map<string, unknown>;
+}
+
+/**
+ * `import --tenant ID --file FILE.csv|FILE.jsonl`: history from another platform (docs/purposes.md,
+ * Moving in). Each row becomes a decision recorded with its original time (`collectedAt`), under
+ * an id derived from the row, so that an interrupted import run again records nothing twice. A
+ * bad row is reported with its line and skipped; the others are imported.
+ */
+export const importCommand: Command = {
+  name: 'import',
+  usage:
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--dry-run]',
+  summary:
+    'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond}',
+  options: {
+    tenant: { type: 'string' },
+    file: { type: 'string' },
+    map: { type: 'string', multiple: true },
+    preset: { type: 'string' },
+    delimiter: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+  },
+  connections: 6,
+  parse(values): ImportInput {
+    const tenant = values.tenant;
+    if (typeof tenant !== 'string') throw new UsageError('--tenant is required');
+    if (!isUuid(tenant)) throw new UsageError('--tenant must be a tenant id (a UUID, as `tenant list` shows it)');
+    const file = values.file;
+    if (typeof file !== 'string') throw new UsageError('--file is required');
+    const ext = extname(file).toLowerCase();
+    const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : undefined;
+    if (!format) throw new UsageError('--file must be a .csv or a .jsonl file');
+    const preset = (values.preset ?? 'auto') as string;
+    if (!['auto', 'consent-ledger', 'generic'].includes(preset)) throw new UsageError('--preset must be auto, consent-ledger or generic');
+    const maps = new Map<string, Target>();
+    for (const m of (values.map as unknown as string[] | undefined) ?? []) {
+      const eq = m.lastIndexOf('=');
+      const target = eq > 0 ? parseTarget(m.slice(eq + 1)) : null;
+      if (!target) {
+        throw new UsageError(`--map ${m}: give COLUMN=FIELD, FIELD one of ${IMPORT_FIELD_LIST}, metadata.<key>, or - to ignore the column`);
+      }
+      maps.set(m.slice(0, eq), target);
+    }
+    const d = values.delimiter;
+    const delimiter =
+      d === undefined ? undefined : d === 'tab' ? '\t' : typeof d === 'string' && [',', ';', '\t', '|'].includes(d) ? d : null;
+    if (delimiter === null) throw new UsageError('--delimiter must be , ; | or tab');
+    return {
+      tenant: tenant.toLowerCase(),
+      file,
+      format,
+      preset: preset as ImportInput['preset'],
+      maps,
+      dryRun: values['dry-run'] === true,
+      delimiter,
+    };
+  },
+  async run(store, input: ImportInput, io) {
+    if (!io.settings) throw new UsageError('import needs the service settings');
+    if (io.settings.eventStoreUrl) {
+      throw new UsageError('with EVENTSTORE_URL set, import through the running service: POST /api/v1/consent/batch with collectedAt');
+    }
+    const path = resolve(input.file);
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch {
+      throw new UsageError(`--file ${input.file}: no such file`);
+    }
+    await new TenantService(store.db).get(input.tenant); // NOT_FOUND, exit status 1, when there is none
+    const privacy = await servicePrivacy(store, io.settings);
+    const { ledger, close } = await serviceLedger(store, io.settings, { appends: true });
+    try {
+      const consents = new ConsentCommands({
+        commands: new CommandHandler(ledger),
+        ledger,
+        policies: new PolicyCache(ledger),
+        privacy,
+        reader: new PersonalFields(privacy, ledger),
+        idempotency: new IdempotencyKeys(privacy),
+        standing: () => Promise.resolve([]),
+      });
+      const policies = await PolicyIndex.load(store.db, ledger, input.tenant);
+      const keys = new IdempotencyKeys(privacy);
+      const rowId = (key: string) =>
+        keys.consentId(input.tenant, keys.keyed(input.tenant, { key: `import\u0000${key}`, requestHash: '' })!);
+      return await importFile(path, size, input, io, policies, {
+        rowId,
+        append: (rows) => consents.importRecords(input.tenant, rows),
+      });
+    } finally {
+      await close();
+      await privacy.close();
+    }
+  },
+};
+
+const IMPORT_FIELD_LIST =
+  'id, userReference, policyVersionId, policyType, purpose, policyVersion, consentGiven, status, collectedAt, withdrawnAt, ipAddress, userAgent, metadata';
+
+interface Importer {
+  rowId(key: string): string;
+  append(rows: ImportRow[]): Promise<{ recorded: number; existing: number; errors: { index: number; field: string; message: string }[] }>;
+}
+
+async function importFile(path: string, size: number, input: ImportInput, io: CliIo, policies: PolicyIndex, importer: Importer) {
+  const started = performance.now();
+  let bytes = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const text = createReadStream(path).pipe(counted).setEncoding('utf8');
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: io.progressStream,
+      format: `${input.dryRun ? 'checking' : 'importing'} [{bar}] {percentage}% | {rows} rows | {rate} rows/s | {refused} refused | {duration_formatted}`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const summary = { rows: 0, imported: 0, alreadyImported: 0, refused: 0 };
+  const errors: { line: number; field: string; message: string }[] = [];
+  let errorsOmitted = 0;
+  const refuse = (line: number, problems: readonly RowError[]) => {
+    summary.refused++;
+    for (const p of problems) {
+      io.info(`line ${line}: ${p.field}: ${p.message}`);
+      if (errors.length < ERRORS_LISTED) errors.push({ line, ...p });
+      else errorsOmitted++;
+    }
+  };
+  const progress = () =>
+    bar.update(bytes, {
+      rows: summary.rows,
+      refused: summary.refused,
+      rate: Math.round(summary.rows / Math.max(0.001, (performance.now() - started) / 1000)),
+    });
+  bar.start(size, 0, { rows: 0, refused: 0, rate: 0 });
+
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown;
+  const send = (chunk: { line: number; row: ImportRow }[]) => {
+    if (input.dryRun) {
+      summary.imported += chunk.length;
+      return;
+    }
+    const p = importer
+      .append(chunk.map((c) => c.row))
+      .then((outcome) => {
+        summary.imported += outcome.recorded;
+        summary.alreadyImported += outcome.existing;
+        const byIndex = new Map<number, RowError[]>();
+        for (const e of outcome.errors) byIndex.set(e.index, [...(byIndex.get(e.index) ?? []), { field: e.field, message: e.message }]);
+        for (const [index, problems] of byIndex) refuse(chunk[index]!.line, problems);
+        progress();
+      })
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+
+  let chunk: { line: number; row: ImportRow }[] = [];
+  const now = new Date();
+  for await (const source of rowsOf(text, input, io)) {
+    if (failure) break;
+    summary.rows++;
+    if ('error' in source) {
+      refuse(source.line, [source.error]);
+      continue;
+    }
+    const row = rowFor(source, policies, importer, now);
+    if ('errors' in row) {
+      refuse(source.line, row.errors);
+      continue;
+    }
+    chunk.push({ line: source.line, row: row.row });
+    if (chunk.length >= ROWS_PER_APPEND) {
+      send(chunk);
+      chunk = [];
+      while (inFlight.size >= APPENDS_IN_FLIGHT) await Promise.race(inFlight);
+      progress();
+    }
+  }
+  if (chunk.length > 0 && !failure) send(chunk);
+  await Promise.all(inFlight);
+  progress();
+  bar.stop();
+  if (failure) throw failure;
+
+  const seconds = Math.round((performance.now() - started) / 10) / 100;
+  const result = {
+    ...summary,
+    dryRun: input.dryRun,
+    seconds,
+    rowsPerSecond: Math.round(summary.rows / Math.max(0.01, seconds)),
+    errors,
+    ...(errorsOmitted > 0 ? { errorsOmitted } : {}),
+  };
+  const verb = input.dryRun ? 'would import' : 'imported';
+  io.info(
+    `${summary.rows} row(s): ${verb} ${summary.imported}` +
+      (summary.alreadyImported > 0 ? `, ${summary.alreadyImported} imported before` : '') +
+      `, ${summary.refused} refused (${seconds} s).`,
+  );
+  if (summary.refused > 0) {
+    throw new CheckFailed(
+      'ROWS_REFUSED',
+      `${summary.refused} of ${summary.rows} row(s) were refused; the others were ${verb.replace('would import', 'checked')}`,
+      result,
+    );
+  }
+  return result;
+}
+
+/** A row's decision and the id it is recorded under, or why it cannot be recorded. */
+function rowFor(
+  source: Numbered & { mapping: Mapping },
+  policies: PolicyIndex,
+  importer: Importer,
+  now: Date,
+): { row: ImportRow } | { errors: RowError[] } {
+  const read = readRow(source.values, source.mapping);
+  if ('errors' in read) return read;
+  const r = read.row;
+  const resolved = policies.resolve(r);
+  if ('error' in resolved) return { errors: [resolved.error] };
+  const item = {
+    policyVersionId: resolved.policy.id,
+    userReference: r.userReference!,
+    consentGiven: r.consentGiven!,
+    ipAddress: r.ipAddress,
+    userAgent: r.userAgent,
+    metadata: r.metadata,
+    collectedAt: r.collectedAt!,
+    ...(r.withdrawnAt === undefined ? {} : { withdrawnAt: r.withdrawnAt }),
+  };
+  // The same checks as a batch item over HTTP: sizes, formats, the times' bounds.
+  const problems = batchItemErrors(item, now);
+  if (problems.length > 0) return { errors: problems };
+  // A row is one decision for good: its source id when the file has one, else what it says.
+  const key =
+    r.id !== undefined
+      ? `id\u0000${r.id}`
+      : `row\u0000${sha256Hex(canonicalJson([item.userReference, item.policyVersionId, item.consentGiven, item.collectedAt]))}`;
+  const { ipAddress, userAgent, ...rest } = item;
+  return {
+    row: { consentId: importer.rowId(key), input: { ...rest, ipAddress: ipAddress ?? undefined, userAgent: userAgent ?? undefined } },
+  };
+}
+
+/** The file's rows with their lines and mapping, or a line that is not a row. */
+async function* rowsOf(
+  text: AsyncIterable<string>,
+  input: ImportInput,
+  io: CliIo,
+): AsyncGenerator<(Numbered & { mapping: Mapping }) | { line: number; error: RowError }> {
+  const lines = linesOf(text);
+  if (input.format === 'jsonl') {
+    const mappings = new Map<string, Mapping>();
+    let no = 0;
+    for await (const { text } of lines) {
+      const line = no === 0 ? text.replace(/^\uFEFF/, '') : text;
+      no++;
+      if (line.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        yield { line: no, error: { field: 'line', message: 'is not JSON' } };
+        continue;
+      }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        yield { line: no, error: { field: 'line', message: 'is not a JSON object' } };
+        continue;
+      }
+      const keys = Object.keys(value);
+      const signature = keys.join('\u0000');
+      let mapping = mappings.get(signature);
+      if (!mapping) {
+        mapping = mappingFor(keys, input.preset, input.maps).mapping;
+        if (mappings.size < 1000) mappings.set(signature, mapping);
+      }
+      yield { line: no, values: new Map(Object.entries(value)), mapping };
+    }
+    return;
+  }
+  let header: string[] | undefined;
+  let mapping: Mapping | undefined;
+  const it = lines[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  // The delimiter, unless given, is the header line's most frequent of `,` `;` and tab.
+  const delimiter =
+    input.delimiter ??
+    [',', ';', '\t'].map((d) => [d, first.value.text.split(d).length] as const).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  const all = (async function* () {
+    yield first.value;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  })();
+  for await (const record of csvRecords(all, delimiter)) {
+    if ('error' in record) {
+      yield { line: record.line, error: { field: 'line', message: record.error } };
+      continue;
+    }
+    if (!header) {
+      header = record.fields.map((f, i) => (i === 0 ? f.replace(/^\uFEFF/, '') : f).trim());
+      const found = mappingFor(header, input.preset, input.maps);
+      mapping = found.mapping;
+      io.info(
+        `Reading ${found.mapping.name === 'consent-ledger' ? "this service's export" : 'a generic CSV'}; columns ignored: ${found.ignored.length > 0 ? found.ignored.join(', ') : 'none'}.`,
+      );
+      continue;
+    }
+    if (record.fields.length !== header.length) {
+      yield {
+        line: record.line,
+        error: { field: 'line', message: `has ${record.fields.length} field(s); the header has ${header.length}` },
+      };
+      continue;
+    }
+    yield { line: record.line, values: new Map(header.map((h, i) => [h, record.fields[i]])), mapping: mapping! };
+  }
+}

@@ -1,0 +1,203 @@
+import { isDateTime } from '../../http/kit/validation.js';
+
+/** The fields a source column can fill (`--map column=field`); `-` ignores a column. */
+export const IMPORT_FIELDS = [
+  'id',
+  'userReference',
+  'policyVersionId',
+  'policyType',
+  'purpose',
+  'policyVersion',
+  'consentGiven',
+  'status',
+  'collectedAt',
+  'withdrawnAt',
+  'ipAddress',
+  'userAgent',
+  'metadata',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** Where each source column goes: a field, a metadata key (`metadata.<key>`), or nowhere. */
+export type Target = { field: ImportField } | { metadataKey: string } | { ignore: true };
+
+/** How a file is read: which column fills what, and the quirks of the file's producer. */
+export interface Mapping {
+  name: 'consent-ledger' | 'generic';
+  columns: Map<string, Target>;
+  /** Fills collectedAt when its own column is empty (this service's export: `createdAt` of a record made live). */
+  collectedAtFallback?: string;
+  /** This service's export writes `'` before a cell that starts like a formula; taken off here. */
+  unquoteFormulas: boolean;
+}
+
+/** The columns of this service's CSV export (docs/contract.md), which identify it. */
+const EXPORT_MARKERS = ['id', 'userReference', 'policyType', 'policyVersion', 'consentGiven', 'consentHash', 'createdAt'];
+
+const SNAKE = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** A generic file's column names: the field's own name, in any case, or in snake_case. */
+const GENERIC_NAMES = new Map<string, ImportField>(
+  IMPORT_FIELDS.flatMap((f) => [
+    [f.toLowerCase(), f],
+    [SNAKE(f), f],
+  ]),
+);
+
+/** A `--map` option's target. */
+export function parseTarget(text: string): Target | null {
+  if (text === '-') return { ignore: true };
+  if (text.startsWith('metadata.') && text.length > 9) return { metadataKey: text.slice(9) };
+  const field = IMPORT_FIELDS.find((f) => f.toLowerCase() === text.toLowerCase());
+  return field ? { field } : null;
+}
+
+/**
+ * The mapping of a file with these columns: this service's export when its columns are there
+ * (`preset` says otherwise), else generic names; then each `--map` on top. Columns nothing maps
+ * are ignored, and named in `ignored`.
+ */
+export function mappingFor(
+  header: readonly string[],
+  preset: 'auto' | 'consent-ledger' | 'generic',
+  maps: ReadonlyMap<string, Target>,
+): { mapping: Mapping; ignored: string[] } {
+  const isExport = preset === 'consent-ledger' || (preset === 'auto' && EXPORT_MARKERS.every((c) => header.includes(c)));
+  const columns = new Map<string, Target>();
+  for (const column of header) {
+    const mapped = maps.get(column);
+    if (mapped) {
+      columns.set(column, mapped);
+      continue;
+    }
+    if (isExport) {
+      // The export's ids of policy versions are the source tenant's: versions are found by purpose, type and version.
+      if (['policyVersionId', 'consentHash', 'createdAt', 'tampered', 'expiresAt'].includes(column)) columns.set(column, { ignore: true });
+      else if ((IMPORT_FIELDS as readonly string[]).includes(column)) columns.set(column, { field: column as ImportField });
+      continue;
+    }
+    if (column.startsWith('metadata.') && column.length > 9) columns.set(column, { metadataKey: column.slice(9) });
+    const field = GENERIC_NAMES.get(column.toLowerCase());
+    if (field) columns.set(column, { field });
+  }
+  const ignored = header.filter((c) => !columns.has(c) || 'ignore' in columns.get(c)!);
+  return {
+    mapping: {
+      name: isExport ? 'consent-ledger' : 'generic',
+      columns,
+      ...(isExport && !maps.has('createdAt') ? { collectedAtFallback: 'createdAt' } : {}),
+      unquoteFormulas: isExport,
+    },
+    ignored,
+  };
+}
+
+/** A source row's values by field, before its policy version is found. */
+export interface SourceRow {
+  id?: string;
+  userReference?: string;
+  policyVersionId?: string;
+  policyType?: string;
+  purpose?: string;
+  policyVersion?: string;
+  consentGiven?: boolean;
+  collectedAt?: string;
+  withdrawnAt?: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  metadata: Record<string, unknown>;
+}
+
+export interface RowError {
+  field: string;
+  message: string;
+}
+
+const GIVEN = new Set(['true', '1', 'yes', 'y', 'given', 'granted', 'accepted', 'opt-in', 'optin']);
+const REJECTED = new Set(['false', '0', 'no', 'n', 'rejected', 'denied', 'refused', 'declined', 'opt-out', 'optout']);
+const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
+
+/**
+ * One source row (CSV cells by column, or a JSON object's values) in the fields of a decision, or
+ * the reasons it is not one. Empty cells are absent values. Times must be RFC 3339 with a zone.
+ */
+export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping): { row: SourceRow } | { errors: RowError[] } {
+  const errors: RowError[] = [];
+  const row: SourceRow = { ipAddress: null, userAgent: null, metadata: {} };
+  const text = (column: string, v: unknown): string | undefined => {
+    if (v === null || v === undefined || v === '') return undefined;
+    if (typeof v !== 'string') return JSON.stringify(v);
+    return mapping.unquoteFormulas && FORMULA_ESCAPED.test(v) ? v.slice(1) : v;
+  };
+  let status: string | undefined;
+  for (const [column, value] of values) {
+    const target = mapping.columns.get(column);
+    if (!target || 'ignore' in target) continue;
+    if ('metadataKey' in target) {
+      if (value !== null && value !== undefined && value !== '') row.metadata[target.metadataKey] = value;
+      continue;
+    }
+    const field = target.field;
+    if (field === 'consentGiven') {
+      if (typeof value === 'boolean') row.consentGiven = value;
+      else {
+        const t = text(column, value)?.trim().toLowerCase();
+        if (t === undefined) continue;
+        if (GIVEN.has(t)) row.consentGiven = true;
+        else if (REJECTED.has(t)) row.consentGiven = false;
+        else
+          errors.push({ field: column, message: `is not a decision: ${JSON.stringify(t)} (true or false, yes or no, given or rejected)` });
+      }
+      continue;
+    }
+    if (field === 'metadata') {
+      let parsed: unknown = value;
+      if (typeof value === 'string') {
+        if (value === '') continue;
+        try {
+          parsed = JSON.parse(value);
+        } catch {
+          errors.push({ field: column, message: 'is not JSON' });
+          continue;
+        }
+      }
+      if (parsed === null || parsed === undefined) continue;
+      if (typeof parsed !== 'object' || Array.isArray(parsed)) errors.push({ field: column, message: 'must be a JSON object' });
+      else Object.assign(row.metadata, parsed);
+      continue;
+    }
+    const t = text(column, value);
+    if (t === undefined) continue;
+    if (field === 'collectedAt' || field === 'withdrawnAt') {
+      if (!isDateTime(t)) {
+        errors.push({
+          field: column,
+          message: `is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): ${JSON.stringify(t)}`,
+        });
+        continue;
+      }
+      row[field] = new Date(t.toUpperCase()).toISOString();
+    } else if (field === 'status') status = t.toLowerCase();
+    else if (field === 'ipAddress' || field === 'userAgent') row[field] = t;
+    else row[field] = t;
+  }
+  if (row.collectedAt === undefined && mapping.collectedAtFallback) {
+    const t = text(mapping.collectedAtFallback, values.get(mapping.collectedAtFallback));
+    if (t !== undefined && isDateTime(t)) row.collectedAt = new Date(t.toUpperCase()).toISOString();
+  }
+  if (status === 'withdrawn' && row.withdrawnAt === undefined) {
+    errors.push({ field: 'withdrawnAt', message: 'is required for a withdrawn decision (status "withdrawn")' });
+  }
+  // A field whose column was refused above is not reported missing as well.
+  const refused = new Set(errors.map((e) => mapping.columns.get(e.field)).flatMap((t) => (t && 'field' in t ? [t.field] : [])));
+  if (row.userReference === undefined) {
+    errors.push({ field: 'userReference', message: 'is required (empty in the source: an erased subject cannot be imported)' });
+  }
+  if (row.consentGiven === undefined && !refused.has('consentGiven')) errors.push({ field: 'consentGiven', message: 'is required' });
+  if (row.collectedAt === undefined && !refused.has('collectedAt')) {
+    errors.push({ field: 'collectedAt', message: 'is required: the time the decision was originally made' });
+  }
+  if (row.policyVersionId === undefined && row.policyVersion === undefined) {
+    errors.push({ field: 'policyVersion', message: 'is required (or policyVersionId): the version of the policy decided on' });
+  }
+  return errors.length > 0 ? { errors } : { row };
+}

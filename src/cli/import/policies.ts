@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import { fold } from '../../domain/events.js';
+import { policyAggregate, type KnownPolicy } from '../../domain/policy/policy.decider.js';
+import type { Ledger } from '../../ledger/ledger.port.js';
+import { ledgerDb } from '../../ledger/postgres/ledger.table.js';
+import type { Database } from '../../store/schema.js';
+import type { RowError, SourceRow } from './mapping.js';
+
+/**
+ * A tenant's policy versions as its ledger holds them now (published, not deleted), found by id or
+ * by (purpose or policy type, version), which is how a row from another tenant or platform names
+ * the version decided on. Read from the ledger, not a read model, so that a version published a
+ * moment ago is there, service running or not.
+ */
+export class PolicyIndex {
+  private constructor(
+    private readonly byId: Map<string, KnownPolicy>,
+    private readonly byName: Map<string, KnownPolicy[]>,
+  ) {}
+
+  static async load(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream'>, tenantId: string): Promise<PolicyIndex> {
+    const streams = await ledgerDb(db)
+      .selectFrom('ledger.events')
+      .select('stream_id')
+      .where('tenant_id', '=', tenantId)
+      .where('event_type', '=', 'PolicyVersionPublished')
+      .execute();
+    const states = await Promise.all(streams.map(async (s) => fold(policyAggregate, await ledger.readStream(s.stream_id))));
+    const byId = new Map<string, KnownPolicy>();
+    const byName = new Map<string, KnownPolicy[]>();
+    for (const p of states) {
+      if (p.status !== 'published') continue;
+      byId.set(p.id, p);
+      for (const name of new Set([p.purpose, p.policyType])) {
+        const key = `${name}\u0000${p.version}`;
+        byName.set(key, [...(byName.get(key) ?? []), p]);
+      }
+    }
+    return new PolicyIndex(byId, byName);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** The version a row names: by its id, else by its purpose (or type) and version label. */
+  resolve(row: SourceRow): { policy: KnownPolicy } | { error: RowError } {
+    const byId = row.policyVersionId === undefined ? undefined : this.byId.get(row.policyVersionId.toLowerCase());
+    if (byId) return { policy: byId };
+    if (row.policyVersion === undefined) {
+      return { error: { field: 'policyVersionId', message: `no policy version ${row.policyVersionId} in this tenant` } };
+    }
+    const name = row.purpose ?? row.policyType;
+    if (name === undefined) return { error: { field: 'purpose', message: 'is required with policyVersion (or policyType)' } };
+    const found = (this.byName.get(`${name}\u0000${row.policyVersion}`) ?? []).filter(
+      (p) => (row.policyType === undefined || p.policyType === row.policyType) && (row.purpose === undefined || p.purpose === row.purpose),
+    );
+    // A policy type alone names its own purpose first; two custom purposes with one version label need the purpose.
+    const own = found.filter((p) => p.purpose === p.policyType);
+    const chosen = found.length === 1 ? found[0] : row.purpose === undefined && own.length === 1 ? own[0] : undefined;
+    if (chosen) return { policy: chosen };
+    if (found.length > 1) {
+      return { error: { field: 'purpose', message: `${name} ${row.policyVersion} names ${found.length} versions: give the purpose` } };
+    }
+    return {
+      error: {
+        field: 'policyVersion',
+        message: `no version ${row.policyVersion} of ${name} is published in this tenant (publish the text the user saw, with its original effectiveDate)`,
+      },
+    };
+  }
+}

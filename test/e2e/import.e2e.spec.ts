@@ -1,0 +1,336 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSettings } from '../../src/config.js';
+import { createService, type Service } from '../../src/service.js';
+import { childEnvironment, repoRoot, runCommand, waitUntil } from '../support/process.js';
+import { client, publishPolicy, type Client } from '../support/service.js';
+import { freshDatabase, serverUrl } from '../support/stores.js';
+
+/**
+ * Issue 18, moving in: `npx consent-ledger import`, run as an operator runs it (the built bin, in
+ * a child process), on both stores; what it imported is then read through the service's API.
+ */
+
+const bin = join(repoRoot, 'bin', 'consent-ledger.js');
+const cli = (args: string[], env: Record<string, string>) => runCommand(process.execPath, [bin, ...args], env);
+
+interface Engine {
+  name: string;
+  open(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
+}
+const engines: Engine[] = [
+  {
+    name: 'the embedded store',
+    async open() {
+      const dir = mkdtempSync(join(tmpdir(), 'cl-import-'));
+      return { env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+];
+if (serverUrl) {
+  engines.push({
+    name: 'a PostgreSQL server',
+    async open() {
+      const fresh = await freshDatabase();
+      return { env: { DATABASE_URL: fresh.url }, dispose: fresh.drop };
+    },
+  });
+} else {
+  console.log('[import.e2e] DATABASE_URL is not set: the import is tested on the embedded store only');
+}
+
+let files: string;
+beforeAll(async () => {
+  try {
+    await promisify(execFile)('npm', ['run', 'build'], { cwd: repoRoot, env: childEnvironment({}) });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm run build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+  files = mkdtempSync(join(tmpdir(), 'cl-import-files-'));
+}, 300_000);
+afterAll(() => rmSync(files, { recursive: true, force: true }));
+
+interface Row {
+  id: string;
+  userReference: string | null;
+  policyType: string;
+  policyVersion: string;
+  purpose?: string;
+  consentGiven: boolean;
+  status: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  collectedAt?: string;
+  imported?: true;
+  withdrawnAt: string | null;
+  consentHash: string;
+}
+
+async function allRecords(api: Client): Promise<Row[]> {
+  const res = await api.get('/api/v1/consent/search?limit=100');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Row[];
+}
+
+describe.each(engines)('import › on $name', (engine) => {
+  let env: Record<string, string>;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ env, dispose } = await engine.open());
+  });
+  afterAll(() => dispose?.());
+
+  /** The service on the same settings while `fn` runs (the embedded store is one process's at a time). */
+  const withService = async <T>(fn: (service: Service) => Promise<T>): Promise<T> => {
+    const service = await createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50 });
+    try {
+      return await fn(service);
+    } finally {
+      await service.close();
+    }
+  };
+  const createTenant = async (name: string) => {
+    const run = await cli(['tenant', 'create', '--name', name, '--plan', 'pro'], env);
+    expect(run.code, run.stderr).toBe(0);
+    return run.json as { tenantId: string; apiKey: string; apiSecret: string };
+  };
+  /** The same policies in any tenant: a privacy policy, and a newsletter purpose of type custom. */
+  const publishAll = async (api: Client, active = true) => {
+    expect((await api.post('/api/v1/purposes', { key: 'newsletter', name: 'Newsletter', legalBasis: 'consent' })).statusCode).toBe(201);
+    const privacy = await publishPolicy(api, { policyType: 'privacy_policy', version: '1.0.0', content: 'Privacy 1.0' });
+    const news = await publishPolicy(api, { policyType: 'custom', purpose: 'newsletter', version: '2.0.0', content: 'Newsletter 2.0' });
+    if (!active) expect((await api.patch(`/api/v1/policies/${privacy}`, { isActive: false })).statusCode).toBe(200);
+    return { privacy, news };
+  };
+
+  it("round trip: this service's export from one tenant imports into another with the same decisions and times", async () => {
+    const source = await createTenant('Old platform');
+    const target = await createTenant('New home');
+    const csv = await withService(async (service) => {
+      const api = client(service.app, source);
+      const { privacy, news } = await publishAll(api);
+      const record = async (body: Record<string, unknown>) => {
+        const res = await api.post('/api/v1/consent', body);
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().data.id as string;
+      };
+      await record({
+        policyVersionId: privacy,
+        userReference: 'anna',
+        consentGiven: true,
+        ipAddress: '203.0.113.9',
+        userAgent: 'Firefox/1',
+      });
+      await record({
+        policyVersionId: news,
+        userReference: '+49 170 000',
+        consentGiven: true,
+        userAgent: '=formula "quoted", line\r\nbreak',
+      });
+      await record({ policyVersionId: news, userReference: 'bob', consentGiven: false });
+      const withdrawn = await record({ policyVersionId: news, userReference: 'carla', consentGiven: true });
+      expect((await api.post(`/api/v1/consent/${withdrawn}/withdraw`, { reason: 'moved' })).statusCode).toBe(200);
+      const exported = await api.get('/api/v1/consent/export');
+      expect(exported.statusCode).toBe(200);
+      return exported.body;
+    });
+    const file = join(files, `export-${engine.name.length}.csv`);
+    writeFileSync(file, csv);
+    const sourceRows = await withService(async (service) => allRecords(client(service.app, source)));
+    await withService(async (service) => publishAll(client(service.app, target), false));
+
+    const run = await cli(['import', '--tenant', target.tenantId, '--file', file], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json).toMatchObject({ rows: 4, imported: 4, alreadyImported: 0, refused: 0, errors: [] });
+    expect(run.stderr).toContain("this service's export");
+
+    await withService(async (service) => {
+      const api = client(service.app, target);
+      const imported = await allRecords(api);
+      const key = (r: Row) => `${r.userReference}|${r.policyType}|${r.policyVersion}`;
+      const byKey = new Map(imported.map((r) => [key(r), r]));
+      expect(imported).toHaveLength(4);
+      for (const s of sourceRows) {
+        const r = byKey.get(key(s))!;
+        expect(r, key(s)).toBeDefined();
+        expect(r).toMatchObject({
+          consentGiven: s.consentGiven,
+          status: s.status,
+          ipAddress: s.ipAddress,
+          userAgent: s.userAgent,
+          collectedAt: s.createdAt,
+          withdrawnAt: s.withdrawnAt,
+          imported: true,
+          ...(s.purpose ? { purpose: s.purpose } : {}),
+        });
+        expect(r.id).not.toBe(s.id);
+        const verified = (await api.get(`/api/v1/consent/verify?consentId=${r.id}`)).json().data;
+        expect(verified.valid, JSON.stringify([r, verified])).toBe(true);
+      }
+    });
+
+    // Run again: every row is found imported, nothing is recorded twice.
+    const again = await cli(['import', '--tenant', target.tenantId, '--file', file], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json).toMatchObject({ rows: 4, imported: 0, alreadyImported: 4, refused: 0 });
+  }, 120_000);
+
+  it('a generic CSV with --map: bad rows are reported by line, the rest imported; --dry-run writes nothing', async () => {
+    const tenant = await createTenant('Generic');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    const lines = [
+      'email;given;when;version;purpose;channel;note',
+      'a@example.com;yes;2021-03-04T05:06:07Z;2.0.0;newsletter;web;',
+      'b@example.com;maybe;2021-03-04T05:06:07Z;2.0.0;newsletter;web;',
+      'c@example.com;no;2999-01-01T00:00:00Z;2.0.0;newsletter;app;',
+      'd@example.com;no;2021-03-04T05:06:07Z;9.9.9;newsletter;app;',
+      'e@example.com;yes;2021-03-04 05:06:07;2.0.0;newsletter;app;',
+      'f@example.com;yes;2021-03-04T05:06:07Z;2.0.0;newsletter;"unclosed;x',
+      'g@example.com;no;2022-01-01T00:00:00+02:00;2.0.0;newsletter;app;"two',
+      'lines"',
+      'h@example.com;yes;2022-01-01T00:00:00Z;2.0.0',
+      'i@example.com;true;2022-01-01T00:00:00Z;1.0.0;privacy_policy;email;',
+    ];
+    const file = join(files, `generic-${engine.name.length}.csv`);
+    writeFileSync(file, `${lines.join('\r\n')}\r\n`);
+    const args = ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'email=userReference', '--map', 'given=consentGiven'];
+    args.push('--map', 'when=collectedAt', '--map', 'version=policyVersion', '--map', 'channel=metadata.channel', '--map', 'note=-');
+
+    const dry = await cli([...args, '--dry-run'], env);
+    expect(dry.code, dry.stderr).toBe(1);
+    console.log('DRY', JSON.stringify(dry.json), dry.stderr);
+    expect(dry.json.error).toMatchObject({ code: 'ROWS_REFUSED', rows: 9, imported: 3, refused: 6, dryRun: true });
+
+    const run = await cli(args, env);
+    expect(run.code, run.stderr).toBe(1);
+    const error = run.json.error as {
+      code: string;
+      rows: number;
+      imported: number;
+      refused: number;
+      errors: { line: number; field: string; message: string }[];
+    };
+    expect(error).toMatchObject({ code: 'ROWS_REFUSED', rows: 9, imported: 3, refused: 6 });
+    // One error per bad row: a broken quote costs its own row only (g's quoted field spans lines 8 and 9).
+    expect(error.errors.map((e) => [e.line, e.field])).toEqual([
+      [3, 'given'],
+      [4, 'collectedAt'],
+      [5, 'policyVersion'],
+      [6, 'when'],
+      [7, 'line'],
+      [10, 'line'],
+    ]);
+    for (const e of error.errors) expect(run.stderr).toContain(`line ${e.line}: ${e.field}: ${e.message}`);
+
+    await withService(async (service) => {
+      const api = client(service.app, tenant);
+      const imported = await allRecords(api);
+      expect(imported.map((r) => r.userReference).sort()).toEqual(['a@example.com', 'g@example.com', 'i@example.com']);
+      const g = imported.find((r) => r.userReference === 'g@example.com')! as Row & { metadata: Record<string, unknown> };
+      expect(g).toMatchObject({
+        consentGiven: false,
+        collectedAt: '2021-12-31T22:00:00.000Z',
+        purpose: 'newsletter',
+        metadata: { channel: 'app' },
+      });
+      const web = (await api.get('/api/v1/consent/search?metadata.channel=web')).json().data as Row[];
+      expect(web.map((r) => r.userReference)).toEqual(['a@example.com']);
+    });
+  }, 120_000);
+
+  it('JSON lines import the same way', async () => {
+    const tenant = await createTenant('Lines');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    const file = join(files, `lines-${engine.name.length}.jsonl`);
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({
+          userReference: 'j1',
+          consentGiven: true,
+          collectedAt: '2020-02-02T02:02:02.222Z',
+          policyType: 'custom',
+          purpose: 'newsletter',
+          policyVersion: '2.0.0',
+          metadata: { source: 'crm', score: 3 },
+        }),
+        '{"userReference": "j2", broken',
+        JSON.stringify({
+          user_reference: 'j3',
+          consent_given: false,
+          collected_at: '2020-02-03T00:00:00Z',
+          policy_type: 'privacy_policy',
+          policy_version: '1.0.0',
+        }),
+      ].join('\n'),
+    );
+    const run = await cli(['import', '--tenant', tenant.tenantId, '--file', file], env);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.json.error).toMatchObject({
+      rows: 3,
+      imported: 2,
+      refused: 1,
+      errors: [{ line: 2, field: 'line', message: 'is not JSON' }],
+    });
+    await withService(async (service) => {
+      const rows = (await allRecords(client(service.app, tenant))) as (Row & { metadata: unknown })[];
+      expect(rows.find((r) => r.userReference === 'j1')).toMatchObject({
+        collectedAt: '2020-02-02T02:02:02.222Z',
+        metadata: { source: 'crm', score: 3 },
+      });
+      expect(rows.find((r) => r.userReference === 'j3')).toMatchObject({ consentGiven: false, policyType: 'privacy_policy' });
+    });
+  }, 120_000);
+
+  if (engine.name === 'a PostgreSQL server') {
+    it('resumes after kill -9 without a duplicate', async () => {
+      const tenant = await createTenant('Interrupted');
+      await withService(async (service) => publishAll(client(service.app, tenant)));
+      const rows = 30_000;
+      const file = join(files, 'big.csv');
+      const body = ['userReference,consentGiven,collectedAt,purpose,policyVersion'];
+      for (let i = 0; i < rows; i++)
+        body.push(`user-${i},${i % 3 === 0 ? 'false' : 'true'},2021-01-01T00:00:${String(i % 60).padStart(2, '0')}Z,newsletter,2.0.0`);
+      writeFileSync(file, `${body.join('\n')}\n`);
+      const db = new pg.Client({ connectionString: env.DATABASE_URL });
+      await db.connect();
+      const count = async () =>
+        Number(
+          (
+            await db.query<{ n: string }>(
+              `SELECT count(*) AS n FROM ledger.events WHERE tenant_id = $1 AND event_type = 'ConsentRecorded'`,
+              [tenant.tenantId],
+            )
+          ).rows[0]!.n,
+        );
+      try {
+        const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file], {
+          cwd: repoRoot,
+          env: childEnvironment(env),
+          stdio: 'ignore',
+        });
+        const exited = new Promise((r) => child.once('exit', r));
+        await waitUntil(async () => (await count()) >= 2000, { what: 'the first appends', timeoutMs: 60_000 });
+        child.kill('SIGKILL');
+        await exited;
+        const before = await count();
+        expect(before).toBeLessThan(rows);
+        const run = await cli(['import', '--tenant', tenant.tenantId, '--file', file], env);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.json.imported + run.json.alreadyImported).toBe(rows);
+        expect(run.json.alreadyImported).toBe(before);
+        expect(await count()).toBe(rows);
+      } finally {
+        await db.end();
+      }
+      expect(readFileSync(file, 'utf8').length).toBeGreaterThan(0);
+    }, 240_000);
+  }
+});
