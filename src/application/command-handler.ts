@@ -1,5 +1,6 @@
 import { fold, type Aggregate, type DomainEvent } from '../domain/events.js';
 import {
+  readStreams,
   ConcurrencyError,
   WrongExpectedRevisionError,
   type AppendRequest,
@@ -52,6 +53,10 @@ export interface Attempt {
    * expected not to exist, so its first use costs no read); after a conflict it is read like any.
    */
   create<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, stream: string): Promise<Loaded<S>>;
+  /** `create` for many streams; after a conflict they are read together (Ledger.readStreams). */
+  createMany<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, streams: readonly string[]): Promise<Loaded<S>[]>;
+  /** `load` for many streams, read together (Ledger.readStreams). */
+  loadMany<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, streams: readonly string[]): Promise<Loaded<S>[]>;
 }
 
 /** Appends `events` to a loaded stream at the revision it was read at. */
@@ -165,6 +170,18 @@ export class CommandHandler {
       async create(aggregate, stream) {
         if (number > 1) return load(aggregate, stream);
         return { stream, state: aggregate.initialState(), revision: 'no_stream', recorded: [] };
+      },
+      async createMany(aggregate, streams) {
+        if (number === 1)
+          return streams.map((stream) => ({ stream, state: aggregate.initialState(), revision: 'no_stream' as const, recorded: [] }));
+        return this.loadMany(aggregate, streams);
+      },
+      async loadMany(aggregate, streams) {
+        const read = await readStreams(ledger, streams);
+        return streams.map((stream) => {
+          const recorded = read.get(stream)!;
+          return { stream, state: fold(aggregate, recorded), revision: revisionOf(recorded), recorded };
+        });
       },
     };
   }

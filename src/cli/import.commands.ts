@@ -127,7 +127,7 @@ export const importCommand: Command = {
         keys.consentId(input.tenant, keys.keyed(input.tenant, { key: `import\u0000${key}`, requestHash: '' })!);
       return await importFile(path, size, input, io, policies, {
         rowId,
-        append: (rows) => consents.importRecords(input.tenant, rows),
+        append: (rows, expectNew) => consents.importRecords(input.tenant, rows, { expectNew }),
       });
     } finally {
       await close();
@@ -141,7 +141,10 @@ const IMPORT_FIELD_LIST =
 
 interface Importer {
   rowId(key: string): string;
-  append(rows: ImportRow[]): Promise<{ recorded: number; existing: number; errors: { index: number; field: string; message: string }[] }>;
+  append(
+    rows: ImportRow[],
+    expectNew: boolean,
+  ): Promise<{ recorded: number; existing: number; errors: { index: number; field: string; message: string }[] }>;
 }
 
 async function importFile(path: string, size: number, input: ImportInput, io: CliIo, policies: PolicyIndex, importer: Importer) {
@@ -184,6 +187,7 @@ async function importFile(path: string, size: number, input: ImportInput, io: Cl
   bar.start(size, 0, { rows: 0, refused: 0, rate: 0 });
 
   const inFlight = new Set<Promise<void>>();
+  let resuming = false;
   let failure: unknown;
   const send = (chunk: { line: number; row: ImportRow }[]) => {
     if (input.dryRun) {
@@ -191,10 +195,15 @@ async function importFile(path: string, size: number, input: ImportInput, io: Cl
       return;
     }
     const p = importer
-      .append(chunk.map((c) => c.row))
+      .append(
+        chunk.map((c) => c.row),
+        !resuming,
+      )
       .then((outcome) => {
         summary.imported += outcome.recorded;
         summary.alreadyImported += outcome.existing;
+        // A run again after an interruption: read before sealing until rows are new again.
+        resuming = outcome.existing > 0;
         const byIndex = new Map<number, RowError[]>();
         for (const e of outcome.errors) byIndex.set(e.index, [...(byIndex.get(e.index) ?? []), { field: e.field, message: e.message }]);
         for (const [index, problems] of byIndex) refuse(chunk[index]!.line, problems);

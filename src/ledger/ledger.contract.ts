@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkChain, eventHash } from './event-hash.js';
 import {
   comparePositions,
+  readStreams,
   START,
   WrongExpectedRevisionError,
   type AppendRequest,
@@ -170,6 +171,17 @@ export function ledgerContract(name: string, open: (options?: { authenticate?: A
         expect(result.events.every((e) => e.tenantId === tenantId && e.stream === stream)).toBe(true);
         expect(result.position).toEqual(result.events[2]!.position);
         expect((await ledger.readStream(stream)).map((e) => e.id)).toEqual(result.events.map((e) => e.id));
+      });
+
+      it('reads several streams at once as one by one (readStreams), a missing one empty', async () => {
+        const tenantId = newTenant();
+        const [a, b, missing] = [newStream(tenantId), newStream(tenantId), newStream(tenantId)];
+        await ledger.append([...one(tenantId, a, 'no_stream', 2), ...one(tenantId, b, 'no_stream', 1)], at);
+        const read = await readStreams(ledger, [a, missing, b]);
+        expect([...read.keys()].sort()).toEqual([a, b, missing].sort());
+        for (const s of [a, b, missing]) expect(read.get(s)).toEqual(await ledger.readStream(s));
+        expect(read.get(a)!.map((e) => e.revision)).toEqual([0, 1]);
+        expect(read.get(missing)).toEqual([]);
       });
 
       it('appends with the numeric revision of the last event', async () => {

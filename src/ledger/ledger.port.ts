@@ -127,6 +127,12 @@ export interface Ledger {
   readStream(stream: string): Promise<RecordedEvent[]>;
 
   /**
+   * The events of several streams at once, each as `readStream` answers it (a stream that does
+   * not exist: empty). Optional: without it, callers read the streams one by one.
+   */
+  readStreams?(streams: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+
+  /**
    * Events strictly after `after`, in ledger order, at most `limit`. Never skips an event that a
    * later call could return: positions of events still being committed are never passed.
    */
@@ -134,4 +140,13 @@ export interface Ledger {
 
   /** Position of the newest event visible now (of one tenant when given), or null. */
   headPosition(tenantId?: string): Promise<LedgerPosition | null>;
+}
+
+/** Several streams' events: with one read where the ledger can (`readStreams`), else one by one. */
+export async function readStreams(
+  ledger: Pick<Ledger, 'readStream' | 'readStreams'>,
+  streams: readonly string[],
+): Promise<Map<string, RecordedEvent[]>> {
+  if (ledger.readStreams) return ledger.readStreams(streams);
+  return new Map(await Promise.all(streams.map(async (s) => [s, await ledger.readStream(s)] as const)));
 }

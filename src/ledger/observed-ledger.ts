@@ -1,4 +1,4 @@
-import type { AppendRequest, AppendResult, Ledger, LedgerPosition, RecordedEvent } from './ledger.port.js';
+import { readStreams, type AppendRequest, type AppendResult, type Ledger, type LedgerPosition, type RecordedEvent } from './ledger.port.js';
 
 /** Told of each successful append. */
 export type AppendListener = (position: LedgerPosition, result: AppendResult) => void;
@@ -34,6 +34,10 @@ export class ObservedLedger implements Ledger {
 
   readStream(stream: string): Promise<RecordedEvent[]> {
     return this.inner.readStream(stream);
+  }
+
+  readStreams(streams: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return readStreams(this.inner, streams);
   }
 
   readAll(after: LedgerPosition, limit: number): Promise<RecordedEvent[]> {

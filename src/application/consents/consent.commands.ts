@@ -235,14 +235,15 @@ export class ConsentCommands {
    * refused row does not refuse the others: they are recorded in one atomic append, and the
    * refusals come back by row. Rows whose record exists already are counted, not recorded.
    */
-  importRecords(tenantId: string, rows: readonly ImportRow[]): Promise<ImportOutcome> {
+  importRecords(tenantId: string, rows: readonly ImportRow[], { expectNew = true }: { expectNew?: boolean } = {}): Promise<ImportOutcome> {
     const { commands, privacy } = this.deps;
     const subjects = rows.map((r) => privacy.subjectOf(tenantId, r.input.userReference));
     return commands.run(tenantId, async (attempt) => {
       this.afterConflict(attempt);
-      // The first attempt reads nothing (every stream is expected new); after a conflict, an
-      // interrupted import run again, each row's stream is read to skip those recorded.
-      const loaded = await Promise.all(rows.map((r) => attempt.create(consentAggregate, consentStream(tenantId, r.consentId))));
+      // Expected new, the first attempt reads nothing; after a conflict (an interrupted import run
+      // again), or when the caller expects rows recorded before, the rows' streams are read together.
+      const streams = rows.map((r) => consentStream(tenantId, r.consentId));
+      const loaded = expectNew ? await attempt.createMany(consentAggregate, streams) : await attempt.loadMany(consentAggregate, streams);
       const fresh = rows.flatMap((r, index) => (loaded[index]!.state.status === 'none' ? [{ ...r, index }] : []));
       const [policies, dataKeys] = await Promise.all([
         this.deps.policies.getMany(
@@ -362,8 +363,7 @@ export class ConsentCommands {
         }
         return answered({ view: await this.view(tenantId, state), replayed: true });
       }
-      const sealed: Sealed | null =
-        reason === null ? null : privacy.seal(key!, sealedAad('ConsentWithdrawn', tenantId, consentId, state.record.subject), reason);
+      const sealed = this.sealReason(tenantId, state.record, key, reason);
       const events = decideConsent({ type: 'WithdrawConsent', data: { reason: sealed, now: attempt.now.toISOString() } }, state);
       const withdrawn = events.reduce(consentAggregate.evolve, state);
       const answer = async () => ({ view: await this.view(tenantId, withdrawn as KnownConsent), replayed: false });
@@ -427,14 +427,12 @@ export class ConsentCommands {
       const recordKeys = await privacy.keys.byIds(standing.map((c) => c.state.record.personal.kid));
       const fresh = standing.some((c) => !recordKeys.has(c.state.record.personal.kid)) ? (await privacy.keys.fresh(1))[0]! : undefined;
       const keyOf = (c: Loaded<KnownConsent>) => recordKeys.get(c.state.record.personal.kid) ?? fresh!;
-      const decided = standing.map((c) => {
-        const { record } = c.state;
-        const sealed =
-          reason === null
-            ? null
-            : privacy.seal(keyOf(c), sealedAad('ConsentWithdrawn', tenantId, record.consentId, record.subject), reason);
-        return decideConsent({ type: 'WithdrawConsent', data: { reason: sealed, now } }, c.state);
-      });
+      const decided = standing.map((c) =>
+        decideConsent(
+          { type: 'WithdrawConsent', data: { reason: this.sealReason(tenantId, c.state.record, keyOf(c), reason), now } },
+          c.state,
+        ),
+      );
       const writes = standing.map((c, i) => write(c, decided[i]!));
       const after = standing.map((c, i) => decided[i]!.reduce<ConsentState>(consentAggregate.evolve, c.state) as KnownConsent);
       if (keyed && used) {
@@ -482,6 +480,13 @@ export class ConsentCommands {
       throw keyReused();
     }
     return { withdrawn: await consentViews(this.deps.reader, tenantId, states), replayed: true };
+  }
+
+  /** A withdrawal's reason, sealed under the record's key (or the fresh one an erased record gets), bound to the record. */
+  private sealReason(tenantId: string, record: ConsentRecorded['data'], key: DataKey | undefined, reason: string | null): Sealed | null {
+    return reason === null
+      ? null
+      : this.deps.privacy.seal(key!, sealedAad('ConsentWithdrawn', tenantId, record.consentId, record.subject), reason);
   }
 
   private async view(tenantId: string, state: KnownConsent): Promise<ConsentView> {

@@ -441,6 +441,17 @@ export class PostgresLedger implements Ledger {
     return result.rows.map(toRecorded);
   }
 
+  async readStreams(streams: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const out = new Map<string, RecordedEvent[]>(streams.map((s) => [s, []]));
+    if (streams.length === 0) return out;
+    const result = await sql<EventRowOut>`
+      SELECT ${COLUMNS} FROM ledger.events WHERE stream_id = ANY(${[...new Set(streams)]}::text[]) ORDER BY stream_id, stream_revision`.execute(
+      this.db,
+    );
+    for (const r of result.rows) out.get(r.stream_id)!.push(toRecorded(r));
+    return out;
+  }
+
   async readAll(after: LedgerPosition, limit: number): Promise<RecordedEvent[]> {
     const result = await sql<EventRowOut>`
       SELECT ${COLUMNS} FROM ledger.events
