@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { reconsentScopeOf, type ReconsentScope } from '../../src/domain/consent/standing.js';
 import type { Database } from '../../src/store/schema.js';
 import type { ConsentsDatabase } from '../consents/consents.table.js';
-import type { UserStatusDatabase } from './user-status.table.js';
+import { standsAt, type UserStatusDatabase } from './user-status.table.js';
 import { versionsByPurpose } from './user-status.queries.js';
 
 /** A standing decision that must be asked for again, with its record's sealed fields (the caller opens them). */
@@ -33,8 +33,7 @@ const standingOn = (db: Kysely<Database>, tenantId: string, purpose: string, ver
     .where('s.tenant_id', '=', tenantId)
     .where('s.purpose', '=', purpose)
     .where('s.policy_version_id', '=', versionId)
-    .where('s.withdrawn_at', 'is', null)
-    .where((eb) => eb.or([eb('s.expires_at', 'is', null), eb('s.expires_at', '>', now)]));
+    .where(standsAt(now, 's'));
 
 /**
  * How many standing decisions each outdated version holds: the version's counter (decisions

@@ -3,7 +3,7 @@ import { standingOf, versionInForce, type Standing, type VersionFacts } from '..
 import type { Database } from '../../src/store/schema.js';
 import { policyVersionsDb } from '../policy-versions/policy-versions.table.js';
 import { purposesDb } from '../purposes/purposes.table.js';
-import { userStatusDb } from './user-status.table.js';
+import { standsAt, userStatusDb } from './user-status.table.js';
 
 /** The version of a purpose in force now. */
 export interface VersionInForce {
@@ -136,8 +136,7 @@ export async function standingConsentIds(
     .where('subject', '=', subject)
     .where('purpose' in of ? 'purpose' : 'policy_type', '=', 'purpose' in of ? of.purpose : of.policyType)
     .where('consent_given', '=', true)
-    .where('withdrawn_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where(standsAt(now))
     .orderBy('purpose')
     .execute();
   return rows.map((r) => r.consent_id);

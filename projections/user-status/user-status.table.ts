@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely';
+import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 
 /** `read.user_policy_status`: per data subject and purpose, the latest decision. */
@@ -33,6 +33,15 @@ export type UserStatusDatabase = { 'read.user_policy_status': UserPolicyStatusTa
 
 /** The store's handle (or a transaction's), seeing `read.user_policy_status` too. */
 export const userStatusDb = (db: Kysely<Database>) => db.withTables<UserStatusDatabase>();
+
+/**
+ * A decision that still stands at `now`: not withdrawn, not expired (columns of `table` when the
+ * query joins another table with the same columns).
+ */
+export const standsAt = (now: Date, table?: string) => {
+  const col = (c: string) => sql.ref(table ? `${table}.${c}` : c);
+  return sql<boolean>`(${col('withdrawn_at')} IS NULL AND (${col('expires_at')} IS NULL OR ${col('expires_at')} > ${now}))`;
+};
 
 /** Its part of the read schema (projections/read-schema.ts runs it). */
 export const USER_STATUS_DDL = `

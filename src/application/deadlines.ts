@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import { countOutdated } from '../../projections/user-status/reconsent.queries.js';
 import { versionsByPurpose } from '../../projections/user-status/user-status.queries.js';
 import { consentsDb } from '../../projections/consents/consents.table.js';
-import { policyVersionsDb } from '../../projections/policy-versions/policy-versions.table.js';
 import { readDb } from '../../projections/read-schema.js';
 import type { Log } from '../common/log.js';
 import { PokeLoop } from '../common/poke-loop.js';
@@ -121,31 +120,44 @@ export class Deadlines {
     return appended;
   }
 
+  /**
+   * Versions requiring re-consent whose taking effect is still to be announced, and will be: active,
+   * of a purpose the tenant defined, with an earlier version.
+   */
+  private announceable() {
+    return (
+      readDb(this.db)
+        .selectFrom('read.policy_versions as v')
+        .where('v.reconsent_due', '=', true)
+        .where('v.is_active', '=', true)
+        .where('v.deleted', '=', false)
+        // Only versions of a purpose the tenant defined: the spec's six types without purposes keep
+        // exactly their events (docs/purposes.md). A purpose's first version asks nobody again.
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('read.purposes as p')
+              .select('p.key')
+              .whereRef('p.tenant_id', '=', 'v.tenant_id')
+              .whereRef('p.key', '=', 'v.purpose'),
+          ),
+        )
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('read.policy_versions as o')
+              .select('o.id')
+              .whereRef('o.tenant_id', '=', 'v.tenant_id')
+              .whereRef('o.purpose', '=', 'v.purpose')
+              .where(sql<boolean>`(o.effective_date, o.major, o.minor, o.patch) < (v.effective_date, v.major, v.minor, v.patch)`),
+          ),
+        )
+    );
+  }
+
   /** Versions requiring re-consent that took effect and are not announced yet, each with the decisions it outdates. */
   private async announce(now: Date): Promise<number> {
-    const due = await readDb(this.db)
-      .selectFrom('read.policy_versions as v')
+    const due = await this.announceable()
       .select(['v.tenant_id', 'v.id', 'v.purpose'])
-      .where('v.reconsent_due', '=', true)
       .where('v.effective_date', '<=', now)
-      .where('v.is_active', '=', true)
-      .where('v.deleted', '=', false)
-      // Only versions of a purpose the tenant defined: the spec's six types without purposes keep
-      // exactly their events (docs/purposes.md). A purpose's first version asks nobody again.
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('read.purposes as p').select('p.key').whereRef('p.tenant_id', '=', 'v.tenant_id').whereRef('p.key', '=', 'v.purpose'),
-        ),
-      )
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('read.policy_versions as o')
-            .select('o.id')
-            .whereRef('o.tenant_id', '=', 'v.tenant_id')
-            .whereRef('o.purpose', '=', 'v.purpose')
-            .where(sql<boolean>`(o.effective_date, o.major, o.minor, o.patch) < (v.effective_date, v.major, v.minor, v.patch)`),
-        ),
-      )
       .orderBy('v.effective_date')
       .limit(this.options.batchSize)
       .execute();
@@ -175,12 +187,11 @@ export class Deadlines {
         .orderBy('expires_at')
         .limit(1)
         .executeTakeFirst(),
-      policyVersionsDb(this.db)
-        .selectFrom('read.policy_versions')
-        .select('effective_date')
-        .where('reconsent_due', '=', true)
-        .where('effective_date', '>', now)
-        .orderBy('effective_date')
+      // Only versions that will be announced: another would wake the loop for nothing.
+      this.announceable()
+        .select('v.effective_date')
+        .where('v.effective_date', '>', now)
+        .orderBy('v.effective_date')
         .limit(1)
         .executeTakeFirst(),
     ]);
