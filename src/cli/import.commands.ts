@@ -71,6 +71,7 @@ export const importCommand: Command = {
     const ext = extname(file).toLowerCase();
     const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : undefined;
     if (!format) throw new UsageError('--file must be a .csv or a .jsonl file');
+    if (!statSync(resolve(file), { throwIfNoEntry: false })?.isFile()) throw new UsageError(`--file ${file}: no such file`);
     const preset = (values.preset ?? 'auto') as string;
     if (!['auto', 'consent-ledger', 'generic'].includes(preset)) throw new UsageError('--preset must be auto, consent-ledger or generic');
     const maps = new Map<string, Target>();
@@ -102,12 +103,7 @@ export const importCommand: Command = {
       throw new UsageError('with EVENTSTORE_URL set, import through the running service: POST /api/v1/consent/batch with collectedAt');
     }
     const path = resolve(input.file);
-    let size: number;
-    try {
-      size = statSync(path).size;
-    } catch {
-      throw new UsageError(`--file ${input.file}: no such file`);
-    }
+    const size = statSync(path).size;
     await new TenantService(store.db).get(input.tenant); // NOT_FOUND, exit status 1, when there is none
     const privacy = await servicePrivacy(store, io.settings);
     const { ledger, close } = await serviceLedger(store, io.settings, { appends: true });

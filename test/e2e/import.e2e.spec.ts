@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -78,6 +78,29 @@ async function allRecords(api: Client): Promise<Row[]> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Row[];
 }
+
+describe('import › bad arguments exit 2 with a clear message, touching no store', () => {
+  it.each([
+    [['--tenant', '00000000-0000-4000-8000-000000000000'], /--file is required/],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'history.xlsx'], /\.csv or a \.jsonl/],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', '/no/such/file.csv'], /no such file/],
+    [['--tenant', 'acme', '--file', 'a.csv'], /tenant id/],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email'], /COLUMN=FIELD/],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email=nickname'], /COLUMN=FIELD/],
+  ])('%j', async (args, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-import-args-'));
+    try {
+      writeFileSync(join(dir, 'a.csv'), 'userReference\n');
+      const run = await runCommand(process.execPath, [bin, 'import', ...args], { DATA_DIR: join(dir, 'data') }, dir);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.json.error.code).toBe('USAGE');
+      expect(run.json.error.message).toMatch(message);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.each(engines)('import › on $name', (engine) => {
   let env: Record<string, string>;
