@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings } from '../../src/config.js';
-import { createService, type Service } from '../../src/service.js';
-import { childEnvironment, repoRoot, runCommand } from '../support/process.js';
+import type { Service } from '../../src/service.js';
+import { repoRoot, runCommand } from '../support/process.js';
 import { client, publishPolicy } from '../support/service.js';
-import { freshDatabase, serverUrl } from '../support/stores.js';
+import { buildCli, cli, cliBin, cliEngines, createTenantWithCli, withService as withServiceOn } from '../support/cli.js';
 
 /**
  * The operator CLI (docs/contract.md "Identity, tenants, keys"; DESIGN.md "Read models are
@@ -19,13 +16,10 @@ import { freshDatabase, serverUrl } from '../support/stores.js';
  */
 
 const root = repoRoot;
-const bin = join(root, 'bin', 'consent-ledger.js');
+const bin = cliBin;
 const API_KEY = /^ck_[0-9A-Za-z]{24}$/;
 const API_SECRET = /^cs_[0-9A-Za-z]{40}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** `node bin/consent-ledger.js <args>`: what `npx consent-ledger <args>` runs. */
-const cli = (args: string[], env: Record<string, string>) => runCommand(process.execPath, [bin, ...args], env);
 
 /** Polls until `condition` holds; throws after `timeoutMs`. */
 async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -36,41 +30,11 @@ async function waitUntil(condition: () => Promise<boolean>, what: string, timeou
   }
 }
 
-/** The same setting a service uses to find its store. */
-interface Engine {
-  name: string;
-  open(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
-}
-
-const engines: Engine[] = [
-  {
-    name: 'the embedded store (DATA_DIR)',
-    async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'cl-cli-'));
-      return { env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-];
-if (serverUrl) {
-  engines.push({
-    name: 'a PostgreSQL server (DATABASE_URL)',
-    async open() {
-      const fresh = await freshDatabase();
-      return { env: { DATABASE_URL: fresh.url }, dispose: fresh.drop };
-    },
-  });
-} else {
-  console.log('[cli.e2e] DATABASE_URL is not set: the CLI is tested on the embedded store only');
-}
+const engines = cliEngines('cli.e2e');
 
 beforeAll(async () => {
   // The bin runs the compiled CLI: build it from the sources under test.
-  try {
-    await promisify(execFile)('npm', ['run', 'build'], { cwd: root, env: childEnvironment({}) });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm run build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-  }
+  await buildCli();
   expect(existsSync(join(root, 'dist', 'src', 'cli', 'cli.js'))).toBe(true);
 }, 300_000);
 
@@ -192,19 +156,8 @@ describe.each(engines)('cli › on $name', (engine) => {
   afterAll(() => dispose?.());
 
   /** The service on the same settings, for as long as `fn` runs (the embedded store is one process's). */
-  const withService = async <T>(fn: (service: Service) => Promise<T>): Promise<T> => {
-    const service = await createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50 });
-    try {
-      return await fn(service);
-    } finally {
-      await service.close();
-    }
-  };
-  const createTenant = async (name: string, plan: string) => {
-    const run = await cli(['tenant', 'create', '--name', name, '--plan', plan], env);
-    expect(run.code, run.stderr).toBe(0);
-    return run.json as { tenantId: string; name: string; plan: string; apiKey: string; apiSecret: string };
-  };
+  const withService = <T>(fn: (service: Service) => Promise<T>): Promise<T> => withServiceOn(env, fn);
+  const createTenant = (name: string, plan: string) => createTenantWithCli(env, name, plan);
 
   describe('cli › tenants › create and list', () => {
     it('tenant create prints one JSON object with the credentials, and they work on the HTTP API', async () => {

@@ -1,57 +1,25 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings } from '../../src/config.js';
-import { createService, type Service } from '../../src/service.js';
+import type { Service } from '../../src/service.js';
+import { buildCli, cli, cliBin, cliEngines, createTenantWithCli, withService as withServiceOn } from '../support/cli.js';
 import { childEnvironment, repoRoot, runCommand, waitUntil } from '../support/process.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
-import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
  * Issue 18, moving in: `npx consent-ledger import`, run as an operator runs it (the built bin, in
  * a child process), on both stores; what it imported is then read through the service's API.
  */
 
-const bin = join(repoRoot, 'bin', 'consent-ledger.js');
-const cli = (args: string[], env: Record<string, string>) => runCommand(process.execPath, [bin, ...args], env);
-
-interface Engine {
-  name: string;
-  open(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
-}
-const engines: Engine[] = [
-  {
-    name: 'the embedded store',
-    async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'cl-import-'));
-      return { env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-];
-if (serverUrl) {
-  engines.push({
-    name: 'a PostgreSQL server',
-    async open() {
-      const fresh = await freshDatabase();
-      return { env: { DATABASE_URL: fresh.url }, dispose: fresh.drop };
-    },
-  });
-} else {
-  console.log('[import.e2e] DATABASE_URL is not set: the import is tested on the embedded store only');
-}
+const bin = cliBin;
+const engines = cliEngines('import.e2e');
 
 let files: string;
 beforeAll(async () => {
-  try {
-    await promisify(execFile)('npm', ['run', 'build'], { cwd: repoRoot, env: childEnvironment({}) });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm run build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-  }
+  await buildCli();
   files = mkdtempSync(join(tmpdir(), 'cl-import-files-'));
 }, 300_000);
 afterAll(() => rmSync(files, { recursive: true, force: true }));
@@ -110,20 +78,8 @@ describe.each(engines)('import › on $name', (engine) => {
   });
   afterAll(() => dispose?.());
 
-  /** The service on the same settings while `fn` runs (the embedded store is one process's at a time). */
-  const withService = async <T>(fn: (service: Service) => Promise<T>): Promise<T> => {
-    const service = await createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50 });
-    try {
-      return await fn(service);
-    } finally {
-      await service.close();
-    }
-  };
-  const createTenant = async (name: string) => {
-    const run = await cli(['tenant', 'create', '--name', name, '--plan', 'pro'], env);
-    expect(run.code, run.stderr).toBe(0);
-    return run.json as { tenantId: string; apiKey: string; apiSecret: string };
-  };
+  const withService = <T>(fn: (service: Service) => Promise<T>): Promise<T> => withServiceOn(env, fn);
+  const createTenant = (name: string) => createTenantWithCli(env, name, 'pro');
   /** The same policies in any tenant: a privacy policy, and a newsletter purpose of type custom. */
   const publishAll = async (api: Client, active = true) => {
     expect((await api.post('/api/v1/purposes', { key: 'newsletter', name: 'Newsletter', legalBasis: 'consent' })).statusCode).toBe(201);
@@ -312,7 +268,7 @@ describe.each(engines)('import › on $name', (engine) => {
     });
   }, 120_000);
 
-  if (engine.name === 'a PostgreSQL server') {
+  if (engine.name.startsWith('a PostgreSQL server')) {
     it('resumes after kill -9 without a duplicate', async () => {
       const tenant = await createTenant('Interrupted');
       await withService(async (service) => publishAll(client(service.app, tenant)));

@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadSettings } from '../../src/config.js';
+import { createService, type Service } from '../../src/service.js';
+import { childEnvironment, repoRoot, runCommand, type CommandRun } from './process.js';
+import { freshDatabase, serverUrl } from './stores.js';
+
+/** The package's bin: what `npx consent-ledger` runs. */
+export const cliBin = join(repoRoot, 'bin', 'consent-ledger.js');
+
+/** `node bin/consent-ledger.js <args>` with only `env` of the service's settings. */
+export const cli = (args: string[], env: Record<string, string>): Promise<CommandRun> =>
+  runCommand(process.execPath, [cliBin, ...args], env);
+
+/** The settings that name a store, as the service and the CLI read them. */
+export interface CliEngine {
+  name: string;
+  open(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
+}
+
+/** The embedded store in a fresh folder, and a fresh database of DATABASE_URL's server when set (else a printed line). */
+export function cliEngines(tag: string): CliEngine[] {
+  const engines: CliEngine[] = [
+    {
+      name: 'the embedded store (DATA_DIR)',
+      async open() {
+        const dir = mkdtempSync(join(tmpdir(), `cl-${tag}-`));
+        return { env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+      },
+    },
+  ];
+  if (serverUrl) {
+    engines.push({
+      name: 'a PostgreSQL server (DATABASE_URL)',
+      async open() {
+        const fresh = await freshDatabase();
+        return { env: { DATABASE_URL: fresh.url }, dispose: fresh.drop };
+      },
+    });
+  } else {
+    console.log(`[${tag}] DATABASE_URL is not set: the CLI is tested on the embedded store only`);
+  }
+  return engines;
+}
+
+/** Builds dist/ from the sources under test: the bin runs the compiled CLI. */
+export async function buildCli(): Promise<void> {
+  try {
+    await promisify(execFile)('npm', ['run', 'build'], { cwd: repoRoot, env: childEnvironment({}) });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm run build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+}
+
+/** The service on these settings for as long as `fn` runs (the embedded store is one process's at a time). */
+export async function withService<T>(env: Record<string, string>, fn: (service: Service) => Promise<T>): Promise<T> {
+  const service = await createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50 });
+  try {
+    return await fn(service);
+  } finally {
+    await service.close();
+  }
+}
+
+/** `tenant create` through the CLI: the tenant and its first key. */
+export async function createTenantWithCli(env: Record<string, string>, name: string, plan: string) {
+  const run = await cli(['tenant', 'create', '--name', name, '--plan', plan], env);
+  if (run.code !== 0) throw new Error(`tenant create failed (${run.code}): ${run.stderr}`);
+  return run.json as { tenantId: string; name: string; plan: string; apiKey: string; apiSecret: string };
+}
