@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../src/service.js';
 import { repoRoot, runCommand } from '../support/process.js';
 import { client, publishPolicy } from '../support/service.js';
-import { buildCli, cli, cliBin, cliEngines, createTenantWithCli, withService as withServiceOn } from '../support/cli.js';
+import { buildCli, cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
 
 /**
  * The operator CLI (docs/contract.md "Identity, tenants, keys"; DESIGN.md "Read models are
@@ -148,16 +148,7 @@ describe('cli › when run through npx in the project folder › it is this pack
 });
 
 describe.each(engines)('cli › on $name', (engine) => {
-  let env: Record<string, string>;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    ({ env, dispose } = await engine.open());
-  });
-  afterAll(() => dispose?.());
-
-  /** The service on the same settings, for as long as `fn` runs (the embedded store is one process's). */
-  const withService = <T>(fn: (service: Service) => Promise<T>): Promise<T> => withServiceOn(env, fn);
-  const createTenant = (name: string, plan: string) => createTenantWithCli(env, name, plan);
+  const { env, withService, createTenant } = onEngine(engine);
 
   describe('cli › tenants › create and list', () => {
     it('tenant create prints one JSON object with the credentials, and they work on the HTTP API', async () => {

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Service } from '../../src/service.js';
-import { buildCli, cli, cliBin, cliEngines, createTenantWithCli, withService as withServiceOn } from '../support/cli.js';
+import { buildCli, cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
 import { childEnvironment, repoRoot, runCommand, waitUntil } from '../support/process.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
 
@@ -71,15 +70,7 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
 });
 
 describe.each(engines)('import › on $name', (engine) => {
-  let env: Record<string, string>;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    ({ env, dispose } = await engine.open());
-  });
-  afterAll(() => dispose?.());
-
-  const withService = <T>(fn: (service: Service) => Promise<T>): Promise<T> => withServiceOn(env, fn);
-  const createTenant = (name: string) => createTenantWithCli(env, name, 'pro');
+  const { env, withService, createTenant } = onEngine(engine);
   /** The same policies in any tenant: a privacy policy, and a newsletter purpose of type custom. */
   const publishAll = async (api: Client, active = true) => {
     expect((await api.post('/api/v1/purposes', { key: 'newsletter', name: 'Newsletter', legalBasis: 'consent' })).statusCode).toBe(201);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,4 +72,27 @@ export async function createTenantWithCli(env: Record<string, string>, name: str
   const run = await cli(['tenant', 'create', '--name', name, '--plan', plan], env);
   if (run.code !== 0) throw new Error(`tenant create failed (${run.code}): ${run.stderr}`);
   return run.json as { tenantId: string; name: string; plan: string; apiKey: string; apiSecret: string };
+}
+
+/**
+ * Opens `engine` for the enclosing describe (closed after it): its settings (`env`, filled before
+ * the first test) and the service and tenant helpers on them.
+ *
+ * @example
+ * describe.each(cliEngines('x'))('on $name', (engine) => { const { env, withService, createTenant } = onEngine(engine); ... });
+ */
+export function onEngine(engine: CliEngine) {
+  const env: Record<string, string> = {};
+  let dispose: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await engine.open();
+    Object.assign(env, opened.env);
+    dispose = opened.dispose;
+  });
+  afterAll(() => dispose?.());
+  return {
+    env,
+    withService: <T>(fn: (service: Service) => Promise<T>): Promise<T> => withService(env, fn),
+    createTenant: (name: string, plan = 'pro') => createTenantWithCli(env, name, plan),
+  };
 }
