@@ -11,7 +11,7 @@ import { AuditError } from '../transparency/audit.js';
 import { MIGRATIONS } from '../migrations.js';
 import { openStore, type Store } from '../store/store.js';
 import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';
-import { CheckFailed } from './command.js';
+import { CheckFailed, PartialResult } from './command.js';
 
 /** Exit statuses: 0 done, 1 failed (store unreachable or locked, tenant or key not found), 2 usage. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -30,7 +30,8 @@ Commands:
 ${COMMANDS.map((c) => `  ${c.usage}\n      ${c.summary}`).join('\n')}
 
 Each command prints one JSON object on stdout (an {"error": {code, message}} object when it
-fails) and human messages on stderr. Exit status: 0 done, 1 failed, 2 bad arguments or settings.
+fails) and human messages on stderr. Exit status: 0 done, 1 failed (or done in part: rows an
+import refused), 2 bad arguments or settings.
 
 It uses the service's settings from the environment: DATABASE_URL (a PostgreSQL server) or
 else the embedded store in DATA_DIR (default ./data). The embedded store belongs to one process:
@@ -124,7 +125,12 @@ export async function main(
       migrations: MIGRATIONS,
     });
     const io: CliIo = { info: say, progressStream: cli.stderr, settings };
-    out(await command.run!(store, input as never, io));
+    const result = await command.run!(store, input as never, io);
+    if (result instanceof PartialResult) {
+      out(result.result);
+      return result.exitStatus;
+    }
+    out(result);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof ConfigError) return fail(EXIT.usage, 'CONFIG', error.message);

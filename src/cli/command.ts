@@ -19,6 +19,17 @@ export class CheckFailed extends Error {
   }
 }
 
+/**
+ * A command's answer printed as a success, with another exit status: work done in part (rows of an
+ * import refused), which a script must be able to tell from work done in full.
+ */
+export class PartialResult {
+  constructor(
+    readonly result: object,
+    readonly exitStatus: number,
+  ) {}
+}
+
 export interface CliIo {
   /** Human messages: progress, hints. Never parsed. */
   info(message: string): void;

@@ -11,7 +11,7 @@ import { isUuid } from '../common/ids.js';
 import { batchItemErrors } from '../http/routes/consent/consent.checks.js';
 import { PersonalFields } from '../privacy/personal-fields.js';
 import { TenantService } from '../tenants/tenants.service.js';
-import { CheckFailed, UsageError, type CliIo, type Command } from './command.js';
+import { PartialResult, UsageError, type CliIo, type Command } from './command.js';
 import { csvRecords, linesOf } from './import/csv-records.js';
 import { mappingFor, parseTarget, readRow, type Mapping, type RowError, type Target } from './import/mapping.js';
 import { PolicyIndex } from './import/policies.js';
@@ -255,14 +255,8 @@ async function importFile(path: string, size: number, input: ImportInput, io: Cl
       (summary.alreadyImported > 0 ? `, ${summary.alreadyImported} imported before` : '') +
       `, ${summary.refused} refused (${seconds} s).`,
   );
-  if (summary.refused > 0) {
-    throw new CheckFailed(
-      'ROWS_REFUSED',
-      `${summary.refused} of ${summary.rows} row(s) were refused; the others were ${verb.replace('would import', 'checked')}`,
-      result,
-    );
-  }
-  return result;
+  // Rows refused: the summary as always, and exit status 1 so that a script notices.
+  return summary.refused > 0 ? new PartialResult(result, 1) : result;
 }
 
 /** A row's decision and the id it is recorded under, or why it cannot be recorded. */
