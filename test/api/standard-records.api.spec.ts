@@ -127,6 +127,12 @@ describe('standard records › one record (GET /consent/:id?format=iso27560)', (
     expect(expired['dct:provenance']).toMatch(/imported/);
   });
 
+  it('answers the same document to Accept: application/ld+json', async () => {
+    const res = await api.get(`/api/v1/consent/${ids.refused}`, { accept: 'application/ld+json' });
+    expect(res.headers['content-type']).toMatch(/^application\/ld\+json/);
+    expect(res.json()).toEqual(await standard(ids.refused!));
+  });
+
   it('the usual form is unchanged without format, and a bad format or id is a 4xx', async () => {
     const res = await api.get(`/api/v1/consent/${ids.given}`);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

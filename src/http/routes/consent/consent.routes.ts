@@ -377,7 +377,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Get a consent record',
         description:
-          'With format=iso27560, the record as ISO/IEC TS 27560 structures it: a JSON-LD document in the W3C DPV profile (application/ld+json, no envelope; docs/standard-records.md).',
+          'With format=iso27560 (or Accept: application/ld+json), the record as ISO/IEC TS 27560 structures it: a JSON-LD document in the W3C DPV profile (application/ld+json, no envelope; docs/standard-records.md).',
         params: ConsentIdParamsSchema,
         querystring: RecordFormatQuerySchema,
         response: {
@@ -394,7 +394,9 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     },
     async (request, reply) => {
       const id = request.params.id.toLowerCase();
-      if (request.query.format === 'iso27560') {
+      // format=iso27560, or a client that asks for JSON-LD (Accept: application/ld+json) and not JSON.
+      const accept = request.headers.accept ?? '';
+      if (request.query.format === 'iso27560' || (/\bapplication\/ld\+json\b/.test(accept) && !/\bapplication\/json\b/.test(accept))) {
         return reply.type('application/ld+json').send((await standard.one(request.tenant, id)) as Static<typeof StandardRecordSchema>);
       }
       return reply.type('application/json').send(ok(await queries.get(request.tenant.tenantId, id)));
