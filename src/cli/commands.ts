@@ -10,7 +10,7 @@ import { allProjectors } from '../../projections/index.js';
 import { serviceLedger } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
-import { TenantService } from '../tenants/tenants.service.js';
+import { KEY_SCOPES, TenantService, type KeyScope } from '../tenants/tenants.service.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
 import { importCommand } from './import.commands.js';
 import { subjectsErase } from './subjects.commands.js';
@@ -107,12 +107,19 @@ const tenantSetPlan: Command = {
 
 const keyCreate: Command = {
   name: 'key create',
-  usage: 'key create --tenant TENANT_ID',
-  summary: 'Issue another API key for a tenant; prints {tenantId, name, plan, apiKey, apiSecret}',
-  options: { tenant: { type: 'string' } },
-  parse: (values) => ({ tenant: tenantId(required(values, 'tenant'), 'tenant') }),
-  async run(store, input: { tenant: string }, io) {
-    const issued = await new TenantService(store.db).createKey(input.tenant);
+  usage: 'key create --tenant TENANT_ID [--scope admin|write|read]',
+  summary:
+    'Issue another API key for a tenant (an admin key unless --scope says otherwise); prints {tenantId, name, plan, apiKey, apiSecret, scope}',
+  options: { tenant: { type: 'string' }, scope: { type: 'string' } },
+  parse: (values) => {
+    const scope = values.scope ?? 'admin';
+    if (typeof scope !== 'string' || !(KEY_SCOPES as readonly string[]).includes(scope)) {
+      throw new UsageError(`--scope must be one of ${KEY_SCOPES.join(', ')}`);
+    }
+    return { tenant: tenantId(required(values, 'tenant'), 'tenant'), scope: scope as KeyScope };
+  },
+  async run(store, input: { tenant: string; scope: KeyScope }, io) {
+    const issued = await new TenantService(store.db).createKey(input.tenant, input.scope);
     io.info('Issued a new API key. Save the API secret now: only its hash is stored.');
     return issued;
   },

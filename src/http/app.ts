@@ -33,6 +33,8 @@ import { addLimitResponses } from './openapi-limits.js';
 import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandling, validationError } from './kit/errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
+import { requireScope, scopesOf } from './scopes.js';
+import type { KeyScope } from '../tenants/tenants.service.js';
 import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { purposesRoutes } from './routes/purposes/purposes.routes.js';
@@ -213,10 +215,25 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       }
       return doc as never;
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       const s = (schema ?? {}) as Record<string, unknown>;
       if (url.startsWith('/v1/')) return { schema: { ...s, hide: true } as never, url };
-      if (url.startsWith('/api/v1/')) return { schema: { ...s, security: [{ apiKey: [], apiSecret: [] }] } as never, url };
+      if (url.startsWith('/api/v1/')) {
+        // Each operation states the key scopes that may call it; any other key gets 403 FORBIDDEN.
+        const method = [route.method].flat()[0]!;
+        const scopes = scopesOf(method, route.config as { scopes?: readonly KeyScope[] } | undefined);
+        const said = typeof s.description === 'string' ? `${s.description} ` : '';
+        return {
+          schema: {
+            ...s,
+            security: [{ apiKey: [], apiSecret: [] }],
+            description: `${said}Key scope: ${scopes.join(' or ')}.`,
+            'x-scopes': scopes,
+            response: { ...(s.response as object), 403: { $ref: 'ErrorEnvelope' } },
+          } as never,
+          url,
+        };
+      }
       if (url.startsWith('/admin/')) return { schema: { ...s, security: [{ admin: [] }] } as never, url };
       return { schema: s as never, url };
     },
@@ -235,6 +252,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       async (api) => {
         api.decorateRequest('tenant', null as never);
         api.addHook('onRequest', apiAuth);
+        // The key's scope is checked before the body is read (docs/contract.md, Keys and scopes).
+        api.addHook('onRequest', requireScope);
         await api.register(policiesRoutes, deps.policies);
         await api.register(purposesRoutes, { purposes: deps.purposes });
         await api.register(consentRoutes, { ...deps.consents, ledgerState: (tenantId) => deps.transparency.published(tenantId) });

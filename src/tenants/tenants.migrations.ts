@@ -20,4 +20,10 @@ export const controlMigrations: Migrations = {
       );
       CREATE INDEX api_keys_tenant ON control.api_keys (tenant_id);
     `),
+  // A key's scope (docs/contract.md, Keys and scopes): keys issued before scopes keep doing
+  // everything they did, as admin keys.
+  '0015_control_key_scopes': sqlMigration(`
+      ALTER TABLE control.api_keys ADD COLUMN scope text NOT NULL DEFAULT 'admin';
+      ALTER TABLE control.api_keys ADD CONSTRAINT api_keys_scope CHECK (scope IN ('admin', 'write', 'read'));
+    `),
 };

@@ -34,16 +34,28 @@ export interface Tenant {
   createdAt: string;
 }
 
+/**
+ * What a key may do (docs/contract.md, Keys and scopes): `admin` everything; `write` record and
+ * withdraw (and read the policies to record against), nothing that reads records back; `read`
+ * everything that reads, verifies, proves, exports and downloads receipts, nothing that writes.
+ */
+export const KEY_SCOPES = ['admin', 'write', 'read'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
 export interface IssuedCredentials {
   tenantId: string;
   name: string;
   plan: Plan;
   apiKey: string;
   apiSecret: string;
+  scope: KeyScope;
 }
 
 export interface TenantContext {
   tenantId: string;
+  /** The key the caller presented (its public id, never its secret), and what it may do. */
+  apiKey: string;
+  scope: KeyScope;
   name: string;
   plan: Plan;
   limits: { perMinute: number; perDay: number };
@@ -106,7 +118,7 @@ export class TenantService {
         .values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) })
         .execute();
     });
-    return { tenantId, name, plan, apiKey, apiSecret };
+    return { tenantId, name, plan, apiKey, apiSecret, scope: 'admin' };
   }
 
   async isEmpty(): Promise<boolean> {
@@ -114,18 +126,23 @@ export class TenantService {
     return row === undefined;
   }
 
-  async list(): Promise<(Tenant & { keys: { apiKey: string; createdAt: string; revokedAt: string | null }[] })[]> {
+  async list(): Promise<(Tenant & { keys: { apiKey: string; scope: KeyScope; createdAt: string; revokedAt: string | null }[] })[]> {
     const tenants = await this.db.selectFrom('control.tenants').selectAll().orderBy('created_at').execute();
     const keys = await this.db
       .selectFrom('control.api_keys')
-      .select(['api_key', 'tenant_id', 'created_at', 'revoked_at'])
+      .select(['api_key', 'tenant_id', 'scope', 'created_at', 'revoked_at'])
       .orderBy('created_at')
       .execute();
     return tenants.map((t) => ({
       ...toTenant(t),
       keys: keys
         .filter((k) => k.tenant_id === t.id)
-        .map((k) => ({ apiKey: k.api_key, createdAt: k.created_at.toISOString(), revokedAt: k.revoked_at?.toISOString() ?? null })),
+        .map((k) => ({
+          apiKey: k.api_key,
+          scope: k.scope as KeyScope,
+          createdAt: k.created_at.toISOString(),
+          revokedAt: k.revoked_at?.toISOString() ?? null,
+        })),
     }));
   }
 
@@ -149,15 +166,15 @@ export class TenantService {
     return this.get(tenantId);
   }
 
-  async createKey(tenantId: string): Promise<IssuedCredentials> {
+  async createKey(tenantId: string, scope: KeyScope = 'admin'): Promise<IssuedCredentials> {
     const tenant = await this.get(tenantId);
     const apiKey = newApiKey();
     const apiSecret = newApiSecret();
     await this.db
       .insertInto('control.api_keys')
-      .values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) })
+      .values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret), scope })
       .execute();
-    return { tenantId, name: tenant.name, plan: tenant.plan, apiKey, apiSecret };
+    return { tenantId, name: tenant.name, plan: tenant.plan, apiKey, apiSecret, scope };
   }
 
   async revokeKey(tenantId: string, apiKey: string): Promise<void> {
@@ -216,14 +233,22 @@ export class TenantService {
     const row = await this.db
       .selectFrom('control.api_keys as k')
       .innerJoin('control.tenants as t', 't.id', 'k.tenant_id')
-      .select(['k.secret_hash', 'k.revoked_at', 't.id', 't.name', 't.plan', 't.per_minute', 't.per_day', 't.created_at'])
+      .select(['k.secret_hash', 'k.revoked_at', 'k.scope', 't.id', 't.name', 't.plan', 't.per_minute', 't.per_day', 't.created_at'])
       .where('k.api_key', '=', apiKey)
       .executeTakeFirst();
     if (!row || row.revoked_at !== null) return undefined;
     const t = toTenant(row);
     const entry: CachedKey = {
       secretHash: Buffer.from(row.secret_hash, 'hex'),
-      tenant: { tenantId: t.tenantId, name: t.name, plan: t.plan, limits: t.limits, csvExport: PLAN_RULES[t.plan].csvExport },
+      tenant: {
+        tenantId: t.tenantId,
+        apiKey,
+        scope: row.scope as KeyScope,
+        name: t.name,
+        plan: t.plan,
+        limits: t.limits,
+        csvExport: PLAN_RULES[t.plan].csvExport,
+      },
       expires: Date.now() + this.cacheMs,
     };
     if (this.cache.size > 10_000) this.cache.clear();

@@ -20,6 +20,8 @@ export interface ApiKeysTable {
   secret_hash: string;
   created_at: ColumnType<Date, string | undefined, never>;
   revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  /** admin, write or read (migration 0015_control_key_scopes; keys before it are admin). */
+  scope: ColumnType<string, string | undefined, never>;
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 

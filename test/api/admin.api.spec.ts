@@ -114,7 +114,7 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
       const body = res.json();
       expect(body.success).toBe(true);
       expect(Number.isNaN(Date.parse(body.meta.timestamp))).toBe(false);
-      expect(Object.keys(body.data).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'tenantId']);
+      expect(Object.keys(body.data).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'scope', 'tenantId']);
       expect(body.data).toMatchObject({ name: 'Acme Corp', plan: 'pro' });
       expect(body.data.tenantId).toMatch(UUID);
       expect(body.data.apiKey).toMatch(API_KEY);
@@ -205,8 +205,8 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
         limits: { perMinute: 600, perDay: 200_000 },
         createdAt: expect.any(String),
         keys: [
-          { apiKey: created.apiKey, createdAt: expect.any(String), revokedAt: null },
-          { apiKey: second.apiKey, createdAt: expect.any(String), revokedAt: null },
+          { apiKey: created.apiKey, scope: 'admin', createdAt: expect.any(String), revokedAt: null },
+          { apiKey: second.apiKey, scope: 'admin', createdAt: expect.any(String), revokedAt: null },
         ],
       });
       expect(res.body).not.toContain(created.apiSecret);
@@ -282,13 +282,33 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
     });
   });
 
+  describe('admin API › keys with a scope', () => {
+    it('issues an admin key by default, a read or write key when asked, and refuses another scope', async () => {
+      const created = await createTenant('scoped', 'pro');
+      expect(created).toMatchObject({ scope: 'admin' });
+      const read = await admin('POST', `/admin/v1/tenants/${created.tenantId}/keys`, { scope: 'read' });
+      expect(read.statusCode, read.body).toBe(201);
+      expect(read.json().data).toMatchObject({ scope: 'read' });
+      const reader = client(t.app, read.json().data);
+      expect((await reader.get('/api/v1/consent/search')).statusCode).toBe(200);
+      expect((await reader.post('/api/v1/policies', { policyType: 'custom', version: '1.0.0', title: 't', content: 'c' })).statusCode).toBe(
+        403,
+      );
+      expectErrorEnvelope(await admin('POST', `/admin/v1/tenants/${created.tenantId}/keys`, { scope: 'owner' }), 400, 'VALIDATION_ERROR');
+      const listed = (await admin('GET', '/admin/v1/tenants'))
+        .json()
+        .data.find((x: { tenantId: string }) => x.tenantId === created.tenantId);
+      expect(listed.keys.map((k: { scope: string }) => k.scope)).toEqual(['admin', 'read']);
+    });
+  });
+
   describe('admin API › when an operator issues and revokes keys › revocation is immediate', () => {
     it('issues another key for the same tenant; revoking one refuses it at once and leaves the other working', async () => {
       const created = await createTenant('rotating', 'starter');
       const res = await admin('POST', `/admin/v1/tenants/${created.tenantId}/keys`);
       expect(res.statusCode).toBe(201);
       const issued = res.json().data;
-      expect(Object.keys(issued).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'tenantId']);
+      expect(Object.keys(issued).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'scope', 'tenantId']);
       expect(issued).toMatchObject({ tenantId: created.tenantId, name: 'rotating', plan: 'starter' });
       expect(issued.apiKey).toMatch(API_KEY);
       expect(issued.apiSecret).toMatch(API_SECRET);

@@ -154,7 +154,7 @@ describe.each(engines)('cli › on $name', (engine) => {
     it('tenant create prints one JSON object with the credentials, and they work on the HTTP API', async () => {
       const run = await cli(['tenant', 'create', '--name', 'Acme Corp', '--plan', 'starter'], env);
       expect(run.code, run.stderr).toBe(0);
-      expect(Object.keys(run.json).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'tenantId']);
+      expect(Object.keys(run.json).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'scope', 'tenantId']);
       expect(run.json).toMatchObject({ name: 'Acme Corp', plan: 'starter' });
       expect(run.json.tenantId).toMatch(UUID);
       expect(run.json.apiKey).toMatch(API_KEY);
@@ -183,7 +183,7 @@ describe.each(engines)('cli › on $name', (engine) => {
         plan: 'business',
         limits: { perMinute: 600, perDay: 200_000 },
         createdAt: expect.any(String),
-        keys: [{ apiKey: created.apiKey, createdAt: expect.any(String), revokedAt: null }],
+        keys: [{ apiKey: created.apiKey, scope: 'admin', createdAt: expect.any(String), revokedAt: null }],
       });
       expect(run.stdout).not.toContain(created.apiSecret);
       expect(run.stdout).not.toMatch(/secret|hash/i);
@@ -191,11 +191,28 @@ describe.each(engines)('cli › on $name', (engine) => {
   });
 
   describe('cli › keys › create and revoke', () => {
+    it('key create --scope read issues an auditor key: it reads, and writing answers 403 FORBIDDEN', async () => {
+      const created = await createTenant('Audited', 'pro');
+      const issued = await cli(['key', 'create', '--tenant', created.tenantId, '--scope', 'read'], env);
+      expect(issued.code, issued.stderr).toBe(0);
+      expect(issued.json).toMatchObject({ tenantId: created.tenantId, scope: 'read' });
+      await withService(async (service) => {
+        const reader = client(service.app, issued.json as { apiKey: string; apiSecret: string });
+        expect((await reader.get('/api/v1/consent/search')).statusCode).toBe(200);
+        const refused = await reader.post('/api/v1/policies', { policyType: 'custom', version: '1.0.0', title: 't', content: 'c' });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error).toMatchObject({ code: 'FORBIDDEN', details: { requiredScopes: ['admin'], keyScope: 'read' } });
+      });
+      const bad = await cli(['key', 'create', '--tenant', created.tenantId, '--scope', 'owner'], env);
+      expect(bad.code).toBe(2);
+      expect(bad.json.error.message).toMatch(/--scope must be one of admin, write, read/);
+    });
+
     it('key create issues a second working key; key revoke refuses the old one with 401', async () => {
       const created = await createTenant('Rotating', 'pro');
       const issued = await cli(['key', 'create', '--tenant', created.tenantId], env);
       expect(issued.code, issued.stderr).toBe(0);
-      expect(Object.keys(issued.json).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'tenantId']);
+      expect(Object.keys(issued.json).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'scope', 'tenantId']);
       expect(issued.json).toMatchObject({ tenantId: created.tenantId, name: 'Rotating', plan: 'pro' });
       expect(issued.json.apiKey).toMatch(API_KEY);
       expect(issued.json.apiSecret).toMatch(API_SECRET);

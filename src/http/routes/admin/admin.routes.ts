@@ -1,11 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PLANS } from '../../../tenants/plans.js';
-import type { TenantService } from '../../../tenants/tenants.service.js';
+import { KEY_SCOPES, type TenantService } from '../../../tenants/tenants.service.js';
 import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
 
 const tags = ['admin'];
 const PlanSchema = Type.Union(PLANS.map((p) => Type.Literal(p)));
+/** What a key may do (docs/contract.md, Keys and scopes). */
+export const KeyScopeSchema = Type.Union(
+  KEY_SCOPES.map((s) => Type.Literal(s)),
+  {
+    description:
+      'admin: everything; write: record and withdraw (no reading records back); read: read, verify, prove, export, receipts (no writing)',
+  },
+);
 const Limit = Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000_000 }), Type.Null()]);
 
 const CredentialsSchema = Type.Object({
@@ -14,6 +22,7 @@ const CredentialsSchema = Type.Object({
   plan: Type.String(),
   apiKey: Type.String(),
   apiSecret: Type.String({ description: 'shown once; only its hash is stored' }),
+  scope: KeyScopeSchema,
 });
 const TenantSchema = Type.Object({
   tenantId: Type.String({ format: 'uuid' }),
@@ -24,7 +33,14 @@ const TenantSchema = Type.Object({
 });
 const TenantWithKeysSchema = Type.Object({
   ...TenantSchema.properties,
-  keys: Type.Array(Type.Object({ apiKey: Type.String(), createdAt: Type.String(), revokedAt: Type.Union([Type.String(), Type.Null()]) })),
+  keys: Type.Array(
+    Type.Object({
+      apiKey: Type.String(),
+      scope: KeyScopeSchema,
+      createdAt: Type.String(),
+      revokedAt: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
 });
 const TenantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -86,11 +102,17 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> 
       schema: {
         tags,
         summary: 'Issue another API key',
+        description: 'The body is optional: without a scope the key is an admin key.',
+        'x-optional-body': true,
         params: TenantParams,
+        body: Type.Optional(Type.Object({ scope: Type.Optional(KeyScopeSchema) }, { additionalProperties: false })),
         response: { 201: EnvelopeSchema(CredentialsSchema), ...errorResponses(400, 401, 404) },
       },
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {};
+      },
     },
-    async (request, reply) => reply.status(201).send(ok(await tenants.createKey(request.params.id))),
+    async (request, reply) => reply.status(201).send(ok(await tenants.createKey(request.params.id, request.body?.scope ?? 'admin'))),
   );
 
   app.delete(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { WRITE_SCOPES } from '../../scopes.js';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StandardRecords } from '../../../export/standard-records.js';
@@ -166,6 +167,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   app.post(
     '/consent',
     {
+      config: { scopes: WRITE_SCOPES },
       schema: {
         tags,
         summary: 'Record a consent decision',
@@ -190,7 +192,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       // Every bad item is named, schema errors and the rest together: the route takes the
       // validation error and the unstorable-value check into its own hands.
       attachValidation: true,
-      config: { itemizedBodyChecks: true },
+      config: { scopes: WRITE_SCOPES, itemizedBodyChecks: true },
       schema: {
         tags,
         summary: 'Record up to 1,000 decisions, all or nothing',
@@ -420,6 +422,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   app.post(
     '/consent/:id/withdraw',
     {
+      config: { scopes: WRITE_SCOPES },
       schema: {
         tags,
         summary: 'Withdraw a given consent',
@@ -470,6 +473,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   app.post(
     '/consent/user/:userReference/withdraw',
     {
+      config: { scopes: WRITE_SCOPES },
       schema: {
         tags,
         summary: "Withdraw a user's standing consent on a purpose or a policy type",
@@ -489,6 +493,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   app.post(
     '/consent/user/withdraw',
     {
+      config: { scopes: WRITE_SCOPES },
       schema: {
         tags,
         summary: "Withdraw a user's standing consent, the reference in the body",

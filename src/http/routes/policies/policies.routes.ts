@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ANY_SCOPE } from '../../scopes.js';
 import type { PolicyCommands } from '../../../application/policies/policy.commands.js';
 import type { PolicyQueries } from '../../../application/policies/policy.queries.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf } from '../../kit/envelope.js';
@@ -47,6 +48,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
   app.get(
     '/policies',
     {
+      config: { scopes: ANY_SCOPE },
       schema: {
         tags,
         summary: 'List policy versions (without content)',
@@ -70,6 +72,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
   app.get(
     '/policies/active',
     {
+      config: { scopes: ANY_SCOPE },
       schema: {
         tags,
         summary: 'The active version of a purpose',
@@ -85,6 +88,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
   app.get(
     '/policies/active/:policyType',
     {
+      config: { scopes: ANY_SCOPE },
       schema: {
         tags,
         summary: 'The active version of a policy type',
@@ -99,6 +103,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
   app.get(
     '/policies/:id',
     {
+      config: { scopes: ANY_SCOPE },
       schema: {
         tags,
         summary: 'Get a policy version',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ANY_SCOPE } from '../../scopes.js';
 import { Type } from '@sinclair/typebox';
 import type { Purposes } from '../../../application/purposes/purposes.js';
 import { LEGAL_BASES } from '../../../domain/purpose/purpose.events.js';
@@ -99,6 +100,7 @@ export const purposesRoutes: FastifyPluginAsyncTypebox<{ purposes: Purposes }> =
   app.get(
     '/purposes',
     {
+      config: { scopes: ANY_SCOPE },
       schema: {
         tags,
         summary: 'List the purposes, by key',
@@ -116,6 +118,7 @@ export const purposesRoutes: FastifyPluginAsyncTypebox<{ purposes: Purposes }> =
   app.get(
     '/purposes/:key',
     {
+      config: { scopes: ANY_SCOPE },
       schema: {
         tags,
         summary: 'Get a purpose',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { READ_SCOPES } from '../../scopes.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
@@ -32,6 +33,7 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
   app.post(
     '/consent/:id/pdf',
     {
+      config: { scopes: READ_SCOPES },
       schema: {
         tags,
         summary: 'Generate a PDF receipt of a consent record',

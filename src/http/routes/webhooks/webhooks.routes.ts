@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ADMIN_SCOPES } from '../../scopes.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, now, ok, okList, pageOf } from '../../kit/envelope.js';
 import { validationError } from '../../kit/errors.js';
 import { literalRefusal } from '../../../webhooks/outbound.js';
@@ -97,6 +98,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
   app.get(
     '/webhooks',
     {
+      config: { scopes: ADMIN_SCOPES },
       schema: {
         tags,
         summary: 'List webhooks',
@@ -114,6 +116,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
   app.get(
     '/webhooks/:id',
     {
+      config: { scopes: ADMIN_SCOPES },
       schema: {
         tags,
         summary: 'Get a webhook',
@@ -168,6 +171,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
   app.get(
     '/webhooks/:id/deliveries',
     {
+      config: { scopes: ADMIN_SCOPES },
       schema: {
         tags,
         summary: 'Delivery history: every attempt, newest first',
