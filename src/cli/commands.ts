@@ -10,7 +10,8 @@ import { allProjectors } from '../../projections/index.js';
 import { serviceLedger } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
-import { KEY_SCOPES, TenantService, type KeyScope } from '../tenants/tenants.service.js';
+import { KEY_SCOPES, TenantService, type KeyScope, type NewKey } from '../tenants/tenants.service.js';
+import { isDateTime } from '../http/kit/validation.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
 import { importCommand } from './import.commands.js';
 import { subjectsErase } from './subjects.commands.js';
@@ -107,19 +108,28 @@ const tenantSetPlan: Command = {
 
 const keyCreate: Command = {
   name: 'key create',
-  usage: 'key create --tenant TENANT_ID [--scope admin|write|read]',
+  usage: 'key create --tenant TENANT_ID [--scope admin|write|read] [--name NAME] [--expires DATE-TIME]',
   summary:
-    'Issue another API key for a tenant (an admin key unless --scope says otherwise); prints {tenantId, name, plan, apiKey, apiSecret, scope}',
-  options: { tenant: { type: 'string' }, scope: { type: 'string' } },
+    'Issue another API key for a tenant (an admin key unless --scope says otherwise); prints {tenantId, name, plan, apiKey, apiSecret, scope, keyName, expiresAt}',
+  options: { tenant: { type: 'string' }, scope: { type: 'string' }, name: { type: 'string' }, expires: { type: 'string' } },
   parse: (values) => {
     const scope = values.scope ?? 'admin';
     if (typeof scope !== 'string' || !(KEY_SCOPES as readonly string[]).includes(scope)) {
       throw new UsageError(`--scope must be one of ${KEY_SCOPES.join(', ')}`);
     }
-    return { tenant: tenantId(required(values, 'tenant'), 'tenant'), scope: scope as KeyScope };
+    const name = values.name;
+    if (name !== undefined && (typeof name !== 'string' || name.length < 1 || name.length > 100)) {
+      throw new UsageError('--name must be 1 to 100 characters');
+    }
+    const expires = values.expires;
+    if (expires !== undefined && (typeof expires !== 'string' || !isDateTime(expires) || Date.parse(expires) <= Date.now())) {
+      throw new UsageError('--expires must be a date-time in the future, with a time zone (2027-01-31T00:00:00Z)');
+    }
+    const key: NewKey = { scope: scope as KeyScope, name: name ?? null, expiresAt: expires ?? null };
+    return { tenant: tenantId(required(values, 'tenant'), 'tenant'), key };
   },
-  async run(store, input: { tenant: string; scope: KeyScope }, io) {
-    const issued = await new TenantService(store.db).createKey(input.tenant, input.scope);
+  async run(store, input: { tenant: string; key: NewKey }, io) {
+    const issued = await new TenantService(store.db).createKey(input.tenant, input.key);
     io.info('Issued a new API key. Save the API secret now: only its hash is stored.');
     return issued;
   },

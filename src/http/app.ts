@@ -11,6 +11,7 @@ import type { Purposes } from '../application/purposes/purposes.js';
 import { withRedactedRequests } from '../privacy/index.js';
 import type { SubjectErasure } from '../application/subjects/erasure.js';
 import { erasureRoutes } from './routes/subjects/subjects.routes.js';
+import { keysRoutes } from './routes/keys/keys.routes.js';
 import {
   notFoundRateLimit,
   publicRouteRateLimit,
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         { name: 'purposes', description: 'What consent is asked for: each purpose with its legal basis, validity and DPV term' },
         { name: 'consent', description: 'Consent records' },
         { name: 'webhooks', description: 'Signed notifications of ledger events' },
+        { name: 'keys', description: "The tenant's own API keys, with their scopes (admin keys only)" },
         { name: 'transparency', description: 'Signed checkpoints and Merkle proofs of each tenant’s log (docs/verifying.md)' },
         { name: 'admin', description: 'Operator API (needs ADMIN_TOKEN)' },
         { name: 'system', description: 'Health' },
@@ -259,6 +261,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         await api.register(consentRoutes, { ...deps.consents, ledgerState: (tenantId) => deps.transparency.published(tenantId) });
         await api.register(receiptRoutes, { receipts: deps.receipts });
         await api.register(erasureRoutes, { erasure: deps.erasure });
+        await api.register(keysRoutes, { tenants: deps.tenants });
         await api.register(webhooksRoutes, {
           webhooks: deps.webhooks,
           allowHttp: deps.settings.webhookAllowHttp,

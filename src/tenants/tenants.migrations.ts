@@ -26,4 +26,10 @@ export const controlMigrations: Migrations = {
       ALTER TABLE control.api_keys ADD COLUMN scope text NOT NULL DEFAULT 'admin';
       ALTER TABLE control.api_keys ADD CONSTRAINT api_keys_scope CHECK (scope IN ('admin', 'write', 'read'));
     `),
+  // A key's name, its optional expiry, and when it was last used (to within a minute).
+  '0016_control_key_names': sqlMigration(`
+      ALTER TABLE control.api_keys ADD COLUMN name text;
+      ALTER TABLE control.api_keys ADD COLUMN expires_at timestamptz;
+      ALTER TABLE control.api_keys ADD COLUMN last_used_at timestamptz;
+    `),
 };

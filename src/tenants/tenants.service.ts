@@ -49,7 +49,47 @@ export interface IssuedCredentials {
   apiKey: string;
   apiSecret: string;
   scope: KeyScope;
+  /** The key's own label, and when it stops working (null: never). */
+  keyName: string | null;
+  expiresAt: string | null;
 }
+
+/** A key as its tenant and the operator see it: never its secret. */
+export interface ApiKeyView {
+  apiKey: string;
+  name: string | null;
+  scope: KeyScope;
+  createdAt: string;
+  expiresAt: string | null;
+  /** To within a minute; null: never used. */
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** What a new key is: its scope (admin unless said), its label, its expiry. */
+export interface NewKey {
+  scope?: KeyScope;
+  name?: string | null;
+  expiresAt?: string | null;
+}
+
+const keyView = (k: {
+  api_key: string;
+  name: string | null;
+  scope: string;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}): ApiKeyView => ({
+  apiKey: k.api_key,
+  name: k.name,
+  scope: k.scope as KeyScope,
+  createdAt: k.created_at.toISOString(),
+  expiresAt: k.expires_at?.toISOString() ?? null,
+  lastUsedAt: k.last_used_at?.toISOString() ?? null,
+  revokedAt: k.revoked_at?.toISOString() ?? null,
+});
 
 export interface TenantContext {
   tenantId: string;
@@ -118,7 +158,7 @@ export class TenantService {
         .values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) })
         .execute();
     });
-    return { tenantId, name, plan, apiKey, apiSecret, scope: 'admin' };
+    return { tenantId, name, plan, apiKey, apiSecret, scope: 'admin', keyName: null, expiresAt: null };
   }
 
   async isEmpty(): Promise<boolean> {
@@ -126,24 +166,16 @@ export class TenantService {
     return row === undefined;
   }
 
-  async list(): Promise<(Tenant & { keys: { apiKey: string; scope: KeyScope; createdAt: string; revokedAt: string | null }[] })[]> {
+  async list(): Promise<(Tenant & { keys: ApiKeyView[] })[]> {
     const tenants = await this.db.selectFrom('control.tenants').selectAll().orderBy('created_at').execute();
-    const keys = await this.db
-      .selectFrom('control.api_keys')
-      .select(['api_key', 'tenant_id', 'scope', 'created_at', 'revoked_at'])
-      .orderBy('created_at')
-      .execute();
-    return tenants.map((t) => ({
-      ...toTenant(t),
-      keys: keys
-        .filter((k) => k.tenant_id === t.id)
-        .map((k) => ({
-          apiKey: k.api_key,
-          scope: k.scope as KeyScope,
-          createdAt: k.created_at.toISOString(),
-          revokedAt: k.revoked_at?.toISOString() ?? null,
-        })),
-    }));
+    const keys = await this.db.selectFrom('control.api_keys').selectAll().orderBy('created_at').execute();
+    return tenants.map((t) => ({ ...toTenant(t), keys: keys.filter((k) => k.tenant_id === t.id).map(keyView) }));
+  }
+
+  /** A tenant's keys, oldest first, revoked ones too; never a secret. */
+  async listKeys(tenantId: string): Promise<ApiKeyView[]> {
+    const keys = await this.db.selectFrom('control.api_keys').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').execute();
+    return keys.map(keyView);
   }
 
   async get(tenantId: string): Promise<Tenant> {
@@ -166,15 +198,29 @@ export class TenantService {
     return this.get(tenantId);
   }
 
-  async createKey(tenantId: string, scope: KeyScope = 'admin'): Promise<IssuedCredentials> {
+  async createKey(tenantId: string, key: NewKey = {}): Promise<IssuedCredentials> {
     const tenant = await this.get(tenantId);
     const apiKey = newApiKey();
     const apiSecret = newApiSecret();
+    const scope = key.scope ?? 'admin';
+    const expiresAt = key.expiresAt ? new Date(key.expiresAt).toISOString() : null;
+    if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) {
+      throw new DomainError('VALIDATION_ERROR', 'expiresAt must be in the future', {
+        errors: [{ field: 'expiresAt', message: 'must be in the future' }],
+      });
+    }
     await this.db
       .insertInto('control.api_keys')
-      .values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret), scope })
+      .values({
+        api_key: apiKey,
+        tenant_id: tenantId,
+        secret_hash: hashSecret(apiSecret),
+        scope,
+        name: key.name ?? null,
+        expires_at: expiresAt,
+      })
       .execute();
-    return { tenantId, name: tenant.name, plan: tenant.plan, apiKey, apiSecret, scope };
+    return { tenantId, name: tenant.name, plan: tenant.plan, apiKey, apiSecret, scope, keyName: key.name ?? null, expiresAt };
   }
 
   async revokeKey(tenantId: string, apiKey: string): Promise<void> {
@@ -227,16 +273,40 @@ export class TenantService {
     return ok && entry ? entry.tenant : null;
   }
 
+  private async touch(apiKey: string): Promise<void> {
+    await this.db
+      .updateTable('control.api_keys')
+      .set({ last_used_at: new Date().toISOString() })
+      .where('api_key', '=', apiKey)
+      .execute()
+      .catch(() => undefined);
+  }
+
   /** Reads a key (undefined when unknown or revoked) and caches it unless a change came meanwhile. */
   private async lookUp(apiKey: string): Promise<CachedKey | undefined> {
     const generation = this.generation;
     const row = await this.db
       .selectFrom('control.api_keys as k')
       .innerJoin('control.tenants as t', 't.id', 'k.tenant_id')
-      .select(['k.secret_hash', 'k.revoked_at', 'k.scope', 't.id', 't.name', 't.plan', 't.per_minute', 't.per_day', 't.created_at'])
+      .select([
+        'k.secret_hash',
+        'k.revoked_at',
+        'k.scope',
+        'k.expires_at',
+        'k.last_used_at',
+        't.id',
+        't.name',
+        't.plan',
+        't.per_minute',
+        't.per_day',
+        't.created_at',
+      ])
       .where('k.api_key', '=', apiKey)
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null) return undefined;
+    const now = Date.now();
+    if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at.getTime() <= now)) return undefined;
+    // Last used, to within a minute: one write a minute per key at most, off the request's path.
+    if (row.last_used_at === null || row.last_used_at.getTime() < now - 60_000) void this.touch(apiKey);
     const t = toTenant(row);
     const entry: CachedKey = {
       secretHash: Buffer.from(row.secret_hash, 'hex'),
@@ -249,7 +319,8 @@ export class TenantService {
         limits: t.limits,
         csvExport: PLAN_RULES[t.plan].csvExport,
       },
-      expires: Date.now() + this.cacheMs,
+      // Trusted no longer than the key lives.
+      expires: Math.min(now + this.cacheMs, row.expires_at?.getTime() ?? Infinity),
     };
     if (this.cache.size > 10_000) this.cache.clear();
     if (generation === this.generation) this.cache.set(apiKey, entry);

@@ -22,6 +22,10 @@ export interface ApiKeysTable {
   revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
   /** admin, write or read (migration 0015_control_key_scopes; keys before it are admin). */
   scope: ColumnType<string, string | undefined, never>;
+  /** migration 0016_control_key_names: a label, an optional expiry, the last use (to the minute). */
+  name: ColumnType<string | null, string | null | undefined, never>;
+  expires_at: ColumnType<Date | null, string | null | undefined, never>;
+  last_used_at: ColumnType<Date | null, never, string>;
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 

@@ -114,7 +114,7 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
       const body = res.json();
       expect(body.success).toBe(true);
       expect(Number.isNaN(Date.parse(body.meta.timestamp))).toBe(false);
-      expect(Object.keys(body.data).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'scope', 'tenantId']);
+      expect(Object.keys(body.data).sort()).toEqual(['apiKey', 'apiSecret', 'expiresAt', 'keyName', 'name', 'plan', 'scope', 'tenantId']);
       expect(body.data).toMatchObject({ name: 'Acme Corp', plan: 'pro' });
       expect(body.data.tenantId).toMatch(UUID);
       expect(body.data.apiKey).toMatch(API_KEY);
@@ -205,8 +205,24 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
         limits: { perMinute: 600, perDay: 200_000 },
         createdAt: expect.any(String),
         keys: [
-          { apiKey: created.apiKey, scope: 'admin', createdAt: expect.any(String), revokedAt: null },
-          { apiKey: second.apiKey, scope: 'admin', createdAt: expect.any(String), revokedAt: null },
+          {
+            apiKey: created.apiKey,
+            scope: 'admin',
+            name: null,
+            createdAt: expect.any(String),
+            expiresAt: null,
+            lastUsedAt: expect.toBeOneOf([null, expect.any(String)]),
+            revokedAt: null,
+          },
+          {
+            apiKey: second.apiKey,
+            scope: 'admin',
+            name: null,
+            createdAt: expect.any(String),
+            expiresAt: null,
+            lastUsedAt: expect.toBeOneOf([null, expect.any(String)]),
+            revokedAt: null,
+          },
         ],
       });
       expect(res.body).not.toContain(created.apiSecret);
@@ -308,7 +324,7 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
       const res = await admin('POST', `/admin/v1/tenants/${created.tenantId}/keys`);
       expect(res.statusCode).toBe(201);
       const issued = res.json().data;
-      expect(Object.keys(issued).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'scope', 'tenantId']);
+      expect(Object.keys(issued).sort()).toEqual(['apiKey', 'apiSecret', 'expiresAt', 'keyName', 'name', 'plan', 'scope', 'tenantId']);
       expect(issued).toMatchObject({ tenantId: created.tenantId, name: 'rotating', plan: 'starter' });
       expect(issued.apiKey).toMatch(API_KEY);
       expect(issued.apiSecret).toMatch(API_SECRET);

@@ -154,7 +154,7 @@ describe.each(engines)('cli › on $name', (engine) => {
     it('tenant create prints one JSON object with the credentials, and they work on the HTTP API', async () => {
       const run = await cli(['tenant', 'create', '--name', 'Acme Corp', '--plan', 'starter'], env);
       expect(run.code, run.stderr).toBe(0);
-      expect(Object.keys(run.json).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'scope', 'tenantId']);
+      expect(Object.keys(run.json).sort()).toEqual(['apiKey', 'apiSecret', 'expiresAt', 'keyName', 'name', 'plan', 'scope', 'tenantId']);
       expect(run.json).toMatchObject({ name: 'Acme Corp', plan: 'starter' });
       expect(run.json.tenantId).toMatch(UUID);
       expect(run.json.apiKey).toMatch(API_KEY);
@@ -183,7 +183,17 @@ describe.each(engines)('cli › on $name', (engine) => {
         plan: 'business',
         limits: { perMinute: 600, perDay: 200_000 },
         createdAt: expect.any(String),
-        keys: [{ apiKey: created.apiKey, scope: 'admin', createdAt: expect.any(String), revokedAt: null }],
+        keys: [
+          {
+            apiKey: created.apiKey,
+            scope: 'admin',
+            name: null,
+            createdAt: expect.any(String),
+            expiresAt: null,
+            lastUsedAt: expect.toBeOneOf([null, expect.any(String)]),
+            revokedAt: null,
+          },
+        ],
       });
       expect(run.stdout).not.toContain(created.apiSecret);
       expect(run.stdout).not.toMatch(/secret|hash/i);
@@ -212,7 +222,7 @@ describe.each(engines)('cli › on $name', (engine) => {
       const created = await createTenant('Rotating', 'pro');
       const issued = await cli(['key', 'create', '--tenant', created.tenantId], env);
       expect(issued.code, issued.stderr).toBe(0);
-      expect(Object.keys(issued.json).sort()).toEqual(['apiKey', 'apiSecret', 'name', 'plan', 'scope', 'tenantId']);
+      expect(Object.keys(issued.json).sort()).toEqual(['apiKey', 'apiSecret', 'expiresAt', 'keyName', 'name', 'plan', 'scope', 'tenantId']);
       expect(issued.json).toMatchObject({ tenantId: created.tenantId, name: 'Rotating', plan: 'pro' });
       expect(issued.json.apiKey).toMatch(API_KEY);
       expect(issued.json.apiSecret).toMatch(API_SECRET);

@@ -14,6 +14,27 @@ export const KeyScopeSchema = Type.Union(
       'admin: everything; write: record and withdraw (no reading records back); read: read, verify, prove, export, receipts (no writing)',
   },
 );
+/** A new key: its scope (admin unless said), its label, its expiry. */
+export const NewKeySchema = Type.Object(
+  {
+    scope: Type.Optional(KeyScopeSchema),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a label of your own, e.g. "auditor 2027"' })),
+    expiresAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'when the key stops working (in the future); absent: never' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+/** A key as its tenant and the operator see it: never its secret. */
+export const ApiKeySchema = Type.Object({
+  apiKey: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  scope: KeyScopeSchema,
+  createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'to within a minute; null: never used' }),
+  revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
 const Limit = Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000_000 }), Type.Null()]);
 
 const CredentialsSchema = Type.Object({
@@ -23,6 +44,8 @@ const CredentialsSchema = Type.Object({
   apiKey: Type.String(),
   apiSecret: Type.String({ description: 'shown once; only its hash is stored' }),
   scope: KeyScopeSchema,
+  keyName: Type.Union([Type.String(), Type.Null()]),
+  expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 const TenantSchema = Type.Object({
   tenantId: Type.String({ format: 'uuid' }),
@@ -33,14 +56,7 @@ const TenantSchema = Type.Object({
 });
 const TenantWithKeysSchema = Type.Object({
   ...TenantSchema.properties,
-  keys: Type.Array(
-    Type.Object({
-      apiKey: Type.String(),
-      scope: KeyScopeSchema,
-      createdAt: Type.String(),
-      revokedAt: Type.Union([Type.String(), Type.Null()]),
-    }),
-  ),
+  keys: Type.Array(ApiKeySchema),
 });
 const TenantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -102,17 +118,17 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> 
       schema: {
         tags,
         summary: 'Issue another API key',
-        description: 'The body is optional: without a scope the key is an admin key.',
+        description: 'The body is optional: without a scope the key is an admin key; without expiresAt it never expires.',
         'x-optional-body': true,
         params: TenantParams,
-        body: Type.Optional(Type.Object({ scope: Type.Optional(KeyScopeSchema) }, { additionalProperties: false })),
+        body: Type.Optional(NewKeySchema),
         response: { 201: EnvelopeSchema(CredentialsSchema), ...errorResponses(400, 401, 404) },
       },
       preValidation: async (request) => {
         if (request.body === undefined) request.body = {};
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await tenants.createKey(request.params.id, request.body?.scope ?? 'admin'))),
+    async (request, reply) => reply.status(201).send(ok(await tenants.createKey(request.params.id, request.body ?? {}))),
   );
 
   app.delete(

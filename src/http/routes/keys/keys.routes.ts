@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { TenantService } from '../../../tenants/tenants.service.js';
+import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
+import { ADMIN_SCOPES } from '../../scopes.js';
+import { ApiKeySchema, KeyScopeSchema, NewKeySchema } from '../admin/admin.routes.js';
+
+const tags = ['keys'];
+
+const IssuedKeySchema = Type.Object({
+  apiKey: Type.String(),
+  apiSecret: Type.String({ description: 'shown once; only its hash is stored' }),
+  name: Type.Union([Type.String(), Type.Null()]),
+  scope: KeyScopeSchema,
+  expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+/**
+ * A tenant's own keys, managed with an admin key (docs/contract.md, Keys and scopes): issue one of
+ * a scope, with a name and an expiry; list them with their last use; revoke one. Secrets are shown
+ * once, at issue, and never listed.
+ */
+export const keysRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> = async (app, { tenants }) => {
+  app.post(
+    '/keys',
+    {
+      config: { scopes: ADMIN_SCOPES },
+      schema: {
+        tags,
+        summary: 'Issue an API key of this tenant',
+        description: 'The body is optional: without a scope the key is an admin key; without expiresAt it never expires.',
+        'x-optional-body': true,
+        body: Type.Optional(NewKeySchema),
+        response: { 201: EnvelopeSchema(IssuedKeySchema), ...errorResponses(400, 401, 415) },
+      },
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {};
+      },
+    },
+    async (request, reply) => {
+      const issued = await tenants.createKey(request.tenant.tenantId, request.body ?? {});
+      return reply.status(201).send(
+        ok({
+          apiKey: issued.apiKey,
+          apiSecret: issued.apiSecret,
+          name: issued.keyName,
+          scope: issued.scope,
+          expiresAt: issued.expiresAt,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/keys',
+    {
+      config: { scopes: ADMIN_SCOPES },
+      schema: {
+        tags,
+        summary: "List this tenant's API keys (never their secrets)",
+        response: { 200: EnvelopeSchema(Type.Array(ApiKeySchema)), ...errorResponses(401) },
+      },
+    },
+    async (request) => ok(await tenants.listKeys(request.tenant.tenantId)),
+  );
+
+  app.delete(
+    '/keys/:apiKey',
+    {
+      config: { scopes: ADMIN_SCOPES },
+      schema: {
+        tags,
+        summary: 'Revoke an API key of this tenant (at once, on every process)',
+        params: Type.Object({ apiKey: Type.String({ maxLength: 64 }) }),
+        response: { 200: EnvelopeSchema(Type.Object({ message: Type.String() })), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await tenants.revokeKey(request.tenant.tenantId, request.params.apiKey);
+      return ok({ message: 'API key revoked' });
+    },
+  );
+};
