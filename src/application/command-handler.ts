@@ -1,3 +1,4 @@
+import { currentActor } from '../common/actor.js';
 import { fold, type Aggregate, type DomainEvent } from '../domain/events.js';
 import {
   readStreams,
@@ -111,6 +112,8 @@ export class CommandHandler {
       const attempt = this.attempt(number, conflict);
       const decision = await decide(attempt);
       if (decision.writes.length === 0) return decision.answer(null);
+      // Who asked (an API key, the operator): named in every event's metadata.
+      const actor = currentActor();
       const requests: AppendRequest[] = decision.writes.map((w) => ({
         tenantId,
         stream: w.stream,
@@ -118,7 +121,7 @@ export class CommandHandler {
         events: w.events.map((e) => ({
           type: e.type,
           data: e.data as Record<string, unknown>,
-          ...(w.metadata ? { metadata: w.metadata } : {}),
+          ...(w.metadata || actor ? { metadata: { ...w.metadata, ...(actor ? { actor } : {}) } } : {}),
         })),
       }));
       let appended: AppendResult;

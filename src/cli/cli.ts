@@ -12,6 +12,7 @@ import { MIGRATIONS } from '../migrations.js';
 import { openStore, type Store } from '../store/store.js';
 import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';
 import { CheckFailed, PartialResult } from './command.js';
+import { actingAs } from '../common/actor.js';
 
 /** Exit statuses: 0 done, 1 failed (store unreachable or locked, tenant or key not found), 2 usage. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -125,7 +126,9 @@ export async function main(
       migrations: MIGRATIONS,
     });
     const io: CliIo = { info: say, progressStream: cli.stderr, settings };
-    const result = await command.run!(store, input as never, io);
+    const opened = store;
+    // What the command appends names the operator's command line as its actor.
+    const result = await actingAs({ type: 'cli' }, () => command.run!(opened, input as never, io));
     if (result instanceof PartialResult) {
       out(result.result);
       return result.exitStatus;

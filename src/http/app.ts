@@ -35,6 +35,7 @@ import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandlin
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { requireScope, scopesOf } from './scopes.js';
+import { actingAs } from '../common/actor.js';
 import type { KeyScope } from '../tenants/tenants.service.js';
 import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
@@ -256,6 +257,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         api.addHook('onRequest', apiAuth);
         // The key's scope is checked before the body is read (docs/contract.md, Keys and scopes).
         api.addHook('onRequest', requireScope);
+        // The key acts: the events the request appends name it (`actor` in their metadata).
+        api.addHook('preHandler', (request, _reply, done) => actingAs({ type: 'key', id: request.tenant.apiKey }, done));
         await api.register(policiesRoutes, deps.policies);
         await api.register(purposesRoutes, { purposes: deps.purposes });
         await api.register(consentRoutes, { ...deps.consents, ledgerState: (tenantId) => deps.transparency.published(tenantId) });
@@ -282,6 +285,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
           'onRequest',
           rateLimitedAuth(adminAuth(token), deps.limiter, () => null),
         );
+        admin.addHook('preHandler', (_request, _reply, done) => actingAs({ type: 'operator' }, done));
         await admin.register(adminRoutes, { tenants: deps.tenants });
       },
       { prefix: '/admin/v1' },

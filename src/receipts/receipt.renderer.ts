@@ -1,3 +1,4 @@
+import type { Actor } from '../common/actor.js';
 import pdfmake from 'pdfmake';
 import QRCode from 'qrcode';
 import type { ConsentView } from '../application/consents/consent.views.js';
@@ -34,6 +35,10 @@ export const RECEIPT_PROOF_FORMAT = 'consent-ledger-receipt/1';
 /** The URL the QR code encodes (docs/contract.md, Receipts). */
 export const verifyUrl = (publicBaseUrl: string, consentId: string, consentHash: string): string =>
   `${publicBaseUrl.replace(/\/+$/, '')}/verify/${consentId}?hash=${consentHash}`;
+
+/** An actor in words: "API key ck_…", "the operator (admin API)", "the operator's command line". */
+export const actorWords = (a: Actor): string =>
+  a.type === 'key' ? `API key ${a.id}` : a.type === 'operator' ? 'the operator (admin API)' : "the operator's command line";
 
 /** The decision in words, as the receipt and the verification page state it. */
 export function decisionWords(c: Pick<ConsentView, 'consentGiven' | 'status'>): { decision: string; status: string } {
@@ -138,6 +143,8 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
     ['Status', { text: words.status, bold: withdrawn }],
     ['Recorded at', { text: [c.timestamp, { text: '  (ISO 8601, UTC)', color: MUTED, fontSize: 8.5 }] }],
   ];
+  // Who recorded it, as the ledger names it: an API key by its public id, the operator, its CLI.
+  if (c.recordedBy) recordRows.push(['Recorded by', value(actorWords(c.recordedBy))]);
   // An imported decision: when it was made on the platform it came from (part of the hash input).
   if (c.collectedAt) {
     recordRows.push(['Collected at', { text: [c.collectedAt, { text: '  (imported; in the hash input)', color: MUTED, fontSize: 8.5 }] }]);

@@ -143,6 +143,8 @@ describe.each(engines)('import › on $name', (engine) => {
         expect(r.id).not.toBe(s.id);
         const verified = (await api.get(`/api/v1/consent/verify?consentId=${r.id}`)).json().data;
         expect(verified.valid, JSON.stringify([r, verified])).toBe(true);
+        // The ledger says who moved it in: the operator's command line.
+        expect((await api.get(`/api/v1/consent/${r.id}`)).json().data.recordedBy).toEqual({ type: 'cli' });
       }
     });
 

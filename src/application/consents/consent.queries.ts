@@ -19,6 +19,7 @@ import { hashCanonical } from '../../common/hashing.js';
 import { consentAggregate } from '../../domain/consent/consent.decider.js';
 import { recordStatus } from '../../domain/consent/standing.js';
 import type { Sealed } from '../../domain/consent/consent.events.js';
+import type { Actor } from '../../common/actor.js';
 import { consentHashInput } from '../../domain/consent/consent-hash.js';
 import { consentStream } from '../../domain/consent/consent.events.js';
 import { DomainError } from '../../domain/errors.js';
@@ -126,6 +127,13 @@ export interface ConsentQueriesDeps {
   clock?: () => Date;
 }
 
+/** Who recorded and who withdrew a record, as its events' metadata names them (absent before actors were recorded). */
+function actorsOf(recorded: readonly RecordedEvent[]): { recordedBy?: Actor; withdrawnBy?: Actor } {
+  const by = (type: string) => recorded.find((e) => e.type === type)?.metadata.actor as Actor | undefined;
+  const [recordedBy, withdrawnBy] = [by('ConsentRecorded'), by('ConsentWithdrawn')];
+  return { ...(recordedBy ? { recordedBy } : {}), ...(withdrawnBy ? { withdrawnBy } : {}) };
+}
+
 /** A read-model row's sealed fields, as the one reader takes them (the read model knows an erasure already). */
 const sealedRow = (r: ConsentSearchRow) => ({
   tenantId: r.tenant_id,
@@ -182,8 +190,8 @@ export class ConsentQueries {
 
   /** The record as the ledger has it, its personal fields opened (null once the subject was erased). */
   async get(tenantId: string, consentId: string): Promise<ConsentView> {
-    const { state } = await this.record(tenantId, consentId);
-    return consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)), this.clock());
+    const { state, recorded } = await this.record(tenantId, consentId);
+    return { ...consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)), this.clock()), ...actorsOf(recorded) };
   }
 
   /** The record (as `get`) with its data subject: the keyed hash a standard record names it by. */

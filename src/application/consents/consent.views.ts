@@ -1,3 +1,4 @@
+import type { Actor } from '../../common/actor.js';
 import type { ConsentState } from '../../domain/consent/consent.decider.js';
 import type { ConsentRecorded } from '../../domain/consent/consent.events.js';
 import { recordStatus } from '../../domain/consent/standing.js';
@@ -49,6 +50,9 @@ export interface ConsentView {
   /** The personal fields are null because they do not open with their key: the stored record was changed. */
   tampered: boolean;
   policyDetails: { title: string; type: string; version: string; contentHash: string };
+  /** Who recorded it and who withdrew it (an API key by id, the operator, the CLI); absent for records before actors. */
+  recordedBy?: Actor;
+  withdrawnBy?: Actor;
 }
 
 export interface VerificationView {

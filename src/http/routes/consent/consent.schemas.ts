@@ -201,6 +201,15 @@ export const RecordedConsentSchema = Type.Object({
   ...ImportedOut,
 });
 
+/** Who made a change: an API key by its id (never its secret), the operator's admin API, or its CLI. */
+const ActorSchema = Type.Object(
+  {
+    type: Type.Union([Type.Literal('key'), Type.Literal('operator'), Type.Literal('cli')]),
+    id: Type.Optional(Type.String({ description: 'the API key (ck_…), for type key' })),
+  },
+  { description: "who made the change, as the ledger event's metadata names it" },
+);
+
 export const ConsentSchema = Type.Object({
   id: Uuid,
   consentHash: Type.String(),
@@ -219,6 +228,8 @@ export const ConsentSchema = Type.Object({
   erased: Erased,
   tampered: Tampered,
   policyDetails: Type.Object({ title: Type.String(), type: Type.String(), version: Type.String(), contentHash: Type.String() }),
+  recordedBy: Type.Optional(ActorSchema),
+  withdrawnBy: Type.Optional(ActorSchema),
 });
 
 export const UserConsentSchema = Type.Object({
