@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
@@ -99,3 +100,14 @@ export async function sealedCheckpoint(api: Client, size: number): Promise<{ che
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** A new admin key as the key lists show it (admin API, CLI, /api/v1/keys): no name, no expiry, never a secret. */
+export const listedAdminKey = (apiKey: string) => ({
+  apiKey,
+  scope: 'admin',
+  name: null,
+  createdAt: expect.any(String),
+  expiresAt: null,
+  lastUsedAt: expect.toBeOneOf([null, expect.any(String)]),
+  revokedAt: null,
+});
