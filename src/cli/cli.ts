@@ -119,14 +119,14 @@ export async function main(
       return EXIT.ok;
     }
     const settings = loadSettings(cli.env);
-    store = await openStore({
+    const opened = await openStore({
       databaseUrl: settings.databaseUrl,
       dataDir: settings.dataDir,
       maxConnections: command.connections ?? 2,
       migrations: MIGRATIONS,
     });
+    store = opened;
     const io: CliIo = { info: say, progressStream: cli.stderr, settings };
-    const opened = store;
     // What the command appends names the operator's command line as its actor.
     const result = await actingAs({ type: 'cli' }, () => command.run!(opened, input as never, io));
     if (result instanceof PartialResult) {

@@ -13,7 +13,7 @@ import { PersonalFields } from '../privacy/personal-fields.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type Command } from './command.js';
 import { csvRecords, linesOf } from './import/csv-records.js';
-import { mappingFor, parseTarget, readRow, type Mapping, type RowError, type Target } from './import/mapping.js';
+import { IMPORT_FIELDS, mappingFor, parseTarget, readRow, type Mapping, type RowError, type Target } from './import/mapping.js';
 import { PolicyIndex } from './import/policies.js';
 import { serviceLedger } from './service-ledger.js';
 import { servicePrivacy } from './service-privacy.js';
@@ -108,17 +108,17 @@ export const importCommand: Command = {
     const privacy = await servicePrivacy(store, io.settings);
     const { ledger, close } = await serviceLedger(store, io.settings, { appends: true });
     try {
+      const keys = new IdempotencyKeys(privacy);
       const consents = new ConsentCommands({
         commands: new CommandHandler(ledger),
         ledger,
         policies: new PolicyCache(ledger),
         privacy,
         reader: new PersonalFields(privacy, ledger),
-        idempotency: new IdempotencyKeys(privacy),
+        idempotency: keys,
         standing: () => Promise.resolve([]),
       });
       const policies = await PolicyIndex.load(store.db, ledger, input.tenant);
-      const keys = new IdempotencyKeys(privacy);
       const rowId = (key: string) =>
         keys.consentId(input.tenant, keys.keyed(input.tenant, { key: `import\u0000${key}`, requestHash: '' })!);
       return await importFile(path, size, input, io, policies, {
@@ -132,8 +132,7 @@ export const importCommand: Command = {
   },
 };
 
-const IMPORT_FIELD_LIST =
-  'id, userReference, policyVersionId, policyType, purpose, policyVersion, consentGiven, status, collectedAt, withdrawnAt, ipAddress, userAgent, metadata';
+const IMPORT_FIELD_LIST = IMPORT_FIELDS.join(', ');
 
 interface Importer {
   rowId(key: string): string;

@@ -48,27 +48,18 @@ export const csvRow = (cells: readonly unknown[]): string => `${cells.map(csvCel
 export const consentsCsv = (rows: AsyncIterable<ConsentSearchItem>): Readable => csvStream(CSV_COLUMNS, rows);
 
 /** A CSV byte stream of `rows`, the named columns of each, header first, in chunks of about 64 KiB. */
-export function csvStream<T, K extends keyof T & string>(columns: readonly K[], rows: AsyncIterable<T>): Readable {
-  async function* lines(): AsyncGenerator<string> {
-    let buffer = `${columns.join(',')}\r\n`;
-    for await (const r of rows) {
-      buffer += csvRow(columns.map((c) => r[c]));
-      if (buffer.length >= 65_536) {
-        yield buffer;
-        buffer = '';
-      }
-    }
-    if (buffer) yield buffer;
-  }
-  return Readable.from(lines(), { objectMode: false });
-}
+export const csvStream = <T, K extends keyof T & string>(columns: readonly K[], rows: AsyncIterable<T>): Readable =>
+  textStream(rows, (r) => csvRow(columns.map((c) => r[c])), `${columns.join(',')}\r\n`);
 
 /** A byte stream of JSON lines (one object per line, RFC 8259 text, LF), in chunks of about 64 KiB. */
-export function jsonLines(rows: AsyncIterable<unknown>): Readable {
-  async function* lines(): AsyncGenerator<string> {
-    let buffer = '';
+export const jsonLines = (rows: AsyncIterable<unknown>): Readable => textStream(rows, (r) => `${JSON.stringify(r)}\n`);
+
+/** `head`, then each row's text, as a byte stream in chunks of about 64 KiB. */
+function textStream<T>(rows: AsyncIterable<T>, text: (row: T) => string, head = ''): Readable {
+  async function* chunks(): AsyncGenerator<string> {
+    let buffer = head;
     for await (const r of rows) {
-      buffer += `${JSON.stringify(r)}\n`;
+      buffer += text(r);
       if (buffer.length >= 65_536) {
         yield buffer;
         buffer = '';
@@ -76,5 +67,5 @@ export function jsonLines(rows: AsyncIterable<unknown>): Readable {
     }
     if (buffer) yield buffer;
   }
-  return Readable.from(lines(), { objectMode: false });
+  return Readable.from(chunks(), { objectMode: false });
 }

@@ -29,7 +29,7 @@ import { publicLogRoutes, transparencyKeysRoute, transparencyRoutes } from './ro
 import type { WebhookService } from '../webhooks/index.js';
 import { webhooksRoutes } from './routes/webhooks/webhooks.routes.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
-import { ErrorEnvelopeSchema } from './kit/envelope.js';
+import { ErrorEnvelopeSchema, errorResponses } from './kit/envelope.js';
 import { addLimitResponses } from './openapi-limits.js';
 import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandling, validationError } from './kit/errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
             security: [{ apiKey: [], apiSecret: [] }],
             description: `${said}Key scope: ${scopes.join(' or ')}.`,
             'x-scopes': scopes,
-            response: { ...(s.response as object), 403: { $ref: 'ErrorEnvelope' } },
+            response: { ...(s.response as object), ...errorResponses(403) },
           } as never,
           url,
         };

@@ -264,7 +264,7 @@ export class ConsentCommands {
           used.add(policy);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          errors.push(...itemErrors(error, r.index).map((e) => ({ ...e, field: e.field.replace(/^consents\[\d+\]\./, '') })));
+          errors.push(...itemErrors(error, r.index, ''));
         }
       });
       const outcome = { recorded: writes.length, existing: rows.length - fresh.length, errors };
@@ -558,10 +558,13 @@ export class ConsentCommands {
   }
 }
 
-/** A batch item's refusal, as errors named by the item's field (the policy version, unless the refusal names another). */
-function itemErrors(error: DomainError, index: number): ItemError[] {
+/**
+ * A batch item's refusal, as errors named by the item's field (the policy version, unless the
+ * refusal names another), each after `prefix` (the item's place in a batch body; none for an import row).
+ */
+function itemErrors(error: DomainError, index: number, prefix = `consents[${index}].`): ItemError[] {
   const named = (error.details?.errors as { field: string; message: string }[] | undefined) ?? [];
   return named.length > 0
-    ? named.map((e) => ({ index, field: `consents[${index}].${e.field}`, message: e.message }))
-    : [{ index, field: `consents[${index}].policyVersionId`, message: error.message }];
+    ? named.map((e) => ({ index, field: `${prefix}${e.field}`, message: e.message }))
+    : [{ index, field: `${prefix}policyVersionId`, message: error.message }];
 }

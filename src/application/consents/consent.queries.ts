@@ -190,17 +190,14 @@ export class ConsentQueries {
 
   /** The record as the ledger has it, its personal fields opened (null once the subject was erased). */
   async get(tenantId: string, consentId: string): Promise<ConsentView> {
-    const { state, recorded } = await this.record(tenantId, consentId);
-    return { ...consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)), this.clock()), ...actorsOf(recorded) };
+    return (await this.getWithSubject(tenantId, consentId)).view;
   }
 
   /** The record (as `get`) with its data subject: the keyed hash a standard record names it by. */
   async getWithSubject(tenantId: string, consentId: string): Promise<{ view: ConsentView; subject: string }> {
-    const { state } = await this.record(tenantId, consentId);
-    return {
-      view: consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)), this.clock()),
-      subject: state.record.subject,
-    };
+    const { state, recorded } = await this.record(tenantId, consentId);
+    const opened = await this.deps.reader.openOne(sealedOf(tenantId, state));
+    return { view: { ...consentView(state, opened, this.clock()), ...actorsOf(recorded) }, subject: state.record.subject };
   }
 
   /**

@@ -116,6 +116,9 @@ const GIVEN = new Set(['true', '1', 'yes', 'y', 'given', 'granted', 'accepted', 
 const REJECTED = new Set(['false', '0', 'no', 'n', 'rejected', 'denied', 'refused', 'declined', 'opt-out', 'optout']);
 const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
 
+/** An RFC 3339 date-time as the ledger writes times: UTC, with milliseconds. */
+const instant = (t: string): string => new Date(t.toUpperCase()).toISOString();
+
 /**
  * One source row (CSV cells by column, or a JSON object's values) in the fields of a decision, or
  * the reasons it is not one. Empty cells are absent values. Times must be RFC 3339 with a zone.
@@ -123,7 +126,7 @@ const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
 export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping): { row: SourceRow } | { errors: RowError[] } {
   const errors: RowError[] = [];
   const row: SourceRow = { ipAddress: null, userAgent: null, metadata: {} };
-  const text = (column: string, v: unknown): string | undefined => {
+  const text = (v: unknown): string | undefined => {
     if (v === null || v === undefined || v === '') return undefined;
     if (typeof v !== 'string') return JSON.stringify(v);
     return mapping.unquoteFormulas && FORMULA_ESCAPED.test(v) ? v.slice(1) : v;
@@ -140,7 +143,7 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
     if (field === 'consentGiven') {
       if (typeof value === 'boolean') row.consentGiven = value;
       else {
-        const t = text(column, value)?.trim().toLowerCase();
+        const t = text(value)?.trim().toLowerCase();
         if (t === undefined) continue;
         if (GIVEN.has(t)) row.consentGiven = true;
         else if (REJECTED.has(t)) row.consentGiven = false;
@@ -165,7 +168,7 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
       else Object.assign(row.metadata, parsed);
       continue;
     }
-    const t = text(column, value);
+    const t = text(value);
     if (t === undefined) continue;
     if (field === 'collectedAt' || field === 'withdrawnAt') {
       if (!isDateTime(t)) {
@@ -175,14 +178,13 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
         });
         continue;
       }
-      row[field] = new Date(t.toUpperCase()).toISOString();
+      row[field] = instant(t);
     } else if (field === 'status') status = t.toLowerCase();
-    else if (field === 'ipAddress' || field === 'userAgent') row[field] = t;
     else row[field] = t;
   }
   if (row.collectedAt === undefined && mapping.collectedAtFallback) {
-    const t = text(mapping.collectedAtFallback, values.get(mapping.collectedAtFallback));
-    if (t !== undefined && isDateTime(t)) row.collectedAt = new Date(t.toUpperCase()).toISOString();
+    const t = text(values.get(mapping.collectedAtFallback));
+    if (t !== undefined && isDateTime(t)) row.collectedAt = instant(t);
   }
   if (status === 'withdrawn' && row.withdrawnAt === undefined) {
     errors.push({ field: 'withdrawnAt', message: 'is required for a withdrawn decision (status "withdrawn")' });

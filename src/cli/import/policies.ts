@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { fold } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy } from '../../domain/policy/policy.decider.js';
-import type { Ledger } from '../../ledger/ledger.port.js';
+import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
 import { ledgerDb } from '../../ledger/postgres/ledger.table.js';
 import type { Database } from '../../store/schema.js';
 import type { RowError, SourceRow } from './mapping.js';
@@ -18,14 +18,18 @@ export class PolicyIndex {
     private readonly byName: Map<string, KnownPolicy[]>,
   ) {}
 
-  static async load(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream'>, tenantId: string): Promise<PolicyIndex> {
+  static async load(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream' | 'readStreams'>, tenantId: string): Promise<PolicyIndex> {
     const streams = await ledgerDb(db)
       .selectFrom('ledger.events')
       .select('stream_id')
       .where('tenant_id', '=', tenantId)
       .where('event_type', '=', 'PolicyVersionPublished')
       .execute();
-    const states = await Promise.all(streams.map(async (s) => fold(policyAggregate, await ledger.readStream(s.stream_id))));
+    const read = await readStreams(
+      ledger,
+      streams.map((s) => s.stream_id),
+    );
+    const states = [...read.values()].map((events) => fold(policyAggregate, events));
     const byId = new Map<string, KnownPolicy>();
     const byName = new Map<string, KnownPolicy[]>();
     for (const p of states) {
@@ -37,10 +41,6 @@ export class PolicyIndex {
       }
     }
     return new PolicyIndex(byId, byName);
-  }
-
-  get size(): number {
-    return this.byId.size;
   }
 
   /** The version a row names: by its id, else by its purpose (or type) and version label. */
