@@ -2,6 +2,7 @@ import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
 import type { CheckpointTable } from '../src/followers/checkpoints.js';
 import { regrantServiceRoles } from '../src/store/roles.js';
 import type { Database } from '../src/store/schema.js';
+import { AUDIT_LOG_DDL, type AuditLogDatabase } from './audit-log/audit-log.table.js';
 import { CONSENT_COUNTS_DDL, type ConsentCountsDatabase } from './consent-counts/consent-counts.table.js';
 import { CONSENTS_DDL, type ConsentsDatabase } from './consents/consents.table.js';
 import { EVENT_INDEX_DDL, type EventIndexDatabase } from './event-index/event-index.table.js';
@@ -14,7 +15,7 @@ import { USER_STATUS_DDL, type UserStatusDatabase } from './user-status/user-sta
  * from the ledger rebuild it. Bump READ_SCHEMA_VERSION when a table changes shape: a service
  * that finds another version drops the schema and replays.
  */
-export const READ_SCHEMA_VERSION = 7;
+export const READ_SCHEMA_VERSION = 8;
 
 /** `read.meta`: the schema's version (`key` 'version'). */
 export interface MetaTable {
@@ -42,7 +43,8 @@ export type ReadDatabase = {
   ConsentCountsDatabase &
   UserStatusDatabase &
   EventIndexDatabase &
-  PurposesDatabase;
+  PurposesDatabase &
+  AuditLogDatabase;
 
 export type ReadDb = Kysely<Database & ReadDatabase>;
 
@@ -66,7 +68,7 @@ const DDL = `
     failed_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (projector, event_id)
   );
-${POLICY_VERSIONS_DDL}${CONSENTS_DDL}${CONSENT_COUNTS_DDL}${USER_STATUS_DDL}${EVENT_INDEX_DDL}${PURPOSES_DDL}`;
+${POLICY_VERSIONS_DDL}${CONSENTS_DDL}${CONSENT_COUNTS_DDL}${USER_STATUS_DDL}${EVENT_INDEX_DDL}${PURPOSES_DDL}${AUDIT_LOG_DDL}`;
 
 const LOCK_KEY = 7_412_003_002;
 

@@ -1,5 +1,6 @@
 import { ConfigError, loadSettings } from './config.js';
 import { createService } from './service.js';
+import { actingAs } from './common/actor.js';
 import { MasterKeyError } from './privacy/index.js';
 import { SigningKeyError } from './transparency/index.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   const log = service.app.log;
 
   if (await service.tenants.isEmpty()) {
-    const c = await service.tenants.create('default', 'starter');
+    // The service creates it on its own: the tenant's log names the service as the actor.
+    const c = await actingAs({ type: 'service' }, () => service.tenants.create('default', 'starter'));
     // Printed once, on the console only (never through the logger), as docs/contract.md says.
     process.stdout.write(
       [

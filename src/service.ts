@@ -5,7 +5,7 @@ import { ensureReadSchema } from '../projections/read-schema.js';
 import { eventIndexFence, ReadFence } from '../projections/read-fence.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { advisoryExclusive, DEADLINES_LOCK, ReadModelCheck } from '../projections/verify.js';
-import type { CommandHandler } from './application/command-handler.js';
+import { CommandHandler } from './application/command-handler.js';
 import { createApplication } from './application/index.js';
 import type { ConsentCommands } from './application/consents/consent.commands.js';
 import type { ConsentQueries } from './application/consents/consent.queries.js';
@@ -39,6 +39,7 @@ import { MIGRATIONS } from './migrations.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
+import { ConfigLog } from './application/config/config-log.js';
 import {
   authenticateAppend,
   authenticatedFrom,
@@ -94,7 +95,7 @@ export interface ServiceOptions {
   /** Spacing of the followers' poked batches (the store's tuning unless given). */
   followerSpacingMs?: number;
   /** Webhooks: tests pass a resolver (DNS rebinding), a CA or dispatcher sizes. */
-  webhooks?: WebhooksOptions;
+  webhooks?: Omit<WebhooksOptions, 'changes'>;
   /** Rate-limit counter keys start with `prefix` (tests keep theirs apart); `clock` is for tests. */
   limits?: { prefix?: string; clock?: () => number };
   /** Tests: called before each part starts (a start that fails part-way). */
@@ -178,8 +179,11 @@ export async function createService(settings: Settings, options: ServiceOptions 
       log,
     });
     const index = eventStore ? eventIndexFence(ledger, runner, tuning.indexFenceMs) : undefined;
+    // Configuration changes (keys, plans, webhooks, rotations) are events in the tenant's log.
+    const configLog = new ConfigLog(new CommandHandler(ledger));
     const webhooks = createWebhooks(store.db, ledger, settings, {
       log,
+      changes: configLog,
       ...tuning.webhooks,
       ...spacing,
       ...options.webhooks,
@@ -230,7 +234,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
         (watching) => watching.close(),
       );
     }
-    const tenants = new TenantService(store.db);
+    const tenants = new TenantService(store.db, { changes: configLog });
     // Processes sharing a PostgreSQL server: a plan or key change made by one (or by the CLI) reaches
     // the others' key caches through NOTIFY.
     if (tuning.sharedByProcesses && settings.databaseUrl) {
@@ -251,6 +255,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       policies,
       consents: application,
       purposes,
+      auditLog,
     } = createApplication({
       ledger,
       db: store.db,
@@ -269,6 +274,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       new Deadlines(commands, store.db, {
         ...tuning.deadlines,
         log,
+        others: [tenants],
         ...(settings.databaseUrl ? { exclusive: advisoryExclusive(store.db, DEADLINES_LOCK) } : {}),
       }),
     );
@@ -316,6 +322,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             erasure,
             webhooks: webhooks.service,
             transparency,
+            auditLog,
             limiter,
             ready: readiness(store, baseLedger, {
               halts: () => transparency.halts(),

@@ -3,6 +3,7 @@ import { countOutdated } from '../../projections/user-status/reconsent.queries.j
 import { versionsByPurpose } from '../../projections/user-status/user-status.queries.js';
 import { consentsDb } from '../../projections/consents/consents.table.js';
 import { readDb } from '../../projections/read-schema.js';
+import { actingAs } from '../common/actor.js';
 import type { Log } from '../common/log.js';
 import { PokeLoop } from '../common/poke-loop.js';
 import { consentAggregate, decideConsent } from '../domain/consent/consent.decider.js';
@@ -22,12 +23,21 @@ export interface DeadlinesOptions {
   /** Runs a step while no other process runs one (a PostgreSQL server shared by processes); absent: always. */
   exclusive?: <T>(run: () => Promise<T>) => Promise<T | null>;
   clock?: () => Date;
+  /** Other deadlines met by the same step (keys' expiries): each records what came due, at most `limit`. */
+  others?: readonly DeadlineSource[];
+}
+
+/** A kind of deadline kept outside the read models: records those due, and says when the next falls. */
+export interface DeadlineSource {
+  recordExpiries(now: Date, limit: number): Promise<{ done: number; next: Date | null }>;
 }
 
 /** What one step appended, and when the next deadline falls (null: none known). */
 export interface DeadlinesStep {
   expired: number;
   announced: number;
+  /** Done by the other sources (keys expired). */
+  others: number;
   next: Date | null;
 }
 
@@ -36,7 +46,8 @@ export interface DeadlinesStep {
  * `ConsentExpired` to every consent given whose `expiresAt` has come, and a
  * `PolicyReconsentRequired` (with the number of standing decisions it outdated) to every version
  * requiring re-consent whose `effectiveDate` has come; the webhook subscription turns them into
- * `consent.expired` and `policy.reconsent_required`. It finds them in the read models and decides
+ * `consent.expired` and `policy.reconsent_required`; with `others`, it meets their deadlines too
+ * (an API key's expiry, recorded in the tenant's log). It finds them in the read models and decides
  * on the ledger's streams, so a step repeated (a restart, a read model behind) appends nothing
  * twice; on a shared server one process at a time runs a step. It sleeps until the nearest
  * deadline, `pollMs` at most, so a deadline is met within a few seconds.
@@ -61,7 +72,7 @@ export class Deadlines {
       async () => {
         const step = await this.runOnce();
         if (!step) return { more: false };
-        const more = step.expired + step.announced >= options.batchSize;
+        const more = Math.max(step.expired, step.announced, step.others) >= options.batchSize;
         const untilNext = step.next ? step.next.getTime() - this.clock().getTime() : options.pollMs;
         return { more, waitMs: Math.max(25, Math.min(options.pollMs, untilNext)) };
       },
@@ -88,9 +99,17 @@ export class Deadlines {
       const now = this.clock();
       const expired = await this.expire(now);
       const announced = await this.announce(now);
-      return { expired, announced, next: await this.nextDeadline(now) };
+      let others = 0;
+      let next = await this.nextDeadline(now);
+      for (const source of this.options.others ?? []) {
+        const step = await source.recordExpiries(now, this.options.batchSize);
+        others = Math.max(others, step.done);
+        if (step.next && (!next || step.next < next)) next = step.next;
+      }
+      return { expired, announced, others, next };
     };
-    return this.options.exclusive ? this.options.exclusive(run) : run();
+    // What a step appends is the service's own doing: its events name it as their actor.
+    return actingAs({ type: 'service' }, () => (this.options.exclusive ? this.options.exclusive(run) : run()));
   }
 
   /** Consents given whose expiry came and that are not marked yet, tenant by tenant, each tenant's in one append. */

@@ -3,6 +3,7 @@ import type { Ledger } from '../ledger/ledger.port.js';
 import { PersonalFields } from '../privacy/personal-fields.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
+import { AuditLog } from './config/audit-log.js';
 import { CommandHandler } from './command-handler.js';
 import { ConsentCommands } from './consents/consent.commands.js';
 import { ConsentQueries, type ConsentQueriesDeps } from './consents/consent.queries.js';
@@ -60,6 +61,7 @@ export function createApplication(deps: ApplicationDeps) {
       queries: new PolicyQueries(ledger, db, fence, clock),
     },
     purposes,
+    auditLog: new AuditLog(db, fence),
     consents: {
       commands: new ConsentCommands({
         commands,

@@ -7,7 +7,7 @@ import { openStore } from '../store/store.js';
 import { CheckFailed } from './command.js';
 import { eventIndexProjector } from '../../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../../projections/index.js';
-import { serviceLedger } from './service-ledger.js';
+import { serviceLedger, withRecordedTenants } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { KEY_SCOPES, TenantService, type KeyScope, type NewKey } from '../tenants/tenants.service.js';
@@ -65,7 +65,7 @@ const tenantCreate: Command = {
     return { name, plan: plan(required(values, 'plan')) };
   },
   async run(store, input: { name: string; plan: Plan }, io) {
-    const created = await new TenantService(store.db).create(input.name, input.plan);
+    const created = await withRecordedTenants(store, io.settings, (tenants) => tenants.create(input.name, input.plan));
     io.info(`Created tenant "${created.name}" on the ${created.plan} plan. Save the API secret now: only its hash is stored.`);
     return created;
   },
@@ -101,8 +101,8 @@ const tenantSetPlan: Command = {
     };
     return { id, change: { ...(p === undefined ? {} : { plan: plan(p) }), ...(Object.keys(limits).length ? { limits } : {}) } };
   },
-  async run(store, input: { id: string; change: Parameters<TenantService['update']>[1] }) {
-    return new TenantService(store.db).update(input.id, input.change);
+  async run(store, input: { id: string; change: Parameters<TenantService['update']>[1] }, io) {
+    return withRecordedTenants(store, io.settings, (tenants) => tenants.update(input.id, input.change));
   },
 };
 
@@ -129,7 +129,7 @@ const keyCreate: Command = {
     return { tenant: tenantId(required(values, 'tenant'), 'tenant'), key };
   },
   async run(store, input: { tenant: string; key: NewKey }, io) {
-    const issued = await new TenantService(store.db).createKey(input.tenant, input.key);
+    const issued = await withRecordedTenants(store, io.settings, (tenants) => tenants.createKey(input.tenant, input.key));
     io.info('Issued a new API key. Save the API secret now: only its hash is stored.');
     return issued;
   },
@@ -147,7 +147,7 @@ const keyRevoke: Command = {
     return { tenant, key };
   },
   async run(store, input: { tenant: string; key: string }, io) {
-    await new TenantService(store.db).revokeKey(input.tenant, input.key);
+    await withRecordedTenants(store, io.settings, (tenants) => tenants.revokeKey(input.tenant, input.key));
     // Another process's cache of verified keys (TenantService) may trust it for up to 2 s more.
     io.info(`Revoked ${input.key}.`);
     return { revoked: true };

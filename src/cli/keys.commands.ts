@@ -4,6 +4,19 @@ import { rotateMasterKey } from '../privacy/key-store.js';
 import { rewrapWebhookSecrets } from '../webhooks/signing.js';
 import { MasterKeyError, parseMasterKey } from '../privacy/master-key.js';
 import { rotateSigningKey, seedBytes, SigningKeyError } from '../transparency/signing-key.js';
+import type { ConfigEvent } from '../domain/config/config.events.js';
+import type { Store } from '../store/store.js';
+import { withRecordedTenants } from './service-ledger.js';
+
+/**
+ * Records a rotation in every tenant's log (docs/audit-log.md), once it is made: the rotation runs
+ * with the service stopped, so nothing else appends meanwhile.
+ */
+async function recordInEveryTenant(store: Store, settings: Parameters<typeof withRecordedTenants>[1], event: ConfigEvent) {
+  await withRecordedTenants(store, settings, async (tenants, changes) => {
+    for (const t of await tenants.list()) await changes.record(t.tenantId, event);
+  });
+}
 
 const keyFrom = (path: unknown, flag: string): Buffer => {
   if (typeof path !== 'string')
@@ -35,6 +48,7 @@ export const masterKeyRotate: Command = {
   },
   async run(store, input: { oldKey: Buffer; newKey: Buffer }, io) {
     const result = await rotateMasterKey(store.db, input.oldKey, input.newKey, { webhookSecrets: rewrapWebhookSecrets });
+    await recordInEveryTenant(store, io.settings, { type: 'MasterKeyRotated', data: { at: new Date().toISOString() } });
     io.info(
       `Re-wrapped ${result.dataKeys} data keys, ${result.secrets} secret(s) and ${result.webhookSecrets} webhook signing secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`,
     );
@@ -68,6 +82,13 @@ export const signingKeyRotate: Command = {
   },
   async run(store, input: { seed: Buffer | undefined }, io) {
     const result = await rotateSigningKey(store.db, io.settings!, input.seed);
+    // Signed with the new key, now the log's current one (from the file given, or the replaced default file).
+    const signing = input.seed ? { ...io.settings!, transparencySigningKey: input.seed.toString('base64') } : io.settings;
+    const at = new Date().toISOString();
+    await recordInEveryTenant(store, signing, {
+      type: 'SigningKeyRotated',
+      data: { retired: result.retired, current: result.current, at },
+    });
     io.info(
       result.path
         ? `The new signing key is in ${result.path}: back it up. Start the service; publish its vkey to your auditors (${result.current}).`

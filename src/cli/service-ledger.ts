@@ -1,4 +1,7 @@
+import { CommandHandler } from '../application/command-handler.js';
+import { ConfigLog } from '../application/config/config-log.js';
 import type { Settings } from '../config.js';
+import { TenantService } from '../tenants/tenants.service.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 import { ledgerDb } from '../ledger/postgres/ledger.table.js';
@@ -50,4 +53,25 @@ async function appendSigner(store: Store, settings: Settings): Promise<((hashes:
   }
   await store.db.transaction().execute((tx) => assertCurrentKey(tx, key.signer));
   return (hashes) => authenticateAppend(key.signer, hashes);
+}
+
+/**
+ * Runs `fn` with the tenants of this store, recording every change in the tenant's log through the
+ * service's ledger (docs/audit-log.md), as the service does; its events name the CLI as their actor.
+ *
+ * @example
+ * const created = await withRecordedTenants(store, io.settings, (tenants) => tenants.create(name, plan));
+ */
+export async function withRecordedTenants<T>(
+  store: Store,
+  settings: Parameters<typeof serviceLedger>[1],
+  fn: (tenants: TenantService, changes: ConfigLog) => Promise<T>,
+): Promise<T> {
+  const { ledger, close } = await serviceLedger(store, settings, { appends: true });
+  try {
+    const changes = new ConfigLog(new CommandHandler(ledger));
+    return await fn(new TenantService(store.db, { changes }), changes);
+  } finally {
+    await close();
+  }
 }

@@ -2,11 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Who made a change (docs/contract.md, Keys and scopes): an API key by its public id (never its
- * secret), the operator through the admin API, or the operator's command line. The command path
+ * secret), the operator through the admin API, the operator's command line, or the service itself
+ * (a deadline met: a consent's or a key's expiry). The command path
  * writes it into every event's metadata (`actor`), so the ledger says who recorded, withdrew or
  * erased what.
  */
-export type Actor = { type: 'key'; id: string } | { type: 'operator' } | { type: 'cli' };
+export type Actor = { type: 'key'; id: string } | { type: 'operator' } | { type: 'cli' } | { type: 'service' };
 
 const acting = new AsyncLocalStorage<Actor>();
 

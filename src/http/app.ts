@@ -12,6 +12,8 @@ import { withRedactedRequests } from '../privacy/index.js';
 import type { SubjectErasure } from '../application/subjects/erasure.js';
 import { erasureRoutes } from './routes/subjects/subjects.routes.js';
 import { keysRoutes } from './routes/keys/keys.routes.js';
+import { auditLogRoutes } from './routes/audit-log/audit-log.routes.js';
+import type { AuditLog } from '../application/config/audit-log.js';
 import {
   notFoundRateLimit,
   publicRouteRateLimit,
@@ -80,6 +82,8 @@ export interface AppDeps {
   webhooks: WebhookService;
   /** Signed checkpoints, inclusion and consistency proofs (src/transparency, docs/verifying.md). */
   transparency: TransparencyService;
+  /** The operator audit trail: configuration changes in the tenant's log (docs/audit-log.md). */
+  auditLog: AuditLog;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
   ready(): Promise<ReadyReport>;
@@ -192,6 +196,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         { name: 'webhooks', description: 'Signed notifications of ledger events' },
         { name: 'keys', description: "The tenant's own API keys, with their scopes (admin keys only)" },
         { name: 'transparency', description: 'Signed checkpoints and Merkle proofs of each tenant’s log (docs/verifying.md)' },
+        { name: 'audit-log', description: "Every change to the tenant's configuration, who made it, and its proof (docs/audit-log.md)" },
         { name: 'admin', description: 'Operator API (needs ADMIN_TOKEN)' },
         { name: 'system', description: 'Health' },
       ],
@@ -271,6 +276,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
           allowPrivateNetworks: deps.settings.webhookAllowPrivateNetworks,
         });
         await api.register(transparencyRoutes, { transparency: deps.transparency });
+        await api.register(auditLogRoutes, { auditLog: deps.auditLog, transparency: deps.transparency });
       },
       { prefix },
     );

@@ -32,4 +32,11 @@ export const controlMigrations: Migrations = {
       ALTER TABLE control.api_keys ADD COLUMN expires_at timestamptz;
       ALTER TABLE control.api_keys ADD COLUMN last_used_at timestamptz;
     `),
+  // Whether a key's expiry is in the tenant's log yet (docs/audit-log.md): the deadlines follower
+  // records each once, and finds the next through the partial index.
+  '0017_control_key_expiry_recorded': sqlMigration(`
+      ALTER TABLE control.api_keys ADD COLUMN expiry_recorded boolean NOT NULL DEFAULT false;
+      CREATE INDEX api_keys_expiry_due ON control.api_keys (expires_at)
+        WHERE expires_at IS NOT NULL AND NOT expiry_recorded AND revoked_at IS NULL;
+    `),
 };

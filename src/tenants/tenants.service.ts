@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ConfigChanges, ConfigEvent } from '../domain/config/config.events.js';
 import { DomainError } from '../domain/errors.js';
 import { sha256Hex } from '../common/hashing.js';
 import { newId } from '../common/ids.js';
@@ -138,19 +139,39 @@ export class TenantService {
   private readonly lookups = new Map<string, Promise<CachedKey | undefined>>();
 
   private readonly db: ControlDb;
+  private readonly changes: ConfigChanges | undefined;
+  private readonly cacheMs: number;
 
   constructor(
     db: Kysely<Database>,
-    /** How long a verified key is trusted without asking the database again. */
-    private readonly cacheMs = 2_000,
+    {
+      changes,
+      cacheMs = 2_000,
+    }: {
+      /** Where changes are recorded (the tenant's log); without it the service only reads. */
+      changes?: ConfigChanges;
+      /** How long a verified key is trusted without asking the database again. */
+      cacheMs?: number;
+    } = {},
   ) {
     this.db = controlDb(db);
+    this.changes = changes;
+    this.cacheMs = cacheMs;
+  }
+
+  /** Records a change in the tenant's log before it is applied (docs/audit-log.md). */
+  private async record(tenantId: string, event: ConfigEvent): Promise<void> {
+    if (!this.changes) throw new Error('this TenantService reads only: give it the config log to change anything');
+    await this.changes.record(tenantId, event);
   }
 
   async create(name: string, plan: Plan): Promise<IssuedCredentials> {
     const tenantId = newId();
     const apiKey = newApiKey();
     const apiSecret = newApiSecret();
+    const at = new Date().toISOString();
+    await this.record(tenantId, { type: 'TenantCreated', data: { name, plan, at } });
+    await this.record(tenantId, { type: 'ApiKeyIssued', data: { apiKey, scope: 'admin', name: null, expiresAt: null, at } });
     await this.db.transaction().execute(async (tx) => {
       await tx.insertInto('control.tenants').values({ id: tenantId, name, plan, per_minute: null, per_day: null }).execute();
       await tx
@@ -191,6 +212,16 @@ export class TenantService {
     if (change.limits && 'perMinute' in change.limits) set.per_minute = change.limits.perMinute ?? null;
     if (change.limits && 'perDay' in change.limits) set.per_day = change.limits.perDay ?? null;
     if (Object.keys(set).length > 0) {
+      await this.get(tenantId); // NOT_FOUND before anything is recorded
+      await this.record(tenantId, {
+        type: 'TenantSettingsChanged',
+        data: {
+          ...(set.plan ? { plan: set.plan } : {}),
+          ...('per_minute' in set ? { perMinute: set.per_minute } : {}),
+          ...('per_day' in set ? { perDay: set.per_day } : {}),
+          at: new Date().toISOString(),
+        },
+      });
       const r = await this.db.updateTable('control.tenants').set(set).where('id', '=', tenantId).executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'tenant not found');
       await this.announce(tenantId);
@@ -209,6 +240,10 @@ export class TenantService {
         errors: [{ field: 'expiresAt', message: 'must be in the future' }],
       });
     }
+    await this.record(tenantId, {
+      type: 'ApiKeyIssued',
+      data: { apiKey, scope, name: key.name ?? null, expiresAt, at: new Date().toISOString() },
+    });
     await this.db
       .insertInto('control.api_keys')
       .values({
@@ -224,6 +259,15 @@ export class TenantService {
   }
 
   async revokeKey(tenantId: string, apiKey: string): Promise<void> {
+    const notFound = () => new DomainError('NOT_FOUND', 'API key not found or already revoked');
+    const row = await this.db
+      .selectFrom('control.api_keys')
+      .select('revoked_at')
+      .where('tenant_id', '=', tenantId)
+      .where('api_key', '=', apiKey)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null) throw notFound();
+    await this.record(tenantId, { type: 'ApiKeyRevoked', data: { apiKey, at: new Date().toISOString() } });
     const r = await this.db
       .updateTable('control.api_keys')
       .set({ revoked_at: new Date().toISOString() })
@@ -231,8 +275,34 @@ export class TenantService {
       .where('api_key', '=', apiKey)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'API key not found or already revoked');
+    if (Number(r.numUpdatedRows) === 0) throw notFound();
     await this.announce(tenantId);
+  }
+
+  /**
+   * Records in the tenant's log the expiry of keys whose `expiresAt` has come (the deadlines
+   * follower calls it, one process at a time), at most `limit`; answers how many, and when the next
+   * key expires. A key revoked first gets no expiry.
+   */
+  async recordExpiries(now: Date, limit: number): Promise<{ done: number; next: Date | null }> {
+    const pending = this.db
+      .selectFrom('control.api_keys')
+      .where('expires_at', 'is not', null)
+      .where('expiry_recorded', '=', false)
+      .where('revoked_at', 'is', null);
+    const due = await pending
+      .select(['api_key', 'tenant_id', 'expires_at'])
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
+    for (const k of due) {
+      const data = { apiKey: k.api_key, expiresAt: k.expires_at!.toISOString(), at: now.toISOString() };
+      await this.record(k.tenant_id, { type: 'ApiKeyExpired', data });
+      await this.db.updateTable('control.api_keys').set({ expiry_recorded: true }).where('api_key', '=', k.api_key).execute();
+    }
+    const next = await pending.select('expires_at').where('expires_at', '>', now).orderBy('expires_at').limit(1).executeTakeFirst();
+    return { done: due.length, next: next?.expires_at ?? null };
   }
 
   /**

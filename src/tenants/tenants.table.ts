@@ -26,6 +26,8 @@ export interface ApiKeysTable {
   name: ColumnType<string | null, string | null | undefined, never>;
   expires_at: ColumnType<Date | null, string | null | undefined, never>;
   last_used_at: ColumnType<Date | null, never, string>;
+  /** migration 0017: whether the key's expiry is recorded in the tenant's log. */
+  expiry_recorded: ColumnType<boolean, never, boolean>;
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 

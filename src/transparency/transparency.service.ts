@@ -113,6 +113,17 @@ export class TransparencyService {
     return this.proofOf(tenantId, issued);
   }
 
+  /**
+   * The inclusion proof of any event of the tenant's log, by its stream and id (an audit log
+   * entry's): NOT_FOUND when the stream holds no such event.
+   */
+  async proofForEvent(tenantId: string, stream: string, eventId: string): Promise<EventProof> {
+    const events = await this.ledger.readStream(stream);
+    const recorded = events.find((e) => e.tenantId === tenantId && e.id === eventId);
+    if (!recorded) throw new DomainError('NOT_FOUND', "no such event in the tenant's log");
+    return this.proofOf(tenantId, recorded);
+  }
+
   /** An event's leaf and inclusion path in the newest checkpoint; waits briefly for the sealer when it was just appended. */
   private async proofOf(tenantId: string, recorded: RecordedEvent): Promise<EventProof> {
     // This process's sealer knows how far it got: wait for it first rather than look for a leaf

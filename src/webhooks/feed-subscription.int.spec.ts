@@ -4,6 +4,7 @@ import { client, publishPolicy, startTestService, type TestService } from '../..
 import type { DurableFeedLedger, DurableFeedMessage } from '../ledger/ledger-feeds.js';
 import { START, type RecordedEvent } from '../ledger/ledger.port.js';
 import { FeedWebhookSubscription } from './feed-subscription.js';
+import { waitUntil } from '../../test/support/process.js';
 
 /**
  * The webhook subscription of a ledger with durable feeds (EventStoreDB's persistent subscription),
@@ -35,8 +36,12 @@ describe('webhook feed subscription › settles each event after its rows', () =
   });
   afterAll(() => t?.close());
 
-  const policyEvent = async (): Promise<RecordedEvent> =>
-    (await t.service.ledger.readAll(START, 1000)).find((e) => e.tenantId === tenantId && e.type === 'PolicyVersionPublished')!;
+  // readAll passes no event of a transaction still open anywhere on the server: wait until it is readable.
+  const policyEvent = (): Promise<RecordedEvent> =>
+    waitUntil(
+      async () => (await t.service.ledger.readAll(START, 1000)).find((e) => e.tenantId === tenantId && e.type === 'PolicyVersionPublished'),
+      { what: 'the policy event to be readable in ledger order' },
+    );
   const rowsOf = async (eventId: string) =>
     (
       await sql<{ event_type: string }>`SELECT event_type FROM webhooks.deliveries WHERE event_id = ${eventId}::uuid`.execute(

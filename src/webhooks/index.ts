@@ -9,6 +9,7 @@ import { WebhookDispatcher } from './dispatcher.js';
 import { GuardedClient, type OutboundOptions } from './outbound.js';
 import { FeedWebhookSubscription } from './feed-subscription.js';
 import { WebhookSubscription } from './subscription.js';
+import type { ConfigChanges } from '../domain/config/config.events.js';
 import { WebhookService } from './webhooks.service.js';
 
 export type { WebhookService } from './webhooks.service.js';
@@ -40,6 +41,8 @@ export interface WebhooksOptions {
   reads?: Ledger;
   /** With `feed`: erasures wait for read.event_index to pass them (see FeedWebhookSubscription). */
   indexPassed?: (position: LedgerPosition) => Promise<boolean>;
+  /** Where webhook configuration changes are recorded (the tenant's log, docs/audit-log.md). */
+  changes: ConfigChanges;
 }
 
 export interface Webhooks {
@@ -99,7 +102,7 @@ export function createWebhooks(
         ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
         ...subscriptionOptions,
       });
-  const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale }, options.privacy);
+  const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale }, options.privacy, options.changes);
   return {
     service,
     subscription,

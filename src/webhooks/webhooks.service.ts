@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { sha256Hex } from '../common/hashing.js';
+import type { ConfigChanges, WebhookTarget } from '../domain/config/config.events.js';
 import { DomainError } from '../domain/errors.js';
 import { START, type Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
@@ -52,6 +54,13 @@ const notFound = (id: string) => new DomainError('NOT_FOUND', `webhook ${id} not
  * @example
  * const { webhook, secret } = await webhooks.create(tenantId, { url, events: ['consent.created'] });
  */
+/** A receiver as the tenant's log names it: its origin, and the SHA-256 of the whole URL (which may hold a token). */
+const webhookTarget = (webhookId: string, url: string): WebhookTarget => ({
+  webhookId,
+  urlOrigin: new URL(url).origin,
+  urlSha256: sha256Hex(url),
+});
+
 export class WebhookService {
   private readonly db: WebhooksDb;
 
@@ -62,6 +71,8 @@ export class WebhookService {
     private readonly options: { retryScale: number },
     /** Signing secrets are stored wrapped with the master key. */
     private readonly secrets: SecretBox,
+    /** Where each change is recorded before it is applied (the tenant's log, docs/audit-log.md). */
+    private readonly changes: ConfigChanges,
   ) {
     this.db = webhooksDb(db);
   }
@@ -96,13 +107,18 @@ export class WebhookService {
     const now = new Date().toISOString();
     const secret = input.secret ?? generateSecret();
     const id = randomUUID();
+    const events = [...new Set(input.events)];
+    await this.changes.record(tenantId, {
+      type: 'WebhookCreated',
+      data: { ...webhookTarget(id, input.url), events, isActive: input.isActive ?? true, at: now },
+    });
     await this.db
       .insertInto('webhooks.endpoints')
       .values({
         id,
         tenant_id: tenantId,
         url: input.url,
-        events: [...new Set(input.events)],
+        events,
         description: input.description ?? null,
         secret: '',
         secret_wrapped: this.secrets.wrapSecret(webhookSecretScope(id), secret),
@@ -193,6 +209,16 @@ export class WebhookService {
     const current = await this.row(tenantId, id);
     const reactivated = change.isActive === true && !current.is_active;
     const start = reactivated ? await this.startingPoint() : {};
+    await this.changes.record(tenantId, {
+      type: 'WebhookChanged',
+      data: {
+        webhookId: id,
+        ...(change.events === undefined ? {} : { events: [...new Set(change.events)] }),
+        ...(change.isActive === undefined ? {} : { isActive: change.isActive }),
+        ...(change.description === undefined ? {} : { description: change.description }),
+        at: new Date().toISOString(),
+      },
+    });
     await this.db.transaction().execute(async (tx) => {
       await tx
         .updateTable('webhooks.endpoints')
@@ -223,6 +249,7 @@ export class WebhookService {
   /** Removes the webhook: it leaves every answer, its pending deliveries are cancelled and its secret is erased. */
   async delete(tenantId: string, id: string): Promise<void> {
     await this.row(tenantId, id);
+    await this.changes.record(tenantId, { type: 'WebhookDeleted', data: { webhookId: id, at: new Date().toISOString() } });
     await this.db.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
       await tx

@@ -62,14 +62,14 @@ function forgedWithdrawal(recorded: { stream: string; hash: string; data: Record
 }
 
 /** A tenant with a policy and one honest consent, sealed. */
-async function tenantWithConsent(): Promise<{ api: Client; tenantId: string; consentId: string; policyVersionId: string }> {
+async function tenantWithConsent(): Promise<{ api: Client; tenantId: string; consentId: string; policyVersionId: string; setup: number }> {
   const creds = await t.tenant('enterprise');
   const api = client(t.app, creds);
   const policyVersionId = await publishPolicy(api);
   const res = await api.post('/api/v1/consent', { policyVersionId, userReference: `u-${randomUUID()}`, consentGiven: true });
   expect(res.statusCode, res.body).toBe(201);
-  await sealedCheckpoint(api, 2);
-  return { api, tenantId: creds.tenantId, consentId: res.json().data.id, policyVersionId };
+  await sealedCheckpoint(api, creds.setupEvents + 2);
+  return { api, tenantId: creds.tenantId, consentId: res.json().data.id, policyVersionId, setup: creds.setupEvents };
 }
 
 beforeAll(async () => {
@@ -82,8 +82,9 @@ describe('forged events › a backdated withdrawal inserted into the ledger', ()
   let tenantId: string;
   let consentId: string;
   let forgedId: string;
+  let setup: number;
   beforeAll(async () => {
-    ({ api, tenantId, consentId } = await tenantWithConsent());
+    ({ api, tenantId, consentId, setup } = await tenantWithConsent());
     // A receipt issued before the forgery: its QR code leads to the public page.
     expect((await api.post(`/api/v1/consent/${consentId}/pdf`)).statusCode).toBe(200);
     const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
@@ -105,8 +106,8 @@ describe('forged events › a backdated withdrawal inserted into the ledger', ()
     const halt = await haltOf(tenantId);
     expect(halt).toMatchObject({ eventId: forgedId, reason: 'the event carries no authenticator' });
     expect((await ready()).status).toBe('ready');
-    // Never signed: the log keeps the three honest leaves (policy, consent, receipt issued).
-    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(3);
+    // Never signed: the log keeps the honest leaves (the tenant's set-up, policy, consent, receipt issued).
+    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(setup + 3);
   });
 
   it('makes /verify and the public page call the record tampered, not withdrawn', async () => {
@@ -182,7 +183,7 @@ describe('forged events › an authenticator copied from an honest event', () =>
 
 describe('forged events › an event whose time goes back', () => {
   it('is refused even when the service itself appended it (an operator with the key backdating)', async () => {
-    const { api, tenantId, consentId } = await tenantWithConsent();
+    const { api, tenantId, consentId, setup } = await tenantWithConsent();
     const stream = consentStream(tenantId, consentId);
     const [recorded] = await t.service.ledger.readStream(stream);
     const at = new Date(Date.parse(recorded!.recordedAt) - 3_600_000);
@@ -194,14 +195,14 @@ describe('forged events › an event whose time goes back', () => {
     const halt = await haltOf(tenantId);
     expect(halt.eventId).toBe(backdated.events[0]!.id);
     expect(halt.reason).toMatch(/^its time .* is 3600 s before the leaf before it \(tolerance 60 s\)$/);
-    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(2);
+    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(setup + 2);
   });
 });
 
 describe('forged events › other tenants', () => {
   it('are sealed as before while a forged tenant stays stopped', async () => {
-    const { api } = await tenantWithConsent();
+    const { api, setup } = await tenantWithConsent();
     await publishPolicy(api);
-    expect((await sealedCheckpoint(api, 3)).treeSize).toBe(3);
+    expect((await sealedCheckpoint(api, setup + 3)).treeSize).toBe(setup + 3);
   });
 });

@@ -31,11 +31,13 @@ async function create(
   return res.json().data;
 }
 
+/** The tenant's policy events, in ledger order (its log also holds its configuration's). */
 async function eventTypes(tenantId: string): Promise<string[]> {
   const rows = await ledgerDb(t.service.store.db)
     .selectFrom('ledger.events')
     .select('event_type')
     .where('tenant_id', '=', tenantId)
+    .where('stream_id', 'like', 'policy-%')
     .orderBy('global_position')
     .execute();
   return rows.map((r) => r.event_type);

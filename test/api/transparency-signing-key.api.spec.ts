@@ -142,8 +142,9 @@ describe('signing key › when an older version kept the seed in the store', () 
     expect((await keysDocument(service))[0]!.vkey).toBe(vkey);
     const api = client(service.app, await service.tenants.create('legacy', 'enterprise'));
     await publishPolicy(api);
-    const cp = await sealedCheckpoint(api, 1);
-    expect(parseCheckpoint(openNote(cp.checkpoint, parseVerifierKey(vkey))).treeSize).toBe(1);
+    // TenantCreated, the first key's ApiKeyIssued, the policy.
+    const cp = await sealedCheckpoint(api, 3);
+    expect(parseCheckpoint(openNote(cp.checkpoint, parseVerifierKey(vkey))).treeSize).toBe(3);
   });
 });
 
@@ -177,7 +178,8 @@ describe('signing key › rotation, and a process holding another key', () => {
     const creds = await service.tenants.create('rotating', 'enterprise');
     let api = client(service.app, creds);
     await publishPolicy(api);
-    const before = await sealedCheckpoint(api, 1);
+    // TenantCreated, the first key's ApiKeyIssued, the policy.
+    const before = await sealedCheckpoint(api, 3);
     const oldVkey = (await keysDocument(service))[0]!.vkey;
     const oldSeed = readFileSync(join(dir, 'signing.key'), 'utf8').trim();
 

@@ -12,6 +12,9 @@ import { childEnvironment, freePort, repoRoot, runCommand, waitUntil } from '../
 import { client, publishPolicy, type Client } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
+/** A tenant's log opens with TenantCreated and its first key's ApiKeyIssued (docs/audit-log.md). */
+const SETUP = 2;
+
 /**
  * Proof that survives the operator: a witness run as its own process (`npx consent-ledger
  * witness`) cosigns an honest log, and the auditor's tools hold the log to what was seen before.
@@ -125,13 +128,13 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
   let proofFile: string;
 
   it('the witness cosigns the honest log; the monitor, a stateful proof check and a witnessed export all pass', async () => {
-    const cp = await witnessedAt(4);
+    const cp = await witnessedAt(SETUP + 4);
     kept = file('kept.json', JSON.stringify({ checkpoint: cp.checkpoint }));
     expect((await ready()).witnesses).toMatchObject({ quorum: 1, quorumReached: true, belowQuorum: [] });
 
     const monitor = await monitorOnce('--witness', witnessVkey);
     expect(monitor.code, monitor.stderr).toBe(0);
-    expect(monitor.json).toMatchObject({ valid: true, treeSize: 4, newLeaves: 4, authenticated: 4 });
+    expect(monitor.json).toMatchObject({ valid: true, treeSize: SETUP + 4, newLeaves: SETUP + 4, authenticated: SETUP + 4 });
 
     const consentId = (await api.get('/api/v1/consent/search?limit=1')).json().data[0].id as string;
     proofFile = file('proof.json', (await api.get(`/api/v1/consent/${consentId}/proof`)).body);
@@ -168,7 +171,7 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
       '1',
     ]);
     expect(verified.code, verified.stderr).toBe(0);
-    expect(verified.json).toMatchObject({ valid: true, consistentWith: { treeSize: 4 } });
+    expect(verified.json).toMatchObject({ valid: true, consistentWith: { treeSize: SETUP + 4 } });
     // A quorum of two needs a second witness's cosignature, which this checkpoint does not carry.
     const otherVkey = cosignerVkey(signerFromSeed('other/witness', randomBytes(32)));
     const verifyWitnessed = (...more: string[]) =>
@@ -199,7 +202,7 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
     await start();
     api = client(service!.app, creds);
 
-    await waitUntil(async () => ((await checkpoint()).treeSize === 2 ? true : undefined), {
+    await waitUntil(async () => ((await checkpoint()).treeSize === SETUP + 2 ? true : undefined), {
       timeoutMs: 15_000,
       what: 'the log sealed again',
     });
@@ -207,7 +210,9 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
       async () => (await ready()).witnesses?.witnesses[0]?.failing.find((f: { tenantId: string }) => f.tenantId === tenantId),
       { timeoutMs: 15_000, what: '/ready to report the witness refusing' },
     );
-    expect(failing.error).toMatch(/^ROLLBACK: the witness cosigned 4 leaves of this log; the log now holds 2/);
+    expect(failing.error).toMatch(
+      new RegExp(`^ROLLBACK: the witness cosigned ${SETUP + 4} leaves of this log; the log now holds ${SETUP + 2}`),
+    );
     expect((await checkpoint()).checkpoint).not.toContain(`\u2014 ${witnessVkey.split('+')[0]} `);
 
     const consistency = await cli(['audit', 'consistency', '--old', kept, '--url', base, '--key', logVkey]);
@@ -221,9 +226,9 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
 
   it('when the rewritten log grows past what the witness saw, the witness refuses its proof and the tools name the rewrite', async () => {
     for (let i = 0; i < 3; i++) await record();
-    await waitUntil(async () => ((await checkpoint()).treeSize === 5 ? true : undefined), {
+    await waitUntil(async () => ((await checkpoint()).treeSize === SETUP + 5 ? true : undefined), {
       timeoutMs: 15_000,
-      what: 'the log to grow to 5',
+      what: `the log to grow to ${SETUP + 5}`,
     });
     await waitUntil(
       async () =>
@@ -244,7 +249,7 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
       },
       { timeoutMs: 15_000, what: '/ready to say the quorum is not reached' },
     );
-    expect(below.belowQuorum).toEqual([expect.objectContaining({ tenantId, treeSize: 5, cosignatures: 0 })]);
+    expect(below.belowQuorum).toEqual([expect.objectContaining({ tenantId, treeSize: SETUP + 5, cosignatures: 0 })]);
     const monitor = await monitorOnce();
     expect(monitor.code).toBe(1);
     expect(monitor.json.error.code).toBe('INCONSISTENT');

@@ -7,6 +7,13 @@ import type { Plan } from '../../src/tenants/plans.js';
 import type { IssuedCredentials } from '../../src/tenants/tenants.service.js';
 import { freshDatabase, serverUrl } from './stores.js';
 
+/**
+ * A test tenant's credentials, and how many events its log opens with (docs/audit-log.md):
+ * `TenantCreated` and its first key's `ApiKeyIssued`, and `TenantSettingsChanged` when its limits
+ * were raised. A test counting leaves counts from there.
+ */
+export type TestTenant = IssuedCredentials & { setupEvents: number };
+
 export interface TestService {
   service: Service;
   app: FastifyInstance;
@@ -14,7 +21,7 @@ export interface TestService {
    * A new tenant with its first key. Its own rate limits are raised far above what a test sends
    * (tests measure behaviour, not the budget), unless `{ planLimits: true }` keeps the plan's.
    */
-  tenant(plan?: Plan, options?: { planLimits?: boolean }): Promise<IssuedCredentials>;
+  tenant(plan?: Plan, options?: { planLimits?: boolean }): Promise<TestTenant>;
   close(): Promise<void>;
 }
 
@@ -43,7 +50,7 @@ export async function startTestService(
     async tenant(plan = 'starter', { planLimits = false } = {}) {
       const created = await service.tenants.create(`tenant-${++n}`, plan);
       if (!planLimits) await service.tenants.update(created.tenantId, { limits: { perMinute: HIGH_LIMIT, perDay: HIGH_LIMIT } });
-      return created;
+      return { ...created, setupEvents: planLimits ? 2 : 3 };
     },
     async close() {
       await service.close();

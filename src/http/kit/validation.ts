@@ -35,6 +35,33 @@ export function isDateTime(s: string): boolean {
 }
 
 /** A calendar day, `YYYY-MM-DD`, from 0001-01-01 to 9999-12-31. */
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+// A `date-or-date-time` is a date or a date-time with a zone, never local time. Date.parse keeps
+// milliseconds and drops finer digits.
+const instant = (s: string): number => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00Z` : s);
+/** Records are stamped to the millisecond: a start between two milliseconds begins at the later one. */
+const startInstant = (s: string): number => Math.min(LATEST_INSTANT, instant(s) + (/\.\d{3}\d*[1-9]/.test(s) ? 1 : 0));
+
+/**
+ * Inclusive query bounds (`date-or-date-time`) as a half-open range [from, before): a date-only
+ * bound covers its whole UTC day, a date-time one its millisecond (what the ledger stamps).
+ *
+ * @example
+ * inclusiveBounds('2026-01-01', '2026-01-31') // { from: 2026-01-01T00:00Z, before: 2026-02-01T00:00Z }
+ */
+export function inclusiveBounds(start: string | undefined, end: string | undefined): { from: Date | undefined; before: Date | undefined } {
+  const from = start === undefined ? undefined : new Date(startInstant(start));
+  let before: Date | undefined;
+  if (end !== undefined) before = new Date(instant(end) + (DATE_ONLY.test(end) ? DAY_MS : 1));
+  // An end of 9999-12-31 reaches past the last instant ISO 8601 writes with four digits, which no
+  // record can have: it bounds nothing (and year 10000 is not text every engine reads).
+  if (before !== undefined && before.getTime() > LATEST_INSTANT) before = undefined;
+  return { from, before };
+}
+
 export function isDate(s: string): boolean {
   const m = DATE.exec(s);
   if (!m) return false;

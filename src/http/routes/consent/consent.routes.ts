@@ -42,17 +42,9 @@ import {
   type ConsentFilterQuery,
 } from './consent.schemas.js';
 import { importedErrors, itemErrors } from './consent.checks.js';
+import { inclusiveBounds } from '../../kit/validation.js';
 
 const tags = ['consent'];
-const DAY_MS = 86_400_000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-// The schema takes a date or a date-time with a zone (src/http/kit/validation.ts), never local time.
-// Date.parse keeps milliseconds and drops finer digits.
-const instant = (s: string): number => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00Z` : s);
-/** Records are stamped to the millisecond: a start between two milliseconds begins at the later one. */
-const startInstant = (s: string): number => Math.min(LATEST_INSTANT, instant(s) + (/\.\d{3}\d*[1-9]/.test(s) ? 1 : 0));
 
 /** Both spellings of one filter (docs/contract.md, Compatibility surface) must not say two things. */
 function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; value: T | undefined }): T | undefined {
@@ -62,17 +54,9 @@ function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; 
   return a.value ?? b.value;
 }
 
-/**
- * Query-string filters to a consent query. Bounds are inclusive: a date-only bound covers its
- * whole UTC day, a date-time one its millisecond (records are stamped to the millisecond).
- */
+/** Query-string filters to a consent query; its time bounds are inclusive (`inclusiveBounds`). */
 export function toQuery(q: ConsentFilterQuery): ConsentQuery {
-  const from = q.startDate === undefined ? undefined : new Date(startInstant(q.startDate));
-  let before: Date | undefined;
-  if (q.endDate !== undefined) before = new Date(instant(q.endDate) + (DATE_ONLY.test(q.endDate) ? DAY_MS : 1));
-  // An end of 9999-12-31 reaches past the last instant ISO 8601 writes with four digits, which no
-  // record can have: it bounds nothing (and year 10000 is not text every engine reads).
-  if (before !== undefined && before.getTime() > LATEST_INSTANT) before = undefined;
+  const { from, before } = inclusiveBounds(q.startDate, q.endDate);
   const metadata = Object.fromEntries(
     Object.entries(q as Record<string, unknown>).flatMap(([k, v]) =>
       k.startsWith('metadata.') && typeof v === 'string' ? [[k.slice(9), v]] : [],

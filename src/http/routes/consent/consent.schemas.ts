@@ -201,10 +201,10 @@ export const RecordedConsentSchema = Type.Object({
   ...ImportedOut,
 });
 
-/** Who made a change: an API key by its id (never its secret), the operator's admin API, or its CLI. */
+/** Who made a change: an API key by its id (never its secret), the operator's admin API, its CLI, or the service (an expiry). */
 const ActorSchema = Type.Object(
   {
-    type: Type.Union([Type.Literal('key'), Type.Literal('operator'), Type.Literal('cli')]),
+    type: Type.Union([Type.Literal('key'), Type.Literal('operator'), Type.Literal('cli'), Type.Literal('service')]),
     id: Type.Optional(Type.String({ description: 'the API key (ck_…), for type key' })),
   },
   { description: "who made the change, as the ledger event's metadata names it" },

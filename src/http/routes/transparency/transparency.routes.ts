@@ -89,7 +89,7 @@ export const PublicKeysSchema = Type.Object({
 });
 
 /** A proof, or 503 PROOF_NOT_READY (Retry-After: 1) while its event is not sealed yet. */
-async function proofOrNotReady<T>(proof: Promise<T>): Promise<T> {
+export async function proofOrNotReady<T>(proof: Promise<T>): Promise<T> {
   try {
     return await proof;
   } catch (error) {

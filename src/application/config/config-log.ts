@@ -1,0 +1,23 @@
+import { configAggregate, configStream, decideConfig, type ConfigChanges, type ConfigEvent } from '../../domain/config/config.events.js';
+import { write, type CommandHandler } from '../command-handler.js';
+
+/**
+ * Writes configuration changes to the tenant's log (docs/audit-log.md) through the one command
+ * path, so that each names its actor and is hashed, chained and sealed like any event. The caller
+ * applies the change to its table once this resolves: the log may name a change whose apply then
+ * failed (the caller answered an error), never the reverse.
+ *
+ * @example
+ * await configLog.record(tenantId, { type: 'ApiKeyRevoked', data: { apiKey, at } });
+ */
+export class ConfigLog implements ConfigChanges {
+  constructor(private readonly commands: CommandHandler) {}
+
+  async record(tenantId: string, event: ConfigEvent): Promise<void> {
+    await this.commands.run(tenantId, async (attempt) => {
+      const loaded = await attempt.load(configAggregate, configStream(tenantId, event));
+      const events = decideConfig(event, loaded.state);
+      return { writes: events.length > 0 ? [write(loaded, events)] : [], answer: () => undefined };
+    });
+  }
+}
