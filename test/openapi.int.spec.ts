@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, OPENAPI_PATH, renderOpenApi } from '../scripts/write-openapi.js';
+import { buildOpenApiDocument, CLIENT_TYPES_PATH, OPENAPI_PATH, renderClientTypes, renderOpenApi } from '../scripts/write-openapi.js';
 import { startTestService, type TestService } from './support/service.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -210,6 +210,49 @@ describe('OpenAPI document', () => {
       );
     }
     expect(committed.endsWith('}\n')).toBe(true);
+  });
+
+  it('when the code changes › the typed client (client/schema.ts) is regenerated with it (run `npm run openapi`)', async () => {
+    const committed = await readFile(CLIENT_TYPES_PATH, 'utf8').catch(() => '');
+    const expected = await renderClientTypes(generated as Record<string, unknown>);
+    expect(committed === expected, 'client/schema.ts is out of date with docs/openapi.json: run `npm run openapi` and commit it').toBe(
+      true,
+    );
+  });
+
+  it('when generating a client › every operation has an operationId (unique), a tag, described responses, an example, its scopes, 429 and the rate-limit headers', () => {
+    const paths = generated.paths as Record<string, Record<string, Obj>>;
+    const ids = new Set<string>();
+    const problems: string[] = [];
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const id = op.operationId as string | undefined;
+        if (!id || ids.has(id)) problems.push(`${name}: operationId ${id ?? 'missing'}`);
+        ids.add(id ?? '');
+        if (!Array.isArray(op.tags) || op.tags.length === 0) problems.push(`${name}: no tag`);
+        const responses = op.responses as Record<string, Obj>;
+        for (const [status, r] of Object.entries(responses)) {
+          if (typeof r.description !== 'string' || r.description === 'Default Response') problems.push(`${name} ${status}: no description`);
+        }
+        const success = Object.entries(responses).find(([s]) => s.startsWith('2'));
+        const content = (success?.[1].content ?? {}) as Record<string, Obj>;
+        const body = ((op.requestBody as Obj | undefined)?.content ?? {}) as Record<string, Obj>;
+        const json = content['application/json'] ?? body['application/json'];
+        if (json && json.example === undefined) problems.push(`${name}: no example`);
+        if (!path.startsWith('/api/v1/')) continue;
+        if (!Array.isArray(op['x-scopes'])) problems.push(`${name}: no x-scopes`);
+        if (!responses['429']) problems.push(`${name}: no 429`);
+        for (const [status, r] of Object.entries(responses)) {
+          if (!isObj(r.headers as Json) || !('X-RateLimit-Remaining' in (r.headers as Obj)))
+            problems.push(`${name} ${status}: no rate-limit headers`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(paths['/api/v1/consent']!.post!.operationId).toBe('createConsent');
+    expect(paths['/api/v1/consent/{id}']!.get!.operationId).toBe('getConsentById');
+    expect(paths['/api/v1/consent/{id}/withdraw']!.post!.operationId).toBe('withdrawConsentById');
   });
 
   it('when walked › is a valid OpenAPI 3.0 document: every $ref resolves, every operation is well formed', () => {

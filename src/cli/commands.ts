@@ -10,7 +10,7 @@ import { allProjectors } from '../../projections/index.js';
 import { serviceLedger, withRecordedTenants } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
-import { KEY_SCOPES, TenantService, type KeyScope, type NewKey } from '../tenants/tenants.service.js';
+import { KEY_SCOPES, ORIGIN, TenantService, type KeyScope, type NewKey } from '../tenants/tenants.service.js';
 import { isDateTime } from '../http/kit/validation.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
 import { importCommand } from './import.commands.js';
@@ -108,10 +108,18 @@ const tenantSetPlan: Command = {
 
 const keyCreate: Command = {
   name: 'key create',
-  usage: 'key create --tenant TENANT_ID [--scope admin|write|read] [--name NAME] [--expires DATE-TIME]',
+  usage:
+    'key create --tenant TENANT_ID [--scope admin|write|read|publishable] [--name NAME] [--expires DATE-TIME] [--origin ORIGIN…] [--per-minute N]',
   summary:
-    'Issue another API key for a tenant (an admin key unless --scope says otherwise); prints {tenantId, name, plan, apiKey, apiSecret, scope, keyName, expiresAt}',
-  options: { tenant: { type: 'string' }, scope: { type: 'string' }, name: { type: 'string' }, expires: { type: 'string' } },
+    'Issue another API key for a tenant (an admin key unless --scope says otherwise; a publishable one lists each --origin it may be used from and has no secret); prints {tenantId, name, plan, apiKey, apiSecret, scope, keyName, expiresAt}',
+  options: {
+    tenant: { type: 'string' },
+    scope: { type: 'string' },
+    name: { type: 'string' },
+    expires: { type: 'string' },
+    origin: { type: 'string', multiple: true },
+    'per-minute': { type: 'string' },
+  },
   parse: (values) => {
     const scope = values.scope ?? 'admin';
     if (typeof scope !== 'string' || !(KEY_SCOPES as readonly string[]).includes(scope)) {
@@ -125,12 +133,35 @@ const keyCreate: Command = {
     if (expires !== undefined && (typeof expires !== 'string' || !isDateTime(expires) || Date.parse(expires) <= Date.now())) {
       throw new UsageError('--expires must be a date-time in the future, with a time zone (2027-01-31T00:00:00Z)');
     }
-    const key: NewKey = { scope: scope as KeyScope, name: name ?? null, expiresAt: expires ?? null };
+    const origins = (values as Record<string, unknown>).origin as string[] | undefined;
+    const perMinute = str(values, 'per-minute');
+    if (scope === 'publishable') {
+      if (!origins || origins.length === 0)
+        throw new UsageError('a publishable key needs at least one --origin (https://shop.example.com)');
+      const bad = origins.find((o) => !ORIGIN.test(o.toLowerCase()));
+      if (bad !== undefined) throw new UsageError(`--origin must be an origin like https://shop.example.com, with no path (got "${bad}")`);
+      if (perMinute !== undefined && (!/^[1-9][0-9]{0,5}$/.test(perMinute) || Number(perMinute) > 100_000)) {
+        throw new UsageError('--per-minute must be a whole number from 1 to 100000');
+      }
+    } else if (origins !== undefined || perMinute !== undefined) {
+      throw new UsageError('--origin and --per-minute are for --scope publishable only');
+    }
+    const key: NewKey = {
+      scope: scope as KeyScope,
+      name: name ?? null,
+      expiresAt: expires ?? null,
+      ...(origins ? { origins } : {}),
+      ...(perMinute !== undefined ? { perMinute: Number(perMinute) } : {}),
+    };
     return { tenant: tenantId(required(values, 'tenant'), 'tenant'), key };
   },
   async run(store, input: { tenant: string; key: NewKey }, io) {
-    const issued = await withRecordedTenants(store, io.settings, (tenants) => tenants.createKey(input.tenant, input.key));
-    io.info('Issued a new API key. Save the API secret now: only its hash is stored.');
+    const issued = await withRecordedTenants(store, io.settings, (tenants) => tenants.issue(input.tenant, input.key));
+    io.info(
+      issued.apiSecret === null
+        ? 'Issued a publishable key: it has no secret, and works only from the origins listed.'
+        : 'Issued a new API key. Save the API secret now: only its hash is stored.',
+    );
     return issued;
   },
 };

@@ -33,9 +33,11 @@ import { webhooksRoutes } from './routes/webhooks/webhooks.routes.js';
 import { adminAuth, apiKeyAuth } from './auth.js';
 import { ErrorEnvelopeSchema, errorResponses } from './kit/envelope.js';
 import { addLimitResponses } from './openapi-limits.js';
+import { describeOperations } from './openapi-operations.js';
 import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandling, validationError } from './kit/errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
+import { allowOrigin, browserRoutes } from './routes/browser/browser.routes.js';
 import { requireScope, scopesOf } from './scopes.js';
 import { actingAs } from '../common/actor.js';
 import type { KeyScope } from '../tenants/tenants.service.js';
@@ -196,6 +198,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         { name: 'webhooks', description: 'Signed notifications of ledger events' },
         { name: 'keys', description: "The tenant's own API keys, with their scopes (admin keys only)" },
         { name: 'transparency', description: 'Signed checkpoints and Merkle proofs of each tenant’s log (docs/verifying.md)' },
+        { name: 'browser', description: 'Collecting consent from a web page with a publishable key (docs/browser.md)' },
         { name: 'audit-log', description: "Every change to the tenant's configuration, who made it, and its proof (docs/audit-log.md)" },
         { name: 'admin', description: 'Operator API (needs ADMIN_TOKEN)' },
         { name: 'system', description: 'Health' },
@@ -213,6 +216,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         }
       ).openapiObject;
       addLimitResponses(doc.paths ?? {}, (doc.components ??= {}));
+      // Ids, tags, response descriptions and examples: what a generated client needs (docs/client.md).
+      describeOperations(doc.paths ?? {}, (doc.components.schemas ?? {}) as Record<string, Record<string, unknown>>);
       for (const operations of Object.values(doc.paths ?? {})) {
         for (const op of Object.values(operations)) {
           if (op['x-optional-body']) {
@@ -255,6 +260,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(transparencyKeysRoute, { transparency: deps.transparency });
   await app.register(publicLogRoutes, { transparency: deps.transparency });
 
+  // The routes a publishable key may call from a browser (config.browser): they answer CORS.
+  const browserPaths: string[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.config?.browser && !browserPaths.includes(route.url)) browserPaths.push(route.url);
+  });
   for (const prefix of API_PREFIXES) {
     await app.register(
       async (api) => {
@@ -264,9 +274,26 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         api.addHook('onRequest', requireScope);
         // The key acts: the events the request appends name it (`actor` in their metadata).
         api.addHook('preHandler', (request, _reply, done) => actingAs({ type: 'key', id: request.tenant.apiKey }, done));
+        // A publishable key's answers on its routes, errors too, are readable by the page on its origin.
+        api.addHook('onSend', async (request, reply, payload) => {
+          const origin = request.headers.origin;
+          if (request.routeOptions.config?.browser && request.tenant?.scope === 'publishable' && typeof origin === 'string') {
+            allowOrigin(reply, origin.toLowerCase());
+          }
+          return payload;
+        });
         await api.register(policiesRoutes, deps.policies);
         await api.register(purposesRoutes, { purposes: deps.purposes });
-        await api.register(consentRoutes, { ...deps.consents, ledgerState: (tenantId) => deps.transparency.published(tenantId) });
+        await api.register(consentRoutes, {
+          ...deps.consents,
+          ledgerState: (tenantId) => deps.transparency.published(tenantId),
+          activeVersion: async (tenantId, of) =>
+            ('purpose' in of
+              ? await deps.policies.queries.activeFor(tenantId, of.purpose)
+              : await deps.policies.queries.active(tenantId, of.policyType)
+            ).id,
+          publicLink: (tenantId, consentId, consentHash) => deps.receipts.publicLink(tenantId, consentId, consentHash),
+        });
         await api.register(receiptRoutes, { receipts: deps.receipts });
         await api.register(erasureRoutes, { erasure: deps.erasure });
         await api.register(keysRoutes, { tenants: deps.tenants });
@@ -281,6 +308,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       { prefix },
     );
   }
+
+  await app.register(browserRoutes, { tenants: deps.tenants, paths: browserPaths });
 
   if (deps.settings.adminToken) {
     const token = deps.settings.adminToken;

@@ -16,9 +16,26 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-/** onRequest hook: X-API-Key + X-API-Secret, before the body is even read. */
+/**
+ * onRequest hook: X-API-Key + X-API-Secret, before the body is even read. A publishable key
+ * (`pk_…`) comes without a secret and must come from one of its origins (the `Origin` header a
+ * browser sends): from any other, or with none, 403 FORBIDDEN (docs/browser.md).
+ */
 export const apiKeyAuth = (tenants: TenantService) => async (request: FastifyRequest, _reply: FastifyReply) => {
-  const tenant = await tenants.authenticate(header(request, 'x-api-key'), header(request, 'x-api-secret'));
+  const apiKey = header(request, 'x-api-key');
+  if (apiKey?.startsWith('pk_')) {
+    const tenant = await tenants.authenticatePublishable(apiKey);
+    if (!tenant) throw new HttpError(401, 'UNAUTHORIZED', 'send a valid publishable X-API-Key');
+    const origin = header(request, 'origin');
+    if (!origin || !tenant.origins?.includes(origin.toLowerCase())) {
+      throw new HttpError(403, 'FORBIDDEN', 'this publishable key may be used only from the origins its tenant allows', {
+        origin: origin ?? null,
+      });
+    }
+    request.tenant = tenant;
+    return;
+  }
+  const tenant = await tenants.authenticate(apiKey, header(request, 'x-api-secret'));
   if (!tenant) throw new HttpError(401, 'UNAUTHORIZED', 'send a valid X-API-Key and X-API-Secret');
   request.tenant = tenant;
 };

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The key scopes that may call the route (docs/contract.md, Keys and scopes); absent: by method (`scopesOf`). */
     scopes?: readonly KeyScope[];
+    /** A route a browser may call with a publishable key: it answers CORS preflight and sends CORS headers (docs/browser.md). */
+    browser?: boolean;
   }
 }
 
@@ -13,6 +15,8 @@ declare module 'fastify' {
 export const READ_SCOPES: readonly KeyScope[] = ['admin', 'read'];
 /** Records and withdraws decisions. */
 export const WRITE_SCOPES: readonly KeyScope[] = ['admin', 'write'];
+/** Records one decision: a publishable key too, from a browser (docs/browser.md). */
+export const RECORD_SCOPES: readonly KeyScope[] = ['admin', 'write', 'publishable'];
 /** What every key may read: the policies and purposes a decision is recorded against. */
 export const ANY_SCOPE: readonly KeyScope[] = ['admin', 'write', 'read'];
 /** The tenant's configuration: policies, purposes, webhooks, erasure. */

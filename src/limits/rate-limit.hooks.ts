@@ -151,8 +151,14 @@ export function rateLimitedAuth(
   };
 }
 
-/** The budget of an authenticated API request: its tenant's limits (the plan's, or its own). */
-export const tenantBudget = (request: FastifyRequest) => ({ subject: `tenant:${request.tenant.tenantId}`, limits: request.tenant.limits });
+/**
+ * The budget of an authenticated API request: its tenant's limits (the plan's, or its own); a
+ * publishable key's own budget, apart from its tenant's (a public form cannot spend the backend's).
+ */
+export const tenantBudget = (request: FastifyRequest) =>
+  request.tenant.scope === 'publishable'
+    ? { subject: `key:${request.tenant.apiKey}`, limits: request.tenant.limits }
+    : { subject: `tenant:${request.tenant.tenantId}`, limits: request.tenant.limits };
 
 /**
  * onRequest hook for the root: a request no route matches is counted too (against its tenant when

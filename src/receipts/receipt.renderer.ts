@@ -37,8 +37,11 @@ export const verifyUrl = (publicBaseUrl: string, consentId: string, consentHash:
   `${publicBaseUrl.replace(/\/+$/, '')}/verify/${consentId}?hash=${consentHash}`;
 
 /** An actor in words: "API key ck_…", "the operator (admin API)", "the operator's command line". */
-export const actorWords = (a: Actor): string =>
-  a.type === 'key' ? `API key ${a.id}` : a.type === 'operator' ? 'the operator (admin API)' : "the operator's command line";
+export const actorWords = (a: Actor): string => {
+  if (a.type === 'key') return a.id.startsWith('pk_') ? `publishable key ${a.id} (collected in the browser)` : `API key ${a.id}`;
+  if (a.type === 'operator') return 'the operator (admin API)';
+  return a.type === 'cli' ? "the operator's command line" : 'the service itself';
+};
 
 /** The decision in words, as the receipt and the verification page state it. */
 export function decisionWords(c: Pick<ConsentView, 'consentGiven' | 'status'>): { decision: string; status: string } {

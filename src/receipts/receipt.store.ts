@@ -37,6 +37,15 @@ export class ReceiptStore {
     });
   }
 
+  /** Lets the public verification page answer for a record with no receipt (one collected in a browser, docs/browser.md). */
+  async makePublic(tenantId: string, consentId: string): Promise<void> {
+    await this.db
+      .insertInto('receipts.publicly_verifiable')
+      .values({ consent_id: consentId, tenant_id: tenantId })
+      .onConflict((oc) => oc.column('consent_id').doNothing())
+      .execute();
+  }
+
   async latest(tenantId: string, consentId: string): Promise<StoredReceipt | undefined> {
     const row = await this.db
       .selectFrom('receipts.receipts')

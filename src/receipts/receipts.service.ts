@@ -123,6 +123,15 @@ export class ReceiptService {
     return receipt;
   }
 
+  /**
+   * The public link of a record collected in a browser (docs/browser.md): the verification page
+   * answers for it from now on, as it does for a record with a receipt.
+   */
+  async publicLink(tenantId: string, consentId: string, consentHash: string): Promise<string> {
+    await this.store.makePublic(tenantId, consentId);
+    return verifyUrl(this.publicBaseUrl, consentId, consentHash);
+  }
+
   /** The latest receipt issued for the consent, if any. */
   latest(tenantId: string, consentId: string): Promise<StoredReceipt | undefined> {
     return this.store.latest(tenantId, consentId);

@@ -39,4 +39,13 @@ export const controlMigrations: Migrations = {
       CREATE INDEX api_keys_expiry_due ON control.api_keys (expires_at)
         WHERE expires_at IS NOT NULL AND NOT expiry_recorded AND revoked_at IS NULL;
     `),
+  // Publishable keys (docs/browser.md): no secret, usable only from the origins listed, with a
+  // budget of their own; the index finds whether any live key allows an origin (CORS preflight).
+  '0018_control_publishable_keys': sqlMigration(`
+      ALTER TABLE control.api_keys DROP CONSTRAINT api_keys_scope;
+      ALTER TABLE control.api_keys ADD CONSTRAINT api_keys_scope CHECK (scope IN ('admin', 'write', 'read', 'publishable'));
+      ALTER TABLE control.api_keys ADD COLUMN origins text[];
+      ALTER TABLE control.api_keys ADD COLUMN per_minute integer;
+      CREATE INDEX api_keys_origins ON control.api_keys USING gin (origins) WHERE scope = 'publishable' AND revoked_at IS NULL;
+    `),
 };

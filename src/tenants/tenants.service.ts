@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ConfigChanges, ConfigEvent } from '../domain/config/config.events.js';
 import { DomainError } from '../domain/errors.js';
 import { sha256Hex } from '../common/hashing.js';
@@ -38,10 +38,19 @@ export interface Tenant {
 /**
  * What a key may do (docs/contract.md, Keys and scopes): `admin` everything; `write` record and
  * withdraw (and read the policies to record against), nothing that reads records back; `read`
- * everything that reads, verifies, proves, exports and downloads receipts, nothing that writes.
+ * everything that reads, verifies, proves, exports and downloads receipts, nothing that writes;
+ * `publishable` (`pk_…`, no secret) record a decision from a browser on an allowed origin, nothing else.
  */
-export const KEY_SCOPES = ['admin', 'write', 'read'] as const;
+export const KEY_SCOPES = ['admin', 'write', 'read', 'publishable'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
+
+export const newPublishableKey = (): string => `pk_${randomBase62(24)}`;
+/** A publishable key's own budget per minute when its tenant sets none; its day's is 1,440 times it. */
+export const PUBLISHABLE_PER_MINUTE = 60;
+export const MAX_ORIGINS = 20;
+/** An origin as browsers send it: scheme, host, optional port; no path, no trailing slash. */
+export const ORIGIN =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?$/;
 
 export interface IssuedCredentials {
   tenantId: string;
@@ -55,6 +64,9 @@ export interface IssuedCredentials {
   expiresAt: string | null;
 }
 
+/** A key just issued: a publishable one has no secret, and lists its origins and budget. */
+export type IssuedKey = Omit<IssuedCredentials, 'apiSecret'> & { apiSecret: string | null; origins?: string[]; perMinute?: number };
+
 /** A key as its tenant and the operator see it: never its secret. */
 export interface ApiKeyView {
   apiKey: string;
@@ -65,13 +77,18 @@ export interface ApiKeyView {
   /** To within a minute; null: never used. */
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** A publishable key's allowed origins and budget per minute. */
+  origins?: string[];
+  perMinute?: number;
 }
 
-/** What a new key is: its scope (admin unless said), its label, its expiry. */
+/** What a new key is: its scope (admin unless said), its label, its expiry; a publishable key's origins and budget. */
 export interface NewKey {
   scope?: KeyScope;
   name?: string | null;
   expiresAt?: string | null;
+  origins?: readonly string[];
+  perMinute?: number;
 }
 
 const keyView = (k: {
@@ -82,6 +99,8 @@ const keyView = (k: {
   expires_at: Date | null;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  origins: string[] | null;
+  per_minute: number | null;
 }): ApiKeyView => ({
   apiKey: k.api_key,
   name: k.name,
@@ -90,6 +109,7 @@ const keyView = (k: {
   expiresAt: k.expires_at?.toISOString() ?? null,
   lastUsedAt: k.last_used_at?.toISOString() ?? null,
   revokedAt: k.revoked_at?.toISOString() ?? null,
+  ...(k.scope === 'publishable' ? { origins: k.origins ?? [], perMinute: k.per_minute ?? PUBLISHABLE_PER_MINUTE } : {}),
 });
 
 export interface TenantContext {
@@ -101,6 +121,8 @@ export interface TenantContext {
   plan: Plan;
   limits: { perMinute: number; perDay: number };
   csvExport: boolean;
+  /** A publishable key's allowed origins (its requests must come from one). */
+  origins?: readonly string[];
 }
 
 interface CachedKey {
@@ -137,6 +159,8 @@ export class TenantService {
    * by every invalidation, so a request after a change never takes an answer read before it.
    */
   private readonly lookups = new Map<string, Promise<CachedKey | undefined>>();
+  /** Whether some publishable key allows an origin, by origin (CORS preflights). */
+  private readonly origins = new Map<string, { allowed: boolean; expires: number }>();
 
   private readonly db: ControlDb;
   private readonly changes: ConfigChanges | undefined;
@@ -229,33 +253,74 @@ export class TenantService {
     return this.get(tenantId);
   }
 
-  async createKey(tenantId: string, key: NewKey = {}): Promise<IssuedCredentials> {
+  /** Issues a key with a secret (admin unless `scope` says otherwise). */
+  async createKey(tenantId: string, key: NewKey & { scope?: Exclude<KeyScope, 'publishable'> } = {}): Promise<IssuedCredentials> {
+    return (await this.issue(tenantId, key)) as IssuedCredentials;
+  }
+
+  /** Issues a publishable key (`pk_…`, no secret) for these origins, with its own budget per minute. */
+  createPublishableKey(tenantId: string, key: Omit<NewKey, 'scope'> & { origins: readonly string[] }): Promise<IssuedKey> {
+    return this.issue(tenantId, { ...key, scope: 'publishable' });
+  }
+
+  /** Issues a key of any scope: the route's choice (`POST /keys` takes every scope). */
+  async issue(tenantId: string, key: NewKey = {}): Promise<IssuedKey> {
     const tenant = await this.get(tenantId);
-    const apiKey = newApiKey();
-    const apiSecret = newApiSecret();
     const scope = key.scope ?? 'admin';
+    const publishable = scope === 'publishable';
+    const apiKey = publishable ? newPublishableKey() : newApiKey();
+    const apiSecret = publishable ? null : newApiSecret();
     const expiresAt = key.expiresAt ? new Date(key.expiresAt).toISOString() : null;
-    if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) {
-      throw new DomainError('VALIDATION_ERROR', 'expiresAt must be in the future', {
-        errors: [{ field: 'expiresAt', message: 'must be in the future' }],
-      });
+    const invalid = (field: string, message: string) =>
+      new DomainError('VALIDATION_ERROR', `${field} ${message}`, { errors: [{ field, message }] });
+    if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) throw invalid('expiresAt', 'must be in the future');
+    const origins = [...new Set((key.origins ?? []).map((o) => o.toLowerCase()))];
+    if (publishable) {
+      if (origins.length === 0) throw invalid('origins', 'must list at least one origin for a publishable key');
+      if (origins.length > MAX_ORIGINS) throw invalid('origins', `must list at most ${MAX_ORIGINS} origins`);
+      const bad = origins.find((o) => !ORIGIN.test(o));
+      if (bad !== undefined) throw invalid('origins', `must be origins like https://shop.example.com (no path): ${JSON.stringify(bad)}`);
+    } else if (key.origins !== undefined || key.perMinute !== undefined) {
+      throw invalid(key.origins !== undefined ? 'origins' : 'perMinute', 'is for publishable keys only');
     }
+    const perMinute = publishable ? (key.perMinute ?? PUBLISHABLE_PER_MINUTE) : undefined;
     await this.record(tenantId, {
       type: 'ApiKeyIssued',
-      data: { apiKey, scope, name: key.name ?? null, expiresAt, at: new Date().toISOString() },
+      data: {
+        apiKey,
+        scope,
+        name: key.name ?? null,
+        expiresAt,
+        ...(publishable ? { origins, perMinute } : {}),
+        at: new Date().toISOString(),
+      },
     });
     await this.db
       .insertInto('control.api_keys')
       .values({
         api_key: apiKey,
         tenant_id: tenantId,
-        secret_hash: hashSecret(apiSecret),
+        // A publishable key has no secret: nothing can match an empty hash.
+        secret_hash: apiSecret === null ? '' : hashSecret(apiSecret),
         scope,
         name: key.name ?? null,
         expires_at: expiresAt,
+        origins: publishable ? origins : null,
+        per_minute: perMinute ?? null,
       })
       .execute();
-    return { tenantId, name: tenant.name, plan: tenant.plan, apiKey, apiSecret, scope, keyName: key.name ?? null, expiresAt };
+    if (publishable) this.invalidate(tenantId);
+    return {
+      tenantId,
+      name: tenant.name,
+      plan: tenant.plan,
+      apiKey,
+      apiSecret,
+      scope,
+      keyName: key.name ?? null,
+      expiresAt,
+      ...(publishable ? { origins, perMinute } : {}),
+    };
   }
 
   async revokeKey(tenantId: string, apiKey: string): Promise<void> {
@@ -319,6 +384,7 @@ export class TenantService {
   invalidate(tenantId?: string): void {
     this.generation++;
     this.lookups.clear();
+    this.origins.clear();
     if (tenantId === undefined) return this.cache.clear();
     for (const [apiKey, entry] of this.cache) if (entry.tenant.tenantId === tenantId) this.cache.delete(apiKey);
   }
@@ -327,20 +393,59 @@ export class TenantService {
   async authenticate(apiKey: string | undefined, apiSecret: string | undefined): Promise<TenantContext | null> {
     if (!apiKey || !apiSecret || apiKey.length > 64 || apiSecret.length > 128) return null;
     const presented = Buffer.from(hashSecret(apiSecret), 'hex');
-    let entry = this.cache.get(apiKey);
-    if (!entry || entry.expires < Date.now()) {
-      this.cache.delete(apiKey);
-      let lookup = this.lookups.get(apiKey);
-      if (!lookup) {
-        lookup = this.lookUp(apiKey).finally(() => {
-          if (this.lookups.get(apiKey) === lookup) this.lookups.delete(apiKey);
-        });
-        this.lookups.set(apiKey, lookup);
-      }
-      entry = await lookup;
+    const entry = await this.entry(apiKey);
+    // A publishable key has no secret: it never passes here (an empty hash would not even compare).
+    const secretHash = entry && entry.tenant.scope !== 'publishable' ? entry.secretHash : DUMMY_HASH;
+    const ok = timingSafeEqual(presented, secretHash);
+    return ok && entry && entry.tenant.scope !== 'publishable' ? entry.tenant : null;
+  }
+
+  /**
+   * The tenant of a publishable key (`pk_…`, no secret), or null for an unknown, revoked or
+   * expired one. The caller checks the request's origin against `origins`.
+   */
+  async authenticatePublishable(apiKey: string | undefined): Promise<TenantContext | null> {
+    if (!apiKey || !apiKey.startsWith('pk_') || apiKey.length > 64) return null;
+    const entry = await this.entry(apiKey);
+    return entry?.tenant.scope === 'publishable' ? entry.tenant : null;
+  }
+
+  /**
+   * Whether some live publishable key allows this origin (a CORS preflight carries no key).
+   * Cached as keys are; a key's issue or revocation clears it.
+   */
+  async originAllowed(origin: string | undefined): Promise<boolean> {
+    if (!origin || origin.length > 300 || !ORIGIN.test(origin)) return false;
+    const cached = this.origins.get(origin);
+    if (cached && cached.expires >= Date.now()) return cached.allowed;
+    const generation = this.generation;
+    const row = await this.db
+      .selectFrom('control.api_keys')
+      .select('api_key')
+      .where('scope', '=', 'publishable')
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+      .where('origins', '@>', sql<string[]>`ARRAY[${origin}]::text[]`)
+      .limit(1)
+      .executeTakeFirst();
+    if (this.origins.size > 10_000) this.origins.clear();
+    if (generation === this.generation) this.origins.set(origin, { allowed: row !== undefined, expires: Date.now() + this.cacheMs });
+    return row !== undefined;
+  }
+
+  /** A key's cached entry, or its lookup (shared by the requests that arrive together). */
+  private async entry(apiKey: string): Promise<CachedKey | undefined> {
+    const entry = this.cache.get(apiKey);
+    if (entry && entry.expires >= Date.now()) return entry;
+    this.cache.delete(apiKey);
+    let lookup = this.lookups.get(apiKey);
+    if (!lookup) {
+      lookup = this.lookUp(apiKey).finally(() => {
+        if (this.lookups.get(apiKey) === lookup) this.lookups.delete(apiKey);
+      });
+      this.lookups.set(apiKey, lookup);
     }
-    const ok = timingSafeEqual(presented, entry?.secretHash ?? DUMMY_HASH);
-    return ok && entry ? entry.tenant : null;
+    return lookup;
   }
 
   private async touch(apiKey: string): Promise<void> {
@@ -364,6 +469,8 @@ export class TenantService {
         'k.scope',
         'k.expires_at',
         'k.last_used_at',
+        'k.origins',
+        'k.per_minute as key_per_minute',
         't.id',
         't.name',
         't.plan',
@@ -378,6 +485,9 @@ export class TenantService {
     // Last used, to within a minute: one write a minute per key at most, off the request's path.
     if (row.last_used_at === null || row.last_used_at.getTime() < now - 60_000) void this.touch(apiKey);
     const t = toTenant(row);
+    const publishable = row.scope === 'publishable';
+    // A publishable key spends a budget of its own, never its tenant's.
+    const perMinute = row.key_per_minute ?? PUBLISHABLE_PER_MINUTE;
     const entry: CachedKey = {
       secretHash: Buffer.from(row.secret_hash, 'hex'),
       tenant: {
@@ -386,8 +496,9 @@ export class TenantService {
         scope: row.scope as KeyScope,
         name: t.name,
         plan: t.plan,
-        limits: t.limits,
+        limits: publishable ? { perMinute, perDay: perMinute * 1_440 } : t.limits,
         csvExport: PLAN_RULES[t.plan].csvExport,
+        ...(publishable ? { origins: row.origins ?? [] } : {}),
       },
       // Trusted no longer than the key lives.
       expires: Math.min(now + this.cacheMs, row.expires_at?.getTime() ?? Infinity),

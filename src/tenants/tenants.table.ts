@@ -28,6 +28,9 @@ export interface ApiKeysTable {
   last_used_at: ColumnType<Date | null, never, string>;
   /** migration 0017: whether the key's expiry is recorded in the tenant's log. */
   expiry_recorded: ColumnType<boolean, never, boolean>;
+  /** migration 0018: a publishable key's allowed origins and its own per-minute budget (null for other keys). */
+  origins: ColumnType<string[] | null, string[] | null | undefined, never>;
+  per_minute: ColumnType<number | null, number | null | undefined, never>;
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 

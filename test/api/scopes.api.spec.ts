@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyScope } from '../../src/tenants/tenants.service.js';
-import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { browserClient, client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+
+const ORIGIN = 'https://shop.example.com';
 
 /**
  * Issue 19, keys with roles: every operation of the OpenAPI document, called with a key of each
@@ -26,6 +28,8 @@ beforeAll(async () => {
   tenantId = admin.tenantId;
   keys.admin = client(t.app, admin);
   for (const scope of ['write', 'read'] as const) keys[scope] = client(t.app, await t.service.tenants.createKey(tenantId, { scope }));
+  const pk = await t.service.tenants.createPublishableKey(tenantId, { origins: [ORIGIN], perMinute: 100_000 });
+  keys.publishable = browserClient(t.app, pk.apiKey, ORIGIN);
   policyId = await publishPolicy(keys.admin);
   const res = await keys.admin.post('/api/v1/consent', { policyVersionId: policyId, userReference: 'scoped-user', consentGiven: true });
   consentId = res.json().data.id as string;
@@ -64,35 +68,39 @@ describe('keys with roles › every operation, with each scope', () => {
     expect(ops.length).toBeGreaterThan(30);
     for (const op of ops) expect(op.scopes, `${op.method} ${op.path}`).toEqual(expect.arrayContaining(['admin']));
     const of = (method: string, path: string) => ops.find((o) => o.method === method && o.path === path)!.scopes;
-    expect(of('POST', '/api/v1/consent')).toEqual(['admin', 'write']);
+    expect(of('POST', '/api/v1/consent')).toEqual(['admin', 'write', 'publishable']);
+    expect(of('POST', '/api/v1/consent/batch')).toEqual(['admin', 'write']);
     expect(of('GET', '/api/v1/consent/{id}')).toEqual(['admin', 'read']);
     expect(of('GET', '/api/v1/policies/active/{policyType}')).toEqual(['admin', 'write', 'read']);
     expect(of('POST', '/api/v1/policies')).toEqual(['admin']);
     expect(of('GET', '/api/v1/webhooks')).toEqual(['admin']);
   });
 
-  it.each(['read', 'write', 'admin'] as const)('a %s key: 403 FORBIDDEN exactly where the document leaves its scope out', async (scope) => {
-    const ops = await operations();
-    const before = (await keys.admin.get('/api/v1/consent/search')).json().pagination.total as number;
-    const wrong: string[] = [];
-    // Refusals first: an allowed call (an erasure, a withdrawal) must not change what the others see.
-    const ordered = [...ops.filter((o) => !o.scopes.includes(scope)), ...ops.filter((o) => o.scopes.includes(scope))];
-    for (const op of ordered) {
-      const allowed = op.scopes.includes(scope);
-      if (allowed && scope === 'admin' && op.method !== 'GET') continue; // admin writes are the other suites' business
-      const res = await keys[scope].inject({
-        method: op.method as 'GET',
-        url: urlOf(op.path),
-        payload: op.method === 'GET' ? undefined : {},
-      });
-      const forbidden = res.statusCode === 403 && (res.json() as { error?: { code?: string } }).error?.code === 'FORBIDDEN';
-      if (forbidden === allowed) wrong.push(`${op.method} ${op.path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      if (!allowed) expect(res.json().error.details).toEqual({ requiredScopes: op.scopes, keyScope: scope });
-    }
-    expect(wrong).toEqual([]);
-    // Nothing a refused call asked for was done.
-    if (scope === 'read') expect((await keys.admin.get('/api/v1/consent/search')).json().pagination.total).toBe(before);
-  });
+  it.each(['read', 'write', 'admin', 'publishable'] as const)(
+    'a %s key: 403 FORBIDDEN exactly where the document leaves its scope out',
+    async (scope) => {
+      const ops = await operations();
+      const before = (await keys.admin.get('/api/v1/consent/search')).json().pagination.total as number;
+      const wrong: string[] = [];
+      // Refusals first: an allowed call (an erasure, a withdrawal) must not change what the others see.
+      const ordered = [...ops.filter((o) => !o.scopes.includes(scope)), ...ops.filter((o) => o.scopes.includes(scope))];
+      for (const op of ordered) {
+        const allowed = op.scopes.includes(scope);
+        if (allowed && scope === 'admin' && op.method !== 'GET') continue; // admin writes are the other suites' business
+        const res = await keys[scope].inject({
+          method: op.method as 'GET',
+          url: urlOf(op.path),
+          payload: op.method === 'GET' ? undefined : {},
+        });
+        const forbidden = res.statusCode === 403 && (res.json() as { error?: { code?: string } }).error?.code === 'FORBIDDEN';
+        if (forbidden === allowed) wrong.push(`${op.method} ${op.path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (!allowed) expect(res.json().error.details).toEqual({ requiredScopes: op.scopes, keyScope: scope });
+      }
+      expect(wrong).toEqual([]);
+      // Nothing a refused call asked for was done.
+      if (scope === 'read') expect((await keys.admin.get('/api/v1/consent/search')).json().pagination.total).toBe(before);
+    },
+  );
 
   it('a write key records and withdraws but reads nothing back; a read key reads but records nothing', async () => {
     const recorded = await keys.write.post('/api/v1/consent', { policyVersionId: policyId, userReference: 'w-1', consentGiven: true });
@@ -102,7 +110,7 @@ describe('keys with roles › every operation, with each scope', () => {
     expect((await keys.read.get(`/api/v1/consent/${id}`)).statusCode).toBe(200);
     const refused = await keys.read.post('/api/v1/consent', { policyVersionId: policyId, userReference: 'r-1', consentGiven: true });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toMatch(/needs a key with scope admin or write; this key's scope is read/);
+    expect(refused.json().error.message).toMatch(/needs a key with scope admin or write or publishable; this key's scope is read/);
     expect((await keys.write.post(`/api/v1/consent/${id}/withdraw`, {})).statusCode).toBe(200);
   });
 });

@@ -70,7 +70,14 @@ export interface Client {
 
 /** Requests as a tenant's API client would send them (through `inject`, the real routing). */
 export function client(app: FastifyInstance, creds: { apiKey: string; apiSecret: string }): Client {
-  const auth = { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret };
+  return clientWith(app, { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret });
+}
+
+/** A publishable key's client, as a page on `origin` calls the API (docs/browser.md): no secret, the page's Origin. */
+export const browserClient = (app: FastifyInstance, apiKey: string, origin: string): Client =>
+  clientWith(app, { 'x-api-key': apiKey, origin });
+
+function clientWith(app: FastifyInstance, auth: Record<string, string>): Client {
   const send = (method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method, url, headers: { ...auth, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
   return {

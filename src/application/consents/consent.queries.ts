@@ -128,10 +128,16 @@ export interface ConsentQueriesDeps {
 }
 
 /** Who recorded and who withdrew a record, as its events' metadata names them (absent before actors were recorded). */
-function actorsOf(recorded: readonly RecordedEvent[]): { recordedBy?: Actor; withdrawnBy?: Actor } {
+function actorsOf(recorded: readonly RecordedEvent[]): { recordedBy?: Actor; withdrawnBy?: Actor; collectedVia?: 'browser' } {
   const by = (type: string) => recorded.find((e) => e.type === type)?.metadata.actor as Actor | undefined;
   const [recordedBy, withdrawnBy] = [by('ConsentRecorded'), by('ConsentWithdrawn')];
-  return { ...(recordedBy ? { recordedBy } : {}), ...(withdrawnBy ? { withdrawnBy } : {}) };
+  // A publishable key records only from a browser (docs/browser.md).
+  const browser = recordedBy?.type === 'key' && recordedBy.id.startsWith('pk_');
+  return {
+    ...(recordedBy ? { recordedBy } : {}),
+    ...(withdrawnBy ? { withdrawnBy } : {}),
+    ...(browser ? { collectedVia: 'browser' as const } : {}),
+  };
 }
 
 /** A read-model row's sealed fields, as the one reader takes them (the read model knows an erasure already). */

@@ -53,6 +53,8 @@ export interface ConsentView {
   /** Who recorded it and who withdrew it (an API key by id, the operator, the CLI); absent for records before actors. */
   recordedBy?: Actor;
   withdrawnBy?: Actor;
+  /** `browser` when a publishable key recorded it, from a page (docs/browser.md). */
+  collectedVia?: 'browser';
 }
 
 export interface VerificationView {

@@ -23,7 +23,15 @@ export interface TenantSettingsChanged {
 export interface ApiKeyIssued {
   type: 'ApiKeyIssued';
   /** The key's public id, never its secret. */
-  data: { apiKey: string; scope: string; name: string | null; expiresAt: string | null; origins?: string[]; at: string };
+  data: {
+    apiKey: string;
+    scope: string;
+    name: string | null;
+    expiresAt: string | null;
+    origins?: string[];
+    perMinute?: number;
+    at: string;
+  };
 }
 
 export interface ApiKeyRevoked {

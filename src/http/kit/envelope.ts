@@ -82,3 +82,7 @@ export const pageOf = (q: { page?: number | undefined; limit?: number | undefine
   page: q.page ?? 1,
   limit: q.limit ?? 20,
 });
+
+/** Whether a list route answers CSV: `format=csv`, or no format and an `Accept` naming text/csv. */
+export const wantsCsv = (format: string | undefined, accept: string | undefined): boolean =>
+  format === 'csv' || (format === undefined && /\btext\/csv\b/.test(accept ?? ''));

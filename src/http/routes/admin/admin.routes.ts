@@ -11,7 +11,7 @@ export const KeyScopeSchema = Type.Union(
   KEY_SCOPES.map((s) => Type.Literal(s)),
   {
     description:
-      'admin: everything; write: record and withdraw (no reading records back); read: read, verify, prove, export, receipts (no writing)',
+      'admin: everything; write: record and withdraw (no reading records back); read: read, verify, prove, export, receipts (no writing); publishable: pk_… with no secret, records decisions from a browser on the origins it lists, nothing else (docs/browser.md)',
   },
 );
 /** A new key: its scope (admin unless said), its label, its expiry. */
@@ -21,6 +21,20 @@ export const NewKeySchema = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a label of your own, e.g. "auditor 2027"' })),
     expiresAt: Type.Optional(
       Type.String({ format: 'date-time', description: 'when the key stops working (in the future); absent: never' }),
+    ),
+    origins: Type.Optional(
+      Type.Array(Type.String({ maxLength: 300, examples: ['https://shop.example.com'] }), {
+        minItems: 1,
+        maxItems: 20,
+        description: 'publishable keys only (and required there): the origins (scheme://host[:port]) the key may be used from',
+      }),
+    ),
+    perMinute: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100_000,
+        description: "publishable keys only: the key's own budget per minute (default 60; per day 1,440 times it), apart from its tenant's",
+      }),
     ),
   },
   { additionalProperties: false },
@@ -34,6 +48,8 @@ export const ApiKeySchema = Type.Object({
   expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'to within a minute; null: never used' }),
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  origins: Type.Optional(Type.Array(Type.String(), { description: 'publishable keys: the origins allowed' })),
+  perMinute: Type.Optional(Type.Integer({ description: "publishable keys: the key's own budget per minute" })),
 });
 const Limit = Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000_000 }), Type.Null()]);
 
@@ -42,10 +58,14 @@ const CredentialsSchema = Type.Object({
   name: Type.String(),
   plan: Type.String(),
   apiKey: Type.String(),
-  apiSecret: Type.String({ description: 'shown once; only its hash is stored' }),
+  apiSecret: Type.Union([Type.String(), Type.Null()], {
+    description: 'shown once; only its hash is stored. Null for a publishable key, which has none',
+  }),
   scope: KeyScopeSchema,
   keyName: Type.Union([Type.String(), Type.Null()]),
   expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  origins: Type.Optional(Type.Array(Type.String())),
+  perMinute: Type.Optional(Type.Integer()),
 });
 const TenantSchema = Type.Object({
   tenantId: Type.String({ format: 'uuid' }),
@@ -128,7 +148,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> 
         if (request.body === undefined) request.body = {};
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await tenants.createKey(request.params.id, request.body ?? {}))),
+    async (request, reply) => reply.status(201).send(ok(await tenants.issue(request.params.id, request.body ?? {}))),
   );
 
   app.delete(

@@ -4,7 +4,7 @@ import { AUDIT_CSV_COLUMNS, auditCsvRow, type AuditLog, type AuditLogFilter } fr
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '../../../domain/config/audit-entry.js';
 import { csvStream } from '../../../export/csv.js';
 import type { TransparencyService } from '../../../transparency/transparency.service.js';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery, pageOf } from '../../kit/envelope.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery, pageOf, wantsCsv } from '../../kit/envelope.js';
 import { inclusiveBounds } from '../../kit/validation.js';
 import { READ_SCOPES } from '../../scopes.js';
 import { EventProofSchema, proofOrNotReady } from '../transparency/transparency.routes.js';
@@ -79,7 +79,7 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<{ auditLog: AuditLog; tra
     async (request, reply) => {
       const filter = filterOf(request.query);
       const { format } = request.query;
-      const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ''));
+      const csv = wantsCsv(format, request.headers.accept);
       if (!csv) {
         const { page, limit } = pageOf(request.query);
         const { items, total } = await auditLog.page(request.tenant.tenantId, filter, page, limit);

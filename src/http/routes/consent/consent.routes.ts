@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { WRITE_SCOPES } from '../../scopes.js';
-import type { Static } from '@sinclair/typebox';
+import { RECORD_SCOPES, WRITE_SCOPES } from '../../scopes.js';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StandardRecords } from '../../../export/standard-records.js';
 import type { ConsentCommands, ConsentInput } from '../../../application/consents/consent.commands.js';
@@ -8,11 +8,12 @@ import type { ConsentQueries, ConsentQuery } from '../../../application/consents
 import type { Idempotency } from '../../../application/idempotency.js';
 import { consentsCsv, csvStream, jsonLines } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
-import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf } from '../../kit/envelope.js';
+import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf, wantsCsv } from '../../kit/envelope.js';
 import { HttpError, validationError } from '../../kit/errors.js';
 import { fieldErrors } from '../../kit/validation.js';
 import {
   BatchResultSchema,
+  CollectedConsentSchema,
   ConsentBatchSchema,
   ConsentCreateSchema,
   ConsentFilterQuerySchema,
@@ -38,7 +39,7 @@ import {
   WithdrawStandingBodySchema,
   WithdrawStandingSchema,
   type ConsentBatchItem,
-  type ConsentCreate,
+  type ResolvedConsent,
   type ConsentFilterQuery,
 } from './consent.schemas.js';
 import { importedErrors, itemErrors } from './consent.checks.js';
@@ -94,7 +95,7 @@ function batchSchemaErrors(error: Error & { validation?: unknown; validationCont
 
 const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 
-function toInput(item: ConsentCreate | ConsentBatchItem, request: FastifyRequest): ConsentInput {
+function toInput(item: ResolvedConsent | ConsentBatchItem, request: FastifyRequest): ConsentInput {
   const ua = request.headers['user-agent'];
   const imported = item as ConsentBatchItem;
   return {
@@ -133,9 +134,16 @@ export interface ConsentRoutesOptions {
   standard: StandardRecords;
   /** The tenant's newest signed checkpoint (the transparency log), which an export names in its headers. */
   ledgerState?: (tenantId: string) => Promise<{ treeSize: number; rootHash: string; timestamp: string } | null>;
+  /** The id of the version in force now for a purpose or a policy type (NO_ACTIVE_POLICY when none). */
+  activeVersion: (tenantId: string, of: { purpose: string } | { policyType: string }) => Promise<string>;
+  /** A record's public verification link (the receipt's QR code), which the page then answers for. */
+  publicLink: (tenantId: string, consentId: string, consentHash: string) => Promise<string>;
 }
 
-export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (app, { commands, queries, standard, ledgerState }) => {
+export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (
+  app,
+  { commands, queries, standard, ledgerState, activeVersion, publicLink },
+) => {
   /** The ledger state an export reflects: the newest signed checkpoint once the read models caught up. */
   const exportHeaders = async (tenantId: string, reply: FastifyReply) => {
     const state = await ledgerState?.(tenantId);
@@ -151,20 +159,39 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   app.post(
     '/consent',
     {
-      config: { scopes: WRITE_SCOPES },
+      // The one route a publishable key may call, from a browser on an allowed origin (CORS, docs/browser.md).
+      config: { scopes: RECORD_SCOPES, browser: true },
       schema: {
         tags,
         summary: 'Record a consent decision',
+        description:
+          "On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link.",
         headers: IdempotencyHeadersSchema,
         body: ConsentCreateSchema,
-        response: { 201: EnvelopeSchema(RecordedConsentSchema), ...errorResponses(400, 401, 404, 409, 413, 415, 422) },
+        response: {
+          201: EnvelopeSchema(Type.Union([RecordedConsentSchema, CollectedConsentSchema])),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+        },
       },
     },
     async (request, reply) => {
       const errors = itemErrors(request.body, '');
+      const { policyVersionId, purpose, policyType, ...rest } = request.body;
+      if ([policyVersionId, purpose, policyType].filter((x) => x !== undefined).length !== 1) {
+        errors.push({ field: 'policyVersionId', message: 'give exactly one of policyVersionId, purpose and policyType' });
+      }
       if (errors.length > 0) throw validationError(errors);
-      const { view, replayed } = await commands.record(request.tenant.tenantId, toInput(request.body, request), idempotencyOf(request));
+      const tenantId = request.tenant.tenantId;
+      const versionId =
+        policyVersionId ?? (await activeVersion(tenantId, purpose !== undefined ? { purpose } : { policyType: policyType! }));
+      const input = toInput({ ...rest, policyVersionId: versionId }, request);
+      const { view, replayed } = await commands.record(tenantId, input, idempotencyOf(request));
       if (replayed) void reply.header('idempotent-replayed', 'true');
+      if (request.tenant.scope === 'publishable') {
+        // It may read nothing back: the id and the public link anyone holding it may check.
+        const verifyUrl = await publicLink(tenantId, view.id, view.consentHash);
+        return reply.status(201).send(ok({ id: view.id, verifyUrl }, { timestamp: view.timestamp }));
+      }
       return reply.status(201).send(ok(view, { timestamp: view.timestamp }));
     },
   );
@@ -518,7 +545,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     },
     async (request, reply) => {
       const { purpose, format } = request.query;
-      const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ''));
+      const csv = wantsCsv(format, request.headers.accept);
       if (!csv) {
         const { page, limit } = pageOf(request.query);
         const { items, total } = await queries.reconsent(request.tenant.tenantId, purpose, page, limit);

@@ -46,8 +46,26 @@ const ConsentFields = {
   metadata: Type.Optional(Type.Union([Metadata, Type.Null()])),
 };
 
-export const ConsentCreateSchema = Type.Object(ConsentFields, { additionalProperties: false });
+/**
+ * One decision: on a policy version by its id, or on the version in force for a purpose or a
+ * policy type (exactly one of the three; a browser form names the purpose, docs/browser.md).
+ */
+export const ConsentCreateSchema = Type.Object(
+  {
+    ...ConsentFields,
+    policyVersionId: Type.Optional(Uuid),
+    purpose: Type.Optional({ ...PurposeKeySchema, description: 'instead of policyVersionId: the version of this purpose in force now' }),
+    policyType: Type.Optional({ ...PolicyTypeSchema, description: 'instead of policyVersionId: the version of this type in force now' }),
+  },
+  { additionalProperties: false },
+);
 export type ConsentCreate = Static<typeof ConsentCreateSchema>;
+
+/** What a publishable key is answered (docs/browser.md): the record's id and its public verification link, nothing it could read back. */
+export const CollectedConsentSchema = Type.Object({
+  id: Uuid,
+  verifyUrl: Type.String({ description: 'the public verification page of the record (its id and consentHash)' }),
+});
 
 /** A batch item may carry the original times of a decision imported from another platform (docs/purposes.md, Moving in). */
 const ImportedFields = {
@@ -67,6 +85,8 @@ const ImportedFields = {
   ),
 };
 export const ConsentBatchItemSchema = Type.Object({ ...ConsentFields, ...ImportedFields }, { additionalProperties: false });
+/** A decision whose policy version is known (a batch item, or a single one once its purpose or type was resolved). */
+export type ResolvedConsent = Omit<ConsentCreate, 'policyVersionId' | 'purpose' | 'policyType'> & { policyVersionId: string };
 export type ConsentBatchItem = Static<typeof ConsentBatchItemSchema>;
 
 export const ConsentBatchSchema = Type.Object(
@@ -205,7 +225,9 @@ export const RecordedConsentSchema = Type.Object({
 const ActorSchema = Type.Object(
   {
     type: Type.Union([Type.Literal('key'), Type.Literal('operator'), Type.Literal('cli'), Type.Literal('service')]),
-    id: Type.Optional(Type.String({ description: 'the API key (ck_…), for type key' })),
+    id: Type.Optional(
+      Type.String({ description: 'the API key (ck_…, or pk_… for a publishable key: collected in the browser), for type key' }),
+    ),
   },
   { description: "who made the change, as the ledger event's metadata names it" },
 );
@@ -230,6 +252,7 @@ export const ConsentSchema = Type.Object({
   policyDetails: Type.Object({ title: Type.String(), type: Type.String(), version: Type.String(), contentHash: Type.String() }),
   recordedBy: Type.Optional(ActorSchema),
   withdrawnBy: Type.Optional(ActorSchema),
+  collectedVia: Type.Optional(Type.Literal('browser', { description: 'the decision was collected in a browser, with a publishable key' })),
 });
 
 export const UserConsentSchema = Type.Object({

@@ -9,10 +9,14 @@ const tags = ['keys'];
 
 const IssuedKeySchema = Type.Object({
   apiKey: Type.String(),
-  apiSecret: Type.String({ description: 'shown once; only its hash is stored' }),
+  apiSecret: Type.Union([Type.String(), Type.Null()], {
+    description: 'shown once; only its hash is stored. Null for a publishable key, which has none',
+  }),
   name: Type.Union([Type.String(), Type.Null()]),
   scope: KeyScopeSchema,
   expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  origins: Type.Optional(Type.Array(Type.String())),
+  perMinute: Type.Optional(Type.Integer()),
 });
 
 /**
@@ -28,7 +32,8 @@ export const keysRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> =
       schema: {
         tags,
         summary: 'Issue an API key of this tenant',
-        description: 'The body is optional: without a scope the key is an admin key; without expiresAt it never expires.',
+        description:
+          'The body is optional: without a scope the key is an admin key; without expiresAt it never expires. A publishable key (scope publishable, `pk_…`, no secret) lists the origins it may be used from and may set its own budget per minute (docs/browser.md).',
         'x-optional-body': true,
         body: Type.Optional(NewKeySchema),
         response: { 201: EnvelopeSchema(IssuedKeySchema), ...errorResponses(400, 401, 415) },
@@ -38,7 +43,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> =
       },
     },
     async (request, reply) => {
-      const issued = await tenants.createKey(request.tenant.tenantId, request.body ?? {});
+      const issued = await tenants.issue(request.tenant.tenantId, request.body ?? {});
       return reply.status(201).send(
         ok({
           apiKey: issued.apiKey,
@@ -46,6 +51,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> =
           name: issued.keyName,
           scope: issued.scope,
           expiresAt: issued.expiresAt,
+          ...(issued.origins ? { origins: issued.origins, perMinute: issued.perMinute } : {}),
         }),
       );
     },

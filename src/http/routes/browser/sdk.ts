@@ -1,0 +1,51 @@
+/**
+ * The browser SDK served at `GET /sdk/consent-ledger.js` (docs/browser.md): a dependency-free ES
+ * module that records a decision with a publishable key and answers the record's id and its public
+ * verification link. Kept as text here so that it ships with the compiled service as it is; a
+ * browser test runs it in Chromium, and a unit test keeps it under 4 KB gzipped.
+ */
+export const SDK_SOURCE = `// consent-ledger browser SDK: records consent decisions with a publishable key (docs/browser.md).
+const here = new URL(import.meta.url);
+
+/** A refusal from the service: its HTTP status and its error envelope's code, message and details. */
+export class ConsentLedgerError extends Error {
+  constructor(status, error) {
+    super((error && error.message) || 'the consent ledger answered ' + status);
+    this.name = 'ConsentLedgerError';
+    this.status = status;
+    this.code = (error && error.code) || 'HTTP_' + status;
+    this.details = error && error.details;
+  }
+}
+
+/**
+ * A client for one publishable key (pk_...). baseUrl: the service's origin; by default the one
+ * this module was loaded from.
+ */
+export function consentLedger({ publishableKey, baseUrl = here.origin } = {}) {
+  if (!/^pk_[0-9A-Za-z]{24}$/.test(String(publishableKey))) throw new TypeError('publishableKey must be a pk_ key');
+  const endpoint = String(baseUrl).replace(/\\/+$/, '') + '/api/v1/consent';
+  return {
+    /**
+     * Records one decision on the version in force for a purpose (or a policy type, or a given
+     * policyVersionId). Resolves to { id, verifyUrl }; rejects with a ConsentLedgerError.
+     */
+    async record({ purpose, policyType, policyVersionId, userReference, consentGiven, metadata, idempotencyKey } = {}) {
+      const body = { userReference, consentGiven };
+      if (purpose !== undefined) body.purpose = purpose;
+      if (policyType !== undefined) body.policyType = policyType;
+      if (policyVersionId !== undefined) body.policyVersionId = policyVersionId;
+      if (metadata !== undefined) body.metadata = metadata;
+      const headers = { 'content-type': 'application/json', 'x-api-key': publishableKey };
+      if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+      const response = await fetch(endpoint, { method: 'POST', mode: 'cors', credentials: 'omit', headers, body: JSON.stringify(body) });
+      let answer = null;
+      try {
+        answer = await response.json();
+      } catch {}
+      if (!response.ok) throw new ConsentLedgerError(response.status, answer && answer.error);
+      return { id: answer.data.id, verifyUrl: answer.data.verifyUrl };
+    },
+  };
+}
+`;

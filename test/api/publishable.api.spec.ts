@@ -1,0 +1,211 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/process.js';
+import { browserClient, client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+
+/**
+ * Issue 19, collecting consent from the browser: a publishable key (`pk_…`, no secret) records
+ * decisions only, only from the origins its tenant allows, within a budget of its own; it reads
+ * nothing back but the record's id and verification link. CORS answers only those origins, only
+ * on that route. The SDK is served as an ES module under 4 KB gzipped.
+ */
+
+const SHOP = 'https://shop.example.com';
+const OTHER = 'https://evil.example.net';
+
+let t: TestService;
+let admin: Client;
+let shop: Client;
+let pk: string;
+
+beforeAll(async () => {
+  t = await startTestService({ PUBLIC_BASE_URL: 'https://ledger.example.com' });
+  admin = client(t.app, await t.tenant('pro'));
+  const purpose = { key: 'newsletter', name: 'Newsletter', description: 'Monthly news', legalBasis: 'consent' };
+  expect((await admin.post('/api/v1/purposes', purpose)).statusCode).toBe(201);
+  await publishPolicy(admin, { purpose: 'newsletter', policyType: 'marketing_consent' });
+  const res = await admin.post('/api/v1/keys', {
+    scope: 'publishable',
+    name: 'signup form',
+    origins: [SHOP, 'http://127.0.0.1:8080'],
+    perMinute: 1000,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  pk = res.json().data.apiKey as string;
+  shop = browserClient(t.app, pk, SHOP);
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('publishable keys › issued by an admin key', () => {
+  it('has no secret, lists its origins and budget, and is refused without origins or with a path', async () => {
+    expect(pk).toMatch(/^pk_[0-9A-Za-z]{24}$/);
+    const listed = ((await admin.get('/api/v1/keys')).json().data as { apiKey: string }[]).find((k) => k.apiKey === pk);
+    expect(listed).toMatchObject({ scope: 'publishable', name: 'signup form', origins: [SHOP, 'http://127.0.0.1:8080'], perMinute: 1000 });
+    for (const body of [
+      { scope: 'publishable' },
+      { scope: 'publishable', origins: ['https://shop.example.com/signup'] },
+      { scope: 'publishable', origins: ['*'] },
+      { scope: 'write', origins: [SHOP] },
+    ]) {
+      const res = await admin.post('/api/v1/keys', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.details.errors[0].field).toMatch(/origins/);
+    }
+  });
+});
+
+describe('publishable keys › from an allowed origin', () => {
+  it('records a decision on the purpose in force, answered only its id and verification link, readable by the page', async () => {
+    const res = await shop.post('/api/v1/consent', {
+      purpose: 'newsletter',
+      userReference: 'visitor-1',
+      consentGiven: true,
+      metadata: { form: 'footer' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(Object.keys(data).sort()).toEqual(['id', 'verifyUrl']);
+    expect(res.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(String(res.headers.vary)).toMatch(/Origin/);
+    // The link verifies on the public page.
+    const url = new URL(data.verifyUrl);
+    expect(url.origin).toBe('https://ledger.example.com');
+    // (once the read models hold the record: within milliseconds)
+    await waitUntil(
+      async () => (await t.app.inject({ url: `${url.pathname}${url.search}`, headers: { accept: 'application/json' } })).json().data.valid,
+      { what: 'the public page to verify the record' },
+    );
+    // The tenant sees it recorded by the publishable key, in the browser.
+    const record = (await admin.get(`/api/v1/consent/${data.id}`)).json().data;
+    expect(record).toMatchObject({
+      userReference: 'visitor-1',
+      recordedBy: { type: 'key', id: pk },
+      collectedVia: 'browser',
+      metadata: { form: 'footer' },
+    });
+  });
+
+  it('reads nothing, and its refusals carry no CORS header', async () => {
+    const id = ((await admin.get('/api/v1/consent/search')).json().data[0] as { id: string }).id;
+    for (const url of [
+      `/api/v1/consent/${id}`,
+      '/api/v1/consent/search',
+      '/api/v1/policies',
+      '/api/v1/consent/user/visitor-1',
+      `/api/v1/consent/${id}/proof`,
+    ]) {
+      const res = await shop.get(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.details).toMatchObject({ keyScope: 'publishable' });
+      expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+    const batch = await shop.post('/api/v1/consent/batch', { consents: [] });
+    expect(batch.statusCode).toBe(403);
+  });
+
+  it('answers preflight for the record route only, and only for allowed origins', async () => {
+    const preflight = (url: string, origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+      });
+    const ok = await preflight('/api/v1/consent', SHOP);
+    expect(ok.statusCode).toBe(204);
+    expect(ok.headers).toMatchObject({
+      'access-control-allow-origin': SHOP,
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': expect.stringContaining('x-api-key'),
+    });
+    expect((await preflight('/v1/consent', SHOP)).statusCode).toBe(204);
+    const refused = await preflight('/api/v1/consent', OTHER);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    const other = await preflight('/api/v1/consent/search', SHOP);
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    // A secret key's answers carry no CORS header, whatever the Origin.
+    const adminAnswer = await admin.get('/api/v1/policies', { origin: SHOP });
+    expect(adminAnswer.statusCode).toBe(200);
+    expect(adminAnswer.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('publishable keys › refused', () => {
+  it('from another origin, or with no origin at all', async () => {
+    const body = { purpose: 'newsletter', userReference: 'visitor-x', consentGiven: true };
+    const before = (await admin.get('/api/v1/consent/search')).json().pagination.total as number;
+    const evil = await browserClient(t.app, pk, OTHER).post('/api/v1/consent', body);
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json().error).toMatchObject({ code: 'FORBIDDEN', details: { origin: OTHER } });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    const server = await t.app.inject({ method: 'POST', url: '/api/v1/consent', headers: { 'x-api-key': pk }, payload: body });
+    expect(server.statusCode).toBe(403);
+    // A secret is no way around it: a pk_ key never authenticates with one.
+    const withSecret = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/consent',
+      headers: { 'x-api-key': pk, 'x-api-secret': 'cs_x' },
+      payload: body,
+    });
+    expect(withSecret.statusCode).toBe(403);
+    expect((await admin.get('/api/v1/consent/search')).json().pagination.total).toBe(before);
+  });
+
+  it('beyond its own budget, 429 the page can read, while its tenant’s keys go on', async () => {
+    const key = (await admin.post('/api/v1/keys', { scope: 'publishable', origins: [SHOP], perMinute: 3 })).json().data.apiKey as string;
+    const page = browserClient(t.app, key, SHOP);
+    const codes: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i++) {
+      last = await page.post('/api/v1/consent', { purpose: 'newsletter', userReference: `burst-${i}`, consentGiven: true });
+      codes.push(last.statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 429, 429]);
+    expect(last!.json().error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(last!.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(last!.headers['retry-after']).toBeDefined();
+    // Its budget is its own: the tenant's keys, and its other publishable key, go on.
+    expect((await admin.get('/api/v1/consent/search')).statusCode).toBe(200);
+    expect(
+      (await shop.post('/api/v1/consent', { purpose: 'newsletter', userReference: 'after-burst', consentGiven: true })).statusCode,
+    ).toBe(201);
+  });
+
+  it('once revoked: 401, and its origins lose their preflight', async () => {
+    const extra = (await admin.post('/api/v1/keys', { scope: 'publishable', origins: ['https://gone.example.org'] })).json().data
+      .apiKey as string;
+    const preflight = () =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/consent',
+        headers: { origin: 'https://gone.example.org', 'access-control-request-method': 'POST' },
+      });
+    expect((await preflight()).statusCode).toBe(204);
+    expect((await admin.delete(`/api/v1/keys/${extra}`)).statusCode).toBe(200);
+    expect((await preflight()).statusCode).toBe(403);
+    const res = await browserClient(t.app, extra, 'https://gone.example.org').post('/api/v1/consent', {
+      purpose: 'newsletter',
+      userReference: 'v',
+      consentGiven: true,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('publishable keys › the SDK', () => {
+  it('is an ES module under 4 KB gzipped, loadable cross-origin from allowed origins only', async () => {
+    const res = await t.app.inject({ url: '/sdk/consent-ledger.js', headers: { origin: SHOP } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(res.body).toMatch(/export function consentLedger/);
+    expect(gzipSync(res.rawPayload).length).toBeLessThan(4096);
+    const other = await t.app.inject({ url: '/sdk/consent-ledger.js', headers: { origin: OTHER } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    // It parses and exports what the docs say.
+    const sdk = await import(`data:text/javascript;base64,${res.rawPayload.toString('base64')}`);
+    expect(typeof sdk.consentLedger).toBe('function');
+    expect(() => sdk.consentLedger({ publishableKey: 'ck_not-publishable' })).toThrow(TypeError);
+  });
+});
