@@ -85,6 +85,22 @@ describe('publishable keys › from an allowed origin', () => {
     });
   });
 
+  it('names what to record on once: two of policyVersionId, purpose and policyType are refused, a purpose with no version in force is 404', async () => {
+    const both = await shop.post('/api/v1/consent', {
+      purpose: 'newsletter',
+      policyType: 'custom',
+      userReference: 'v',
+      consentGiven: true,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.details.errors).toEqual([
+      { field: 'policyVersionId', message: 'give only one of policyVersionId, purpose and policyType' },
+    ]);
+    const none = await shop.post('/api/v1/consent', { purpose: 'no-such-purpose', userReference: 'v', consentGiven: true });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.code).toBe('NO_ACTIVE_POLICY');
+  });
+
   it('reads nothing, and its refusals carry no CORS header', async () => {
     const id = ((await admin.get('/api/v1/consent/search')).json().data[0] as { id: string }).id;
     for (const url of [

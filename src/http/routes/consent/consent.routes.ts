@@ -177,9 +177,10 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     async (request, reply) => {
       const errors = itemErrors(request.body, '');
       const { policyVersionId, purpose, policyType, ...rest } = request.body;
-      if ([policyVersionId, purpose, policyType].filter((x) => x !== undefined).length !== 1) {
-        errors.push({ field: 'policyVersionId', message: 'give exactly one of policyVersionId, purpose and policyType' });
-      }
+      const named = [policyVersionId, purpose, policyType].filter((x) => x !== undefined).length;
+      // Without any, the spec's own answer: policyVersionId is required (purpose or policyType may stand in for it).
+      if (named === 0) errors.push({ field: 'policyVersionId', message: 'is required' });
+      if (named > 1) errors.push({ field: 'policyVersionId', message: 'give only one of policyVersionId, purpose and policyType' });
       if (errors.length > 0) throw validationError(errors);
       const tenantId = request.tenant.tenantId;
       const versionId =
