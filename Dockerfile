@@ -10,6 +10,9 @@ COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
 COPY src ./src
 COPY projections ./projections
+# The console's sources and their build (dist/console, docs/console.md).
+COPY console ./console
+COPY scripts/build-console.mjs ./scripts/build-console.mjs
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

@@ -336,6 +336,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/consent/stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Records per UTC day, by what they stand at now
+         * @description For each day from startDate to endDate (inclusive; at most 366 days; by default the last 30), the records made that day split by their status now: given (in force), rejected, withdrawn, expired. Narrowed by purpose or policyType. Read from the day counters: fast at any size. Key scope: admin or read.
+         */
+        get: operations["getConsentStatsDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/consent/stats": {
         parameters: {
             query?: never;
@@ -915,6 +935,28 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console session: its key, scope, tenant and CSRF token */
+        get: operations["getConsoleSession"];
+        put?: never;
+        /**
+         * Sign in to the console with an API key and secret (scope read or admin)
+         * @description Sets an HttpOnly, SameSite=Strict session cookie (Secure over HTTPS) lasting 8 hours; the session then acts as the key on /api/v1, and every call that changes anything must send X-CSRF-Token.
+         */
+        post: operations["createConsoleSession"];
+        /** Sign out of the console (send X-CSRF-Token) */
+        delete: operations["deleteConsoleSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4823,6 +4865,150 @@ export interface operations {
             };
             /** @description Refused by a rule of the domain (see the error code) */
             422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getConsentStatsDaily: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                purpose?: string;
+                /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
+                policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "day": "2026-11-26",
+                     *           "given": 1,
+                     *           "rejected": 1,
+                     *           "withdrawn": 1,
+                     *           "expired": 1
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "timestamp": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** Format: date */
+                            day: string;
+                            given: number;
+                            rejected: number;
+                            withdrawn: number;
+                            expired: number;
+                        }[];
+                        meta: {
+                            /** Format: date-time */
+                            timestamp: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR, details.errors names each field) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Outside the key's scope, origin or plan (FORBIDDEN, PLAN_RESTRICTED) */
+            403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10956,6 +11142,237 @@ export interface operations {
                 };
                 content: {
                     "text/javascript": string;
+                };
+            };
+        };
+    };
+    getConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "csrfToken": "string",
+                     *         "expiresAt": "2026-11-26T09:30:00.000Z",
+                     *         "scope": "string",
+                     *         "tenantId": "3f2b8c1e-6a4d-4e2f-9b7a-1c5d8e9f0a2b",
+                     *         "tenantName": "string",
+                     *         "apiKey": "string"
+                     *       },
+                     *       "meta": {
+                     *         "timestamp": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description send it as X-CSRF-Token with every call that changes anything */
+                            csrfToken: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            scope: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            tenantName: string;
+                            apiKey: string;
+                        };
+                        meta: {
+                            /** Format: date-time */
+                            timestamp: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apiKey": "string",
+                 *       "apiSecret": "string"
+                 *     }
+                 */
+                "application/json": {
+                    apiKey: string;
+                    apiSecret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "csrfToken": "string",
+                     *         "expiresAt": "2026-11-26T09:30:00.000Z",
+                     *         "scope": "string",
+                     *         "tenantId": "3f2b8c1e-6a4d-4e2f-9b7a-1c5d8e9f0a2b",
+                     *         "tenantName": "string",
+                     *         "apiKey": "string"
+                     *       },
+                     *       "meta": {
+                     *         "timestamp": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description send it as X-CSRF-Token with every call that changes anything */
+                            csrfToken: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            scope: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            tenantName: string;
+                            apiKey: string;
+                        };
+                        meta: {
+                            /** Format: date-time */
+                            timestamp: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR, details.errors names each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Outside the key's scope, origin or plan (FORBIDDEN, PLAN_RESTRICTED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "message": "string"
+                     *       },
+                     *       "meta": {
+                     *         "timestamp": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            message: string;
+                        };
+                        meta: {
+                            /** Format: date-time */
+                            timestamp: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Outside the key's scope, origin or plan (FORBIDDEN, PLAN_RESTRICTED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -40,6 +40,7 @@ import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
 import { ConfigLog } from './application/config/config-log.js';
+import { ConsoleSessions } from './tenants/console-sessions.js';
 import {
   authenticateAppend,
   authenticatedFrom,
@@ -323,6 +324,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             webhooks: webhooks.service,
             transparency,
             auditLog,
+            sessions: new ConsoleSessions(store.db, tenants),
             limiter,
             ready: readiness(store, baseLedger, {
               halts: () => transparency.halts(),

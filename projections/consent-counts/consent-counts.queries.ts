@@ -142,3 +142,49 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
 export async function countConsents(db: Kysely<Database>, tenantId: string, f: ConsentFilter): Promise<number> {
   return (await consentStats(db, tenantId, f)).totalConsents;
 }
+
+/** One UTC day's records by what they stand at now (the console's chart). */
+export interface DailyCount {
+  day: string;
+  given: number;
+  rejected: number;
+  withdrawn: number;
+  expired: number;
+}
+
+/**
+ * Records per UTC day of their recording, from `from` to `to` (inclusive days, 'YYYY-MM-DD'), each
+ * day split by what its records stand at now: given (in force), rejected, withdrawn, expired. Read
+ * from the day counters only; a purpose or policy type narrows them. Days with none are zeros.
+ */
+export async function dailyCounts(
+  db: Kysely<Database>,
+  tenantId: string,
+  range: { from: string; to: string; purpose?: string | undefined; policyType?: string | undefined },
+): Promise<DailyCount[]> {
+  let q = consentCountsDb(db)
+    .selectFrom('read.consent_counts')
+    .select((eb) => ['day', 'consent_given', 'status', eb.fn.sum<string>('count').as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('tag', '=', '')
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to);
+  if (range.purpose !== undefined) q = q.where('purpose', '=', range.purpose);
+  if (range.policyType !== undefined) q = q.where('policy_type', '=', range.policyType);
+  const rows = await q.groupBy(['day', 'consent_given', 'status']).execute();
+  const days = new Map<string, DailyCount>();
+  for (let t = Date.parse(`${range.from}T00:00:00Z`); t <= Date.parse(`${range.to}T00:00:00Z`); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    days.set(day, { day, given: 0, rejected: 0, withdrawn: 0, expired: 0 });
+  }
+  for (const r of rows) {
+    const d = days.get(String(r.day).slice(0, 10));
+    if (!d) continue;
+    const n = Number(r.n);
+    if (r.status === 'withdrawn') d.withdrawn += n;
+    else if (r.status === 'expired') d.expired += n;
+    else if (r.consent_given) d.given += n;
+    else d.rejected += n;
+  }
+  return [...days.values()];
+}

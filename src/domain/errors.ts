@@ -20,4 +20,6 @@ export type DomainErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'ROLLBACK'
   | 'PURPOSE_EXISTS'
-  | 'VALIDATION_ERROR';
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN';

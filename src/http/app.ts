@@ -38,6 +38,8 @@ import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandlin
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { allowOrigin, browserRoutes } from './routes/browser/browser.routes.js';
+import { consoleRoutes } from './routes/console/console.routes.js';
+import type { ConsoleSessions } from '../tenants/console-sessions.js';
 import { requireScope, scopesOf } from './scopes.js';
 import { actingAs } from '../common/actor.js';
 import type { KeyScope } from '../tenants/tenants.service.js';
@@ -86,6 +88,8 @@ export interface AppDeps {
   transparency: TransparencyService;
   /** The operator audit trail: configuration changes in the tenant's log (docs/audit-log.md). */
   auditLog: AuditLog;
+  /** Console sign-ins: sessions that act as the key that opened them (docs/console.md). */
+  sessions: ConsoleSessions;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
   ready(): Promise<ReadyReport>;
@@ -168,7 +172,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Rate limits: X-RateLimit-* on every limited answer; API keys count against their tenant,
   // failed credentials against the client address; an unknown route counts too.
   registerRateLimitHeaders(app);
-  const apiAuth = rateLimitedAuth(apiKeyAuth(deps.tenants), deps.limiter, tenantBudget);
+  const apiAuth = rateLimitedAuth(apiKeyAuth(deps.tenants, deps.sessions), deps.limiter, tenantBudget);
   app.addHook('onRequest', notFoundRateLimit(apiAuth));
   // Routes marked `config.publicPerIpLimit` (the receipt check) count against the client address.
   app.addHook('onRequest', publicRouteRateLimit(deps.limiter));
@@ -200,6 +204,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         { name: 'transparency', description: 'Signed checkpoints and Merkle proofs of each tenant’s log (docs/verifying.md)' },
         { name: 'browser', description: 'Collecting consent from a web page with a publishable key (docs/browser.md)' },
         { name: 'audit-log', description: "Every change to the tenant's configuration, who made it, and its proof (docs/audit-log.md)" },
+        { name: 'console', description: 'The console’s sign-in (docs/console.md)' },
         { name: 'admin', description: 'Operator API (needs ADMIN_TOKEN)' },
         { name: 'system', description: 'Health' },
       ],
@@ -310,6 +315,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   }
 
   await app.register(browserRoutes, { tenants: deps.tenants, paths: browserPaths });
+  // The console's page, assets and session; its data comes from /api/v1 like any client's.
+  await app.register(consoleRoutes, { sessions: deps.sessions, limiter: deps.limiter, publicBaseUrl: deps.settings.publicBaseUrl });
 
   if (deps.settings.adminToken) {
     const token = deps.settings.adminToken;

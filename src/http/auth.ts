@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../common/hashing.js';
 import type { TenantContext, TenantService } from '../tenants/tenants.service.js';
+import { ConsoleSessions } from '../tenants/console-sessions.js';
 import { HttpError } from './kit/errors.js';
 
 declare module 'fastify' {
@@ -16,13 +17,39 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+/** The console session's cookie (docs/console.md). */
+export const SESSION_COOKIE = 'cl_session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A cookie's value from the request's Cookie header, or undefined. */
+export function cookie(request: FastifyRequest, name: string): string | undefined {
+  const raw = request.headers.cookie;
+  if (typeof raw !== 'string') return undefined;
+  for (const part of raw.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
 /**
  * onRequest hook: X-API-Key + X-API-Secret, before the body is even read. A publishable key
  * (`pk_…`) comes without a secret and must come from one of its origins (the `Origin` header a
  * browser sends): from any other, or with none, 403 FORBIDDEN (docs/browser.md).
  */
-export const apiKeyAuth = (tenants: TenantService) => async (request: FastifyRequest, _reply: FastifyReply) => {
+export const apiKeyAuth = (tenants: TenantService, sessions?: ConsoleSessions) => async (request: FastifyRequest, _reply: FastifyReply) => {
   const apiKey = header(request, 'x-api-key');
+  const sessionId = apiKey === undefined ? cookie(request, SESSION_COOKIE) : undefined;
+  if (sessionId !== undefined && sessions) {
+    // The console (docs/console.md): its session acts as the key that signed in.
+    const session = await sessions.resume(sessionId);
+    if (!session) throw new HttpError(401, 'UNAUTHORIZED', 'the console session is over: sign in again');
+    if (!SAFE_METHODS.has(request.method) && !ConsoleSessions.csrfMatches(session, header(request, 'x-csrf-token'))) {
+      throw new HttpError(403, 'FORBIDDEN', "send the session's CSRF token (X-CSRF-Token) with every call that changes anything");
+    }
+    request.tenant = session.tenant;
+    return;
+  }
   if (apiKey?.startsWith('pk_')) {
     const tenant = await tenants.authenticatePublishable(apiKey);
     if (!tenant) throw new HttpError(401, 'UNAUTHORIZED', 'send a valid publishable X-API-Key');

@@ -48,4 +48,16 @@ export const controlMigrations: Migrations = {
       ALTER TABLE control.api_keys ADD COLUMN per_minute integer;
       CREATE INDEX api_keys_origins ON control.api_keys USING gin (origins) WHERE scope = 'publishable' AND revoked_at IS NULL;
     `),
+  // Console sessions (docs/console.md): a key and secret exchanged for a cookie; only the
+  // SHA-256 of the cookie's value is stored, with the CSRF token calls that change anything send.
+  '0019_control_console_sessions': sqlMigration(`
+      CREATE TABLE control.console_sessions (
+        id_hash text PRIMARY KEY,
+        api_key text NOT NULL REFERENCES control.api_keys(api_key),
+        csrf_token text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX console_sessions_expiry ON control.console_sessions (expires_at);
+    `),
 };

@@ -433,6 +433,11 @@ export class TenantService {
     return row !== undefined;
   }
 
+  /** The context of a key that still works (not revoked, not expired), by its id alone: a console session's key. */
+  async keyContext(apiKey: string): Promise<TenantContext | null> {
+    return (await this.entry(apiKey))?.tenant ?? null;
+  }
+
   /** A key's cached entry, or its lookup (shared by the requests that arrive together). */
   private async entry(apiKey: string): Promise<CachedKey | undefined> {
     const entry = this.cache.get(apiKey);

@@ -34,10 +34,20 @@ export interface ApiKeysTable {
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
+/** `control.console_sessions` (migration 0019): console sign-ins, by the SHA-256 of the cookie's value. */
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  api_key: string;
+  csrf_token: string;
+  created_at: ColumnType<Date, string | undefined, never>;
+  expires_at: ColumnType<Date, string, never>;
+}
+
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
 export type ControlDatabase = {
   'control.tenants': TenantsTable;
   'control.api_keys': ApiKeysTable;
+  'control.console_sessions': ConsoleSessionsTable;
 };
 
 export type ControlDb = Kysely<Database & ControlDatabase>;

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { consentStats, countConsents, type ConsentStats } from '../../../projections/consent-counts/consent-counts.queries.js';
+import {
+  consentStats,
+  countConsents,
+  type ConsentStats,
+  dailyCounts,
+  type DailyCount,
+} from '../../../projections/consent-counts/consent-counts.queries.js';
 import {
   searchConsentRows,
   streamConsentRows,
@@ -349,6 +355,12 @@ export class ConsentQueries {
         erased: p.state === 'erased',
       };
     });
+  }
+
+  /** Records per UTC day over inclusive days, by what they stand at now (the console's chart). */
+  async daily(tenantId: string, range: Parameters<typeof dailyCounts>[2]): Promise<DailyCount[]> {
+    await this.deps.fence(tenantId);
+    return dailyCounts(this.deps.db, tenantId, range);
   }
 
   async stats(tenantId: string, query: ConsentQuery): Promise<ConsentStats> {

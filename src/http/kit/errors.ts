@@ -38,6 +38,8 @@ const DOMAIN_STATUS = {
   POLICY_VERSION_INACTIVE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
 } satisfies Record<DomainErrorCode, number>;
 
 export const errorBody = (code: string, message: string, details?: Record<string, unknown>) => ({

@@ -44,6 +44,7 @@ import {
 } from './consent.schemas.js';
 import { importedErrors, itemErrors } from './consent.checks.js';
 import { inclusiveBounds } from '../../kit/validation.js';
+import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas.js';
 
 const tags = ['consent'];
 
@@ -244,6 +245,51 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       );
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(ok(view));
+    },
+  );
+
+  app.get(
+    '/consent/stats/daily',
+    {
+      schema: {
+        tags,
+        summary: 'Records per UTC day, by what they stand at now',
+        description:
+          'For each day from startDate to endDate (inclusive; at most 366 days; by default the last 30), the records made that day split by their status now: given (in force), rejected, withdrawn, expired. Narrowed by purpose or policyType. Read from the day counters: fast at any size.',
+        querystring: Type.Object(
+          {
+            startDate: Type.Optional(Type.String({ format: 'date' })),
+            endDate: Type.Optional(Type.String({ format: 'date' })),
+            purpose: Type.Optional(PurposeKeySchema),
+            policyType: Type.Optional(PolicyTypeSchema),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: EnvelopeSchema(
+            Type.Array(
+              Type.Object({
+                day: Type.String({ format: 'date' }),
+                given: Type.Integer(),
+                rejected: Type.Integer(),
+                withdrawn: Type.Integer(),
+                expired: Type.Integer(),
+              }),
+            ),
+          ),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const DAY = 86_400_000;
+      const to = request.query.endDate ?? new Date().toISOString().slice(0, 10);
+      const from = request.query.startDate ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
+      const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY + 1;
+      if (days < 1 || days > 366)
+        throw validationError([{ field: 'startDate', message: 'must be 1 to 366 days before endDate, inclusive' }]);
+      const { purpose, policyType } = request.query;
+      return ok(await queries.daily(request.tenant.tenantId, { from, to, purpose, policyType }));
     },
   );
 

@@ -1,0 +1,636 @@
+/**
+ * The console (docs/console.md): a compliance officer's and an auditor's view of one tenant,
+ * talking only to /api/v1 with the session cookie, and sending the CSRF token with every call
+ * that changes anything. Pages are routed by the URL's hash, so the server serves one page.
+ */
+import { Fragment, render, type ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import uPlot from 'uplot';
+
+interface Session {
+  csrfToken: string;
+  expiresAt: string;
+  scope: string;
+  tenantId: string;
+  tenantName: string;
+  apiKey: string;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrf = '';
+
+/** A call to the API with the session cookie; JSON in and out; errors as ApiError. */
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') headers['x-csrf-token'] = csrf;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const json = await response.json().catch(() => null);
+  if (!response.ok)
+    throw new ApiError(response.status, json?.error?.code ?? `HTTP_${response.status}`, json?.error?.message ?? response.statusText);
+  return json as T;
+}
+
+/** Saves a blob under a file name (a receipt, a proof). */
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const useHash = (): string => {
+  const [hash, setHash] = useState(location.hash || '#/overview');
+  useEffect(() => {
+    const on = () => setHash(location.hash || '#/overview');
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  return hash;
+};
+
+/** Loads `load()` whenever `deps` change; answers [value, error, loading]. */
+function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [T | undefined, string | undefined, boolean] {
+  const [state, setState] = useState<{ value?: T; error?: string; loading: boolean }>({ loading: true });
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (value) => live && setState({ value, loading: false }),
+      (error: Error) => live && setState({ error: error.message, loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, deps);
+  return [state.value, state.error, state.loading];
+}
+
+/**
+ * A table of rows, one column per [heading, cell, class]. It may scroll sideways on a narrow
+ * screen, so it sits in a focusable, named region the keyboard can scroll.
+ */
+function DataTable<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+}: {
+  label: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  columns: [string, (row: T) => ComponentChildren, string?][];
+}) {
+  return (
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={label}>
+      <table>
+        <caption class="skip">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map(([heading]) => (
+              <th scope="col" key={heading}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map(([heading, cell, className]) => (
+                <td key={heading} class={className}>
+                  {cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const when = (iso: string | null | undefined): string =>
+  iso
+    ? iso
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC')
+        .replace(/Z$/, ' UTC')
+    : '—';
+
+function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
+  const [error, setError] = useState<string>();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.target as HTMLFormElement);
+    try {
+      const { data } = await api<{ data: Session }>('/console/session', {
+        method: 'POST',
+        body: { apiKey: String(form.get('apiKey')).trim(), apiSecret: String(form.get('apiSecret')).trim() },
+      });
+      onSignedIn(data);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <main id="main" class="signin">
+      <h1>consent-ledger console</h1>
+      <div class="card">
+        <form onSubmit={submit}>
+          <label>
+            API key
+            <input name="apiKey" autocomplete="username" required placeholder="ck_…" />
+          </label>
+          <label>
+            API secret
+            <input name="apiSecret" type="password" autocomplete="current-password" required placeholder="cs_…" />
+          </label>
+          <button type="submit">Sign in</button>
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+        </form>
+        <p>Use a key of scope read (an auditor's) or admin. Sessions last 8 hours.</p>
+      </div>
+    </main>
+  );
+}
+
+const PAGES = [
+  ['#/overview', 'Overview'],
+  ['#/records', 'Records'],
+  ['#/audit-log', 'Audit log'],
+  ['#/keys', 'Keys'],
+] as const;
+
+function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  const hash = useHash();
+  const [route, arg] = hash.replace(/^#\//, '').split('/');
+  const signOut = async () => {
+    await api('/console/session', { method: 'DELETE' }).catch(() => undefined);
+    onSignOut();
+  };
+  let page;
+  if (route === 'records' && arg) page = <RecordPage id={decodeURIComponent(arg)} />;
+  else if (route === 'records') page = <Records />;
+  else if (route === 'audit-log') page = <AuditLog />;
+  else if (route === 'keys') page = <Keys session={session} />;
+  else page = <Overview />;
+  return (
+    <>
+      <header class="bar">
+        <strong>consent-ledger</strong>
+        <nav aria-label="Console">
+          <ul>
+            {PAGES.map(([href, label]) => (
+              <li key={href}>
+                <a href={href} aria-current={hash.startsWith(href) ? 'page' : undefined}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span class="who">
+          {session.tenantName} · {session.scope} key <span class="mono">{session.apiKey}</span>
+        </span>
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {page}
+      </main>
+    </>
+  );
+}
+
+interface Daily {
+  day: string;
+  given: number;
+  rejected: number;
+  withdrawn: number;
+  expired: number;
+}
+
+function DailyChart({ days }: { days: Daily[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!box.current) return;
+    const x = days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000);
+    const series: [string, keyof Daily, string][] = [
+      ['Given', 'given', '#17663a'],
+      ['Rejected', 'rejected', '#a4161a'],
+      ['Withdrawn', 'withdrawn', '#b35c00'],
+      ['Expired', 'expired', '#595959'],
+    ];
+    const width = Math.max(280, box.current.clientWidth);
+    const plot = new uPlot(
+      {
+        width,
+        height: 260,
+        series: [{}, ...series.map(([label, , stroke]) => ({ label, stroke, width: 2, points: { show: days.length <= 31 } }))],
+        axes: [{}, { label: 'records' }],
+        scales: { x: { time: true } },
+      },
+      [x, ...series.map(([, key]) => days.map((d) => d[key] as number))],
+      box.current,
+    );
+    return () => plot.destroy();
+  }, [days]);
+  return <div class="chart" ref={box} role="img" aria-label="Decisions per day: given, rejected, withdrawn, expired" />;
+}
+
+function Overview() {
+  const [range, setRange] = useState(30);
+  const end = new Date().toISOString().slice(0, 10);
+  const start = new Date(Date.now() - (range - 1) * 86_400_000).toISOString().slice(0, 10);
+  const [daily, dailyError] = useLoad(
+    () => api<{ data: Daily[] }>(`/api/v1/consent/stats/daily?startDate=${start}&endDate=${end}`),
+    [range],
+  );
+  const [stats] = useLoad(
+    () =>
+      api<{ data: { totalConsents: number; acceptanceRate: number; acceptedConsents: number; rejectedConsents: number } }>(
+        '/api/v1/consent/stats',
+      ),
+    [],
+  );
+  const [checkpoint] = useLoad(
+    () => api<{ data: { treeSize: number; timestamp: string; rootHash: string } }>('/api/v1/ledger/checkpoint'),
+    [],
+  );
+  return (
+    <>
+      <h1>Overview</h1>
+      <div class="figures">
+        <div class="card figure">
+          Records<strong>{stats?.data.totalConsents ?? '…'}</strong>
+        </div>
+        <div class="card figure">
+          Acceptance rate<strong>{stats ? `${stats.data.acceptanceRate} %` : '…'}</strong>
+        </div>
+        <div class="card figure">
+          Proven in the log<strong>{checkpoint ? `${checkpoint.data.treeSize} events` : '…'}</strong>
+          <span>signed {when(checkpoint?.data.timestamp)}</span>
+        </div>
+      </div>
+      <section class="card" aria-labelledby="per-day">
+        <h2 id="per-day">Decisions per day</h2>
+        <label>
+          Range
+          <select value={String(range)} onChange={(e) => setRange(Number((e.target as HTMLSelectElement).value))}>
+            <option value="7">Last 7 days</option>
+            <option value="30">Last 30 days</option>
+            <option value="90">Last 90 days</option>
+          </select>
+        </label>
+        {dailyError && <p class="error">{dailyError}</p>}
+        {daily && <DailyChart days={daily.data} />}
+      </section>
+    </>
+  );
+}
+
+interface SearchItem {
+  id: string;
+  userReference: string | null;
+  purpose?: string;
+  policyType?: string;
+  consentGiven: boolean;
+  status: string;
+  createdAt: string;
+}
+
+function Records() {
+  const [query, setQuery] = useState<Record<string, string>>({});
+  const [page, setPage] = useState(1);
+  const params = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(query).filter(([, v]) => v)),
+    page: String(page),
+    limit: '20',
+  });
+  const [result, error, loading] = useLoad(
+    () => api<{ data: SearchItem[]; pagination: { total: number; totalPages: number } }>(`/api/v1/consent/search?${params}`),
+    [params.toString()],
+  );
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.target as HTMLFormElement);
+    setQuery(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v).trim()])));
+    setPage(1);
+  };
+  return (
+    <>
+      <h1>Records</h1>
+      <form class="filters card" onSubmit={submit} role="search" aria-label="Search records">
+        <label>
+          User reference
+          <input name="userReference" />
+        </label>
+        <label>
+          Purpose
+          <input name="purpose" />
+        </label>
+        <label>
+          Status
+          <select name="status">
+            <option value="">any</option>
+            <option value="active">active</option>
+            <option value="withdrawn">withdrawn</option>
+            <option value="expired">expired</option>
+            <option value="outdated">outdated</option>
+          </select>
+        </label>
+        <label>
+          From
+          <input name="startDate" type="date" />
+        </label>
+        <label>
+          To
+          <input name="endDate" type="date" />
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p aria-live="polite">{loading ? 'Searching…' : result ? `${result.pagination.total} records` : ''}</p>
+      {result && (
+        <DataTable
+          label="Records found"
+          rows={result.data}
+          rowKey={(r) => r.id}
+          columns={[
+            ['Record', (r) => <a href={`#/records/${r.id}`}>{r.id}</a>, 'mono'],
+            ['User', (r) => r.userReference ?? 'erased'],
+            ['Purpose', (r) => r.purpose ?? r.policyType],
+            ['Decision', (r) => (r.consentGiven ? 'given' : 'rejected')],
+            ['Status', (r) => r.status],
+            ['Recorded', (r) => when(r.createdAt)],
+          ]}
+        />
+      )}
+      {result && result.pagination.totalPages > 1 && (
+        <div class="pager">
+          <button type="button" class="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {result.pagination.totalPages}
+          </span>
+          <button type="button" class="secondary" disabled={page >= result.pagination.totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+interface Proof {
+  leafIndex: number;
+  treeSize: number;
+  checkpoint: string;
+  eventHash: string;
+}
+
+function RecordPage({ id }: { id: string }) {
+  const [record, error] = useLoad(() => api<{ data: Record<string, unknown> }>(`/api/v1/consent/${encodeURIComponent(id)}`), [id]);
+  const [verified] = useLoad(
+    () => api<{ data: { valid: boolean; storedHash: string } }>(`/api/v1/consent/${encodeURIComponent(id)}/verify`),
+    [id],
+  );
+  const [proof, proofError] = useLoad(() => api<{ data: Proof }>(`/api/v1/consent/${encodeURIComponent(id)}/proof`), [id]);
+  const [busy, setBusy] = useState<string>();
+  const receipt = async () => {
+    setBusy('Issuing the receipt…');
+    try {
+      // Issues a receipt of the record as the ledger holds it now (recorded in the ledger), and saves it.
+      const response = await fetch(`/api/v1/consent/${encodeURIComponent(id)}/pdf`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'x-csrf-token': csrf },
+      });
+      if (!response.ok) throw new Error((await response.json()).error?.message ?? response.statusText);
+      download(await response.blob(), `receipt-${id}.pdf`);
+      setBusy(undefined);
+    } catch (e) {
+      setBusy((e as Error).message);
+    }
+  };
+  const saveProof = () =>
+    proof && download(new Blob([JSON.stringify(proof.data, null, 2)], { type: 'application/json' }), `proof-${id}.json`);
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
+  if (!record) return <p>Loading…</p>;
+  const r = record.data;
+  const policy = r.policyDetails as { title: string; version: string; contentHash: string } | undefined;
+  const actor = r.recordedBy as { type: string; id?: string } | undefined;
+  const fields: [string, unknown][] = [
+    ['Record', r.id],
+    ['User reference', r.userReference ?? 'erased'],
+    ['Decision', r.consentGiven ? 'consent given' : 'consent rejected'],
+    ['Status', r.status],
+    ['Purpose', r.purpose],
+    ['Policy', policy ? `${policy.title} ${policy.version}` : '—'],
+    ['Recorded', when(r.createdAt as string)],
+    ['Recorded by', actor ? `${actor.type}${actor.id ? ` ${actor.id}` : ''}${r.collectedVia ? ' (in the browser)' : ''}` : '—'],
+    ['Withdrawn', when(r.withdrawnAt as string | null)],
+    ['Expires', when(r.expiresAt as string | undefined)],
+    ['Consent hash', r.consentHash],
+  ];
+  const ok = verified?.data.valid === true && proof !== undefined;
+  return (
+    <>
+      <h1>Record</h1>
+      <section class="card" aria-labelledby="proof-state">
+        <h2 id="proof-state">Proof</h2>
+        <p aria-live="polite">
+          {ok ? (
+            <span class="badge ok">Verified: hash recomputed from the ledger, included in the signed log</span>
+          ) : verified?.data.valid === false ? (
+            <span class="badge bad">Not verified: the ledger's record does not match</span>
+          ) : proofError ? (
+            <span class="badge wait">Hash checked; not sealed in the log yet ({proofError})</span>
+          ) : (
+            <span class="badge wait">Checking…</span>
+          )}
+        </p>
+        {proof && (
+          <p>
+            Leaf {proof.data.leafIndex} of {proof.data.treeSize} in the tenant's log; event hash{' '}
+            <span class="mono">{proof.data.eventHash}</span>
+          </p>
+        )}
+        <div class="actions">
+          <button type="button" onClick={receipt}>
+            Issue and download receipt (PDF)
+          </button>
+          <button type="button" class="secondary" onClick={saveProof} disabled={!proof}>
+            Download proof (JSON)
+          </button>
+        </div>
+        {busy && <p aria-live="polite">{busy}</p>}
+      </section>
+      <section class="card" aria-labelledby="fields">
+        <h2 id="fields">Fields</h2>
+        <dl class="fields">
+          {fields.map(([k, v]) => (
+            <Fragment key={k}>
+              <dt>{k}</dt>
+              <dd class={k === 'Consent hash' || k === 'Record' ? 'mono' : undefined}>{String(v ?? '—')}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      </section>
+      <p>
+        <a href="#/records">Back to the records</a>
+      </p>
+    </>
+  );
+}
+
+interface AuditEntry {
+  id: string;
+  action: string;
+  at: string;
+  actor: { type: string; id: string | null } | null;
+  target: { type: string; id: string | null };
+}
+
+function AuditLog() {
+  const [action, setAction] = useState('');
+  const [result, error] = useLoad(
+    () => api<{ data: AuditEntry[]; pagination: { total: number } }>(`/api/v1/audit-log?limit=100${action ? `&action=${action}` : ''}`),
+    [action],
+  );
+  return (
+    <>
+      <h1>Audit log</h1>
+      <form class="filters card" onSubmit={(e) => e.preventDefault()} aria-label="Filter the audit log">
+        <label>
+          Action
+          <input value={action} onChange={(e) => setAction((e.target as HTMLInputElement).value.trim())} placeholder="key.issued" />
+        </label>
+        <a href="/api/v1/audit-log?format=csv" download="audit-log.csv">
+          Export as CSV
+        </a>
+      </form>
+      {error && <p class="error">{error}</p>}
+      {result && (
+        <DataTable
+          label="Configuration changes, newest first"
+          rows={result.data}
+          rowKey={(e) => e.id}
+          columns={[
+            ['When', (e) => when(e.at)],
+            ['Action', (e) => e.action],
+            ['Target', (e) => `${e.target.type} ${e.target.id ?? ''}`, 'mono'],
+            ['By', (e) => (e.actor ? `${e.actor.type}${e.actor.id ? ` ${e.actor.id}` : ''}` : '—')],
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+function Keys({ session }: { session: Session }) {
+  const [result, error] = useLoad(
+    () =>
+      session.scope === 'admin'
+        ? api<{ data: { apiKey: string; name: string | null; scope: string; lastUsedAt: string | null; revokedAt: string | null }[] }>(
+            '/api/v1/keys',
+          )
+        : Promise.reject(new Error('Keys are managed with an admin key; this session is a read key.')),
+    [session.scope],
+  );
+  return (
+    <>
+      <h1>Keys</h1>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {result && (
+        <DataTable
+          label="The tenant's keys"
+          rows={result.data}
+          rowKey={(k) => k.apiKey}
+          columns={[
+            ['Key', (k) => k.apiKey, 'mono'],
+            ['Name', (k) => k.name ?? '—'],
+            ['Scope', (k) => k.scope],
+            ['Last used', (k) => when(k.lastUsedAt)],
+            ['Revoked', (k) => when(k.revokedAt)],
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+function App() {
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  useEffect(() => {
+    api<{ data: Session }>('/console/session').then(
+      ({ data }) => {
+        csrf = data.csrfToken;
+        setSession(data);
+      },
+      () => setSession(null),
+    );
+  }, []);
+  if (session === undefined) return <p class="loading">Loading…</p>;
+  if (session === null) {
+    return (
+      <SignIn
+        onSignedIn={(s) => {
+          csrf = s.csrfToken;
+          if (!location.hash) location.hash = '#/overview';
+          setSession(s);
+        }}
+      />
+    );
+  }
+  return (
+    <Shell
+      session={session}
+      onSignOut={() => {
+        csrf = '';
+        setSession(null);
+      }}
+    />
+  );
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+
+/**
+ * Issue 20, the overview's chart: `GET /api/v1/consent/stats/daily` answers records per UTC day by
+ * what they stand at now, every day of the range (zeros included), narrowed by purpose or type.
+ */
+
+let t: TestService;
+let api: Client;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await startTestService();
+  api = client(t.app, await t.tenant('pro'));
+  const privacy = await publishPolicy(api, { policyType: 'privacy_policy' });
+  const marketing = await publishPolicy(api, { policyType: 'marketing_consent' });
+  const record = async (policyVersionId: string, userReference: string, consentGiven: boolean) =>
+    (await api.post('/api/v1/consent', { policyVersionId, userReference, consentGiven })).json().data.id as string;
+  await record(privacy, 'a', true);
+  await record(privacy, 'b', false);
+  const withdrawn = await record(privacy, 'c', true);
+  await api.post(`/api/v1/consent/${withdrawn}/withdraw`, {});
+  await record(marketing, 'd', true);
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('stats per day', () => {
+  it('splits each day by status now, the last 30 days by default', async () => {
+    const res = await api.get('/api/v1/consent/stats/daily');
+    expect(res.statusCode, res.body).toBe(200);
+    const days = res.json().data as { day: string; given: number; rejected: number; withdrawn: number; expired: number }[];
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toEqual({ day: today, given: 2, rejected: 1, withdrawn: 1, expired: 0 });
+    expect(days.slice(0, -1).every((d) => d.given + d.rejected + d.withdrawn + d.expired === 0)).toBe(true);
+  });
+
+  it('narrows by policy type, takes a range, and refuses one over 366 days or reversed', async () => {
+    const one = (await api.get(`/api/v1/consent/stats/daily?startDate=${today}&endDate=${today}&policyType=marketing_consent`)).json().data;
+    expect(one).toEqual([{ day: today, given: 1, rejected: 0, withdrawn: 0, expired: 0 }]);
+    expect((await api.get('/api/v1/consent/stats/daily?startDate=2024-01-01&endDate=2025-06-01')).statusCode).toBe(400);
+    expect((await api.get('/api/v1/consent/stats/daily?startDate=2026-02-02&endDate=2026-02-01')).statusCode).toBe(400);
+    expect((await api.get('/api/v1/consent/stats/daily?startDate=yesterday')).statusCode).toBe(400);
+  });
+});
