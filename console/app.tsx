@@ -183,6 +183,7 @@ const PAGES = [
   ['#/records', 'Records'],
   ['#/audit-log', 'Audit log'],
   ['#/keys', 'Keys'],
+  ['#/erasure', 'Erasure'],
 ] as const;
 
 function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
@@ -197,6 +198,7 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
   else if (route === 'records') page = <Records />;
   else if (route === 'audit-log') page = <AuditLog />;
   else if (route === 'keys') page = <Keys session={session} />;
+  else if (route === 'erasure') page = <Erasure session={session} />;
   else page = <Overview />;
   return (
     <>
@@ -324,6 +326,24 @@ interface SearchItem {
   createdAt: string;
 }
 
+/** The API's query for the search form's fields: empty ones left out, `metadata` as `metadata.<key>=<value>`. */
+function searchParams(fields: Record<string, string>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) {
+    if (!v) continue;
+    if (k !== 'metadata') params.set(k, v);
+    else if (v.includes('=')) params.set(`metadata.${v.slice(0, v.indexOf('='))}`, v.slice(v.indexOf('=') + 1));
+  }
+  return params;
+}
+
+/** Downloads an API answer (a GET) as a file, or throws its error's message. */
+async function save(path: string, name: string): Promise<void> {
+  const response = await fetch(path, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error((await response.json().catch(() => null))?.error?.message ?? response.statusText);
+  download(await response.blob(), name);
+}
+
 function Records() {
   const [query, setQuery] = useState<Record<string, string>>({});
   const [page, setPage] = useState(1);
@@ -355,6 +375,33 @@ function Records() {
           <input name="purpose" />
         </label>
         <label>
+          Policy type
+          <select name="policyType">
+            <option value="">any</option>
+            {['privacy_policy', 'terms_of_service', 'cookie_policy', 'marketing_consent', 'data_processing', 'custom'].map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Policy version id
+          <input name="policyVersionId" />
+        </label>
+        <label>
+          Decision
+          <select name="consentGiven">
+            <option value="">any</option>
+            <option value="true">given</option>
+            <option value="false">rejected</option>
+          </select>
+        </label>
+        <label>
+          Metadata (key=value)
+          <input name="metadata" placeholder="source=web" />
+        </label>
+        <label>
           Status
           <select name="status">
             <option value="">any</option>
@@ -380,6 +427,7 @@ function Records() {
         </p>
       )}
       <p aria-live="polite">{loading ? 'Searching…' : result ? `${result.pagination.total} records` : ''}</p>
+      <Exports query={query} />
       {result && (
         <DataTable
           label="Records found"
@@ -412,6 +460,33 @@ function Records() {
   );
 }
 
+/** The export of what the search matches: CSV, or one ISO/IEC TS 27560 record per line (the plan may not allow it). */
+function Exports({ query }: { query: Record<string, string> }) {
+  const [message, setMessage] = useState<string>();
+  const run = async (format: 'csv' | 'iso27560') => {
+    const params = searchParams(query);
+    if (format === 'iso27560') params.set('format', 'iso27560');
+    setMessage('Exporting…');
+    try {
+      await save(`/api/v1/consent/export?${params}`, format === 'csv' ? 'consents.csv' : 'consents-iso27560.jsonl');
+      setMessage('Exported.');
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+  return (
+    <div class="actions">
+      <button type="button" class="secondary" onClick={() => run('csv')}>
+        Export as CSV
+      </button>
+      <button type="button" class="secondary" onClick={() => run('iso27560')}>
+        Export as ISO/IEC TS 27560 records
+      </button>
+      {message && <span aria-live="polite">{message}</span>}
+    </div>
+  );
+}
+
 interface Proof {
   leafIndex: number;
   treeSize: number;
@@ -419,12 +494,25 @@ interface Proof {
   eventHash: string;
 }
 
+interface HistoryEntry {
+  id: string;
+  type: string;
+  recordedAt: string;
+  actor: { type: string; id?: string | null } | null;
+  eventHash: string;
+  prevHash: string | null;
+}
+
+/** Who acted, in words: a key by its id, the operator, the CLI, the service. */
+const actorWords = (a: { type: string; id?: string | null } | null | undefined): string => (a ? `${a.type}${a.id ? ` ${a.id}` : ''}` : '—');
+
 function RecordPage({ id }: { id: string }) {
   const [record, error] = useLoad(() => api<{ data: Record<string, unknown> }>(`/api/v1/consent/${encodeURIComponent(id)}`), [id]);
   const [verified] = useLoad(
     () => api<{ data: { valid: boolean; storedHash: string } }>(`/api/v1/consent/${encodeURIComponent(id)}/verify`),
     [id],
   );
+  const [history] = useLoad(() => api<{ data: HistoryEntry[] }>(`/api/v1/consent/${encodeURIComponent(id)}/history`), [id]);
   const [proof, proofError] = useLoad(() => api<{ data: Proof }>(`/api/v1/consent/${encodeURIComponent(id)}/proof`), [id]);
   const [busy, setBusy] = useState<string>();
   const receipt = async () => {
@@ -512,6 +600,23 @@ function RecordPage({ id }: { id: string }) {
           ))}
         </dl>
       </section>
+      <section class="card" aria-labelledby="history">
+        <h2 id="history">History in the ledger</h2>
+        {history && (
+          <DataTable
+            label="The record's events, oldest first"
+            rows={history.data}
+            rowKey={(e) => e.id}
+            columns={[
+              ['When', (e) => when(e.recordedAt)],
+              ['Event', (e) => e.type],
+              ['By', (e) => actorWords(e.actor)],
+              ['Event hash', (e) => e.eventHash, 'mono'],
+              ['Chains to', (e) => e.prevHash ?? '(first of its stream)', 'mono'],
+            ]}
+          />
+        )}
+      </section>
       <p>
         <a href="#/records">Back to the records</a>
       </p>
@@ -555,7 +660,7 @@ function AuditLog() {
             ['When', (e) => when(e.at)],
             ['Action', (e) => e.action],
             ['Target', (e) => `${e.target.type} ${e.target.id ?? ''}`, 'mono'],
-            ['By', (e) => (e.actor ? `${e.actor.type}${e.actor.id ? ` ${e.actor.id}` : ''}` : '—')],
+            ['By', (e) => actorWords(e.actor)],
           ]}
         />
       )}
@@ -563,16 +668,50 @@ function AuditLog() {
   );
 }
 
+interface KeyRow {
+  apiKey: string;
+  name: string | null;
+  scope: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
 function Keys({ session }: { session: Session }) {
+  const [version, setVersion] = useState(0);
+  const [issued, setIssued] = useState<{ apiKey: string; apiSecret: string | null }>();
+  const [message, setMessage] = useState<string>();
   const [result, error] = useLoad(
     () =>
       session.scope === 'admin'
-        ? api<{ data: { apiKey: string; name: string | null; scope: string; lastUsedAt: string | null; revokedAt: string | null }[] }>(
-            '/api/v1/keys',
-          )
+        ? api<{ data: KeyRow[] }>('/api/v1/keys')
         : Promise.reject(new Error('Keys are managed with an admin key; this session is a read key.')),
-    [session.scope],
+    [session.scope, version],
   );
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.target as HTMLFormElement);
+    const name = String(form.get('name')).trim();
+    try {
+      const { data } = await api<{ data: { apiKey: string; apiSecret: string | null } }>('/api/v1/keys', {
+        method: 'POST',
+        body: { scope: String(form.get('scope')), ...(name ? { name } : {}) },
+      });
+      setIssued(data);
+      setVersion(version + 1);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+  const revoke = async (apiKey: string) => {
+    if (!confirm(`Revoke ${apiKey}? It stops working at once, everywhere.`)) return;
+    try {
+      await api(`/api/v1/keys/${apiKey}`, { method: 'DELETE' });
+      setMessage(`Revoked ${apiKey}.`);
+      setVersion(version + 1);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
   return (
     <>
       <h1>Keys</h1>
@@ -581,6 +720,29 @@ function Keys({ session }: { session: Session }) {
           {error}
         </p>
       )}
+      {session.scope === 'admin' && (
+        <form class="filters card" onSubmit={create} aria-label="Issue a key">
+          <label>
+            Scope
+            <select name="scope">
+              <option value="read">read (an auditor)</option>
+              <option value="write">write (a backend)</option>
+              <option value="admin">admin</option>
+            </select>
+          </label>
+          <label>
+            Name
+            <input name="name" maxLength={100} />
+          </label>
+          <button type="submit">Issue key</button>
+        </form>
+      )}
+      {issued && (
+        <p class="card" role="status">
+          Issued <span class="mono">{issued.apiKey}</span>; its secret, shown once: <span class="mono">{issued.apiSecret}</span>
+        </p>
+      )}
+      {message && <p role="status">{message}</p>}
       {result && (
         <DataTable
           label="The tenant's keys"
@@ -591,10 +753,78 @@ function Keys({ session }: { session: Session }) {
             ['Name', (k) => k.name ?? '—'],
             ['Scope', (k) => k.scope],
             ['Last used', (k) => when(k.lastUsedAt)],
-            ['Revoked', (k) => when(k.revokedAt)],
+            [
+              'Revoked',
+              (k) =>
+                k.revokedAt ? (
+                  when(k.revokedAt)
+                ) : k.apiKey === session.apiKey ? (
+                  'this session'
+                ) : (
+                  <button type="button" class="secondary" onClick={() => revoke(k.apiKey)}>
+                    Revoke<span class="skip"> {k.apiKey}</span>
+                  </button>
+                ),
+            ],
           ]}
         />
       )}
+    </>
+  );
+}
+
+/** Erasure on request (GDPR Art. 17): names what will be destroyed, and asks before it does. */
+function Erasure({ session }: { session: Session }) {
+  const [found, setFound] = useState<{ userReference: string; records: number }>();
+  const [message, setMessage] = useState<string>();
+  if (session.scope !== 'admin') return <p class="error">Erasure needs an admin key; this session is a read key.</p>;
+  const look = async (event: Event) => {
+    event.preventDefault();
+    const userReference = String(new FormData(event.target as HTMLFormElement).get('userReference')).trim();
+    const { pagination } = await api<{ pagination: { total: number } }>(
+      `/api/v1/consent/search?${new URLSearchParams({ userReference, limit: '1' })}`,
+    );
+    setFound({ userReference, records: pagination.total });
+    setMessage(undefined);
+  };
+  const erase = async () => {
+    if (!found) return;
+    try {
+      await api('/api/v1/subjects/erase', { method: 'POST', body: { userReference: found.userReference } });
+      setMessage(`Erased ${found.userReference}: the personal fields of ${found.records} records can no longer be read.`);
+      setFound(undefined);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+  return (
+    <>
+      <h1>Erasure</h1>
+      <form class="filters card" onSubmit={look} aria-label="Find a data subject">
+        <label>
+          User reference
+          <input name="userReference" required />
+        </label>
+        <button type="submit">Find</button>
+      </form>
+      {found && (
+        <section class="card" role="alertdialog" aria-labelledby="confirm-erase">
+          <h2 id="confirm-erase">Erase {found.userReference}?</h2>
+          <p>
+            This destroys the keys of the personal fields (user reference, address, user agent, metadata) of{' '}
+            <strong>{found.records}</strong> records and their receipts, for good. The decisions, times and hashes stay, and still verify.
+          </p>
+          <div class="actions">
+            <button type="button" onClick={erase}>
+              Erase {found.userReference}
+            </button>
+            <button type="button" class="secondary" onClick={() => setFound(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </section>
+      )}
+      {message && <p role="status">{message}</p>}
     </>
   );
 }

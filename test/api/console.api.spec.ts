@@ -100,12 +100,17 @@ describe('console › an auditor with a read key', () => {
     await shot(page, 'overview');
 
     // Search, then open the record.
-    await page.getByRole('link', { name: 'Records' }).click();
+    await page.getByRole('link', { name: 'Records', exact: true }).click();
     await page.getByLabel('User reference').fill('user-42');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: consentId }).click();
     await page.getByText('Verified: hash recomputed from the ledger').waitFor({ timeout: 15_000 });
     expect(await page.locator('dl.fields').textContent()).toContain('user-42');
+    // Its history as the ledger holds it: the event, who recorded it, its hash.
+    await page.getByRole('cell', { name: 'ConsentRecorded' }).waitFor();
+    expect(await page.getByRole('region', { name: "The record's events, oldest first" }).textContent()).toContain(
+      `key ${adminCreds.apiKey}`,
+    );
     await shot(page, 'record');
 
     const [proof] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download proof (JSON)' }).click()]);
@@ -120,6 +125,11 @@ describe('console › an auditor with a read key', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+
+    // The export of what the search matched.
+    await page.getByRole('link', { name: 'Records', exact: true }).click();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
+    expect(readFileSync((await csv.path())!, 'utf8').split('\r\n')[0]).toMatch(/^id,userReference,policyVersionId/);
 
     // The audit log, and the keys a read key may not manage.
     await page.getByRole('link', { name: 'Audit log' }).click();
@@ -150,11 +160,45 @@ describe('console › an auditor with a read key', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await shot(page, 'record-390');
     const found: string[] = [];
-    for (const hash of ['#/overview', '#/records', `#/records/${consentId}`, '#/audit-log', '#/keys']) {
+    for (const hash of ['#/overview', '#/records', `#/records/${consentId}`, '#/audit-log', '#/keys', '#/erasure']) {
       found.push(...(await violations(page, hash)));
     }
     expect(found).toEqual([]);
     await narrow.close();
+  }, 120_000);
+});
+
+describe('console › an officer with an admin key', () => {
+  it('issues and revokes a key, and erases a subject after a confirmation naming what goes', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    try {
+      await signIn(page, adminCreds);
+      await page.getByRole('link', { name: 'Keys' }).click();
+      await page.getByLabel('Name').fill('console auditor');
+      await page.getByRole('button', { name: 'Issue key' }).click();
+      const status = await page.getByRole('status').first().textContent();
+      const [, issuedKey] = /Issued (ck_\w+); its secret, shown once: cs_\w+/.exec(status ?? '') ?? [];
+      expect(issuedKey, status ?? '').toBeDefined();
+      await page.getByRole('button', { name: `Revoke ${issuedKey}` }).click();
+      await page.getByText(`Revoked ${issuedKey}.`).waitFor();
+      const listed = (await admin.get('/api/v1/keys')).json().data.find((k: { apiKey: string }) => k.apiKey === issuedKey);
+      expect(listed).toMatchObject({ name: 'console auditor', scope: 'read', revokedAt: expect.any(String) });
+
+      await page.getByRole('link', { name: 'Erasure' }).click();
+      await page.getByLabel('User reference').fill('u-2');
+      await page.getByRole('button', { name: 'Find' }).click();
+      const dialog = page.getByRole('alertdialog');
+      expect(await dialog.textContent()).toMatch(/Erase u-2\?.*1\s*records/);
+      await shot(page, 'erasure');
+      await page.getByRole('button', { name: 'Erase u-2' }).click();
+      await page.getByText('Erased u-2').waitFor();
+      const record = (await admin.get('/api/v1/consent/search?consentGiven=false')).json().data[0];
+      expect(record).toMatchObject({ userReference: null, erased: true });
+    } finally {
+      await context.close();
+    }
   }, 120_000);
 });
 

@@ -33,7 +33,8 @@ import { POLICY_TYPES } from '../../domain/policy/policy.events.js';
 import { purposeDefined } from '../../../projections/purposes/purposes.queries.js';
 import { fold } from '../../domain/events.js';
 import { checkChain } from '../../ledger/event-hash.js';
-import type { Ledger, RecordedEvent } from '../../ledger/ledger.port.js';
+import { comparePositions, type Ledger, type RecordedEvent } from '../../ledger/ledger.port.js';
+import { receiptStream } from '../../domain/receipt/receipt.events.js';
 import type { PersonalFields } from '../../privacy/personal-fields.js';
 import type { ConsentPersonal, Privacy } from '../../privacy/privacy.js';
 import type { Sealing } from '../../privacy/sealing.js';
@@ -131,6 +132,18 @@ export interface ConsentQueriesDeps {
   /** Why a ledger event is not the service's own (src/transparency/event-authenticity.ts), or null; none: not checked. */
   authenticity?: { problem(event: RecordedEvent): Promise<string | null> };
   clock?: () => Date;
+}
+
+/** One event of a record's history (`GET /consent/:id/history`). */
+export interface HistoryEntry {
+  id: string;
+  type: string;
+  recordedAt: string;
+  actor: Actor | null;
+  stream: string;
+  revision: number;
+  eventHash: string;
+  prevHash: string | null;
 }
 
 /** Who recorded and who withdrew a record, as its events' metadata names them (absent before actors were recorded). */
@@ -380,6 +393,27 @@ export class ConsentQueries {
       const opened = await reader.openStored(rows.map((r) => ({ ...sealedRow(r), wrapped: r.wrapped })));
       return rows.map((r, i) => searchItem(r, opened[i]!, now));
     });
+  }
+
+  /**
+   * A record's history as the ledger holds it: its own events and its receipts' issues, in ledger
+   * order, each with its time, actor and hashes (what the console shows; the data stays sealed).
+   */
+  async history(tenantId: string, consentId: string): Promise<HistoryEntry[]> {
+    const { recorded } = await this.record(tenantId, consentId);
+    const receipts = await this.deps.ledger.readStream(receiptStream(tenantId, consentId));
+    return [...recorded, ...receipts]
+      .sort((a, b) => comparePositions(a.position, b.position))
+      .map((e) => ({
+        id: e.id,
+        type: e.type,
+        recordedAt: e.recordedAt,
+        actor: (e.metadata.actor as Actor | undefined) ?? null,
+        stream: e.stream,
+        revision: e.revision,
+        eventHash: e.hash,
+        prevHash: e.prevHash,
+      }));
   }
 
   private async record(tenantId: string, consentId: string) {

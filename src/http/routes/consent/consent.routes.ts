@@ -431,6 +431,37 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   );
 
   app.get(
+    '/consent/:id/history',
+    {
+      schema: {
+        tags,
+        summary: "A record's history as the ledger holds it",
+        description:
+          "Its events (recorded, withdrawn, expired) and its receipts' issues, in ledger order, each with its time, the actor its metadata names, its eventHash and the hash it chains to (prevHash). The events' data stays sealed: read the record for its fields, or /ledger/events for the events.",
+        params: ConsentIdParamsSchema,
+        response: {
+          200: EnvelopeSchema(
+            Type.Array(
+              Type.Object({
+                id: Type.String({ format: 'uuid' }),
+                type: Type.String(),
+                recordedAt: Type.String({ format: 'date-time' }),
+                actor: Type.Union([Type.Object({ type: Type.String(), id: Type.Optional(Type.String()) }), Type.Null()]),
+                stream: Type.String(),
+                revision: Type.Integer(),
+                eventHash: Type.String(),
+                prevHash: Type.Union([Type.String(), Type.Null()]),
+              }),
+            ),
+          ),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => ok(await queries.history(request.tenant.tenantId, request.params.id.toLowerCase())),
+  );
+
+  app.get(
     '/consent/:id',
     {
       schema: {
