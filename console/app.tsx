@@ -181,6 +181,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
 const PAGES = [
   ['#/overview', 'Overview'],
   ['#/records', 'Records'],
+  ['#/policies', 'Policies'],
   ['#/audit-log', 'Audit log'],
   ['#/keys', 'Keys'],
   ['#/erasure', 'Erasure'],
@@ -197,6 +198,7 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
   if (route === 'records' && arg) page = <RecordPage id={decodeURIComponent(arg)} />;
   else if (route === 'records') page = <Records />;
   else if (route === 'audit-log') page = <AuditLog />;
+  else if (route === 'policies') page = <Policies />;
   else if (route === 'keys') page = <Keys session={session} />;
   else if (route === 'erasure') page = <Erasure session={session} />;
   else page = <Overview />;
@@ -265,6 +267,127 @@ function DailyChart({ days }: { days: Daily[] }) {
   return <div class="chart" ref={box} role="img" aria-label="Decisions per day: given, rejected, withdrawn, expired" />;
 }
 
+/** How many witnesses cosigned a signed note: the names on its signature lines other than the log's own (the first). */
+function cosigners(note: string): string {
+  const names = note
+    .split('\n')
+    .filter((line) => line.startsWith('\u2014 '))
+    .map((line) => line.split(' ')[1]);
+  const n = new Set(names.filter((name) => name !== names[0])).size;
+  return n === 0 ? 'no witness cosignature' : `cosigned by ${n} witness${n === 1 ? '' : 'es'}`;
+}
+
+/** A bar per item, as wide as its share of the largest (or of 100 for rates): a chart people read at a glance. */
+function Bars({ label, items, max }: { label: string; items: { key: string; name: string; value: number; text: string }[]; max?: number }) {
+  const top = max ?? Math.max(1, ...items.map((i) => i.value));
+  return (
+    <ul class="bars" aria-label={label}>
+      {items.map((i) => (
+        <li key={i.key}>
+          <span class="bar-name">{i.name}</span>
+          <span class="bar-track" aria-hidden="true">
+            <span class="bar-fill" style={{ width: `${Math.round((i.value / top) * 100)}%` }} />
+          </span>
+          <span class="bar-text">{i.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface VersionCount {
+  policyVersionId: string;
+  policyType: string;
+  purpose: string;
+  version: string;
+  title: string;
+  isActive: boolean;
+  deleted: boolean;
+  given: number;
+  rejected: number;
+  withdrawn: number;
+  expired: number;
+  acceptanceRate: number;
+}
+
+const decisions = (v: VersionCount): number => v.given + v.rejected + v.withdrawn + v.expired;
+
+function VersionsChart() {
+  const [versions] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
+  const shown = (versions?.data ?? []).filter((v) => decisions(v) > 0).slice(0, 10);
+  return (
+    <section class="card" aria-labelledby="per-version">
+      <h2 id="per-version">Acceptance per policy version</h2>
+      {versions && shown.length === 0 && <p>No decisions yet.</p>}
+      <Bars
+        label="Acceptance rate per policy version"
+        max={100}
+        items={shown.map((v) => ({
+          key: v.policyVersionId,
+          name: `${v.purpose} ${v.version}`,
+          value: v.acceptanceRate,
+          text: `${v.acceptanceRate} % of ${decisions(v)}`,
+        }))}
+      />
+    </section>
+  );
+}
+
+function ReconsentChart() {
+  const [backlog] = useLoad(async () => {
+    const { data } = await api<{ data: { key: string; name: string }[] }>('/api/v1/purposes?limit=100');
+    return Promise.all(
+      data.map(async (p) => ({
+        ...p,
+        total: (await api<{ pagination: { total: number } }>(`/api/v1/consent/reconsent?purpose=${encodeURIComponent(p.key)}&limit=1`))
+          .pagination.total,
+      })),
+    );
+  }, []);
+  return (
+    <section class="card" aria-labelledby="reconsent">
+      <h2 id="reconsent">Re-consent backlog per purpose</h2>
+      {backlog && backlog.length === 0 && <p>No purposes defined.</p>}
+      {backlog && (
+        <Bars
+          label="Subjects to ask again, per purpose"
+          items={backlog.map((p) => ({ key: p.key, name: p.name, value: p.total, text: `${p.total} to ask again` }))}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Webhooks whose deliveries fail (admin sessions: webhooks are the tenant's configuration). */
+function FailingWebhooks() {
+  const [hooks, error] = useLoad(
+    () =>
+      api<{ data: { id: string; url: string; isActive: boolean; deliveryStats: { total: number; failed: number } }[] }>(
+        '/api/v1/webhooks?limit=100',
+      ),
+    [],
+  );
+  const failing = (hooks?.data ?? []).filter((h) => h.deliveryStats.failed > 0);
+  return (
+    <section class="card" aria-labelledby="webhooks">
+      <h2 id="webhooks">Failing webhooks</h2>
+      {error && <p>Webhooks are shown to admin sessions.</p>}
+      {hooks && failing.length === 0 && <p>No failing deliveries{hooks.data.length ? ` across ${hooks.data.length} webhooks` : ''}.</p>}
+      {failing.length > 0 && (
+        <Bars
+          label="Failed deliveries per webhook"
+          items={failing.map((h) => ({
+            key: h.id,
+            name: h.url,
+            value: h.deliveryStats.failed,
+            text: `${h.deliveryStats.failed} of ${h.deliveryStats.total} failed`,
+          }))}
+        />
+      )}
+    </section>
+  );
+}
+
 function Overview() {
   const [range, setRange] = useState(30);
   const end = new Date().toISOString().slice(0, 10);
@@ -281,7 +404,7 @@ function Overview() {
     [],
   );
   const [checkpoint] = useLoad(
-    () => api<{ data: { treeSize: number; timestamp: string; rootHash: string } }>('/api/v1/ledger/checkpoint'),
+    () => api<{ data: { treeSize: number; timestamp: string; rootHash: string; checkpoint: string } }>('/api/v1/ledger/checkpoint'),
     [],
   );
   return (
@@ -297,6 +420,7 @@ function Overview() {
         <div class="card figure">
           Proven in the log<strong>{checkpoint ? `${checkpoint.data.treeSize} events` : '…'}</strong>
           <span>signed {when(checkpoint?.data.timestamp)}</span>
+          {checkpoint && <span> · {cosigners(checkpoint.data.checkpoint)}</span>}
         </div>
       </div>
       <section class="card" aria-labelledby="per-day">
@@ -312,6 +436,11 @@ function Overview() {
         {dailyError && <p class="error">{dailyError}</p>}
         {daily && <DailyChart days={daily.data} />}
       </section>
+      <div class="columns">
+        <VersionsChart />
+        <ReconsentChart />
+      </div>
+      <FailingWebhooks />
     </>
   );
 }
@@ -620,6 +749,118 @@ function RecordPage({ id }: { id: string }) {
       <p>
         <a href="#/records">Back to the records</a>
       </p>
+    </>
+  );
+}
+
+/** A line diff (longest common subsequence): each line of either text, kept, removed or added. */
+export function lineDiff(before: string, after: string): { kind: 'same' | 'del' | 'ins'; line: string }[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  }
+  const out: { kind: 'same' | 'del' | 'ins'; line: string }[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      out.push({ kind: 'same', line: a[i]! });
+      i++;
+      j++;
+    } else if (j < b.length && (i >= a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) out.push({ kind: 'ins', line: b[j++]! });
+    else out.push({ kind: 'del', line: a[i++]! });
+  }
+  return out;
+}
+
+function Policies() {
+  const [versions, error] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
+  const [diff, setDiff] = useState<{ title: string; lines: ReturnType<typeof lineDiff> }>();
+  const [message, setMessage] = useState<string>();
+  const byPurpose = new Map<string, VersionCount[]>();
+  for (const v of versions?.data ?? []) byPurpose.set(v.purpose, [...(byPurpose.get(v.purpose) ?? []), v]);
+  const compare = async (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.target as HTMLFormElement);
+    const [from, to] = [String(form.get('from')), String(form.get('to'))];
+    try {
+      const [a, b] = await Promise.all(
+        [from, to].map((id) => api<{ data: { content: string; version: string; title: string } }>(`/api/v1/policies/${id}`)),
+      );
+      setDiff({
+        title: `${a!.data.title} ${a!.data.version} → ${b!.data.title} ${b!.data.version}`,
+        lines: lineDiff(a!.data.content, b!.data.content),
+      });
+      setMessage(undefined);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+  const options = (versions?.data ?? []).filter((v) => !v.deleted);
+  return (
+    <>
+      <h1>Policies and purposes</h1>
+      {error && <p class="error">{error}</p>}
+      {[...byPurpose.entries()].map(([purpose, list]) => (
+        <section class="card" key={purpose} aria-labelledby={`purpose-${purpose}`}>
+          <h2 id={`purpose-${purpose}`}>{purpose}</h2>
+          <DataTable
+            label={`Versions of ${purpose}`}
+            rows={list}
+            rowKey={(v) => v.policyVersionId}
+            columns={[
+              ['Version', (v) => v.version],
+              ['Title', (v) => v.title],
+              ['State', (v) => (v.deleted ? 'deleted' : v.isActive ? 'active' : 'inactive')],
+              ['Decisions', (v) => decisions(v)],
+              ['Acceptance', (v) => `${v.acceptanceRate} %`],
+            ]}
+          />
+        </section>
+      ))}
+      <form class="filters card" onSubmit={compare} aria-label="Compare two versions">
+        <label>
+          From version
+          <select name="from">
+            {options.map((v) => (
+              <option key={v.policyVersionId} value={v.policyVersionId}>
+                {v.purpose} {v.version}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          To version
+          <select name="to">
+            {options.map((v, i) => (
+              <option key={v.policyVersionId} value={v.policyVersionId} selected={i === 0}>
+                {v.purpose} {v.version}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Compare</button>
+      </form>
+      {message && <p class="error">{message}</p>}
+      {diff && (
+        <section class="card" aria-labelledby="diff">
+          <h2 id="diff">{diff.title}</h2>
+          <pre class="diff">
+            {diff.lines.map((l, i) =>
+              l.kind === 'ins' ? (
+                <ins key={i}>+ {l.line}</ins>
+              ) : l.kind === 'del' ? (
+                <del key={i}>- {l.line}</del>
+              ) : (
+                <span key={i}> {l.line}</span>
+              ),
+            )}
+          </pre>
+        </section>
+      )}
     </>
   );
 }

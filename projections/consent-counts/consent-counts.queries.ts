@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 import { applyConsentFilter, type ConsentFilter } from '../consents/consent-filter.js';
 import { consentsDb } from '../consents/consents.table.js';
+import { readDb } from '../read-schema.js';
 import { consentCountsDb } from './consent-counts.table.js';
 
 export interface ConsentStats {
@@ -143,6 +144,23 @@ export async function countConsents(db: Kysely<Database>, tenantId: string, f: C
   return (await consentStats(db, tenantId, f)).totalConsents;
 }
 
+/** Records by what they stand at now: in force, rejected, withdrawn, expired. */
+interface StatusTally {
+  given: number;
+  rejected: number;
+  withdrawn: number;
+  expired: number;
+}
+
+/** Adds a counter row's records to the tally of what they stand at now. */
+function tally(t: StatusTally, row: { consent_given: boolean; status: string; n: string | number }): void {
+  const n = Number(row.n);
+  if (row.status === 'withdrawn') t.withdrawn += n;
+  else if (row.status === 'expired') t.expired += n;
+  else if (row.consent_given) t.given += n;
+  else t.rejected += n;
+}
+
 /** One UTC day's records by what they stand at now (the console's chart). */
 export interface DailyCount {
   day: string;
@@ -179,12 +197,76 @@ export async function dailyCounts(
   }
   for (const r of rows) {
     const d = days.get(String(r.day).slice(0, 10));
-    if (!d) continue;
-    const n = Number(r.n);
-    if (r.status === 'withdrawn') d.withdrawn += n;
-    else if (r.status === 'expired') d.expired += n;
-    else if (r.consent_given) d.given += n;
-    else d.rejected += n;
+    if (d) tally(d, r);
   }
   return [...days.values()];
+}
+
+/** One policy version's records by what they stand at now (the console's acceptance per version). */
+export interface VersionCount {
+  policyVersionId: string;
+  policyType: string;
+  purpose: string;
+  version: string;
+  title: string;
+  isActive: boolean;
+  deleted: boolean;
+  given: number;
+  rejected: number;
+  withdrawn: number;
+  expired: number;
+  /** Consent given (whatever became of it since) per 100 decisions, one decimal; 0 with none. */
+  acceptanceRate: number;
+}
+
+/**
+ * Every policy version of the tenant with its records counted from the day counters, by what they
+ * stand at now; the newest published first.
+ */
+export async function versionCounts(db: Kysely<Database>, tenantId: string): Promise<VersionCount[]> {
+  const read = readDb(db);
+  const [versions, counts] = await Promise.all([
+    read
+      .selectFrom('read.policy_versions')
+      .select(['id', 'policy_type', 'purpose', 'version', 'title', 'is_active', 'deleted'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at', 'desc')
+      .execute(),
+    read
+      .selectFrom('read.consent_counts')
+      .select((eb) => ['policy_version_id', 'consent_given', 'status', eb.fn.sum<string>('count').as('n')])
+      .where('tenant_id', '=', tenantId)
+      .where('tag', '=', '')
+      .groupBy(['policy_version_id', 'consent_given', 'status'])
+      .execute(),
+  ]);
+  const byVersion = new Map(
+    versions.map((v) => [
+      v.id,
+      {
+        policyVersionId: v.id,
+        policyType: v.policy_type,
+        purpose: v.purpose,
+        version: v.version,
+        title: v.title,
+        isActive: v.is_active,
+        deleted: v.deleted,
+        given: 0,
+        rejected: 0,
+        withdrawn: 0,
+        expired: 0,
+        acceptanceRate: 0,
+      },
+    ]),
+  );
+  for (const c of counts) {
+    const v = byVersion.get(c.policy_version_id);
+    if (v) tally(v, c);
+  }
+  for (const v of byVersion.values()) {
+    const total = v.given + v.rejected + v.withdrawn + v.expired;
+    // Withdrawn and expired consents were given: they count as accepted, as the stats' rate does.
+    v.acceptanceRate = total === 0 ? 0 : Math.round(((v.given + v.withdrawn + v.expired) * 1000) / total) / 10;
+  }
+  return [...byVersion.values()];
 }

@@ -53,6 +53,14 @@ beforeAll(async () => {
   }
   const withdrawn = (await admin.get('/api/v1/consent/user/u-3')).json().data[0].id as string;
   await admin.post(`/api/v1/consent/${withdrawn}/withdraw`, { reason: 'user asked' });
+  // A purpose whose second version asks again: a re-consent backlog, and two versions to compare.
+  const purpose = { key: 'newsletter', name: 'Newsletter', description: 'Monthly news', legalBasis: 'consent', consentValidFor: 'P24M' };
+  await admin.post('/api/v1/purposes', purpose);
+  const news = (content: string, version: string) =>
+    admin.post('/api/v1/policies', { policyType: 'custom', purpose: 'newsletter', version, title: 'Newsletter', content });
+  const v1 = (await news('One email a month.\nUnsubscribe any time.', '1.0.0')).json().data.id as string;
+  await admin.post('/api/v1/consent', { policyVersionId: v1, userReference: 'user-42', consentGiven: true });
+  await news('One email a week.\nUnsubscribe any time.\nWe share nothing.', '2.0.0');
   auditor = (await admin.post('/api/v1/keys', { scope: 'read', name: 'auditor' })).json().data;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 }, 60_000);
@@ -96,7 +104,12 @@ describe('console › an auditor with a read key', () => {
 
     // The overview: figures and the chart.
     await page.locator('.chart canvas').first().waitFor();
-    await expect.poll(() => page.locator('.figure strong').first().textContent()).toBe('4');
+    await expect.poll(() => page.locator('.figure strong').first().textContent()).toBe('5');
+    // Acceptance per version (3 of the privacy policy's 4 decisions were consents), and the re-consent backlog.
+    await page.getByRole('list', { name: 'Acceptance rate per policy version' }).getByText('75 % of 4').waitFor();
+    await page.getByRole('list', { name: 'Subjects to ask again, per purpose' }).getByText('1 to ask again').waitFor();
+    // No witness is configured: the checkpoint is the log's own signature (and its timestamp) only.
+    await page.getByText('no witness cosignature').waitFor();
     await shot(page, 'overview');
 
     // Search, then open the record.
@@ -131,9 +144,19 @@ describe('console › an auditor with a read key', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
     expect(readFileSync((await csv.path())!, 'utf8').split('\r\n')[0]).toMatch(/^id,userReference,policyVersionId/);
 
+    // Policies per purpose, and the change between two versions.
+    await page.getByRole('link', { name: 'Policies' }).click();
+    await page.getByRole('heading', { name: 'newsletter' }).waitFor();
+    await page.getByLabel('From version').selectOption({ label: 'newsletter 1.0.0' });
+    await page.getByLabel('To version').selectOption({ label: 'newsletter 2.0.0' });
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.locator('pre.diff ins', { hasText: 'We share nothing.' }).waitFor();
+    expect(await page.locator('pre.diff del').allTextContents()).toEqual(['- One email a month.']);
+    await shot(page, 'policies');
+
     // The audit log, and the keys a read key may not manage.
     await page.getByRole('link', { name: 'Audit log' }).click();
-    await page.getByRole('cell', { name: 'policy.published' }).waitFor();
+    await page.getByRole('cell', { name: 'policy.published' }).first().waitFor();
     await shot(page, 'audit-log');
     await page.getByRole('link', { name: 'Keys' }).click();
     await page.getByText('Keys are managed with an admin key').waitFor();
@@ -160,7 +183,7 @@ describe('console › an auditor with a read key', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await shot(page, 'record-390');
     const found: string[] = [];
-    for (const hash of ['#/overview', '#/records', `#/records/${consentId}`, '#/audit-log', '#/keys', '#/erasure']) {
+    for (const hash of ['#/overview', '#/records', `#/records/${consentId}`, '#/policies', '#/audit-log', '#/keys', '#/erasure']) {
       found.push(...(await violations(page, hash)));
     }
     expect(found).toEqual([]);

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
- * Issue 20, the overview's chart: `GET /api/v1/consent/stats/daily` answers records per UTC day by
- * what they stand at now, every day of the range (zeros included), narrowed by purpose or type.
+ * Issue 20, the overview's charts: `GET /api/v1/consent/stats/daily` answers records per UTC day by
+ * what they stand at now, every day of the range (zeros included), narrowed by purpose or type;
+ * `GET /api/v1/consent/stats/versions` the same per policy version, with its acceptance rate.
  */
 
 let t: TestService;
@@ -24,6 +25,28 @@ beforeAll(async () => {
   await record(marketing, 'd', true);
 }, 60_000);
 afterAll(() => t?.close());
+
+describe('stats per version', () => {
+  it('lists every version with its records by status now and its acceptance rate', async () => {
+    const res = await api.get('/api/v1/consent/stats/versions');
+    expect(res.statusCode, res.body).toBe(200);
+    const versions = res.json().data as {
+      policyType: string;
+      given: number;
+      rejected: number;
+      withdrawn: number;
+      acceptanceRate: number;
+    }[];
+    expect(versions.find((v) => v.policyType === 'privacy_policy')).toMatchObject({
+      given: 1,
+      rejected: 1,
+      withdrawn: 1,
+      expired: 0,
+      acceptanceRate: 66.7,
+    });
+    expect(versions.find((v) => v.policyType === 'marketing_consent')).toMatchObject({ given: 1, rejected: 0, acceptanceRate: 100 });
+  });
+});
 
 describe('stats per day', () => {
   it('splits each day by status now, the last 30 days by default', async () => {

@@ -5,6 +5,8 @@ import {
   type ConsentStats,
   dailyCounts,
   type DailyCount,
+  versionCounts,
+  type VersionCount,
 } from '../../../projections/consent-counts/consent-counts.queries.js';
 import {
   searchConsentRows,
@@ -368,6 +370,12 @@ export class ConsentQueries {
         erased: p.state === 'erased',
       };
     });
+  }
+
+  /** Every policy version with its records by status now, and its acceptance rate (the console). */
+  async byVersion(tenantId: string): Promise<VersionCount[]> {
+    await this.deps.fence(tenantId);
+    return versionCounts(this.deps.db, tenantId);
   }
 
   /** Records per UTC day over inclusive days, by what they stand at now (the console's chart). */

@@ -249,6 +249,40 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   );
 
   app.get(
+    '/consent/stats/versions',
+    {
+      schema: {
+        tags,
+        summary: 'Records per policy version, and each version’s acceptance rate',
+        description:
+          'Every version of the tenant (newest first, deleted ones flagged) with its records by what they stand at now (given, rejected, withdrawn, expired) and its acceptance rate: consents given, whatever became of them since, per 100 decisions. Read from the day counters.',
+        response: {
+          200: EnvelopeSchema(
+            Type.Array(
+              Type.Object({
+                policyVersionId: Type.String({ format: 'uuid' }),
+                policyType: Type.String(),
+                purpose: Type.String(),
+                version: Type.String(),
+                title: Type.String(),
+                isActive: Type.Boolean(),
+                deleted: Type.Boolean(),
+                given: Type.Integer(),
+                rejected: Type.Integer(),
+                withdrawn: Type.Integer(),
+                expired: Type.Integer(),
+                acceptanceRate: Type.Number(),
+              }),
+            ),
+          ),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => ok(await queries.byVersion(request.tenant.tenantId)),
+  );
+
+  app.get(
     '/consent/stats/daily',
     {
       schema: {
