@@ -183,6 +183,7 @@ const PAGES = [
   ['#/records', 'Records'],
   ['#/policies', 'Policies'],
   ['#/audit-log', 'Audit log'],
+  ['#/webhooks', 'Webhooks'],
   ['#/keys', 'Keys'],
   ['#/erasure', 'Erasure'],
 ] as const;
@@ -199,6 +200,7 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
   else if (route === 'records') page = <Records />;
   else if (route === 'audit-log') page = <AuditLog />;
   else if (route === 'policies') page = <Policies />;
+  else if (route === 'webhooks') page = <Webhooks session={session} webhookId={arg} />;
   else if (route === 'keys') page = <Keys session={session} />;
   else if (route === 'erasure') page = <Erasure session={session} />;
   else page = <Overview />;
@@ -904,6 +906,87 @@ function AuditLog() {
             ['By', (e) => actorWords(e.actor)],
           ]}
         />
+      )}
+    </>
+  );
+}
+
+interface WebhookRow {
+  id: string;
+  url: string;
+  events: string[];
+  isActive: boolean;
+  lastTriggered: string | null;
+  deliveryStats: { total: number; successful: number; failed: number };
+}
+
+interface Attempt {
+  id: string;
+  event: string;
+  eventId: string;
+  attempt: number;
+  statusCode: number | null;
+  success: boolean;
+  error?: string;
+  responseTime: number;
+  attemptedAt: string;
+}
+
+/** The tenant's webhooks, and one's delivery attempts, newest first (admin sessions: webhooks are its configuration). */
+function Webhooks({ session, webhookId }: { session: Session; webhookId: string | undefined }) {
+  const [hooks, error] = useLoad(
+    () =>
+      session.scope === 'admin'
+        ? api<{ data: WebhookRow[] }>('/api/v1/webhooks?limit=100')
+        : Promise.reject(new Error('Webhooks are shown to admin sessions; this session is a read key.')),
+    [session.scope],
+  );
+  const [attempts] = useLoad(
+    () =>
+      webhookId
+        ? api<{ data: Attempt[] }>(`/api/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries?limit=100`)
+        : Promise.resolve({ data: [] as Attempt[] }),
+    [webhookId],
+  );
+  return (
+    <>
+      <h1>Webhooks</h1>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {hooks && (
+        <DataTable
+          label="The tenant's webhooks"
+          rows={hooks.data}
+          rowKey={(h) => h.id}
+          columns={[
+            ['Receiver', (h) => <a href={`#/webhooks/${h.id}`}>{h.url}</a>, 'mono'],
+            ['Events', (h) => h.events.join(', ')],
+            ['Active', (h) => (h.isActive ? 'yes' : 'no')],
+            ['Deliveries', (h) => `${h.deliveryStats.successful} delivered, ${h.deliveryStats.failed} failed of ${h.deliveryStats.total}`],
+            ['Last', (h) => when(h.lastTriggered)],
+          ]}
+        />
+      )}
+      {webhookId && attempts && (
+        <section class="card" aria-labelledby="attempts">
+          <h2 id="attempts">Attempts, newest first</h2>
+          {attempts.data.length === 0 && <p>No delivery attempted yet.</p>}
+          <DataTable
+            label="Delivery attempts"
+            rows={attempts.data}
+            rowKey={(a) => a.id}
+            columns={[
+              ['When', (a) => when(a.attemptedAt)],
+              ['Event', (a) => a.event],
+              ['Attempt', (a) => a.attempt],
+              ['Answer', (a) => (a.success ? `delivered (${a.statusCode})` : `failed: ${a.statusCode ?? a.error ?? 'no answer'}`)],
+              ['Time', (a) => `${a.responseTime} ms`],
+            ]}
+          />
+        </section>
       )}
     </>
   );

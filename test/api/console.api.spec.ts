@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/process.js';
+import { repoRoot, waitUntil } from '../support/process.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
@@ -28,13 +28,19 @@ let auditor: { apiKey: string; apiSecret: string };
 let base: string;
 let browser: Browser;
 let consentId: string;
+let receiver: Server;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await startTestService({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // A receiver that always fails: the overview names the webhook, its page lists the attempts.
+  receiver = createServer((_req, res) => res.writeHead(500).end());
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   adminCreds = await t.tenant('pro');
   admin = client(t.app, adminCreds);
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  expect((await admin.post('/api/v1/webhooks', { url: hookUrl, events: ['consent.created'] })).statusCode).toBe(201);
   // The README walk-through's data: a policy, decisions given, rejected and withdrawn.
   const policyVersionId = await publishPolicy(admin, { policyType: 'privacy_policy', title: 'Privacy Policy' });
   for (const [user, given] of [
@@ -67,6 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await t?.close();
+  receiver?.close();
 });
 
 async function signIn(page: Page, creds: { apiKey: string; apiSecret: string }): Promise<void> {
@@ -183,7 +190,16 @@ describe('console › an auditor with a read key', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await shot(page, 'record-390');
     const found: string[] = [];
-    for (const hash of ['#/overview', '#/records', `#/records/${consentId}`, '#/policies', '#/audit-log', '#/keys', '#/erasure']) {
+    for (const hash of [
+      '#/overview',
+      '#/records',
+      `#/records/${consentId}`,
+      '#/policies',
+      '#/audit-log',
+      '#/webhooks',
+      '#/keys',
+      '#/erasure',
+    ]) {
       found.push(...(await violations(page, hash)));
     }
     expect(found).toEqual([]);
@@ -197,7 +213,17 @@ describe('console › an officer with an admin key', () => {
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
     try {
+      await waitUntil(async () => (await admin.get('/api/v1/webhooks')).json().data[0].deliveryStats.failed > 0, {
+        what: 'a failed delivery',
+      });
       await signIn(page, adminCreds);
+      // The failing webhook, on the overview and on its page with its attempts.
+      await page.getByRole('list', { name: 'Failed deliveries per webhook' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('link', { name: /\/hooks$/ }).click();
+      await page.getByRole('cell', { name: 'failed: 500' }).first().waitFor();
+      await shot(page, 'webhooks');
+
       await page.getByRole('link', { name: 'Keys' }).click();
       await page.getByLabel('Name').fill('console auditor');
       await page.getByRole('button', { name: 'Issue key' }).click();
