@@ -51,6 +51,7 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   'ledger.events': 'the ledger: copied event by event through the Ledger port',
   'control.migrations': 'each store applies its own migrations when it opens',
   'control.service_roles': "roles belong to a PostgreSQL server: run db grant on the destination's",
+  'control.console_sessions': 'console sign-ins last hours: after a move, officers sign in again',
   'ledger.authenticated_from':
     "recorded by the destination's service on its first start, after the copy; copied events keep their authenticators",
 };
