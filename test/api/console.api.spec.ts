@@ -249,6 +249,19 @@ describe('console › an officer with an admin key', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('its pages have no serious or critical axe-core violation either', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      await signIn(page, adminCreds);
+      const found: string[] = [];
+      for (const hash of ['#/overview', '#/webhooks', '#/keys', '#/erasure']) found.push(...(await violations(page, hash)));
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
 
 describe('console › the session', () => {
