@@ -6,15 +6,19 @@
 import { Fragment, render, type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
-
-interface Session {
-  csrfToken: string;
-  expiresAt: string;
-  scope: string;
-  tenantId: string;
-  tenantName: string;
-  apiKey: string;
-}
+import type {
+  Attempt,
+  AuditEntry,
+  ConsentRecord,
+  Daily,
+  HistoryEntry,
+  KeyRow,
+  Proof,
+  SearchItem,
+  Session,
+  VersionCount,
+  WebhookRow,
+} from './api-types.js';
 
 class ApiError extends Error {
   constructor(
@@ -233,14 +237,6 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
   );
 }
 
-interface Daily {
-  day: string;
-  given: number;
-  rejected: number;
-  withdrawn: number;
-  expired: number;
-}
-
 function DailyChart({ days }: { days: Daily[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -295,21 +291,6 @@ function Bars({ label, items, max }: { label: string; items: { key: string; name
       ))}
     </ul>
   );
-}
-
-interface VersionCount {
-  policyVersionId: string;
-  policyType: string;
-  purpose: string;
-  version: string;
-  title: string;
-  isActive: boolean;
-  deleted: boolean;
-  given: number;
-  rejected: number;
-  withdrawn: number;
-  expired: number;
-  acceptanceRate: number;
 }
 
 const decisions = (v: VersionCount): number => v.given + v.rejected + v.withdrawn + v.expired;
@@ -445,16 +426,6 @@ function Overview() {
       <FailingWebhooks />
     </>
   );
-}
-
-interface SearchItem {
-  id: string;
-  userReference: string | null;
-  purpose?: string;
-  policyType?: string;
-  consentGiven: boolean;
-  status: string;
-  createdAt: string;
 }
 
 /** The API's query for the search form's fields: empty ones left out, `metadata` as `metadata.<key>=<value>`. */
@@ -618,27 +589,11 @@ function Exports({ query }: { query: Record<string, string> }) {
   );
 }
 
-interface Proof {
-  leafIndex: number;
-  treeSize: number;
-  checkpoint: string;
-  eventHash: string;
-}
-
-interface HistoryEntry {
-  id: string;
-  type: string;
-  recordedAt: string;
-  actor: { type: string; id?: string | null } | null;
-  eventHash: string;
-  prevHash: string | null;
-}
-
 /** Who acted, in words: a key by its id, the operator, the CLI, the service. */
 const actorWords = (a: { type: string; id?: string | null } | null | undefined): string => (a ? `${a.type}${a.id ? ` ${a.id}` : ''}` : '—');
 
 function RecordPage({ id }: { id: string }) {
-  const [record, error] = useLoad(() => api<{ data: Record<string, unknown> }>(`/api/v1/consent/${encodeURIComponent(id)}`), [id]);
+  const [record, error] = useLoad(() => api<{ data: ConsentRecord }>(`/api/v1/consent/${encodeURIComponent(id)}`), [id]);
   const [verified] = useLoad(
     () => api<{ data: { valid: boolean; storedHash: string } }>(`/api/v1/consent/${encodeURIComponent(id)}/verify`),
     [id],
@@ -672,19 +627,18 @@ function RecordPage({ id }: { id: string }) {
     );
   if (!record) return <p>Loading…</p>;
   const r = record.data;
-  const policy = r.policyDetails as { title: string; version: string; contentHash: string } | undefined;
-  const actor = r.recordedBy as { type: string; id?: string } | undefined;
+  const policy = r.policyDetails;
   const fields: [string, unknown][] = [
     ['Record', r.id],
     ['User reference', r.userReference ?? 'erased'],
     ['Decision', r.consentGiven ? 'consent given' : 'consent rejected'],
     ['Status', r.status],
     ['Purpose', r.purpose],
-    ['Policy', policy ? `${policy.title} ${policy.version}` : '—'],
-    ['Recorded', when(r.createdAt as string)],
-    ['Recorded by', actor ? `${actor.type}${actor.id ? ` ${actor.id}` : ''}${r.collectedVia ? ' (in the browser)' : ''}` : '—'],
-    ['Withdrawn', when(r.withdrawnAt as string | null)],
-    ['Expires', when(r.expiresAt as string | undefined)],
+    ['Policy', `${policy.title} ${policy.version}`],
+    ['Recorded', when(r.createdAt)],
+    ['Recorded by', `${actorWords(r.recordedBy)}${r.collectedVia ? ' (in the browser)' : ''}`],
+    ['Withdrawn', when(r.withdrawnAt)],
+    ['Expires', when(r.expiresAt)],
     ['Consent hash', r.consentHash],
   ];
   const ok = verified?.data.valid === true && proof !== undefined;
@@ -867,14 +821,6 @@ function Policies() {
   );
 }
 
-interface AuditEntry {
-  id: string;
-  action: string;
-  at: string;
-  actor: { type: string; id: string | null } | null;
-  target: { type: string; id: string | null };
-}
-
 function AuditLog() {
   const [action, setAction] = useState('');
   const [result, error] = useLoad(
@@ -909,27 +855,6 @@ function AuditLog() {
       )}
     </>
   );
-}
-
-interface WebhookRow {
-  id: string;
-  url: string;
-  events: string[];
-  isActive: boolean;
-  lastTriggered: string | null;
-  deliveryStats: { total: number; successful: number; failed: number };
-}
-
-interface Attempt {
-  id: string;
-  event: string;
-  eventId: string;
-  attempt: number;
-  statusCode: number | null;
-  success: boolean;
-  error?: string;
-  responseTime: number;
-  attemptedAt: string;
 }
 
 /** The tenant's webhooks, and one's delivery attempts, newest first (admin sessions: webhooks are its configuration). */
@@ -990,14 +915,6 @@ function Webhooks({ session, webhookId }: { session: Session; webhookId: string 
       )}
     </>
   );
-}
-
-interface KeyRow {
-  apiKey: string;
-  name: string | null;
-  scope: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
 }
 
 function Keys({ session }: { session: Session }) {
