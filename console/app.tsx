@@ -735,6 +735,17 @@ export function lineDiff(before: string, after: string): { kind: 'same' | 'del' 
 function Policies() {
   const [versions, error] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
   const [diff, setDiff] = useState<{ title: string; lines: ReturnType<typeof lineDiff> }>();
+  const [text, setText] = useState<{ title: string; content: string }>();
+  const read = async (id: string) => {
+    try {
+      const { data } = await api<{ data: { content: string; version: string; title: string; contentHash: string } }>(
+        `/api/v1/policies/${id}`,
+      );
+      setText({ title: `${data.title} ${data.version} (SHA-256 ${data.contentHash})`, content: data.content });
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
   const [message, setMessage] = useState<string>();
   const byPurpose = new Map<string, VersionCount[]>();
   for (const v of versions?.data ?? []) byPurpose.set(v.purpose, [...(byPurpose.get(v.purpose) ?? []), v]);
@@ -773,10 +784,24 @@ function Policies() {
               ['State', (v) => (v.deleted ? 'deleted' : v.isActive ? 'active' : 'inactive')],
               ['Decisions', (v) => decisions(v)],
               ['Acceptance', (v) => `${v.acceptanceRate} %`],
+              [
+                'Text',
+                (v) => (
+                  <button type="button" class="secondary" onClick={() => read(v.policyVersionId)}>
+                    Read<span class="skip"> {`${v.purpose} ${v.version}`}</span>
+                  </button>
+                ),
+              ],
             ]}
           />
         </section>
       ))}
+      {text && (
+        <section class="card" aria-labelledby="policy-text">
+          <h2 id="policy-text">{text.title}</h2>
+          <pre class="diff">{text.content}</pre>
+        </section>
+      )}
       <form class="filters card" onSubmit={compare} aria-label="Compare two versions">
         <label>
           From version

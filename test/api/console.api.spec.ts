@@ -153,7 +153,9 @@ describe('console › an auditor with a read key', () => {
 
     // Policies per purpose, and the change between two versions.
     await page.getByRole('link', { name: 'Policies' }).click();
-    await page.getByRole('heading', { name: 'newsletter' }).waitFor();
+    await page.getByRole('heading', { name: 'newsletter', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Read newsletter 2.0.0' }).click();
+    await page.getByText('We share nothing.').first().waitFor();
     await page.getByLabel('From version').selectOption({ label: 'newsletter 1.0.0' });
     await page.getByLabel('To version').selectOption({ label: 'newsletter 2.0.0' });
     await page.getByRole('button', { name: 'Compare' }).click();
