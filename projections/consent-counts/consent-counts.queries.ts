@@ -92,6 +92,13 @@ async function unmarkedExpired(
 }
 
 /**
+ * Accepted per 100 decisions, one decimal; 0 with none. accepted × 1000 / total is one correctly
+ * rounded division, so an exact half (201 of 400 = 50.25 %) rounds up; (accepted / total) × 1000
+ * carries the quotient's error and may not.
+ */
+const acceptanceRate = (accepted: number, total: number): number => (total === 0 ? 0 : Math.round((accepted * 1000) / total) / 10);
+
+/**
  * Consent statistics. Whole UTC days come from the counters the projection keeps; only the
  * partial days at the edges of a time range, and filters the counters do not carry (user,
  * status), count rows.
@@ -129,9 +136,7 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
     totalConsents: total,
     acceptedConsents: accepted,
     rejectedConsents: rejected,
-    // accepted × 1000 / total is one correctly rounded division, so an exact half (201 of 400 =
-    // 50.25 %) rounds up; (accepted / total) × 1000 carries the quotient's error and may not.
-    acceptanceRate: total === 0 ? 0 : Math.round((accepted * 1000) / total) / 10,
+    acceptanceRate: acceptanceRate(accepted, total),
     consentsByPolicy: [...byType.entries()]
       .filter(([, count]) => count > 0)
       .map(([policyType, count]) => ({ policyType, count }))
@@ -266,7 +271,7 @@ export async function versionCounts(db: Kysely<Database>, tenantId: string): Pro
   for (const v of byVersion.values()) {
     const total = v.given + v.rejected + v.withdrawn + v.expired;
     // Withdrawn and expired consents were given: they count as accepted, as the stats' rate does.
-    v.acceptanceRate = total === 0 ? 0 : Math.round(((v.given + v.withdrawn + v.expired) * 1000) / total) / 10;
+    v.acceptanceRate = acceptanceRate(v.given + v.withdrawn + v.expired, total);
   }
   return [...byVersion.values()];
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../common/hashing.js';
 import type { TenantContext, TenantService } from '../tenants/tenants.service.js';
-import { ConsoleSessions } from '../tenants/console-sessions.js';
+import { ConsoleSessions, type SessionContext } from '../tenants/console-sessions.js';
 import { HttpError } from './kit/errors.js';
 
 declare module 'fastify' {
@@ -33,21 +33,29 @@ export function cookie(request: FastifyRequest, name: string): string | undefine
 }
 
 /**
+ * The request's console session: 401 when there is none (or it is over), 403 when the request
+ * changes anything (any method but GET, HEAD, OPTIONS) without the session's CSRF token.
+ */
+export async function consoleSession(request: FastifyRequest, sessions: ConsoleSessions): Promise<SessionContext & { sessionId: string }> {
+  const sessionId = cookie(request, SESSION_COOKIE);
+  const session = sessionId === undefined ? null : await sessions.resume(sessionId);
+  if (!session) throw new HttpError(401, 'UNAUTHORIZED', 'not signed in to the console, or the session is over: sign in again');
+  if (!SAFE_METHODS.has(request.method) && !ConsoleSessions.csrfMatches(session, header(request, 'x-csrf-token'))) {
+    throw new HttpError(403, 'FORBIDDEN', "send the session's CSRF token (X-CSRF-Token) with every call that changes anything");
+  }
+  return { ...session, sessionId: sessionId! };
+}
+
+/**
  * onRequest hook: X-API-Key + X-API-Secret, before the body is even read. A publishable key
  * (`pk_…`) comes without a secret and must come from one of its origins (the `Origin` header a
  * browser sends): from any other, or with none, 403 FORBIDDEN (docs/browser.md).
  */
 export const apiKeyAuth = (tenants: TenantService, sessions?: ConsoleSessions) => async (request: FastifyRequest, _reply: FastifyReply) => {
   const apiKey = header(request, 'x-api-key');
-  const sessionId = apiKey === undefined ? cookie(request, SESSION_COOKIE) : undefined;
-  if (sessionId !== undefined && sessions) {
+  if (apiKey === undefined && sessions && cookie(request, SESSION_COOKIE) !== undefined) {
     // The console (docs/console.md): its session acts as the key that signed in.
-    const session = await sessions.resume(sessionId);
-    if (!session) throw new HttpError(401, 'UNAUTHORIZED', 'the console session is over: sign in again');
-    if (!SAFE_METHODS.has(request.method) && !ConsoleSessions.csrfMatches(session, header(request, 'x-csrf-token'))) {
-      throw new HttpError(403, 'FORBIDDEN', "send the session's CSRF token (X-CSRF-Token) with every call that changes anything");
-    }
-    request.tenant = session.tenant;
+    request.tenant = (await consoleSession(request, sessions)).tenant;
     return;
   }
   if (apiKey?.startsWith('pk_')) {

@@ -6,8 +6,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../../../limits/rate-limiter.js';
 import { addressRateLimit } from '../../../limits/rate-limit.hooks.js';
-import { ConsoleSessions } from '../../../tenants/console-sessions.js';
-import { cookie, SESSION_COOKIE } from '../../auth.js';
+import type { ConsoleSessions } from '../../../tenants/console-sessions.js';
+import { consoleSession, cookie, SESSION_COOKIE } from '../../auth.js';
 import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
 import { HttpError } from '../../kit/errors.js';
 
@@ -148,14 +148,8 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<{ sessions: ConsoleSession
       },
     },
     async (request, reply) => {
-      const id = cookie(request, SESSION_COOKIE);
-      const session = await sessions.resume(id);
-      if (!session) throw new HttpError(401, 'UNAUTHORIZED', 'not signed in to the console');
-      const presented = request.headers['x-csrf-token'];
-      if (!ConsoleSessions.csrfMatches(session, typeof presented === 'string' ? presented : undefined)) {
-        throw new HttpError(403, 'FORBIDDEN', "send the session's CSRF token (X-CSRF-Token) to sign out");
-      }
-      await sessions.close(id);
+      const { sessionId } = await consoleSession(request, sessions);
+      await sessions.close(sessionId);
       setSessionCookie(reply, '', 0, secure(request, publicBaseUrl));
       return ok({ message: 'signed out' });
     },
