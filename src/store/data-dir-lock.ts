@@ -1,5 +1,7 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { tryLock } from 'fs-native-extensions';
 
 export interface DataDirLock {
   release(): void;
@@ -9,45 +11,44 @@ export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
+/** How long a start waits for the store's previous owner to let go (one just killed is still exiting). */
+export const DATA_DIR_LOCK_WAIT_MS = 5_000;
+const POLL_MS = 25;
 
 /**
- * The embedded store is one process's: PGlite cannot share its files. A lock file holding the
- * owner's pid keeps a second process (a CLI next to a running service) out; a lock left by a
- * dead process (kill -9) is taken over.
+ * The embedded store is one process's: PGlite cannot share its files. The owner holds an
+ * advisory lock on `consent-ledger.lock` (an open-file-description lock on Linux, flock on
+ * macOS, LockFileEx on Windows) that the kernel drops when the process ends however it ends, so
+ * a lock can never outlive its owner and a reused pid means nothing. A start that finds the
+ * store held retries for `waitMs`, then refuses with the holder's pid (written in the file for
+ * the message only). The file itself stays: removing it would let a waiter lock an unlinked file.
  */
-export function acquireDataDirLock(dataDir: string): DataDirLock {
+export async function acquireDataDirLock(dataDir: string, { waitMs = DATA_DIR_LOCK_WAIT_MS } = {}): Promise<DataDirLock> {
   const path = join(dataDir, 'consent-ledger.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          rmSync(path, { force: true });
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
+  try {
+    const deadline = Date.now() + waitMs;
+    while (!tryLock(fd)) {
+      if (Date.now() >= deadline) {
+        const owner = readFileSync(path, 'utf8').trim();
         throw new DataDirLockedError(
-          `the embedded store in ${dataDir} is in use by process ${owner}; stop it first, or use the admin API of the running service`,
+          `the embedded store in ${dataDir} is in use by process ${/^\d+$/.test(owner) ? owner : '(unknown)'}; stop it first, or use the admin API of the running service`,
         );
       }
-      rmSync(path, { force: true });
+      await sleep(POLL_MS);
     }
+    ftruncateSync(fd, 0);
+    writeSync(fd, String(process.pid), 0);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
   }
-  throw new DataDirLockedError(`could not lock ${dataDir}`);
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      closeSync(fd);
+    },
+  };
 }

@@ -179,7 +179,7 @@ async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkp
   let dir: string | undefined;
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
-    lock = acquireDataDirLock(resolve(dataDir));
+    lock = await acquireDataDirLock(resolve(dataDir));
     dir = join(resolve(dataDir), 'pglite');
   }
   try {
