@@ -47,6 +47,7 @@ import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { purposesRoutes } from './routes/purposes/purposes.routes.js';
 import { systemRoutes, type ReadyReport } from './routes/system/system.routes.js';
+import { registerLingeringClose } from './kit/lingering-close.js';
 import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js';
 import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
 
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
+  registerLingeringClose(app);
   // Helmet's headers and Cache-Control: no-store, before any hook that may answer early.
   await registerSecurityHeaders(app);
   refuseWhileClosing(app);
