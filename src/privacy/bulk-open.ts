@@ -50,11 +50,17 @@ class OpenWorker {
   private nextId = 0;
   readonly worker: Worker;
   failed = false;
+  /** Whether it ever answered a job: one that fails before it never worked (its script did not load). */
+  private answered = false;
+  /** Ended by `terminate`, not by a fault. */
+  private stopping = false;
 
-  constructor(master: Buffer, onGone: (w: OpenWorker) => void) {
+  constructor(master: Buffer, onGone: (w: OpenWorker, neverWorked: boolean) => void, script?: URL) {
     const here = new URL(import.meta.url);
     const workerData = { master: new Uint8Array(master) };
-    if (here.pathname.endsWith('.ts')) {
+    if (script) {
+      this.worker = new Worker(script, { workerData });
+    } else if (here.pathname.endsWith('.ts')) {
       // From source (tsx, vitest) the worker is TypeScript too: on Node 20 a worker's --import
       // hooks come too late for its entry module, so it registers tsx before importing it.
       const entry = new URL('./bulk-open.worker.ts', here).href;
@@ -69,9 +75,10 @@ class OpenWorker {
       this.failed = true;
       for (const job of this.jobs.values()) job.reject(error);
       this.jobs.clear();
-      onGone(this);
+      onGone(this, !this.answered && !this.stopping);
     };
     this.worker.on('message', (m: { id: number; opened?: Sealing<unknown>[]; error?: string }) => {
+      this.answered = true;
       const job = this.jobs.get(m.id);
       if (!job) return;
       this.jobs.delete(m.id);
@@ -81,6 +88,11 @@ class OpenWorker {
     });
     this.worker.on('error', (error) => fail(new WorkerGoneError(`the bulk-open worker failed: ${error.message}`)));
     this.worker.on('exit', (code) => fail(new WorkerGoneError(`the bulk-open worker exited (code ${code})`)));
+  }
+
+  terminate(): Promise<number> {
+    this.stopping = true;
+    return this.worker.terminate();
   }
 
   open(rows: readonly StoredSeal[]): Promise<Sealing<unknown>[]> {
@@ -98,7 +110,9 @@ class OpenWorker {
  * alone capped the export near 100,000 rows/s on one core). With threads, a batch is split across
  * worker threads started on first use, so the request thread only reads and writes; with none, or
  * for a small batch, it opens them itself, and so it does for a batch whose workers ended (or
- * could not start) before answering. Either way the answers are in the rows' order.
+ * could not start) before answering. A worker that fails before it ever answered (its script
+ * does not load) turns the threads off for good: starting new ones for every page would fail the
+ * same way. Either way the answers are in the rows' order.
  *
  * @example
  * const opener = new BulkOpener(master, 2);
@@ -107,15 +121,24 @@ class OpenWorker {
  */
 export class BulkOpener {
   private workers: OpenWorker[] = [];
+  /** Why threads are no longer used (a worker that never worked), or null while they are. */
+  threadsOff: string | null = null;
+  /** Worker threads started so far. */
+  started = 0;
 
   constructor(
     private readonly master: Buffer,
     readonly threads: number = defaultOpenThreads(),
+    /** Tests: the worker's script instead of bulk-open.worker's. */
+    private readonly script?: URL,
   ) {}
 
   async open(rows: readonly StoredSeal[]): Promise<Sealing<unknown>[]> {
-    if (this.threads === 0 || rows.length < INLINE_BELOW) return rows.map((r) => openStored(this.master, r));
-    while (this.workers.length < this.threads) this.workers.push(new OpenWorker(this.master, (w) => this.forget(w)));
+    if (this.threads === 0 || this.threadsOff !== null || rows.length < INLINE_BELOW) return rows.map((r) => openStored(this.master, r));
+    while (this.workers.length < this.threads) {
+      this.started += 1;
+      this.workers.push(new OpenWorker(this.master, (w, neverWorked) => this.forget(w, neverWorked), this.script));
+    }
     const size = Math.ceil(rows.length / this.workers.length);
     try {
       const parts = await Promise.all(
@@ -128,14 +151,18 @@ export class BulkOpener {
     }
   }
 
-  private forget(w: OpenWorker): void {
+  private forget(w: OpenWorker, neverWorked: boolean): void {
     this.workers = this.workers.filter((x) => x !== w);
+    if (neverWorked && this.threadsOff === null) {
+      this.threadsOff = 'a bulk-open worker failed before it ever answered; opening on the calling thread from now on';
+      void this.close();
+    }
   }
 
   /** Stops the worker threads (a later `open` starts new ones). */
   async close(): Promise<void> {
     const workers = this.workers;
     this.workers = [];
-    await Promise.all(workers.map((w) => w.worker.terminate()));
+    await Promise.all(workers.map((w) => w.terminate()));
   }
 }

@@ -70,6 +70,23 @@ describe('privacy › BulkOpener', () => {
     expect(await inFlight).toEqual(expected);
   });
 
+  it('stops using threads once a worker fails before it ever answered (its script does not load)', async () => {
+    const broken = new BulkOpener(master, 2, new URL('./no-such-worker.js', import.meta.url));
+    openers.push(broken);
+    for (let page = 0; page < 5; page++) expect(await broken.open(rows.slice(0, 400))).toEqual(expected.slice(0, 400));
+    expect(broken.started).toBe(2);
+    expect(broken.threadsOff).toMatch(/failed before it ever answered/);
+  });
+
+  it('starts new workers after ones that had worked end (closed), threads staying on', async () => {
+    const threaded = opener(2);
+    expect(await threaded.open(rows.slice(0, 300))).toEqual(expected.slice(0, 300));
+    await threaded.close();
+    expect(await threaded.open(rows.slice(0, 300))).toEqual(expected.slice(0, 300));
+    expect(threaded.started).toBe(4);
+    expect(threaded.threadsOff).toBeNull();
+  });
+
   it('answers tampered, naming no opened text, for a seal whose bytes are not its JSON', async () => {
     const notJson = stored(null, { plaintext: 'personal-text-of-someone' });
     const batch = [...rows.slice(0, 300), notJson];
