@@ -42,6 +42,12 @@ describe('webhook feed subscription › settles each event after its rows', () =
       async () => (await t.service.ledger.readAll(START, 1000)).find((e) => e.tenantId === tenantId && e.type === 'PolicyVersionPublished'),
       { what: 'the policy event to be readable in ledger order' },
     );
+  // The feed hands every event in ledger order: the webhook's own creation before the policy's.
+  const webhookCreated = (): Promise<RecordedEvent> =>
+    waitUntil(
+      async () => (await t.service.ledger.readAll(START, 1000)).find((e) => e.tenantId === tenantId && e.type === 'WebhookCreated'),
+      { what: 'the webhook event to be readable in ledger order' },
+    );
   const rowsOf = async (eventId: string) =>
     (
       await sql<{ event_type: string }>`SELECT event_type FROM webhooks.deliveries WHERE event_id = ${eventId}::uuid`.execute(
@@ -68,6 +74,7 @@ describe('webhook feed subscription › settles each event after its rows', () =
     });
     const log: string[] = [];
     let rowsAtAck: unknown[] = [];
+    await subscription.handle(message(await webhookCreated(), []));
     await subscription.handle(
       message(event, log, async () => {
         rowsAtAck = await rowsOf(event.id);

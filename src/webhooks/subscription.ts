@@ -12,6 +12,7 @@ import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
 import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
 import { webhooksDb, type DeliveriesTable, type WebhooksDb } from './webhooks.table.js';
+import { hookedTenants, WebhookWindows, windowChange } from './windows.js';
 
 export const SUBSCRIPTION_NAME = 'webhooks';
 
@@ -62,7 +63,8 @@ export class WebhookSubscription extends Follower<MappedNotification[]> {
         checkpoints: new TableCheckpointer('webhooks.checkpoints'),
         startFrom: 'END',
         prepare: (events) => mapNotifications(wdb, ledger, events, options.privacy, log ?? silentLog),
-        writesNothing: (events, notifications) => notifications.length === 0 && !events.some((e) => e.type === 'SubjectErased'),
+        writesNothing: (events, notifications) =>
+          notifications.length === 0 && !events.some((e) => e.type === 'SubjectErased' || windowChange(e) !== null),
         processors: [
           {
             processorId: SUBSCRIPTION_NAME,
@@ -107,21 +109,8 @@ export async function mapNotifications(
   privacy: Privacy,
   log: Log,
 ): Promise<MappedNotification[]> {
-  // Only tenants with an active webhook need their events mapped. A webhook made active after
-  // this read starts after the ledger head of that moment, so these events are not for it.
-  const tenants = [...new Set(events.map((e) => e.tenantId))];
-  const hooked = new Set(
-    (
-      await db
-        .selectFrom('webhooks.endpoints')
-        .select('tenant_id')
-        .distinct()
-        .where('tenant_id', 'in', tenants)
-        .where('is_active', '=', true)
-        .where('deleted_at', 'is', null)
-        .execute()
-    ).map((r) => r.tenant_id),
-  );
+  // Only tenants whose webhooks may take these events need them mapped (see windows.ts).
+  const hooked = await hookedTenants(db, events);
   const streams = new Map<string, Promise<RecordedEvent[]>>();
   const readStream = (stream: string) => {
     let read = streams.get(stream);
@@ -144,10 +133,14 @@ export async function mapNotifications(
 }
 
 /**
- * Inside the caller's transaction: one delivery row per (active webhook, notification) that the
- * webhook subscribes to and that came after the webhook's creation (the unique (webhook, event)
- * key makes a repeat a no-op), and the payloads an erasure among `events` clears (its subject's
- * events found in `source`, see scrub.ts). Answers how many rows were queued.
+ * Inside the caller's transaction: one delivery row per (webhook, notification) that the webhook
+ * subscribes to and that falls in one of its active windows, by ledger position (windows.ts), so
+ * that the outcome never depends on how far behind the subscription was: pending while the window
+ * is open; cancelled when the webhook was deactivated or deleted after the event, as the
+ * deactivation cancels what is pending then. The webhooks' own events among `events` move their
+ * windows in order. The unique (webhook, event) key makes a repeat a no-op; the payloads an
+ * erasure among `events` clears go too (its subject's events found in `source`, see scrub.ts).
+ * Answers how many rows were written.
  */
 export async function queueDeliveries(
   wdb: WebhooksDb,
@@ -156,33 +149,59 @@ export async function queueDeliveries(
   source: SubjectEventsSource = 'ledger',
 ): Promise<number> {
   let queued = 0;
-  if (todo.length > 0) {
-    const endpoints = await wdb
-      .selectFrom('webhooks.endpoints')
-      .select(['id', 'tenant_id', 'events', 'from_commit', 'from_prepare'])
-      .where('tenant_id', 'in', [...new Set(todo.map((t) => t.n.tenantId))])
-      .where('is_active', '=', true)
-      .where('deleted_at', 'is', null)
-      .execute();
+  const changing = events.filter((e) => windowChange(e) !== null);
+  if (todo.length > 0 || changing.length > 0) {
+    const notified = [...new Set(todo.map((t) => t.n.tenantId))];
+    const windows = await WebhookWindows.load(wdb, [...new Set([...notified, ...changing.map((e) => e.tenantId)])]);
+    // Deliveries go to webhooks whose configuration row exists (a creation writes it just after
+    // its event) and is not deleted.
+    const candidates = [...new Set([...windows.webhooks, ...changing.map((e) => windowChange(e)!.webhookId)])];
+    const existing = new Set(
+      candidates.length === 0
+        ? []
+        : (
+            await wdb.selectFrom('webhooks.endpoints').select('id').where('id', 'in', candidates).where('deleted_at', 'is', null).execute()
+          ).map((r) => r.id),
+    );
+    const byEvent = new Map(todo.map((t) => [t.event.id, t]));
     const rows: Insertable<DeliveriesTable>[] = [];
-    for (const { event, n } of todo) {
-      for (const endpoint of endpoints) {
-        if (endpoint.tenant_id !== n.tenantId) continue;
-        if (comparePositions(event.position, { commit: Number(endpoint.from_commit), prepare: Number(endpoint.from_prepare) }) <= 0)
-          continue;
-        const type = eventNameFor(endpoint.events, n.kind);
+    const closed = new Set<string>();
+    for (const event of events) {
+      const paused = windows.apply(event);
+      if (paused) {
+        closed.add(paused);
+        for (const r of rows) {
+          if (r.webhook_id === paused && r.status === 'pending') Object.assign(r, { status: 'cancelled', next_attempt_at: null });
+        }
+      }
+      const t = byEvent.get(event.id);
+      if (!t) continue;
+      for (const webhookId of windows.webhooks) {
+        if (windows.tenantOf(webhookId) !== t.n.tenantId || !existing.has(webhookId)) continue;
+        const where = windows.at(webhookId, event.position);
+        const type = where && eventNameFor(where.events, t.n.kind);
         if (!type) continue;
         rows.push({
           id: randomUUID(),
-          tenant_id: n.tenantId,
-          webhook_id: endpoint.id,
-          event_id: n.id,
+          tenant_id: t.n.tenantId,
+          webhook_id: webhookId,
+          event_id: t.n.id,
           event_type: type,
-          payload: payloadFor(n, type),
-          status: 'pending',
-          next_attempt_at: sql<string>`now()` as unknown as string,
+          payload: payloadFor(t.n, type),
+          status: where.open ? 'pending' : 'cancelled',
+          next_attempt_at: where.open ? (sql<string>`now()` as unknown as string) : null,
         });
       }
+    }
+    // A deactivation or deletion cancels what was pending for the webhook before it (the service
+    // does too when it makes the change; this covers rows queued since).
+    for (const webhookId of closed) {
+      await wdb
+        .updateTable('webhooks.deliveries')
+        .set({ status: 'cancelled', next_attempt_at: null, updated_at: new Date().toISOString() })
+        .where('webhook_id', '=', webhookId)
+        .where('status', '=', 'pending')
+        .execute();
     }
     for (let i = 0; i < rows.length; i += 500) {
       const r = await wdb
@@ -192,6 +211,7 @@ export async function queueDeliveries(
         .executeTakeFirst();
       queued += Number(r.numInsertedOrUpdatedRows ?? 0);
     }
+    await windows.save(wdb);
   }
   // An erasure clears the payloads its subject's events left here, those just queued included
   // (they were mapped before the key was destroyed); every tenant, hooked or not.

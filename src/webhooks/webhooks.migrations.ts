@@ -64,4 +64,25 @@ export const webhooksMigrations: Migrations = {
   // Signing secrets wrapped with the master key (docs/webhooks.md). The clear column is emptied
   // by the service at its next start, which has the master key that a migration has not.
   '0009_webhook_secrets_wrapped': sqlMigration(`ALTER TABLE webhooks.endpoints ADD COLUMN secret_wrapped text;`),
+  // When each webhook was active and for which events, in ledger positions, as the subscription
+  // reads it from the webhook's own events (WebhookCreated/Changed/Deleted): an event is for a
+  // webhook when it falls in one of its windows, whenever the subscription gets to it. Active
+  // webhooks start with an open window from their starting point, inactive ones with an empty one.
+  '0020_webhook_windows': sqlMigration(`
+      CREATE TABLE webhooks.windows (
+        webhook_id uuid NOT NULL,
+        tenant_id uuid NOT NULL,
+        from_commit bigint NOT NULL,
+        from_prepare bigint NOT NULL,
+        until_commit bigint,
+        until_prepare bigint,
+        events text[] NOT NULL,
+        PRIMARY KEY (webhook_id, from_commit, from_prepare)
+      );
+      CREATE INDEX windows_tenant ON webhooks.windows (tenant_id);
+      INSERT INTO webhooks.windows (webhook_id, tenant_id, from_commit, from_prepare, until_commit, until_prepare, events)
+        SELECT id, tenant_id, from_commit, from_prepare,
+          CASE WHEN is_active THEN NULL ELSE from_commit END, CASE WHEN is_active THEN NULL ELSE from_prepare END, events
+        FROM webhooks.endpoints WHERE deleted_at IS NULL;
+    `),
 };

@@ -55,11 +55,24 @@ export interface AttemptsTable {
   attempted_at: ColumnType<Date, string, never>;
 }
 
+/** A span of ledger positions in which a webhook was active: after `from`, up to `until` (open while null). */
+export interface WindowsTable {
+  webhook_id: string;
+  tenant_id: string;
+  from_commit: number;
+  from_prepare: number;
+  until_commit: number | null;
+  until_prepare: number | null;
+  /** The events it was subscribed to then. */
+  events: string[];
+}
+
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
 export type WebhooksDatabase = {
   'webhooks.endpoints': EndpointsTable;
   'webhooks.deliveries': DeliveriesTable;
   'webhooks.attempts': AttemptsTable;
+  'webhooks.windows': WindowsTable;
   /** The webhook subscription's position in the ledger (src/followers/checkpoints.ts). */
   'webhooks.checkpoints': CheckpointTable;
 };
