@@ -18,7 +18,11 @@ import { ReadStatistics } from '../projections/statistics.js';
 import { Lifecycle, type Part } from './common/lifecycle.js';
 import { deferredLog, type Log } from './common/log.js';
 import type { Settings } from './config.js';
+import { Follower } from './followers/follower.js';
 import { FollowerHost } from './followers/host.js';
+import { followerLag, LAG_COUNT_CAP } from './metrics/lag.js';
+import { ServiceMetrics } from './metrics/metrics.js';
+import { oldestTransactionSeconds, pendingDeliveries, witnessLag } from './metrics/readings.js';
 import { SharedReads } from './followers/shared-reads.js';
 import { buildApp } from './http/app.js';
 import { drainKeepAlive } from './http/drain.js';
@@ -157,12 +161,23 @@ export async function createService(settings: Settings, options: ServiceOptions 
     );
     // Background parts log through the app's logger once it exists (or the one given).
     const log = deferredLog(options.log);
-    const baseLedger: Ledger = eventStore?.ledger ?? new PostgresLedger(store.db, { authenticate });
+    // Counted by the parts that do the work, served at /metrics (docs/operations.md).
+    const metrics = new ServiceMetrics();
+    const baseLedger: Ledger =
+      eventStore?.ledger ??
+      new PostgresLedger(store.db, {
+        authenticate,
+        onGroup: (appends, events) => {
+          metrics.ledgerGroupAppends.observe(appends);
+          metrics.ledgerGroupEvents.observe(events);
+        },
+      });
     // Events past where authenticators began must carry one that verifies (sealer, verification).
     const authenticity = new EventAuthenticity(store.db, await authenticatedFrom(store.db, baseLedger));
     await authenticity.reload();
     made = (hashes, authenticators) => authenticity.made(hashes, authenticators);
     const ledger = new ObservedLedger(baseLedger);
+    ledger.timed = (seconds) => metrics.ledgerAppend.observe(seconds);
     // The followers read the ledger once between them (SharedReads) and write through the store's
     // follower handle, so that their batches do not queue behind the requests.
     const reads = new SharedReads(eventStore ? ledger : new PostgresLedger(store.followerDb));
@@ -188,6 +203,11 @@ export async function createService(settings: Settings, options: ServiceOptions 
       ...tuning.webhooks,
       ...spacing,
       ...options.webhooks,
+      dispatcher: {
+        ...options.webhooks?.dispatcher,
+        onAttempt: (result) =>
+          metrics.webhookAttempts.inc({ outcome: result.ok ? 'delivered' : result.statusCode === null ? 'unreachable' : 'refused' }),
+      },
       privacy,
       reads,
       // EventStoreDB: delivery rows from a persistent subscription to $all (ack after commit).
@@ -279,6 +299,26 @@ export async function createService(settings: Settings, options: ServiceOptions 
         ...(settings.databaseUrl ? { exclusive: advisoryExclusive(store.db, DEADLINES_LOCK) } : {}),
       }),
     );
+    // Each follower's lag, the webhook queue, and on a server the transaction that holds readers back.
+    const subscription = webhooks.subscription;
+    metrics.followers([
+      followerLag('projections', () => runner.position, ledger),
+      followerLag('sealer', () => sealer.position, ledger),
+      // On EventStoreDB the server keeps the webhook subscription's position, not this process.
+      ...(subscription instanceof Follower ? [followerLag('webhooks', () => subscription.position, ledger)] : []),
+      { follower: 'expiry', lag: () => deadlines.lag(LAG_COUNT_CAP) },
+      ...(settings.witnesses.length > 0 ? [witnessLag(witnesses)] : []),
+    ]);
+    metrics.gauge('webhook_queue_depth', 'Webhook deliveries waiting for an attempt (due now or retrying later).', () =>
+      pendingDeliveries(store.db),
+    );
+    if (store.kind === 'postgres') {
+      metrics.gauge(
+        'postgres_oldest_transaction_seconds',
+        'Age of the oldest open transaction holding an xid on the PostgreSQL cluster: readers of the ledger wait behind it (docs/architecture.md).',
+        () => oldestTransactionSeconds(store.db),
+      );
+    }
     // The planner's statistics of the read models, kept fresh as the runner applies events.
     await life.start(new ReadStatistics(store.followerDb, () => runner.applied, { log }));
     const receiptStore = new ReceiptStore(store.db);
@@ -325,6 +365,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             transparency,
             auditLog,
             sessions: new ConsoleSessions(store.db, tenants),
+            metrics,
             limiter,
             ready: readiness(store, baseLedger, {
               halts: () => transparency.halts(),

@@ -194,6 +194,28 @@ export class Deadlines {
     return announced;
   }
 
+  /**
+   * Consents whose expiry has come and that carry no ConsentExpired yet (counted up to `cap`), and
+   * how long the oldest of them is overdue: the expiry follower's lag on /metrics.
+   */
+  async lag(cap: number): Promise<{ events: number; seconds: number }> {
+    const now = this.clock();
+    const due = consentsDb(this.db)
+      .selectFrom('read.consents')
+      .where('status', '=', 'active')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', now);
+    const [oldest, counted] = await Promise.all([
+      due.select('expires_at').orderBy('expires_at').limit(1).executeTakeFirst(),
+      this.db
+        .selectFrom(due.select('id').limit(cap).as('d'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const seconds = oldest?.expires_at ? Math.max(0, (now.getTime() - new Date(oldest.expires_at).getTime()) / 1000) : 0;
+    return { events: Number(counted.n), seconds };
+  }
+
   /** The nearest deadline after `now` the read models know of. */
   private async nextDeadline(now: Date): Promise<Date | null> {
     const [consent, version] = await Promise.all([

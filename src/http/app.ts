@@ -49,6 +49,9 @@ import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { purposesRoutes } from './routes/purposes/purposes.routes.js';
 import { systemRoutes, type ReadyReport } from './routes/system/system.routes.js';
 import { registerLingeringClose } from './kit/lingering-close.js';
+import { countRequests } from './request-metrics.js';
+import { metricsRoutes } from './routes/system/metrics.routes.js';
+import type { ServiceMetrics } from '../metrics/metrics.js';
 import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js';
 import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
 
@@ -92,6 +95,8 @@ export interface AppDeps {
   auditLog: AuditLog;
   /** Console sign-ins: sessions that act as the key that opened them (docs/console.md). */
   sessions: ConsoleSessions;
+  /** The service's metrics: the app counts requests into it and serves it at /metrics. */
+  metrics: ServiceMetrics;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
   ready(): Promise<ReadyReport>;
@@ -154,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   registerLingeringClose(app);
+  countRequests(app, deps.metrics);
   // Helmet's headers and Cache-Control: no-store, before any hook that may answer early.
   await registerSecurityHeaders(app);
   refuseWhileClosing(app);
@@ -268,7 +274,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
           url,
         };
       }
-      if (url.startsWith('/admin/')) return { schema: { ...s, security: [{ admin: [] }] } as never, url };
+      // The operator's routes: the admin API and the metrics.
+      if (url.startsWith('/admin/') || url === '/metrics') return { schema: { ...s, security: [{ admin: [] }] } as never, url };
       return { schema: s as never, url };
     },
   });
@@ -348,6 +355,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       },
       { prefix: '/admin/v1' },
     );
+    // Metrics for the operator's Prometheus, behind the same token.
+    await app.register(async (operator) => {
+      operator.addHook(
+        'onRequest',
+        rateLimitedAuth(adminAuth(token), deps.limiter, () => null),
+      );
+      await operator.register(metricsRoutes, { metrics: deps.metrics });
+    });
   }
 
   return app;

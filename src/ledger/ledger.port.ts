@@ -140,6 +140,18 @@ export interface Ledger {
 
   /** Position of the newest event visible now (of one tenant when given), or null. */
   headPosition(tenantId?: string): Promise<LedgerPosition | null>;
+
+  /**
+   * How many events `readAll(after, cap)` would answer, without reading them. Optional: without
+   * it, callers count a read (a follower's lag on /metrics).
+   */
+  countAfter?(after: LedgerPosition, cap: number): Promise<number>;
+}
+
+/** Events after `after`, counted up to `cap`: with one count where the ledger can, else by reading them. */
+export async function countAfter(ledger: Pick<Ledger, 'readAll' | 'countAfter'>, after: LedgerPosition, cap: number): Promise<number> {
+  if (ledger.countAfter) return ledger.countAfter(after, cap);
+  return (await ledger.readAll(after, cap)).length;
 }
 
 /** Several streams' events: with one read where the ledger can (`readStreams`), else one by one. */

@@ -26,6 +26,8 @@ export interface DispatcherOptions {
   leaseMs?: number;
   pollMs?: number;
   log?: Log;
+  /** Told of each attempt's result (the attempts by outcome on /metrics). */
+  onAttempt?: (result: OutboundResult) => void;
 }
 
 export interface Claimed {
@@ -138,6 +140,7 @@ export class WebhookDispatcher {
   private readonly concurrency: number;
   private readonly perWebhook: number;
   private readonly leaseMs: number;
+  private readonly onAttempt: DispatcherOptions['onAttempt'];
   private readonly log: Log;
 
   constructor(
@@ -152,6 +155,7 @@ export class WebhookDispatcher {
     this.concurrency = options.concurrency ?? 32;
     this.perWebhook = options.perWebhook ?? 4;
     this.leaseMs = options.leaseMs ?? 15_000;
+    this.onAttempt = options.onAttempt;
     this.log = options.log ?? silentLog;
     this.loop = new PokeLoop('webhook dispatcher', () => this.step(), { pollMs: options.pollMs ?? 250, log: this.log });
   }
@@ -243,6 +247,7 @@ export class WebhookDispatcher {
       const attemptedAt = new Date();
       const result = await sendDelivery(this.client, d, this.abort.signal);
       if (this.abort.signal.aborted) return;
+      this.onAttempt?.(result);
       try {
         await recordAttempt(this.db, d, result, attemptedAt, { retryScale: this.retryScale });
       } catch (error) {

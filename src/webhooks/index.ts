@@ -5,7 +5,7 @@ import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
 import type { Ledger, LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
-import { WebhookDispatcher } from './dispatcher.js';
+import { WebhookDispatcher, type DispatcherOptions } from './dispatcher.js';
 import { GuardedClient, type OutboundOptions } from './outbound.js';
 import { FeedWebhookSubscription } from './feed-subscription.js';
 import { WebhookSubscription } from './subscription.js';
@@ -31,7 +31,7 @@ export interface WebhooksOptions {
   minIntervalMs?: number;
   /** Tests only: a resolver (DNS rebinding) or a CA for the guarded client. */
   outbound?: Pick<OutboundOptions, 'resolver' | 'ca' | 'timeoutMs'>;
-  dispatcher?: { concurrency?: number; perWebhook?: number; leaseMs?: number };
+  dispatcher?: Pick<DispatcherOptions, 'concurrency' | 'perWebhook' | 'leaseMs' | 'onAttempt'>;
   /**
    * The ledger's durable feed, when it has one (EventStoreDB): delivery rows then come from a
    * persistent subscription to `$all` instead of the checkpointed subscription.

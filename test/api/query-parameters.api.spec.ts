@@ -69,7 +69,9 @@ function expectRefused(res: LightMyRequestResponse, field: string): void {
 }
 
 const send = (method: string, url: string) => {
-  const admin = url.startsWith('/admin/') ? { authorization: 'Bearer query-parameters-admin-token-0123' } : {};
+  // The operator's routes (the admin API, the metrics) take the admin token.
+  const admin =
+    url.startsWith('/admin/') || url.split('?')[0] === '/metrics' ? { authorization: 'Bearer query-parameters-admin-token-0123' } : {};
   return api.inject({ method: method as 'GET', url, headers: admin });
 };
 

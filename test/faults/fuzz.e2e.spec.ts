@@ -43,6 +43,8 @@ interface OpenApiOperation {
 const openapi = JSON.parse(readFileSync(join(repoRoot, 'docs', 'openapi.json'), 'utf8')) as {
   paths: Record<string, Record<string, OpenApiOperation>>;
 };
+/** The operator's routes (the admin API, the metrics) take the admin token. */
+const operatorRoute = (path: string) => path.startsWith('/admin/') || path === '/metrics';
 const operations: Operation[] = Object.entries(openapi.paths).flatMap(([path, methods]) =>
   Object.entries(methods)
     .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -242,7 +244,7 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       const namesSubject = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method) && /\{(?![^}]*[iI]d\})[^}]+\}/.test(op.path);
       // So it names one longer than a user reference may be (1..255): refused by validation.
       if (namesSubject) path = op.path.replace(/\{[^}]+\}/g, () => 'r'.repeat(256 + Math.floor(random() * 100)));
-      if (op.path.startsWith('/admin/'))
+      if (operatorRoute(op.path))
         Object.assign(
           headers,
           who < 0.97 ? { authorization: `Bearer ${ADMIN_TOKEN}` } : who < 0.985 ? { authorization: `Bearer ${headerSafe('x')}` } : {},
@@ -304,7 +306,7 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
               : consent.body.data.id,
       );
     const refusalNames = async (op: Operation, query: string, name: string) => {
-      const headers: Record<string, string> = op.path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { ...auth };
+      const headers: Record<string, string> = operatorRoute(op.path) ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { ...auth };
       const res = await fetch(`${svc!.url}${known(op.path)}?${query}`, { method: op.method, headers });
       const text = await res.text();
       sent += 1;

@@ -191,6 +191,8 @@ export interface PostgresLedgerOptions {
   maxInFlight?: number;
   /** Signs each group's events (the service gives the log's signing key); none: events carry no authenticator. */
   authenticate?: AuthenticateAppend;
+  /** Told of each group as it is taken: its appends and events (the group sizes on /metrics). */
+  onGroup?: (appends: number, events: number) => void;
 }
 
 /**
@@ -219,6 +221,7 @@ export class PostgresLedger implements Ledger {
   private readonly maxGroupEvents: number;
   private readonly maxInFlight: number;
   private readonly authenticate: AuthenticateAppend | undefined;
+  private readonly onGroup: PostgresLedgerOptions['onGroup'];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -227,6 +230,7 @@ export class PostgresLedger implements Ledger {
     this.maxGroupEvents = options.maxGroupEvents ?? 2_000;
     this.maxInFlight = options.maxInFlight ?? 1;
     this.authenticate = options.authenticate;
+    this.onGroup = options.onGroup;
   }
 
   append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
@@ -250,6 +254,7 @@ export class PostgresLedger implements Ledger {
       let events = this.queue[0]!.events;
       while (count < this.queue.length && events + this.queue[count]!.events <= this.maxGroupEvents) events += this.queue[count++]!.events;
       const group = this.queue.splice(0, count);
+      this.onGroup?.(count, events);
       this.inFlight += 1;
       void this.commitGroup(group)
         // Every member is answered by commitGroup; this only keeps a bug from leaving one waiting.
@@ -460,6 +465,16 @@ export class PostgresLedger implements Ledger {
       ORDER BY transaction_id, global_position
       LIMIT ${limit}`.execute(this.db);
     return result.rows.map(toRecorded);
+  }
+
+  async countAfter(after: LedgerPosition, cap: number): Promise<number> {
+    const result = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM ledger.events
+        WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        LIMIT ${cap}) t`.execute(this.db);
+    return result.rows[0]!.n;
   }
 
   async headPosition(tenantId?: string): Promise<LedgerPosition | null> {
