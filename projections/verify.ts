@@ -343,6 +343,8 @@ export class ReadModelCheck {
 const CHECK_LOCK = 7_412_003_017;
 /** The deadlines follower's lock (src/application/deadlines.ts), beside the check's. */
 export const DEADLINES_LOCK = 7_412_003_018;
+/** The webhook history pruner's lock (src/webhooks/retention.ts). */
+export const WEBHOOK_HISTORY_LOCK = 7_412_003_019;
 
 /**
  * Runs `run` only while holding a session advisory lock on a connection of its own: of several

@@ -92,6 +92,7 @@ describe('service › when start-up fails part-way › what started is stopped, 
         'read-model check',
         ...(env.DATABASE_URL ? ['tenant changes'] : []),
         'deadlines',
+        'webhook history pruner',
         'read statistics',
         'limiter',
       ]);

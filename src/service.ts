@@ -4,7 +4,7 @@ import { allProjectors } from '../projections/index.js';
 import { ensureReadSchema } from '../projections/read-schema.js';
 import { eventIndexFence, ReadFence } from '../projections/read-fence.js';
 import { ProjectionRunner } from '../projections/runner.js';
-import { advisoryExclusive, DEADLINES_LOCK, ReadModelCheck } from '../projections/verify.js';
+import { advisoryExclusive, DEADLINES_LOCK, ReadModelCheck, WEBHOOK_HISTORY_LOCK } from '../projections/verify.js';
 import { CommandHandler } from './application/command-handler.js';
 import { createApplication } from './application/index.js';
 import type { ConsentCommands } from './application/consents/consent.commands.js';
@@ -58,6 +58,7 @@ import {
 } from './transparency/index.js';
 import { tuningFor } from './tuning.js';
 import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/index.js';
+import { WebhookHistoryPruner } from './webhooks/retention.js';
 
 export interface Service {
   settings: Settings;
@@ -317,6 +318,16 @@ export async function createService(settings: Settings, options: ServiceOptions 
         'postgres_oldest_transaction_seconds',
         'Age of the oldest open transaction holding an xid on the PostgreSQL cluster: readers of the ledger wait behind it (docs/architecture.md).',
         () => oldestTransactionSeconds(store.db),
+      );
+    }
+    // Webhook attempts and settled deliveries older than WEBHOOK_HISTORY_DAYS go, one process at a time.
+    if (settings.webhookHistoryDays > 0) {
+      await life.start(
+        new WebhookHistoryPruner(store.db, {
+          days: settings.webhookHistoryDays,
+          log,
+          ...(settings.databaseUrl ? { exclusive: advisoryExclusive(store.db, WEBHOOK_HISTORY_LOCK) } : {}),
+        }),
       );
     }
     // The planner's statistics of the read models, kept fresh as the runner applies events.

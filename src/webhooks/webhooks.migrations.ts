@@ -85,4 +85,9 @@ export const webhooksMigrations: Migrations = {
           CASE WHEN is_active THEN NULL ELSE from_commit END, CASE WHEN is_active THEN NULL ELSE from_prepare END, events
         FROM webhooks.endpoints WHERE deleted_at IS NULL;
     `),
+  // What the history pruner looks for (WEBHOOK_HISTORY_DAYS, src/webhooks/retention.ts).
+  '0021_webhook_history_age': sqlMigration(`
+      CREATE INDEX attempts_age ON webhooks.attempts (attempted_at);
+      CREATE INDEX deliveries_settled_age ON webhooks.deliveries (updated_at) WHERE status <> 'pending';
+    `),
 };
