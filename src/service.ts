@@ -157,7 +157,8 @@ export async function createService(settings: Settings, options: ServiceOptions 
     if (master.source === 'generated') process.stderr.write(`${generatedKeyWarning(master.path!)}\n`);
     const privacy = await life.open(
       'privacy',
-      () => Privacy.open(store.db, master.key),
+      // Sharing a server with other processes: an erasure by one takes effect on all before it answers.
+      () => Privacy.open(store.db, master.key, { shared: store.kind === 'postgres' }),
       (p) => p.close(),
     );
     // Background parts log through the app's logger once it exists (or the one given).

@@ -56,8 +56,10 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
  * Data keys, wrapped by the master key. Each consent record's personal fields are sealed under a
  * key of their own, taken from a pool of keys stored ahead in bulk: recording writes no key row
  * of its own, and a key is durable before anything is sealed with it. A subject's keys are the
- * ones its records name (docs/erasure.md). Unwrapped keys are cached for `cacheMs`: a process
- * that did not destroy a key stops using it within that time.
+ * ones its records name (docs/erasure.md). Unwrapped keys are cached for `cacheMs`. With
+ * `shared` (processes sharing a PostgreSQL server), every lookup still asks the store which of
+ * its keys exist, using the cache only to skip unwrapping: a key another process destroyed is
+ * unusable here from the moment its erasure committed, before that erasure answers.
  */
 export class DataKeyStore {
   private readonly db: PrivacyDb;
@@ -68,7 +70,7 @@ export class DataKeyStore {
   constructor(
     db: Kysely<Database>,
     private readonly master: Buffer,
-    private readonly options: { random?: RandomSource; cacheMs?: number; maxCached?: number; poolSize?: number } = {},
+    private readonly options: { random?: RandomSource; cacheMs?: number; maxCached?: number; poolSize?: number; shared?: boolean } = {},
   ) {
     this.db = privacyDb(db);
   }
@@ -134,21 +136,19 @@ export class DataKeyStore {
   /** The keys with these ids that still exist; a destroyed (or unknown) one is absent from the answer. */
   async byIds(kids: readonly string[]): Promise<Map<string, DataKey>> {
     const found = new Map<string, DataKey>();
-    const missing: string[] = [];
-    for (const kid of new Set(kids)) {
-      const hit = this.cached(kid);
-      if (hit) found.set(kid, hit);
-      else missing.push(kid);
-    }
-    if (missing.length === 0) return found;
-    const rows: KeyRow[] = await this.db
-      .selectFrom('privacy.data_keys')
-      .select(['key_id', 'wrapped'])
-      .where('key_id', 'in', missing)
-      .execute();
+    const unique = [...new Set(kids)];
+    const ask = this.options.shared ? unique : unique.filter((kid) => !this.cached(kid));
+    if (!this.options.shared) for (const kid of unique) if (!ask.includes(kid)) found.set(kid, this.cached(kid)!);
+    if (ask.length === 0) return found;
+    const rows: KeyRow[] = await this.db.selectFrom('privacy.data_keys').select(['key_id', 'wrapped']).where('key_id', 'in', ask).execute();
+    const present = new Set(rows.map((r) => r.key_id));
+    for (const kid of ask) if (!present.has(kid)) this.cache.delete(kid);
     for (const row of rows) {
-      const key = { kid: row.key_id, key: unwrapKey(this.master, dataKeyAad(row.key_id), row.wrapped) };
-      this.remember(key);
+      let key = this.cached(row.key_id);
+      if (!key) {
+        key = { kid: row.key_id, key: unwrapKey(this.master, dataKeyAad(row.key_id), row.wrapped) };
+        this.remember(key);
+      }
       found.set(key.kid, key);
     }
     return found;

@@ -27,6 +27,8 @@ export interface PrivacyOptions {
   random?: RandomSource;
   /** How long an unwrapped data key is reused (ms); another process's erasure is seen within it. */
   cacheMs?: number;
+  /** Processes share the store (a PostgreSQL server): a key destroyed by another is never used from the cache. */
+  shared?: boolean;
   /** Data keys made ahead (1,024); the published examples were made with 128, and their random bytes follow from it. */
   poolSize?: number;
   /** Worker threads that open seals in bulk (the CSV export); 0 opens them on the calling thread. Default: the cores but one, at most 4. */
@@ -81,6 +83,7 @@ export class Privacy {
         random,
         ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }),
         ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
+        ...(options.shared ? { shared: true } : {}),
       }),
       random,
       new BulkOpener(master, options.openThreads ?? defaultOpenThreads()),
