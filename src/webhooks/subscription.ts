@@ -11,7 +11,7 @@ import { decodeSubjectEvent } from '../domain/subject/subject.events.js';
 import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
 import { eventNameFor, payloadFor, toNotification, type Notification } from './webhook.events.js';
-import { webhooksDb, type DeliveriesTable, type WebhooksDb } from './webhooks.table.js';
+import { cancelPending, webhooksDb, type DeliveriesTable, type WebhooksDb } from './webhooks.table.js';
 import { hookedTenants, WebhookWindows, windowChange } from './windows.js';
 
 export const SUBSCRIPTION_NAME = 'webhooks';
@@ -195,14 +195,7 @@ export async function queueDeliveries(
     }
     // A deactivation or deletion cancels what was pending for the webhook before it (the service
     // does too when it makes the change; this covers rows queued since).
-    for (const webhookId of closed) {
-      await wdb
-        .updateTable('webhooks.deliveries')
-        .set({ status: 'cancelled', next_attempt_at: null, updated_at: new Date().toISOString() })
-        .where('webhook_id', '=', webhookId)
-        .where('status', '=', 'pending')
-        .execute();
-    }
+    for (const webhookId of closed) await cancelPending(wdb, webhookId);
     for (let i = 0; i < rows.length; i += 500) {
       const r = await wdb
         .insertInto('webhooks.deliveries')

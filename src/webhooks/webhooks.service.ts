@@ -9,7 +9,7 @@ import { recordAttempt, sendDelivery } from './dispatcher.js';
 import type { GuardedClient } from './outbound.js';
 import { generateSecret, storedSecret, type SecretBox } from './signing.js';
 import { webhookSecretScope } from '../privacy/key-store.js';
-import { webhooksDb, type EndpointRow, type WebhooksDb } from './webhooks.table.js';
+import { cancelPending, webhooksDb, type EndpointRow, type WebhooksDb } from './webhooks.table.js';
 
 export interface WebhookView {
   id: string;
@@ -232,18 +232,9 @@ export class WebhookService {
         .where('id', '=', id)
         .where('tenant_id', '=', tenantId)
         .execute();
-      if (change.isActive === false) await this.cancelPending(tx, id);
+      if (change.isActive === false) await cancelPending(tx, id);
     });
     return this.get(tenantId, id);
-  }
-
-  private async cancelPending(tx: WebhooksDb, webhookId: string): Promise<void> {
-    await tx
-      .updateTable('webhooks.deliveries')
-      .set({ status: 'cancelled', next_attempt_at: null, updated_at: new Date().toISOString() })
-      .where('webhook_id', '=', webhookId)
-      .where('status', '=', 'pending')
-      .execute();
   }
 
   /** Removes the webhook: it leaves every answer, its pending deliveries are cancelled and its secret is erased. */
@@ -258,7 +249,7 @@ export class WebhookService {
         .where('id', '=', id)
         .where('tenant_id', '=', tenantId)
         .execute();
-      await this.cancelPending(tx, id);
+      await cancelPending(tx, id);
     });
   }
 

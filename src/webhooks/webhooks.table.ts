@@ -81,3 +81,13 @@ export type WebhooksDb = Kysely<Database & WebhooksDatabase>;
 
 /** The store's handle, seeing the `webhooks` tables too. */
 export const webhooksDb = (db: Kysely<Database>): WebhooksDb => db.withTables<WebhooksDatabase>();
+
+/** Cancels a webhook's pending deliveries (a deactivation, a deletion); their history stays. */
+export async function cancelPending(wdb: WebhooksDb, webhookId: string): Promise<void> {
+  await wdb
+    .updateTable('webhooks.deliveries')
+    .set({ status: 'cancelled', next_attempt_at: null, updated_at: new Date().toISOString() })
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .execute();
+}
