@@ -106,6 +106,8 @@ interface ScaleRow {
   /** Issue 18: search (a page, with its total) and stats with one filter each, and the re-consent list's first page. */
   filtered: Record<FilterName, { search: number[]; stats: number[] }>;
   reconsent: number[];
+  /** Erasure of one subject (one record each), distinct subjects, after the reads. */
+  erase: number[];
 }
 
 /** The filters measured at scale, each alone, and the query that states it (the outdated version's id filled in). */
@@ -501,6 +503,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
         verify: await sample(n, (i) => get(`/api/v1/consent/${pick(i)}/verify`)),
         filtered: {} as ScaleRow['filtered'],
         reconsent: await sample(n, () => get('/api/v1/consent/reconsent?purpose=bench-news&limit=20')),
+        erase: [],
       };
       for (const [name, query] of Object.entries(FILTERS) as [FilterName, (id: string) => string][]) {
         row.filtered[name] = {
@@ -508,11 +511,16 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
           stats: await sample(n, () => get(`/api/v1/consent/stats?${query(outdatedId)}`)),
         };
       }
+      // Last, as it changes what it measures: subjects of this step's newest records, each once.
+      row.erase = await sample(QUICK ? 5 : 30, async (i) => {
+        const r = await scaleApi.post(`/api/v1/subjects/${encodeURIComponent(`scale-user-${target - 1 - i * 17}`)}/erase`);
+        if (r.status !== 200) throw new Error(`erase: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      });
       scale.push(row);
       log(
         `${engine} ${num(target)} rows (filled in ${row.fillSeconds.toFixed(1)} s): export ${num(row.exportRowsPerS)} rows/s, peak RSS ${mib(row.exportPeakRss)}; ` +
           `stats p99 ${ms(percentile(row.stats, 99))}, search p99 ${ms(percentile(row.searchPage, 99))} / ${ms(percentile(row.searchUser, 99))}, verify p99 ${ms(percentile(row.verify, 99))}; ` +
-          `re-consent page p99 ${ms(percentile(row.reconsent, 99))}; ` +
+          `re-consent page p99 ${ms(percentile(row.reconsent, 99))}; erasure p99 ${ms(percentile(row.erase, 99))}; ` +
           Object.entries(row.filtered)
             .map(([f, m]) => `${f}: search p99 ${ms(percentile(m.search, 99))}, stats p99 ${ms(percentile(m.stats, 99))}`)
             .join('; '),
@@ -692,6 +700,14 @@ function goals(r: EngineResult): Goal[] {
     measured: ms(reconsentP99),
     met: reconsentP99 < 20,
   });
+  const eraseP99 = percentile(big.erase, 99);
+  out.push({
+    engine: r.engine,
+    what: `erasure of one subject at ${num(big.rows)} rows (p99)`,
+    target: '< 100 ms',
+    measured: ms(eraseP99),
+    met: eraseP99 < 100,
+  });
   return out;
 }
 
@@ -764,6 +780,7 @@ function report(
           `${ms(percentile(m.stats, 50))} / ${ms(percentile(m.stats, 99))}`,
         ]),
         [num(s.rows), 're-consent list (page of 20)', `${ms(percentile(s.reconsent, 50))} / ${ms(percentile(s.reconsent, 99))}`, ''],
+        [num(s.rows), 'erasure of one subject', `${ms(percentile(s.erase, 50))} / ${ms(percentile(s.erase, 99))}`, ''],
       ]),
     );
     const other = table(

@@ -17,7 +17,7 @@ import type { Database } from '../store/schema.js';
  */
 export interface StateTable {
   table: string;
-  /** Pairs of (commit, prepare) columns holding a ledger position. */
+  /** Pairs of (commit, prepare) columns holding a ledger position (null: none, left as it is). */
   positions?: readonly (readonly [string, string])[];
 }
 
@@ -31,6 +31,13 @@ export const STATE_TABLES: readonly StateTable[] = [
   { table: 'webhooks.deliveries' },
   { table: 'webhooks.attempts' },
   { table: 'webhooks.checkpoints', positions: [['commit_position', 'prepare_position']] },
+  {
+    table: 'webhooks.windows',
+    positions: [
+      ['from_commit', 'from_prepare'],
+      ['until_commit', 'until_prepare'],
+    ],
+  },
   { table: 'receipts.receipts' },
   { table: 'receipts.publicly_verifiable' },
   { table: 'transparency.signing_keys' },
@@ -99,7 +106,7 @@ export async function statePositions(db: Kysely<Database>): Promise<LedgerPositi
       const r = await sql<{
         c: string | number;
         p: string | number;
-      }>`SELECT DISTINCT ${sql.ref(c)} AS c, ${sql.ref(p)} AS p FROM ${ident(t.table)}`.execute(db);
+      }>`SELECT DISTINCT ${sql.ref(c)} AS c, ${sql.ref(p)} AS p FROM ${ident(t.table)} WHERE ${sql.ref(c)} IS NOT NULL`.execute(db);
       for (const row of r.rows) out.push({ commit: Number(row.c), prepare: Number(row.p) });
     }
   }
@@ -149,6 +156,7 @@ export async function copyState(
           const rows = page.rows.map((r) => {
             const row = JSON.parse(r.j) as Record<string, unknown>;
             for (const [c, p] of t.positions ?? []) {
+              if (row[c] === null || row[c] === undefined) continue;
               const to = translate({ commit: Number(row[c]), prepare: Number(row[p]) });
               row[c] = to.commit;
               row[p] = to.prepare;

@@ -2,7 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { ledgerDb } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
 
-const CONSENT_EVENTS = ['ConsentRecorded', 'ConsentWithdrawn'];
+/**
+ * A subject's consent events in the ledger's own table, as its partial index states them
+ * (`events_consent_subject`, the literal types so that the planner can use it).
+ */
+export const subjectConsentEvents = (tenantId: string, subject: string) =>
+  sql<boolean>`tenant_id = ${tenantId}::uuid AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn') AND data->>'subject' = ${subject}`;
 
 /**
  * Where the store finds a subject's events: `ledger` reads the PostgreSQL ledger's own table;
@@ -40,9 +45,7 @@ export async function subjectRecords(
       sql<string | null>`data->'personal'->>'kid'`.as('personal_kid'),
       sql<string | null>`data->'reason'->>'kid'`.as('reason_kid'),
     ])
-    .where('tenant_id', '=', tenantId)
-    .where('event_type', 'in', CONSENT_EVENTS)
-    .where(sql`data->>'subject'`, '=', subject)
+    .where(subjectConsentEvents(tenantId, subject))
     .orderBy('transaction_id')
     .orderBy('global_position')
     .execute();

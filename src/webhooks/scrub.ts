@@ -1,11 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ledgerDb } from '../ledger/postgres/ledger.table.js';
-import type { SubjectEventsSource } from '../privacy/subject-events.js';
+import { subjectConsentEvents, type SubjectEventsSource } from '../privacy/subject-events.js';
 import type { Database } from '../store/schema.js';
 import { erasePayload } from './webhook.events.js';
 import { webhooksDb } from './webhooks.table.js';
-
-const CONSENT_EVENTS = ['ConsentRecorded', 'ConsentWithdrawn'];
 
 /**
  * Clears the personal fields of every webhook payload, queued or sent, that came from this
@@ -28,9 +26,7 @@ export async function scrubDeliveries<DB extends Database>(
       : ledgerDb(db as unknown as Kysely<Database>)
           .selectFrom('ledger.events')
           .select('event_id')
-          .where('tenant_id', '=', tenantId)
-          .where('event_type', 'in', CONSENT_EVENTS)
-          .where(sql`data->>'subject'`, '=', subject);
+          .where(subjectConsentEvents(tenantId, subject));
   const rows = await w
     .selectFrom('webhooks.deliveries as d')
     .select(['d.id', 'd.payload'])

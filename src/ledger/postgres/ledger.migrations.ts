@@ -52,4 +52,10 @@ export const ledgerMigrations: Migrations = {
       CREATE TRIGGER authenticated_from_refuse_truncate BEFORE TRUNCATE ON ledger.authenticated_from
         FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
     `),
+  // Erasure finds a subject's consent events by this (src/privacy/subject-events.ts): without it,
+  // a scan of the tenant's events reading each one's JSON.
+  '0022_ledger_subject_index': sqlMigration(`
+      CREATE INDEX events_consent_subject ON ledger.events (tenant_id, (data->>'subject'))
+        WHERE event_type IN ('ConsentRecorded', 'ConsentWithdrawn');
+    `),
 };
