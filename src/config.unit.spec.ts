@@ -44,6 +44,7 @@ describe('config › when no setting is given', () => {
       witnesses: [],
       witnessQuorum: 0,
       projectionsVerifyMinutes: 0,
+      webhookHistoryDays: 90,
     });
   });
 
@@ -81,6 +82,7 @@ describe('config › when settings are given', () => {
       WITNESSES: `${W1}@https://w1.example/, ${W2}@http://10.0.0.2:7380`,
       WITNESS_QUORUM: '1',
       PROJECTIONS_VERIFY_MINUTES: '60',
+      WEBHOOK_HISTORY_DAYS: '30',
     });
     expect(settings).toMatchObject({
       witnesses: [
@@ -109,6 +111,7 @@ describe('config › when settings are given', () => {
       witnesses: [],
       witnessQuorum: 1,
       projectionsVerifyMinutes: 60,
+      webhookHistoryDays: 30,
     });
   });
 
@@ -174,6 +177,9 @@ describe('config › when a setting has a wrong value', () => {
     ['WEBHOOK_RETRY_SCALE', '0'],
     ['WEBHOOK_RETRY_SCALE', '-1'],
     ['WEBHOOK_RETRY_SCALE', 'fast'],
+    ['WEBHOOK_HISTORY_DAYS', '-1'],
+    ['WEBHOOK_HISTORY_DAYS', 'ninety'],
+    ['WEBHOOK_HISTORY_DAYS', '1.5'],
     ['WEBHOOK_RETRY_SCALE', '1e999'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_LEVEL', 'INFO'],
