@@ -108,6 +108,8 @@ interface ScaleRow {
   reconsent: number[];
   /** Erasure of one subject (one record each), distinct subjects, after the reads. */
   erase: number[];
+  /** Embedded store: the longest one table's vacuum held the connection in the last round (ms), from /metrics. */
+  vacuumLongestMs?: number;
 }
 
 /** The filters measured at scale, each alone, and the query that states it (the outdated version's id filled in). */
@@ -335,7 +337,9 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
   const dataDir = engine === 'embedded' ? mkdtempSync(join(tmpdir(), 'cl-bench-')) : undefined;
   const fresh = engine === 'postgres' ? await freshDatabase() : undefined;
   const svc = await startServiceProcess({
-    ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: fresh!.url }),
+    // The embedded store vacuums every minute here (10 by default), so that every figure below is
+    // measured with rounds running beside it; the scale step reports the longest hold.
+    ...(dataDir ? { DATA_DIR: dataDir, EMBEDDED_VACUUM_MINUTES: '1' } : { DATABASE_URL: fresh!.url }),
     ADMIN_TOKEN,
     LOG_LEVEL: 'error',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -516,11 +520,17 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
         const r = await scaleApi.post(`/api/v1/subjects/${encodeURIComponent(`scale-user-${target - 1 - i * 17}`)}/erase`);
         if (r.status !== 200) throw new Error(`erase: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       });
+      if (engine === 'embedded') {
+        const text = await fetch(`${svc.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }).then((r) => r.text());
+        const m = /^consent_ledger_embedded_vacuum_longest_seconds ([0-9.eE+-]+)$/m.exec(text);
+        if (m) row.vacuumLongestMs = Number(m[1]) * 1000;
+      }
       scale.push(row);
       log(
         `${engine} ${num(target)} rows (filled in ${row.fillSeconds.toFixed(1)} s): export ${num(row.exportRowsPerS)} rows/s, peak RSS ${mib(row.exportPeakRss)}; ` +
           `stats p99 ${ms(percentile(row.stats, 99))}, search p99 ${ms(percentile(row.searchPage, 99))} / ${ms(percentile(row.searchUser, 99))}, verify p99 ${ms(percentile(row.verify, 99))}; ` +
           `re-consent page p99 ${ms(percentile(row.reconsent, 99))}; erasure p99 ${ms(percentile(row.erase, 99))}; ` +
+          (row.vacuumLongestMs === undefined ? '' : `longest vacuum hold ${ms(row.vacuumLongestMs)}; `) +
           Object.entries(row.filtered)
             .map(([f, m]) => `${f}: search p99 ${ms(percentile(m.search, 99))}, stats p99 ${ms(percentile(m.stats, 99))}`)
             .join('; '),

@@ -37,6 +37,9 @@ export const EnvironmentSchema = Type.Object({
   PROJECTIONS_VERIFY_MINUTES: Type.Optional(
     Type.String({ pattern: '^[0-9]{1,6}$', description: 'minutes between checks of the read models against the ledger; 0 = never' }),
   ),
+  EMBEDDED_VACUUM_MINUTES: Type.Optional(
+    Type.String({ pattern: '^[0-9]{1,5}$', description: 'minutes between vacuum rounds of the embedded store; 0 = never' }),
+  ),
   WEBHOOK_HISTORY_DAYS: Type.Optional(
     Type.String({ pattern: '^[0-9]{1,5}$', description: 'days webhook attempts and settled deliveries are kept; 0 = forever' }),
   ),
@@ -81,6 +84,8 @@ export interface Settings {
   /** Witnesses asked to cosign each checkpoint (WITNESSES), and how many must (WITNESS_QUORUM, default all). */
   witnesses: WitnessSpec[];
   witnessQuorum: number;
+  /** Minutes between vacuum rounds of the embedded store (EMBEDDED_VACUUM_MINUTES, default 10); 0: none. */
+  embeddedVacuumMinutes: number;
   /** Days webhook attempts and settled deliveries are kept (WEBHOOK_HISTORY_DAYS, default 90); 0: forever. */
   webhookHistoryDays: number;
   /** Minutes between scheduled `projections verify` runs (PROJECTIONS_VERIFY_MINUTES); 0: none. */
@@ -188,5 +193,6 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     witnessQuorum,
     projectionsVerifyMinutes: e.PROJECTIONS_VERIFY_MINUTES === undefined ? 0 : Number(e.PROJECTIONS_VERIFY_MINUTES),
     webhookHistoryDays: e.WEBHOOK_HISTORY_DAYS === undefined ? 90 : Number(e.WEBHOOK_HISTORY_DAYS),
+    embeddedVacuumMinutes: e.EMBEDDED_VACUUM_MINUTES === undefined ? 10 : Number(e.EMBEDDED_VACUUM_MINUTES),
   };
 }

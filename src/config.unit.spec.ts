@@ -45,6 +45,7 @@ describe('config › when no setting is given', () => {
       witnessQuorum: 0,
       projectionsVerifyMinutes: 0,
       webhookHistoryDays: 90,
+      embeddedVacuumMinutes: 10,
     });
   });
 
@@ -83,6 +84,7 @@ describe('config › when settings are given', () => {
       WITNESS_QUORUM: '1',
       PROJECTIONS_VERIFY_MINUTES: '60',
       WEBHOOK_HISTORY_DAYS: '30',
+      EMBEDDED_VACUUM_MINUTES: '5',
     });
     expect(settings).toMatchObject({
       witnesses: [
@@ -112,6 +114,7 @@ describe('config › when settings are given', () => {
       witnessQuorum: 1,
       projectionsVerifyMinutes: 60,
       webhookHistoryDays: 30,
+      embeddedVacuumMinutes: 5,
     });
   });
 
@@ -180,6 +183,7 @@ describe('config › when a setting has a wrong value', () => {
     ['WEBHOOK_HISTORY_DAYS', '-1'],
     ['WEBHOOK_HISTORY_DAYS', 'ninety'],
     ['WEBHOOK_HISTORY_DAYS', '1.5'],
+    ['EMBEDDED_VACUUM_MINUTES', '-5'],
     ['WEBHOOK_RETRY_SCALE', '1e999'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_LEVEL', 'INFO'],

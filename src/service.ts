@@ -124,7 +124,13 @@ export async function createService(settings: Settings, options: ServiceOptions 
   return life.build(async () => {
     const store = await life.open(
       'store',
-      () => openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, migrations: MIGRATIONS }),
+      () =>
+        openStore({
+          databaseUrl: settings.databaseUrl,
+          dataDir: settings.dataDir,
+          migrations: MIGRATIONS,
+          vacuumMinutes: settings.embeddedVacuumMinutes,
+        }),
       (s) => s.close(),
     );
     const tuning = tuningFor(store.kind, options);
@@ -314,6 +320,14 @@ export async function createService(settings: Settings, options: ServiceOptions 
     metrics.gauge('webhook_queue_depth', 'Webhook deliveries waiting for an attempt (due now or retrying later).', () =>
       pendingDeliveries(store.db),
     );
+    const vacuum = store.vacuum;
+    if (vacuum) {
+      metrics.gauge(
+        'embedded_vacuum_longest_seconds',
+        "Embedded store: in the last vacuum round, the longest one table's vacuum held the store's one connection (requests wait that long at most).",
+        async () => (vacuum.last ? vacuum.last.longestMs / 1000 : null),
+      );
+    }
     if (store.kind === 'postgres') {
       metrics.gauge(
         'postgres_oldest_transaction_seconds',

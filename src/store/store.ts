@@ -7,6 +7,7 @@ import { PGlitePool } from './pglite-pool.js';
 import { migrate, type Migrations } from './migrations.js';
 import type { Database } from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { EmbeddedVacuum } from './embedded-vacuum.js';
 
 // Both engines answer the same JS types: bigint as number (our counters stay far below 2^53),
 // dates as 'YYYY-MM-DD' strings (pg would otherwise build a local-time Date).
@@ -31,6 +32,8 @@ export interface Store {
   followerDb: Kysely<Database>;
   /** Checks that the database answers. */
   ping(): Promise<void>;
+  /** The embedded store's vacuum rounds (none on a server, whose autovacuum does it). */
+  vacuum?: EmbeddedVacuum;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,8 @@ export interface StoreOptions {
   maxConnections?: number;
   /** Embedded store: when to checkpoint (see EmbeddedCheckpoints; tests make it small). */
   checkpoint?: { walBytes?: number; everyMs?: number };
+  /** Embedded store: minutes between vacuum rounds (EmbeddedVacuum, EMBEDDED_VACUUM_MINUTES); 0 or absent: none. */
+  vacuumMinutes?: number;
 }
 
 /**
@@ -174,7 +179,7 @@ function openPostgres(url: string, max: number): Store {
   };
 }
 
-async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkpoint'>): Promise<Store> {
+async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkpoint' | 'vacuumMinutes'>): Promise<Store> {
   let lock: DataDirLock | undefined;
   let dir: string | undefined;
   if (dataDir !== 'memory://') {
@@ -192,8 +197,10 @@ async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkp
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const followerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool.priority() }) });
     const checkpoints = new EmbeddedCheckpoints(pool, options.checkpoint);
+    const vacuum = new EmbeddedVacuum(pool, { everyMs: (options.vacuumMinutes ?? 0) * 60_000 });
     return {
       kind: 'embedded',
+      vacuum,
       db,
       followerDb,
       async ping() {
@@ -205,6 +212,7 @@ async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkp
         }
       },
       async close() {
+        await vacuum.stop();
         await checkpoints.stop();
         await followerDb.destroy();
         await db.destroy();

@@ -1,0 +1,91 @@
+import type { PGlitePool } from './pglite-pool.js';
+
+export interface EmbeddedVacuumOptions {
+  /** Between rounds (EMBEDDED_VACUUM_MINUTES); 0: never. */
+  everyMs: number;
+}
+
+/** What the last round did: tables vacuumed, and the longest any one held the connection. */
+export interface VacuumRound {
+  tables: number;
+  ms: number;
+  longestMs: number;
+  longestTable: string;
+}
+
+/**
+ * PGlite has no autovacuum: the rows updated on every batch (checkpoints, counters, tree sizes,
+ * user statuses) leave dead versions that nothing reclaims, so those tables and their indexes
+ * grow for as long as the store runs. Every `everyMs` this vacuums each table in turn, smallest
+ * first, each in its own turn of the one connection, so that requests queued meanwhile go between
+ * tables rather than waiting for the round. A table vacuumed before skips its pages that did not
+ * change since (the visibility map), so a round costs about what changed since the last one.
+ */
+export class EmbeddedVacuum {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<VacuumRound | null> | undefined;
+  private stopped = false;
+  last: VacuumRound | null = null;
+
+  constructor(
+    private readonly pool: PGlitePool,
+    options: EmbeddedVacuumOptions,
+  ) {
+    if (options.everyMs > 0) {
+      this.timer = setInterval(() => void this.round(), options.everyMs);
+      this.timer.unref();
+    }
+  }
+
+  /** One round now (none while one runs or once stopped: null). */
+  async round(): Promise<VacuumRound | null> {
+    if (this.running || this.stopped) return null;
+    this.running = (async () => {
+      const started = performance.now();
+      const tables = await this.tables();
+      let longestMs = 0;
+      let longestTable = '';
+      let done = 0;
+      for (const table of tables) {
+        if (this.stopped) break;
+        const client = await this.pool.connect();
+        const t0 = performance.now();
+        try {
+          await client.query(`VACUUM ${table}`, []);
+          done += 1;
+        } finally {
+          client.release();
+        }
+        const ms = performance.now() - t0;
+        if (ms > longestMs) [longestMs, longestTable] = [ms, table];
+        // Let what queued behind this table go first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      this.last = { tables: done, ms: performance.now() - started, longestMs, longestTable };
+      return this.last;
+    })()
+      // A store closing under it: the next round (if any) tries again.
+      .catch(() => null)
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async tables(): Promise<string[]> {
+    const client = await this.pool.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables ORDER BY pg_total_relation_size(relid), 1`,
+        [],
+      );
+      return rows.map((r) => r.name);
+    } finally {
+      client.release();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}
