@@ -129,7 +129,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
           databaseUrl: settings.databaseUrl,
           dataDir: settings.dataDir,
           migrations: MIGRATIONS,
-          vacuumMinutes: settings.embeddedVacuumMinutes,
+          vacuum: { everyMs: settings.embeddedVacuumMinutes * 60_000 },
         }),
       (s) => s.close(),
     );

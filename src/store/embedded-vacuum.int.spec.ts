@@ -51,4 +51,23 @@ describe('store › embedded vacuum', () => {
       await store.close();
     }
   });
+
+  it('starts a round once enough WAL was written, long before its time', async () => {
+    const store = await openStore({
+      migrations: MIGRATIONS,
+      dataDir: 'memory://',
+      vacuum: { everyMs: 3_600_000, walBytes: 1024 * 1024, checkMs: 50 },
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(store.vacuum!.last).toBeNull();
+      await sql`CREATE TABLE public.bulk (id int PRIMARY KEY, v text NOT NULL)`.execute(store.db);
+      await sql`INSERT INTO public.bulk SELECT g, repeat('x', 200) FROM generate_series(1, 20000) g`.execute(store.db);
+      const deadline = Date.now() + 10_000;
+      while (!store.vacuum!.last && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(store.vacuum!.last?.tables).toBeGreaterThan(20);
+    } finally {
+      await store.close();
+    }
+  });
 });

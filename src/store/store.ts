@@ -7,7 +7,7 @@ import { PGlitePool } from './pglite-pool.js';
 import { migrate, type Migrations } from './migrations.js';
 import type { Database } from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { EmbeddedVacuum } from './embedded-vacuum.js';
+import { EmbeddedVacuum, type EmbeddedVacuumOptions } from './embedded-vacuum.js';
 
 // Both engines answer the same JS types: bigint as number (our counters stay far below 2^53),
 // dates as 'YYYY-MM-DD' strings (pg would otherwise build a local-time Date).
@@ -50,8 +50,8 @@ export interface StoreOptions {
   maxConnections?: number;
   /** Embedded store: when to checkpoint (see EmbeddedCheckpoints; tests make it small). */
   checkpoint?: { walBytes?: number; everyMs?: number };
-  /** Embedded store: minutes between vacuum rounds (EmbeddedVacuum, EMBEDDED_VACUUM_MINUTES); 0 or absent: none. */
-  vacuumMinutes?: number;
+  /** Embedded store: when to vacuum (EmbeddedVacuum; `everyMs` from EMBEDDED_VACUUM_MINUTES); absent or 0: never. */
+  vacuum?: Partial<EmbeddedVacuumOptions>;
 }
 
 /**
@@ -179,7 +179,7 @@ function openPostgres(url: string, max: number): Store {
   };
 }
 
-async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkpoint' | 'vacuumMinutes'>): Promise<Store> {
+async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkpoint' | 'vacuum'>): Promise<Store> {
   let lock: DataDirLock | undefined;
   let dir: string | undefined;
   if (dataDir !== 'memory://') {
@@ -197,7 +197,7 @@ async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkp
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const followerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool.priority() }) });
     const checkpoints = new EmbeddedCheckpoints(pool, options.checkpoint);
-    const vacuum = new EmbeddedVacuum(pool, { everyMs: (options.vacuumMinutes ?? 0) * 60_000 });
+    const vacuum = new EmbeddedVacuum(pool, { everyMs: 0, ...options.vacuum });
     return {
       kind: 'embedded',
       vacuum,
