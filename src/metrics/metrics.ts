@@ -74,7 +74,7 @@ export class ServiceMetrics {
 
   readonly webhookAttempts = new Counter({
     name: `${PREFIX}webhook_attempts_total`,
-    help: 'Webhook delivery attempts made by this process, by outcome (delivered, failed, refused).',
+    help: 'Webhook delivery attempts made by this process, by outcome (delivered; refused: a non-2xx answer; unreachable: no answer).',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });

@@ -136,9 +136,13 @@ export class DataKeyStore {
   /** The keys with these ids that still exist; a destroyed (or unknown) one is absent from the answer. */
   async byIds(kids: readonly string[]): Promise<Map<string, DataKey>> {
     const found = new Map<string, DataKey>();
-    const unique = [...new Set(kids)];
-    const ask = this.options.shared ? unique : unique.filter((kid) => !this.cached(kid));
-    if (!this.options.shared) for (const kid of unique) if (!ask.includes(kid)) found.set(kid, this.cached(kid)!);
+    // Shared: every key is asked for (the cache only spares the unwrap below); else cached ones are answered as they are.
+    const ask: string[] = [];
+    for (const kid of new Set(kids)) {
+      const hit = this.options.shared ? undefined : this.cached(kid);
+      if (hit) found.set(kid, hit);
+      else ask.push(kid);
+    }
     if (ask.length === 0) return found;
     const rows: KeyRow[] = await this.db.selectFrom('privacy.data_keys').select(['key_id', 'wrapped']).where('key_id', 'in', ask).execute();
     const present = new Set(rows.map((r) => r.key_id));

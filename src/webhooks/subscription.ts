@@ -149,13 +149,16 @@ export async function queueDeliveries(
   source: SubjectEventsSource = 'ledger',
 ): Promise<number> {
   let queued = 0;
-  const changing = events.filter((e) => windowChange(e) !== null);
+  const changing = events.flatMap((e) => {
+    const change = windowChange(e);
+    return change ? [{ tenantId: e.tenantId, webhookId: change.webhookId }] : [];
+  });
   if (todo.length > 0 || changing.length > 0) {
     const notified = [...new Set(todo.map((t) => t.n.tenantId))];
-    const windows = await WebhookWindows.load(wdb, [...new Set([...notified, ...changing.map((e) => e.tenantId)])]);
+    const windows = await WebhookWindows.load(wdb, [...new Set([...notified, ...changing.map((c) => c.tenantId)])]);
     // Deliveries go to webhooks whose configuration row exists (a creation writes it just after
     // its event) and is not deleted.
-    const candidates = [...new Set([...windows.webhooks, ...changing.map((e) => windowChange(e)!.webhookId)])];
+    const candidates = [...new Set([...windows.webhooks, ...changing.map((c) => c.webhookId)])];
     const existing = new Set(
       candidates.length === 0
         ? []
@@ -176,8 +179,8 @@ export async function queueDeliveries(
       }
       const t = byEvent.get(event.id);
       if (!t) continue;
-      for (const webhookId of windows.webhooks) {
-        if (windows.tenantOf(webhookId) !== t.n.tenantId || !existing.has(webhookId)) continue;
+      for (const webhookId of windows.webhooksOf(t.n.tenantId)) {
+        if (!existing.has(webhookId)) continue;
         const where = windows.at(webhookId, event.position);
         const type = where && eventNameFor(where.events, t.n.kind);
         if (!type) continue;

@@ -94,7 +94,7 @@ export class WebhookService {
     return clear.length;
   }
 
-  /** Where a webhook starts: events after the ledger's head now are for it. */
+  /** Where a webhook starts, kept on its row (the seed of its windows when they were introduced, migration 0020). */
   private async startingPoint() {
     const head = (await this.ledger.headPosition()) ?? START;
     return { from_commit: head.commit, from_prepare: head.prepare };
@@ -199,16 +199,15 @@ export class WebhookService {
 
   /**
    * Changes `isActive` and/or `events` (and `description`). Deactivating cancels the deliveries
-   * still pending; re-activating starts after the ledger's head, as a new webhook would.
+   * still pending; re-activating takes the events after it, as the subscription reads it from the
+   * change's own event (windows.ts).
    */
   async update(
     tenantId: string,
     id: string,
     change: { isActive?: boolean | undefined; events?: string[] | undefined; description?: string | undefined },
   ): Promise<WebhookView> {
-    const current = await this.row(tenantId, id);
-    const reactivated = change.isActive === true && !current.is_active;
-    const start = reactivated ? await this.startingPoint() : {};
+    await this.row(tenantId, id);
     await this.changes.record(tenantId, {
       type: 'WebhookChanged',
       data: {
@@ -226,7 +225,6 @@ export class WebhookService {
           ...(change.isActive === undefined ? {} : { is_active: change.isActive }),
           ...(change.events === undefined ? {} : { events: [...new Set(change.events)] }),
           ...(change.description === undefined ? {} : { description: change.description }),
-          ...start,
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)

@@ -133,6 +133,11 @@ export class WebhookWindows {
     return [...this.byWebhook.keys()];
   }
 
+  /** The webhooks of one tenant that have windows. */
+  webhooksOf(tenantId: string): string[] {
+    return [...this.byWebhook.values()].filter((ws) => ws[0]!.tenantId === tenantId).map((ws) => ws[0]!.webhookId);
+  }
+
   /** Writes the windows this batch added and ended. */
   async save(wdb: WebhooksDb): Promise<void> {
     for (const w of this.added) {
@@ -160,11 +165,6 @@ export class WebhookWindows {
         .where('until_commit', 'is', null)
         .execute();
     }
-  }
-
-  /** The tenant of a webhook that has windows. */
-  tenantOf(webhookId: string): string | undefined {
-    return this.byWebhook.get(webhookId)?.[0]?.tenantId;
   }
 }
 
