@@ -58,13 +58,8 @@ export class EmbeddedVacuum {
   }
 
   private async walPosition(): Promise<bigint> {
-    const client = await this.pool.connect();
-    try {
-      const { rows } = await client.query<{ lsn: string }>(`SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::text AS lsn`, []);
-      return BigInt(rows[0]!.lsn.split('.')[0]!);
-    } finally {
-      client.release();
-    }
+    const rows = await this.pool.run<{ lsn: string }>(`SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::text AS lsn`);
+    return BigInt(rows[0]!.lsn.split('.')[0]!);
   }
 
   /** One round now (none while one runs or once stopped: null). */
@@ -80,6 +75,7 @@ export class EmbeddedVacuum {
       let done = 0;
       for (const table of tables) {
         if (this.stopped) break;
+        // The hold is timed from when the connection is ours, not from the wait for it.
         const client = await this.pool.connect();
         const t0 = performance.now();
         try {
@@ -103,16 +99,10 @@ export class EmbeddedVacuum {
   }
 
   private async tables(): Promise<string[]> {
-    const client = await this.pool.connect();
-    try {
-      const { rows } = await client.query<{ name: string }>(
-        `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables ORDER BY pg_total_relation_size(relid), 1`,
-        [],
-      );
-      return rows.map((r) => r.name);
-    } finally {
-      client.release();
-    }
+    const rows = await this.pool.run<{ name: string }>(
+      `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables ORDER BY pg_total_relation_size(relid), 1`,
+    );
+    return rows.map((r) => r.name);
   }
 
   async stop(): Promise<void> {

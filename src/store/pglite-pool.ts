@@ -43,6 +43,19 @@ export class PGlitePool implements PostgresPool {
     return this.take(false);
   }
 
+  /**
+   * One statement on the connection, taken and handed back around it: the store's own upkeep
+   * (checkpoints, vacuum, backups), first in line with `priority`. Answers its rows.
+   */
+  async run<R>(sql: string, parameters: readonly unknown[] = [], { priority = false } = {}): Promise<R[]> {
+    const client = await this.take(priority);
+    try {
+      return (await client.query<R>(sql, parameters)).rows;
+    } finally {
+      client.release();
+    }
+  }
+
   /** The same connection, first in line (see the class comment). */
   priority(): PostgresPool {
     return { connect: () => this.take(true), end: async () => undefined };

@@ -8,6 +8,7 @@ import { migrate, type Migrations } from './migrations.js';
 import type { Database } from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { EmbeddedVacuum, type EmbeddedVacuumOptions } from './embedded-vacuum.js';
+import { EmbeddedBackup } from './embedded-backup.js';
 
 // Both engines answer the same JS types: bigint as number (our counters stay far below 2^53),
 // dates as 'YYYY-MM-DD' strings (pg would otherwise build a local-time Date).
@@ -34,6 +35,8 @@ export interface Store {
   ping(): Promise<void>;
   /** The embedded store's vacuum rounds (none on a server, whose autovacuum does it). */
   vacuum?: EmbeddedVacuum;
+  /** Online backups of the embedded store in a folder (none in memory, nor on a server: pg_dump does it). */
+  backup?: EmbeddedBackup;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,8 @@ class EmbeddedCheckpoints {
   private readonly timer: NodeJS.Timeout;
   private running: Promise<void> | undefined;
   private stopped = false;
+  /** Backups in progress: no checkpoint while any is, for it recycles the WAL they copy last. */
+  private holds = 0;
 
   constructor(
     private readonly pool: PGlitePool,
@@ -77,21 +82,15 @@ class EmbeddedCheckpoints {
 
   /** Checkpoints when the WAL since the last one passed the threshold. Answers whether it did. */
   async tick(): Promise<boolean> {
-    if (this.running || this.stopped) return false;
+    if (this.running || this.stopped || this.holds > 0) return false;
     let done = false;
     this.running = (async () => {
-      const client = await this.pool.connect();
-      try {
-        const { rows } = await client.query<{ behind: number }>(
-          `SELECT (pg_current_wal_lsn() - (SELECT redo_lsn FROM pg_control_checkpoint()))::float8 AS behind`,
-          [],
-        );
-        if ((rows[0]?.behind ?? 0) >= (this.options.walBytes ?? 64 * 1024 * 1024)) {
-          await client.query('CHECKPOINT', []);
-          done = true;
-        }
-      } finally {
-        client.release();
+      const rows = await this.pool.run<{ behind: number }>(
+        `SELECT (pg_current_wal_lsn() - (SELECT redo_lsn FROM pg_control_checkpoint()))::float8 AS behind`,
+      );
+      if ((rows[0]?.behind ?? 0) >= (this.options.walBytes ?? 64 * 1024 * 1024)) {
+        await this.pool.run('CHECKPOINT');
+        done = true;
       }
     })()
       // A store closing under it, or a disk that refuses: the writes themselves fail and say so;
@@ -100,6 +99,17 @@ class EmbeddedCheckpoints {
       .finally(() => (this.running = undefined));
     await this.running;
     return done;
+  }
+
+  /** Keeps checkpoints from running (after the one running, if any) until the answer is called. */
+  async hold(): Promise<() => void> {
+    this.holds += 1;
+    await this.running;
+    let released = false;
+    return () => {
+      if (!released) this.holds -= 1;
+      released = true;
+    };
   }
 
   async stop(): Promise<void> {
@@ -198,20 +208,18 @@ async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkp
     const followerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool.priority() }) });
     const checkpoints = new EmbeddedCheckpoints(pool, options.checkpoint);
     const vacuum = new EmbeddedVacuum(pool, { everyMs: 0, ...options.vacuum });
+    const backup = dir ? new EmbeddedBackup({ pool, dir, holdCheckpoints: () => checkpoints.hold() }) : undefined;
     return {
       kind: 'embedded',
       vacuum,
+      ...(backup ? { backup } : {}),
       db,
       followerDb,
       async ping() {
-        const c = await pool.connect();
-        try {
-          await c.query('SELECT 1', [1].slice(1));
-        } finally {
-          c.release();
-        }
+        await pool.run('SELECT 1');
       },
       async close() {
+        backup?.close();
         await vacuum.stop();
         await checkpoints.stop();
         await followerDb.destroy();
