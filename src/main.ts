@@ -3,6 +3,7 @@ import { createService } from './service.js';
 import { actingAs } from './common/actor.js';
 import { MasterKeyError } from './privacy/index.js';
 import { SigningKeyError } from './transparency/index.js';
+import { LedgerTransactionIdsError } from './ledger/postgres/transaction-ids.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 
 /** Composition root: config → service → listen → signals. */
@@ -58,7 +59,8 @@ main().catch((error: unknown) => {
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
     error instanceof MasterKeyError ||
-    error instanceof SigningKeyError
+    error instanceof SigningKeyError ||
+    error instanceof LedgerTransactionIdsError
   ) {
     process.stderr.write(`consent-ledger: ${error.message}\n`);
     process.exit(2);

@@ -36,7 +36,9 @@ import { scrubDeliveries } from './webhooks/scrub.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { RedisCounterStore } from './limits/redis-counter-store.js';
-import { generatedKeyWarning, loadMasterKey, Privacy } from './privacy/index.js';
+import { generatedKeyWarning, loadMasterKey, Privacy, sealedUnderMasterKey } from './privacy/index.js';
+import { takeBackup } from './backup/backup.js';
+import { assertTransactionIdsBehindServer } from './ledger/postgres/transaction-ids.js';
 import { ReceiptStore } from './receipts/receipt.store.js';
 import { ReceiptService } from './receipts/receipts.service.js';
 import { MIGRATIONS } from './migrations.js';
@@ -133,6 +135,8 @@ export async function createService(settings: Settings, options: ServiceOptions 
         }),
       (s) => s.close(),
     );
+    // A ledger in this store must be older than the server's transactions (a dump restored elsewhere is not).
+    if (!settings.eventStoreUrl) await assertTransactionIdsBehindServer(store.db);
     const tuning = tuningFor(store.kind, options);
     // The log's signing key comes from outside the store, and must be the log's current key; it
     // signs the checkpoints and every append (docs/verifying.md).
@@ -159,7 +163,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       : undefined;
     await ensureReadSchema(store.db);
     // Personal fields are sealed under per-subject keys wrapped by the master key (docs/erasure.md).
-    const master = loadMasterKey(settings);
+    const master = loadMasterKey(settings, { mayGenerate: !(await sealedUnderMasterKey(store.db)) });
     if (master.source === 'generated') process.stderr.write(`${generatedKeyWarning(master.path!)}\n`);
     const privacy = await life.open(
       'privacy',
@@ -393,6 +397,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             sessions: new ConsoleSessions(store.db, tenants),
             metrics,
             limiter,
+            backup: () => takeBackup(store),
             ready: readiness(store, baseLedger, {
               halts: () => transparency.halts(),
               witnesses: () => witnesses.status(),

@@ -114,7 +114,12 @@ export async function main(
   let store: Store | undefined;
   try {
     if (command.runOffline) {
-      const result = await command.runOffline(input as never, { info: say, progressStream: cli.stderr, emit: out });
+      const result = await command.runOffline(input as never, {
+        info: say,
+        progressStream: cli.stderr,
+        emit: out,
+        ...(command.settings ? { settings: loadSettings(cli.env) } : {}),
+      });
       if (result !== null) out(result);
       return EXIT.ok;
     }

@@ -56,6 +56,8 @@ export interface Command {
   /** Checks the arguments before anything is opened; throws UsageError. */
   parse(values: Values, positionals: readonly string[]): unknown;
   run?(store: Store, input: never, io: CliIo): Promise<object>;
+  /** A `runOffline` command that reads the service's settings all the same (`io.settings`). */
+  settings?: boolean;
   /** Commands that need no store (the auditor's offline checks) run this instead of `run`; null prints nothing more. */
   runOffline?(input: never, io: CliIo): Promise<object | null>;
 }

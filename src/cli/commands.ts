@@ -19,6 +19,7 @@ import { auditConsistency, auditExport, auditMonitor, auditProve, auditReceipt, 
 import { ledgerCopy } from './ledger.commands.js';
 import { dbGrant } from './db.commands.js';
 import { witnessServe } from './witness.commands.js';
+import { backupCommand, restoreCommand } from './backup.commands.js';
 
 const str = (values: Values, name: string): string | undefined => {
   const v = values[name];
@@ -288,6 +289,8 @@ export const COMMANDS: readonly Command[] = [
   dbGrant,
   witnessServe,
   importCommand,
+  backupCommand,
+  restoreCommand,
 ];
 
 export { UsageError, type CliIo, type Command } from './command.js';

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { StandardRecords } from '../export/standard-records.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -99,6 +100,8 @@ export interface AppDeps {
   metrics: ServiceMetrics;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
+  /** A backup of the running store as a tar.gz stream (src/backup; throws BackupNotAvailableError). */
+  backup(): Readable;
   ready(): Promise<ReadyReport>;
 }
 
@@ -351,7 +354,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
           rateLimitedAuth(adminAuth(token), deps.limiter, () => null),
         );
         admin.addHook('preHandler', (_request, _reply, done) => actingAs({ type: 'operator' }, done));
-        await admin.register(adminRoutes, { tenants: deps.tenants });
+        await admin.register(adminRoutes, { tenants: deps.tenants, backup: deps.backup });
       },
       { prefix: '/admin/v1' },
     );

@@ -1,4 +1,4 @@
-export { rotateMasterKey, type DataKey } from './key-store.js';
+export { masterKeyOpens, rotateMasterKey, sealedUnderMasterKey, type DataKey } from './key-store.js';
 export { withRedactedRequests } from './log-redaction.js';
 export { generatedKeyWarning, loadMasterKey, MasterKeyError, parseMasterKey } from './master-key.js';
 export { Privacy, sealedAad, type ConsentPersonal } from './privacy.js';

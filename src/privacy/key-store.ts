@@ -52,6 +52,25 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
   }
 }
 
+/** Whether the store has a master key already: its lookup secret is wrapped under one. */
+export async function sealedUnderMasterKey(db: Kysely<Database>): Promise<boolean> {
+  return (
+    (await privacyDb(db).selectFrom('privacy.secrets').select('name').where('name', '=', LOOKUP_SECRET).executeTakeFirst()) !== undefined
+  );
+}
+
+/** Whether `master` opens the store's lookup secret; undefined when the store has none yet. */
+export async function masterKeyOpens(db: Kysely<Database>, master: Buffer): Promise<boolean | undefined> {
+  const row = await privacyDb(db).selectFrom('privacy.secrets').select('wrapped').where('name', '=', LOOKUP_SECRET).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    unwrapKey(master, secretAad(LOOKUP_SECRET), row.wrapped);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Data keys, wrapped by the master key. Each consent record's personal fields are sealed under a
  * key of their own, taken from a pool of keys stored ahead in bulk: recording writes no key row

@@ -44,10 +44,11 @@ export interface MasterKeySettings {
 /**
  * Loads the master key that wraps every data key (docs/erasure.md). Order: `MASTER_KEY`, then
  * `MASTER_KEY_FILE`, then `DATA_DIR/master.key`, generated there (mode 0600) when missing. An
- * in-memory store gets a key that lives as long as its data. Whether the key fits the store is
- * checked when the key store opens (`Privacy.open`).
+ * in-memory store gets a key that lives as long as its data; a store that has one already
+ * (`mayGenerate` false) never gets a new one. Whether the key fits the store is checked when the
+ * key store opens (`Privacy.open`).
  */
-export function loadMasterKey(settings: MasterKeySettings): LoadedMasterKey {
+export function loadMasterKey(settings: MasterKeySettings, { mayGenerate = true }: { mayGenerate?: boolean } = {}): LoadedMasterKey {
   if (settings.masterKey) return { key: parseMasterKey(settings.masterKey, 'MASTER_KEY'), source: 'MASTER_KEY' };
   if (settings.masterKeyFile) {
     const path = resolve(settings.masterKeyFile);
@@ -58,6 +59,12 @@ export function loadMasterKey(settings: MasterKeySettings): LoadedMasterKey {
   const path = join(resolve(settings.dataDir), MASTER_KEY_FILE_NAME);
   const found = readKeyFile(path);
   if (found !== undefined) return { key: parseMasterKey(found, path), source: 'DATA_DIR', path };
+  if (!mayGenerate) {
+    throw new MasterKeyError(
+      `this store holds data sealed under a master key, and none was found (MASTER_KEY, MASTER_KEY_FILE, or ${path}). ` +
+        'Give this process the master key the store was created with (a restored backup needs the key files of the store it was taken from; docs/operations.md, Backups).',
+    );
+  }
   const { text, created } = createKeyFile(path, `${randomBytes(32).toString('base64')}\n`);
   return { key: parseMasterKey(text, path), source: created ? 'generated' : 'DATA_DIR', path };
 }

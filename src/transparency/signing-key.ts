@@ -93,6 +93,10 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
   const legacySeed = legacy ? seedBytes(legacy.seed, 'transparency.signing_keys') : undefined;
   if (!loaded) {
     const path = defaultPath(settings);
+    // A log already signed must keep its key: a new one would be refused below anyway, after a
+    // file nobody wants was written (the usual case: a store restored without its key files).
+    const current = legacySeed ? undefined : await activeKey(db);
+    if (current && path !== undefined) throw new SigningKeyError(missingSigningKeyMessage(path, current.vkey));
     const seed = legacySeed ?? randomBytes(32);
     if (path === undefined) loaded = { signer: signerFromSeed(name, seed), source: 'ephemeral' };
     else {
@@ -148,6 +152,20 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
 }
 
 const describeSource = (k: Omit<LoadedSigningKey, 'notices'>) => (k.path ? `${k.source} ${k.path}` : k.source);
+
+/** The refusal when the log has a key and this process has none. */
+const missingSigningKeyMessage = (path: string, vkey: string): string =>
+  `this store's transparency log is signed by ${vkey}, and no signing key was found (TRANSPARENCY_SIGNING_KEY, TRANSPARENCY_SIGNING_KEY_FILE, or ${path}). ` +
+  'Give this process the key file the log was signed with (a restored backup needs the key files of the store it was taken from; docs/operations.md, Backups).';
+
+/**
+ * Whether `signer` is the log's current key; undefined when the log has none yet (a restore's
+ * check of the key files it is given).
+ */
+export async function isCurrentKey(db: Kysely<Database>, signer: NoteSigner): Promise<boolean | undefined> {
+  const active = await activeKey(db);
+  return active ? active.publicKey === signer.publicKey.toString('base64') : undefined;
+}
 
 /** The warning printed when a signing key was generated. */
 export const generatedSigningKeyWarning = (path: string): string =>

@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PLANS } from '../../../tenants/plans.js';
 import { KEY_SCOPES, type TenantService } from '../../../tenants/tenants.service.js';
+import type { Readable } from 'node:stream';
+import { BackupNotAvailableError } from '../../../backup/backup.js';
 import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
+import { HttpError } from '../../kit/errors.js';
 
 const tags = ['admin'];
 const PlanSchema = Type.Union(PLANS.map((p) => Type.Literal(p)));
@@ -80,8 +83,45 @@ const TenantWithKeysSchema = Type.Object({
 });
 const TenantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
-/** Operator API: tenants, plans and keys. Registered only when ADMIN_TOKEN is set. */
-export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> = async (app, { tenants }) => {
+/** Operator API: tenants, plans and keys, backups. Registered only when ADMIN_TOKEN is set. */
+export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; backup: () => Readable }> = async (
+  app,
+  { tenants, backup },
+) => {
+  app.post(
+    '/backup',
+    {
+      schema: {
+        tags,
+        summary: 'Stream a backup of the running embedded store',
+        description:
+          "A consistent archive (tar.gz) of the embedded store, taken while the service keeps answering: PostgreSQL's online base backup (the files, then the WAL written meanwhile, replayed on restore). It holds every event acknowledged before it ends. It holds NO key: restoring (`npx consent-ledger restore --from FILE --data-dir DIR`) needs the master and signing key files the store was created with; keep them backed up apart. One backup at a time (409 BACKUP_IN_PROGRESS); on a PostgreSQL server use pg_dump (409 BACKUP_NOT_AVAILABLE). See docs/operations.md, Backups.",
+        response: {
+          200: {
+            description: 'The archive, streamed as it is taken',
+            content: { 'application/gzip': { schema: { type: 'string', format: 'binary', description: 'tar.gz' } } },
+          },
+          ...errorResponses(401, 409),
+        },
+      },
+    },
+    async (_request, reply) => {
+      let archive: Readable;
+      try {
+        archive = backup();
+      } catch (error) {
+        if (error instanceof BackupNotAvailableError) throw new HttpError(409, error.code, error.message);
+        throw error;
+      }
+      const at = new Date().toISOString().replace(/[:.]/g, '-');
+      return reply
+        .type('application/gzip')
+        .header('content-disposition', `attachment; filename="consent-ledger-backup-${at}.tar.gz"`)
+        .header('cache-control', 'no-store')
+        .send(archive);
+    },
+  );
+
   app.post(
     '/tenants',
     {

@@ -1,0 +1,190 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { masterKeyOpens, parseMasterKey } from '../privacy/index.js';
+import { MASTER_KEY_FILE_NAME } from '../privacy/master-key.js';
+import { readSettingFile } from '../common/key-file.js';
+import { BackupUnavailableError, restoreArchive, RestoreError, type BackupManifest } from '../store/embedded-backup.js';
+import { PGlitePool } from '../store/pglite-pool.js';
+import { acquireDataDirLock } from '../store/data-dir-lock.js';
+import type { Database } from '../store/schema.js';
+import type { Store } from '../store/store.js';
+import { configuredSigningKey, isCurrentKey, type SigningKeySettings } from '../transparency/signing-key.js';
+
+/** What a store holds, as a backup's manifest records it and a restore checks it. */
+export interface StoreContents {
+  /** Ledger events, and the position of the last. */
+  ledger: { events: number; lastPosition: number | null };
+  /** Each tenant's latest signed checkpoint of its transparency log. */
+  checkpoints: { tenantId: string; treeSize: number; rootHash: string }[];
+}
+
+/**
+ * No backup now: the store cannot be backed up this way (a PostgreSQL server, an in-memory store:
+ * BACKUP_NOT_AVAILABLE), or one is being taken (BACKUP_IN_PROGRESS). The message says what to do.
+ */
+export class BackupNotAvailableError extends Error {
+  override readonly name = 'BackupNotAvailableError';
+  constructor(
+    readonly code: 'BACKUP_NOT_AVAILABLE' | 'BACKUP_IN_PROGRESS',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What the store holds now. Read after the copy's end is fixed, so the archive holds at least this
+ * (it holds whatever the WAL copied after it, too).
+ */
+export async function describeStore(db: Kysely<Database>): Promise<StoreContents> {
+  const ledger = await sql<{ events: number; last: number | null }>`
+    SELECT count(*)::int AS events, max(global_position) AS last FROM ledger.events`.execute(db);
+  const checkpoints = await sql<{ tenant_id: string; tree_size: number; root_hash: string }>`
+    SELECT DISTINCT ON (tenant_id) tenant_id, tree_size, root_hash FROM transparency.checkpoints
+    ORDER BY tenant_id, tree_size DESC`.execute(db);
+  const head = ledger.rows[0]!;
+  return {
+    ledger: { events: head.events, lastPosition: head.last === null ? null : Number(head.last) },
+    checkpoints: checkpoints.rows.map((r) => ({ tenantId: r.tenant_id, treeSize: Number(r.tree_size), rootHash: r.root_hash })),
+  };
+}
+
+/**
+ * A backup of the running embedded store: a tar.gz stream (docs/operations.md, Backups). It
+ * holds no key: restoring needs the key files the store was created with.
+ *
+ * @example
+ * await pipeline(takeBackup(store), createWriteStream('consent-ledger.tar.gz'));
+ */
+export function takeBackup(store: Store): Readable {
+  if (store.kind === 'postgres') {
+    throw new BackupNotAvailableError(
+      'BACKUP_NOT_AVAILABLE',
+      'the store is a PostgreSQL server: back it up with pg_dump, and keep the key files apart (docs/operations.md, Backups)',
+    );
+  }
+  if (!store.backup) {
+    throw new BackupNotAvailableError(
+      'BACKUP_NOT_AVAILABLE',
+      'the store is in memory (DATA_DIR=memory://): there is nothing on disk to back up',
+    );
+  }
+  try {
+    return store.backup.archive({ describe: async () => ({ ...(await describeStore(store.db)) }) });
+  } catch (error) {
+    if (error instanceof BackupUnavailableError) throw new BackupNotAvailableError('BACKUP_IN_PROGRESS', error.message);
+    throw error;
+  }
+}
+
+/** How each key file the restore was given compares with the restored store. */
+export type KeyCheck = 'matches' | 'missing';
+
+export interface RestoreReport {
+  dataDir: string;
+  manifest: BackupManifest;
+  /** What the restored store holds (at least what the manifest says). */
+  restored: StoreContents;
+  keys: { master: KeyCheck; signing: KeyCheck };
+}
+
+export type RestoreSettings = SigningKeySettings & { masterKey: string | undefined; masterKeyFile: string | undefined };
+
+/**
+ * Restores an archive into `dataDir` (empty, or without a store yet): unpacked beside its place,
+ * opened once (PostgreSQL replays the WAL copied with it), checked against its manifest (every
+ * event, every tenant's checkpoint) and against the key files `settings` name when they are
+ * there, then moved into place. A key file that does not fit, a store short of its manifest, or
+ * a WAL that does not replay: nothing is restored (RestoreError).
+ */
+export async function restoreBackup(input: Readable, dataDir: string, settings: RestoreSettings): Promise<RestoreReport> {
+  mkdirSync(dataDir, { recursive: true });
+  // No service may start on the folder while it is restored.
+  const lock = await acquireDataDirLock(resolve(dataDir), { waitMs: 0 });
+  try {
+    return await restoreLocked(input, dataDir, settings);
+  } finally {
+    lock.release();
+  }
+}
+
+async function restoreLocked(input: Readable, dataDir: string, settings: RestoreSettings): Promise<RestoreReport> {
+  let restored: StoreContents | undefined;
+  let keys: RestoreReport['keys'] | undefined;
+  const result = await restoreArchive(input, dataDir, async (dir, manifest) => {
+    let pglite: PGlite;
+    try {
+      pglite = await PGlite.create({ dataDir: dir });
+    } catch (error) {
+      throw new RestoreError(
+        `the archive's files do not open as a store (${(error as Error).message}): it is damaged or incomplete; take another backup`,
+      );
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+    try {
+      restored = await describeStore(db);
+      compareWithManifest(restored, manifest);
+      keys = await checkKeys(db, { ...settings, dataDir });
+      // The replay's result on disk now, so that the first start does not replay it again.
+      await sql`CHECKPOINT`.execute(db);
+    } finally {
+      await db.destroy();
+      await pglite.close();
+    }
+  });
+  return { dataDir: resolve(dataDir), manifest: result.manifest, restored: restored!, keys: keys! };
+}
+
+function compareWithManifest(restored: StoreContents, manifest: BackupManifest): void {
+  const expected = manifest.contents as Partial<StoreContents>;
+  const events = expected.ledger?.events ?? 0;
+  if (restored.ledger.events < events) {
+    throw new RestoreError(
+      `the restored store holds ${restored.ledger.events} ledger events, and the backup recorded ${events}: the archive is damaged`,
+    );
+  }
+  for (const c of expected.checkpoints ?? []) {
+    const found = restored.checkpoints.find((r) => r.tenantId === c.tenantId);
+    if (!found || found.treeSize < c.treeSize) {
+      throw new RestoreError(
+        `tenant ${c.tenantId}'s checkpoint at size ${c.treeSize} is missing from the restored store: the archive is damaged`,
+      );
+    }
+  }
+}
+
+/** Checks the key files the settings name (or DATA_DIR's) against the restored store; refuses one that does not fit. */
+async function checkKeys(db: Kysely<Database>, settings: RestoreSettings): Promise<RestoreReport['keys']> {
+  const masterText = settings.masterKey
+    ? settings.masterKey
+    : settings.masterKeyFile
+      ? readSettingFile(resolve(settings.masterKeyFile), 'MASTER_KEY_FILE', (m) => new RestoreError(m))
+      : existsSync(join(resolve(settings.dataDir), MASTER_KEY_FILE_NAME))
+        ? readSettingFile(join(resolve(settings.dataDir), MASTER_KEY_FILE_NAME), 'DATA_DIR/master.key', (m) => new RestoreError(m))
+        : undefined;
+  let master: KeyCheck = 'missing';
+  if (masterText !== undefined) {
+    let key: Buffer;
+    try {
+      key = parseMasterKey(masterText, 'the master key');
+    } catch (error) {
+      throw new RestoreError((error as Error).message);
+    }
+    if ((await masterKeyOpens(db, key)) === false) {
+      throw new RestoreError('the master key given does not open this store: give the master key the backed-up store was created with');
+    }
+    master = 'matches';
+  }
+  let signing: KeyCheck = 'missing';
+  const signer = configuredSigningKey(settings)?.signer;
+  if (signer) {
+    if ((await isCurrentKey(db, signer)) === false) {
+      throw new RestoreError(`the signing key given (${signer.vkey}) is not the one this store's transparency log is signed with`);
+    }
+    signing = 'matches';
+  }
+  return { master, signing };
+}
