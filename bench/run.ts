@@ -110,6 +110,10 @@ interface ScaleRow {
   erase: number[];
   /** Embedded store: the longest one table's vacuum held the connection in the last round (ms), from /metrics. */
   vacuumLongestMs?: number;
+  /** Embedded store: the longest hold any round reported while the step's fill wrote (read from /metrics every 2 s). */
+  vacuumLongestDuringFillMs?: number;
+  /** Embedded store: POST /admin/v1/backup read to its end at rest, and verify reads sent one after another beside it. */
+  backup?: { ms: number; bytes: number; readsBeside: number[] };
 }
 
 /** The filters measured at scale, each alone, and the query that states it (the outdated version's id filled in). */
@@ -456,7 +460,18 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
     const scale: ScaleRow[] = [];
     const someIds: string[] = [];
     let filled = 0;
+    const vacuumHold = async (): Promise<number | undefined> => {
+      const text = await fetch(`${svc.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }).then((r) => r.text());
+      const m = /^consent_ledger_embedded_vacuum_longest_seconds ([0-9.eE+-]+)$/m.exec(text);
+      return m ? Number(m[1]) * 1000 : undefined;
+    };
     for (const target of steps) {
+      // The vacuum rounds the fill's writes start (every 16 MiB of WAL, and each minute): their longest hold.
+      let holdDuringFill: number | undefined;
+      const watch =
+        engine === 'embedded'
+          ? setInterval(() => void vacuumHold().then((h) => (holdDuringFill = Math.max(holdDuringFill ?? 0, h ?? 0))), 2_000)
+          : undefined;
       const fill = await timed(async () => {
         let next = filled;
         await Promise.all(
@@ -476,6 +491,7 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
           what: `search total ${target}`,
         });
       });
+      if (watch) clearInterval(watch);
       filled = target;
       // And for the sealer (the tenant's log holds its policy and every consent): the measures
       // below are of a service at rest, not of reads queued behind a backlog being sealed.
@@ -521,16 +537,34 @@ async function withEngine(engine: EngineName): Promise<EngineResult> {
         if (r.status !== 200) throw new Error(`erase: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       });
       if (engine === 'embedded') {
-        const text = await fetch(`${svc.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }).then((r) => r.text());
-        const m = /^consent_ledger_embedded_vacuum_longest_seconds ([0-9.eE+-]+)$/m.exec(text);
-        if (m) row.vacuumLongestMs = Number(m[1]) * 1000;
+        row.vacuumLongestMs = await vacuumHold();
+        row.vacuumLongestDuringFillMs = holdDuringFill;
+        // The online backup, read to its end as a client downloading it would, with reads beside it.
+        const readsBeside: number[] = [];
+        let downloading = true;
+        const started = performance.now();
+        const download = (async () => {
+          const res = await fetch(`${svc.url}/admin/v1/backup`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+          if (res.status !== 200 || !res.body) throw new Error(`backup: ${res.status}`);
+          let bytes = 0;
+          for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+          downloading = false;
+          return { ms: performance.now() - started, bytes };
+        })();
+        for (let i = 0; downloading; i++) readsBeside.push((await timed(() => get(`/api/v1/consent/${pick(i)}/verify`))).ms);
+        row.backup = { ...(await download), readsBeside };
       }
       scale.push(row);
       log(
         `${engine} ${num(target)} rows (filled in ${row.fillSeconds.toFixed(1)} s): export ${num(row.exportRowsPerS)} rows/s, peak RSS ${mib(row.exportPeakRss)}; ` +
           `stats p99 ${ms(percentile(row.stats, 99))}, search p99 ${ms(percentile(row.searchPage, 99))} / ${ms(percentile(row.searchUser, 99))}, verify p99 ${ms(percentile(row.verify, 99))}; ` +
           `re-consent page p99 ${ms(percentile(row.reconsent, 99))}; erasure p99 ${ms(percentile(row.erase, 99))}; ` +
-          (row.vacuumLongestMs === undefined ? '' : `longest vacuum hold ${ms(row.vacuumLongestMs)}; `) +
+          (row.vacuumLongestMs === undefined
+            ? ''
+            : `longest vacuum hold ${ms(row.vacuumLongestMs)} at rest, ${ms(row.vacuumLongestDuringFillMs ?? NaN)} during the fill; `) +
+          (row.backup
+            ? `backup ${(row.backup.ms / 1000).toFixed(1)} s, ${mib(row.backup.bytes)}, verify p99 beside it ${ms(percentile(row.backup.readsBeside, 99))} (${row.backup.readsBeside.length} reads); `
+            : '') +
           Object.entries(row.filtered)
             .map(([f, m]) => `${f}: search p99 ${ms(percentile(m.search, 99))}, stats p99 ${ms(percentile(m.stats, 99))}`)
             .join('; '),

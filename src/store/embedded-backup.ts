@@ -42,6 +42,8 @@ const EMPTIED_FOLDERS = new Set(['pg_stat_tmp', 'pg_replslot', 'pg_dynshmem', 'p
 const skipped = (name: string) => SKIPPED_FILES.has(name) || name.startsWith('pg_internal.init') || name.startsWith('pgsql_tmp');
 
 const CHUNK = 1024 * 1024;
+/** A WAL segment's file name: timeline, log and segment, 8 hex digits each. */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 
 /** What a backup needs of the open embedded store. */
 export interface BackupSource {
@@ -100,9 +102,11 @@ export class EmbeddedBackup {
     let inBackupMode = false;
     try {
       release = await this.source.holdCheckpoints();
-      const [start] = await pool.run<{ lsn: string }>(`SELECT pg_backup_start($1, true)::text AS lsn`, ['consent-ledger'], {
-        priority: true,
-      });
+      const [start] = await pool.run<{ lsn: string; segment: string }>(
+        `SELECT lsn::text AS lsn, pg_walfile_name(lsn) AS segment FROM pg_backup_start($1, true) AS lsn`,
+        ['consent-ledger'],
+        { priority: true },
+      );
       inBackupMode = true;
       yield directory(ROOT, new Date());
       yield* this.folder(dir, ROOT, { wal: false });
@@ -115,8 +119,14 @@ export class EmbeddedBackup {
       inBackupMode = false;
       const consistentAt = new Date().toISOString();
       const contents = (await options.describe?.()) ?? {};
-      // The WAL last: it holds everything up to the stop, and whatever was written since.
-      yield* this.folder(join(dir, 'pg_wal'), `${ROOT}/pg_wal`, { wal: true });
+      // The WAL last: it holds everything up to the stop, and whatever was written since. Only the
+      // segments from the start's to the one written now: the others are older than the copy, or
+      // recycled ahead of use (16 MiB each of nothing the restore reads).
+      const [now] = await pool.run<{ segment: string }>(`SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS segment`, [], {
+        priority: true,
+      });
+      const wanted = (name: string) => !WAL_SEGMENT.test(name) || (name >= start!.segment && name <= now!.segment);
+      yield* this.folder(join(dir, 'pg_wal'), `${ROOT}/pg_wal`, { wal: true, wanted });
       yield* bytes(`${ROOT}/backup_label`, Buffer.from(stop!.labelfile));
       if (stop!.spcmapfile) yield* bytes(`${ROOT}/tablespace_map`, Buffer.from(stop!.spcmapfile));
       const manifest: BackupManifest = {
@@ -137,8 +147,12 @@ export class EmbeddedBackup {
     }
   }
 
-  /** A folder's entries, depth first in name order; the WAL's only when `wal`. */
-  private *folder(path: string, name: string, { wal }: { wal: boolean }): Generator<Buffer> {
+  /** A folder's entries, depth first in name order; the WAL's only when `wal`, its files only those `wanted`. */
+  private *folder(
+    path: string,
+    name: string,
+    { wal, wanted = () => true }: { wal: boolean; wanted?: (file: string) => boolean },
+  ): Generator<Buffer> {
     let children: Dirent[];
     try {
       children = readdirSync(path, { withFileTypes: true });
@@ -161,8 +175,8 @@ export class EmbeddedBackup {
         }
         yield directory(childName, mtime);
         if (EMPTIED_FOLDERS.has(child.name) || (child.name === 'pg_wal' && !wal)) continue;
-        yield* this.folder(childPath, childName, { wal });
-      } else if (child.isFile() && !skipped(child.name)) {
+        yield* this.folder(childPath, childName, { wal, wanted });
+      } else if (child.isFile() && !skipped(child.name) && wanted(child.name)) {
         yield* file(childPath, childName);
       }
     }
