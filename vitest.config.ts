@@ -26,7 +26,8 @@ export default defineConfig({
         test: { name: 'int', include: ['{src,projections}/**/*.int.spec.ts', 'test/docs/**/*.doc.spec.ts', 'test/*.int.spec.ts'] },
       },
       { extends: true, test: { name: 'api', include: ['test/api/**/*.api.spec.ts'] } },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.e2e.spec.ts'] } },
+      // Two at a time: each file mostly waits on the processes it starts (a run of them alone took 7 minutes).
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.e2e.spec.ts'], maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -77,11 +77,15 @@ describe('backup › of the running embedded store, under concurrent writes', ()
     policyId = ((await policy.json()) as { data: { id: string } }).data.id;
     for (let n = 0; n < 200; n += 10) await Promise.all(Array.from({ length: 10 }, (_, i) => record(live.url, n + i)));
 
-    // Two writers record until the archive has arrived whole.
+    // Two writers record until the archive has arrived whole, each at a client's pace (a write
+    // every 10 ms at most): flat out, from this same process, they starved the copy to 10 s.
     let writing = true;
     let next = 1000;
     const writers = Array.from({ length: 2 }, async () => {
-      while (writing) await record(live.url, next++);
+      while (writing) {
+        await record(live.url, next++);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     });
     backupWindow = { from: Date.now(), to: 0 };
     const res = await fetch(`${live.url}/admin/v1/backup`, { method: 'POST', headers: admin });
