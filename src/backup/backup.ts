@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { masterKeyOpens, parseMasterKey } from '../privacy/index.js';
-import { MASTER_KEY_FILE_NAME } from '../privacy/master-key.js';
-import { readSettingFile } from '../common/key-file.js';
+import { configuredMasterKey, masterKeyOpens } from '../privacy/index.js';
+import type { MasterKeySettings } from '../privacy/master-key.js';
 import { BackupUnavailableError, restoreArchive, RestoreError, type BackupManifest } from '../store/embedded-backup.js';
 import { PGlitePool } from '../store/pglite-pool.js';
 import { acquireDataDirLock } from '../store/data-dir-lock.js';
@@ -91,7 +90,7 @@ export interface RestoreReport {
   keys: { master: KeyCheck; signing: KeyCheck };
 }
 
-export type RestoreSettings = SigningKeySettings & { masterKey: string | undefined; masterKeyFile: string | undefined };
+export type RestoreSettings = SigningKeySettings & MasterKeySettings;
 
 /**
  * Restores an archive into `dataDir` (empty, or without a store yet): unpacked beside its place,
@@ -158,22 +157,15 @@ function compareWithManifest(restored: StoreContents, manifest: BackupManifest):
 
 /** Checks the key files the settings name (or DATA_DIR's) against the restored store; refuses one that does not fit. */
 async function checkKeys(db: Kysely<Database>, settings: RestoreSettings): Promise<RestoreReport['keys']> {
-  const masterText = settings.masterKey
-    ? settings.masterKey
-    : settings.masterKeyFile
-      ? readSettingFile(resolve(settings.masterKeyFile), 'MASTER_KEY_FILE', (m) => new RestoreError(m))
-      : existsSync(join(resolve(settings.dataDir), MASTER_KEY_FILE_NAME))
-        ? readSettingFile(join(resolve(settings.dataDir), MASTER_KEY_FILE_NAME), 'DATA_DIR/master.key', (m) => new RestoreError(m))
-        : undefined;
+  let configured: Buffer | undefined;
+  try {
+    configured = configuredMasterKey(settings)?.key;
+  } catch (error) {
+    throw new RestoreError((error as Error).message);
+  }
   let master: KeyCheck = 'missing';
-  if (masterText !== undefined) {
-    let key: Buffer;
-    try {
-      key = parseMasterKey(masterText, 'the master key');
-    } catch (error) {
-      throw new RestoreError((error as Error).message);
-    }
-    if ((await masterKeyOpens(db, key)) === false) {
+  if (configured) {
+    if ((await masterKeyOpens(db, configured)) === false) {
       throw new RestoreError('the master key given does not open this store: give the master key the backed-up store was created with');
     }
     master = 'matches';

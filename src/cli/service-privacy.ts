@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Settings } from '../config.js';
-import { loadMasterKey, MASTER_KEY_FILE_NAME } from '../privacy/master-key.js';
+import { configuredMasterKey, MASTER_KEY_FILE_NAME } from '../privacy/master-key.js';
 import { Privacy } from '../privacy/privacy.js';
 import type { Store } from '../store/store.js';
 import { UsageError } from './command.js';
@@ -11,11 +9,11 @@ import { UsageError } from './command.js';
  * here, which could open nothing and would seal what nobody could open.
  */
 export async function servicePrivacy(store: Store, settings: Settings): Promise<Privacy> {
-  const { masterKey, masterKeyFile, dataDir } = settings;
-  if (!masterKey && !masterKeyFile && !existsSync(join(resolve(dataDir), MASTER_KEY_FILE_NAME))) {
+  const master = configuredMasterKey(settings);
+  if (!master) {
     throw new UsageError(
       `no master key: set MASTER_KEY or MASTER_KEY_FILE as the service has it (or DATA_DIR holding ${MASTER_KEY_FILE_NAME})`,
     );
   }
-  return Privacy.open(store.db, loadMasterKey(settings).key, { openThreads: 0 });
+  return Privacy.open(store.db, master.key, { openThreads: 0 });
 }

@@ -31,6 +31,10 @@ function keyId(random: RandomSource): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** The store's lookup secret as wrapped by its master key; undefined before the first start. */
+const wrappedLookupSecret = async (db: Kysely<Database>): Promise<string | undefined> =>
+  (await privacyDb(db).selectFrom('privacy.secrets').select('wrapped').where('name', '=', LOOKUP_SECRET).executeTakeFirst())?.wrapped;
+
 /**
  * The installation's lookup secret (the root of every tenant's HMAC key), created wrapped on the
  * first start. A master key that does not unwrap it is not this store's: refused.
@@ -42,9 +46,10 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
     .values({ name: LOOKUP_SECRET, wrapped: wrapKey(master, secretAad(LOOKUP_SECRET), random(32), random) })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await p.selectFrom('privacy.secrets').select('wrapped').where('name', '=', LOOKUP_SECRET).executeTakeFirstOrThrow();
+  const wrapped = await wrappedLookupSecret(db);
+  if (wrapped === undefined) throw new Error('privacy.secrets: the lookup secret was not stored');
   try {
-    return unwrapKey(master, secretAad(LOOKUP_SECRET), row.wrapped);
+    return unwrapKey(master, secretAad(LOOKUP_SECRET), wrapped);
   } catch {
     throw new MasterKeyError(
       'the master key does not match the one this store was created with (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key); refusing to start',
@@ -54,17 +59,15 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
 
 /** Whether the store has a master key already: its lookup secret is wrapped under one. */
 export async function sealedUnderMasterKey(db: Kysely<Database>): Promise<boolean> {
-  return (
-    (await privacyDb(db).selectFrom('privacy.secrets').select('name').where('name', '=', LOOKUP_SECRET).executeTakeFirst()) !== undefined
-  );
+  return (await wrappedLookupSecret(db)) !== undefined;
 }
 
 /** Whether `master` opens the store's lookup secret; undefined when the store has none yet. */
 export async function masterKeyOpens(db: Kysely<Database>, master: Buffer): Promise<boolean | undefined> {
-  const row = await privacyDb(db).selectFrom('privacy.secrets').select('wrapped').where('name', '=', LOOKUP_SECRET).executeTakeFirst();
-  if (!row) return undefined;
+  const wrapped = await wrappedLookupSecret(db);
+  if (wrapped === undefined) return undefined;
   try {
-    unwrapKey(master, secretAad(LOOKUP_SECRET), row.wrapped);
+    unwrapKey(master, secretAad(LOOKUP_SECRET), wrapped);
     return true;
   } catch {
     return false;

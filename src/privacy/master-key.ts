@@ -42,23 +42,37 @@ export interface MasterKeySettings {
 }
 
 /**
- * Loads the master key that wraps every data key (docs/erasure.md). Order: `MASTER_KEY`, then
- * `MASTER_KEY_FILE`, then `DATA_DIR/master.key`, generated there (mode 0600) when missing. An
- * in-memory store gets a key that lives as long as its data; a store that has one already
- * (`mayGenerate` false) never gets a new one. Whether the key fits the store is checked when the
- * key store opens (`Privacy.open`).
+ * The master key the settings give: `MASTER_KEY`, then `MASTER_KEY_FILE`, then `DATA_DIR/master.key`
+ * when it exists. Undefined when there is none (nor for the in-memory store); a key that does not
+ * parse, or a file that cannot be read, throws MasterKeyError.
  */
-export function loadMasterKey(settings: MasterKeySettings, { mayGenerate = true }: { mayGenerate?: boolean } = {}): LoadedMasterKey {
+export function configuredMasterKey(settings: MasterKeySettings): LoadedMasterKey | undefined {
   if (settings.masterKey) return { key: parseMasterKey(settings.masterKey, 'MASTER_KEY'), source: 'MASTER_KEY' };
   if (settings.masterKeyFile) {
     const path = resolve(settings.masterKeyFile);
     const text = readSettingFile(path, 'MASTER_KEY_FILE', (m) => new MasterKeyError(m));
     return { key: parseMasterKey(text, 'MASTER_KEY_FILE'), source: 'MASTER_KEY_FILE', path };
   }
-  if (!settings.databaseUrl && settings.dataDir === 'memory://') return { key: randomBytes(32), source: 'ephemeral' };
-  const path = join(resolve(settings.dataDir), MASTER_KEY_FILE_NAME);
+  if (!settings.databaseUrl && settings.dataDir === 'memory://') return undefined;
+  const path = defaultMasterKeyPath(settings);
   const found = readKeyFile(path);
-  if (found !== undefined) return { key: parseMasterKey(found, path), source: 'DATA_DIR', path };
+  return found === undefined ? undefined : { key: parseMasterKey(found, path), source: 'DATA_DIR', path };
+}
+
+const defaultMasterKeyPath = (settings: MasterKeySettings): string => join(resolve(settings.dataDir), MASTER_KEY_FILE_NAME);
+
+/**
+ * Loads the master key that wraps every data key (docs/erasure.md): the configured one
+ * (`configuredMasterKey`), else `DATA_DIR/master.key` generated (mode 0600). An in-memory store
+ * gets a key that lives as long as its data; a store that has one already (`mayGenerate` false)
+ * never gets a new one. Whether the key fits the store is checked when the key store opens
+ * (`Privacy.open`).
+ */
+export function loadMasterKey(settings: MasterKeySettings, { mayGenerate = true }: { mayGenerate?: boolean } = {}): LoadedMasterKey {
+  const configured = configuredMasterKey(settings);
+  if (configured) return configured;
+  if (!settings.databaseUrl && settings.dataDir === 'memory://') return { key: randomBytes(32), source: 'ephemeral' };
+  const path = defaultMasterKeyPath(settings);
   if (!mayGenerate) {
     throw new MasterKeyError(
       `this store holds data sealed under a master key, and none was found (MASTER_KEY, MASTER_KEY_FILE, or ${path}). ` +
