@@ -3,13 +3,18 @@
  * at least 20,000 rows/s into a PostgreSQL server). Creates a database of its own on the server
  * DATABASE_URL names (dropped afterwards), a tenant with a purpose and its policy, writes a CSV of
  * BENCH_IMPORT_ROWS rows (default 200,000), runs the built CLI as an operator would, and prints
- * its rows/s, then runs it again to time the pass that finds every row imported.
+ * its rows/s, then runs it again to time the pass that finds every row imported. On Linux it also
+ * prints the CPU each row costs: in the import's process, and in the server when it runs on this
+ * machine (its postmaster and every process it started), which bounds what one machine can reach.
  *
  *   BENCH_IMPORT_ROWS   rows in the file (default 200000)
  *   BENCH_IMPORT_DATA   set to 1 to run on the embedded store instead (a temporary DATA_DIR)
+ *   BENCH_IMPORT_NODE   node flags for the import's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ *   BENCH_IMPORT_PROCESSES  split the rows over this many files (every n-th row), imported at once
+ *                       by as many processes into the one tenant (default 1)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,13 +25,19 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const EMBEDDED = process.env.BENCH_IMPORT_DATA === '1';
 const root = new URL('../', import.meta.url).pathname;
 const bin = join(root, 'bin', 'consent-ledger.js');
+const NODE_FLAGS = (process.env.BENCH_IMPORT_NODE ?? '').split(' ').filter(Boolean);
+const PROCESSES = Math.max(1, Number(process.env.BENCH_IMPORT_PROCESSES ?? 1));
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string>,
+  flags: string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, LOG_LEVEL: 'silent' };
     // The embedded store is chosen by the absence of DATABASE_URL.
     if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-    const child = spawn(process.execPath, [bin, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...flags, bin, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -36,10 +47,40 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
+const TICK_MS = 10; // USER_HZ is 100 on every Linux the bench runs on
+
+/** utime+stime and cutime+cstime of a process, in ms, from /proc (null when there is none). */
+function cpuOf(pid: number | 'self'): { own: number; children: number; ppid: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // Fields after the command name (which may hold spaces): state is field 3, ppid 4, utime 14.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const n = (i: number) => Number(f[i - 3]) * TICK_MS;
+  return { own: n(14) + n(15), children: n(16) + n(17), ppid: Number(f[1]) };
+}
+
+/** CPU used so far by a server's postmaster and every process it started, in ms. */
+function serverCpu(postmaster: number): number | null {
+  const root = cpuOf(postmaster);
+  if (!root) return null;
+  let total = root.own + root.children;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const p = cpuOf(Number(name));
+    if (p?.ppid === postmaster) total += p.own;
+  }
+  return total;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cl-bench-import-'));
   let env: Record<string, string>;
   let drop = async () => undefined as void;
+  let postmaster: number | null = null;
   if (EMBEDDED) env = { DATA_DIR: join(dir, 'data') };
   else {
     const server = process.env.DATABASE_URL;
@@ -51,6 +92,8 @@ async function main(): Promise<void> {
     const url = new URL(server);
     url.pathname = `/${name}`;
     env = { DATABASE_URL: url.toString(), DATA_DIR: join(dir, 'data') };
+    const backend = await admin.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    postmaster = cpuOf(backend.rows[0]!.pid)?.ppid ?? null;
     drop = async () => {
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
       await admin.end();
@@ -90,17 +133,41 @@ async function main(): Promise<void> {
     writeFileSync(file, `${lines.join('\n')}\n`);
     const mib = (statSync(file).size / 1024 / 1024).toFixed(1);
     console.log(`${ROWS} rows (${mib} MiB) into ${EMBEDDED ? 'the embedded store' : 'a PostgreSQL server'}`);
+    // Every n-th row to the n-th file: each subject's rows stay in one file, in their order.
+    const files =
+      PROCESSES === 1
+        ? [file]
+        : Array.from({ length: PROCESSES }, (_, k) => {
+            const part = join(dir, `part-${k}.csv`);
+            writeFileSync(part, `${[lines[0], ...lines.slice(1).filter((_, i) => i % PROCESSES === k)].join('\n')}\n`);
+            return part;
+          });
+    if (PROCESSES > 1) console.log(`split over ${PROCESSES} files, imported at once by ${PROCESSES} processes`);
 
     for (const pass of ['first pass', 'again (every row found imported)']) {
+      const cli0 = cpuOf('self')?.children;
+      const server0 = postmaster === null ? null : serverCpu(postmaster);
       const t0 = performance.now();
-      const r = await run(['import', '--tenant', tenant.tenantId, '--file', file], env);
+      const runs = await Promise.all(files.map((f) => run(['import', '--tenant', tenant.tenantId, '--file', f], env, NODE_FLAGS)));
       const seconds = (performance.now() - t0) / 1000;
-      if (r.code !== 0) throw new Error(`import failed (${r.code}): ${r.stdout}\n${r.stderr.slice(-2000)}`);
-      const summary = JSON.parse(r.stdout) as { imported: number; alreadyImported: number; rowsPerSecond: number };
+      const cli1 = cpuOf('self')?.children;
+      const server1 = postmaster === null ? null : serverCpu(postmaster);
+      const summaries = runs.map((r) => {
+        if (r.code !== 0) throw new Error(`import failed (${r.code}): ${r.stdout}\n${r.stderr.slice(-2000)}`);
+        return JSON.parse(r.stdout) as { imported: number; alreadyImported: number; rowsPerSecond: number };
+      });
+      const sum = (k: 'imported' | 'alreadyImported' | 'rowsPerSecond') => summaries.reduce((t, x) => t + x[k], 0);
       console.log(
-        `${pass}: imported ${summary.imported}, found ${summary.alreadyImported}; ${summary.rowsPerSecond} rows/s by the command's own clock, ` +
-          `${Math.round(ROWS / seconds)} rows/s from process start to exit (${seconds.toFixed(1)} s)`,
+        `${pass}: imported ${sum('imported')}, found ${sum('alreadyImported')}; ${sum('rowsPerSecond')} rows/s by the command's own clock` +
+          `${PROCESSES > 1 ? ' (summed)' : ''}, ${Math.round(ROWS / seconds)} rows/s from process start to exit (${seconds.toFixed(1)} s)`,
       );
+      const perRow = (ms: number) => `${Math.round((ms * 1000) / ROWS)} µs`;
+      if (cli0 !== undefined && cli1 !== undefined) {
+        console.log(
+          `  CPU per row: ${perRow(cli1 - cli0)} in the import's process${PROCESSES > 1 ? 'es' : ''}` +
+            (server0 !== null && server1 !== null ? `, ${perRow(server1 - server0)} in the server` : ''),
+        );
+      }
     }
   } finally {
     await drop();
