@@ -1013,7 +1013,7 @@ export interface paths {
         put?: never;
         /**
          * Stream a backup of the running embedded store
-         * @description A consistent archive (tar.gz) of the embedded store, taken while the service keeps answering: PostgreSQL's online base backup (the files, then the WAL written meanwhile, replayed on restore). It holds every event acknowledged before it ends. It holds NO key: restoring (`npx consent-ledger restore --from FILE --data-dir DIR`) needs the master and signing key files the store was created with; keep them backed up apart. One backup at a time (409 BACKUP_IN_PROGRESS); on a PostgreSQL server use pg_dump (409 BACKUP_NOT_AVAILABLE). See docs/operations.md, Backups.
+         * @description A consistent archive (tar.gz) of the embedded store, taken while the service keeps answering: PostgreSQL's online base backup (the files, then the WAL written meanwhile, replayed on restore). It holds every event acknowledged before it ends. It holds NO key: restoring (`npx consent-ledger restore --from FILE --data-dir DIR`) needs the master and signing key files the store was created with; keep them backed up apart. One backup at a time (409 BACKUP_IN_PROGRESS); on a PostgreSQL server use pg_dump (409 BACKUP_NOT_AVAILABLE). Once the response is sent whole the backup is recorded (metric consent_ledger_backup_last_success_timestamp_seconds); a download cut off is not. See docs/operations.md, Backups.
          */
         post: operations["createAdminBackup"];
         delete?: never;

@@ -1,3 +1,4 @@
+import { backupMigrations } from './backup/backup.migrations.js';
 import { ledgerMigrations } from './ledger/postgres/ledger.migrations.js';
 import { privacyMigrations } from './privacy/privacy.migrations.js';
 import { receiptsMigrations } from './receipts/receipts.migrations.js';
@@ -23,4 +24,5 @@ export const MIGRATIONS = collectMigrations(
   transparencyMigrations,
   privacyMigrations,
   rolesMigrations,
+  backupMigrations,
 );

@@ -37,7 +37,8 @@ import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { RedisCounterStore } from './limits/redis-counter-store.js';
 import { generatedKeyWarning, loadMasterKey, Privacy, sealedUnderMasterKey } from './privacy/index.js';
-import { takeBackup } from './backup/backup.js';
+import { lastBackupAt } from './backup/backup-log.js';
+import { takeRecordedBackup } from './backup/backup.js';
 import { assertTransactionIdsBehindServer } from './ledger/postgres/transaction-ids.js';
 import { ReceiptStore } from './receipts/receipt.store.js';
 import { ReceiptService } from './receipts/receipts.service.js';
@@ -324,6 +325,13 @@ export async function createService(settings: Settings, options: ServiceOptions 
     metrics.gauge('webhook_queue_depth', 'Webhook deliveries waiting for an attempt (due now or retrying later).', () =>
       pendingDeliveries(store.db),
     );
+    if (store.backup) {
+      metrics.gauge(
+        'backup_last_success_timestamp_seconds',
+        'Embedded store: when the last backup written whole finished (POST /admin/v1/backup sent, or `backup --out` on disk), in Unix seconds; 0 when there was none.',
+        async () => ((await lastBackupAt(store.db))?.getTime() ?? 0) / 1000,
+      );
+    }
     const vacuum = store.vacuum;
     if (vacuum) {
       metrics.gauge(
@@ -397,7 +405,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             sessions: new ConsoleSessions(store.db, tenants),
             metrics,
             limiter,
-            backup: () => takeBackup(store),
+            backup: () => takeRecordedBackup(store, 'api'),
             ready: readiness(store, baseLedger, {
               halts: () => transparency.halts(),
               witnesses: () => witnesses.status(),

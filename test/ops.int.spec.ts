@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +19,13 @@ const ADMIN_TOKEN = 'ops-files-admin-token-0123456789';
 const PROMETHEUS_OWN = new Set(['up']);
 /** Words of PromQL that look like metric names. */
 const PROMQL = new Set(
-  'sum rate irate increase delta histogram_quantile topk bottomk max min avg count by without on ignoring and or unless bool offset label_values humanizeDuration'.split(
+  'sum rate irate increase delta histogram_quantile topk bottomk max min avg count by without on ignoring and or unless bool offset label_values humanizeDuration time'.split(
     ' ',
   ),
 );
 /** Exposed only with a PostgreSQL server, or only by the embedded store (each checked where the tests run on it). */
 const SERVER_ONLY = new Set(['consent_ledger_postgres_oldest_transaction_seconds']);
-const EMBEDDED_ONLY = new Set(['consent_ledger_embedded_vacuum_longest_seconds']);
+const EMBEDDED_ONLY = new Set(['consent_ledger_embedded_vacuum_longest_seconds', 'consent_ledger_backup_last_success_timestamp_seconds']);
 
 /** The metric names an expression reads: identifiers outside label matchers, ranges, strings and grouping clauses. */
 export function metricNames(expr: string): string[] {
@@ -37,11 +38,13 @@ export function metricNames(expr: string): string[] {
 }
 
 let t: TestService;
+const dataDir = serverUrl ? undefined : mkdtempSync(join(tmpdir(), 'cl-ops-'));
 let exposed: Set<string>;
 let families: Set<string>;
 
 beforeAll(async () => {
-  t = await startTestService({ ADMIN_TOKEN });
+  // On disk, where the tests run embedded: a store in memory has no backups, and so no backup metric.
+  t = await startTestService({ ADMIN_TOKEN, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
   // One request of each kind, so that every labelled family has a sample.
   await t.app.inject({ method: 'GET', url: '/health' });
   const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -50,7 +53,10 @@ beforeAll(async () => {
   exposed = new Set(e.samples.map((s) => s.name));
   families = new Set(e.types.keys());
 }, 60_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 const known = (name: string) =>
   PROMETHEUS_OWN.has(name) ||

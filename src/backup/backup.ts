@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { configuredMasterKey, masterKeyOpens } from '../privacy/index.js';
@@ -8,6 +8,7 @@ import type { MasterKeySettings } from '../privacy/master-key.js';
 import { BackupUnavailableError, restoreArchive, RestoreError, type BackupManifest } from '../store/embedded-backup.js';
 import { PGlitePool } from '../store/pglite-pool.js';
 import { acquireDataDirLock } from '../store/data-dir-lock.js';
+import { recordBackup } from './backup-log.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import { configuredSigningKey, isCurrentKey, type SigningKeySettings } from '../transparency/signing-key.js';
@@ -77,6 +78,45 @@ export function takeBackup(store: Store): Readable {
     if (error instanceof BackupUnavailableError) throw new BackupNotAvailableError('BACKUP_IN_PROGRESS', error.message);
     throw error;
   }
+}
+
+/** A backup being taken: its archive, counted as it is read, and how to record it once written whole. */
+export interface BackupTaken {
+  archive: Readable;
+  /** Records the archive in control.backups (the age metric): call once it is written whole. */
+  written(): Promise<void>;
+}
+
+/**
+ * `takeBackup`, counted and recordable: the caller says when the archive is safe (the API once its
+ * response was sent, the CLI once the file is on disk), and only then is it recorded.
+ */
+export function takeRecordedBackup(store: Store, via: 'api' | 'cli'): BackupTaken {
+  const source = takeBackup(store);
+  let bytes = 0;
+  const archive = source.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done(null, chunk);
+      },
+    }),
+  );
+  // pipe() does not pass errors on: a failed copy must fail the stream its reader holds.
+  source.once('error', (error) => archive.destroy(error));
+  archive.once('close', () => source.destroy());
+  let ended = false;
+  archive.once('end', () => (ended = true));
+  return {
+    archive,
+    async written() {
+      // Only an archive read to its end has a manifest of its own (lastManifest may be an earlier one's).
+      if (!ended) throw new Error('the backup was not read to its end');
+      const manifest = store.backup?.lastManifest;
+      if (!manifest) throw new Error('the backup has no manifest: it did not end');
+      await recordBackup(store.db, via, bytes, manifest);
+    },
+  };
 }
 
 /** How each key file the restore was given compares with the restored store. */

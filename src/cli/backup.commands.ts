@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, rmSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BackupNotAvailableError, restoreBackup, takeBackup } from '../backup/backup.js';
+import { BackupNotAvailableError, restoreBackup, takeRecordedBackup, type BackupTaken } from '../backup/backup.js';
 import { CheckFailed, UsageError, type Command } from './command.js';
 import { RestoreError } from '../store/embedded-backup.js';
 
@@ -47,9 +47,9 @@ export const backupCommand: Command = {
     return { path };
   },
   async run(store, input: { path: string }, io) {
-    let archive: Readable;
+    let taken: BackupTaken;
     try {
-      archive = takeBackup(store);
+      taken = takeRecordedBackup(store, 'cli');
     } catch (error) {
       if (error instanceof BackupNotAvailableError) throw new CheckFailed(error.code, error.message, {});
       throw error;
@@ -58,7 +58,7 @@ export const backupCommand: Command = {
     const counter = measured();
     let manifest: Record<string, unknown> | undefined;
     try {
-      await pipeline(archive, counter, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+      await pipeline(taken.archive, counter, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
       const handle = await open(partial, 'r');
       try {
         await handle.sync();
@@ -71,6 +71,10 @@ export const backupCommand: Command = {
       rmSync(partial, { force: true });
       throw error;
     }
+    // The archive is whole either way: a failure to record it only leaves the age metric behind.
+    await taken
+      .written()
+      .catch((error: unknown) => io.info(`consent-ledger: the backup could not be recorded: ${(error as Error).message}`));
     io.info(`Wrote ${input.path} (${counter.bytes} bytes).\n${KEYS_WARNING}`);
     return { file: input.path, bytes: counter.bytes, sha256: counter.sha256(), contents: manifest?.contents ?? null };
   },

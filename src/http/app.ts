@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { StandardRecords } from '../export/standard-records.js';
+import type { BackupTaken } from '../backup/backup.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -100,8 +100,8 @@ export interface AppDeps {
   metrics: ServiceMetrics;
   /** Per-minute and per-day budgets (tenants, client addresses); see docs/limits.md. */
   limiter: RateLimiter;
-  /** A backup of the running store as a tar.gz stream (src/backup; throws BackupNotAvailableError). */
-  backup(): Readable;
+  /** A backup of the running store: a tar.gz stream, recorded once sent (src/backup; throws BackupNotAvailableError). */
+  backup(): BackupTaken;
   ready(): Promise<ReadyReport>;
 }
 

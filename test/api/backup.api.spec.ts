@@ -8,6 +8,8 @@ import { restoreBackup } from '../../src/backup/backup.js';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
 import type { BackupManifest } from '../../src/store/embedded-backup.js';
+import { parsePrometheus, valueOf } from '../support/prometheus.js';
+import { waitUntil } from '../support/process.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { serverUrl } from '../support/stores.js';
 
@@ -171,6 +173,59 @@ describe('backup › of the running embedded store, under concurrent writes', ()
         timeout: 10_000,
       })
       .toBe(200);
+  });
+});
+
+describe('backup › the age metric an alert on stale backups reads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cl-backup-age-'));
+  let live: { service: Service; url: string };
+  const lastBackup = async (): Promise<number | undefined> => {
+    const res = await fetch(`${live.url}/metrics`, { headers: admin });
+    return valueOf(parsePrometheus(await res.text()), 'consent_ledger_backup_last_success_timestamp_seconds');
+  };
+  const recorded = async () =>
+    Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM control.backups`.execute(live.service.store.db)).rows[0]!.n);
+  beforeAll(async () => {
+    live = await startOn(dir);
+  });
+  afterAll(async () => {
+    await live?.service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is 0 before the first backup, and the time the archive was sent whole after it', async () => {
+    expect(await lastBackup()).toBe(0);
+    const before = Date.now() / 1000;
+    const res = await fetch(`${live.url}/admin/v1/backup`, { method: 'POST', headers: admin });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    const at = await waitUntil(async () => (await lastBackup()) || undefined, { what: 'the backup to be recorded' });
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before));
+    expect(at).toBeLessThanOrEqual(Date.now() / 1000);
+    const rows = await sql<{ via: string; bytes: string }>`SELECT via, bytes FROM control.backups`.execute(live.service.store.db);
+    expect(rows.rows.map((r) => ({ via: r.via, bytes: Number(r.bytes) }))).toEqual([{ via: 'api', bytes }]);
+  });
+
+  it('does not count a download cut off before its end', async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${live.url}/admin/v1/backup`, { method: 'POST', headers: admin, signal: abort.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    await reader.read().catch(() => undefined);
+    // The service left backup mode: a new backup is taken (and sent whole, so counted).
+    const after = Math.floor(Date.now() / 1000);
+    const next = await waitUntil(
+      async () => {
+        const r = await fetch(`${live.url}/admin/v1/backup`, { method: 'POST', headers: admin });
+        if (r.status === 409) return undefined;
+        await r.arrayBuffer();
+        return r.status;
+      },
+      { what: 'the cut backup to end' },
+    );
+    expect(next).toBe(200);
+    await waitUntil(async () => ((await lastBackup()) ?? 0) >= after, { what: 'the next whole backup to be recorded' });
+    expect(await recorded()).toBe(2);
   });
 });
 

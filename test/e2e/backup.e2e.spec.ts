@@ -3,7 +3,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/migrations.js';
+import { openStore } from '../../src/store/store.js';
 import { runCommand, startServiceProcess, tenantClient, type CommandRun, type ServiceProcess } from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -136,6 +139,14 @@ describe('backup and restore › the embedded store, from the command line and t
     expect(backup.stderr).toMatch(/holds no key/);
     const again = await cli(['backup', '--out', offline], env);
     expect(again.code).toBe(2);
+    // Recorded in the store it copied (after the copy: not in the archive), for the age metric.
+    const copied = await openStore({ dataDir, migrations: MIGRATIONS });
+    try {
+      const rows = await sql<{ via: string; bytes: string }>`SELECT via, bytes FROM control.backups`.execute(copied.db);
+      expect(rows.rows.map((r) => ({ via: r.via, bytes: Number(r.bytes) }))).toContainEqual({ via: 'cli', bytes: printed.bytes });
+    } finally {
+      await copied.close();
+    }
 
     const target = join(dir, 'restored');
     mkdirSync(target);

@@ -2,8 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PLANS } from '../../../tenants/plans.js';
 import { KEY_SCOPES, type TenantService } from '../../../tenants/tenants.service.js';
-import type { Readable } from 'node:stream';
-import { BackupNotAvailableError } from '../../../backup/backup.js';
+import { BackupNotAvailableError, type BackupTaken } from '../../../backup/backup.js';
 import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
 import { HttpError } from '../../kit/errors.js';
 
@@ -84,7 +83,7 @@ const TenantWithKeysSchema = Type.Object({
 const TenantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** Operator API: tenants, plans and keys, backups. Registered only when ADMIN_TOKEN is set. */
-export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; backup: () => Readable }> = async (
+export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; backup: () => BackupTaken }> = async (
   app,
   { tenants, backup },
 ) => {
@@ -95,7 +94,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; ba
         tags,
         summary: 'Stream a backup of the running embedded store',
         description:
-          "A consistent archive (tar.gz) of the embedded store, taken while the service keeps answering: PostgreSQL's online base backup (the files, then the WAL written meanwhile, replayed on restore). It holds every event acknowledged before it ends. It holds NO key: restoring (`npx consent-ledger restore --from FILE --data-dir DIR`) needs the master and signing key files the store was created with; keep them backed up apart. One backup at a time (409 BACKUP_IN_PROGRESS); on a PostgreSQL server use pg_dump (409 BACKUP_NOT_AVAILABLE). See docs/operations.md, Backups.",
+          "A consistent archive (tar.gz) of the embedded store, taken while the service keeps answering: PostgreSQL's online base backup (the files, then the WAL written meanwhile, replayed on restore). It holds every event acknowledged before it ends. It holds NO key: restoring (`npx consent-ledger restore --from FILE --data-dir DIR`) needs the master and signing key files the store was created with; keep them backed up apart. One backup at a time (409 BACKUP_IN_PROGRESS); on a PostgreSQL server use pg_dump (409 BACKUP_NOT_AVAILABLE). Once the response is sent whole the backup is recorded (metric consent_ledger_backup_last_success_timestamp_seconds); a download cut off is not. See docs/operations.md, Backups.",
         response: {
           200: {
             description: 'The archive, streamed as it is taken',
@@ -106,19 +105,23 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; ba
       },
     },
     async (_request, reply) => {
-      let archive: Readable;
+      let taken: BackupTaken;
       try {
-        archive = backup();
+        taken = backup();
       } catch (error) {
         if (error instanceof BackupNotAvailableError) throw new HttpError(409, error.code, error.message);
         throw error;
       }
+      // Sent whole: recorded for the age metric (an aborted download is not a backup).
+      reply.raw.once('finish', () => {
+        taken.written().catch((error: unknown) => reply.log.warn({ err: error }, 'the backup was sent but could not be recorded'));
+      });
       const at = new Date().toISOString().replace(/[:.]/g, '-');
       return reply
         .type('application/gzip')
         .header('content-disposition', `attachment; filename="consent-ledger-backup-${at}.tar.gz"`)
         .header('cache-control', 'no-store')
-        .send(archive);
+        .send(taken.archive);
     },
   );
 
