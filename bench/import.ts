@@ -10,6 +10,7 @@
  *   BENCH_IMPORT_ROWS   rows in the file (default 200000)
  *   BENCH_IMPORT_DATA   set to 1 to run on the embedded store instead (a temporary DATA_DIR)
  *   BENCH_IMPORT_NODE   node flags for the import's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ *   BENCH_IMPORT_THREADS  the import's --threads (default: the command's own choice)
  *   BENCH_IMPORT_PROCESSES  split the rows over this many files (every n-th row), imported at once
  *                       by as many processes into the one tenant (default 1)
  */
@@ -27,6 +28,7 @@ const root = new URL('../', import.meta.url).pathname;
 const bin = join(root, 'bin', 'consent-ledger.js');
 const NODE_FLAGS = (process.env.BENCH_IMPORT_NODE ?? '').split(' ').filter(Boolean);
 const PROCESSES = Math.max(1, Number(process.env.BENCH_IMPORT_PROCESSES ?? 1));
+const THREADS = process.env.BENCH_IMPORT_THREADS ? ['--threads', process.env.BENCH_IMPORT_THREADS] : [];
 
 function run(
   args: string[],
@@ -148,18 +150,21 @@ async function main(): Promise<void> {
       const cli0 = cpuOf('self')?.children;
       const server0 = postmaster === null ? null : serverCpu(postmaster);
       const t0 = performance.now();
-      const runs = await Promise.all(files.map((f) => run(['import', '--tenant', tenant.tenantId, '--file', f], env, NODE_FLAGS)));
+      const runs = await Promise.all(
+        files.map((f) => run(['import', '--tenant', tenant.tenantId, '--file', f, ...THREADS], env, NODE_FLAGS)),
+      );
       const seconds = (performance.now() - t0) / 1000;
       const cli1 = cpuOf('self')?.children;
       const server1 = postmaster === null ? null : serverCpu(postmaster);
       const summaries = runs.map((r) => {
         if (r.code !== 0) throw new Error(`import failed (${r.code}): ${r.stdout}\n${r.stderr.slice(-2000)}`);
-        return JSON.parse(r.stdout) as { imported: number; alreadyImported: number; rowsPerSecond: number };
+        return JSON.parse(r.stdout) as { imported: number; alreadyImported: number; rowsPerSecond: number; threads: number };
       });
       const sum = (k: 'imported' | 'alreadyImported' | 'rowsPerSecond') => summaries.reduce((t, x) => t + x[k], 0);
       console.log(
         `${pass}: imported ${sum('imported')}, found ${sum('alreadyImported')}; ${sum('rowsPerSecond')} rows/s by the command's own clock` +
-          `${PROCESSES > 1 ? ' (summed)' : ''}, ${Math.round(ROWS / seconds)} rows/s from process start to exit (${seconds.toFixed(1)} s)`,
+          `${PROCESSES > 1 ? ' (summed)' : ''}, ${Math.round(ROWS / seconds)} rows/s from process start to exit (${seconds.toFixed(1)} s)` +
+          `, ${summaries[0]!.threads} thread(s) each`,
       );
       const perRow = (ms: number) => `${Math.round((ms * 1000) / ROWS)} µs`;
       if (cli0 !== undefined && cli1 !== undefined) {

@@ -1,22 +1,19 @@
 import { createReadStream, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { extname, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import cliProgress from 'cli-progress';
-import { CommandHandler } from '../application/command-handler.js';
-import { ConsentCommands, type ImportRow } from '../application/consents/consent.commands.js';
-import { IdempotencyKeys } from '../application/idempotency.js';
-import { PolicyCache } from '../application/policies/policy-cache.js';
+import type { ImportRow } from '../application/consents/consent.commands.js';
 import { canonicalJson, sha256Hex } from '../common/hashing.js';
 import { isUuid } from '../common/ids.js';
 import { batchItemErrors } from '../http/routes/consent/consent.checks.js';
-import { PersonalFields } from '../privacy/personal-fields.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type Command } from './command.js';
 import { csvRecords, linesOf } from './import/csv-records.js';
 import { IMPORT_FIELDS, mappingFor, parseTarget, readRow, type Mapping, type RowError, type Target } from './import/mapping.js';
 import { PolicyIndex } from './import/policies.js';
-import { serviceLedger } from './service-ledger.js';
-import { servicePrivacy } from './service-privacy.js';
+import { openImportSink } from './import/sink.js';
+import { ImportThreads } from './import/threads.js';
 
 interface ImportInput {
   tenant: string;
@@ -26,8 +23,15 @@ interface ImportInput {
   maps: Map<string, Target>;
   dryRun: boolean;
   delimiter: string | undefined;
+  /** Record on this many worker threads; undefined: as many as the machine has cores, up to 4 (a PostgreSQL server only). */
+  threads: number | undefined;
 }
 
+/** `--threads` at most, and by default (the cores, up to this many: past it the server is the limit). */
+const MAX_THREADS = 16;
+const DEFAULT_MAX_THREADS = 4;
+/** Files from this size (about 40,000 rows) are recorded on threads by default. */
+const THREADS_FROM_BYTES = 4 * 1024 * 1024;
 /** Rows per atomic append: large enough to carry the ledger's per-append cost, small enough to stay well under a second. */
 const ROWS_PER_APPEND = 2000;
 /** Appends in flight while the next rows are read and sealed. */
@@ -50,15 +54,16 @@ interface Numbered {
 export const importCommand: Command = {
   name: 'import',
   usage:
-    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--dry-run]',
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--dry-run]',
   summary:
-    'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond}',
+    'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, threads}',
   options: {
     tenant: { type: 'string' },
     file: { type: 'string' },
     map: { type: 'string', multiple: true },
     preset: { type: 'string' },
     delimiter: { type: 'string' },
+    threads: { type: 'string' },
     'dry-run': { type: 'boolean' },
   },
   connections: 6,
@@ -87,6 +92,10 @@ export const importCommand: Command = {
     const delimiter =
       d === undefined ? undefined : d === 'tab' ? '\t' : typeof d === 'string' && [',', ';', '\t', '|'].includes(d) ? d : null;
     if (delimiter === null) throw new UsageError('--delimiter must be , ; | or tab');
+    const t = values.threads;
+    if (t !== undefined && (typeof t !== 'string' || !/^[0-9]+$/.test(t) || Number(t) < 1 || Number(t) > MAX_THREADS)) {
+      throw new UsageError(`--threads must be a whole number from 1 to ${MAX_THREADS}`);
+    }
     return {
       tenant: tenant.toLowerCase(),
       file,
@@ -95,6 +104,7 @@ export const importCommand: Command = {
       maps,
       dryRun: values['dry-run'] === true,
       delimiter,
+      threads: t === undefined ? undefined : Number(t),
     };
   },
   async run(store, input: ImportInput, io) {
@@ -105,29 +115,28 @@ export const importCommand: Command = {
     const path = resolve(input.file);
     const size = statSync(path).size;
     await new TenantService(store.db).get(input.tenant); // NOT_FOUND, exit status 1, when there is none
-    const privacy = await servicePrivacy(store, io.settings);
-    const { ledger, close } = await serviceLedger(store, io.settings, { appends: true });
+    if (store.kind !== 'postgres' && (input.threads ?? 1) > 1) {
+      throw new UsageError('--threads needs a PostgreSQL server (DATABASE_URL): the embedded store takes one writer');
+    }
+    // Each thread seals, hashes and appends its subjects' rows; this one reads the file. By default
+    // only for a file worth the threads' start (about half a second each).
+    const threads =
+      input.dryRun || store.kind !== 'postgres'
+        ? 1
+        : (input.threads ?? (size >= THREADS_FROM_BYTES ? Math.min(availableParallelism(), DEFAULT_MAX_THREADS) : 1));
+    const sink = await openImportSink(store, io.settings, input.tenant);
+    let pool: ImportThreads | undefined;
     try {
-      const keys = new IdempotencyKeys(privacy);
-      const consents = new ConsentCommands({
-        commands: new CommandHandler(ledger),
-        ledger,
-        policies: new PolicyCache(ledger),
-        privacy,
-        reader: new PersonalFields(privacy, ledger),
-        idempotency: keys,
-        standing: () => Promise.resolve([]),
-      });
-      const policies = await PolicyIndex.load(store.db, ledger, input.tenant);
-      const rowId = (key: string) =>
-        keys.consentId(input.tenant, keys.keyed(input.tenant, { key: `import\u0000${key}`, requestHash: '' })!);
+      if (threads > 1) pool = await ImportThreads.start(threads, io.settings, input.tenant);
+      const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
       return await importFile(path, size, input, io, policies, {
-        rowId,
-        append: (rows, expectNew) => consents.importRecords(input.tenant, rows, { expectNew }),
+        threads,
+        rowId: sink.rowId,
+        append: (rows, expectNew) => (pool ?? sink).append(rows, expectNew),
       });
     } finally {
-      await close();
-      await privacy.close();
+      await pool?.close();
+      await sink.close();
     }
   },
 };
@@ -135,6 +144,8 @@ export const importCommand: Command = {
 const IMPORT_FIELD_LIST = IMPORT_FIELDS.join(', ');
 
 interface Importer {
+  /** Threads recording the rows (1: this one). */
+  threads: number;
   rowId(key: string): string;
   append(
     rows: ImportRow[],
@@ -243,6 +254,7 @@ async function importFile(path: string, size: number, input: ImportInput, io: Cl
   const result = {
     ...summary,
     dryRun: input.dryRun,
+    threads: importer.threads,
     seconds,
     rowsPerSecond: Math.round(summary.rows / Math.max(0.01, seconds)),
     errors,

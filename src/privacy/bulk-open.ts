@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { startWorker } from '../common/worker.js';
 import type { Sealed } from '../domain/consent/consent.events.js';
 import { openBytes, unwrapKey } from './envelope.js';
 import { dataKeyAad } from './key-store.js';
@@ -56,19 +57,8 @@ class OpenWorker {
   private stopping = false;
 
   constructor(master: Buffer, onGone: (w: OpenWorker, neverWorked: boolean) => void, script?: URL) {
-    const here = new URL(import.meta.url);
     const workerData = { master: new Uint8Array(master) };
-    if (script) {
-      this.worker = new Worker(script, { workerData });
-    } else if (here.pathname.endsWith('.ts')) {
-      // From source (tsx, vitest) the worker is TypeScript too: on Node 20 a worker's --import
-      // hooks come too late for its entry module, so it registers tsx before importing it.
-      const entry = new URL('./bulk-open.worker.ts', here).href;
-      const code = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-      this.worker = new Worker(code, { eval: true, workerData });
-    } else {
-      this.worker = new Worker(new URL('./bulk-open.worker.js', here), { workerData });
-    }
+    this.worker = script ? new Worker(script, { workerData }) : startWorker(import.meta.url, 'bulk-open.worker', { workerData });
     this.worker.unref();
     const fail = (error: Error) => {
       if (this.failed) return;

@@ -52,6 +52,11 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'history.xlsx'], /\.csv or a \.jsonl/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', '/no/such/file.csv'], /no such file/],
     [['--tenant', 'acme', '--file', 'a.csv'], /tenant id/],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--threads', '0'],
+      /--threads must be a whole number from 1 to 16/,
+    ],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--threads', 'many'], /--threads must be/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email'], /COLUMN=FIELD/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email=nickname'], /COLUMN=FIELD/],
   ])('%j', async (args, message) => {
@@ -177,7 +182,6 @@ describe.each(engines)('import › on $name', (engine) => {
 
     const dry = await cli([...args, '--dry-run'], env);
     expect(dry.code, dry.stderr).toBe(1);
-    console.log('DRY', JSON.stringify(dry.json), dry.stderr);
     expect(dry.json).toMatchObject({ rows: 9, imported: 3, refused: 6, dryRun: true });
 
     const run = await cli(args, env);
@@ -261,7 +265,80 @@ describe.each(engines)('import › on $name', (engine) => {
     });
   }, 120_000);
 
+  if (!engine.name.startsWith('a PostgreSQL server')) {
+    it('refuses --threads above 1: the embedded store takes one writer', async () => {
+      const tenant = await createTenant('One writer');
+      const file = join(files, 'one-writer.csv');
+      writeFileSync(file, 'userReference,consentGiven\nx,true\n');
+      const run = await cli(['import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], env);
+      expect(run.code).toBe(1);
+      expect(run.json.error.message).toMatch(/--threads needs a PostgreSQL server/);
+    }, 60_000);
+  }
+
   if (engine.name.startsWith('a PostgreSQL server')) {
+    it('--threads 3 records what one thread records: the same decisions, standings and errors by line', async () => {
+      const one = await createTenant('One thread');
+      const three = await createTenant('Three threads');
+      await withService(async (service) => {
+        await publishAll(client(service.app, one));
+        await publishAll(client(service.app, three));
+      });
+      // 40 subjects, each deciding up to three times on the newsletter (the last one stands), and
+      // a bad row every 17 lines: every thread gets rows, and errors, of its own.
+      const body = ['userReference,consentGiven,collectedAt,purpose,policyVersion,metadata.n'];
+      for (let i = 0; i < 120; i++) {
+        const given = (i * 7) % 3 !== 0 ? 'yes' : 'no';
+        const at = i % 17 === 5 ? 'yesterday' : `2021-0${1 + (i % 9)}-01T00:00:${String(i % 60).padStart(2, '0')}Z`;
+        body.push(`subject-${i % 40},${given},${at},newsletter,2.0.0,${i}`);
+      }
+      const file = join(files, 'threads.csv');
+      writeFileSync(file, `${body.join('\n')}\n`);
+      const single = await cli(['import', '--tenant', one.tenantId, '--file', file, '--threads', '1'], env);
+      const threaded = await cli(['import', '--tenant', three.tenantId, '--file', file, '--threads', '3'], env);
+      expect(single.code, single.stderr).toBe(1);
+      expect(threaded.code, threaded.stderr).toBe(1);
+      const { seconds: _s1, rowsPerSecond: _r1, threads: t1, ...firstSummary } = single.json;
+      const { seconds: _s3, rowsPerSecond: _r3, threads: t3, ...threadedSummary } = threaded.json;
+      expect([t1, t3]).toEqual([1, 3]);
+      expect(threadedSummary).toEqual(firstSummary);
+      expect(firstSummary).toMatchObject({ rows: 120, imported: 113, refused: 7 });
+
+      await withService(async (service) => {
+        const decisions = async (tenant: typeof one) => {
+          const api = client(service.app, tenant);
+          const rows = [];
+          for (let page = 1; ; page++) {
+            const res = await api.get(`/api/v1/consent/search?limit=100&page=${page}`);
+            rows.push(...(res.json().data as (Row & { metadata: { n: string } })[]));
+            if (rows.length >= res.json().pagination.total) break;
+          }
+          return rows
+            .map((r) => `${r.userReference} ${r.consentGiven} ${r.collectedAt} ${r.metadata.n}`)
+            .sort()
+            .join('\n');
+        };
+        expect(await decisions(three)).toBe(await decisions(one));
+        // A subject's rows went to one thread in the file's order, so the same decision stands.
+        for (const ref of ['subject-0', 'subject-1', 'subject-22', 'subject-39']) {
+          const standing = async (tenant: typeof one) =>
+            (
+              (await client(service.app, tenant).get(`/api/v1/consent/user/${ref}/status`)).json().data.policies as Record<
+                string,
+                unknown
+              >[]
+            ).map(({ purpose, status, consentGiven, decidedAt, policyVersion }) => ({
+              purpose,
+              status,
+              consentGiven,
+              decidedAt,
+              policyVersion,
+            }));
+          expect(await standing(three)).toEqual(await standing(one));
+        }
+      });
+    }, 180_000);
+
     it('resumes after kill -9 without a duplicate', async () => {
       const tenant = await createTenant('Interrupted');
       await withService(async (service) => publishAll(client(service.app, tenant)));
@@ -283,7 +360,8 @@ describe.each(engines)('import › on $name', (engine) => {
           ).rows[0]!.n,
         );
       try {
-        const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file], {
+        // Killed while two threads append: each thread's appends are whole or absent, as one's are.
+        const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], {
           cwd: repoRoot,
           env: childEnvironment(env),
           stdio: 'ignore',

@@ -1,0 +1,45 @@
+/**
+ * An import thread (`import --threads N`, see threads.ts): opens its own connections, keys and
+ * ledger as the command does, then records each set of rows it is sent and answers its outcome.
+ * Rows of one subject always come to the same thread, in the file's order.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ImportRow } from '../../application/consents/consent.commands.js';
+import { actingAs } from '../../common/actor.js';
+import type { Settings } from '../../config.js';
+import { DomainError } from '../../domain/errors.js';
+import { MIGRATIONS } from '../../migrations.js';
+import { openStore } from '../../store/store.js';
+import { openImportSink } from './sink.js';
+
+const { settings, tenantId } = workerData as { settings: Settings; tenantId: string };
+const port = parentPort!;
+
+const failure = (error: unknown) =>
+  error instanceof DomainError ? { code: error.code, message: error.message } : { message: (error as Error).message ?? String(error) };
+
+try {
+  const store = await openStore({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    maxConnections: 3,
+    migrations: MIGRATIONS,
+  });
+  const sink = await openImportSink(store, settings, tenantId);
+  port.on('message', (m: { id: number; rows: ImportRow[]; expectNew: boolean } | { close: true }) => {
+    if ('close' in m) {
+      void sink
+        .close()
+        .then(() => store.close())
+        .finally(() => port.close());
+      return;
+    }
+    actingAs({ type: 'cli' }, () => sink.append(m.rows, m.expectNew)).then(
+      (outcome) => port.postMessage({ id: m.id, outcome }),
+      (error: unknown) => port.postMessage({ id: m.id, error: failure(error) }),
+    );
+  });
+  port.postMessage({ ready: true });
+} catch (error) {
+  port.postMessage({ ready: false, error: failure(error) });
+}
