@@ -167,11 +167,12 @@ describe('metrics › GET /metrics', () => {
         const refused =
           (valueOf(e, 'consent_ledger_webhook_attempts_total', { outcome: 'refused' }) ?? 0) -
           (valueOf(before, 'consent_ledger_webhook_attempts_total', { outcome: 'refused' }) ?? 0);
-        return delivered >= 1 && refused >= 1 && e;
+        // An attempt is counted as it ends, a moment before its delivery's row says so: the
+        // queue settles at the refused one, waiting for its retry.
+        return delivered >= 1 && refused >= 1 && valueOf(e, 'consent_ledger_webhook_queue_depth') === 1 && e;
       },
-      { what: 'one delivered and one refused attempt' },
+      { what: 'one delivered and one refused attempt, and the refused one queued for its retry' },
     );
-    // The refused one waits for its retry.
     expect(valueOf(after, 'consent_ledger_webhook_queue_depth')).toBe(1);
   });
 
