@@ -26,7 +26,7 @@ export interface DispatcherOptions {
   leaseMs?: number;
   pollMs?: number;
   log?: Log;
-  /** Told of each attempt's result (the attempts by outcome on /metrics). */
+  /** Told of each attempt's result once it is recorded (the attempts by outcome on /metrics). */
   onAttempt?: (result: OutboundResult) => void;
 }
 
@@ -247,13 +247,14 @@ export class WebhookDispatcher {
       const attemptedAt = new Date();
       const result = await sendDelivery(this.client, d, this.abort.signal);
       if (this.abort.signal.aborted) return;
-      this.onAttempt?.(result);
       try {
         await recordAttempt(this.db, d, result, attemptedAt, { retryScale: this.retryScale });
       } catch (error) {
         // Not recorded: the claim expires and the delivery is tried again (at least once).
         this.log.error({ err: error, deliveryId: d.id, webhookId: d.webhook_id }, 'could not record a webhook attempt; it will be retried');
       }
+      // Counted once its row says so: a scrape never sees an attempt its delivery does not show yet.
+      this.onAttempt?.(result);
     })().finally(() => {
       this.inFlight.delete(d.id);
       this.loop.poke();

@@ -167,12 +167,11 @@ describe('metrics › GET /metrics', () => {
         const refused =
           (valueOf(e, 'consent_ledger_webhook_attempts_total', { outcome: 'refused' }) ?? 0) -
           (valueOf(before, 'consent_ledger_webhook_attempts_total', { outcome: 'refused' }) ?? 0);
-        // An attempt is counted as it ends, a moment before its delivery's row says so: the
-        // queue settles at the refused one, waiting for its retry.
-        return delivered >= 1 && refused >= 1 && valueOf(e, 'consent_ledger_webhook_queue_depth') === 1 && e;
+        return delivered >= 1 && refused >= 1 && e;
       },
-      { what: 'one delivered and one refused attempt, and the refused one queued for its retry' },
+      { what: 'one delivered and one refused attempt' },
     );
+    // Counted once recorded, so the same scrape shows the refused one waiting for its retry.
     expect(valueOf(after, 'consent_ledger_webhook_queue_depth')).toBe(1);
   });
 
