@@ -114,10 +114,10 @@ export const importCommand: Command = {
     }
     const path = resolve(input.file);
     const size = statSync(path).size;
-    await new TenantService(store.db).get(input.tenant); // NOT_FOUND, exit status 1, when there is none
     if (store.kind !== 'postgres' && (input.threads ?? 1) > 1) {
       throw new UsageError('--threads needs a PostgreSQL server (DATABASE_URL): the embedded store takes one writer');
     }
+    await new TenantService(store.db).get(input.tenant); // NOT_FOUND, exit status 1, when there is none
     // Each thread seals, hashes and appends its subjects' rows; this one reads the file. By default
     // only for a file worth the threads' start (about half a second each).
     const threads =
