@@ -9,7 +9,7 @@ import { actingAs } from '../../common/actor.js';
 import type { Settings } from '../../config.js';
 import { DomainError } from '../../domain/errors.js';
 import { MIGRATIONS } from '../../migrations.js';
-import { openStore } from '../../store/store.js';
+import { openStore, type Store } from '../../store/store.js';
 import { openImportSink } from './sink.js';
 
 const { settings, tenantId } = workerData as { settings: Settings; tenantId: string };
@@ -18,8 +18,9 @@ const port = parentPort!;
 const failure = (error: unknown) =>
   error instanceof DomainError ? { code: error.code, message: error.message } : { message: (error as Error).message ?? String(error) };
 
+let store: Store | undefined;
 try {
-  const store = await openStore({
+  store = await openStore({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
     maxConnections: 3,
@@ -30,7 +31,7 @@ try {
     if ('close' in m) {
       void sink
         .close()
-        .then(() => store.close())
+        .then(() => store!.close())
         .finally(() => port.close());
       return;
     }
@@ -41,5 +42,6 @@ try {
   });
   port.postMessage({ ready: true });
 } catch (error) {
+  await store?.close().catch(() => undefined);
   port.postMessage({ ready: false, error: failure(error) });
 }

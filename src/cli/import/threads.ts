@@ -58,7 +58,11 @@ class ImportThread {
 
   /** Closes its connections once what it was sent is answered; ends it outright after 10 s. */
   async close(): Promise<void> {
-    if (this.gone) return;
+    // A thread that failed may still hold connections: end it.
+    if (this.gone) {
+      await this.worker.terminate();
+      return;
+    }
     const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.postMessage({ close: true });
     const timer = setTimeout(() => void this.worker.terminate(), 10_000);
