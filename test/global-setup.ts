@@ -12,6 +12,8 @@ import { startEventStoreForRun } from './support/eventstore-engine.js';
 /** Every project of the run (unit, int, api, e2e) shares one engine and one cleaning. */
 let shared: Promise<Awaited<ReturnType<typeof startEventStoreForRun>>> | undefined;
 let users = 0;
+/** This run's id: dist/ is built from the sources once per run (test/support/cli.ts, buildCli). */
+const buildStamp = `${process.pid}-${Date.now()}`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   users += 1;
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const eventStore = await shared;
   project.provide('eventStoreUrl', eventStore.url);
   project.provide('eventStoreMissing', eventStore.missing);
+  project.provide('buildStamp', buildStamp);
   return async () => {
     users -= 1;
     if (users === 0) await eventStore.stop();

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { afterAll, beforeAll } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { childEnvironment, repoRoot, runCommand, type CommandRun } from './process.js';
+import { childEnvironment, repoRoot, runCommand, waitUntil, type CommandRun } from './process.js';
 import { freshDatabase, serverUrl } from './stores.js';
 
 /** The package's bin: what `npx consent-ledger` runs. */
@@ -47,13 +47,48 @@ export function cliEngines(tag: string): CliEngine[] {
   return engines;
 }
 
-/** Builds dist/ from the sources under test: the bin runs the compiled CLI. */
-export async function buildCli(): Promise<void> {
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** One per run (test/global-setup.ts): dist/ is built once for it. */
+    buildStamp: string;
+  }
+}
+
+async function build(): Promise<void> {
   try {
     await promisify(execFile)('npm', ['run', 'build'], { cwd: repoRoot, env: childEnvironment({}) });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };
     throw new Error(`npm run build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+}
+
+/**
+ * Builds dist/ from the sources under test, once per run: the bin runs the compiled CLI. Files
+ * run two at a time, and a build while another file's CLI loads dist/ gave it half-written
+ * modules; so the first caller builds under a lock, the others wait for its marker.
+ */
+export async function buildCli(): Promise<void> {
+  const stamp = inject('buildStamp');
+  if (!stamp) return build();
+  const dist = join(repoRoot, 'dist');
+  const marker = join(dist, `.built-${stamp}`);
+  const lock = join(tmpdir(), `cl-build-${stamp}.lock`);
+  while (!existsSync(marker)) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      await waitUntil(() => existsSync(marker) || !existsSync(lock), { timeoutMs: 300_000, intervalMs: 100, what: 'the run’s build' });
+      continue;
+    }
+    try {
+      if (existsSync(marker)) return;
+      await build();
+      for (const old of readdirSync(dist).filter((f) => f.startsWith('.built-'))) rmSync(join(dist, old), { force: true });
+      writeFileSync(marker, '');
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
   }
 }
 
