@@ -83,6 +83,8 @@ export function takeBackup(store: Store): Readable {
 /** A backup being taken: its archive, counted as it is read, and how to record it once written whole. */
 export interface BackupTaken {
   archive: Readable;
+  /** Bytes of the archive read so far. */
+  readonly bytes: number;
   /** Records the archive in control.backups (the age metric): call once it is written whole. */
   written(): Promise<void>;
 }
@@ -109,6 +111,9 @@ export function takeRecordedBackup(store: Store, via: 'api' | 'cli'): BackupTake
   archive.once('end', () => (ended = true));
   return {
     archive,
+    get bytes() {
+      return bytes;
+    },
     async written() {
       // Only an archive read to its end has a manifest of its own (lastManifest may be an earlier one's).
       if (!ended) throw new Error('the backup was not read to its end');

@@ -14,18 +14,16 @@ const KEYS_WARNING = [
   '  Without the master key every personal field is lost; keep the key files backed up apart from the archives.',
 ].join('\n');
 
-/** Counts and hashes what passes through. */
-function measured(): Transform & { bytes: number; sha256(): string } {
+/** Hashes what passes through (the archive counts its own bytes). */
+function hashed(): Transform & { sha256(): string } {
   const hash = createHash('sha256');
   const t = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
-      m.bytes += chunk.length;
       done(null, chunk);
     },
   });
-  const m = Object.assign(t, { bytes: 0, sha256: () => hash.digest('hex') });
-  return m;
+  return Object.assign(t, { sha256: () => hash.digest('hex') });
 }
 
 /**
@@ -55,10 +53,10 @@ export const backupCommand: Command = {
       throw error;
     }
     const partial = `${input.path}.partial`;
-    const counter = measured();
+    const digest = hashed();
     let manifest: Record<string, unknown> | undefined;
     try {
-      await pipeline(taken.archive, counter, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+      await pipeline(taken.archive, digest, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
       const handle = await open(partial, 'r');
       try {
         await handle.sync();
@@ -75,8 +73,8 @@ export const backupCommand: Command = {
     await taken
       .written()
       .catch((error: unknown) => io.info(`consent-ledger: the backup could not be recorded: ${(error as Error).message}`));
-    io.info(`Wrote ${input.path} (${counter.bytes} bytes).\n${KEYS_WARNING}`);
-    return { file: input.path, bytes: counter.bytes, sha256: counter.sha256(), contents: manifest?.contents ?? null };
+    io.info(`Wrote ${input.path} (${taken.bytes} bytes).\n${KEYS_WARNING}`);
+    return { file: input.path, bytes: taken.bytes, sha256: digest.sha256(), contents: manifest?.contents ?? null };
   },
 };
 
