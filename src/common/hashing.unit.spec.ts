@@ -224,6 +224,15 @@ describe('canonicalJson › compared with the npm package canonicalize (docs/has
     }
   });
 
+  it('sorts objects with many keys as the package does, however they were inserted', () => {
+    const next = rng(11);
+    for (const size of [2, 31, 32, 33, 100]) {
+      const keys = Array.from({ length: size }, (_, i) => `${i % 7 === 0 ? '\u00e9' : ''}k${Math.floor(next() * 1e6)}-${i}`);
+      const v = Object.fromEntries(keys.map((k, i) => [k, i]));
+      expect(canonicalJson(v), `${size} keys`).toBe(canonicalize(v));
+    }
+  });
+
   it('refuses a circular value as the package does', () => {
     const a: Record<string, unknown> = { x: 1 };
     a.self = a;
