@@ -142,6 +142,8 @@ export async function main(
     return EXIT.ok;
   } catch (error) {
     if (error instanceof ConfigError) return fail(EXIT.usage, 'CONFIG', error.message);
+    // Arguments or settings found wrong once the store is open (`--threads` on the embedded store, no master key): as at parse time.
+    if (error instanceof UsageError) return fail(EXIT.usage, 'USAGE', error.message);
     if (error instanceof DataDirLockedError) return fail(EXIT.failed, 'DATA_DIR_LOCKED', error.message);
     if (error instanceof DomainError) return fail(EXIT.failed, error.code, error.message);
     if (error instanceof AuditError) {

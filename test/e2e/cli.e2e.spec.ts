@@ -489,7 +489,8 @@ describe.each(engines)('cli › on $name', (engine) => {
 
     it('db grant refuses the embedded store, which has no roles', async () => {
       const run = await cli(['db', 'grant', '--role', 'consent_service'], env);
-      expect(run.code).toBe(1);
+      expect(run.code).toBe(2);
+      expect(run.json.error.code).toBe('USAGE');
       expect(run.stderr).toMatch(/needs a PostgreSQL server/);
     });
   }

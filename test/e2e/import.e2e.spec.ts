@@ -271,8 +271,8 @@ describe.each(engines)('import › on $name', (engine) => {
       writeFileSync(file, 'userReference,consentGiven\nx,true\n');
       // Refused before the tenant is even looked up.
       const run = await cli(['import', '--tenant', '00000000-0000-4000-8000-000000000000', '--file', file, '--threads', '2'], env);
-      expect(run.code).toBe(1);
-      expect(run.json.error.message).toMatch(/--threads needs a PostgreSQL server/);
+      expect(run.code).toBe(2);
+      expect(run.json.error).toMatchObject({ code: 'USAGE', message: expect.stringMatching(/--threads needs a PostgreSQL server/) });
     }, 60_000);
   }
 
