@@ -32,6 +32,14 @@ describe('deriveId › when deriving an id from a natural key', () => {
     );
   });
 
+  it('agrees with the standard construction for 2,000 generated keys, non-ASCII included', () => {
+    for (let i = 0; i < 2_000; i++) {
+      const parts = [`t-${i}`, i % 3 === 0 ? 'é€😀' : 'consent', (i * 7919).toString(36).repeat(i % 5)];
+      const name = parts.map((p) => `${p.length}:${p}`).join('|');
+      expect(deriveId(...parts), name).toBe(uuidV5('6f1c2b0e-8a5d-4c3b-9e7f-1a2b3c4d5e6f', name));
+    }
+  });
+
   it('gives distinct ids for distinct parts', () => {
     const ids = [
       deriveId('tenant-1', 'policy', 'privacy_policy', '1.0.0'),
