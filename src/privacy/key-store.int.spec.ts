@@ -69,4 +69,18 @@ describe('data key store › when requests take keys › the pool is refilled ah
     const found = await new DataKeyStore(t.store.db, master).byIds(many.map((k) => k.kid));
     expect(found.size).toBe(50);
   });
+
+  it('discards the keys it made ahead and never handed out, waiting for a refill under way, and keeps the ones it did', async () => {
+    const keys = new DataKeyStore(t.store.db, master, { poolSize: 8 });
+    const before = await stored();
+    // 5 of 8 taken: a refill of 5 starts in the background; the discard waits for it.
+    const taken = await keys.fresh(5);
+    expect(await keys.discardUnused()).toBe(8);
+    expect(await stored()).toBe(before + 5);
+    const found = await new DataKeyStore(t.store.db, master).byIds(taken.map((k) => k.kid));
+    expect(found.size).toBe(5);
+    // The pool is empty: nothing more to discard, and the next request makes keys again.
+    expect(await keys.discardUnused()).toBe(0);
+    expect(await keys.fresh(1)).toHaveLength(1);
+  });
 });

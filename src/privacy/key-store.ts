@@ -185,6 +185,17 @@ export class DataKeyStore {
     return (await this.byIds([kid])).get(kid);
   }
 
+  /**
+   * Deletes the keys made ahead and never handed out (so sealing nothing, named by no event), once
+   * a refill under way has landed: a command that stops for good (an import) leaves no key rows
+   * behind. Answers how many; the pool is empty afterwards.
+   */
+  async discardUnused(): Promise<number> {
+    await this.refill?.catch(() => undefined);
+    const unused = this.pool.splice(0);
+    return this.destroy(unused.map((k) => k.kid));
+  }
+
   /** Deletes these keys (crypto-shredding). Answers how many existed. */
   async destroy(kids: readonly string[]): Promise<number> {
     if (kids.length === 0) return 0;

@@ -294,8 +294,17 @@ describe.each(engines)('import › on $name', (engine) => {
       }
       const file = join(files, 'threads.csv');
       writeFileSync(file, `${body.join('\n')}\n`);
+      const db = new pg.Client({ connectionString: env.DATABASE_URL });
+      await db.connect();
+      const dataKeys = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM privacy.data_keys')).rows[0]!.n);
+      const keys0 = await dataKeys();
       const single = await cli(['import', '--tenant', one.tenantId, '--file', file, '--threads', '1'], env);
+      const keys1 = await dataKeys();
       const threaded = await cli(['import', '--tenant', three.tenantId, '--file', file, '--threads', '3'], env);
+      const keys3 = await dataKeys();
+      await db.end();
+      // One data key per record imported: each thread's pool, made ahead, is emptied when it ends.
+      expect([keys1 - keys0, keys3 - keys1]).toEqual([113, 113]);
       expect(single.code, single.stderr).toBe(1);
       expect(threaded.code, threaded.stderr).toBe(1);
       const { seconds: _s1, rowsPerSecond: _r1, threads: t1, ...firstSummary } = single.json;

@@ -41,6 +41,9 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
       rowId: (key) => keys.consentId(tenantId, keys.keyed(tenantId, { key: `import\u0000${key}`, requestHash: '' })!),
       append: (rows, expectNew) => consents.importRecords(tenantId, rows, { expectNew }),
       async close() {
+        // Keys made ahead for rows that never came (up to 1,024 a thread) would stay as rows that
+        // nothing names; when the store is gone they stay, as they did before.
+        await privacy.keys.discardUnused().catch(() => undefined);
         await close();
         await privacy.close();
       },
