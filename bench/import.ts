@@ -13,6 +13,7 @@
  *   BENCH_IMPORT_THREADS  the import's --threads (default: the command's own choice)
  *   BENCH_IMPORT_PROCESSES  split the rows over this many files (every n-th row), imported at once
  *                       by as many processes into the one tenant (default 1)
+ *   BENCH_IMPORT_FIRST_ONLY  set to 1 to skip the second pass (comparing CPU profiles of the first)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -146,7 +147,8 @@ async function main(): Promise<void> {
           });
     if (PROCESSES > 1) console.log(`split over ${PROCESSES} files, imported at once by ${PROCESSES} processes`);
 
-    for (const pass of ['first pass', 'again (every row found imported)']) {
+    const passes = process.env.BENCH_IMPORT_FIRST_ONLY === '1' ? ['first pass'] : ['first pass', 'again (every row found imported)'];
+    for (const pass of passes) {
       const cli0 = cpuOf('self')?.children;
       const server0 = postmaster === null ? null : serverCpu(postmaster);
       const t0 = performance.now();
