@@ -59,7 +59,7 @@ export async function describeStore(db: Kysely<Database>): Promise<StoreContents
  * @example
  * await pipeline(takeBackup(store), createWriteStream('consent-ledger.tar.gz'));
  */
-export function takeBackup(store: Store): Readable {
+export function takeBackup(store: Store, completed?: (manifest: BackupManifest) => void): Readable {
   if (store.kind === 'postgres') {
     throw new BackupNotAvailableError(
       'BACKUP_NOT_AVAILABLE',
@@ -73,7 +73,7 @@ export function takeBackup(store: Store): Readable {
     );
   }
   try {
-    return store.backup.archive({ describe: async () => ({ ...(await describeStore(store.db)) }) });
+    return store.backup.archive({ describe: async () => ({ ...(await describeStore(store.db)) }), ...(completed ? { completed } : {}) });
   } catch (error) {
     if (error instanceof BackupUnavailableError) throw new BackupNotAvailableError('BACKUP_IN_PROGRESS', error.message);
     throw error;
@@ -85,6 +85,8 @@ export interface BackupTaken {
   archive: Readable;
   /** Bytes of the archive read so far. */
   readonly bytes: number;
+  /** The archive's manifest, once it has been read to its end. */
+  readonly manifest: BackupManifest | undefined;
   /** Records the archive in control.backups (the age metric): call once it is written whole. */
   written(): Promise<void>;
 }
@@ -94,7 +96,8 @@ export interface BackupTaken {
  * response was sent, the CLI once the file is on disk), and only then is it recorded.
  */
 export function takeRecordedBackup(store: Store, via: 'api' | 'cli'): BackupTaken {
-  const source = takeBackup(store);
+  let manifest: BackupManifest | undefined;
+  const source = takeBackup(store, (m) => (manifest = m));
   let bytes = 0;
   const archive = source.pipe(
     new Transform({
@@ -114,11 +117,12 @@ export function takeRecordedBackup(store: Store, via: 'api' | 'cli'): BackupTake
     get bytes() {
       return bytes;
     },
+    get manifest() {
+      return manifest;
+    },
     async written() {
-      // Only an archive read to its end has a manifest of its own (lastManifest may be an earlier one's).
-      if (!ended) throw new Error('the backup was not read to its end');
-      const manifest = store.backup?.lastManifest;
-      if (!manifest) throw new Error('the backup has no manifest: it did not end');
+      // Only an archive read to its end has a manifest, and the stream past it must have ended too.
+      if (!ended || !manifest) throw new Error('the backup was not read to its end');
       await recordBackup(store.db, via, bytes, manifest);
     },
   };

@@ -54,7 +54,6 @@ export const backupCommand: Command = {
     }
     const partial = `${input.path}.partial`;
     const digest = hashed();
-    let manifest: Record<string, unknown> | undefined;
     try {
       await pipeline(taken.archive, digest, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
       const handle = await open(partial, 'r');
@@ -64,7 +63,6 @@ export const backupCommand: Command = {
         await handle.close();
       }
       await rename(partial, input.path);
-      manifest = store.backup?.lastManifest as Record<string, unknown> | undefined;
     } catch (error) {
       rmSync(partial, { force: true });
       throw error;
@@ -74,7 +72,7 @@ export const backupCommand: Command = {
       .written()
       .catch((error: unknown) => io.info(`consent-ledger: the backup could not be recorded: ${(error as Error).message}`));
     io.info(`Wrote ${input.path} (${taken.bytes} bytes).\n${KEYS_WARNING}`);
-    return { file: input.path, bytes: taken.bytes, sha256: digest.sha256(), contents: manifest?.contents ?? null };
+    return { file: input.path, bytes: taken.bytes, sha256: digest.sha256(), contents: taken.manifest?.contents ?? null };
   },
 };
 

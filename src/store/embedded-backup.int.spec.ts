@@ -110,14 +110,21 @@ describe('embedded store › online backup', () => {
   }, 120_000);
 
   it('leaves backup mode when the reader goes away, so that the next backup is taken', async () => {
-    const stream = store.backup!.archive();
+    const completed: BackupManifest[] = [];
+    const stream = store.backup!.archive({ completed: (m) => completed.push(m) });
     await new Promise<void>((resolve) => stream.once('data', () => resolve()));
     stream.destroy();
     await new Promise((resolve) => stream.once('close', resolve));
     await expect.poll(() => store.backup!.inProgress, { timeout: 10_000 }).toBe(false);
+    // An archive cut off has no manifest to tell; one read to its end tells the one it holds.
+    expect(completed).toEqual([]);
     const again = join(dir, 'after-abort.tar.gz');
-    await pipeline(store.backup!.archive(), createWriteStream(again));
-    await restoreArchive(createReadStream(again), join(dir, 'after-abort'), async () => undefined);
+    await pipeline(store.backup!.archive({ completed: (m) => completed.push(m) }), createWriteStream(again));
+    let held: BackupManifest | undefined;
+    await restoreArchive(createReadStream(again), join(dir, 'after-abort'), async (_pgDir, m) => {
+      held = m;
+    });
+    expect(completed).toEqual([held]);
   });
 
   describe('restore refuses, and leaves nothing behind', () => {

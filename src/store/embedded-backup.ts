@@ -59,6 +59,8 @@ export interface ArchiveOptions {
   describe?: () => Promise<Record<string, unknown>>;
   /** gzip level (default 3: most of the size saving at a fraction of the time). */
   level?: number;
+  /** Told the archive's manifest once its last byte has been read: an archive cut off never tells. */
+  completed?: (manifest: BackupManifest) => void;
 }
 
 /**
@@ -72,8 +74,6 @@ export interface ArchiveOptions {
 export class EmbeddedBackup {
   private running = false;
   private closed = false;
-  /** The manifest of the last archive written whole. */
-  lastManifest: BackupManifest | undefined;
 
   constructor(private readonly source: BackupSource) {}
 
@@ -139,7 +139,7 @@ export class EmbeddedBackup {
       };
       yield* bytes(BACKUP_MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
       yield TAR_END;
-      this.lastManifest = manifest;
+      options.completed?.(manifest);
     } finally {
       if (inBackupMode) await pool.run('SELECT pg_backup_stop(false)', [], { priority: true }).catch(() => undefined);
       release?.();
