@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { configuredMasterKey, masterKeyOpens } from '../privacy/index.js';
@@ -8,6 +8,7 @@ import type { MasterKeySettings } from '../privacy/master-key.js';
 import { BackupUnavailableError, restoreArchive, RestoreError, type BackupManifest } from '../store/embedded-backup.js';
 import { PGlitePool } from '../store/pglite-pool.js';
 import { acquireDataDirLock } from '../store/data-dir-lock.js';
+import { countingStream } from '../common/counting-stream.js';
 import { recordBackup } from './backup-log.js';
 import type { Database } from '../store/schema.js';
 import type { Store } from '../store/store.js';
@@ -98,15 +99,7 @@ export interface BackupTaken {
 export function takeRecordedBackup(store: Store, via: 'api' | 'cli'): BackupTaken {
   let manifest: BackupManifest | undefined;
   const source = takeBackup(store, (m) => (manifest = m));
-  let bytes = 0;
-  const archive = source.pipe(
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length;
-        done(null, chunk);
-      },
-    }),
-  );
+  const archive = source.pipe(countingStream());
   // pipe() does not pass errors on: a failed copy must fail the stream its reader holds.
   source.once('error', (error) => archive.destroy(error));
   archive.once('close', () => source.destroy());
@@ -115,7 +108,7 @@ export function takeRecordedBackup(store: Store, via: 'api' | 'cli'): BackupTake
   return {
     archive,
     get bytes() {
-      return bytes;
+      return archive.bytes;
     },
     get manifest() {
       return manifest;
@@ -123,7 +116,7 @@ export function takeRecordedBackup(store: Store, via: 'api' | 'cli'): BackupTake
     async written() {
       // Only an archive read to its end has a manifest, and the stream past it must have ended too.
       if (!ended || !manifest) throw new Error('the backup was not read to its end');
-      await recordBackup(store.db, via, bytes, manifest);
+      await recordBackup(store.db, via, archive.bytes, manifest);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { createReadStream, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { extname, resolve } from 'node:path';
-import { Transform } from 'node:stream';
 import cliProgress from 'cli-progress';
 import type { ImportRow } from '../application/consents/consent.commands.js';
+import { countingStream } from '../common/counting-stream.js';
 import { canonicalJson, sha256Hex } from '../common/hashing.js';
 import { isUuid } from '../common/ids.js';
 import { batchItemErrors } from '../http/routes/consent/consent.checks.js';
@@ -155,13 +155,7 @@ interface Importer {
 
 async function importFile(path: string, size: number, input: ImportInput, io: CliIo, policies: PolicyIndex, importer: Importer) {
   const started = performance.now();
-  let bytes = 0;
-  const counted = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
+  const counted = countingStream();
   const text = createReadStream(path).pipe(counted).setEncoding('utf8');
   const bar = new cliProgress.SingleBar(
     {
@@ -185,7 +179,7 @@ async function importFile(path: string, size: number, input: ImportInput, io: Cl
     }
   };
   const progress = () =>
-    bar.update(bytes, {
+    bar.update(counted.bytes, {
       rows: summary.rows,
       refused: summary.refused,
       rate: Math.round(summary.rows / Math.max(0.001, (performance.now() - started) / 1000)),
