@@ -180,9 +180,17 @@ describeShared('rate limits › with Redis › two services on one database and 
       payload: { plan: 'pro' },
     });
     expect(changed.statusCode).toBe(200);
-    // The change reaches B through PostgreSQL NOTIFY; the next request does not wait for B's cache to expire.
-    const next = await onB.get('/api/v1/policies');
-    expect(next.statusCode).toBe(200);
+    // The change reaches B through PostgreSQL NOTIFY, asynchronously: B answers under the new plan
+    // as soon as it arrives, well before its cached entry (2 s, refreshed by the request above)
+    // would expire. A refused request counts in no window, so the polls leave the budget as it was.
+    let next = await onB.get('/api/v1/policies');
+    await waitUntil(
+      async () => {
+        if (next.statusCode !== 200) next = await onB.get('/api/v1/policies');
+        return next.statusCode === 200;
+      },
+      { timeoutMs: 1_000, intervalMs: 20, what: 'B to answer under the new plan before its cache expires' },
+    );
     expect(headersOf(next).slice(0, 2)).toEqual(['300', '289']);
 
     // A revoked key is refused by the other process as soon as the NOTIFY reaches it: well before
@@ -211,9 +219,16 @@ describeShared('rate limits › with Redis › two services on one database and 
     );
     expect(cli.status, cli.stderr).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ tenantId: creds.tenantId, plan: 'free', limits: { perMinute: 10, perDay: 100 } });
-    // Ten used this minute, and free allows ten: the very next request is refused.
-    const next = await onB.get('/api/v1/policies');
-    expect(next.statusCode).toBe(429);
+    // Ten used this minute, and free allows ten: refused as soon as B hears of the change (NOTIFY,
+    // sent when it committed, before the CLI answered, but heard asynchronously).
+    let next = await onB.get('/api/v1/policies');
+    await waitUntil(
+      async () => {
+        if (next.statusCode !== 429) next = await onB.get('/api/v1/policies');
+        return next.statusCode === 429;
+      },
+      { timeoutMs: 1_000, intervalMs: 20, what: 'B to refuse under the new plan' },
+    );
     expect(headersOf(next).slice(0, 2)).toEqual(['10', '0']);
   }, 60_000);
 });
