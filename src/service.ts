@@ -180,6 +180,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       eventStore?.ledger ??
       new PostgresLedger(store.db, {
         authenticate,
+        bulk: store.bulk,
         onGroup: (appends, events) => {
           metrics.ledgerGroupAppends.observe(appends);
           metrics.ledgerGroupEvents.observe(events);

@@ -27,7 +27,7 @@ export async function serviceLedger(
 ): Promise<{ ledger: Ledger; external: boolean; close(): Promise<void> }> {
   const authenticate = appends && settings ? await appendSigner(store, settings as Settings) : undefined;
   if (!settings?.eventStoreUrl) {
-    return { ledger: new PostgresLedger(store.db, authenticate ? { authenticate } : {}), external: false, close: async () => undefined };
+    return { ledger: new PostgresLedger(store.db, { authenticate, bulk: store.bulk }), external: false, close: async () => undefined };
   }
   const { connectEventStoreLedger } = await import('../ledger/eventstoredb/index.js');
   const opened = await connectEventStoreLedger(settings.eventStoreUrl, {

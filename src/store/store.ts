@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { PGlitePool } from './pglite-pool.js';
 import { migrate, type Migrations } from './migrations.js';
 import type { Database } from './schema.js';
@@ -31,6 +32,11 @@ export interface Store {
    * line on the embedded store's one connection.
    */
   followerDb: Kysely<Database>;
+  /**
+   * A transaction on a connection of its own that can also COPY rows in (a PostgreSQL server
+   * only): committed when `work` answers, rolled back when it throws.
+   */
+  bulk?: <T>(work: (tx: BulkTransaction) => Promise<T>) => Promise<T>;
   /** Checks that the database answers. */
   ping(): Promise<void>;
   /** The embedded store's vacuum rounds (none on a server, whose autovacuum does it). */
@@ -39,6 +45,16 @@ export interface Store {
   backup?: EmbeddedBackup;
   close(): Promise<void>;
 }
+
+/** What a `Store.bulk` transaction can do: plain statements, and COPY … FROM STDIN. */
+export interface BulkTransaction {
+  query<R>(text: string, values?: unknown[]): Promise<R[]>;
+  /** Runs `statement` (a COPY … FROM STDIN) with `rows`, each a line of COPY's text format; answers the rows copied. */
+  copyIn(statement: string, rows: readonly string[]): Promise<number>;
+}
+
+/** Lines sent to COPY per write to the socket (about 1 MB of ledger rows). */
+const COPY_LINES_PER_WRITE = 512;
 
 export interface StoreOptions {
   /**
@@ -174,6 +190,25 @@ function openPostgres(url: string, max: number): Store {
     kind: 'postgres',
     db,
     followerDb,
+    async bulk(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const answer = await work({
+          query: async (text, values) => (await client.query(text, values)).rows,
+          copyIn: (statement, rows) => copyInto(client, statement, rows),
+        });
+        await client.query('COMMIT');
+        return answer;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+        throw error;
+      } finally {
+        // A connection whose ROLLBACK failed is closed, not handed to the next caller.
+        client.release(broken);
+      }
+    },
     async ping() {
       const client = await pool.connect();
       try {
@@ -187,6 +222,21 @@ function openPostgres(url: string, max: number): Store {
       await db.destroy();
     },
   };
+}
+
+/** COPY … FROM STDIN on `client`, the lines joined into writes of a few hundred each. */
+async function copyInto(client: pg.PoolClient, statement: string, rows: readonly string[]): Promise<number> {
+  const stream = client.query(copyFrom(statement));
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+  });
+  for (let i = 0; i < rows.length; i += COPY_LINES_PER_WRITE) {
+    stream.write(rows.slice(i, i + COPY_LINES_PER_WRITE).join(''));
+  }
+  stream.end();
+  await done;
+  return stream.rowCount;
 }
 
 async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkpoint' | 'vacuum'>): Promise<Store> {

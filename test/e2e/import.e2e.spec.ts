@@ -386,6 +386,20 @@ describe.each(engines)('import › on $name', (engine) => {
         expect(run.json.imported + run.json.alreadyImported).toBe(rows);
         expect(run.json.alreadyImported).toBe(before);
         expect(await count()).toBe(rows);
+        // Appends this large go in by COPY: the first, a middle and the last record verify, hash and authenticator.
+        const ids = (
+          await db.query<{ id: string }>(
+            `SELECT data->>'consentId' AS id FROM ledger.events WHERE tenant_id = $1 AND event_type = 'ConsentRecorded' ORDER BY global_position`,
+            [tenant.tenantId],
+          )
+        ).rows.map((r) => r.id);
+        await withService(async (service) => {
+          const api = client(service.app, tenant);
+          for (const id of [ids[0], ids[before], ids[rows - 1]]) {
+            const verified = (await api.get(`/api/v1/consent/verify?consentId=${id}`)).json().data;
+            expect(verified.valid, JSON.stringify(verified)).toBe(true);
+          }
+        });
       } finally {
         await db.end();
       }
