@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashCanonical } from '../common/hashing.js';
+import { canonicalJson, sha256Hex } from '../common/hashing.js';
 import type { AppendRequest } from './ledger.port.js';
 
 /** What an event's hash covers: everything recorded about it except its ledger position. */
@@ -16,6 +16,42 @@ export interface EventEnvelope {
 }
 
 /**
+ * An envelope's RFC 8785 canonical JSON, written from the canonical JSON of its data and of its
+ * metadata, which it answers too: the PostgreSQL ledger stores those texts as they are, so that
+ * an event's data is serialized once for its hash and its row.
+ *
+ * @example
+ * eventCanonical(envelope) // { text: '{"data":{…},"id":"…",…,"type":"…"}', data: '{…}', metadata: '{}' }
+ */
+export function eventCanonical(envelope: EventEnvelope): { text: string; data: string; metadata: string } {
+  const fields = [
+    envelope.id,
+    envelope.tenantId,
+    envelope.stream,
+    envelope.revision,
+    envelope.type,
+    envelope.data,
+    envelope.metadata,
+    envelope.recordedAt,
+    envelope.prevHash,
+  ];
+  if ((fields as unknown[]).includes(undefined)) {
+    // A field left out (an envelope read from elsewhere) is left out of the text, as RFC 8785 does.
+    const { id, tenantId, stream, revision, type, data, metadata, recordedAt, prevHash } = envelope;
+    const text = canonicalJson({ id, tenantId, stream, revision, type, data, metadata, recordedAt, prevHash });
+    return { text, data: canonicalJson(data ?? null), metadata: canonicalJson(metadata ?? null) };
+  }
+  const data = canonicalJson(envelope.data);
+  const metadata = canonicalJson(envelope.metadata);
+  // The envelope's keys in RFC 8785 order: data, id, metadata, prevHash, recordedAt, revision, stream, tenantId, type.
+  const text =
+    `{"data":${data},"id":${canonicalJson(envelope.id)},"metadata":${metadata},"prevHash":${canonicalJson(envelope.prevHash)}` +
+    `,"recordedAt":${canonicalJson(envelope.recordedAt)},"revision":${canonicalJson(envelope.revision)},"stream":${canonicalJson(envelope.stream)}` +
+    `,"tenantId":${canonicalJson(envelope.tenantId)},"type":${canonicalJson(envelope.type)}}`;
+  return { text, data, metadata };
+}
+
+/**
  * eventHash = lowercase hex SHA-256 of the RFC 8785 canonical JSON of the envelope. Each event
  * names its stream predecessor's hash, so changing or removing an event breaks the chain.
  *
@@ -23,18 +59,7 @@ export interface EventEnvelope {
  * eventHash({ id, tenantId, stream: 'consent-…', revision: 0, type: 'ConsentRecorded',
  *   data, metadata: {}, recordedAt: '2026-01-01T00:00:00.000Z', prevHash: null })
  */
-export const eventHash = (envelope: EventEnvelope): string =>
-  hashCanonical({
-    id: envelope.id,
-    tenantId: envelope.tenantId,
-    stream: envelope.stream,
-    revision: envelope.revision,
-    type: envelope.type,
-    data: envelope.data,
-    metadata: envelope.metadata,
-    recordedAt: envelope.recordedAt,
-    prevHash: envelope.prevHash,
-  });
+export const eventHash = (envelope: EventEnvelope): string => sha256Hex(eventCanonical(envelope).text);
 
 /** Problems found in a stream's events: bad hashes, broken links, gaps. Empty when intact. */
 export function checkChain(events: readonly (EventEnvelope & { hash: string })[]): string[] {
@@ -49,8 +74,8 @@ export function checkChain(events: readonly (EventEnvelope & { hash: string })[]
   return problems;
 }
 
-/** An event as hashed and chained for its stream: its envelope and its eventHash. */
-export type ChainedEvent = EventEnvelope & { hash: string };
+/** An event as hashed and chained for its stream: its envelope, its eventHash, and the canonical JSON of its data and metadata. */
+export type ChainedEvent = EventEnvelope & { hash: string; json: { data: string; metadata: string } };
 
 /**
  * Hashes a request's events and chains them after `head` (the stream's last event; undefined when
@@ -80,8 +105,9 @@ export function chainEvents(
       recordedAt,
       prevHash,
     };
-    const hash = eventHash(envelope);
+    const { text, data, metadata } = eventCanonical(envelope);
+    const hash = sha256Hex(text);
     prevHash = hash;
-    return { ...envelope, hash };
+    return { ...envelope, hash, json: { data, metadata } };
   });
 }

@@ -186,7 +186,8 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
       if (typeof expected === 'number' && actual !== expected) throw new WrongExpectedRevisionError(request.stream, expected, actual);
       if (expected === 'no_stream' && actual !== null) throw new WrongExpectedRevisionError(request.stream, expected, actual);
       const first = actual === null ? 0 : actual + 1;
-      const events: UnplacedEvent[] = chainEvents(request, at, head ?? undefined).map((e, k) => ({
+      // The canonical texts (json) are the PostgreSQL ledger's; EventStoreDB stores the envelope's objects.
+      const events: UnplacedEvent[] = chainEvents(request, at, head ?? undefined).map(({ json: _texts, ...e }, k) => ({
         ...e,
         authenticator: request.events[k]!.authenticator ?? null,
       }));

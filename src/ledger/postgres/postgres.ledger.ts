@@ -59,10 +59,47 @@ const toRecorded = (r: EventRowOut): RecordedEvent => ({
 });
 
 /**
- * An event as the INSERT takes it (one JSON array of these is its only parameter): the row less
- * what the database makes up, in insert order.
+ * An event as the INSERT takes it (one JSON array of these is its only parameter) or COPY: the
+ * row less what the database makes up, in insert order, its data and metadata as the canonical
+ * JSON its hash was made from (what the table stores).
  */
-type EventRow = Omit<EventRowOut, 'global_position' | 'transaction_id' | 'recorded_at'> & { ord: number; recorded_at: string };
+type EventRow = Omit<EventRowOut, 'global_position' | 'transaction_id' | 'recorded_at' | 'data' | 'metadata'> & {
+  ord: number;
+  recorded_at: string;
+  data: string;
+  metadata: string;
+};
+
+/** The INSERT's parameter: the rows as one JSON array, data and metadata written in as the JSON they are. */
+const insertPayload = (rows: readonly EventRow[]): string =>
+  `[${rows
+    .map(
+      (r) =>
+        `{"ord":${r.ord},"event_id":${JSON.stringify(r.event_id)},"tenant_id":${JSON.stringify(r.tenant_id)},"stream_id":${JSON.stringify(r.stream_id)},` +
+        `"stream_revision":${r.stream_revision},"event_type":${JSON.stringify(r.event_type)},"data":${r.data},"metadata":${r.metadata},` +
+        `"recorded_at":${JSON.stringify(r.recorded_at)},"prev_hash":${JSON.stringify(r.prev_hash)},"event_hash":${JSON.stringify(r.event_hash)},` +
+        `"authenticator":${JSON.stringify(r.authenticator)}}`,
+    )
+    .join(',')}]`;
+
+/** An event as recorded: a row as sent, with what the database made up; data and metadata parsed from the text it stored. */
+const recordedOf = (
+  row: EventRow,
+  placed: { global_position: number; transaction_id: string; event_id: string; tenant_id: string },
+): RecordedEvent => ({
+  id: placed.event_id,
+  tenantId: placed.tenant_id,
+  stream: row.stream_id,
+  revision: row.stream_revision,
+  type: row.event_type,
+  data: JSON.parse(row.data) as Record<string, unknown>,
+  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  recordedAt: row.recorded_at,
+  prevHash: row.prev_hash,
+  hash: row.event_hash,
+  authenticator: row.authenticator,
+  position: { commit: Number(placed.transaction_id), prepare: placed.global_position },
+});
 
 /**
  * Hashes and chains a request's events after `head` (none: the stream starts here) onto `rows`;
@@ -83,8 +120,8 @@ function pushRows(
       stream_id: e.stream,
       stream_revision: e.revision,
       event_type: e.type,
-      data: e.data,
-      metadata: e.metadata,
+      data: e.json.data,
+      metadata: e.json.metadata,
       recorded_at: at,
       prev_hash: e.prevHash,
       event_hash: e.hash,
@@ -108,10 +145,10 @@ async function insertRows(
 ): Promise<RecordedEvent[] | undefined> {
   // The group's authenticators, over exactly the rows this statement inserts.
   if (authenticate) authenticate(rows.map((r) => r.event_hash)).forEach((a, i) => (rows[i]!.authenticator = a));
-  const payload = JSON.stringify(rows);
+  const payload = insertPayload(rows);
   // Only what the database makes up comes back (positions; ids and tenants as it spells uuids):
-  // the rest is what was sent, parsed back from the same JSON the database stored, so an append
-  // answers what a read of its events would.
+  // the rest is what was sent, data and metadata parsed back from the same text the database
+  // stored, so an append answers what a read of its events would.
   const inserted = await sql<{ global_position: number; transaction_id: string; event_id: string; tenant_id: string }>`
     INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash, authenticator)
     SELECT r.event_id, r.tenant_id, r.stream_id, r.stream_revision, r.event_type, r.data, r.metadata, r.recorded_at, r.prev_hash, r.event_hash, r.authenticator
@@ -127,24 +164,7 @@ async function insertRows(
   if (inserted.rows.length !== rows.length) throw new Error(`append: ${inserted.rows.length} of ${rows.length} events inserted`);
   // Sequence numbers are taken in insert order (ORDER BY r.ord): sorted, they line up with `rows`.
   const placed = [...inserted.rows].sort((a, b) => a.global_position - b.global_position);
-  const sent = JSON.parse(payload) as EventRow[];
-  return placed.map((p, i) => {
-    const row = sent[i]!;
-    return {
-      id: p.event_id,
-      tenantId: p.tenant_id,
-      stream: row.stream_id,
-      revision: row.stream_revision,
-      type: row.event_type,
-      data: row.data,
-      metadata: row.metadata,
-      recordedAt: row.recorded_at,
-      prevHash: row.prev_hash,
-      hash: row.event_hash,
-      authenticator: row.authenticator,
-      position: { commit: Number(p.transaction_id), prepare: p.global_position },
-    };
-  });
+  return placed.map((p, i) => recordedOf(rows[i]!, p));
 }
 
 /** A value in COPY's text format: backslash, tab, newline and carriage return escaped; null as \N. */
@@ -164,11 +184,9 @@ async function copyRows(
   authenticate: AuthenticateAppend | undefined,
 ): Promise<RecordedEvent[] | undefined> {
   if (authenticate) authenticate(rows.map((r) => r.event_hash)).forEach((a, i) => (rows[i]!.authenticator = a));
-  const data = rows.map((r) => JSON.stringify(r.data));
-  const metadata = rows.map((r) => JSON.stringify(r.metadata));
   const lines = rows.map(
-    (r, i) =>
-      `${r.event_id}\t${r.tenant_id}\t${copyText(r.stream_id)}\t${r.stream_revision}\t${copyText(r.event_type)}\t${copyText(data[i]!)}\t${copyText(metadata[i]!)}\t${r.recorded_at}\t${copyText(r.prev_hash)}\t${r.event_hash}\t${copyText(r.authenticator)}\n`,
+    (r) =>
+      `${r.event_id}\t${r.tenant_id}\t${copyText(r.stream_id)}\t${r.stream_revision}\t${copyText(r.event_type)}\t${copyText(r.data)}\t${copyText(r.metadata)}\t${r.recorded_at}\t${copyText(r.prev_hash)}\t${r.event_hash}\t${copyText(r.authenticator)}\n`,
   );
   const placed = await bulk(async (tx) => {
     if (conditions.length > 0) {
@@ -190,24 +208,7 @@ async function copyRows(
   });
   if (!placed) return undefined;
   if (placed.length !== rows.length) throw new Error(`append: ${placed.length} of ${rows.length} events copied`);
-  // As insertRows: the rest is what was sent, parsed back from the text the database stored.
-  return placed.map((p, i) => {
-    const row = rows[i]!;
-    return {
-      id: p.event_id,
-      tenantId: p.tenant_id,
-      stream: row.stream_id,
-      revision: row.stream_revision,
-      type: row.event_type,
-      data: JSON.parse(data[i]!) as Record<string, unknown>,
-      metadata: JSON.parse(metadata[i]!) as Record<string, unknown>,
-      recordedAt: row.recorded_at,
-      prevHash: row.prev_hash,
-      hash: row.event_hash,
-      authenticator: row.authenticator,
-      position: { commit: Number(p.transaction_id), prepare: p.global_position },
-    };
-  });
+  return placed.map((p, i) => recordedOf(rows[i]!, p));
 }
 
 const resultOf = (events: RecordedEvent[]): AppendResult => ({ events, position: events[events.length - 1]!.position });
