@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Merkle trees as RFC 9162 §2.1 defines them: leaf = SHA-256(0x00 ‖ data), interior node =
@@ -10,11 +10,8 @@ import { createHash } from 'node:crypto';
 
 export type Hash = Buffer;
 
-const sha256 = (...parts: Uint8Array[]): Hash => {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p);
-  return h.digest();
-};
+/** One-shot SHA-256 of the parts joined: a Hash object per node costs about a third more (a tree hashes about two per event). */
+const sha256 = (...parts: Uint8Array[]): Hash => hash('sha256', parts.length === 1 ? parts[0]! : Buffer.concat(parts), 'buffer');
 
 const LEAF = Buffer.from([0x00]);
 const NODE = Buffer.from([0x01]);
