@@ -186,7 +186,7 @@ async function copyRows(
   if (authenticate) authenticate(rows.map((r) => r.event_hash)).forEach((a, i) => (rows[i]!.authenticator = a));
   const lines = rows.map(
     (r) =>
-      `${r.event_id}\t${r.tenant_id}\t${copyText(r.stream_id)}\t${r.stream_revision}\t${copyText(r.event_type)}\t${copyText(r.data)}\t${copyText(r.metadata)}\t${r.recorded_at}\t${copyText(r.prev_hash)}\t${r.event_hash}\t${copyText(r.authenticator)}\n`,
+      `${copyText(r.event_id)}\t${copyText(r.tenant_id)}\t${copyText(r.stream_id)}\t${r.stream_revision}\t${copyText(r.event_type)}\t${copyText(r.data)}\t${copyText(r.metadata)}\t${r.recorded_at}\t${copyText(r.prev_hash)}\t${r.event_hash}\t${copyText(r.authenticator)}\n`,
   );
   const placed = await bulk(async (tx) => {
     if (conditions.length > 0) {
