@@ -119,6 +119,7 @@ describe('backup and restore › the embedded store, from the command line and t
     expect(occupied.json).toMatchObject({ error: { code: 'RESTORE_REFUSED', message: expect.stringMatching(/holds a store already/) } });
   });
 
+  // Five processes, each opening the embedded store, one after another: over 30 s on a slow machine.
   it('backs up the stopped store with `backup --out`, and the restored store answers every record, verifying, with the same checkpoint', async () => {
     await svc!.kill('SIGTERM');
     svc = undefined;
@@ -167,7 +168,7 @@ describe('backup and restore › the embedded store, from the command line and t
     expect((await api.get(`/api/v1/consent/${ids[1]}`)).body.data.status).toBe('withdrawn');
     const now = await api.get('/api/v1/ledger/checkpoint');
     expect(now.body.data).toMatchObject({ treeSize: sealed.treeSize, rootHash: sealed.rootHash });
-  });
+  }, 120_000);
 });
 
 if (!serverUrl) console.log('[backup.e2e] DATABASE_URL is not set: `backup` on a PostgreSQL server is not tested');
