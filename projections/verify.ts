@@ -100,13 +100,15 @@ const typedKey = (shape: TableShape) => (values: readonly string[]) =>
  */
 async function readRows(db: Kysely<Database>, shape: TableShape, where: RawBuilder<unknown>): Promise<{ key: string; row: string }[]> {
   const keyText = sql.join(shape.keys.map((k, i) => sql`${ident(k.name)}::text AS ${ident(`k${i}`)}`));
-  const rows = await db.transaction().execute(async (tx) => {
+  const read = async (tx: Kysely<Database>) => {
     await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
     return (
       await sql<Record<string, string>>`SELECT ${keyText}, to_jsonb(t)::text AS row FROM ${sql.table(`read.${shape.table}`)} t
         WHERE ${where} ORDER BY ${keyOrder(shape)} LIMIT ${PAGE}`.execute(tx)
     ).rows;
-  });
+  };
+  // Inside a caller's transaction (a snapshot), in it; else in one of its own for SET LOCAL.
+  const rows = db.isTransaction ? await read(db) : await db.transaction().execute(read);
   return rows.map((r) => ({ key: JSON.stringify(shape.keys.map((_, i) => r[`k${i}`])), row: r.row! }));
 }
 
@@ -199,15 +201,22 @@ export async function verifyReadModels(
     const actual = await rowHashes(live.db, shape);
     tables.push({ table: shape.table, rows: expected.size });
     let differing = [...new Set([...expected.keys(), ...actual.keys()])].filter((k) => expected.get(k) !== actual.get(k));
-    // The live read models may have moved on while they were read: catch the scratch replay up
-    // with them and compare those rows again, until they agree or stop moving.
+    // The live read models may have moved on while they were read: read those rows again with
+    // the position they stand at, in one snapshot (a batch moves rows and checkpoints in one
+    // transaction), catch the scratch replay up to it and compare, until they agree or stop moving.
     for (let round = 0; round < SETTLE_ROUNDS && differing.length > 0; round++) {
-      const now = await livePosition(live.db, projectors);
-      if (now === null || bound === null || comparePositions(now, bound) <= 0) break;
-      bound = now;
-      await replay();
       const keys = differing.map((k) => JSON.parse(k) as string[]);
-      const [e2, a2] = [await rowHashes(scratch.db, shape, keys), await rowHashes(live.db, shape, keys)];
+      const seen = await live.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (tx) => ({ at: await livePosition(tx, projectors), rows: await rowHashes(tx, shape, keys) }));
+      if (seen.at === null || bound === null) break;
+      const moved = comparePositions(seen.at, bound) > 0;
+      if (moved) {
+        bound = seen.at;
+        await replay();
+      }
+      const [e2, a2] = [await rowHashes(scratch.db, shape, keys), seen.rows];
       for (const k of differing) {
         if (e2.has(k)) expected.set(k, e2.get(k)!);
         else expected.delete(k);
@@ -215,6 +224,8 @@ export async function verifyReadModels(
         else actual.delete(k);
       }
       differing = differing.filter((k) => expected.get(k) !== actual.get(k));
+      // Compared at one position on both sides: what still differs is drift.
+      if (!moved) break;
     }
     if (differing.length === 0) continue;
     const count = { missing: 0, extra: 0, changed: 0 };
