@@ -68,6 +68,23 @@ async function serviceWith(
 
 const lift = { perMinute: 1_000_000_000, perDay: 1_000_000_000 };
 
+/** Sends `request` until it answers `status` (within a second: a NOTIFY is heard asynchronously), and answers that response. */
+async function pollUntilStatus(
+  request: () => Promise<LightMyRequestResponse>,
+  status: number,
+  what: string,
+): Promise<LightMyRequestResponse> {
+  let last = await request();
+  await waitUntil(
+    async () => {
+      if (last.statusCode !== status) last = await request();
+      return last.statusCode === status;
+    },
+    { timeoutMs: 1_000, intervalMs: 20, what },
+  );
+  return last;
+}
+
 const headersOf = (res: LightMyRequestResponse) => [
   res.headers['x-ratelimit-limit'],
   res.headers['x-ratelimit-remaining'],
@@ -183,14 +200,7 @@ describeShared('rate limits › with Redis › two services on one database and 
     // The change reaches B through PostgreSQL NOTIFY, asynchronously: B answers under the new plan
     // as soon as it arrives, well before its cached entry (2 s, refreshed by the request above)
     // would expire. A refused request counts in no window, so the polls leave the budget as it was.
-    let next = await onB.get('/api/v1/policies');
-    await waitUntil(
-      async () => {
-        if (next.statusCode !== 200) next = await onB.get('/api/v1/policies');
-        return next.statusCode === 200;
-      },
-      { timeoutMs: 1_000, intervalMs: 20, what: 'B to answer under the new plan before its cache expires' },
-    );
+    const next = await pollUntilStatus(() => onB.get('/api/v1/policies'), 200, 'B to answer under the new plan before its cache expires');
     expect(headersOf(next).slice(0, 2)).toEqual(['300', '289']);
 
     // A revoked key is refused by the other process as soon as the NOTIFY reaches it: well before
@@ -221,14 +231,7 @@ describeShared('rate limits › with Redis › two services on one database and 
     expect(JSON.parse(cli.stdout)).toMatchObject({ tenantId: creds.tenantId, plan: 'free', limits: { perMinute: 10, perDay: 100 } });
     // Ten used this minute, and free allows ten: refused as soon as B hears of the change (NOTIFY,
     // sent when it committed, before the CLI answered, but heard asynchronously).
-    let next = await onB.get('/api/v1/policies');
-    await waitUntil(
-      async () => {
-        if (next.statusCode !== 429) next = await onB.get('/api/v1/policies');
-        return next.statusCode === 429;
-      },
-      { timeoutMs: 1_000, intervalMs: 20, what: 'B to refuse under the new plan' },
-    );
+    const next = await pollUntilStatus(() => onB.get('/api/v1/policies'), 429, 'B to refuse under the new plan');
     expect(headersOf(next).slice(0, 2)).toEqual(['10', '0']);
   }, 60_000);
 });
