@@ -24,18 +24,18 @@ export interface EventEnvelope {
  * eventCanonical(envelope) // { text: '{"data":{…},"id":"…",…,"type":"…"}', data: '{…}', metadata: '{}' }
  */
 export function eventCanonical(envelope: EventEnvelope): { text: string; data: string; metadata: string } {
-  const fields = [
-    envelope.id,
-    envelope.tenantId,
-    envelope.stream,
-    envelope.revision,
-    envelope.type,
-    envelope.data,
-    envelope.metadata,
-    envelope.recordedAt,
-    envelope.prevHash,
-  ];
-  if ((fields as unknown[]).includes(undefined)) {
+  const e = envelope as Partial<EventEnvelope>;
+  if (
+    e.id === undefined ||
+    e.tenantId === undefined ||
+    e.stream === undefined ||
+    e.revision === undefined ||
+    e.type === undefined ||
+    e.data === undefined ||
+    e.metadata === undefined ||
+    e.recordedAt === undefined ||
+    e.prevHash === undefined
+  ) {
     // A field left out (an envelope read from elsewhere) is left out of the text, as RFC 8785 does.
     const { id, tenantId, stream, revision, type, data, metadata, recordedAt, prevHash } = envelope;
     const text = canonicalJson({ id, tenantId, stream, revision, type, data, metadata, recordedAt, prevHash });
