@@ -1,3 +1,6 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEventStoreForRun } from './support/eventstore-engine.js';
@@ -12,7 +15,7 @@ import { startEventStoreForRun } from './support/eventstore-engine.js';
 /** Every project of the run (unit, int, api, e2e) shares one engine and one cleaning. */
 let shared: Promise<Awaited<ReturnType<typeof startEventStoreForRun>>> | undefined;
 let users = 0;
-/** This run's id: dist/ is built from the sources once per run (test/support/cli.ts, buildCli). */
+/** This run's id: what is made once per run (dist/, the embedded store's template: test/support/once-per-run.ts) is named after it. */
 const buildStamp = `${process.pid}-${Date.now()}`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -24,7 +27,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('buildStamp', buildStamp);
   return async () => {
     users -= 1;
-    if (users === 0) await eventStore.stop();
+    if (users > 0) return;
+    await eventStore.stop();
+    // What files made once for the run (test/support/once-per-run.ts) left in the temporary folder.
+    for (const f of readdirSync(tmpdir()).filter((f) => f.includes(buildStamp)))
+      rmSync(join(tmpdir(), f), { recursive: true, force: true });
   };
 }
 

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { childEnvironment, repoRoot, runCommand, waitUntil, type CommandRun } from './process.js';
+import { oncePerRun, runStamp } from './once-per-run.js';
+import { childEnvironment, repoRoot, runCommand, type CommandRun } from './process.js';
 import { freshDatabase, serverUrl } from './stores.js';
 
 /** The package's bin: what `npx consent-ledger` runs. */
@@ -47,13 +48,6 @@ export function cliEngines(tag: string): CliEngine[] {
   return engines;
 }
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    /** One per run (test/global-setup.ts): dist/ is built once for it. */
-    buildStamp: string;
-  }
-}
-
 async function build(): Promise<void> {
   try {
     await promisify(execFile)('npm', ['run', 'build'], { cwd: repoRoot, env: childEnvironment({}) });
@@ -66,30 +60,22 @@ async function build(): Promise<void> {
 /**
  * Builds dist/ from the sources under test, once per run: the bin runs the compiled CLI. Files
  * run two at a time, and a build while another file's CLI loads dist/ gave it half-written
- * modules; so the first caller builds under a lock, the others wait for its marker.
+ * modules; so the first caller builds, the others wait for its marker.
  */
 export async function buildCli(): Promise<void> {
-  const stamp = inject('buildStamp');
+  const stamp = runStamp();
   if (!stamp) return build();
   const dist = join(repoRoot, 'dist');
   const marker = join(dist, `.built-${stamp}`);
-  const lock = join(tmpdir(), `cl-build-${stamp}.lock`);
-  while (!existsSync(marker)) {
-    try {
-      mkdirSync(lock);
-    } catch {
-      await waitUntil(() => existsSync(marker) || !existsSync(lock), { timeoutMs: 300_000, intervalMs: 100, what: 'the run’s build' });
-      continue;
-    }
-    try {
-      if (existsSync(marker)) return;
+  await oncePerRun(
+    'build',
+    () => existsSync(marker),
+    async () => {
       await build();
       for (const old of readdirSync(dist).filter((f) => f.startsWith('.built-'))) rmSync(join(dist, old), { force: true });
       writeFileSync(marker, '');
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+    },
+  );
 }
 
 /** The service on these settings for as long as `fn` runs (the embedded store is one process's at a time). */
