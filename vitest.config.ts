@@ -18,12 +18,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // At least two files at a time (vitest's default is cores - 1): on 2 cores the int and api
-    // files wait on their database often enough for a second one to shorten their run.
+    // files wait on their database often enough that a second one shortened their run by a tenth.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // The unit, int and api files of a worker share its modules rather than a fresh process each,
-    // which paid about a second importing the service and compiling PGlite's WebAssembly. So a
-    // test restores whatever global it changes (process.env, spies). e2e files keep their own.
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
@@ -35,10 +31,7 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'api', include: ['test/api/**/*.api.spec.ts'] } },
       // Two at a time: each file mostly waits on the processes it starts (a run of them alone took 7 minutes).
-      {
-        extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.e2e.spec.ts'], maxWorkers: 2, isolate: true, sequence: { groupOrder: 1 } },
-      },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.e2e.spec.ts'], maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
 });
