@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -17,9 +16,6 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/faults/**'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
-    // At least two files at a time (vitest's default is cores - 1): on 2 cores the int and api
-    // files wait on their database often enough that a second one shortened their run by a tenth.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
