@@ -71,8 +71,8 @@ export interface StoreOptions {
   maxConnections?: number;
   /**
    * Embedded store in memory: start from these files (a PGlite `dumpDataDir()` tarball, of a
-   * store these migrations made) instead of a new cluster's, which takes about three times as
-   * long to create. Tests open hundreds of stores.
+   * store these migrations made) instead of a new cluster's, which takes about two and a half
+   * times as long to create. The tests open about seventy such stores per run.
    */
   loadDataDir?: Blob;
   /** Embedded store: when to checkpoint (see EmbeddedCheckpoints; tests make it small). */
