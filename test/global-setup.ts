@@ -16,23 +16,36 @@ import { startEventStoreForRun } from './support/eventstore-engine.js';
 let shared: Promise<Awaited<ReturnType<typeof startEventStoreForRun>>> | undefined;
 let users = 0;
 /** This run's id: what is made once per run (dist/, the embedded store's template: test/support/once-per-run.ts) is named after it. */
-const buildStamp = `${process.pid}-${Date.now()}`;
+const runStamp = `${process.pid}-${Date.now()}`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   users += 1;
-  shared ??= cleanPostgres().then(() => startEventStoreForRun());
+  shared ??= cleanPostgres().then(() => {
+    removeRunFiles((stamp) => Date.now() - Number(stamp.split('-')[1]) > 60 * 60 * 1000);
+    return startEventStoreForRun();
+  });
   const eventStore = await shared;
   project.provide('eventStoreUrl', eventStore.url);
   project.provide('eventStoreMissing', eventStore.missing);
-  project.provide('buildStamp', buildStamp);
+  project.provide('runStamp', runStamp);
   return async () => {
     users -= 1;
     if (users > 0) return;
     await eventStore.stop();
-    // What files made once for the run (test/support/once-per-run.ts) left in the temporary folder.
-    for (const f of readdirSync(tmpdir()).filter((f) => f.includes(buildStamp)))
-      rmSync(join(tmpdir(), f), { recursive: true, force: true });
+    removeRunFiles((stamp) => stamp === runStamp);
   };
+}
+
+/**
+ * Removes what runs made once (test/support/once-per-run.ts: `cl-<name>-<pid>-<ms>[.tar|.tar.part|.lock]`)
+ * in the temporary folder, for the runs `whose` stamp it is: this one at its end, and, at the
+ * start, runs interrupted over an hour ago (a template is 40 MB).
+ */
+function removeRunFiles(whose: (stamp: string) => boolean): void {
+  for (const f of readdirSync(tmpdir())) {
+    const stamp = /^cl-[a-z-]+-([0-9]+-[0-9]+)(\.tar|\.tar\.part|\.lock)?$/.exec(f)?.[1];
+    if (stamp !== undefined && whose(stamp)) rmSync(join(tmpdir(), f), { recursive: true, force: true });
+  }
 }
 
 async function cleanPostgres(): Promise<void> {

@@ -7,12 +7,12 @@ import { waitUntil } from './process.js';
 declare module 'vitest' {
   interface ProvidedContext {
     /** One per run (test/global-setup.ts): what is made once for the run is named after it. */
-    buildStamp: string;
+    runStamp: string;
   }
 }
 
 /** This run's id, or undefined when the file runs without test/global-setup.ts. */
-export const runStamp = (): string | undefined => inject('buildStamp') || undefined;
+export const runStamp = (): string | undefined => inject('runStamp') || undefined;
 
 /**
  * Runs `make` once for this run, whichever test file asks first: files run in processes of their
