@@ -10,13 +10,14 @@ export async function pendingDeliveries(db: Kysely<Database>): Promise<number> {
 }
 
 /**
- * Seconds since the oldest transaction holding an xid on the cluster began (0 when none): the
- * ledger's readers do not pass it (pg_snapshot_xmin), so while it stays open reads fall behind.
+ * Seconds since the oldest transaction holding an xid in the ledger's database began (0 when
+ * none): the ledger's readers do not pass it (ledger.read_horizon()), so while it stays open reads
+ * fall behind. Transactions of other databases do not hold them back and are not counted.
  */
 export async function oldestTransactionSeconds(db: Kysely<Database>): Promise<number> {
   const r = await sql<{ s: number | null }>`
     SELECT extract(epoch FROM now() - min(xact_start))::float8 AS s FROM pg_stat_activity
-    WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid()`.execute(db);
+    WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid() AND (datid IS NULL OR datname = current_database())`.execute(db);
   return Math.max(0, r.rows[0]?.s ?? 0);
 }
 

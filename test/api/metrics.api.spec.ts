@@ -192,25 +192,37 @@ describe('metrics › GET /metrics', () => {
     expect(valueOf(await metrics(), 'consent_ledger_rate_limited_total', { window: 'minute' })).toBe(before + 1);
   });
 
-  it.runIf(serverUrl)('on a PostgreSQL server: the age of the oldest transaction holding readers back', async () => {
-    const other = new pg.Client({ connectionString: serverUrl });
-    await other.connect();
-    try {
-      await other.query('BEGIN');
-      await other.query('SELECT pg_current_xact_id()');
-      const e = await waitUntil(
-        async () => {
-          const m = await metrics();
-          return (valueOf(m, 'consent_ledger_postgres_oldest_transaction_seconds') ?? 0) >= 1 && m;
-        },
-        { what: 'the open transaction to show' },
-      );
-      expect(valueOf(e, 'consent_ledger_postgres_oldest_transaction_seconds')).toBeGreaterThanOrEqual(1);
-    } finally {
-      await other.query('ROLLBACK');
-      await other.end();
-    }
-  });
+  it.runIf(serverUrl)(
+    "on a PostgreSQL server: the age of the oldest transaction holding readers back, one in the ledger's database, not another's",
+    async () => {
+      const holdOpen = async (url: string) => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query('BEGIN');
+        await c.query('SELECT pg_current_xact_id()');
+        return c;
+      };
+      const elsewhere = await holdOpen(serverUrl!);
+      const here = await holdOpen(t.service.settings.databaseUrl!);
+      try {
+        const e = await waitUntil(
+          async () => {
+            const m = await metrics();
+            return (valueOf(m, 'consent_ledger_postgres_oldest_transaction_seconds') ?? 0) >= 1 && m;
+          },
+          { what: 'the open transaction to show' },
+        );
+        expect(valueOf(e, 'consent_ledger_postgres_oldest_transaction_seconds')).toBeGreaterThanOrEqual(1);
+        await here.query('ROLLBACK');
+        // Only the other database's transaction is open now: it holds no reader back.
+        expect(valueOf(await metrics(), 'consent_ledger_postgres_oldest_transaction_seconds')).toBe(0);
+      } finally {
+        await here.end();
+        await elsewhere.query('ROLLBACK');
+        await elsewhere.end();
+      }
+    },
+  );
 
   it.runIf(!serverUrl)('on the embedded store: no PostgreSQL server figure', async () => {
     expect((await metrics()).types.has('consent_ledger_postgres_oldest_transaction_seconds')).toBe(false);

@@ -58,4 +58,27 @@ export const ledgerMigrations: Migrations = {
       CREATE INDEX events_consent_subject ON ledger.events (tenant_id, (data->>'subject'))
         WHERE event_type IN ('ConsentRecorded', 'ConsentWithdrawn');
     `),
+  // The transaction id below which readers take rows (src/ledger/postgres/postgres.ledger.ts,
+  // readAll): the oldest transaction still running in this database, else the snapshot's xmax. A
+  // transaction seen running in another database (pg_stat_activity and pg_prepared_xacts, which
+  // every role can read) cannot write here, so it holds nothing back; one not found there (it ended
+  // between the snapshot and the look) counts as this one's. STABLE: it reads the caller's snapshot.
+  // plpgsql: its plan is kept per session, so a read plans no catalog views.
+  '0024_ledger_read_horizon': sqlMigration(`
+      CREATE FUNCTION ledger.read_horizon() RETURNS xid8 LANGUAGE plpgsql STABLE AS $fn$
+      DECLARE
+        s pg_snapshot := pg_current_snapshot();
+      BEGIN
+        IF pg_snapshot_xmin(s) = pg_snapshot_xmax(s) THEN
+          RETURN pg_snapshot_xmax(s);
+        END IF;
+        RETURN least(pg_snapshot_xmax(s), (
+          SELECT min(x) FROM pg_snapshot_xip(s) AS x
+          WHERE xid(x) NOT IN (
+              SELECT a.backend_xid FROM pg_stat_activity a
+              WHERE a.backend_xid IS NOT NULL AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))
+            AND xid(x) NOT IN (SELECT p.transaction FROM pg_prepared_xacts p WHERE p.database <> current_database())));
+      END
+      $fn$;
+    `),
 };

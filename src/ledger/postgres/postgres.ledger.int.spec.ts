@@ -533,6 +533,29 @@ describe.skipIf(!serverUrl)('postgres ledger (postgres) › when transactions co
     }
   });
 
+  it('a transaction open in another database of the server holds nothing back: an append made after it is read at once', async () => {
+    const other = await freshDatabase();
+    const holder = new pg.Client({ connectionString: other.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()');
+      const base = (await ledger.headPosition()) ?? START;
+      const tenantId = randomUUID();
+      const id = randomUUID();
+      await ledger.append(
+        [{ tenantId, stream: `raw-${tenantId}-${randomUUID()}`, expectedRevision: 'no_stream', events: [{ id, type: 'Raw', data: {} }] }],
+        new Date(),
+      );
+      expect((await ledger.readAll(base, 100)).map((e) => e.id)).toEqual([id]);
+      expect(await ledger.countAfter(base, 100)).toBe(1);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      await other.drop();
+    }
+  });
+
   it('takes no lock per new stream: 20 concurrent appends creating 1,001 streams each all land (a batch of 1,000 consents)', async () => {
     // Advisory locks live in a shared table sized max_locks_per_transaction × connections
     // (64 × ~120 by default); one lock per stream of every batch exhausts it ("out of shared memory").

@@ -35,6 +35,14 @@ const STREAM_LOCK_CLASS = 741_200;
 /** Attempts of one append when it lost a race it can win by reading again ('any', deadlock). */
 const MAX_APPEND_ATTEMPTS = 5;
 
+/**
+ * The transaction id below which every row a reader can see is final (migration
+ * 0024_ledger_read_horizon): the oldest transaction still running in this database, else the
+ * snapshot's xmax. Transactions running in other databases of the server hold nothing back. A
+ * subquery, so that it is computed once per read whatever the plan.
+ */
+const READ_HORIZON = sql`(SELECT ledger.read_horizon())`;
+
 /** The stream named by a unique violation on (stream_id, stream_revision), when the server says. */
 const conflictingStream = (detail: string | undefined): string | undefined =>
   /^Key \(stream_id, stream_revision\)=\((.*), \d+\) already exists\.$/s.exec(detail ?? '')?.[1];
@@ -273,7 +281,7 @@ export interface PostgresLedgerOptions {
  *
  * Ordering: every row carries its transaction id (xid8) and a sequence number. Readers order by
  * (transaction id, sequence) and only read rows whose transaction id is below the oldest
- * transaction still running (`pg_snapshot_xmin`). Every such row's transaction has ended, and
+ * transaction still running in this database (`READ_HORIZON`). Every such row's transaction has ended, and
  * any row that becomes visible later has a larger transaction id, so a reader that resumes after
  * its last position can never skip one. Sequence numbers alone are not safe: they are taken
  * before commit, and commits land out of order.
@@ -541,7 +549,7 @@ export class PostgresLedger implements Ledger {
     const result = await sql<EventRowOut>`
       SELECT ${COLUMNS} FROM ledger.events
       WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
-        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        AND transaction_id < ${READ_HORIZON}
       ORDER BY transaction_id, global_position
       LIMIT ${limit}`.execute(this.db);
     return result.rows.map(toRecorded);
@@ -552,7 +560,7 @@ export class PostgresLedger implements Ledger {
       SELECT count(*)::int AS n FROM (
         SELECT 1 FROM ledger.events
         WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND transaction_id < ${READ_HORIZON}
         LIMIT ${cap}) t`.execute(this.db);
     return result.rows[0]!.n;
   }
