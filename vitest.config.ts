@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -16,6 +17,11 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/faults/**'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    // At least two files at a time (vitest's default is cores - 1): on 2 cores the int and api
+    // files wait on their database often. Each has databases of its own, and a ledger read waits
+    // only for its own database's transactions (ledger.read_horizon()), so they do not disturb
+    // each other's reads.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
