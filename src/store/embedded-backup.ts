@@ -277,7 +277,7 @@ export async function restoreArchive(
     await check(staging, manifest);
     await rm(target, { recursive: true, force: true });
     await rename(staging, target);
-    await syncFolder(dataDir);
+    await syncPath(dataDir);
     return { manifest, dir: target };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
@@ -328,7 +328,7 @@ async function unpack(input: Readable, into: string): Promise<BackupManifest | u
     if (error instanceof RestoreError) throw error;
     throw new RestoreError(`the archive cannot be read (${(error as Error).message}): a partial download, or not a tar.gz`);
   }
-  for (const folder of folders) await syncFolder(folder);
+  for (const folder of folders) await syncPath(folder);
   return manifest;
 }
 
@@ -345,7 +345,8 @@ function placeOf(name: string, into: string): string {
   return join(into, ...parts.slice(1));
 }
 
-async function syncFolder(path: string): Promise<void> {
+/** Flushes a file or folder to disk (opened read-only, fsync). */
+export async function syncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');
   try {
     await handle.sync();

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../migrations.js';
-import { openStore } from './store.js';
+import { openStore, type Store, type StoreOptions } from './store.js';
+import { pgliteVersion, writeStoreTemplate, type StoreTemplateInfo } from './store-template.js';
 
 describe('embedded store › when a store in memory starts from another store’s files › it holds what that one held', () => {
   it('dumpDataDir, then loadDataDir: the rows are there, and the schema is found up to date', async () => {
@@ -38,6 +40,90 @@ describe('embedded store › when a store in memory starts from another store’
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded store › when a new store starts › it starts from the build’s migrated template when one fits', () => {
+  /** A template made as the build makes it, in a folder of the test's own: its cluster's identity and files. */
+  const makeTemplate = async (folder: string): Promise<{ id: string; files: Buffer }> => {
+    const store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://', template: false });
+    try {
+      const id = await systemId(store);
+      await sql`CHECKPOINT`.execute(store.db);
+      const files = Buffer.from(await (await store.dumpDataDir!()).arrayBuffer());
+      writeStoreTemplate(folder, files, { pglite: pgliteVersion(), migrations: Object.keys(MIGRATIONS) });
+      return { id, files };
+    } finally {
+      await store.close();
+    }
+  };
+  /** The cluster's identity, which initdb draws anew and a template's files carry along. */
+  const systemId = async (store: Store): Promise<string> =>
+    (await sql<{ id: string }>`SELECT system_identifier::text AS id FROM pg_control_system()`.execute(store.db)).rows[0]!.id;
+  const opened = async <T>(options: Partial<StoreOptions>, use: (store: Store) => Promise<T>): Promise<T> => {
+    const store = await openStore({ migrations: MIGRATIONS, ...options });
+    try {
+      return await use(store);
+    } finally {
+      await store.close();
+    }
+  };
+
+  it('a new folder takes the template’s cluster, every migration applied, and later opens keep it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
+    try {
+      const { id: template } = await makeTemplate(root);
+      const dataDir = join(root, 'data');
+      const first = await opened({ dataDir, templateFolder: root }, async (store) => {
+        await sql`CREATE TABLE public.kept (v text)`.execute(store.db);
+        await sql`INSERT INTO public.kept VALUES ('written')`.execute(store.db);
+        const applied = await sql<{ n: number }>`SELECT count(*)::int AS n FROM control.migrations`.execute(store.db);
+        return { id: await systemId(store), applied: applied.rows[0]!.n };
+      });
+      expect(first).toEqual({ id: template, applied: Object.keys(MIGRATIONS).length });
+      expect(readdirSync(dataDir).sort()).toEqual(['consent-ledger.lock', 'pglite']);
+      // Opened again, it is the same store: the template only makes new ones.
+      await opened({ dataDir, templateFolder: root }, async (store) => {
+        expect((await sql<{ v: string }>`SELECT v FROM public.kept`.execute(store.db)).rows).toEqual([{ v: 'written' }]);
+      });
+      // In memory too, unless files to start from are given.
+      expect(await opened({ dataDir: 'memory://', templateFolder: root }, systemId)).toBe(template);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('runs initdb instead when the template was made by another PGlite, holds a migration the store was not given, or is not wanted', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
+    try {
+      const { id: template, files } = await makeTemplate(root);
+      const made: StoreTemplateInfo = { pglite: pgliteVersion(), migrations: Object.keys(MIGRATIONS) };
+      for (const info of [{ pglite: '0.0.1' }, { migrations: [...made.migrations, '9999_from_a_newer_version'] }]) {
+        writeStoreTemplate(root, files, { ...made, ...info });
+        const id = await opened({ dataDir: join(root, `data-${randomUUID()}`), templateFolder: root }, systemId);
+        expect(id, JSON.stringify(info)).not.toBe(template);
+      }
+      writeStoreTemplate(root, files, made);
+      expect(await opened({ dataDir: join(root, 'unwanted'), templateFolder: root, template: false }, systemId)).not.toBe(template);
+      // No template at all: initdb, as before there was one.
+      expect(await opened({ dataDir: join(root, 'none'), templateFolder: join(root, 'nowhere') }, systemId)).not.toBe(template);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a first start killed while it made the cluster left pglite.new behind: the next start makes it again', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
+    try {
+      const { id: template } = await makeTemplate(root);
+      const dataDir = join(root, 'data');
+      mkdirSync(join(dataDir, 'pglite.new', 'base'), { recursive: true });
+      writeFileSync(join(dataDir, 'pglite.new', 'PG_VERSION'), 'half');
+      expect(await opened({ dataDir, templateFolder: root }, systemId)).toBe(template);
+      expect(readdirSync(dataDir).sort()).toEqual(['consent-ledger.lock', 'pglite']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -9,7 +10,8 @@ import { migrate, type Migrations } from './migrations.js';
 import type { Database } from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { EmbeddedVacuum, type EmbeddedVacuumOptions } from './embedded-vacuum.js';
-import { EmbeddedBackup } from './embedded-backup.js';
+import { EmbeddedBackup, syncPath } from './embedded-backup.js';
+import { storeTemplate } from './store-template.js';
 
 // Both engines answer the same JS types: bigint as number (our counters stay far below 2^53),
 // dates as 'YYYY-MM-DD' strings (pg would otherwise build a local-time Date).
@@ -75,6 +77,14 @@ export interface StoreOptions {
    * times as long to create. The tests open about seventy such stores per run.
    */
   loadDataDir?: Blob;
+  /**
+   * Embedded store: a new one (a folder without its cluster, or memory) starts from the build's
+   * migrated template when one fits (src/store/store-template.ts); false runs `initdb` and the
+   * migrations (how the build makes the template). Default true.
+   */
+  template?: boolean;
+  /** Where the template is looked for (default: dist/ of this build; tests give one of their own). */
+  templateFolder?: string;
   /** Embedded store: when to checkpoint (see EmbeddedCheckpoints; tests make it small). */
   checkpoint?: { walBytes?: number; everyMs?: number };
   /** Embedded store: when to vacuum (EmbeddedVacuum; `everyMs` from EMBEDDED_VACUUM_MINUTES); absent or 0: never. */
@@ -158,7 +168,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   const store = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.maxConnections ?? 20)
-    : await openEmbedded(options.dataDir ?? './data', options);
+    : await openEmbedded(options.dataDir ?? './data', {
+        checkpoint: options.checkpoint,
+        vacuum: options.vacuum,
+        loadDataDir: options.loadDataDir,
+        template: () => (options.template === false ? undefined : storeTemplate(Object.keys(options.migrations), options.templateFolder)),
+      });
   try {
     await migrate(store.db, options.migrations);
   } catch (error) {
@@ -247,7 +262,35 @@ async function copyInto(client: pg.PoolClient, statement: string, rows: readonly
   return stream.rowCount;
 }
 
-async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkpoint' | 'vacuum' | 'loadDataDir'>): Promise<Store> {
+/**
+ * Makes the cluster of a new embedded store in `dir`, from `files` (a template) or by `initdb`:
+ * in a folder beside it first, renamed into place once whole, so that a first start killed midway
+ * leaves no half-made cluster for the next start to fail on.
+ */
+async function createCluster(dir: string, files: Blob | undefined): Promise<void> {
+  const part = `${dir}.new`;
+  rmSync(part, { recursive: true, force: true });
+  const pglite = await PGlite.create({ dataDir: part, ...(files ? { loadDataDir: files } : {}) });
+  await pglite.close();
+  await syncTree(part);
+  renameSync(part, dir);
+  await syncPath(dirname(dir));
+}
+
+/** Flushes every file and folder under `path` to disk (PGlite's own fsync does not reach it). */
+async function syncTree(path: string): Promise<void> {
+  for (const entry of await readdir(path, { withFileTypes: true })) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) await syncTree(child);
+    else if (entry.isFile()) await syncPath(child);
+  }
+  await syncPath(path);
+}
+
+async function openEmbedded(
+  dataDir: string,
+  options: Pick<StoreOptions, 'checkpoint' | 'vacuum' | 'loadDataDir'> & { template: () => Blob | undefined },
+): Promise<Store> {
   let lock: DataDirLock | undefined;
   let dir: string | undefined;
   if (dataDir !== 'memory://') {
@@ -257,10 +300,12 @@ async function openEmbedded(dataDir: string, options: Pick<StoreOptions, 'checkp
     dir = join(resolve(dataDir), 'pglite');
   }
   try {
+    if (dir && !existsSync(dir)) await createCluster(dir, options.template());
+    const files = dir ? undefined : (options.loadDataDir ?? options.template());
     const pglite = await PGlite.create({
       dataDir: dir,
       parsers: { [INT8]: parseInt8, [DATE]: parseDate },
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(files ? { loadDataDir: files } : {}),
     });
     // A new WAL segment is 16 MiB: filled with zeros first, as PostgreSQL does by default, it held
     // this thread ~50 ms every few seconds under load (PGlite writes synchronously). Only its last
