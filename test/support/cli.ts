@@ -48,7 +48,16 @@ export function cliEngines(tag: string): CliEngine[] {
   return engines;
 }
 
+/** Whether dist/ was built from the files here now (scripts/build-inputs.mjs): `npm ci` built it, nothing changed since. */
+async function builtFromHere(): Promise<boolean> {
+  return promisify(execFile)(process.execPath, ['scripts/build-inputs.mjs', '--check'], { cwd: repoRoot }).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function build(): Promise<void> {
+  if (await builtFromHere()) return;
   try {
     await promisify(execFile)('npm', ['run', 'build'], { cwd: repoRoot, env: childEnvironment({}) });
   } catch (error) {
@@ -58,7 +67,8 @@ async function build(): Promise<void> {
 }
 
 /**
- * Builds dist/ from the sources under test, once per run: the bin runs the compiled CLI. Files
+ * Builds dist/ from the sources under test, once per run, unless it was built from them already
+ * (the build's own record, dist/build-inputs.json): the bin runs the compiled CLI. Files
  * run two at a time, and a build while another file's CLI loads dist/ gave it half-written
  * modules; so the first caller builds, the others wait for its marker.
  */
