@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The build's migrated embedded store (`npm run build` writes it into dist/: scripts/build-store-template.mjs):
- * the files of a new PGlite cluster with every migration applied. A new embedded store starts from
- * it instead of running `initdb` and the migrations, which took 3.6-4.1 s against 1.5-1.9 s here.
- * Nothing in it belongs to one installation: keys and secrets are made at the first start.
+ * The build's migrated embedded store, written into dist/ by `npm run build`
+ * (scripts/build-store-template.mjs): the files of a new PGlite cluster with every migration
+ * applied. A new embedded store starts from them instead of running `initdb` (3.6-4.1 s here) and
+ * the migrations; loading them took 1.5-1.9 s. Nothing in them belongs to one installation: keys
+ * and secrets are made at the first start.
  */
 export interface StoreTemplateInfo {
   /** The PGlite release that made the files: another release starts with `initdb` instead. */
