@@ -44,6 +44,8 @@ describe('embedded store › when a store in memory starts from another store’
   });
 });
 
+// Each test makes a template and opens stores with initdb, about 4 s each and more beside another
+// file: one of them took over 30 s in CI.
 describe('embedded store › when a new store starts › it starts from the build’s migrated template when one fits', () => {
   /** A template made as the build makes it, in a folder of the test's own: its cluster's identity and files. */
   const makeTemplate = async (folder: string): Promise<{ id: string; files: Buffer }> => {
@@ -70,7 +72,7 @@ describe('embedded store › when a new store starts › it starts from the buil
     }
   };
 
-  it('a new folder takes the template’s cluster, every migration applied, and later opens keep it', async () => {
+  it('a new folder takes the template’s cluster, every migration applied, and later opens keep it', { timeout: 120_000 }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
     try {
       const { id: template } = await makeTemplate(root);
@@ -94,36 +96,44 @@ describe('embedded store › when a new store starts › it starts from the buil
     }
   });
 
-  it('runs initdb instead when the template was made by another PGlite, holds a migration the store was not given, or is not wanted', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
-    try {
-      const { id: template, files } = await makeTemplate(root);
-      const made: StoreTemplateInfo = { pglite: pgliteVersion(), migrations: Object.keys(MIGRATIONS) };
-      for (const info of [{ pglite: '0.0.1' }, { migrations: [...made.migrations, '9999_from_a_newer_version'] }]) {
-        writeStoreTemplate(root, files, { ...made, ...info });
-        const id = await opened({ dataDir: join(root, `data-${randomUUID()}`), templateFolder: root }, systemId);
-        expect(id, JSON.stringify(info)).not.toBe(template);
+  it(
+    'runs initdb instead when the template was made by another PGlite, holds a migration the store was not given, or is not wanted',
+    { timeout: 120_000 },
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
+      try {
+        const { id: template, files } = await makeTemplate(root);
+        const made: StoreTemplateInfo = { pglite: pgliteVersion(), migrations: Object.keys(MIGRATIONS) };
+        for (const info of [{ pglite: '0.0.1' }, { migrations: [...made.migrations, '9999_from_a_newer_version'] }]) {
+          writeStoreTemplate(root, files, { ...made, ...info });
+          const id = await opened({ dataDir: join(root, `data-${randomUUID()}`), templateFolder: root }, systemId);
+          expect(id, JSON.stringify(info)).not.toBe(template);
+        }
+        writeStoreTemplate(root, files, made);
+        expect(await opened({ dataDir: join(root, 'unwanted'), templateFolder: root, template: false }, systemId)).not.toBe(template);
+        // No template at all: initdb, as before there was one.
+        expect(await opened({ dataDir: join(root, 'none'), templateFolder: join(root, 'nowhere') }, systemId)).not.toBe(template);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
       }
-      writeStoreTemplate(root, files, made);
-      expect(await opened({ dataDir: join(root, 'unwanted'), templateFolder: root, template: false }, systemId)).not.toBe(template);
-      // No template at all: initdb, as before there was one.
-      expect(await opened({ dataDir: join(root, 'none'), templateFolder: join(root, 'nowhere') }, systemId)).not.toBe(template);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
-  it('a first start killed while it made the cluster left pglite.new behind: the next start makes it again', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
-    try {
-      const { id: template } = await makeTemplate(root);
-      const dataDir = join(root, 'data');
-      mkdirSync(join(dataDir, 'pglite.new', 'base'), { recursive: true });
-      writeFileSync(join(dataDir, 'pglite.new', 'PG_VERSION'), 'half');
-      expect(await opened({ dataDir, templateFolder: root }, systemId)).toBe(template);
-      expect(readdirSync(dataDir).sort()).toEqual(['consent-ledger.lock', 'pglite']);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+  it(
+    'a first start killed while it made the cluster left pglite.new behind: the next start makes it again',
+    { timeout: 120_000 },
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
+      try {
+        const { id: template } = await makeTemplate(root);
+        const dataDir = join(root, 'data');
+        mkdirSync(join(dataDir, 'pglite.new', 'base'), { recursive: true });
+        writeFileSync(join(dataDir, 'pglite.new', 'PG_VERSION'), 'half');
+        expect(await opened({ dataDir, templateFolder: root }, systemId)).toBe(template);
+        expect(readdirSync(dataDir).sort()).toEqual(['consent-ledger.lock', 'pglite']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
 });
