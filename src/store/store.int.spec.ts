@@ -63,6 +63,15 @@ describe('embedded store › when a new store starts › it starts from the buil
   /** The cluster's identity, which initdb draws anew and a template's files carry along. */
   const systemId = async (store: Store): Promise<string> =>
     (await sql<{ id: string }>`SELECT system_identifier::text AS id FROM pg_control_system()`.execute(store.db)).rows[0]!.id;
+  /** Runs `body` with a folder of its own holding a fresh template, removed afterwards. */
+  const withTemplate = async (body: (root: string, template: { id: string; files: Buffer }) => Promise<void>): Promise<void> => {
+    const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
+    try {
+      await body(root, await makeTemplate(root));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
   const opened = async <T>(options: Partial<StoreOptions>, use: (store: Store) => Promise<T>): Promise<T> => {
     const store = await openStore({ migrations: MIGRATIONS, ...options });
     try {
@@ -72,10 +81,8 @@ describe('embedded store › when a new store starts › it starts from the buil
     }
   };
 
-  it('a new folder takes the template’s cluster, every migration applied, and later opens keep it', { timeout: 120_000 }, async () => {
-    const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
-    try {
-      const { id: template } = await makeTemplate(root);
+  it('a new folder takes the template’s cluster, every migration applied, and later opens keep it', { timeout: 120_000 }, () =>
+    withTemplate(async (root, { id: template }) => {
       const dataDir = join(root, 'data');
       const first = await opened({ dataDir, templateFolder: root }, async (store) => {
         await sql`CREATE TABLE public.kept (v text)`.execute(store.db);
@@ -91,18 +98,14 @@ describe('embedded store › when a new store starts › it starts from the buil
       });
       // In memory too, unless files to start from are given.
       expect(await opened({ dataDir: 'memory://', templateFolder: root }, systemId)).toBe(template);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    }),
+  );
 
   it(
     'runs initdb instead when the template was made by another PGlite, holds a migration the store was not given, or is not wanted',
     { timeout: 120_000 },
-    async () => {
-      const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
-      try {
-        const { id: template, files } = await makeTemplate(root);
+    () =>
+      withTemplate(async (root, { id: template, files }) => {
         const made: StoreTemplateInfo = { pglite: pgliteVersion(), migrations: Object.keys(MIGRATIONS) };
         for (const info of [{ pglite: '0.0.1' }, { migrations: [...made.migrations, '9999_from_a_newer_version'] }]) {
           writeStoreTemplate(root, files, { ...made, ...info });
@@ -113,27 +116,16 @@ describe('embedded store › when a new store starts › it starts from the buil
         expect(await opened({ dataDir: join(root, 'unwanted'), templateFolder: root, template: false }, systemId)).not.toBe(template);
         // No template at all: initdb, as before there was one.
         expect(await opened({ dataDir: join(root, 'none'), templateFolder: join(root, 'nowhere') }, systemId)).not.toBe(template);
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
-    },
+      }),
   );
 
-  it(
-    'a first start killed while it made the cluster left pglite.new behind: the next start makes it again',
-    { timeout: 120_000 },
-    async () => {
-      const root = mkdtempSync(join(tmpdir(), 'cl-store-template-'));
-      try {
-        const { id: template } = await makeTemplate(root);
-        const dataDir = join(root, 'data');
-        mkdirSync(join(dataDir, 'pglite.new', 'base'), { recursive: true });
-        writeFileSync(join(dataDir, 'pglite.new', 'PG_VERSION'), 'half');
-        expect(await opened({ dataDir, templateFolder: root }, systemId)).toBe(template);
-        expect(readdirSync(dataDir).sort()).toEqual(['consent-ledger.lock', 'pglite']);
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
-    },
+  it('a first start killed while it made the cluster left pglite.new behind: the next start makes it again', { timeout: 120_000 }, () =>
+    withTemplate(async (root, { id: template }) => {
+      const dataDir = join(root, 'data');
+      mkdirSync(join(dataDir, 'pglite.new', 'base'), { recursive: true });
+      writeFileSync(join(dataDir, 'pglite.new', 'PG_VERSION'), 'half');
+      expect(await opened({ dataDir, templateFolder: root }, systemId)).toBe(template);
+      expect(readdirSync(dataDir).sort()).toEqual(['consent-ledger.lock', 'pglite']);
+    }),
   );
 });
