@@ -187,7 +187,8 @@ export class Follower<P = undefined> {
   /**
    * Applies every event committed before the call (for rebuilds and tests), and returns how many
    * were read. An empty read does not mean "done": the ledger holds back events behind any
-   * transaction still open in its database (ledger.read_horizon()), so this waits until the processors pass the head the ledger showed at the start.
+   * transaction still open in its database (ledger.read_horizon()), so this waits until the
+   * processors pass the head the ledger showed at the start.
    */
   async catchUp(onProgress?: (applied: number) => void): Promise<number> {
     await this.ensureCheckpoints();

@@ -281,9 +281,9 @@ export interface PostgresLedgerOptions {
  *
  * Ordering: every row carries its transaction id (xid8) and a sequence number. Readers order by
  * (transaction id, sequence) and only read rows whose transaction id is below the oldest
- * transaction still running in this database (`READ_HORIZON`). Every such row's transaction has ended, and
- * any row that becomes visible later has a larger transaction id, so a reader that resumes after
- * its last position can never skip one. Sequence numbers alone are not safe: they are taken
+ * transaction still running in this database (`READ_HORIZON`). Every such row's transaction has
+ * ended, and any row that becomes visible later has a larger transaction id, so a reader that
+ * resumes after its last position can never skip one. Sequence numbers alone are not safe: they are taken
  * before commit, and commits land out of order.
  *
  * Group commit: while a transaction is being committed, the appends that arrive queue up; the
