@@ -6,6 +6,8 @@ import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
 import { MIGRATIONS } from '../../src/migrations.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
+import { httpClient, waitUntil } from '../support/process.js';
+import { parsePrometheus, valueOf } from '../support/prometheus.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
@@ -46,6 +48,23 @@ export async function postgresEngine(): Promise<FaultEngine> {
 
 /** The engine a scenario runs on: the PostgreSQL server when DATABASE_URL is set, else embedded. */
 export const defaultFaultEngine = (): Promise<FaultEngine> => (serverUrl ? postgresEngine() : Promise.resolve(embeddedEngine()));
+
+/**
+ * Waits until a service process's followers have handled every event (their lag in GET /metrics
+ * is 0), so that row counts taken next do not move with a follower that is still behind.
+ */
+export async function followersCaughtUp(baseUrl: string, adminToken: string): Promise<void> {
+  const admin = httpClient(baseUrl, { authorization: `Bearer ${adminToken}` });
+  await waitUntil(
+    async () => {
+      const res = await admin.get('/metrics');
+      if (res.status !== 200) throw new Error(`GET /metrics: ${res.status}`);
+      const e = parsePrometheus(res.body as string);
+      return ['projections', 'sealer', 'webhooks', 'expiry'].every((f) => valueOf(e, 'consent_ledger_follower_lag_events', { follower: f }) === 0);
+    },
+    { timeoutMs: 60_000, what: 'every follower to catch up' },
+  );
+}
 
 /** Row counts of every table in the schemas a request can write to (the read models and the sealer's tables aside). */
 export async function writableRowCounts(store: Store): Promise<Record<string, number>> {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { provisionTenant, repoRoot, startServiceProcess, tenantClient, type ServiceProcess } from '../support/process.js';
-import { defaultFaultEngine, printFigures, writableRowCounts, type FaultEngine } from './support.js';
+import { defaultFaultEngine, followersCaughtUp, printFigures, writableRowCounts, type FaultEngine } from './support.js';
 
 /**
  * Issue 7, fault suite: tenant isolation over real HTTP. Tenant A owns a policy version, a
@@ -57,6 +57,8 @@ describe('faults › when another tenant tries every route with the owner’s id
     const ownerIds = [policy.body.data.id as string, consent.body.data.id as string, webhook.body.data.id as string];
     const ownerView = JSON.stringify((await owner.get(`/api/v1/consent/${ownerIds[1]}`)).body.data);
 
+    // The webhook follower writes its own rows as it passes the owner's events: counted once it has.
+    await followersCaughtUp(svc.url, ADMIN_TOKEN);
     const store = engine.name === 'postgres' ? await engine.open() : undefined;
     const before = store ? await writableRowCounts(store) : undefined;
 
@@ -78,6 +80,7 @@ describe('faults › when another tenant tries every route with the owner’s id
         }
       }
     }
+    await followersCaughtUp(svc.url, ADMIN_TOKEN);
     const after = store ? await writableRowCounts(store) : undefined;
     await store?.close();
     const unchanged = JSON.stringify((await owner.get(`/api/v1/consent/${ownerIds[1]}`)).body.data) === ownerView;
