@@ -1,64 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../migrations.js';
-import { openStore, type Store, type StoreOptions } from './store.js';
+import { makeStoreTemplate, openStore, type Store, type StoreOptions } from './store.js';
 import { pgliteVersion, writeStoreTemplate, type StoreTemplateInfo } from './store-template.js';
-
-describe('embedded store › when a store in memory starts from another store’s files › it holds what that one held', () => {
-  it('dumpDataDir, then loadDataDir: the rows are there, and the schema is found up to date', async () => {
-    const first = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://' });
-    let files: Blob;
-    try {
-      await sql`CREATE TABLE public.kept (v text)`.execute(first.db);
-      await sql`INSERT INTO public.kept VALUES ('from the first store')`.execute(first.db);
-      files = await first.dumpDataDir!();
-    } finally {
-      await first.close();
-    }
-    const second = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://', loadDataDir: files });
-    try {
-      const kept = await sql<{ v: string }>`SELECT v FROM public.kept`.execute(second.db);
-      expect(kept.rows).toEqual([{ v: 'from the first store' }]);
-      // Writes go on from there: it is a store, not a copy to read.
-      await sql`INSERT INTO public.kept VALUES ('then the second')`.execute(second.db);
-      const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM public.kept`.execute(second.db);
-      expect(count.rows[0]!.n).toBe(2);
-    } finally {
-      await second.close();
-    }
-  });
-
-  it('refuses files to start from for a store in a folder, which keeps its own', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cl-store-load-'));
-    try {
-      await expect(openStore({ migrations: MIGRATIONS, dataDir: dir, loadDataDir: new Blob([]) })).rejects.toThrow(
-        /loadDataDir is for a store in memory/,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
 
 // Each test makes a template and opens stores with initdb, about 4 s each and more beside another
 // file: one of them took over 30 s in CI.
 describe('embedded store › when a new store starts › it starts from the build’s migrated template when one fits', () => {
-  /** A template made as the build makes it, in a folder of the test's own: its cluster's identity and files. */
+  /**
+   * A template made as the build makes it, in a folder of the test's own: its files, and its
+   * cluster's identity as a store in memory started from it has it.
+   */
   const makeTemplate = async (folder: string): Promise<{ id: string; files: Buffer }> => {
-    const store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://', template: false });
-    try {
-      const id = await systemId(store);
-      await sql`CHECKPOINT`.execute(store.db);
-      const files = Buffer.from(await (await store.dumpDataDir!()).arrayBuffer());
-      writeStoreTemplate(folder, files, { pglite: pgliteVersion(), migrations: Object.keys(MIGRATIONS) });
-      return { id, files };
-    } finally {
-      await store.close();
-    }
+    await makeStoreTemplate(folder, MIGRATIONS);
+    return {
+      id: await opened({ dataDir: 'memory://', templateFolder: folder }, systemId),
+      files: readFileSync(join(folder, 'store-template.tar')),
+    };
   };
   /** The cluster's identity, which initdb draws anew and a template's files carry along. */
   const systemId = async (store: Store): Promise<string> =>
@@ -96,8 +58,6 @@ describe('embedded store › when a new store starts › it starts from the buil
       await opened({ dataDir, templateFolder: root }, async (store) => {
         expect((await sql<{ v: string }>`SELECT v FROM public.kept`.execute(store.db)).rows).toEqual([{ v: 'written' }]);
       });
-      // In memory too, unless files to start from are given.
-      expect(await opened({ dataDir: 'memory://', templateFolder: root }, systemId)).toBe(template);
     }),
   );
 

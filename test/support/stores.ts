@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS } from '../../src/migrations.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import { makeStoreTemplate, openStore, type Store } from '../../src/store/store.js';
 import { oncePerRun, runStamp } from './once-per-run.js';
 
 /** The PostgreSQL server tests use, or undefined when none is configured. */
@@ -43,35 +43,29 @@ export interface TestStore {
 
 /** An embedded store in memory, started from the run's migrated template. */
 export async function pgliteStore(): Promise<TestStore> {
-  const store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://', loadDataDir: await migratedTemplate() });
+  const store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://', templateFolder: await migratedTemplate() });
   return { name: 'pglite', store, dispose: () => store.close() };
 }
 
-let template: Promise<Blob> | undefined;
+let template: Promise<string> | undefined;
 
 /**
- * The files of a new embedded store with every migration applied, made once per run and kept in
- * the temporary folder (test/global-setup.ts removes it): a store loaded from them opens in about
- * 40% of the time `initdb` takes (1 s against 2.5 here). openStore still runs the migrations, and finds them done.
+ * A folder holding a store template (src/store/store-template.ts) of these sources' migrations,
+ * made once per run in the temporary folder (test/global-setup.ts removes it): dist/'s may be of
+ * older sources, and a store started from it would run the newer migrations each time.
  */
-function migratedTemplate(): Promise<Blob> {
+function migratedTemplate(): Promise<string> {
   template ??= (async () => {
-    const file = join(tmpdir(), `cl-pglite-template-${runStamp() ?? process.pid}.tar`);
+    const folder = join(tmpdir(), `cl-pglite-template-${runStamp() ?? process.pid}`);
     await oncePerRun(
       'pglite-template',
-      () => existsSync(file),
+      () => existsSync(join(folder, 'store-template.json')),
       async () => {
-        const store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://' });
-        try {
-          const files = await store.dumpDataDir!();
-          writeFileSync(`${file}.part`, Buffer.from(await files.arrayBuffer()));
-          renameSync(`${file}.part`, file);
-        } finally {
-          await store.close();
-        }
+        mkdirSync(folder, { recursive: true });
+        await makeStoreTemplate(folder, MIGRATIONS);
       },
     );
-    return new Blob([readFileSync(file)]);
+    return folder;
   })();
   return template;
 }
