@@ -10,7 +10,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   (`test/docs/*.doc.spec.ts`) and the OpenAPI drift check.
  * - api: the production service built in process and driven through its HTTP routes
  *   (`test/api/*.api.spec.ts`: `inject`, or a real listening socket for browsers and raw clients).
- * - e2e: the real process (`node src/main.ts`) or the CLI started as a child (`test/e2e/*.e2e.spec.ts`).
+ * - e2e: the real process (`node dist/src/main.js`) or the CLI started as a child (`test/e2e/*.e2e.spec.ts`).
  */
 export default defineConfig({
   test: {

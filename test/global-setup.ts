@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildDist } from './support/build.js';
 import { startEventStoreForRun } from './support/eventstore-engine.js';
 
 /**
@@ -14,8 +15,10 @@ import { startEventStoreForRun } from './support/eventstore-engine.js';
  */
 /** Every project of the run (unit, int, api, e2e) shares one engine and one cleaning. */
 let shared: Promise<Awaited<ReturnType<typeof startEventStoreForRun>>> | undefined;
+/** dist/ is built once, before any file that needs it runs: every project but unit starts the CLI, the service or the console from it. */
+let built: Promise<void> | undefined;
 let users = 0;
-/** This run's id: what is made once per run (dist/, the embedded store's template: test/support/once-per-run.ts) is named after it. */
+/** This run's id: what the files make once per run (the embedded store's template: test/support/once-per-run.ts) is named after it. */
 const runStamp = `${process.pid}-${Date.now()}`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -24,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     removeRunFiles((stamp) => Date.now() - Number(stamp.split('-')[1]) > 60 * 60 * 1000);
     return startEventStoreForRun();
   });
+  if (project.name !== 'unit') await (built ??= buildDist());
   const eventStore = await shared;
   project.provide('eventStoreUrl', eventStore.url);
   project.provide('eventStoreMissing', eventStore.missing);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cli, cliEngines, onEngine } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cli, cliEngines, onEngine } from '../support/cli.js';
 import { client } from '../support/service.js';
 
 /**
@@ -11,7 +11,6 @@ import { client } from '../support/service.js';
  * which the tenant's read key then lists through `GET /api/v1/audit-log`.
  */
 
-beforeAll(buildCli, 180_000);
 
 interface Entry {
   action: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../src/service.js';
 import { repoRoot, runCommand } from '../support/process.js';
 import { client, listedAdminKey, publishPolicy } from '../support/service.js';
-import { buildCli, cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
+import { cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
 
 /**
  * The operator CLI (docs/contract.md "Identity, tenants, keys"; DESIGN.md "Read models are
@@ -32,11 +32,10 @@ async function waitUntil(condition: () => Promise<boolean>, what: string, timeou
 
 const engines = cliEngines('cli.e2e');
 
-beforeAll(async () => {
-  // The bin runs the compiled CLI: build it from the sources under test.
-  await buildCli();
+beforeAll(() => {
+  // The bin runs the compiled CLI, which test/global-setup.ts built from the sources under test.
   expect(existsSync(join(root, 'dist', 'src', 'cli', 'cli.js'))).toBe(true);
-}, 300_000);
+});
 
 describe('cli › when the arguments are wrong › exits 2 with a clear message, touching no store', () => {
   let dir: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
+import { cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
 import { childEnvironment, repoRoot, runCommand, waitUntil } from '../support/process.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
 
@@ -17,10 +17,9 @@ const bin = cliBin;
 const engines = cliEngines('import.e2e');
 
 let files: string;
-beforeAll(async () => {
-  await buildCli();
+beforeAll(() => {
   files = mkdtempSync(join(tmpdir(), 'cl-import-files-'));
-}, 300_000);
+});
 afterAll(() => rmSync(files, { recursive: true, force: true }));
 
 interface Row {

@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, repoRoot, startServiceProcess, type ServiceProcess } from '../support/process.js';
-import { buildCli } from '../support/cli.js';
 
 // The bin runs dist/: built once per run, never while another file's CLI loads it.
-beforeAll(buildCli, 300_000);
 
 /** The README's curl walk-through, as a new user runs it, against a freshly started service. */
 describe('README › curl walk-through › on a first start of the embedded service', () => {

@@ -11,10 +11,8 @@ import { cosignerVkey, signerFromSeed } from '../../src/transparency/note.js';
 import { childEnvironment, freePort, repoRoot, runCommand, waitUntil } from '../support/process.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
-import { buildCli } from '../support/cli.js';
 
 // The bin runs dist/: built once per run, never while another file's CLI loads it.
-beforeAll(buildCli, 300_000);
 
 /** A tenant's log opens with TenantCreated and its first key's ApiKeyIssued (docs/audit-log.md). */
 const SETUP = 2;

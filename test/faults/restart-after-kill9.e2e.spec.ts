@@ -8,7 +8,6 @@ import { embeddedEngine, type FaultEngine } from './support.js';
  * are in flight and a new one is spawned at once, without waiting for the old one to be gone,
  * RESTARTS times: every start must come up healthy (the data-dir lock is the kernel's, released
  * with its holder; a start that finds it held waits), and every acknowledged write is there.
- * It runs the build (`npm run test:faults` builds first), as `npm start` does, to start quicker.
  */
 
 const ADMIN_TOKEN = 'faults-restart-admin-token-0123456789';
@@ -18,7 +17,7 @@ const ACKS_PER_ROUND = 4;
 
 /** Spawns the service and waits for /health; a start that exits instead fails the test with its stderr. */
 async function startNow(env: Record<string, string>): Promise<ServiceProcess> {
-  const svc = spawnServiceProcess({ LOG_LEVEL: 'warn', ...env, PORT: String(await freePort()) }, { built: true });
+  const svc = spawnServiceProcess({ LOG_LEVEL: 'warn', ...env, PORT: String(await freePort()) });
   await waitUntil(
     async () => {
       const exit = svc.exit();

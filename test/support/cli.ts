@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { oncePerRun, runStamp } from './once-per-run.js';
-import { childEnvironment, repoRoot, runCommand, type CommandRun } from './process.js';
+import { repoRoot, runCommand, type CommandRun } from './process.js';
 import { freshDatabase, serverUrl } from './stores.js';
 
 /** The package's bin: what `npx consent-ledger` runs. */
@@ -46,46 +43,6 @@ export function cliEngines(tag: string): CliEngine[] {
     console.log(`[${tag}] DATABASE_URL is not set: the CLI is tested on the embedded store only`);
   }
   return engines;
-}
-
-/** Whether dist/ was built from the files here now (scripts/build-inputs.mjs): `npm ci` built it, nothing changed since. */
-async function builtFromHere(): Promise<boolean> {
-  return promisify(execFile)(process.execPath, ['scripts/build-inputs.mjs', '--check'], { cwd: repoRoot }).then(
-    () => true,
-    () => false,
-  );
-}
-
-async function build(): Promise<void> {
-  if (await builtFromHere()) return;
-  try {
-    await promisify(execFile)('npm', ['run', 'build'], { cwd: repoRoot, env: childEnvironment({}) });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm run build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-  }
-}
-
-/**
- * Builds dist/ from the sources under test, once per run, unless it was built from them already
- * (the build's own record, dist/build-inputs.json): the bin runs the compiled CLI. Files
- * run two at a time, and a build while another file's CLI loads dist/ gave it half-written
- * modules; so the first caller builds, the others wait for its marker.
- */
-export async function buildCli(): Promise<void> {
-  const stamp = runStamp();
-  if (!stamp) return build();
-  const dist = join(repoRoot, 'dist');
-  const marker = join(dist, `.built-${stamp}`);
-  await oncePerRun(
-    'build',
-    () => existsSync(marker),
-    async () => {
-      await build();
-      for (const old of readdirSync(dist).filter((f) => f.startsWith('.built-'))) rmSync(join(dist, old), { force: true });
-      writeFileSync(marker, '');
-    },
-  );
 }
 
 /** The service on these settings for as long as `fn` runs (the embedded store is one process's at a time). */

@@ -108,14 +108,13 @@ export function childEnvironment(env: Record<string, string>): NodeJS.ProcessEnv
 }
 
 /**
- * Spawns the service from source (`node --import tsx src/main.ts`, what `npm start` runs after
- * the build) with the given settings, and does not wait for it. See `startServiceProcess`.
- * `{ built: true }` runs the build itself (`dist/src/main.js`, as `npm start` does), which starts
- * in half the time; the caller makes sure the build is current (`npm run test:faults` builds).
+ * Spawns the service as `npm start` runs it (`node dist/src/main.js`, which test/global-setup.ts
+ * built from the sources under test) with the given settings, and does not wait for it. See
+ * `startServiceProcess`.
  */
-export function spawnServiceProcess(env: Record<string, string> & { PORT: string }, { built = false } = {}): ServiceProcess {
+export function spawnServiceProcess(env: Record<string, string> & { PORT: string }): ServiceProcess {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: repoRoot,
     env: childEnvironment(env),
     stdio: ['ignore', 'pipe', 'pipe'],
