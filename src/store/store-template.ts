@@ -97,7 +97,10 @@ export async function unpackStoreTemplate(tar: string, into: string): Promise<vo
         })();
         writing.add(write);
         // A write that fails stays in the set, for the race or the last wait to throw.
-        void write.then(() => writing.delete(write), () => undefined);
+        void write.then(
+          () => writing.delete(write),
+          () => undefined,
+        );
         if (writing.size >= 16) await Promise.race(writing);
       } else {
         throw new Error(`the store template holds an entry of another kind (${String(type)}): ${name}`);

@@ -11,7 +11,6 @@ import { client } from '../support/service.js';
  * which the tenant's read key then lists through `GET /api/v1/audit-log`.
  */
 
-
 interface Entry {
   action: string;
   actor: { type: string; id: string | null } | null;

@@ -60,7 +60,9 @@ export async function followersCaughtUp(baseUrl: string, adminToken: string): Pr
       const res = await admin.get('/metrics');
       if (res.status !== 200) throw new Error(`GET /metrics: ${res.status}`);
       const e = parsePrometheus(res.body as string);
-      return ['projections', 'sealer', 'webhooks', 'expiry'].every((f) => valueOf(e, 'consent_ledger_follower_lag_events', { follower: f }) === 0);
+      return ['projections', 'sealer', 'webhooks', 'expiry'].every(
+        (f) => valueOf(e, 'consent_ledger_follower_lag_events', { follower: f }) === 0,
+      );
     },
     { timeoutMs: 60_000, what: 'every follower to catch up' },
   );
