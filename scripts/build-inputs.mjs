@@ -1,6 +1,8 @@
 // What dist/ was built from: a SHA-256 over the sources and settings the build reads. The last
-// step of `npm run build` (and of "prepare") writes it to dist/build-inputs.json; `--check` exits
-// 0 when dist/ was built from the files here now, 1 otherwise (the tests then build again).
+// step of `npm run build` writes it to dist/build-inputs.json; `--check` exits 0 when dist/ was
+// built from the files here now, 1 otherwise. "prepare" builds only then: the first
+// `npx consent-ledger` in a checkout links the project into npm's npx cache and runs its prepare,
+// which rebuilt dist/ (30 s) under whatever was running from it.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

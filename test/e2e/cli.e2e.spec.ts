@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -136,13 +136,26 @@ describe('cli › when the CLI is not built › the bin says how to build it', (
 });
 
 describe('cli › when run through npx in the project folder › it is this package’s bin, found offline', () => {
-  it('npx --offline consent-ledger --help answers this CLI’s help', async () => {
+  it('npx --offline consent-ledger --help answers this CLI’s help, and a first use does not rebuild dist/', async () => {
     // --offline: if npx did not resolve the project's own bin it would fail here rather than
-    // fetch whatever the registry holds under that name.
-    const run = await runCommand('npx', ['--offline', 'consent-ledger', '--help'], {});
-    expect(run.stderr).not.toMatch(/ENOTCACHED|could not determine executable/);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain("consent-ledger: the operator's command line");
+    // fetch whatever the registry holds under that name. A cache of its own makes this npx's
+    // first use here: it links the project into the cache and runs its prepare script, which
+    // must find dist/ current rather than rebuild it under the files running from it.
+    const cache = mkdtempSync(join(tmpdir(), 'cl-npx-cache-'));
+    const built = () => [
+      statSync(join(root, 'dist', 'build-inputs.json')).mtimeMs,
+      statSync(join(root, 'dist', 'src', 'cli', 'cli.js')).mtimeMs,
+    ];
+    try {
+      const before = built();
+      const run = await runCommand('npx', ['--offline', 'consent-ledger', '--help'], { npm_config_cache: cache });
+      expect(run.stderr).not.toMatch(/ENOTCACHED|could not determine executable/);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("consent-ledger: the operator's command line");
+      expect(built()).toEqual(before);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   }, 120_000);
 });
 
