@@ -81,8 +81,7 @@ export async function unpackStoreTemplate(tar: string, into: string): Promise<vo
     for await (const entry of extract) {
       const { name, type, mtime } = entry.header;
       const relative = posix.normalize(name).replace(/^\/+/, '');
-      if (relative === '' || relative.split('/').includes('..'))
-        throw new Error(`the store template holds an entry outside its folder: ${name}`);
+      if (relative.split('/').includes('..')) throw new Error(`the store template holds an entry outside its folder: ${name}`);
       const path = join(into, relative);
       if (type === 'directory') {
         await mkdir(path, { recursive: true, mode: 0o700 });
