@@ -1,6 +1,3 @@
-import { readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildDist } from './support/build.js';
@@ -18,38 +15,19 @@ let shared: Promise<Awaited<ReturnType<typeof startEventStoreForRun>>> | undefin
 /** dist/ is built once, before any file that needs it runs: every project but unit starts the CLI, the service or the console from it. */
 let built: Promise<void> | undefined;
 let users = 0;
-/** This run's id: what the files make once per run (the embedded store's template: test/support/once-per-run.ts) is named after it. */
-const runStamp = `${process.pid}-${Date.now()}`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   users += 1;
-  shared ??= cleanPostgres().then(() => {
-    removeRunFiles((stamp) => Date.now() - Number(stamp.split('-')[1]) > 60 * 60 * 1000);
-    return startEventStoreForRun();
-  });
+  shared ??= cleanPostgres().then(() => startEventStoreForRun());
   if (project.name !== 'unit') await (built ??= buildDist());
   const eventStore = await shared;
   project.provide('eventStoreUrl', eventStore.url);
   project.provide('eventStoreMissing', eventStore.missing);
-  project.provide('runStamp', runStamp);
   return async () => {
     users -= 1;
     if (users > 0) return;
     await eventStore.stop();
-    removeRunFiles((stamp) => stamp === runStamp);
   };
-}
-
-/**
- * Removes what runs made once (test/support/once-per-run.ts: `cl-<name>-<pid>-<ms>[.tar|.tar.part|.lock]`)
- * in the temporary folder, for the runs `whose` stamp it is: this one at its end, and, at the
- * start, runs interrupted over an hour ago (a template is 40 MB).
- */
-function removeRunFiles(whose: (stamp: string) => boolean): void {
-  for (const f of readdirSync(tmpdir())) {
-    const stamp = /^cl-[a-z-]+-([0-9]+-[0-9]+)(\.tar|\.tar\.part|\.lock)?$/.exec(f)?.[1];
-    if (stamp !== undefined && whose(stamp)) rmSync(join(tmpdir(), f), { recursive: true, force: true });
-  }
 }
 
 async function cleanPostgres(): Promise<void> {

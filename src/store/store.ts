@@ -179,7 +179,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 /**
  * Writes a store template into `folder` (src/store/store-template.ts): a new embedded cluster made
  * by initdb, `migrations` applied, checkpointed so that a store started from it has no WAL to
- * replay. The build writes dist/'s this way; tests write one per run for their stores in memory.
+ * replay. The build writes dist/'s this way; the store's own tests write theirs in folders of their own.
  */
 export async function makeStoreTemplate(folder: string, migrations: Migrations): Promise<void> {
   const store = await openStore({ dataDir: 'memory://', migrations, template: false });

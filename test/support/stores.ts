@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS } from '../../src/migrations.js';
-import { makeStoreTemplate, openStore, type Store } from '../../src/store/store.js';
-import { oncePerRun, runStamp } from './once-per-run.js';
+import { openStore, type Store } from '../../src/store/store.js';
 
 /** The PostgreSQL server tests use, or undefined when none is configured. */
 export const serverUrl = process.env.DATABASE_URL;
@@ -41,33 +37,13 @@ export interface TestStore {
   dispose(): Promise<void>;
 }
 
-/** An embedded store in memory, started from the run's migrated template. */
-export async function pgliteStore(): Promise<TestStore> {
-  const store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://', templateFolder: await migratedTemplate() });
-  return { name: 'pglite', store, dispose: () => store.close() };
-}
-
-let template: Promise<string> | undefined;
-
 /**
- * A folder holding a store template (src/store/store-template.ts) of these sources' migrations,
- * made once per run in the temporary folder (test/global-setup.ts removes it): dist/'s may be of
- * older sources, and a store started from it would run the newer migrations each time.
+ * An embedded store in memory. It starts from dist/'s store template, as the product's new stores
+ * do: test/global-setup.ts built dist/ from these sources before any file that opens one ran.
  */
-function migratedTemplate(): Promise<string> {
-  template ??= (async () => {
-    const folder = join(tmpdir(), `cl-pglite-template-${runStamp() ?? process.pid}`);
-    await oncePerRun(
-      'pglite-template',
-      () => existsSync(join(folder, 'store-template.json')),
-      async () => {
-        mkdirSync(folder, { recursive: true });
-        await makeStoreTemplate(folder, MIGRATIONS);
-      },
-    );
-    return folder;
-  })();
-  return template;
+export async function pgliteStore(): Promise<TestStore> {
+  const store = await openStore({ migrations: MIGRATIONS, dataDir: 'memory://' });
+  return { name: 'pglite', store, dispose: () => store.close() };
 }
 
 /** A store on a fresh database of the PostgreSQL server. */
