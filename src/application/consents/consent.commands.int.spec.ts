@@ -12,7 +12,7 @@ import type { ConsentCommands, ConsentInput } from './consent.commands.js';
 /** Passes every call through; counts the streams read. */
 class CountingLedger implements Ledger {
   reads = 0;
-  constructor(private readonly inner: Ledger) {}
+  constructor(protected readonly inner: Ledger) {}
   append(requests: AppendRequest[], recordedAt: Date): Promise<AppendResult> {
     return this.inner.append(requests, recordedAt);
   }
@@ -25,6 +25,28 @@ class CountingLedger implements Ledger {
   }
   headPosition(tenantId?: string): Promise<LedgerPosition | null> {
     return this.inner.headPosition(tenantId);
+  }
+}
+
+/**
+ * Runs `before` once, just before the first read of a stream whose name starts with `prefix`: a
+ * writer that gets in between two reads of one command (a real write, on the real store).
+ */
+class InterposingLedger extends CountingLedger {
+  constructor(
+    inner: Ledger,
+    private readonly prefix: string,
+    private before: (() => Promise<unknown>) | undefined,
+  ) {
+    super(inner);
+  }
+  override async readStream(stream: string): Promise<RecordedEvent[]> {
+    const before = this.before;
+    if (before && stream.startsWith(this.prefix)) {
+      this.before = undefined;
+      await before();
+    }
+    return super.readStream(stream);
   }
 }
 
@@ -152,6 +174,35 @@ for (const engine of availableEngines) {
       );
       expect(new Set(answers.map((a) => a.view.id)).size).toBe(1);
       expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    });
+  });
+
+  describe(`consent commands (${engine.name}) › when the same keyed withdrawal lands between a repeat's reads › the repeat answers what was recorded`, () => {
+    let t: TestStore;
+    afterAll(() => t?.dispose());
+
+    it('answers the withdrawal time the ledger holds, not the record as first read', async () => {
+      t = await engine.open();
+      const tenantId = randomUUID();
+      const privacy = await Privacy.open(t.store.db, randomBytes(32));
+      const ledger = new PostgresLedger(t.store.db);
+      const first = applicationOn(ledger, privacy, t.store);
+      const policyId = (
+        await first.policies.publish(tenantId, { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'c' })
+      ).id;
+      const { view } = await first.consents.record(tenantId, { policyVersionId: policyId, userReference: 'dave', consentGiven: true });
+      const idem = { key: `k-${randomUUID()}`, requestHash: 'same' };
+      let winner: Awaited<ReturnType<ConsentCommands['withdraw']>> | undefined;
+      // The repeat has read the record (still given) and is about to read the key's stream when
+      // the first request's withdrawal and key land.
+      const interposed = new InterposingLedger(ledger, 'withdrawalkey-', async () => {
+        winner = await first.consents.withdraw(tenantId, view.id, 'race', idem);
+      });
+      const repeat = await applicationOn(interposed, privacy, t.store).consents.withdraw(tenantId, view.id, 'race', idem);
+      expect(winner?.replayed).toBe(false);
+      expect(repeat.replayed).toBe(true);
+      expect(repeat.view.withdrawnAt).not.toBeNull();
+      expect(repeat.view).toEqual(winner!.view);
     });
   });
 }

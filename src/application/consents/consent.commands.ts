@@ -281,7 +281,7 @@ export class ConsentCommands {
   ): Promise<Decision<{ view: BatchView; replayed: boolean }>> {
     const states = await Promise.all(
       batch.state!.consentIds.map(async (id) => {
-        const state = fold(consentAggregate, await this.deps.ledger.readStream(consentStream(tenantId, id)));
+        const state = await this.readConsent(tenantId, id);
         if (state.status === 'none') throw new Error(`batch consent ${id} is missing from the ledger`);
         return state;
       }),
@@ -361,7 +361,9 @@ export class ConsentCommands {
         ) {
           throw keyReused();
         }
-        return answered({ view: await this.view(tenantId, state), replayed: true });
+        // The record as read may predate the key's withdrawal (both landed between the two
+        // reads): read it again, now that the key says it was withdrawn, to answer what was recorded.
+        return answered({ view: await this.view(tenantId, (await this.readConsent(tenantId, consentId)) as KnownConsent), replayed: true });
       }
       const sealed = this.sealReason(tenantId, state.record, key, reason);
       const events = decideConsent({ type: 'WithdrawConsent', data: { reason: sealed, now: attempt.now.toISOString() } }, state);
@@ -461,11 +463,7 @@ export class ConsentCommands {
     keyed: KeyedIdempotency,
   ): Promise<{ withdrawn: ConsentView[]; replayed: boolean }> {
     if (used.operation !== 'withdraw-standing') throw keyReused();
-    const states = await Promise.all(
-      used.consentIds.map(
-        async (id) => fold(consentAggregate, await this.deps.ledger.readStream(consentStream(tenantId, id))) as KnownConsent,
-      ),
-    );
+    const states = await Promise.all(used.consentIds.map(async (id) => (await this.readConsent(tenantId, id)) as KnownConsent));
     const kids = states.map((s) => s.record.personal.kid);
     const found = await this.deps.privacy.keys.byIds(kids);
     // With a record's key destroyed (erasure) the request can no longer be compared: answer the records.
@@ -487,6 +485,11 @@ export class ConsentCommands {
     return reason === null
       ? null
       : this.deps.privacy.seal(key!, sealedAad('ConsentWithdrawn', tenantId, record.consentId, record.subject), reason);
+  }
+
+  /** A record as the ledger holds it now, read outside any attempt (for a replay's answer). */
+  private async readConsent(tenantId: string, consentId: string): Promise<ConsentState> {
+    return fold(consentAggregate, await this.deps.ledger.readStream(consentStream(tenantId, consentId)));
   }
 
   private async view(tenantId: string, state: KnownConsent): Promise<ConsentView> {
