@@ -1,36 +1,9 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { writeFileDurably } from '../common/key-file.js';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import cliProgress from 'cli-progress';
-import {
-  AuditError,
-  checkConsistency,
-  checkOrder,
-  exportLog,
-  checkReceipt,
-  LeafChecker,
-  openCheckpoint,
-  verifyEventProof,
-  requireQuorum,
-  tenantOfOrigin,
-  verifyExport,
-  verifyProof,
-  type LeafCheckerState,
-} from '../transparency/audit.js';
-import { LogClient } from '../transparency/log-client.js';
-import { NoteError, parseVerifierKey, type Checkpoint, type Verifier } from '../transparency/note.js';
-import { TransparencyStore } from '../transparency/transparency.store.js';
+import { NoteError, parseVerifierKey, type Verifier } from '../transparency/note.js';
 import { isUuid } from '../common/ids.js';
-import type { CliIo, Command } from './command.js';
+import type { Command } from './command.js';
 import { UsageError } from './command.js';
-import { serviceLedger } from './service-ledger.js';
 
 type Values = Record<string, string | boolean | undefined>;
-
-/** Logs at least this long get a progress bar on stderr. */
-const PROGRESS_FROM = 10_000;
 
 const need = (values: Values, name: string): string => {
   const v = values[name];
@@ -83,60 +56,11 @@ function witnessesOf(values: Values): { witnesses: Verifier[]; quorum: number } 
 
 const WITNESS_OPTIONS = { witness: { type: 'string', multiple: true }, quorum: { type: 'string' } } as const;
 
-/**
- * A checkpoint from a file: the signed note itself, or JSON holding it as `checkpoint` (an
- * export's header line, a proof, or the answer of GET …/checkpoint with its `data`).
- */
-function readCheckpointFile(path: string): string {
-  // The note itself, given as the argument rather than as a file.
-  if (path.includes('\n') && !existsSync(path)) return path.endsWith('\n') ? path : `${path}\n`;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new AuditError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  if (!text.trimStart().startsWith('{')) return text;
-  const firstLine = text.split('\n', 1)[0]!;
-  for (const candidate of [text, firstLine]) {
-    try {
-      const o = JSON.parse(candidate) as { checkpoint?: unknown; data?: { checkpoint?: unknown } };
-      const note = o.data?.checkpoint ?? o.checkpoint;
-      if (typeof note === 'string') return note;
-    } catch {
-      // the next form
-    }
-  }
-  throw new AuditError(`${path} holds no checkpoint: give the signed note, or JSON with a checkpoint field`);
-}
-
 /** A base URL (--url): http(s) only. */
 const baseUrl = (raw: string): string => {
   if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new UsageError("--url is the service's base URL, http(s)://host[:port]");
   return raw.replace(/\/+$/, '');
 };
-
-function progress(io: CliIo, label: string) {
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: io.progressStream,
-      format: `${label} [{bar}] {percentage}% | {value}/{total} events | {duration_formatted}`,
-      hideCursor: true,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  return {
-    update(done: number, total: number) {
-      if (total < PROGRESS_FROM) return;
-      if (!started) {
-        started = true;
-        bar.start(total, done);
-      } else bar.update(done);
-    },
-    stop: () => bar.stop(),
-  };
-}
 
 export const auditExport: Command = {
   name: 'audit export',
@@ -149,43 +73,7 @@ export const auditExport: Command = {
     if (!isUuid(tenant)) throw new UsageError('--tenant must be a tenant id (a UUID, as `tenant list` shows it)');
     return { tenantId: tenant.toLowerCase(), file: need(values, 'out') };
   },
-  async run(store, input: { tenantId: string; file: string }, io) {
-    const opened = await serviceLedger(store, io.settings);
-    // EventStoreDB: sealed events are read from the ledger through read.event_index (kept by the service).
-    const logs = new TransparencyStore(store.db, opened.external ? { ledger: opened.ledger, fence: async () => undefined } : undefined);
-    const latest = await logs.latestCheckpoint(input.tenantId);
-    if (!latest) {
-      await opened.close();
-      throw new AuditError(`no signed checkpoint for tenant ${input.tenantId}: it has no events yet, or the service has not sealed them`);
-    }
-    const out = createWriteStream(input.file);
-    const bar = progress(io, 'exporting');
-    try {
-      const header = await exportLog(
-        logs,
-        input.tenantId,
-        { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash },
-        async (line) => {
-          if (!out.write(line)) await once(out, 'drain');
-        },
-        (n, total) => bar.update(n, total),
-      );
-      out.end();
-      await once(out, 'finish');
-      io.info(`Exported ${header.treeSize} events of tenant ${input.tenantId} to ${input.file}.`);
-      return {
-        tenantId: input.tenantId,
-        file: input.file,
-        treeSize: header.treeSize,
-        rootHash: header.rootHash,
-        checkpoint: header.checkpoint,
-      };
-    } finally {
-      bar.stop();
-      out.destroy();
-      await opened.close();
-    }
-  },
+  load: () => import('./audit.run.js').then((m) => m.auditExport),
 };
 
 export const auditVerify: Command = {
@@ -205,72 +93,8 @@ export const auditVerify: Command = {
       witnessing: witnessesOf(values),
     };
   },
-  async runOffline(
-    input: {
-      file: string;
-      verifier: Verifier;
-      moreKeys: Verifier[];
-      since?: string;
-      witnessing?: { witnesses: Verifier[]; quorum: number };
-    },
-    io,
-  ) {
-    const since = input.since === undefined ? undefined : openCheckpoint(readCheckpointFile(input.since), input.verifier);
-    const lines = createInterface({ input: createReadStream(input.file), crlfDelay: Infinity });
-    const bar = progress(io, 'verifying');
-    try {
-      const report = await verifyExport(lines, input.verifier, (n, total) => bar.update(n, total), {
-        moreKeys: input.moreKeys,
-        ...(since ? { since } : {}),
-        ...(input.witnessing ?? {}),
-      });
-      bar.stop();
-      io.info(`Verified: ${report.events} events, the root matches the checkpoint signed by ${input.verifier.name}.`);
-      return report;
-    } finally {
-      bar.stop();
-      lines.close();
-    }
-  },
+  load: () => import('./audit.run.js').then((m) => m.auditVerify),
 };
-
-interface ProveState {
-  /** Per log origin: the newest checkpoint verified. */
-  logs: Record<string, { checkpoint: string; treeSize: number; rootHash: string }>;
-}
-
-const readJsonState = <T>(path: string, empty: T): T => {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty;
-    throw new AuditError(`cannot read the state ${path}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new AuditError(`the state ${path} is not JSON: restore it from a copy, or start over from a checkpoint you trust`);
-  }
-};
-
-/** Writes a state file whole and durably (it holds no secret: the usual mode). */
-const writeJsonState = (path: string, state: object): void => writeFileDurably(path, `${JSON.stringify(state, null, 2)}\n`, 0o666);
-
-/**
- * Checks `next` against the checkpoint kept before: no rollback, no fork, and (sizes differing) an
- * RFC 9162 consistency proof from the service at `url`, read through its public routes.
- */
-async function consistentWithKept(kept: Checkpoint, next: Checkpoint, url: string | undefined): Promise<void> {
-  const fetchProof = async (from: Checkpoint, to: Checkpoint) =>
-    checkConsistency(from, to, await LogClient.forOrigin(next.origin, url).consistency(from.treeSize, to.treeSize));
-  if (next.treeSize >= kept.treeSize || next.origin !== kept.origin) {
-    if (checkOrder(kept, next)) await fetchProof(kept, next);
-  } else if (next.treeSize > 0) {
-    // A proof older than the checkpoint kept (a receipt from last year): it must be a prefix of it.
-    await fetchProof(next, kept);
-  }
-}
 
 export const auditProve: Command = {
   name: 'audit prove',
@@ -289,32 +113,7 @@ export const auditProve: Command = {
       witnessing: witnessesOf(values),
     };
   },
-  async runOffline(input: {
-    file: string;
-    verifier: Verifier;
-    state?: string;
-    url?: string;
-    witnessing?: { witnesses: Verifier[]; quorum: number };
-  }) {
-    let proof: unknown;
-    try {
-      proof = JSON.parse(readFileSync(input.file, 'utf8'));
-    } catch (error) {
-      throw new AuditError(`cannot read the proof: ${(error as Error).message}`);
-    }
-    const report = verifyProof(proof, input.verifier, input.witnessing);
-    if (!input.state) return report;
-    const state = readJsonState<ProveState>(input.state, { logs: {} });
-    const note = (proof as { data?: { checkpoint?: string } }).data?.checkpoint ?? (proof as { checkpoint: string }).checkpoint;
-    const next = openCheckpoint(note, input.verifier);
-    const kept = state.logs[next.origin];
-    if (kept) await consistentWithKept(openCheckpoint(kept.checkpoint, input.verifier), next, input.url);
-    if (!kept || next.treeSize > kept.treeSize) {
-      state.logs[next.origin] = { checkpoint: note, treeSize: next.treeSize, rootHash: next.rootHash.toString('hex') };
-      writeJsonState(input.state, state);
-    }
-    return { ...report, state: { file: input.state, treeSize: Math.max(next.treeSize, kept?.treeSize ?? 0) } };
-  },
+  load: () => import('./audit.run.js').then((m) => m.auditProve),
 };
 
 export const auditConsistency: Command = {
@@ -331,94 +130,8 @@ export const auditConsistency: Command = {
       verifier: verifierOf(need(values, 'key')),
     };
   },
-  async runOffline(input: { old: string; next?: string; url?: string; verifier: Verifier }) {
-    const old = openCheckpoint(readCheckpointFile(input.old), input.verifier);
-    const log = LogClient.forOrigin(old.origin, input.url);
-    const note = input.next ? readCheckpointFile(input.next) : await log.checkpoint();
-    const next = openCheckpoint(note, input.verifier);
-    if (checkOrder(old, next)) checkConsistency(old, next, await log.consistency(old.treeSize, next.treeSize));
-    return {
-      consistent: true,
-      origin: old.origin,
-      from: { treeSize: old.treeSize, rootHash: old.rootHash.toString('hex'), signedAt: old.signedAt },
-      to: { treeSize: next.treeSize, rootHash: next.rootHash.toString('hex'), signedAt: next.signedAt },
-      ...(input.next ? {} : { checkpoint: note }),
-    };
-  },
+  load: () => import('./audit.run.js').then((m) => m.auditConsistency),
 };
-
-interface MonitorState {
-  origin: string;
-  checkpoint: string;
-  treeSize: number;
-  rootHash: string;
-  checkedAt: string;
-  leaves: LeafCheckerState;
-}
-
-interface MonitorInput {
-  url: string;
-  tenantId: string;
-  keys: Verifier[];
-  state: string;
-  once: boolean;
-  intervalMs: number;
-  witnessing?: { witnesses: Verifier[]; quorum: number };
-}
-
-/** One pass of the monitor: the newest checkpoint, every leaf since the last pass, and the root. */
-async function monitorPass(input: MonitorInput, io: CliIo): Promise<object> {
-  const client = new LogClient(input.url, input.tenantId);
-  const file = join(input.state, `${input.tenantId}.json`);
-  const saved = readJsonState<MonitorState | null>(file, null);
-  const note = await client.checkpoint();
-  const next = openCheckpoint(note, input.keys[0]!);
-  if (tenantOfOrigin(next.origin) !== input.tenantId) throw new AuditError(`the checkpoint is of another log: ${next.origin}`);
-  const cosigners = input.witnessing ? requireQuorum(note, input.witnessing.witnesses, input.witnessing.quorum) : undefined;
-  if (saved) checkOrder(openCheckpoint(saved.checkpoint, input.keys[0]!), next);
-  const checker = new LeafChecker(input.tenantId, input.keys, saved?.leaves);
-  const from = checker.size;
-  while (checker.size < next.treeSize) {
-    const page = await client.events(checker.size - 1, 1000);
-    if (page.length === 0)
-      throw new AuditError(`the feed ends at leaf ${checker.size}; the checkpoint signs ${next.treeSize}`, checker.size);
-    for (const entry of page) {
-      if (checker.size >= next.treeSize) break;
-      checker.add(entry);
-    }
-    if (next.treeSize - from >= 10_000) io.info(`checked ${checker.size - from} of ${next.treeSize - from} new leaves`);
-  }
-  if (!checker.root().equals(next.rootHash)) {
-    throw new AuditError(
-      saved
-        ? `the ${next.treeSize - from} leaves after leaf ${from - 1} do not lead from the root checked before to the signed root of ${next.treeSize}: the history was rewritten or the feed does not match the log`
-        : `the leaves of the feed do not make the signed root of ${next.treeSize}`,
-      undefined,
-      'INCONSISTENT',
-    );
-  }
-  const checkedAt = new Date().toISOString();
-  writeJsonState(file, {
-    origin: next.origin,
-    checkpoint: note,
-    treeSize: next.treeSize,
-    rootHash: next.rootHash.toString('hex'),
-    checkedAt,
-    leaves: checker.save(),
-  } satisfies MonitorState);
-  return {
-    valid: true,
-    tenantId: input.tenantId,
-    origin: next.origin,
-    treeSize: next.treeSize,
-    rootHash: next.rootHash.toString('hex'),
-    signedAt: next.signedAt,
-    newLeaves: next.treeSize - from,
-    authenticated: checker.authenticated,
-    ...(cosigners ? { cosignedBy: cosigners } : {}),
-    checkedAt,
-  };
-}
 
 export const auditMonitor: Command = {
   name: 'audit monitor',
@@ -450,26 +163,7 @@ export const auditMonitor: Command = {
       witnessing: witnessesOf(values),
     };
   },
-  async runOffline(input: MonitorInput, io) {
-    mkdirSync(input.state, { recursive: true });
-    if (input.once) return monitorPass(input, io);
-    let stopped = false;
-    let wake: () => void = () => undefined;
-    const stop = () => {
-      stopped = true;
-      wake();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    while (!stopped) {
-      io.emit?.(await monitorPass(input, io));
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, input.intervalMs).unref();
-      });
-    }
-    return null;
-  },
+  load: () => import('./audit.run.js').then((m) => m.auditMonitor),
 };
 
 export const auditReceipt: Command = {
@@ -487,50 +181,5 @@ export const auditReceipt: Command = {
       witnessing: witnessesOf(values),
     };
   },
-  async runOffline(input: { file: string; verifier: Verifier; url?: string; witnessing?: { witnesses: Verifier[]; quorum: number } }) {
-    let pdf: Buffer;
-    try {
-      pdf = readFileSync(input.file);
-    } catch (error) {
-      throw new AuditError(`cannot read ${input.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-    const receipt = checkReceipt(pdf, input.verifier, input.witnessing);
-    const record = receipt.record && {
-      leafIndex: receipt.record.leafIndex,
-      treeSize: receipt.record.treeSize,
-      rootHash: receipt.record.rootHash,
-      signedAt: receipt.record.signedAt,
-      ...(receipt.record.cosignedBy ? { cosignedBy: receipt.record.cosignedBy } : {}),
-    };
-    const report = {
-      valid: true,
-      receiptId: receipt.receiptId,
-      consentId: receipt.consentId,
-      consentHash: receipt.consentHash,
-      sha256: receipt.sha256,
-      record,
-    };
-    if (!input.url) return report;
-    if (!receipt.record) throw new AuditError('the receipt was issued before its record was sealed: it carries no proof to check online');
-    const client = new LogClient(input.url, receipt.tenantId);
-    const issue = verifyEventProof(await client.receiptIssue(receipt.consentId, receipt.receiptId), input.verifier);
-    const data = issue.event.data as Record<string, unknown>;
-    if (issue.event.type !== 'ReceiptIssued' || data.receiptId !== receipt.receiptId || data.consentId !== receipt.consentId) {
-      throw new AuditError("the log answered an event that is not this receipt's issue");
-    }
-    if (data.sha256 !== receipt.sha256) {
-      throw new AuditError(
-        `the PDF's SHA-256 (${receipt.sha256}) is not the one its ReceiptIssued event records (${String(data.sha256)}): the PDF was changed after it was issued`,
-      );
-    }
-    // Today's log must extend the checkpoint printed on the receipt.
-    const printed = receipt.record.signed;
-    const latest = openCheckpoint(await client.checkpoint(), input.verifier);
-    if (checkOrder(printed, latest)) checkConsistency(printed, latest, await client.consistency(printed.treeSize, latest.treeSize));
-    return {
-      ...report,
-      issued: { leafIndex: issue.leafIndex, treeSize: issue.treeSize, issuedAt: data.issuedAt ?? null, sha256: data.sha256 },
-      consistentWith: { treeSize: latest.treeSize, rootHash: latest.rootHash.toString('hex'), signedAt: latest.signedAt },
-    };
-  },
+  load: () => import('./audit.run.js').then((m) => m.auditReceipt),
 };

@@ -1,27 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DomainError } from '../domain/errors.js';
-import { ConfigError, loadSettings } from '../config.js';
-import { DataDirLockedError } from '../store/data-dir-lock.js';
-import { LedgerCopyError } from '../ledger/copy.js';
-import { LedgerLocationError } from './open-ledger.js';
-import { StateCopyError } from './state-copy.js';
-import { AuditError } from '../transparency/audit.js';
-import { MIGRATIONS } from '../migrations.js';
-import { openStore, type Store } from '../store/store.js';
-import { COMMANDS, UsageError, type CliIo, type Command } from './commands.js';
-import { CheckFailed, PartialResult } from './command.js';
-import { actingAs } from '../common/actor.js';
-
-/** Exit statuses: 0 done, 1 failed (store unreachable or locked, tenant or key not found), 2 usage. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-
-export interface CliEnvironment {
-  env: Record<string, string | undefined>;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-}
+import { COMMANDS, UsageError, type Command } from './commands.js';
+import { EXIT, type CliEnvironment } from './command.js';
 
 const HELP = `consent-ledger: the operator's command line
 
@@ -111,65 +92,9 @@ export async function main(
     return fail(EXIT.usage, 'USAGE', message);
   }
 
-  let store: Store | undefined;
-  try {
-    if (command.runOffline) {
-      const result = await command.runOffline(input as never, {
-        info: say,
-        progressStream: cli.stderr,
-        emit: out,
-        ...(command.settings ? { settings: loadSettings(cli.env) } : {}),
-      });
-      if (result !== null) out(result);
-      return EXIT.ok;
-    }
-    const settings = loadSettings(cli.env);
-    const opened = await openStore({
-      databaseUrl: settings.databaseUrl,
-      dataDir: settings.dataDir,
-      maxConnections: command.connections ?? 2,
-      migrations: MIGRATIONS,
-    });
-    store = opened;
-    const io: CliIo = { info: say, progressStream: cli.stderr, settings };
-    // What the command appends names the operator's command line as its actor.
-    const result = await actingAs({ type: 'cli' }, () => command.run!(opened, input as never, io));
-    if (result instanceof PartialResult) {
-      out(result.result);
-      return result.exitStatus;
-    }
-    out(result);
-    return EXIT.ok;
-  } catch (error) {
-    if (error instanceof ConfigError) return fail(EXIT.usage, 'CONFIG', error.message);
-    // Arguments or settings found wrong once the store is open (`--threads` on the embedded store, no master key): as at parse time.
-    if (error instanceof UsageError) return fail(EXIT.usage, 'USAGE', error.message);
-    if (error instanceof DataDirLockedError) return fail(EXIT.failed, 'DATA_DIR_LOCKED', error.message);
-    if (error instanceof DomainError) return fail(EXIT.failed, error.code, error.message);
-    if (error instanceof AuditError) {
-      say(`consent-ledger: ${error.message}`);
-      out({
-        error: { code: error.code, message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) },
-      });
-      return EXIT.failed;
-    }
-    if (error instanceof CheckFailed) {
-      say(`consent-ledger: ${error.message}`);
-      out({ error: { code: error.code, message: error.message, ...error.details } });
-      return EXIT.failed;
-    }
-    if (error instanceof LedgerCopyError) {
-      say(`consent-ledger: ${error.message}`);
-      out({ error: { code: error.code, message: error.message, ...(error.problems.length > 0 ? { problems: error.problems } : {}) } });
-      return EXIT.failed;
-    }
-    if (error instanceof LedgerLocationError) return fail(EXIT.failed, 'LEDGER_LOCATION', error.message);
-    if (error instanceof StateCopyError) return fail(EXIT.failed, 'STATE_COPY_FAILED', error.message);
-    const e = error as Error & { code?: string };
-    return fail(EXIT.failed, 'FAILED', `${command.name} failed: ${e.message || e.code || String(error)}`);
-  } finally {
-    await store?.close().catch(() => undefined);
-  }
+  // The store and the command's implementation load only now: help and usage errors answer without them.
+  const { runCommand } = await import('./run-command.js');
+  return runCommand(command, input, cli, { out, say, fail });
 }
 
 // `tsx src/cli/cli.ts ...` runs it directly; bin/consent-ledger.js imports `main` from dist.

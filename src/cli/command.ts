@@ -2,6 +2,15 @@ import type { ParseArgsConfig } from 'node:util';
 import type { Settings } from '../config.js';
 import type { Store } from '../store/store.js';
 
+/** Exit statuses: 0 done, 1 failed (store unreachable or locked, tenant or key not found), 2 usage. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+export interface CliEnvironment {
+  env: Record<string, string | undefined>;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
 /** Bad arguments: exit status 2, with a message saying what to send instead. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -55,9 +64,18 @@ export interface Command {
   positionals?: boolean;
   /** Checks the arguments before anything is opened; throws UsageError. */
   parse(values: Values, positionals: readonly string[]): unknown;
-  run?(store: Store, input: never, io: CliIo): Promise<object>;
   /** A `runOffline` command that reads the service's settings all the same (`io.settings`). */
   settings?: boolean;
+  /**
+   * Its implementation, loaded only when it runs, so that help and usage errors load neither the
+   * store nor what the commands use: `load: () => import('./x.run.js').then((m) => m.x)`.
+   */
+  load(): Promise<CommandRun>;
+}
+
+/** What a command does with its parsed arguments (`input`, what `parse` answered). */
+export interface CommandRun {
+  run?(store: Store, input: never, io: CliIo): Promise<object>;
   /** Commands that need no store (the auditor's offline checks) run this instead of `run`; null prints nothing more. */
   runOffline?(input: never, io: CliIo): Promise<object | null>;
 }

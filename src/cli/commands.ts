@@ -1,17 +1,9 @@
-import cliProgress from 'cli-progress';
 import { UsageError, type Command, type Values } from './command.js';
-import { rebuildReadModels } from '../../projections/rebuild.js';
-import { verifyReadModels } from '../../projections/verify.js';
-import { MIGRATIONS } from '../migrations.js';
-import { openStore } from '../store/store.js';
-import { CheckFailed } from './command.js';
-import { eventIndexProjector } from '../../projections/event-index/event-index.projector.js';
-import { allProjectors } from '../../projections/index.js';
-import { serviceLedger, withRecordedTenants } from './service-ledger.js';
 import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
-import { KEY_SCOPES, ORIGIN, TenantService, type KeyScope, type NewKey } from '../tenants/tenants.service.js';
-import { isDateTime } from '../http/kit/validation.js';
+import { KEY_SCOPES, ORIGIN, type KeyScope } from '../tenants/key-scopes.js';
+import type { NewKey } from '../tenants/tenants.service.js';
+import { isDateTime } from '../common/dates.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
 import { importCommand } from './import.commands.js';
 import { subjectsErase } from './subjects.commands.js';
@@ -65,11 +57,7 @@ const tenantCreate: Command = {
     if (name.length === 0 || name.length > 200 || name.includes('\0')) throw new UsageError('--name must be 1 to 200 characters');
     return { name, plan: plan(required(values, 'plan')) };
   },
-  async run(store, input: { name: string; plan: Plan }, io) {
-    const created = await withRecordedTenants(store, io.settings, (tenants) => tenants.create(input.name, input.plan));
-    io.info(`Created tenant "${created.name}" on the ${created.plan} plan. Save the API secret now: only its hash is stored.`);
-    return created;
-  },
+  load: () => import('./commands.run.js').then((m) => m.tenantCreate),
 };
 
 const tenantList: Command = {
@@ -78,9 +66,7 @@ const tenantList: Command = {
   summary: 'List tenants, their limits and their keys (never a secret); prints {tenants: [...]}',
   options: {},
   parse: () => ({}),
-  async run(store) {
-    return { tenants: await new TenantService(store.db).list() };
-  },
+  load: () => import('./commands.run.js').then((m) => m.tenantList),
 };
 
 const tenantSetPlan: Command = {
@@ -102,9 +88,7 @@ const tenantSetPlan: Command = {
     };
     return { id, change: { ...(p === undefined ? {} : { plan: plan(p) }), ...(Object.keys(limits).length ? { limits } : {}) } };
   },
-  async run(store, input: { id: string; change: Parameters<TenantService['update']>[1] }, io) {
-    return withRecordedTenants(store, io.settings, (tenants) => tenants.update(input.id, input.change));
-  },
+  load: () => import('./commands.run.js').then((m) => m.tenantSetPlan),
 };
 
 const keyCreate: Command = {
@@ -156,15 +140,7 @@ const keyCreate: Command = {
     };
     return { tenant: tenantId(required(values, 'tenant'), 'tenant'), key };
   },
-  async run(store, input: { tenant: string; key: NewKey }, io) {
-    const issued = await withRecordedTenants(store, io.settings, (tenants) => tenants.issue(input.tenant, input.key));
-    io.info(
-      issued.apiSecret === null
-        ? 'Issued a publishable key: it has no secret, and works only from the origins listed.'
-        : 'Issued a new API key. Save the API secret now: only its hash is stored.',
-    );
-    return issued;
-  },
+  load: () => import('./commands.run.js').then((m) => m.keyCreate),
 };
 
 const keyRevoke: Command = {
@@ -178,12 +154,7 @@ const keyRevoke: Command = {
     if (!API_KEY.test(key)) throw new UsageError('--key must be an API key: ck_ followed by 24 letters and digits');
     return { tenant, key };
   },
-  async run(store, input: { tenant: string; key: string }, io) {
-    await withRecordedTenants(store, io.settings, (tenants) => tenants.revokeKey(input.tenant, input.key));
-    // Another process's cache of verified keys (TenantService) may trust it for up to 2 s more.
-    io.info(`Revoked ${input.key}.`);
-    return { revoked: true };
-  },
+  load: () => import('./commands.run.js').then((m) => m.keyRevoke),
 };
 
 const projectionsRebuild: Command = {
@@ -192,48 +163,7 @@ const projectionsRebuild: Command = {
   summary: 'Drop the read models and replay the whole ledger into them; prints {events, seconds}',
   options: {},
   parse: () => ({}),
-  async run(store, _input, io) {
-    const bar = new cliProgress.SingleBar(
-      {
-        stream: io.progressStream,
-        format: 'replaying the ledger [{bar}] {percentage}% | {value}/{total} events | {duration_formatted}',
-        hideCursor: true,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    let started = false;
-    const opened = await serviceLedger(store, io.settings);
-    try {
-      const result = await rebuildReadModels(
-        store,
-        opened.ledger,
-        (applied, total) => {
-          if (!started) {
-            started = true;
-            io.info(`Dropped the read models; replaying ${total} ledger events.`);
-            bar.start(total, applied);
-          } else {
-            bar.setTotal(total);
-            bar.update(applied);
-          }
-        },
-        {
-          // EventStoreDB: its index is a read model too; it cannot count its events cheaply.
-          ...(opened.external ? { projectors: [...allProjectors, eventIndexProjector], count: async () => 0 } : {}),
-          log: {
-            warn: (o, m) => io.info(`warning: ${m} ${JSON.stringify(o)}`),
-            error: (o, m) => io.info(`error: ${m} ${JSON.stringify(o, (k, v: unknown) => (k === 'err' ? String(v) : v))}`),
-          },
-        },
-      );
-      bar.stop();
-      io.info(`Rebuilt the read models from ${result.events} events in ${result.seconds} s.`);
-      return result;
-    } finally {
-      await opened.close();
-      bar.stop();
-    }
-  },
+  load: () => import('./commands.run.js').then((m) => m.projectionsRebuild),
 };
 
 const projectionsVerify: Command = {
@@ -243,29 +173,7 @@ const projectionsVerify: Command = {
     'Replay the ledger into a scratch copy of the read models (in memory) and compare it row for row with the live ones; prints {consistent, events, tables, drift}, and exits 1 naming every row that differs (READ_MODEL_DRIFT)',
   options: {},
   parse: () => ({}),
-  async run(store, _input, io) {
-    const opened = await serviceLedger(store, io.settings);
-    const scratch = await openStore({ dataDir: 'memory://', migrations: MIGRATIONS });
-    try {
-      io.info('Replaying the ledger into a scratch copy of the read models…');
-      const result = await verifyReadModels(store, opened.ledger, scratch, {
-        ...(opened.external ? { projectors: [...allProjectors, eventIndexProjector] } : {}),
-      });
-      if (!result.consistent) {
-        const rows = result.drift.reduce((n, d) => n + d.missing + d.extra + d.changed, 0);
-        throw new CheckFailed(
-          'READ_MODEL_DRIFT',
-          `${rows} read-model row(s) are not what the ledger gives, in ${result.drift.map((d) => d.table).join(', ')}: run \`projections rebuild\` after finding out why`,
-          { ...result },
-        );
-      }
-      io.info(`The read models match the ledger: ${result.tables.reduce((n, t) => n + t.rows, 0)} rows, ${result.events} events replayed.`);
-      return result;
-    } finally {
-      await scratch.close();
-      await opened.close();
-    }
-  },
+  load: () => import('./commands.run.js').then((m) => m.projectionsVerify),
 };
 
 export const COMMANDS: readonly Command[] = [

@@ -1,4 +1,4 @@
-import { grantServiceRole, ROLE_NAME } from '../store/roles.js';
+import { ROLE_NAME } from '../store/role-name.js';
 import { UsageError, type Command } from './command.js';
 
 /**
@@ -19,13 +19,5 @@ export const dbGrant: Command = {
       throw new UsageError(`--role must be a plain PostgreSQL name: lower-case letters, digits and _ (got "${role}")`);
     return { role, create: values.create === true };
   },
-  async run(store, input: { role: string; create: boolean }, io) {
-    if (store.kind !== 'postgres')
-      throw new UsageError('db grant needs a PostgreSQL server (DATABASE_URL): the embedded store has no roles');
-    const { created } = await grantServiceRole(store.db, input.role, { create: input.create });
-    io.info(
-      `Granted ${input.role}: the ledger's events to read and insert only; the other tables to read and write. Run the service with its DATABASE_URL.`,
-    );
-    return { role: input.role, created };
-  },
+  load: () => import('./db.run.js').then((m) => m.dbGrant),
 };

@@ -1,22 +1,7 @@
 import { readSettingFile } from '../common/key-file.js';
 import { UsageError, type Command } from './command.js';
-import { rotateMasterKey } from '../privacy/key-store.js';
-import { rewrapWebhookSecrets } from '../webhooks/signing.js';
 import { MasterKeyError, parseMasterKey } from '../privacy/master-key.js';
-import { rotateSigningKey, seedBytes, SigningKeyError } from '../transparency/signing-key.js';
-import type { ConfigEvent } from '../domain/config/config.events.js';
-import type { Store } from '../store/store.js';
-import { withRecordedTenants } from './service-ledger.js';
-
-/**
- * Records a rotation in every tenant's log (docs/audit-log.md), once it is made: the rotation runs
- * with the service stopped, so nothing else appends meanwhile.
- */
-async function recordInEveryTenant(store: Store, settings: Parameters<typeof withRecordedTenants>[1], event: ConfigEvent) {
-  await withRecordedTenants(store, settings, async (tenants, changes) => {
-    for (const t of await tenants.list()) await changes.record(t.tenantId, event);
-  });
-}
+import { seedBytes, SigningKeyError } from '../transparency/signing-seed.js';
 
 const keyFrom = (path: unknown, flag: string): Buffer => {
   if (typeof path !== 'string')
@@ -46,14 +31,7 @@ export const masterKeyRotate: Command = {
     if (oldKey.equals(newKey)) throw new UsageError('--new-key-file holds the same key as --old-key-file');
     return { oldKey, newKey };
   },
-  async run(store, input: { oldKey: Buffer; newKey: Buffer }, io) {
-    const result = await rotateMasterKey(store.db, input.oldKey, input.newKey, { webhookSecrets: rewrapWebhookSecrets });
-    await recordInEveryTenant(store, io.settings, { type: 'MasterKeyRotated', data: { at: new Date().toISOString() } });
-    io.info(
-      `Re-wrapped ${result.dataKeys} data keys, ${result.secrets} secret(s) and ${result.webhookSecrets} webhook signing secret(s). Start the service with the new key (MASTER_KEY, MASTER_KEY_FILE or DATA_DIR/master.key).`,
-    );
-    return result;
-  },
+  load: () => import('./keys.run.js').then((m) => m.masterKeyRotate),
 };
 
 /**
@@ -80,20 +58,5 @@ export const signingKeyRotate: Command = {
       throw error;
     }
   },
-  async run(store, input: { seed: Buffer | undefined }, io) {
-    const result = await rotateSigningKey(store.db, io.settings!, input.seed);
-    // Signed with the new key, now the log's current one (from the file given, or the replaced default file).
-    const signing = input.seed ? { ...io.settings!, transparencySigningKey: input.seed.toString('base64') } : io.settings;
-    const at = new Date().toISOString();
-    await recordInEveryTenant(store, signing, {
-      type: 'SigningKeyRotated',
-      data: { retired: result.retired, current: result.current, at },
-    });
-    io.info(
-      result.path
-        ? `The new signing key is in ${result.path}: back it up. Start the service; publish its vkey to your auditors (${result.current}).`
-        : `The log's current key is now ${result.current}. Point TRANSPARENCY_SIGNING_KEY or TRANSPARENCY_SIGNING_KEY_FILE at the new key, then start the service.`,
-    );
-    return result;
-  },
+  load: () => import('./keys.run.js').then((m) => m.signingKeyRotate),
 };

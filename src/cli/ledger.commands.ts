@@ -1,26 +1,8 @@
-import cliProgress from 'cli-progress';
-import { copyLedger, LedgerCopyError, verifyCopy } from '../ledger/copy.js';
-import { comparePositions } from '../ledger/ledger.port.js';
-import { LedgerLocationError, locationKind, openLedger, type OpenedLedger } from './open-ledger.js';
-import { MIGRATIONS } from '../migrations.js';
-import type { Store } from '../store/store.js';
-import { copyState, statePositions } from './state-copy.js';
-import type { CliIo, Command } from './command.js';
+import { LedgerLocationError, locationKind, type CopyInput } from './ledger-location.js';
+import type { Command } from './command.js';
 import { UsageError } from './command.js';
 
 type Values = Record<string, string | boolean | undefined>;
-
-interface CopyInput {
-  from: string;
-  to: string;
-  fromStore: string | undefined;
-  toStore: string | undefined;
-  ledgerOnly: boolean;
-  fromStreamPrefix: string | undefined;
-  toStreamPrefix: string | undefined;
-  batchSize: number;
-  limit: number | undefined;
-}
 
 const text = (values: Values, name: string): string | undefined => {
   const v = values[name];
@@ -63,47 +45,6 @@ function streamPrefix(values: Values, flag: string, location: string): string | 
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(p))
     throw new UsageError(`--${flag}: letters, digits and _ . : - (at most 64), as EVENTSTORE_STREAM_PREFIX`);
   return p;
-}
-
-/** A bar on a terminal; elsewhere (logs, CI) a plain line every few seconds. */
-function progress(io: CliIo, label: string) {
-  const tty = io.progressStream.isTTY === true;
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: io.progressStream,
-      format: `${label} [{bar}] {percentage}% | {value}/{total} events | {duration_formatted} | eta {eta_formatted}`,
-      hideCursor: true,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  let lastLine = 0;
-  let total: number | undefined;
-  return {
-    start(of: number | undefined, done: number) {
-      total = of;
-      if (tty && total !== undefined) {
-        bar.start(total, done);
-        started = true;
-      }
-    },
-    update(done: number, force = false) {
-      if (started) {
-        bar.setTotal(Math.max(total ?? 0, done));
-        bar.update(done);
-        return;
-      }
-      const now = Date.now();
-      if (force || now - lastLine >= 2_000) {
-        lastLine = now;
-        io.info(`${label}: ${done}${total === undefined ? '' : `/${total}`} events`);
-      }
-    },
-    stop() {
-      if (started) bar.stop();
-      started = false;
-    },
-  };
 }
 
 export const ledgerCopy: Command = {
@@ -162,102 +103,5 @@ export const ledgerCopy: Command = {
       limit: count(values, 'limit', 1_000_000_000),
     };
   },
-  async runOffline(input: CopyInput, io) {
-    const started = Date.now();
-    const opened: { close(): Promise<void> }[] = [];
-    try {
-      const source = await openLedger(input.from, { migrations: MIGRATIONS, mustExist: true, streamPrefix: input.fromStreamPrefix });
-      opened.push(source);
-      const destination = await openLedger(input.to, { migrations: MIGRATIONS, streamPrefix: input.toStreamPrefix });
-      opened.push(destination);
-      const stateStore = async (ledger: OpenedLedger, location: string | undefined, mustExist: boolean): Promise<Store | undefined> => {
-        if (location === undefined) return ledger.store;
-        const l = await openLedger(location, { migrations: MIGRATIONS, mustExist });
-        opened.push(l);
-        return l.store;
-      };
-      const fromStore = input.ledgerOnly ? undefined : await stateStore(source, input.fromStore, true);
-      const toStore = input.ledgerOnly ? undefined : await stateStore(destination, input.toStore, false);
-
-      // 1. The ledger, from where the destination stands.
-      const total = await source.count?.();
-      io.info(`Copying the ledger ${source.label} → ${destination.label}${total === undefined ? '' : ` (${total} events)`}.`);
-      const copying = progress(io, 'copying');
-      let copied;
-      try {
-        copying.start(total, 0);
-        copied = await copyLedger(source.ledger, destination.ledger, {
-          batchSize: input.batchSize,
-          limit: input.limit,
-          onProgress: ({ done }) => copying.update(done),
-        });
-        copying.update(copied.alreadyThere + copied.copied, true);
-      } finally {
-        copying.stop();
-      }
-      if (copied.alreadyThere > 0) io.info(`The destination already held the first ${copied.alreadyThere} events: resumed after them.`);
-      if (!copied.complete) {
-        io.info(`Stopped after ${copied.copied} events (--limit); run the same command again to go on.`);
-        return { from: source.label, to: destination.label, ...copied, seconds: (Date.now() - started) / 1000 };
-      }
-
-      // 2. Verify: every event, every hash, each stream's chain, the counts.
-      const positions = fromStore ? await statePositions(fromStore.db) : [];
-      const checking = progress(io, 'verifying');
-      let check;
-      try {
-        checking.start(total, 0);
-        check = await verifyCopy(source.ledger, destination.ledger, {
-          batchSize: input.batchSize,
-          positions,
-          upTo: copied.through,
-          onProgress: (n) => checking.update(n),
-        });
-        checking.update(check.destinationEvents, true);
-      } finally {
-        checking.stop();
-      }
-      if (!check.ok) {
-        const problems = [...check.problems, ...(check.moreProblems > 0 ? [`… and ${check.moreProblems} more`] : [])];
-        io.info(`Verification FAILED:\n  ${problems.join('\n  ')}`);
-        throw new LedgerCopyError(
-          'COPY_VERIFY_FAILED',
-          `the destination does not equal the source (${check.problems.length + check.moreProblems} problems)`,
-          problems,
-        );
-      }
-      io.info(`Verified: ${check.destinationEvents} events in ${check.streams} streams, every hash and chain equal to the source's.`);
-
-      // 3. The state beside the ledger (docs/scaling.md): tenants, keys, data keys, webhooks, receipts, transparency log.
-      // A source still being written: its state may name events the destination does not hold yet.
-      const head = await source.ledger.headPosition();
-      const sourceMovedOn = head !== null && comparePositions(head, copied.through) > 0;
-      let state: Record<string, number> | string = 'not copied (--ledger-only)';
-      if (fromStore && toStore && sourceMovedOn) {
-        state = 'not copied: the source is still being written';
-        io.info(
-          'The source received events during the copy: the store state was not copied. Stop the service on the source and run the same command again to finish.',
-        );
-      } else if (fromStore && toStore) {
-        state = await copyState(fromStore.db, toStore.db, check.translate);
-        const rows = Object.values(state).reduce((a, b) => a + b, 0);
-        io.info(
-          `Copied the store state: ${rows} rows in ${Object.keys(state).length} tables (read models are rebuilt by the service on its first start).`,
-        );
-      }
-      const seconds = (Date.now() - started) / 1000;
-      io.info(`Done in ${seconds.toFixed(1)} s: ${copied.copied} events copied now, ${copied.alreadyThere} already there.`);
-      return {
-        from: source.label,
-        to: destination.label,
-        ...copied,
-        sourceMovedOn,
-        verified: { events: check.destinationEvents, sourceEvents: check.sourceEvents, streams: check.streams },
-        state,
-        seconds,
-      };
-    } finally {
-      for (const o of opened.reverse()) await o.close().catch(() => undefined);
-    }
-  },
+  load: () => import('./ledger.run.js').then((m) => m.ledgerCopy),
 };

@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Migrations } from '../store/migrations.js';
 import { openStore, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
+import { LedgerLocationError, locationKind, maskLocation, type LocationKind } from './ledger-location.js';
+
+export { LedgerLocationError, locationKind, maskLocation, type LocationKind } from './ledger-location.js';
 
 /** A ledger opened from a location string, and what closes it. */
 export interface OpenedLedger {
   /** What kind of location it was: the embedded store, a PostgreSQL server, or EventStoreDB. */
-  kind: 'embedded' | 'postgres' | 'eventstoredb';
+  kind: LocationKind;
   /** The location as given, with any password masked: for messages. */
   label: string;
   ledger: Ledger;
@@ -24,13 +26,6 @@ export interface OpenedLedger {
   close(): Promise<void>;
 }
 
-/** A location that names no ledger this build can open; the message says what to give instead. */
-export class LedgerLocationError extends Error {
-  override readonly name = 'LedgerLocationError';
-}
-
-const EVENTSTORE = /^(esdb|kurrentdb|kdb)(\+discover)?:\/\//i;
-const POSTGRES = /^postgres(ql)?:\/\//i;
 /** Where the EventStoreDB adapter lives. Imported by a computed name so that the embedded and PostgreSQL paths never load the client. */
 const EVENTSTORE_MODULE = '../ledger/eventstoredb/index.js';
 
@@ -47,43 +42,6 @@ export interface OpenLedgerOptions {
   maxConnections?: number;
   /** EventStoreDB: the service's EVENTSTORE_STREAM_PREFIX, when the deployment sets one. */
   streamPrefix?: string;
-}
-
-/** The location with the password of a URL replaced by `***`. */
-export function maskLocation(location: string): string {
-  try {
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return location;
-    const url = new URL(location);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return location.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
-  }
-}
-
-export type LocationKind = OpenedLedger['kind'];
-
-/**
- * What a location names, without opening it: `postgres://` / `postgresql://` a PostgreSQL server,
- * `esdb://` / `kurrentdb://` (also `+discover`, and `kdb://`) EventStoreDB, `file:` or a plain path
- * the embedded store's folder (the service's `DATA_DIR`).
- */
-export function locationKind(location: string): { kind: LocationKind; target: string } {
-  const l = location.trim();
-  if (l === '') throw new LedgerLocationError('the location is empty: give a folder (DATA_DIR), a postgres:// URL or an esdb:// URL');
-  if (POSTGRES.test(l)) return { kind: 'postgres', target: l };
-  if (EVENTSTORE.test(l)) return { kind: 'eventstoredb', target: l };
-  if (/^file:/i.test(l)) {
-    const target = /^file:\/\//i.test(l) ? fileURLToPath(l) : l.slice('file:'.length);
-    if (target === '') throw new LedgerLocationError(`"${l}": file: needs a folder, as in file:./data or file:///var/lib/consent-ledger`);
-    return { kind: 'embedded', target: resolve(target) };
-  }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(l)) {
-    throw new LedgerLocationError(
-      `"${maskLocation(l)}": unknown kind of location; give a folder (DATA_DIR), a postgres:// URL or an esdb:// / kurrentdb:// URL`,
-    );
-  }
-  return { kind: 'embedded', target: resolve(l) };
 }
 
 const storeCount = (store: Store) => async () => {

@@ -1,7 +1,4 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { NoteError, parseVerifierKey, type Verifier } from '../transparency/note.js';
-import { Witness, WitnessConfigError, witnessServer } from '../transparency/witness.js';
+import { NoteError, parseVerifierKey } from '../transparency/note.js';
 import { UsageError, type Command, type Values } from './command.js';
 
 const listenAddress = (raw: string): { host: string; port: number } => {
@@ -9,15 +6,6 @@ const listenAddress = (raw: string): { host: string; port: number } => {
   if (!m || Number(m[3]) > 65535) throw new UsageError('--listen reads HOST:PORT (for example 127.0.0.1:7380)');
   return { host: m[1] ?? m[2]!, port: Number(m[3]) };
 };
-
-interface WitnessInput {
-  host: string;
-  port: number;
-  state: string;
-  logs: Verifier[];
-  logVkeys: string[];
-  name: string | undefined;
-}
 
 /**
  * `witness`: runs a witness (c2sp.org/tlog-witness) until SIGINT or SIGTERM. It prints one JSON
@@ -47,30 +35,5 @@ export const witnessServe: Command = {
     });
     return { ...listenAddress(listen), state, logs, logVkeys, name: typeof values.name === 'string' ? values.name : undefined };
   },
-  async runOffline(input: WitnessInput, io) {
-    let witness: Witness;
-    try {
-      witness = Witness.open(input.state, input.logs, input.name);
-    } catch (error) {
-      if (error instanceof WitnessConfigError) throw new UsageError(error.message);
-      throw error;
-    }
-    const server = witnessServer(witness, input.logVkeys);
-    server.listen(input.port, input.host);
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
-    const host = input.host.includes(':') ? `[${input.host}]` : input.host;
-    io.emit?.({ name: witness.signer.name, vkey: witness.vkey, url: `http://${host}:${port}` });
-    io.info(
-      `witness ${witness.signer.name} listening on http://${host}:${port}; give logs WITNESSES=${witness.vkey}@http://${host}:${port}`,
-    );
-    const signal = await new Promise<string>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'));
-      process.once('SIGTERM', () => resolve('SIGTERM'));
-    });
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    io.info(`witness stopped (${signal})`);
-    return null;
-  },
+  load: () => import('./witness.run.js').then((m) => m.witnessServe),
 };

@@ -44,7 +44,7 @@ import { consoleRoutes } from './routes/console/console.routes.js';
 import type { ConsoleSessions } from '../tenants/console-sessions.js';
 import { requireScope, scopesOf } from './scopes.js';
 import { actingAs } from '../common/actor.js';
-import type { KeyScope } from '../tenants/tenants.service.js';
+import type { KeyScope } from '../tenants/key-scopes.js';
 import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
 import { purposesRoutes } from './routes/purposes/purposes.routes.js';

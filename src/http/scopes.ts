@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { KeyScope } from '../tenants/tenants.service.js';
+import type { KeyScope } from '../tenants/key-scopes.js';
 import { HttpError } from './kit/errors.js';
 
 declare module 'fastify' {

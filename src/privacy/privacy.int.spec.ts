@@ -100,7 +100,9 @@ describe.each(availableEngines)('privacy › keys rotate-master ($name)', ({ ope
       expect(() => command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'old') }, [])).toThrow(/same key/);
       const input = command.parse({ 'old-key-file': join(dir, 'old'), 'new-key-file': join(dir, 'new') }, []);
       const info: string[] = [];
-      const result = await command.run!(t.store, input as never, { info: (m) => info.push(m), progressStream: process.stderr });
+      const result = await (
+        await command.load()
+      ).run!(t.store, input as never, { info: (m) => info.push(m), progressStream: process.stderr });
       expect(result).toMatchObject({ secrets: 1 });
       expect((result as { dataKeys: number }).dataKeys).toBeGreaterThanOrEqual(3);
       expect(info.join('')).toMatch(/Re-wrapped/);

@@ -1,5 +1,8 @@
 import { sql, type ColumnType, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { ROLE_NAME } from './role-name.js';
+
+export { ROLE_NAME } from './role-name.js';
 
 /** `control.service_roles` (migration 0013): the roles `db grant` gave the service's rights. */
 export interface ServiceRolesTable {
@@ -8,9 +11,6 @@ export interface ServiceRolesTable {
 }
 type RolesDatabase = { 'control.service_roles': ServiceRolesTable };
 const rolesDb = (db: Kysely<Database>) => db.withTables<RolesDatabase>();
-
-/** A PostgreSQL role name the grant accepts: a plain identifier, so it is never quoted wrongly. */
-export const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Schemas a store keeps (every one but the server's own). */
 const storeSchemas = (db: Kysely<Database>) =>

@@ -6,6 +6,7 @@ import { sha256Hex } from '../common/hashing.js';
 import { newId } from '../common/ids.js';
 import type { Database } from '../store/schema.js';
 import { PLAN_RULES, type Plan } from './plans.js';
+import { ORIGIN, type KeyScope } from './key-scopes.js';
 import { TENANT_CHANGES_CHANNEL } from './tenant-changes.js';
 import { controlDb, type ControlDb, type TenantRow } from './tenants.table.js';
 
@@ -35,22 +36,10 @@ export interface Tenant {
   createdAt: string;
 }
 
-/**
- * What a key may do (docs/contract.md, Keys and scopes): `admin` everything; `write` record and
- * withdraw (and read the policies to record against), nothing that reads records back; `read`
- * everything that reads, verifies, proves, exports and downloads receipts, nothing that writes;
- * `publishable` (`pk_…`, no secret) record a decision from a browser on an allowed origin, nothing else.
- */
-export const KEY_SCOPES = ['admin', 'write', 'read', 'publishable'] as const;
-export type KeyScope = (typeof KEY_SCOPES)[number];
-
 export const newPublishableKey = (): string => `pk_${randomBase62(24)}`;
 /** A publishable key's own budget per minute when its tenant sets none; its day's is 1,440 times it. */
 export const PUBLISHABLE_PER_MINUTE = 60;
 export const MAX_ORIGINS = 20;
-/** An origin as browsers send it: scheme, host, optional port; no path, no trailing slash. */
-export const ORIGIN =
-  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?$/;
 
 export interface IssuedCredentials {
   tenantId: string;

@@ -5,6 +5,9 @@ import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile } from '../
 import type { Database } from '../store/schema.js';
 import { COSIGNATURE_V1, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
+import { seedBytes, SigningKeyError } from './signing-seed.js';
+
+export { seedBytes, SigningKeyError } from './signing-seed.js';
 
 /** The key name: the host of PUBLIC_BASE_URL (`ledger.example.com`, `localhost:3000`). */
 export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUrl).host;
@@ -13,19 +16,6 @@ export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUr
 export const originOf = (publicBaseUrl: string, tenantId: string): string => `${keyNameOf(publicBaseUrl)}/ledger/${tenantId}`;
 
 export const SIGNING_KEY_FILE_NAME = 'signing.key';
-
-/** The signing key is missing, unreadable, or not the log's current key: the service must not sign. */
-export class SigningKeyError extends Error {
-  override readonly name = 'SigningKeyError';
-}
-
-/** A 32-byte Ed25519 seed from 64 hex characters or base64. */
-export function seedBytes(text: string, origin = 'TRANSPARENCY_SIGNING_KEY'): Buffer {
-  const t = text.trim();
-  const bytes = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
-  if (bytes.length !== 32) throw new SigningKeyError(`${origin}: expected an Ed25519 seed, 32 bytes (64 hex characters or base64)`);
-  return bytes;
-}
 
 /** Where the signing key comes from: the service's settings. */
 export interface SigningKeySettings {

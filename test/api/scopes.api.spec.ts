@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeyScope } from '../../src/tenants/tenants.service.js';
+import type { KeyScope } from '../../src/tenants/key-scopes.js';
 import { browserClient, client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 const ORIGIN = 'https://shop.example.com';

@@ -1,6 +1,7 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,52 @@ describe('cli › when asked for help › prints it and exits 0', () => {
     const run = await cli(args.split(' '), {});
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Usage/);
+  });
+});
+
+describe('cli › when asked for help or given bad arguments › it answers without loading the service', () => {
+  // What the process loads, traced by a module hook: the store, its SQL builder, the schema and
+  // HTTP libraries load only once a command runs (src/cli/README.md, "Commands").
+  const loadedBy = async (args: string[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-cli-trace-'));
+    const trace = join(dir, 'modules.txt');
+    try {
+      const hook = pathToFileURL(join(root, 'test', 'support', 'module-trace', 'register.mjs')).href;
+      const run = await runCommand(process.execPath, ['--import', hook, bin, ...args], {
+        MODULE_TRACE_FILE: trace,
+        DATA_DIR: join(dir, 'data'),
+      });
+      const modules = [
+        ...new Set(
+          readFileSync(trace, 'utf8')
+            .split('\n')
+            .filter((u) => u.startsWith('file:')),
+        ),
+      ];
+      return { run, modules, packages: [...new Set(modules.flatMap((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u)?.[1] ?? []))] };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it.each([
+    ['--help', ['--help'], 0],
+    ["a command's help", ['import', '--help'], 0],
+    ['a usage error', ['tenant', 'create', '--name', 'Acme'], 2],
+  ])('%s loads no package, only the command definitions', async (_label, args, code) => {
+    const { run, modules, packages } = await loadedBy(args);
+    expect(run.code, run.stderr).toBe(code);
+    expect(packages).toEqual([]);
+    expect(modules.some((u) => u.endsWith('/dist/src/cli/commands.js'))).toBe(true);
+    expect(modules.filter((u) => /\/dist\/src\/(store\/store|http\/app|ledger\/postgres\/[^/]*|application\/index)\.js$/.test(u))).toEqual(
+      [],
+    );
+  });
+
+  it('a command that runs loads the store (the trace sees it)', async () => {
+    const { run, packages } = await loadedBy(['tenant', 'list']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(packages).toEqual(expect.arrayContaining(['kysely', '@electric-sql/pglite']));
   });
 });
 

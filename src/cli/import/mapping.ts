@@ -1,4 +1,4 @@
-import { isDateTime } from '../../http/kit/validation.js';
+import { isDateTime } from '../../common/dates.js';
 
 /** The fields a source column can fill (`--map column=field`); `-` ignores a column. */
 export const IMPORT_FIELDS = [
@@ -202,4 +202,17 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
     errors.push({ field: 'policyVersion', message: 'is required (or policyVersionId): the version of the policy decided on' });
   }
   return errors.length > 0 ? { errors } : { row };
+}
+
+/** The `import` command's arguments, as its `parse` answers them. */
+export interface ImportInput {
+  tenant: string;
+  file: string;
+  format: 'csv' | 'jsonl';
+  preset: 'auto' | 'consent-ledger' | 'generic';
+  maps: Map<string, Target>;
+  dryRun: boolean;
+  delimiter: string | undefined;
+  /** Record on this many worker threads; undefined: as many as the machine has cores, up to 4 (a PostgreSQL server only). */
+  threads: number | undefined;
 }

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PLANS } from '../../../tenants/plans.js';
-import { KEY_SCOPES, type TenantService } from '../../../tenants/tenants.service.js';
+import { KEY_SCOPES } from '../../../tenants/key-scopes.js';
+import type { TenantService } from '../../../tenants/tenants.service.js';
 import { BackupNotAvailableError, type BackupTaken } from '../../../backup/backup.js';
 import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
 import { HttpError } from '../../kit/errors.js';

@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGETS } from '../../../domain/config/audit-entry
 import { csvStream } from '../../../export/csv.js';
 import type { TransparencyService } from '../../../transparency/transparency.service.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery, pageOf, wantsCsv } from '../../kit/envelope.js';
-import { inclusiveBounds } from '../../kit/validation.js';
+import { inclusiveBounds } from '../../../common/dates.js';
 import { READ_SCOPES } from '../../scopes.js';
 import { EventProofSchema, proofOrNotReady } from '../transparency/transparency.routes.js';
 

@@ -43,7 +43,7 @@ import {
   type ConsentFilterQuery,
 } from './consent.schemas.js';
 import { importedErrors, itemErrors } from './consent.checks.js';
-import { inclusiveBounds } from '../../kit/validation.js';
+import { inclusiveBounds } from '../../../common/dates.js';
 import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas.js';
 
 const tags = ['consent'];

@@ -1,14 +1,13 @@
 import { type TSchema, Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../kit/envelope.js';
 import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas.js';
+import { USER_REFERENCE_MAX } from '../../../domain/consent/user-reference.js';
 
 export const MAX_METADATA_BYTES = 16 * 1024;
 export const MAX_METADATA_DEPTH = 8;
 export const MAX_BATCH_ITEMS = 1000;
 
 const Uuid = Type.String({ format: 'uuid' });
-/** A user reference is 1..255 characters (code points), any but NUL. */
-export const USER_REFERENCE_MAX = 255;
 export const UserReferenceSchema = Type.String({
   minLength: 1,
   maxLength: USER_REFERENCE_MAX,

@@ -1,0 +1,14 @@
+import { grantServiceRole } from '../store/roles.js';
+import { UsageError, type CommandRun } from './command.js';
+
+export const dbGrant: CommandRun = {
+  async run(store, input: { role: string; create: boolean }, io) {
+    if (store.kind !== 'postgres')
+      throw new UsageError('db grant needs a PostgreSQL server (DATABASE_URL): the embedded store has no roles');
+    const { created } = await grantServiceRole(store.db, input.role, { create: input.create });
+    io.info(
+      `Granted ${input.role}: the ledger's events to read and insert only; the other tables to read and write. Run the service with its DATABASE_URL.`,
+    );
+    return { role: input.role, created };
+  },
+};

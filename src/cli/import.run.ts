@@ -1,0 +1,298 @@
+import { createReadStream, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import cliProgress from 'cli-progress';
+import type { ImportRow } from '../application/consents/consent.commands.js';
+import { countingStream } from '../common/counting-stream.js';
+import { canonicalJson, sha256Hex } from '../common/hashing.js';
+import { batchItemErrors } from '../http/routes/consent/consent.checks.js';
+import { TenantService } from '../tenants/tenants.service.js';
+import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
+import { csvRecords, linesOf } from './import/csv-records.js';
+import { mappingFor, readRow, type ImportInput, type Mapping, type RowError } from './import/mapping.js';
+import { PolicyIndex } from './import/policies.js';
+import { openImportSink } from './import/sink.js';
+import { ImportThreads } from './import/threads.js';
+
+/** Threads by default: the cores, up to this many (past it the server is the limit). */
+const DEFAULT_MAX_THREADS = 4;
+/** Files from this size (about 40,000 rows) are recorded on threads by default. */
+const THREADS_FROM_BYTES = 4 * 1024 * 1024;
+/** Rows per atomic append: large enough to carry the ledger's per-append cost, small enough to stay well under a second. */
+const ROWS_PER_APPEND = 2000;
+/** Appends in flight while the next rows are read and sealed. */
+const APPENDS_IN_FLIGHT = 2;
+/** Row errors the summary lists (all of them go to stderr). */
+const ERRORS_LISTED = 1000;
+
+/** A row read from the file, with the line it starts on. */
+interface Numbered {
+  line: number;
+  values: Map<string, unknown>;
+}
+
+interface Importer {
+  /** Threads recording the rows (1: this one). */
+  threads: number;
+  rowId(key: string): string;
+  append(
+    rows: ImportRow[],
+    expectNew: boolean,
+  ): Promise<{ recorded: number; existing: number; errors: { index: number; field: string; message: string }[] }>;
+}
+
+async function importFile(path: string, size: number, input: ImportInput, io: CliIo, policies: PolicyIndex, importer: Importer) {
+  const started = performance.now();
+  const counted = countingStream();
+  const text = createReadStream(path).pipe(counted).setEncoding('utf8');
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: io.progressStream,
+      format: `${input.dryRun ? 'checking' : 'importing'} [{bar}] {percentage}% | {rows} rows | {rate} rows/s | {refused} refused | {duration_formatted}`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const summary = { rows: 0, imported: 0, alreadyImported: 0, refused: 0 };
+  const errors: { line: number; field: string; message: string }[] = [];
+  let errorsOmitted = 0;
+  const refuse = (line: number, problems: readonly RowError[]) => {
+    summary.refused++;
+    for (const p of problems) {
+      io.info(`line ${line}: ${p.field}: ${p.message}`);
+      if (errors.length < ERRORS_LISTED) errors.push({ line, ...p });
+      else errorsOmitted++;
+    }
+  };
+  const progress = () =>
+    bar.update(counted.bytes, {
+      rows: summary.rows,
+      refused: summary.refused,
+      rate: Math.round(summary.rows / Math.max(0.001, (performance.now() - started) / 1000)),
+    });
+  bar.start(size, 0, { rows: 0, refused: 0, rate: 0 });
+
+  const inFlight = new Set<Promise<void>>();
+  let resuming = false;
+  let failure: unknown;
+  const send = (chunk: { line: number; row: ImportRow }[]) => {
+    if (input.dryRun) {
+      summary.imported += chunk.length;
+      return;
+    }
+    const p = importer
+      .append(
+        chunk.map((c) => c.row),
+        !resuming,
+      )
+      .then((outcome) => {
+        summary.imported += outcome.recorded;
+        summary.alreadyImported += outcome.existing;
+        // A run again after an interruption: read before sealing until rows are new again.
+        resuming = outcome.existing > 0;
+        const byIndex = new Map<number, RowError[]>();
+        for (const e of outcome.errors) byIndex.set(e.index, [...(byIndex.get(e.index) ?? []), { field: e.field, message: e.message }]);
+        for (const [index, problems] of byIndex) refuse(chunk[index]!.line, problems);
+        progress();
+      })
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+
+  let chunk: { line: number; row: ImportRow }[] = [];
+  const now = new Date();
+  for await (const source of rowsOf(text, input, io)) {
+    if (failure) break;
+    summary.rows++;
+    if ('error' in source) {
+      refuse(source.line, [source.error]);
+      continue;
+    }
+    const row = rowFor(source, policies, importer, now);
+    if ('errors' in row) {
+      refuse(source.line, row.errors);
+      continue;
+    }
+    chunk.push({ line: source.line, row: row.row });
+    if (chunk.length >= ROWS_PER_APPEND) {
+      send(chunk);
+      chunk = [];
+      while (inFlight.size >= APPENDS_IN_FLIGHT) await Promise.race(inFlight);
+      progress();
+    }
+  }
+  if (chunk.length > 0 && !failure) send(chunk);
+  await Promise.all(inFlight);
+  progress();
+  bar.stop();
+  if (failure) throw failure;
+
+  const seconds = Math.round((performance.now() - started) / 10) / 100;
+  const result = {
+    ...summary,
+    dryRun: input.dryRun,
+    threads: importer.threads,
+    seconds,
+    rowsPerSecond: Math.round(summary.rows / Math.max(0.01, seconds)),
+    errors,
+    ...(errorsOmitted > 0 ? { errorsOmitted } : {}),
+  };
+  const verb = input.dryRun ? 'would import' : 'imported';
+  io.info(
+    `${summary.rows} row(s): ${verb} ${summary.imported}` +
+      (summary.alreadyImported > 0 ? `, ${summary.alreadyImported} imported before` : '') +
+      `, ${summary.refused} refused (${seconds} s).`,
+  );
+  // Rows refused: the summary as always, and exit status 1 so that a script notices.
+  return summary.refused > 0 ? new PartialResult(result, 1) : result;
+}
+
+/** A row's decision and the id it is recorded under, or why it cannot be recorded. */
+function rowFor(
+  source: Numbered & { mapping: Mapping },
+  policies: PolicyIndex,
+  importer: Importer,
+  now: Date,
+): { row: ImportRow } | { errors: RowError[] } {
+  const read = readRow(source.values, source.mapping);
+  if ('errors' in read) return read;
+  const r = read.row;
+  const resolved = policies.resolve(r);
+  if ('error' in resolved) return { errors: [resolved.error] };
+  const item = {
+    policyVersionId: resolved.policy.id,
+    userReference: r.userReference!,
+    consentGiven: r.consentGiven!,
+    ipAddress: r.ipAddress,
+    userAgent: r.userAgent,
+    metadata: r.metadata,
+    collectedAt: r.collectedAt!,
+    ...(r.withdrawnAt === undefined ? {} : { withdrawnAt: r.withdrawnAt }),
+  };
+  // The same checks as a batch item over HTTP: sizes, formats, the times' bounds.
+  const problems = batchItemErrors(item, now);
+  if (problems.length > 0) return { errors: problems };
+  // A row is one decision for good: its source id when the file has one, else what it says.
+  const key =
+    r.id !== undefined
+      ? `id\u0000${r.id}`
+      : `row\u0000${sha256Hex(canonicalJson([item.userReference, item.policyVersionId, item.consentGiven, item.collectedAt]))}`;
+  const { ipAddress, userAgent, ...rest } = item;
+  return {
+    row: { consentId: importer.rowId(key), input: { ...rest, ipAddress: ipAddress ?? undefined, userAgent: userAgent ?? undefined } },
+  };
+}
+
+/** The file's rows with their lines and mapping, or a line that is not a row. */
+async function* rowsOf(
+  text: AsyncIterable<string>,
+  input: ImportInput,
+  io: CliIo,
+): AsyncGenerator<(Numbered & { mapping: Mapping }) | { line: number; error: RowError }> {
+  const lines = linesOf(text);
+  if (input.format === 'jsonl') {
+    const mappings = new Map<string, Mapping>();
+    let no = 0;
+    for await (const { text } of lines) {
+      const line = no === 0 ? text.replace(/^\uFEFF/, '') : text;
+      no++;
+      if (line.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        yield { line: no, error: { field: 'line', message: 'is not JSON' } };
+        continue;
+      }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        yield { line: no, error: { field: 'line', message: 'is not a JSON object' } };
+        continue;
+      }
+      const keys = Object.keys(value);
+      const signature = keys.join('\u0000');
+      let mapping = mappings.get(signature);
+      if (!mapping) {
+        mapping = mappingFor(keys, input.preset, input.maps).mapping;
+        if (mappings.size < 1000) mappings.set(signature, mapping);
+      }
+      yield { line: no, values: new Map(Object.entries(value)), mapping };
+    }
+    return;
+  }
+  let header: string[] | undefined;
+  let mapping: Mapping | undefined;
+  const it = lines[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  // The delimiter, unless given, is the header line's most frequent of `,` `;` and tab.
+  const delimiter =
+    input.delimiter ??
+    [',', ';', '\t'].map((d) => [d, first.value.text.split(d).length] as const).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  const all = (async function* () {
+    yield first.value;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  })();
+  for await (const record of csvRecords(all, delimiter)) {
+    if ('error' in record) {
+      yield { line: record.line, error: { field: 'line', message: record.error } };
+      continue;
+    }
+    if (!header) {
+      header = record.fields.map((f, i) => (i === 0 ? f.replace(/^\uFEFF/, '') : f).trim());
+      const found = mappingFor(header, input.preset, input.maps);
+      mapping = found.mapping;
+      io.info(
+        `Reading ${found.mapping.name === 'consent-ledger' ? "this service's export" : 'a generic CSV'}; columns ignored: ${found.ignored.length > 0 ? found.ignored.join(', ') : 'none'}.`,
+      );
+      continue;
+    }
+    if (record.fields.length !== header.length) {
+      yield {
+        line: record.line,
+        error: { field: 'line', message: `has ${record.fields.length} field(s); the header has ${header.length}` },
+      };
+      continue;
+    }
+    yield { line: record.line, values: new Map(header.map((h, i) => [h, record.fields[i]])), mapping: mapping! };
+  }
+}
+
+export const importCommand: CommandRun = {
+  async run(store, input: ImportInput, io) {
+    if (!io.settings) throw new UsageError('import needs the service settings');
+    if (io.settings.eventStoreUrl) {
+      throw new UsageError('with EVENTSTORE_URL set, import through the running service: POST /api/v1/consent/batch with collectedAt');
+    }
+    const path = resolve(input.file);
+    const size = statSync(path).size;
+    if (store.kind !== 'postgres' && (input.threads ?? 1) > 1) {
+      throw new UsageError('--threads needs a PostgreSQL server (DATABASE_URL): the embedded store takes one writer');
+    }
+    await new TenantService(store.db).get(input.tenant); // NOT_FOUND, exit status 1, when there is none
+    // Each thread seals, hashes and appends its subjects' rows; this one reads the file. By default
+    // only for a file worth the threads' start (about half a second each).
+    const threads =
+      input.dryRun || store.kind !== 'postgres'
+        ? 1
+        : (input.threads ?? (size >= THREADS_FROM_BYTES ? Math.min(availableParallelism(), DEFAULT_MAX_THREADS) : 1));
+    const sink = await openImportSink(store, io.settings, input.tenant);
+    let pool: ImportThreads | undefined;
+    try {
+      if (threads > 1) pool = await ImportThreads.start(threads, io.settings, input.tenant);
+      const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
+      return await importFile(path, size, input, io, policies, {
+        threads,
+        rowId: sink.rowId,
+        append: (rows, expectNew) => (pool ?? sink).append(rows, expectNew),
+      });
+    } finally {
+      await pool?.close();
+      await sink.close();
+    }
+  },
+};

@@ -1,0 +1,86 @@
+import { DomainError } from '../domain/errors.js';
+import { ConfigError, loadSettings } from '../config.js';
+import { DataDirLockedError } from '../store/data-dir-lock.js';
+import { LedgerCopyError } from '../ledger/copy.js';
+import { LedgerLocationError } from './open-ledger.js';
+import { StateCopyError } from './state-copy.js';
+import { AuditError } from '../transparency/audit.js';
+import { MIGRATIONS } from '../migrations.js';
+import { openStore, type Store } from '../store/store.js';
+import { CheckFailed, EXIT, PartialResult, UsageError, type CliEnvironment, type CliIo, type Command } from './command.js';
+import { actingAs } from '../common/actor.js';
+
+/** How `main` answers: a JSON object on stdout, a message on stderr, a failure as both. */
+export interface CliOutput {
+  out(o: object): void;
+  say(message: string): void;
+  fail(status: number, code: string, message: string): number;
+}
+
+/**
+ * Runs a command whose arguments `main` parsed: opens the store (unless the command runs offline),
+ * runs it acting as the CLI, prints its answer, and maps what it throws to an exit status. Loaded
+ * only once a command runs, with the store and everything the commands use.
+ */
+export async function runCommand(command: Command, input: unknown, cli: CliEnvironment, { out, say, fail }: CliOutput): Promise<number> {
+  let store: Store | undefined;
+  try {
+    const implementation = await command.load();
+    if (implementation.runOffline) {
+      const result = await implementation.runOffline(input as never, {
+        info: say,
+        progressStream: cli.stderr,
+        emit: out,
+        ...(command.settings ? { settings: loadSettings(cli.env) } : {}),
+      });
+      if (result !== null) out(result);
+      return EXIT.ok;
+    }
+    const settings = loadSettings(cli.env);
+    const opened = await openStore({
+      databaseUrl: settings.databaseUrl,
+      dataDir: settings.dataDir,
+      maxConnections: command.connections ?? 2,
+      migrations: MIGRATIONS,
+    });
+    store = opened;
+    const io: CliIo = { info: say, progressStream: cli.stderr, settings };
+    // What the command appends names the operator's command line as its actor.
+    const result = await actingAs({ type: 'cli' }, () => implementation.run!(opened, input as never, io));
+    if (result instanceof PartialResult) {
+      out(result.result);
+      return result.exitStatus;
+    }
+    out(result);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(EXIT.usage, 'CONFIG', error.message);
+    // Arguments or settings found wrong once the store is open (`--threads` on the embedded store, no master key): as at parse time.
+    if (error instanceof UsageError) return fail(EXIT.usage, 'USAGE', error.message);
+    if (error instanceof DataDirLockedError) return fail(EXIT.failed, 'DATA_DIR_LOCKED', error.message);
+    if (error instanceof DomainError) return fail(EXIT.failed, error.code, error.message);
+    if (error instanceof AuditError) {
+      say(`consent-ledger: ${error.message}`);
+      out({
+        error: { code: error.code, message: error.message, ...(error.leafIndex === undefined ? {} : { leafIndex: error.leafIndex }) },
+      });
+      return EXIT.failed;
+    }
+    if (error instanceof CheckFailed) {
+      say(`consent-ledger: ${error.message}`);
+      out({ error: { code: error.code, message: error.message, ...error.details } });
+      return EXIT.failed;
+    }
+    if (error instanceof LedgerCopyError) {
+      say(`consent-ledger: ${error.message}`);
+      out({ error: { code: error.code, message: error.message, ...(error.problems.length > 0 ? { problems: error.problems } : {}) } });
+      return EXIT.failed;
+    }
+    if (error instanceof LedgerLocationError) return fail(EXIT.failed, 'LEDGER_LOCATION', error.message);
+    if (error instanceof StateCopyError) return fail(EXIT.failed, 'STATE_COPY_FAILED', error.message);
+    const e = error as Error & { code?: string };
+    return fail(EXIT.failed, 'FAILED', `${command.name} failed: ${e.message || e.code || String(error)}`);
+  } finally {
+    await store?.close().catch(() => undefined);
+  }
+}
