@@ -1,3 +1,5 @@
+// What the commands defined in audit.commands.ts do once their arguments are parsed: imported by their
+// `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileDurably } from '../common/key-file.js';

@@ -1,3 +1,5 @@
+// What the commands defined in backup.commands.ts do once their arguments are parsed: imported by their
+// `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+// What the commands defined in commands.ts do once their arguments are parsed: imported by their
+// `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import cliProgress from 'cli-progress';
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { verifyReadModels } from '../../projections/verify.js';
@@ -7,7 +9,7 @@ import { CheckFailed, type CommandRun } from './command.js';
 import { eventIndexProjector } from '../../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../../projections/index.js';
 import { serviceLedger, withRecordedTenants } from './service-ledger.js';
-import { type Plan } from '../tenants/plans.js';
+import type { Plan } from '../tenants/plans.js';
 import { TenantService, type NewKey } from '../tenants/tenants.service.js';
 
 export const tenantCreate: CommandRun = {

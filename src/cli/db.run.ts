@@ -1,3 +1,5 @@
+// What the commands defined in db.commands.ts do once their arguments are parsed: imported by their
+// `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { grantServiceRole } from '../store/roles.js';
 import { UsageError, type CommandRun } from './command.js';
 

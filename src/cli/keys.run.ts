@@ -1,3 +1,5 @@
+// What the commands defined in keys.commands.ts do once their arguments are parsed: imported by their
+// `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { rotateMasterKey } from '../privacy/key-store.js';
 import { rewrapWebhookSecrets } from '../webhooks/signing.js';
 import { rotateSigningKey } from '../transparency/signing-key.js';

@@ -1,3 +1,5 @@
+// What the commands defined in ledger.commands.ts do once their arguments are parsed: imported by their
+// `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import cliProgress from 'cli-progress';
 import { copyLedger, LedgerCopyError, verifyCopy } from '../ledger/copy.js';
 import { comparePositions } from '../ledger/ledger.port.js';

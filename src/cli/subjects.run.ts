@@ -1,3 +1,5 @@
+// What the commands defined in subjects.commands.ts do once their arguments are parsed: imported by their
+// `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { UsageError, type CommandRun } from './command.js';
 import { serviceLedger } from './service-ledger.js';
 import { ReceiptStore } from '../receipts/receipt.store.js';

@@ -1,3 +1,5 @@
+// What the commands defined in witness.commands.ts do once their arguments are parsed: imported by their
+// `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { type Verifier } from '../transparency/note.js';
