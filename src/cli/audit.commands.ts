@@ -1,9 +1,6 @@
 import { NoteError, parseVerifierKey, type Verifier } from '../transparency/note.js';
 import { isUuid } from '../common/ids.js';
-import type { Command } from './command.js';
-import { UsageError } from './command.js';
-
-type Values = Record<string, string | boolean | undefined>;
+import { UsageError, type Command, type Values } from './command.js';
 
 const need = (values: Values, name: string): string => {
   const v = values[name];

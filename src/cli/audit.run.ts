@@ -22,7 +22,7 @@ import {
   type LeafCheckerState,
 } from '../transparency/audit.js';
 import { LogClient } from '../transparency/log-client.js';
-import { type Checkpoint, type Verifier } from '../transparency/note.js';
+import type { Checkpoint, Verifier } from '../transparency/note.js';
 import { TransparencyStore } from '../transparency/transparency.store.js';
 import type { CliIo, CommandRun } from './command.js';
 import { serviceLedger } from './service-ledger.js';

@@ -2,7 +2,7 @@
 // `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { type Verifier } from '../transparency/note.js';
+import type { Verifier } from '../transparency/note.js';
 import { Witness, WitnessConfigError, witnessServer } from '../transparency/witness.js';
 import { UsageError, type CommandRun } from './command.js';
 
