@@ -10,7 +10,29 @@ import { copyState, statePositions } from './state-copy.js';
 import type { CliIo, CommandRun } from './command.js';
 import type { CopyInput } from './ledger-location.js';
 
-/** A bar on a terminal; elsewhere (logs, CI) a plain line every few seconds. */
+/**
+ * Runs `work` with its progress shown: a bar on a terminal, elsewhere (logs, CI) a plain line
+ * every few seconds. `work` reports the events done so far; `done` reads the final count off its
+ * result, always shown.
+ */
+async function withProgress<T>(
+  io: CliIo,
+  label: string,
+  total: number | undefined,
+  work: (update: (done: number) => void) => Promise<T>,
+  done: (result: T) => number,
+): Promise<T> {
+  const shown = progress(io, label);
+  try {
+    shown.start(total, 0);
+    const result = await work((n) => shown.update(n));
+    shown.update(done(result), true);
+    return result;
+  } finally {
+    shown.stop();
+  }
+}
+
 function progress(io: CliIo, label: string) {
   const tty = io.progressStream.isTTY === true;
   const bar = new cliProgress.SingleBar(
@@ -72,19 +94,18 @@ export const ledgerCopy: CommandRun = {
       // 1. The ledger, from where the destination stands.
       const total = await source.count?.();
       io.info(`Copying the ledger ${source.label} → ${destination.label}${total === undefined ? '' : ` (${total} events)`}.`);
-      const copying = progress(io, 'copying');
-      let copied;
-      try {
-        copying.start(total, 0);
-        copied = await copyLedger(source.ledger, destination.ledger, {
-          batchSize: input.batchSize,
-          limit: input.limit,
-          onProgress: ({ done }) => copying.update(done),
-        });
-        copying.update(copied.alreadyThere + copied.copied, true);
-      } finally {
-        copying.stop();
-      }
+      const copied = await withProgress(
+        io,
+        'copying',
+        total,
+        (update) =>
+          copyLedger(source.ledger, destination.ledger, {
+            batchSize: input.batchSize,
+            limit: input.limit,
+            onProgress: ({ done }) => update(done),
+          }),
+        (c) => c.alreadyThere + c.copied,
+      );
       if (copied.alreadyThere > 0) io.info(`The destination already held the first ${copied.alreadyThere} events: resumed after them.`);
       if (!copied.complete) {
         io.info(`Stopped after ${copied.copied} events (--limit); run the same command again to go on.`);
@@ -93,20 +114,19 @@ export const ledgerCopy: CommandRun = {
 
       // 2. Verify: every event, every hash, each stream's chain, the counts.
       const positions = fromStore ? await statePositions(fromStore.db) : [];
-      const checking = progress(io, 'verifying');
-      let check;
-      try {
-        checking.start(total, 0);
-        check = await verifyCopy(source.ledger, destination.ledger, {
-          batchSize: input.batchSize,
-          positions,
-          upTo: copied.through,
-          onProgress: (n) => checking.update(n),
-        });
-        checking.update(check.destinationEvents, true);
-      } finally {
-        checking.stop();
-      }
+      const check = await withProgress(
+        io,
+        'verifying',
+        total,
+        (update) =>
+          verifyCopy(source.ledger, destination.ledger, {
+            batchSize: input.batchSize,
+            positions,
+            upTo: copied.through,
+            onProgress: update,
+          }),
+        (c) => c.destinationEvents,
+      );
       if (!check.ok) {
         const problems = [...check.problems, ...(check.moreProblems > 0 ? [`… and ${check.moreProblems} more`] : [])];
         io.info(`Verification FAILED:\n  ${problems.join('\n  ')}`);
