@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../ledger/ledger.port.js';
 import { MIGRATIONS } from '../migrations.js';
-import { LedgerLocationError, locationKind, maskLocation, openLedger } from './open-ledger.js';
+import { LedgerLocationError, locationKind, maskLocation } from './ledger-location.js';
+import { openLedger } from './open-ledger.js';
 
 describe('open-ledger › a location names an adapter', () => {
   it.each([

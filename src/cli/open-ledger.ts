@@ -7,8 +7,6 @@ import type { Ledger } from '../ledger/ledger.port.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 import { LedgerLocationError, locationKind, maskLocation, type LocationKind } from './ledger-location.js';
 
-export { LedgerLocationError, locationKind, maskLocation, type LocationKind } from './ledger-location.js';
-
 /** A ledger opened from a location string, and what closes it. */
 export interface OpenedLedger {
   /** What kind of location it was: the embedded store, a PostgreSQL server, or EventStoreDB. */

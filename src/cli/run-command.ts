@@ -2,7 +2,7 @@ import { DomainError } from '../domain/errors.js';
 import { ConfigError, loadSettings } from '../config.js';
 import { DataDirLockedError } from '../store/data-dir-lock.js';
 import { LedgerCopyError } from '../ledger/copy.js';
-import { LedgerLocationError } from './open-ledger.js';
+import { LedgerLocationError } from './ledger-location.js';
 import { StateCopyError } from './state-copy.js';
 import { AuditError } from '../transparency/audit.js';
 import { MIGRATIONS } from '../migrations.js';

@@ -2,8 +2,6 @@ import { sql, type ColumnType, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { ROLE_NAME } from './role-name.js';
 
-export { ROLE_NAME } from './role-name.js';
-
 /** `control.service_roles` (migration 0013): the roles `db grant` gave the service's rights. */
 export interface ServiceRolesTable {
   name: string;

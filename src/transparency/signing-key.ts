@@ -7,8 +7,6 @@ import { COSIGNATURE_V1, signerFromSeed, verifierKey, type NoteSigner } from './
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
 import { seedBytes, SigningKeyError } from './signing-seed.js';
 
-export { seedBytes, SigningKeyError } from './signing-seed.js';
-
 /** The key name: the host of PUBLIC_BASE_URL (`ledger.example.com`, `localhost:3000`). */
 export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUrl).host;
 

@@ -17,7 +17,7 @@ import {
   type NoteSigner,
   type Verifier,
 } from './note.js';
-import { seedBytes } from './signing-key.js';
+import { seedBytes } from './signing-seed.js';
 
 /**
  * A witness (c2sp.org/tlog-witness): it cosigns a log's checkpoint only when the checkpoint is
