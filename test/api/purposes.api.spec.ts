@@ -84,6 +84,24 @@ describe('purposes', () => {
     expect((await t.service.ledger.readStream(purposeStream(tenantId, 'other'))).length).toBe(0);
   });
 
+  it('says in words what a key, a duration, a DPV term and a version must be, never as a regular expression', async () => {
+    const cases: [string, Record<string, unknown>, string, RegExp][] = [
+      ['/api/v1/purposes', { ...newsletter, key: 'Bad Key' }, 'key', /lower-case letters, digits/],
+      ['/api/v1/purposes', { ...newsletter, key: 'other', consentValidFor: '13 months' }, 'consentValidFor', /ISO 8601 duration.*P13M/],
+      ['/api/v1/purposes', { ...newsletter, key: 'other', consentValidFor: 'PT0.5S' }, 'consentValidFor', /in whole units/],
+      ['/api/v1/purposes', { ...newsletter, key: 'other', dpv: 'marketing' }, 'dpv', /DPV purpose term, such as dpv:Marketing/],
+      ['/api/v1/policies', { policyType: 'custom', version: 'v2', title: 'T', content: 'C' }, 'version', /major\.minor\.patch/],
+      ['/api/v1/policies', { policyType: 'custom', purpose: 'No', version: '1.0.0', title: 'T', content: 'C' }, 'purpose', /lower-case/],
+    ];
+    for (const [url, body, field, words] of cases) {
+      const res = await api.post(url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const error = res.json().error;
+      expect(error.details.errors).toContainEqual({ field, message: expect.stringMatching(words) });
+      expect(error.message).not.toMatch(/pattern|\^|\$/);
+    }
+  });
+
   it('answers 404 for a key never defined, and another tenant sees none of them', async () => {
     expect((await api.get('/api/v1/purposes/nothing')).statusCode).toBe(404);
     expect((await api.patch('/api/v1/purposes/nothing', { name: 'x' })).statusCode).toBe(404);

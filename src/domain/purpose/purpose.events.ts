@@ -36,8 +36,9 @@ export const decodePurposeEvent = eventDecoder<PurposeEvent>({ PurposeDefined: a
 /** The one place that names a purpose's stream: its key makes it unique per tenant. */
 export const purposeStream = (tenantId: string, key: string): string => `purpose-${tenantId}-${key}`;
 
-/** `^[a-z0-9][a-z0-9_.-]{0,63}$` */
+/** `^[a-z0-9][a-z0-9_.-]{0,63}$`, and what it asks for in words. */
 export const PURPOSE_KEY = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
+export const PURPOSE_KEY_RULE = 'must be 1 to 64 lower-case letters, digits, "_", "." or "-", starting with a letter or digit';
 
 /**
  * An ISO 8601 duration of years, months, weeks, days, hours, minutes and seconds (whole numbers),

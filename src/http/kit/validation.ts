@@ -16,13 +16,21 @@ function configure(ajv: Ajv): Ajv {
   // A day (whole UTC day) or an instant.
   ajv.addFormat('date-or-date-time', { type: 'string', validate: (s: string) => isDate(s) || isDateTime(s) });
   ajv.addKeyword({ keyword: 'x-bytes', schemaType: 'number' });
+  // What a value failing this schema's pattern, format or bounds must be, in words: the answer
+  // names it instead of the regular expression (see `messageOf`).
+  ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   return ajv;
 }
 
 // Bodies are taken as sent: no type coercion (the string "true" is not a boolean) and unknown
 // fields are refused, not silently dropped. Query strings and params are text, so they coerce.
-const bodyAjv = configure(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: true, strict: false }));
-const textAjv = configure(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true, strict: false }));
+// `verbose` gives each error its schema, for the schema's own `x-message`.
+const bodyAjv = configure(
+  new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: true, strict: false, verbose: true }),
+);
+const textAjv = configure(
+  new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true, strict: false, verbose: true }),
+);
 
 /**
  * A query string's schema refuses the parameters it does not name (docs/decisions/0004): a
@@ -90,6 +98,7 @@ interface AjvError {
   message?: string | undefined;
   keyword: string;
   params: Record<string, unknown>;
+  parentSchema?: unknown;
 }
 
 const fieldOf = (e: AjvError): string => {
@@ -109,6 +118,8 @@ const messageOf = (e: AjvError): string => {
   if (e.keyword === 'additionalProperties') return UNKNOWN_FIELD;
   if (e.keyword === 'required') return 'is required';
   if (e.keyword === 'enum') return `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+  const own = (e.parentSchema as { 'x-message'?: unknown } | undefined)?.['x-message'];
+  if (e.keyword !== 'type' && typeof own === 'string') return own;
   return e.message ?? 'is invalid';
 };
 

@@ -119,6 +119,7 @@ export const IdempotencyHeadersSchema = Type.Object({
       minLength: 1,
       maxLength: 255,
       pattern: '^[\\x21-\\x7E]+$',
+      'x-message': 'must be 1 to 255 printable ASCII characters, without spaces',
       description: 'a repeat with the same key and body within 24 h answers the first response',
     }),
   ),

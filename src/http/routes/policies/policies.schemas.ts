@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { POLICY_TYPES, type PolicyType } from '../../../domain/policy/policy.events.js';
+import { PURPOSE_KEY, PURPOSE_KEY_RULE } from '../../../domain/purpose/purpose.events.js';
 import { PageQuery } from '../../kit/envelope.js';
 
 // One `enum` rather than a union of literals: one clear error ("must be one of: …") and a plain
@@ -14,7 +15,8 @@ export const MAX_CONTENT_BYTES = 1024 * 1024;
 
 /** A purpose's key (docs/purposes.md), or one of the policy types (each its own purpose). */
 export const PurposeKeySchema = Type.String({
-  pattern: '^[a-z0-9][a-z0-9_.-]{0,63}$',
+  pattern: PURPOSE_KEY.source,
+  'x-message': PURPOSE_KEY_RULE,
   description: 'a purpose defined with POST /purposes, or a policy type; absent: the policy type',
 });
 
@@ -24,7 +26,12 @@ export const PolicyCreateSchema = Type.Object(
   {
     policyType: PolicyTypeSchema,
     purpose: Type.Optional(PurposeKeySchema),
-    version: Type.String({ pattern: '^\\d{1,9}\\.\\d{1,9}\\.\\d{1,9}$', description: 'major.minor.patch', examples: ['1.0.0'] }),
+    version: Type.String({
+      pattern: '^\\d{1,9}\\.\\d{1,9}\\.\\d{1,9}$',
+      'x-message': 'must be major.minor.patch, each a number of up to 9 digits, such as 1.0.0',
+      description: 'major.minor.patch',
+      examples: ['1.0.0'],
+    }),
     title: Type.String({ minLength: 1, maxLength: 500 }),
     content: Type.String({ minLength: 1, description: 'Full policy text, at most 1 MiB of UTF-8' }),
     effectiveDate: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; defaults to now' })),

@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ANY_SCOPE } from '../../scopes.js';
 import { Type } from '@sinclair/typebox';
 import type { Purposes } from '../../../application/purposes/purposes.js';
-import { LEGAL_BASES } from '../../../domain/purpose/purpose.events.js';
+import { LEGAL_BASES, PURPOSE_KEY, PURPOSE_KEY_RULE } from '../../../domain/purpose/purpose.events.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery, pageOf } from '../../kit/envelope.js';
 
 const tags = ['purposes'];
 
-const Key = Type.String({ pattern: '^[a-z0-9][a-z0-9_.-]{0,63}$', description: 'the purpose’s name in the API, for good' });
+const Key = Type.String({
+  pattern: PURPOSE_KEY.source,
+  'x-message': PURPOSE_KEY_RULE,
+  description: 'the purpose’s name in the API, for good',
+});
 const Fields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5000 }),
@@ -23,6 +27,7 @@ const Fields = {
       Type.String({
         pattern: '^P(?!$)(\\d{1,4}Y)?(\\d{1,5}M)?(\\d{1,5}W)?(\\d{1,6}D)?(T(?=\\d)(\\d{1,6}H)?(\\d{1,8}M)?(\\d{1,9}S)?)?$',
         description: 'an ISO 8601 duration (P13M, P1Y, P90D) after which a decision on this purpose expires',
+        'x-message': 'must be an ISO 8601 duration longer than zero, in whole units, such as P13M',
       }),
       Type.Null(),
     ],
@@ -32,6 +37,7 @@ const Fields = {
     Type.String({
       pattern: '^(dpv:[A-Z][A-Za-z0-9]{0,99}|https://w3id\\.org/dpv(/[a-z0-9-]{1,40}(/owl)?)?#[A-Z][A-Za-z0-9]{0,99})$',
       description: 'a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI',
+      'x-message': 'must be a W3C DPV purpose term, such as dpv:Marketing, or its IRI, such as https://w3id.org/dpv#Marketing',
     }),
     Type.Null(),
   ]),
