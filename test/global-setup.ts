@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildDist } from './support/build.js';
@@ -16,6 +18,11 @@ let shared: Promise<Awaited<ReturnType<typeof startEventStoreForRun>>> | undefin
 let built: Promise<void> | undefined;
 let users = 0;
 
+/** The checkout's own key files, which no test may write (a developer's ./data may be real). */
+const checkoutKeys = ['master.key', 'signing.key'].map((name) => join(import.meta.dirname, '..', 'data', name));
+const keysBefore = checkoutKeys.filter((path) => existsSync(path));
+let keysReported = false;
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   users += 1;
   shared ??= cleanPostgres().then(() => startEventStoreForRun());
@@ -27,6 +34,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     users -= 1;
     if (users > 0) return;
     await eventStore.stop();
+    const written = checkoutKeys.filter((path) => existsSync(path) && !keysBefore.includes(path));
+    if (written.length > 0 && !keysReported) {
+      keysReported = true;
+      // A teardown's error is printed but does not fail the run: the exit status does.
+      console.error(`[test] the tests wrote ${written.join(', ')}: a service or command on a server store needs DATA_DIR (testKeysDir())`);
+      process.exitCode = 1;
+    }
   };
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReadModels } from '../../projections/rebuild.js';
+import { testKeysDir } from '../../test/support/process.js';
 import { client, publishPolicy } from '../../test/support/service.js';
 import { freshDatabase, serverUrl } from '../../test/support/stores.js';
 import { loadSettings } from '../config.js';
@@ -32,7 +33,8 @@ describe.runIf(serverUrl)('database roles › when the service runs as the role 
 
   beforeAll(async () => {
     fresh = await freshDatabase();
-    const settings = (url: string) => loadSettings({ DATABASE_URL: url, MASTER_KEY: masterKey, LOG_LEVEL: 'silent' });
+    const settings = (url: string) =>
+      loadSettings({ DATABASE_URL: url, DATA_DIR: testKeysDir(), MASTER_KEY: masterKey, LOG_LEVEL: 'silent' });
     // The owner's first start creates every schema; then it grants the service's role and stops.
     owner = await createService(settings(fresh.url), { pollMs: 50 });
     expect(await grantServiceRole(owner.store.db, role, { create: true })).toEqual({ created: true });
@@ -89,9 +91,12 @@ describe.runIf(serverUrl)('database roles › when the service runs as the role 
   });
 
   it('keeps its rights on the read models after the owner rebuilds them', async () => {
-    const ownerClient = await createService(loadSettings({ DATABASE_URL: fresh.url, MASTER_KEY: masterKey, LOG_LEVEL: 'silent' }), {
-      pollMs: 50,
-    });
+    const ownerClient = await createService(
+      loadSettings({ DATABASE_URL: fresh.url, DATA_DIR: testKeysDir(), MASTER_KEY: masterKey, LOG_LEVEL: 'silent' }),
+      {
+        pollMs: 50,
+      },
+    );
     try {
       await rebuildReadModels(ownerClient.store, ownerClient.ledger);
     } finally {

@@ -3,7 +3,7 @@ import { loadSettings } from '../../src/config.js';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { createService, type Service } from '../../src/service.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
-import { waitUntil } from '../support/process.js';
+import { testKeysDir, waitUntil } from '../support/process.js';
 import { client } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -23,7 +23,12 @@ describe.skipIf(!serverUrl)('deadlines › when two services share one PostgreSQ
   beforeAll(async () => {
     fresh = await freshDatabase();
     const { cert } = await testCertificate();
-    const settings = loadSettings({ DATABASE_URL: fresh.url, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    const settings = loadSettings({
+      DATABASE_URL: fresh.url,
+      DATA_DIR: testKeysDir(),
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    });
     for (let i = 0; i < 2; i++) services.push(await createService(settings, { pollMs: 20, webhooks: { outbound: { ca: cert } } }));
     receiver = await startReceiver();
   });

@@ -12,6 +12,7 @@ import {
   repoRoot,
   startServiceProcess,
   tenantClient,
+  testKeysDir,
   waitUntil,
   type ServiceProcess,
 } from '../support/process.js';
@@ -46,7 +47,7 @@ async function serviceWith(
   const fresh = options.databaseUrl || !serverUrl ? undefined : await freshDatabase();
   const databaseUrl = options.databaseUrl ?? fresh?.url;
   const settings = loadSettings({
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://' }),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: testKeysDir() } : { DATA_DIR: 'memory://' }),
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -223,7 +224,7 @@ describeShared('rate limits › with Redis › two services on one database and 
       ['--import', 'tsx', 'src/cli/cli.ts', 'tenant', 'set-plan', '--id', creds.tenantId, '--plan', 'free'],
       {
         cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: a.service.settings.databaseUrl!, LOG_LEVEL: 'silent' },
+        env: { ...process.env, DATABASE_URL: a.service.settings.databaseUrl!, DATA_DIR: a.service.settings.dataDir, LOG_LEVEL: 'silent' },
         encoding: 'utf8',
       },
     );

@@ -35,8 +35,16 @@ export function cliEngines(tag: string): CliEngine[] {
     engines.push({
       name: 'a PostgreSQL server (DATABASE_URL)',
       async open() {
+        // DATA_DIR holds only the key files here: a folder of the test's own, not the checkout's ./data.
         const fresh = await freshDatabase();
-        return { env: { DATABASE_URL: fresh.url }, dispose: fresh.drop };
+        const dir = mkdtempSync(join(tmpdir(), `cl-${tag}-keys-`));
+        return {
+          env: { DATABASE_URL: fresh.url, DATA_DIR: dir },
+          dispose: async () => {
+            await fresh.drop();
+            rmSync(dir, { recursive: true, force: true });
+          },
+        };
       },
     });
   } else {

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvironmentSchema } from '../../src/config.js';
 
@@ -100,11 +103,31 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** The parent's environment without the service's own settings, so a test's DATABASE_URL never leaks in. */
+let keysDir: string | undefined;
+
+/**
+ * DATA_DIR for a service or command on a server store, which keeps only its key files there (the
+ * master and signing keys): one folder of this test process, shared by what it starts, so that a
+ * command finds the keys of the service it runs beside. Never the checkout's ./data.
+ */
+export function testKeysDir(): string {
+  if (keysDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-test-keys-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    keysDir = dir;
+  }
+  return keysDir;
+}
+
+/**
+ * The parent's environment without the service's own settings, so a test's DATABASE_URL never
+ * leaks in; a server store without a DATA_DIR keeps its key files in `testKeysDir()`.
+ */
 export function childEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(EnvironmentSchema.properties)) delete base[key];
-  return { ...base, ...env };
+  const onServer = env.DATABASE_URL !== undefined || env.EVENTSTORE_URL !== undefined;
+  return { ...base, ...(onServer && env.DATA_DIR === undefined ? { DATA_DIR: testKeysDir() } : {}), ...env };
 }
 
 /**

@@ -6,6 +6,7 @@ import { createService, type Service } from '../../src/service.js';
 import type { Plan } from '../../src/tenants/plans.js';
 import type { IssuedCredentials } from '../../src/tenants/tenants.service.js';
 import { freshDatabase, serverUrl } from './stores.js';
+import { testKeysDir } from './process.js';
 
 /**
  * A test tenant's credentials, and how many events its log opens with (docs/audit-log.md):
@@ -37,9 +38,14 @@ export async function startTestService(
   options: Pick<NonNullable<Parameters<typeof createService>[1]>, 'limits' | 'webhooks'> = {},
 ): Promise<TestService> {
   const fresh = serverUrl ? await freshDatabase() : undefined;
-  // A fresh database gets a master key of its own, so that tests write no DATA_DIR/master.key.
+  // A fresh database gets a master key of its own; its signing key file is the test process's
+  // (testKeysDir), which the commands a test runs beside it find too.
   const store = fresh
-    ? { DATABASE_URL: fresh.url, ...(env.MASTER_KEY_FILE ? {} : { MASTER_KEY: randomBytes(32).toString('hex') }) }
+    ? {
+        DATABASE_URL: fresh.url,
+        DATA_DIR: testKeysDir(),
+        ...(env.MASTER_KEY_FILE ? {} : { MASTER_KEY: randomBytes(32).toString('hex') }),
+      }
     : { DATA_DIR: 'memory://' };
   const settings = loadSettings({ ...store, LOG_LEVEL: 'silent', ...env });
   const service = await createService(settings, { pollMs: 50, ...options });
