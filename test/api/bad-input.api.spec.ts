@@ -318,6 +318,26 @@ describe('bad input › when ids are malformed or unknown', () => {
     await refused(() => api.put('/api/v1/policies/1', { isActive: true }), 400, 'VALIDATION_ERROR');
   });
 
+  it('says in words what an id, a time, a day or an address must be, never "must match format"', async () => {
+    const cases: [() => Promise<LightMyRequestResponse>, string, RegExp][] = [
+      [() => api.get('/api/v1/consent/not-a-uuid'), 'id', /must be a UUID, such as/],
+      [() => api.post('/api/v1/consent', consentBody({ policyVersionId: 'v1' })), 'policyVersionId', /must be a UUID/],
+      [() => api.post('/api/v1/consent', consentBody({ ipAddress: '300.1.1.1' })), 'ipAddress', /IPv4 or IPv6 address/],
+      [
+        () => api.post('/api/v1/policies', { policyType: 'custom', version: '9.9.9', title: 'T', content: 'C', effectiveDate: 'tomorrow' }),
+        'effectiveDate',
+        /RFC 3339 date-time with a time zone, such as 2026-01-31T12:00:00Z/,
+      ],
+      [() => api.get('/api/v1/consent/search?startDate=31.01.2026'), 'startDate', /a date \(2026-01-31\) or an RFC 3339 date-time/],
+    ];
+    for (const [send, field, words] of cases) {
+      const res = await send();
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details.errors).toContainEqual({ field, message: expect.stringMatching(words) });
+      expect(res.body).not.toMatch(/match format/);
+    }
+  });
+
   it('unknown but well-formed ids → 404 NOT_FOUND on every route', async () => {
     const id = randomUUID();
     await refused(() => api.post('/api/v1/consent', consentBody({ policyVersionId: id })), 404, 'NOT_FOUND');

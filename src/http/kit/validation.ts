@@ -114,18 +114,29 @@ const fieldOf = (e: AjvError): string => {
 export const UNKNOWN_FIELD = 'is not a known field';
 export const UNKNOWN_QUERY_PARAMETER = 'is not a query parameter of this route';
 
+/** What a value of each format must be, in words (Ajv says only `must match format "date-time"`). */
+const FORMAT_RULES: Record<string, string> = {
+  'date-time': 'must be an RFC 3339 date-time with a time zone, such as 2026-01-31T12:00:00Z',
+  date: 'must be a calendar date, YYYY-MM-DD, such as 2026-01-31',
+  'date-or-date-time': 'must be a date (2026-01-31) or an RFC 3339 date-time with a time zone (2026-01-31T12:00:00Z)',
+  uuid: 'must be a UUID, such as 0b7e4c8a-5f2d-4e1b-9c3a-7d6e5f4a3b2c',
+  ip: 'must be an IPv4 or IPv6 address',
+  uri: 'must be an absolute URI, such as https://example.com/hooks',
+};
+
 const messageOf = (e: AjvError): string => {
   if (e.keyword === 'additionalProperties') return UNKNOWN_FIELD;
   if (e.keyword === 'required') return 'is required';
   if (e.keyword === 'enum') return `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
   const own = (e.parentSchema as { 'x-message'?: unknown } | undefined)?.['x-message'];
   if (e.keyword !== 'type' && typeof own === 'string') return own;
+  if (e.keyword === 'format') return FORMAT_RULES[String(e.params.format)] ?? e.message ?? 'is invalid';
   return e.message ?? 'is invalid';
 };
 
 /**
  * One message for a value that matched no branch of a union (`anyOf`): the branch's own complaint
- * when it got past the type ("must match format \"ip\""), else the list of what it may be.
+ * when it got past the type ("must be an IPv4 or IPv6 address"), else the list of what it may be.
  */
 function unionMessage(branches: AjvError[]): string {
   const specific = branches.filter((b) => b.keyword !== 'type' && b.keyword !== 'const');
