@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../support/process.js';
@@ -94,7 +95,17 @@ describe('publishable keys › from an allowed origin', () => {
     });
     expect(both.statusCode).toBe(400);
     expect(both.json().error.details.errors).toEqual([
-      { field: 'policyVersionId', message: 'give only one of policyVersionId, purpose and policyType' },
+      { field: 'purpose', message: 'must not be given with policyType: name the version one way' },
+    ]);
+    const withId = await shop.post('/api/v1/consent', {
+      policyVersionId: randomUUID(),
+      purpose: 'newsletter',
+      userReference: 'v',
+      consentGiven: true,
+    });
+    expect(withId.statusCode).toBe(400);
+    expect(withId.json().error.details.errors).toEqual([
+      { field: 'policyVersionId', message: 'must not be given with purpose or policyType: name the version one way' },
     ]);
     const none = await shop.post('/api/v1/consent', { purpose: 'no-such-purpose', userReference: 'v', consentGiven: true });
     expect(none.statusCode).toBe(404);

@@ -140,6 +140,9 @@ describe('withdraw by purpose › bad input', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
     }
+    expect((await withdraw('nina', {})).json().error.message).toBe(
+      'invalid request: purpose or policyType is required, and only one of the two',
+    );
     const tooLong = await api.post('/api/v1/consent/user/withdraw', { userReference: 'x'.repeat(256), purpose: 'newsletter' });
     expect(tooLong.statusCode).toBe(400);
     expect(await t.service.ledger.headPosition()).toEqual(position);

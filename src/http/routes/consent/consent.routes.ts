@@ -64,7 +64,7 @@ export function toQuery(q: ConsentFilterQuery): ConsentQuery {
       k.startsWith('metadata.') && typeof v === 'string' ? [[k.slice(9), v]] : [],
     ),
   );
-  if (Object.keys(metadata).length > 5) throw validationError([{ field: 'metadata', message: 'at most 5 metadata filters' }]);
+  if (Object.keys(metadata).length > 5) throw validationError([{ field: 'metadata', message: 'may be filtered on at most 5 keys' }]);
   return {
     userReference: q.userReference,
     policyType: alias({ name: 'policyType', value: q.policyType }, { name: 'consent_type', value: q.consent_type }),
@@ -114,7 +114,7 @@ function toInput(item: ResolvedConsent | ConsentBatchItem, request: FastifyReque
 /** One purpose, or one policy type: exactly one of the two names what to withdraw. */
 function standingOf(body: { purpose?: string | undefined; policyType?: string | undefined }): { purpose: string } | { policyType: string } {
   if ((body.purpose === undefined) === (body.policyType === undefined)) {
-    throw validationError([{ field: 'purpose', message: 'give exactly one of purpose and policyType' }]);
+    throw validationError([{ field: 'purpose', message: 'or policyType is required, and only one of the two' }]);
   }
   return body.purpose !== undefined ? { purpose: body.purpose } : { policyType: body.policyType! };
 }
@@ -181,7 +181,10 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       const named = [policyVersionId, purpose, policyType].filter((x) => x !== undefined).length;
       // Without any, the spec's own answer: policyVersionId is required (purpose or policyType may stand in for it).
       if (named === 0) errors.push({ field: 'policyVersionId', message: 'is required' });
-      if (named > 1) errors.push({ field: 'policyVersionId', message: 'give only one of policyVersionId, purpose and policyType' });
+      if (named > 1) {
+        const [field, others] = policyVersionId !== undefined ? ['policyVersionId', 'purpose or policyType'] : ['purpose', 'policyType'];
+        errors.push({ field, message: `must not be given with ${others}: name the version one way` });
+      }
       if (errors.length > 0) throw validationError(errors);
       const tenantId = request.tenant.tenantId;
       const versionId =

@@ -70,7 +70,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
       const b = request.body;
       const url = checkUrl(b.url, allowHttp, allowPrivateNetworks);
       if (b.secret !== undefined && !isUsableSecret(b.secret)) {
-        throw validationError([{ field: 'secret', message: 'a secret starting with whsec_ must be base64 after the prefix' }]);
+        throw validationError([{ field: 'secret', message: 'must be base64 after its whsec_ prefix' }]);
       }
       const { webhook, secret } = await webhooks.create(request.tenant.tenantId, {
         url,
