@@ -108,12 +108,15 @@ let keysDir: string | undefined;
 /**
  * DATA_DIR for a service or command on a server store, which keeps only its key files there (the
  * master and signing keys): one folder of this test process, shared by what it starts, so that a
- * command finds the keys of the service it runs beside. Never the checkout's ./data.
+ * command finds the keys of the service it runs beside. Never the checkout's ./data. It is made
+ * in the run's folder (TEST_KEYS_ROOT, which test/global-setup.ts removes at the end), else beside
+ * other temporary files and removed when the process exits.
  */
 export function testKeysDir(): string {
   if (keysDir === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), 'cl-test-keys-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const root = process.env.TEST_KEYS_ROOT;
+    const dir = mkdtempSync(join(root ?? tmpdir(), 'cl-test-keys-'));
+    if (!root) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     keysDir = dir;
   }
   return keysDir;
