@@ -24,10 +24,10 @@ const checkoutKeys = ['master.key', 'signing.key'].map((name) => join(import.met
 const keysBefore = checkoutKeys.filter((path) => existsSync(path));
 let keysReported = false;
 
-// The test processes' key folders (testKeysDir) go in one folder of the run's, removed at its end:
-// the worker processes are stopped without an exit event of their own to remove them.
-process.env.TEST_KEYS_ROOT ??= mkdtempSync(join(tmpdir(), 'cl-test-run-'));
-const keysRoot = process.env.TEST_KEYS_ROOT;
+// Files the test processes keep until the run ends (runTempDir) go in one folder of the run's,
+// removed at its end: the worker processes are stopped without an exit event to remove them.
+process.env.TEST_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'cl-test-run-'));
+const runDir = process.env.TEST_RUN_DIR;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   users += 1;
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     users -= 1;
     if (users > 0) return;
     await eventStore.stop();
-    rmSync(keysRoot, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
     const written = checkoutKeys.filter((path) => existsSync(path) && !keysBefore.includes(path));
     if (written.length > 0 && !keysReported) {
       keysReported = true;

@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import { waitUntil } from './process.js';
+import { runTempDir, waitUntil } from './process.js';
 
 export interface TestCertificate {
   key: string;
@@ -45,7 +44,7 @@ export function testCertificate(): Promise<TestCertificate> {
         },
       ],
     });
-    const caFile = join(mkdtempSync(join(tmpdir(), 'cl-webhook-ca-')), 'ca.pem');
+    const caFile = join(runTempDir('cl-webhook-ca-'), 'ca.pem');
     writeFileSync(caFile, pems.cert);
     return { key: pems.private, cert: pems.cert, caFile };
   })();

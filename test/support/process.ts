@@ -103,22 +103,27 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/**
+ * A new folder for files a test process keeps until the run ends: in the run's folder
+ * (TEST_RUN_DIR, which test/global-setup.ts removes at the end, as worker processes are stopped
+ * without an exit event), else in the temporary folder, removed when the process exits.
+ */
+export function runTempDir(prefix: string): string {
+  const root = process.env.TEST_RUN_DIR;
+  const dir = mkdtempSync(join(root ?? tmpdir(), prefix));
+  if (!root) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 let keysDir: string | undefined;
 
 /**
  * DATA_DIR for a service or command on a server store, which keeps only its key files there (the
  * master and signing keys): one folder of this test process, shared by what it starts, so that a
- * command finds the keys of the service it runs beside. Never the checkout's ./data. It is made
- * in the run's folder (TEST_KEYS_ROOT, which test/global-setup.ts removes at the end), else beside
- * other temporary files and removed when the process exits.
+ * command finds the keys of the service it runs beside. Never the checkout's ./data.
  */
 export function testKeysDir(): string {
-  if (keysDir === undefined) {
-    const root = process.env.TEST_KEYS_ROOT;
-    const dir = mkdtempSync(join(root ?? tmpdir(), 'cl-test-keys-'));
-    if (!root) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    keysDir = dir;
-  }
+  keysDir ??= runTempDir('cl-test-keys-');
   return keysDir;
 }
 
