@@ -26,6 +26,31 @@ const ROWS_PER_APPEND = 2000;
 const APPENDS_IN_FLIGHT = 2;
 /** Row errors the summary lists (all of them go to stderr). */
 const ERRORS_LISTED = 1000;
+/** The exit status of a run stopped by a signal: 128 + its number, as a shell reports a process it killed. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+type StopSignal = keyof typeof SIGNAL_EXIT;
+
+/**
+ * Ctrl-C (or SIGTERM) while `fn` runs stops it cleanly: `stopped()` then names the signal, and
+ * the caller finishes the appends under way (each is atomic) and says where it stopped. A second
+ * signal ends the process at once, which loses nothing either: an append cut short is not written.
+ */
+async function stoppable<T>(io: CliIo, fn: (stopped: () => StopSignal | undefined) => Promise<T>): Promise<T> {
+  let signal: StopSignal | undefined;
+  const on = (received: StopSignal) => {
+    if (signal) process.exit(SIGNAL_EXIT[received]);
+    signal = received;
+    io.info(`\n${received}: stopping once the rows being recorded are in (${received} again to stop at once).`);
+  };
+  process.on('SIGINT', on);
+  process.on('SIGTERM', on);
+  try {
+    return await fn(() => signal);
+  } finally {
+    process.off('SIGINT', on);
+    process.off('SIGTERM', on);
+  }
+}
 
 /** A row read from the file, with the line it starts on. */
 interface Numbered {
@@ -43,7 +68,15 @@ interface Importer {
   ): Promise<{ recorded: number; existing: number; errors: { index: number; field: string; message: string }[] }>;
 }
 
-async function importFile(path: string, size: number, input: ImportInput, io: CliIo, policies: PolicyIndex, importer: Importer) {
+async function importFile(
+  path: string,
+  size: number,
+  input: ImportInput,
+  io: CliIo,
+  policies: PolicyIndex,
+  importer: Importer,
+  stopped: () => StopSignal | undefined,
+) {
   const started = performance.now();
   const counted = countingStream();
   const text = createReadStream(path).pipe(counted).setEncoding('utf8');
@@ -109,7 +142,7 @@ async function importFile(path: string, size: number, input: ImportInput, io: Cl
   let chunk: { line: number; row: ImportRow }[] = [];
   const now = new Date();
   for await (const source of rowsOf(text, input, io)) {
-    if (failure) break;
+    if (failure || stopped()) break;
     summary.rows++;
     if ('error' in source) {
       refuse(source.line, [source.error]);
@@ -128,7 +161,10 @@ async function importFile(path: string, size: number, input: ImportInput, io: Cl
       progress();
     }
   }
-  if (chunk.length > 0 && !failure) send(chunk);
+  const signal = stopped();
+  // Stopped: the rows read but not sent are not counted; a run again reads them.
+  if (signal) summary.rows -= chunk.length;
+  else if (chunk.length > 0 && !failure) send(chunk);
   await Promise.all(inFlight);
   progress();
   bar.stop();
@@ -143,13 +179,18 @@ async function importFile(path: string, size: number, input: ImportInput, io: Cl
     rowsPerSecond: Math.round(summary.rows / Math.max(0.01, seconds)),
     errors,
     ...(errorsOmitted > 0 ? { errorsOmitted } : {}),
+    ...(signal ? { stoppedBy: signal } : {}),
   };
   const verb = input.dryRun ? 'would import' : 'imported';
   io.info(
-    `${summary.rows} row(s): ${verb} ${summary.imported}` +
+    `${summary.rows} row(s)${signal ? ` before ${signal}` : ''}: ${verb} ${summary.imported}` +
       (summary.alreadyImported > 0 ? `, ${summary.alreadyImported} imported before` : '') +
       `, ${summary.refused} refused (${seconds} s).`,
   );
+  if (signal) {
+    io.info(`Stopped by ${signal}. Run the same command again to import the rest: the rows imported so far are found, not recorded twice.`);
+    return new PartialResult(result, SIGNAL_EXIT[signal]);
+  }
   // Rows refused: the summary as always, and exit status 1 so that a script notices.
   return summary.refused > 0 ? new PartialResult(result, 1) : result;
 }
@@ -287,11 +328,8 @@ export const importCommand: CommandRun = {
     try {
       if (threads > 1) pool = await ImportThreads.start(threads, io.settings, input.tenant);
       const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
-      return await importFile(path, size, input, io, policies, {
-        threads,
-        rowId: sink.rowId,
-        append: (rows, expectNew) => (pool ?? sink).append(rows, expectNew),
-      });
+      const importer: Importer = { threads, rowId: sink.rowId, append: (rows, expectNew) => (pool ?? sink).append(rows, expectNew) };
+      return await stoppable(io, (stopped) => importFile(path, size, input, io, policies, importer, stopped));
     } finally {
       await pool?.close();
       await sink.close();

@@ -347,26 +347,33 @@ describe.each(engines)('import › on $name', (engine) => {
       });
     }, 180_000);
 
-    it('resumes after kill -9 without a duplicate', async () => {
-      const tenant = await createTenant('Interrupted');
-      await withService(async (service) => publishAll(client(service.app, tenant)));
-      const rows = 30_000;
-      const file = join(files, 'big.csv');
+    /** A file of `rows` decisions on the newsletter purpose, each by a user of its own. */
+    const bigFile = (name: string, rows: number): string => {
+      const file = join(files, name);
       const body = ['userReference,consentGiven,collectedAt,purpose,policyVersion'];
       for (let i = 0; i < rows; i++)
         body.push(`user-${i},${i % 3 === 0 ? 'false' : 'true'},2021-01-01T00:00:${String(i % 60).padStart(2, '0')}Z,newsletter,2.0.0`);
       writeFileSync(file, `${body.join('\n')}\n`);
+      return file;
+    };
+    /** The tenant's recorded decisions, counted in the ledger itself. */
+    const recorded = (db: pg.Client, tenantId: string) => async () =>
+      Number(
+        (
+          await db.query<{ n: string }>(`SELECT count(*) AS n FROM ledger.events WHERE tenant_id = $1 AND event_type = 'ConsentRecorded'`, [
+            tenantId,
+          ])
+        ).rows[0]!.n,
+      );
+
+    it('resumes after kill -9 without a duplicate', async () => {
+      const tenant = await createTenant('Interrupted');
+      await withService(async (service) => publishAll(client(service.app, tenant)));
+      const rows = 30_000;
+      const file = bigFile('big.csv', rows);
       const db = new pg.Client({ connectionString: env.DATABASE_URL });
       await db.connect();
-      const count = async () =>
-        Number(
-          (
-            await db.query<{ n: string }>(
-              `SELECT count(*) AS n FROM ledger.events WHERE tenant_id = $1 AND event_type = 'ConsentRecorded'`,
-              [tenant.tenantId],
-            )
-          ).rows[0]!.n,
-        );
+      const count = recorded(db, tenant.tenantId);
       try {
         // Killed while two threads append: each thread's appends are whole or absent, as one's are.
         const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], {
@@ -403,6 +410,44 @@ describe.each(engines)('import › on $name', (engine) => {
         await db.end();
       }
       expect(readFileSync(file, 'utf8').length).toBeGreaterThan(0);
+    }, 240_000);
+
+    it('stops on Ctrl-C once the appends under way are in, says so and exits 130; a run again imports the rest', async () => {
+      const tenant = await createTenant('Stopped');
+      await withService(async (service) => publishAll(client(service.app, tenant)));
+      const rows = 60_000;
+      const file = bigFile('stopped.csv', rows);
+      const db = new pg.Client({ connectionString: env.DATABASE_URL });
+      await db.connect();
+      const count = recorded(db, tenant.tenantId);
+      try {
+        const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], {
+          cwd: repoRoot,
+          env: childEnvironment(env),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+        child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+        const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
+        await waitUntil(async () => (await count()) >= 2000, { what: 'the first appends', timeoutMs: 60_000 });
+        child.kill('SIGINT');
+        expect(await exited, stderr).toBe(130);
+        const summary = JSON.parse(stdout);
+        // What it says it imported is what the ledger holds: the appends under way were let finish.
+        expect(summary).toMatchObject({ stoppedBy: 'SIGINT', alreadyImported: 0, refused: 0 });
+        expect(summary.imported).toBe(await count());
+        expect(summary.rows).toBe(summary.imported);
+        expect(summary.imported).toBeLessThan(rows);
+        expect(stderr).toMatch(/Stopped by SIGINT\. Run the same command again to import the rest/);
+        const run = await cli(['import', '--tenant', tenant.tenantId, '--file', file], env);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.json).toMatchObject({ rows, alreadyImported: summary.imported, imported: rows - summary.imported });
+        expect(await count()).toBe(rows);
+      } finally {
+        await db.end();
+      }
     }, 240_000);
   }
 });
