@@ -323,16 +323,20 @@ export const importCommand: CommandRun = {
       input.dryRun || store.kind !== 'postgres'
         ? 1
         : (input.threads ?? (size >= THREADS_FROM_BYTES ? Math.min(availableParallelism(), DEFAULT_MAX_THREADS) : 1));
-    const sink = await openImportSink(store, io.settings, input.tenant);
-    let pool: ImportThreads | undefined;
-    try {
-      if (threads > 1) pool = await ImportThreads.start(threads, io.settings, input.tenant);
-      const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
-      const importer: Importer = { threads, rowId: sink.rowId, append: (rows, expectNew) => (pool ?? sink).append(rows, expectNew) };
-      return await stoppable(io, (stopped) => importFile(path, size, input, io, policies, importer, stopped));
-    } finally {
-      await pool?.close();
-      await sink.close();
-    }
+    const settings = io.settings;
+    // From here a Ctrl-C is answered with the summary, even before the first row is read.
+    return stoppable(io, async (stopped) => {
+      const sink = await openImportSink(store, settings, input.tenant);
+      let pool: ImportThreads | undefined;
+      try {
+        if (threads > 1) pool = await ImportThreads.start(threads, settings, input.tenant);
+        const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
+        const importer: Importer = { threads, rowId: sink.rowId, append: (rows, expectNew) => (pool ?? sink).append(rows, expectNew) };
+        return await importFile(path, size, input, io, policies, importer, stopped);
+      } finally {
+        await pool?.close();
+        await sink.close();
+      }
+    });
   },
 };
