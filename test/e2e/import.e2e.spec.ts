@@ -356,33 +356,45 @@ describe.each(engines)('import › on $name', (engine) => {
       writeFileSync(file, `${body.join('\n')}\n`);
       return file;
     };
-    /** The tenant's recorded decisions, counted in the ledger itself. */
-    const recorded = (db: pg.Client, tenantId: string) => async () =>
-      Number(
-        (
-          await db.query<{ n: string }>(`SELECT count(*) AS n FROM ledger.events WHERE tenant_id = $1 AND event_type = 'ConsentRecorded'`, [
-            tenantId,
-          ])
-        ).rows[0]!.n,
-      );
-
-    it('resumes after kill -9 without a duplicate', async () => {
-      const tenant = await createTenant('Interrupted');
+    /**
+     * A tenant with the policies, a file of `rows` decisions, and an import of it on two threads
+     * started as a child; answers once its first appends are in the ledger, with a count of what
+     * the ledger holds for the tenant (on a connection of its own, `db`: end it), the child's exit
+     * status once it has exited, and what it wrote.
+     */
+    async function importUnderWay(name: string, rows: number) {
+      const tenant = await createTenant(name);
       await withService(async (service) => publishAll(client(service.app, tenant)));
-      const rows = 30_000;
-      const file = bigFile('big.csv', rows);
+      const file = bigFile(`${name}.csv`, rows);
       const db = new pg.Client({ connectionString: env.DATABASE_URL });
       await db.connect();
-      const count = recorded(db, tenant.tenantId);
+      const count = async () =>
+        Number(
+          (
+            await db.query<{ n: string }>(
+              `SELECT count(*) AS n FROM ledger.events WHERE tenant_id = $1 AND event_type = 'ConsentRecorded'`,
+              [tenant.tenantId],
+            )
+          ).rows[0]!.n,
+        );
+      const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], {
+        cwd: repoRoot,
+        env: childEnvironment(env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const output = { stdout: '', stderr: '' };
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (output.stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (output.stderr += c));
+      const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
+      await waitUntil(async () => (await count()) >= 2000, { what: 'the first appends', timeoutMs: 60_000 });
+      return { tenant, file, db, count, child, exited, output };
+    }
+
+    it('resumes after kill -9 without a duplicate', async () => {
+      const rows = 30_000;
+      // Killed while two threads append: each thread's appends are whole or absent, as one's are.
+      const { tenant, file, db, count, child, exited } = await importUnderWay('Interrupted', rows);
       try {
-        // Killed while two threads append: each thread's appends are whole or absent, as one's are.
-        const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], {
-          cwd: repoRoot,
-          env: childEnvironment(env),
-          stdio: 'ignore',
-        });
-        const exited = new Promise((r) => child.once('exit', r));
-        await waitUntil(async () => (await count()) >= 2000, { what: 'the first appends', timeoutMs: 60_000 });
         child.kill('SIGKILL');
         await exited;
         const before = await count();
@@ -413,34 +425,18 @@ describe.each(engines)('import › on $name', (engine) => {
     }, 240_000);
 
     it('stops on Ctrl-C once the appends under way are in, says so and exits 130; a run again imports the rest', async () => {
-      const tenant = await createTenant('Stopped');
-      await withService(async (service) => publishAll(client(service.app, tenant)));
       const rows = 60_000;
-      const file = bigFile('stopped.csv', rows);
-      const db = new pg.Client({ connectionString: env.DATABASE_URL });
-      await db.connect();
-      const count = recorded(db, tenant.tenantId);
+      const { tenant, file, db, count, child, exited, output } = await importUnderWay('Stopped', rows);
       try {
-        const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], {
-          cwd: repoRoot,
-          env: childEnvironment(env),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-        child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-        const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
-        await waitUntil(async () => (await count()) >= 2000, { what: 'the first appends', timeoutMs: 60_000 });
         child.kill('SIGINT');
-        expect(await exited, stderr).toBe(130);
-        const summary = JSON.parse(stdout);
+        expect(await exited, output.stderr).toBe(130);
+        const summary = JSON.parse(output.stdout);
         // What it says it imported is what the ledger holds: the appends under way were let finish.
         expect(summary).toMatchObject({ stoppedBy: 'SIGINT', alreadyImported: 0, refused: 0 });
         expect(summary.imported).toBe(await count());
         expect(summary.rows).toBe(summary.imported);
         expect(summary.imported).toBeLessThan(rows);
-        expect(stderr).toMatch(/Stopped by SIGINT\. Run the same command again to import the rest/);
+        expect(output.stderr).toMatch(/Stopped by SIGINT\. Run the same command again to import the rest/);
         const run = await cli(['import', '--tenant', tenant.tenantId, '--file', file], env);
         expect(run.code, run.stderr).toBe(0);
         expect(run.json).toMatchObject({ rows, alreadyImported: summary.imported, imported: rows - summary.imported });
