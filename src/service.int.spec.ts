@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testKeysDir, waitUntil } from '../test/support/process.js';
+import { waitUntil } from '../test/support/process.js';
 import { freshDatabase, serverUrl } from '../test/support/stores.js';
 import type { Part } from './common/lifecycle.js';
 import { loadSettings } from './config.js';
@@ -52,7 +52,7 @@ const engines: { name: string; env: () => Promise<Record<string, string>>; close
           env: async () => {
             const fresh = await freshDatabase();
             cleanups.push(() => fresh.drop());
-            return { DATABASE_URL: fresh.url, DATA_DIR: testKeysDir() };
+            return fresh.env;
           },
           // Every connection to the database is closed: the pools and the tenant-change listener.
           async closed(env: Record<string, string>) {

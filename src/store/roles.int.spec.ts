@@ -91,12 +91,9 @@ describe.runIf(serverUrl)('database roles › when the service runs as the role 
   });
 
   it('keeps its rights on the read models after the owner rebuilds them', async () => {
-    const ownerClient = await createService(
-      loadSettings({ DATABASE_URL: fresh.url, DATA_DIR: testKeysDir(), MASTER_KEY: masterKey, LOG_LEVEL: 'silent' }),
-      {
-        pollMs: 50,
-      },
-    );
+    const ownerClient = await createService(loadSettings({ ...fresh.env, MASTER_KEY: masterKey, LOG_LEVEL: 'silent' }), {
+      pollMs: 50,
+    });
     try {
       await rebuildReadModels(ownerClient.store, ownerClient.ledger);
     } finally {

@@ -5,7 +5,6 @@ import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { createService, type Service } from '../../src/service.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
-import { testKeysDir } from '../support/process.js';
 
 /**
  * Issue 21: processes sharing a PostgreSQL server cache unwrapped data keys; an erasure answered
@@ -23,7 +22,7 @@ describe.runIf(serverUrl)('erasure › two processes on one PostgreSQL server', 
   beforeAll(async () => {
     const fresh = await freshDatabase();
     drop = fresh.drop;
-    const env = { DATABASE_URL: fresh.url, DATA_DIR: testKeysDir(), MASTER_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' };
+    const env = { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' };
     one = await createService(loadSettings(env), { pollMs: 50 });
     two = await createService(loadSettings(env), { pollMs: 50 });
     const creds = await one.tenants.create('erasure-processes', 'enterprise');

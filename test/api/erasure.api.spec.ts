@@ -14,7 +14,6 @@ import { subjectStream } from '../../src/domain/subject/subject.events.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { rowsOf } from '../support/projections.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
-import { testKeysDir } from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 // A missing tool must fail the test, never let the scan of receipts pass unread.
@@ -48,7 +47,7 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
   const fresh = serverUrl ? await freshDatabase() : undefined;
   const { cert } = await testCertificate();
   const settings = loadSettings({
-    ...(fresh ? { DATABASE_URL: fresh.url, DATA_DIR: testKeysDir() } : { DATA_DIR: 'memory://' }),
+    ...(fresh ? fresh.env : { DATA_DIR: 'memory://' }),
     MASTER_KEY: randomBytes(32).toString('base64'),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...env,

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { testKeysDir } from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
@@ -58,7 +57,7 @@ describe('logs › when a request carries a user reference or a credential in it
     drop = fresh?.drop;
     service = await createService(
       loadSettings({
-        ...(fresh ? { DATABASE_URL: fresh.url, DATA_DIR: testKeysDir() } : { DATA_DIR: 'memory://' }),
+        ...(fresh ? fresh.env : { DATA_DIR: 'memory://' }),
         MASTER_KEY: randomBytes(32).toString('base64'),
         ADMIN_TOKEN,
         LOG_LEVEL: 'info',

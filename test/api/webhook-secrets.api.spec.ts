@@ -9,7 +9,6 @@ import { rewrapWebhookSecrets } from '../../src/webhooks/signing.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
-import { testKeysDir } from '../support/process.js';
 
 /**
  * Webhook signing secrets are stored wrapped with the master key (docs/webhooks.md): the store
@@ -29,7 +28,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   if (serverUrl) {
     const fresh = await freshDatabase();
-    location = { env: { DATABASE_URL: fresh.url, DATA_DIR: testKeysDir() }, dispose: fresh.drop };
+    location = { env: fresh.env, dispose: fresh.drop };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'cl-webhook-secrets-'));
     location = { env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
-import { testKeysDir, waitUntil } from '../support/process.js';
+import { waitUntil } from '../support/process.js';
 import { client, publishPolicy } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -24,8 +24,7 @@ describe.skipIf(!serverUrl)('webhooks › when two services share one PostgreSQL
     fresh = await freshDatabase();
     const { cert } = await testCertificate();
     const settings = loadSettings({
-      DATABASE_URL: fresh.url,
-      DATA_DIR: testKeysDir(),
+      ...fresh.env,
       LOG_LEVEL: 'silent',
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCALE: '0.0005',

@@ -6,7 +6,7 @@ import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
 import { MIGRATIONS } from '../../src/migrations.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
-import { httpClient, testKeysDir, waitUntil } from '../support/process.js';
+import { httpClient, waitUntil } from '../support/process.js';
 import { parsePrometheus, valueOf } from '../support/prometheus.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -40,7 +40,7 @@ export async function postgresEngine(): Promise<FaultEngine> {
   const fresh = await freshDatabase();
   return {
     name: 'postgres',
-    env: { DATABASE_URL: fresh.url, DATA_DIR: testKeysDir() },
+    env: fresh.env,
     open: () => openStore({ migrations: MIGRATIONS, databaseUrl: fresh.url, maxConnections: 2 }),
     dispose: () => fresh.drop(),
   };

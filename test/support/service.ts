@@ -6,7 +6,6 @@ import { createService, type Service } from '../../src/service.js';
 import type { Plan } from '../../src/tenants/plans.js';
 import type { IssuedCredentials } from '../../src/tenants/tenants.service.js';
 import { freshDatabase, serverUrl } from './stores.js';
-import { testKeysDir } from './process.js';
 
 /**
  * A test tenant's credentials, and how many events its log opens with (docs/audit-log.md):
@@ -39,11 +38,10 @@ export async function startTestService(
 ): Promise<TestService> {
   const fresh = serverUrl ? await freshDatabase() : undefined;
   // A fresh database gets a master key of its own; its signing key file is the test process's
-  // (testKeysDir), which the commands a test runs beside it find too.
+  // (fresh.env's DATA_DIR), which the commands a test runs beside it find too.
   const store = fresh
     ? {
-        DATABASE_URL: fresh.url,
-        DATA_DIR: testKeysDir(),
+        ...fresh.env,
         ...(env.MASTER_KEY_FILE ? {} : { MASTER_KEY: randomBytes(32).toString('hex') }),
       }
     : { DATA_DIR: 'memory://' };

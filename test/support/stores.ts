@@ -2,15 +2,21 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { MIGRATIONS } from '../../src/migrations.js';
 import { openStore, type Store } from '../../src/store/store.js';
+import { testKeysDir } from './process.js';
 
 /** The PostgreSQL server tests use, or undefined when none is configured. */
 export const serverUrl = process.env.DATABASE_URL;
 
 /**
- * A fresh, empty database on the PostgreSQL server, for one test file. Returns its URL and a
- * function that drops it.
+ * A fresh, empty database on the PostgreSQL server, for one test file. Returns its URL, the
+ * settings that put a service or command on it (`env`: with the key files' DATA_DIR in
+ * `testKeysDir()`, never the checkout's ./data), and a function that drops it.
  */
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  url: string;
+  env: { DATABASE_URL: string; DATA_DIR: string };
+  drop: () => Promise<void>;
+}> {
   if (!serverUrl) throw new Error('DATABASE_URL is not set');
   const name = `cl_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -21,6 +27,7 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    env: { DATABASE_URL: url.toString(), DATA_DIR: testKeysDir() },
     async drop() {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
