@@ -201,7 +201,7 @@ export interface paths {
         };
         /**
          * The active version of a policy type
-         * @description The active version with the latest effectiveDate not in the future; ties go to the highest version. Key scope: admin or write or read.
+         * @description The active version with the latest effectiveDate not in the future; ties go to the highest version. With `purpose`, among the versions of the type published for that purpose (a type of several purposes, such as custom, has an active version for each). Key scope: admin or write or read.
          */
         get: operations["getPoliciesActiveByPolicyType"];
         put?: never;
@@ -2539,7 +2539,10 @@ export interface operations {
     };
     getPoliciesActiveByPolicyType: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                purpose?: string;
+            };
             header?: never;
             path: {
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */

@@ -86,20 +86,19 @@ export async function listPolicyVersions(
 }
 
 /**
- * The active version of a type: latest effectiveDate not in the future; ties go to the highest
- * version. Returns its id, or null.
+ * The active version of a type, of a purpose, or of a purpose within a type: latest effectiveDate
+ * not in the future; ties go to the highest version. Returns its id, or null.
  */
 export async function activePolicyVersionId(
   db: Kysely<Database>,
   tenantId: string,
-  of: { policyType: string } | { purpose: string },
+  of: { policyType: string; purpose?: string } | { purpose: string },
   at: Date,
 ): Promise<string | null> {
-  const row = await policyVersionsDb(db)
-    .selectFrom('read.policy_versions')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('policyType' in of ? 'policy_type' : 'purpose', '=', 'policyType' in of ? of.policyType : of.purpose)
+  let query = policyVersionsDb(db).selectFrom('read.policy_versions').select('id').where('tenant_id', '=', tenantId);
+  if ('policyType' in of) query = query.where('policy_type', '=', of.policyType);
+  if (of.purpose !== undefined) query = query.where('purpose', '=', of.purpose);
+  const row = await query
     .where('is_active', '=', true)
     .where('deleted', '=', false)
     .where('effective_date', '<=', at)

@@ -130,6 +130,16 @@ describe('purposes › policy versions name their purpose', () => {
     expect(active.json().data).toMatchObject({ id: b.json().data.id, purpose: 'sms-offers', content: 'SMS terms' });
     expect((await api.get('/api/v1/policies/active?purpose=newsletter')).json().data.id).toBe(a.json().data.id);
     expect((await api.get('/api/v1/policies/active/custom')).statusCode).toBe(200);
+    // The typed route narrowed to one purpose: custom holds both purposes' versions.
+    expect((await api.get('/api/v1/policies/active/custom?purpose=sms-offers')).json().data.id).toBe(b.json().data.id);
+    expect((await api.get('/api/v1/policies/active/custom?purpose=newsletter')).json().data.id).toBe(a.json().data.id);
+    const otherType = await api.get('/api/v1/policies/active/privacy_policy?purpose=newsletter');
+    expect(otherType.statusCode).toBe(404);
+    expect(otherType.json().error).toMatchObject({
+      code: 'NO_ACTIVE_POLICY',
+      message: 'no active privacy_policy version for purpose newsletter',
+    });
+    expect((await api.get('/api/v1/policies/active/custom?purpose=Bad Key')).statusCode).toBe(400);
     const listed = (await api.get('/api/v1/policies?purpose=newsletter')).json().data;
     expect(listed.map((p: { id: string; purpose: string }) => [p.id, p.purpose])).toEqual([[a.json().data.id, 'newsletter']]);
   });

@@ -47,11 +47,15 @@ export class PolicyQueries {
     return listPolicyVersions(this.db, tenantId, filter, page, limit);
   }
 
-  /** The active version of a type: the latest effectiveDate not in the future; ties go to the highest version. */
-  async active(tenantId: string, policyType: string): Promise<PolicyVersionView> {
+  /**
+   * The active version of a type (of one of its purposes, when given): the latest effectiveDate
+   * not in the future; ties go to the highest version.
+   */
+  async active(tenantId: string, policyType: string, purpose?: string): Promise<PolicyVersionView> {
     await this.fence(tenantId);
-    const id = await activePolicyVersionId(this.db, tenantId, { policyType }, this.clock());
-    if (!id) throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version`);
+    const id = await activePolicyVersionId(this.db, tenantId, { policyType, purpose }, this.clock());
+    if (!id)
+      throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version${purpose === undefined ? '' : ` for purpose ${purpose}`}`);
     return this.get(tenantId, id);
   }
 

@@ -14,6 +14,7 @@ import {
   PolicySchema,
   PolicyTypeParamsSchema,
   PolicyUpdateSchema,
+  OptionalPurposeQuerySchema,
   PurposeQuerySchema,
 } from './policies.schemas.js';
 
@@ -92,12 +93,14 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
       schema: {
         tags,
         summary: 'The active version of a policy type',
-        description: 'The active version with the latest effectiveDate not in the future; ties go to the highest version.',
+        description:
+          'The active version with the latest effectiveDate not in the future; ties go to the highest version. With `purpose`, among the versions of the type published for that purpose (a type of several purposes, such as custom, has an active version for each).',
         params: PolicyTypeParamsSchema,
+        querystring: OptionalPurposeQuerySchema,
         response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => ok(await queries.active(request.tenant.tenantId, request.params.policyType)),
+    async (request) => ok(await queries.active(request.tenant.tenantId, request.params.policyType, request.query.purpose)),
   );
 
   app.get(

@@ -21,6 +21,7 @@ export const PurposeKeySchema = Type.String({
 });
 
 export const PurposeQuerySchema = Type.Object({ purpose: PurposeKeySchema });
+export const OptionalPurposeQuerySchema = Type.Object({ purpose: Type.Optional(PurposeKeySchema) });
 
 export const PolicyCreateSchema = Type.Object(
   {
