@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { isUuid } from '../common/ids.js';
 import { UsageError, type Command } from './command.js';
-import { IMPORT_FIELDS, parseTarget, type ImportInput, type Target } from './import/mapping.js';
+import { IMPORT_FIELDS, parseDefault, parseTarget, type Default, type ImportInput, type Target } from './import/mapping.js';
 
 /** `--threads` at most, and by default (the cores, up to this many: past it the server is the limit). */
 const MAX_THREADS = 16;
@@ -16,13 +16,14 @@ const MAX_THREADS = 16;
 export const importCommand: Command = {
   name: 'import',
   usage:
-    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--dry-run]',
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--dry-run]',
   summary:
     'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, threads}',
   options: {
     tenant: { type: 'string' },
     file: { type: 'string' },
     map: { type: 'string', multiple: true },
+    default: { type: 'string', multiple: true },
     preset: { type: 'string' },
     delimiter: { type: 'string' },
     threads: { type: 'string' },
@@ -50,6 +51,12 @@ export const importCommand: Command = {
       }
       maps.set(m.slice(0, eq), target);
     }
+    const defaults: Default[] = [];
+    for (const text of (values.default as unknown as string[] | undefined) ?? []) {
+      const parsed = parseDefault(text);
+      if (typeof parsed === 'string') throw new UsageError(parsed);
+      defaults.push(parsed);
+    }
     const d = values.delimiter;
     const delimiter =
       d === undefined ? undefined : d === 'tab' ? '\t' : typeof d === 'string' && [',', ';', '\t', '|'].includes(d) ? d : null;
@@ -64,6 +71,7 @@ export const importCommand: Command = {
       format,
       preset: preset as ImportInput['preset'],
       maps,
+      defaults,
       dryRun: values['dry-run'] === true,
       delimiter,
       threads: t === undefined ? undefined : Number(t),

@@ -141,25 +141,31 @@ async function importFile(
 
   let chunk: { line: number; row: ImportRow }[] = [];
   const now = new Date();
-  for await (const source of rowsOf(text, input, io)) {
-    if (failure || stopped()) break;
-    summary.rows++;
-    if ('error' in source) {
-      refuse(source.line, [source.error]);
-      continue;
+  try {
+    for await (const source of rowsOf(text, input, io)) {
+      if (failure || stopped()) break;
+      summary.rows++;
+      if ('error' in source) {
+        refuse(source.line, [source.error]);
+        continue;
+      }
+      const row = rowFor(source, policies, importer, now);
+      if ('errors' in row) {
+        refuse(source.line, row.errors);
+        continue;
+      }
+      chunk.push({ line: source.line, row: row.row });
+      if (chunk.length >= ROWS_PER_APPEND) {
+        send(chunk);
+        chunk = [];
+        while (inFlight.size >= APPENDS_IN_FLIGHT) await Promise.race(inFlight);
+        progress();
+      }
     }
-    const row = rowFor(source, policies, importer, now);
-    if ('errors' in row) {
-      refuse(source.line, row.errors);
-      continue;
-    }
-    chunk.push({ line: source.line, row: row.row });
-    if (chunk.length >= ROWS_PER_APPEND) {
-      send(chunk);
-      chunk = [];
-      while (inFlight.size >= APPENDS_IN_FLIGHT) await Promise.race(inFlight);
-      progress();
-    }
+  } catch (error) {
+    // The file refused as a whole (a --map naming no column, a read error): the bar stops before the error is printed.
+    bar.stop();
+    throw error;
   }
   const signal = stopped();
   // Stopped: the rows read but not sent are not counted; a run again reads them.
@@ -260,7 +266,7 @@ async function* rowsOf(
       const signature = keys.join('\u0000');
       let mapping = mappings.get(signature);
       if (!mapping) {
-        mapping = mappingFor(keys, input.preset, input.maps).mapping;
+        mapping = mappingFor(keys, input.preset, input.maps, input.defaults).mapping;
         if (mappings.size < 1000) mappings.set(signature, mapping);
       }
       yield { line: no, values: new Map(Object.entries(value)), mapping };
@@ -287,7 +293,12 @@ async function* rowsOf(
     }
     if (!header) {
       header = record.fields.map((f, i) => (i === 0 ? f.replace(/^\uFEFF/, '') : f).trim());
-      const found = mappingFor(header, input.preset, input.maps);
+      // A --map naming no column of the file is a typo that would refuse every row for a field it left empty.
+      const missing = [...input.maps.keys()].filter((column) => !header!.includes(column));
+      if (missing.length > 0) {
+        throw new UsageError(`--map ${missing.join(', ')}: the file has no such column (its columns: ${header.join(', ')})`);
+      }
+      const found = mappingFor(header, input.preset, input.maps, input.defaults);
       mapping = found.mapping;
       io.info(
         `Reading ${found.mapping.name === 'consent-ledger' ? "this service's export" : 'a generic CSV'}; columns ignored: ${found.ignored.length > 0 ? found.ignored.join(', ') : 'none'}.`,

@@ -58,6 +58,16 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--threads', 'many'], /--threads must be/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email'], /COLUMN=FIELD/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email=nickname'], /COLUMN=FIELD/],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'id=7'], /--default id=7: give FIELD=VALUE/],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'purpose='], /the value is empty/],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'consentGiven=perhaps'],
+      /--default consentGiven: is not a decision/,
+    ],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'collectedAt=2021-01-01 10:00'],
+      /--default collectedAt: is not a date-time with a time zone/,
+    ],
   ])('%j', async (args, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'cl-import-args-'));
     try {
@@ -217,6 +227,47 @@ describe.each(engines)('import › on $name', (engine) => {
       });
       const web = (await api.get('/api/v1/consent/search?metadata.channel=web')).json().data as Row[];
       expect(web.map((r) => r.userReference)).toEqual(['a@example.com']);
+    });
+  }, 120_000);
+
+  it('--default fills what the file leaves out; a --map naming no column of the file is refused before any row', async () => {
+    const tenant = await createTenant('Defaults');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    // An export of one list from another platform: no purpose, no version, a channel only sometimes.
+    const file = join(files, `defaults-${engine.name.length}.csv`);
+    writeFileSync(file, 'Email,Opt-in,Date,Channel\nk@example.com,yes,2023-05-06T07:08:09Z,\nl@example.com,no,2023-05-07T00:00:00Z,app\n');
+    const base = ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'Email=userReference', '--map', 'Opt-in=consentGiven'];
+    base.push('--map', 'Date=collectedAt', '--map', 'Channel=metadata.channel');
+
+    const typo = await cli([...base, '--map', 'Chanel=metadata.channel'], env);
+    expect(typo.code, typo.stderr).toBe(2);
+    expect(typo.json.error).toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/--map Chanel: the file has no such column \(its columns: Email, Opt-in, Date, Channel\)/),
+    });
+
+    const run = await cli(
+      [
+        ...base,
+        '--default',
+        'purpose=newsletter',
+        '--default',
+        'policyVersion=2.0.0',
+        '--default',
+        'metadata.channel=email',
+        '--default',
+        'metadata.source=legacy-crm',
+      ],
+      env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json).toMatchObject({ rows: 2, imported: 2, refused: 0 });
+    await withService(async (service) => {
+      const rows = (await allRecords(client(service.app, tenant))) as (Row & { metadata: unknown })[];
+      expect(rows.map((r) => [r.userReference, r.consentGiven, r.purpose, r.policyVersion, r.collectedAt, r.metadata]).sort()).toEqual([
+        ['k@example.com', true, 'newsletter', '2.0.0', '2023-05-06T07:08:09.000Z', { channel: 'email', source: 'legacy-crm' }],
+        ['l@example.com', false, 'newsletter', '2.0.0', '2023-05-07T00:00:00.000Z', { channel: 'app', source: 'legacy-crm' }],
+      ]);
     });
   }, 120_000);
 

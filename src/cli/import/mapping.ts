@@ -29,6 +29,8 @@ export interface Mapping {
   collectedAtFallback?: string;
   /** This service's export writes `'` before a cell that starts like a formula; taken off here. */
   unquoteFormulas: boolean;
+  /** `--default` values, for the fields (and metadata keys) a row leaves empty. */
+  defaults: readonly Default[];
 }
 
 /** The columns of this service's CSV export (docs/contract.md), which identify it. */
@@ -42,6 +44,33 @@ const GENERIC_NAMES = new Map<string, ImportField>(
     [SNAKE(f), f],
   ]),
 );
+
+/** A `--default FIELD=VALUE` option: the field (or metadata key) every row leaves empty gets the value. */
+export type Default = [target: { field: ImportField } | { metadataKey: string }, value: string];
+
+/**
+ * A `--default FIELD=VALUE` option read, or why it cannot be one: FIELD a field (not `id`, which
+ * is one row's own, nor `metadata`: give `metadata.<key>`) or a metadata key, VALUE as a cell would
+ * hold it.
+ */
+export function parseDefault(text: string): Default | string {
+  const eq = text.indexOf('=');
+  const target = eq > 0 ? parseTarget(text.slice(0, eq)) : null;
+  if (!target || 'ignore' in target || ('field' in target && (target.field === 'id' || target.field === 'metadata'))) {
+    return `--default ${text}: give FIELD=VALUE, FIELD one of ${IMPORT_FIELDS.filter((f) => f !== 'id' && f !== 'metadata').join(', ')} or metadata.<key>`;
+  }
+  const value = text.slice(eq + 1);
+  if (value === '') return `--default ${text}: the value is empty`;
+  const state: RowState = {
+    row: { ipAddress: null, userAgent: null, metadata: {} },
+    errors: [],
+    status: undefined,
+    unquoteFormulas: false,
+  };
+  take(state, `--default ${text.slice(0, eq)}`, target, value);
+  const error = state.errors[0];
+  return error ? `${error.field}: ${error.message}` : [target, value];
+}
 
 /** A `--map` option's target. */
 export function parseTarget(text: string): Target | null {
@@ -60,6 +89,7 @@ export function mappingFor(
   header: readonly string[],
   preset: 'auto' | 'consent-ledger' | 'generic',
   maps: ReadonlyMap<string, Target>,
+  defaults: readonly Default[] = [],
 ): { mapping: Mapping; ignored: string[] } {
   const isExport = preset === 'consent-ledger' || (preset === 'auto' && EXPORT_MARKERS.every((c) => header.includes(c)));
   const columns = new Map<string, Target>();
@@ -86,6 +116,7 @@ export function mappingFor(
       columns,
       ...(isExport && !maps.has('createdAt') ? { collectedAtFallback: 'createdAt' } : {}),
       unquoteFormulas: isExport,
+      defaults,
     },
     ignored,
   };
@@ -119,73 +150,97 @@ const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
 /** An RFC 3339 date-time as the ledger writes times: UTC, with milliseconds. */
 const instant = (t: string): string => new Date(t.toUpperCase()).toISOString();
 
+interface RowState {
+  row: SourceRow;
+  errors: RowError[];
+  status: string | undefined;
+  unquoteFormulas: boolean;
+}
+
+/** A value as text (undefined when empty), with the `'` this service's export puts before a formula-like cell taken off. */
+function textOf(v: unknown, unquoteFormulas: boolean): string | undefined {
+  if (v === null || v === undefined || v === '') return undefined;
+  if (typeof v !== 'string') return JSON.stringify(v);
+  return unquoteFormulas && FORMULA_ESCAPED.test(v) ? v.slice(1) : v;
+}
+
+/** Puts one value of a row (a cell, a JSON value or a `--default`) in its field, or says why it cannot go there. */
+function take(state: RowState, column: string, target: { field: ImportField } | { metadataKey: string }, value: unknown): void {
+  const { row, errors } = state;
+  if ('metadataKey' in target) {
+    if (value !== null && value !== undefined && value !== '') row.metadata[target.metadataKey] = value;
+    return;
+  }
+  const field = target.field;
+  if (field === 'consentGiven') {
+    if (typeof value === 'boolean') row.consentGiven = value;
+    else {
+      const t = textOf(value, state.unquoteFormulas)?.trim().toLowerCase();
+      if (t === undefined) return;
+      if (GIVEN.has(t)) row.consentGiven = true;
+      else if (REJECTED.has(t)) row.consentGiven = false;
+      else errors.push({ field: column, message: `is not a decision: ${JSON.stringify(t)} (true or false, yes or no, given or rejected)` });
+    }
+    return;
+  }
+  if (field === 'metadata') {
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      if (value === '') return;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        errors.push({ field: column, message: 'is not JSON' });
+        return;
+      }
+    }
+    if (parsed === null || parsed === undefined) return;
+    if (typeof parsed !== 'object' || Array.isArray(parsed)) errors.push({ field: column, message: 'must be a JSON object' });
+    else Object.assign(row.metadata, parsed);
+    return;
+  }
+  const t = textOf(value, state.unquoteFormulas);
+  if (t === undefined) return;
+  if (field === 'collectedAt' || field === 'withdrawnAt') {
+    if (!isDateTime(t)) {
+      errors.push({
+        field: column,
+        message: `is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): ${JSON.stringify(t)}`,
+      });
+      return;
+    }
+    row[field] = instant(t);
+  } else if (field === 'status') state.status = t.toLowerCase();
+  else row[field] = t;
+}
+
 /**
  * One source row (CSV cells by column, or a JSON object's values) in the fields of a decision, or
- * the reasons it is not one. Empty cells are absent values. Times must be RFC 3339 with a zone.
+ * the reasons it is not one. Empty cells are absent values, filled by `--default` when it names
+ * their field. Times must be RFC 3339 with a zone.
  */
 export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping): { row: SourceRow } | { errors: RowError[] } {
   const errors: RowError[] = [];
   const row: SourceRow = { ipAddress: null, userAgent: null, metadata: {} };
-  const text = (v: unknown): string | undefined => {
-    if (v === null || v === undefined || v === '') return undefined;
-    if (typeof v !== 'string') return JSON.stringify(v);
-    return mapping.unquoteFormulas && FORMULA_ESCAPED.test(v) ? v.slice(1) : v;
-  };
-  let status: string | undefined;
+  const state: RowState = { row, errors, status: undefined, unquoteFormulas: mapping.unquoteFormulas };
   for (const [column, value] of values) {
     const target = mapping.columns.get(column);
-    if (!target || 'ignore' in target) continue;
-    if ('metadataKey' in target) {
-      if (value !== null && value !== undefined && value !== '') row.metadata[target.metadataKey] = value;
-      continue;
-    }
-    const field = target.field;
-    if (field === 'consentGiven') {
-      if (typeof value === 'boolean') row.consentGiven = value;
-      else {
-        const t = text(value)?.trim().toLowerCase();
-        if (t === undefined) continue;
-        if (GIVEN.has(t)) row.consentGiven = true;
-        else if (REJECTED.has(t)) row.consentGiven = false;
-        else
-          errors.push({ field: column, message: `is not a decision: ${JSON.stringify(t)} (true or false, yes or no, given or rejected)` });
-      }
-      continue;
-    }
-    if (field === 'metadata') {
-      let parsed: unknown = value;
-      if (typeof value === 'string') {
-        if (value === '') continue;
-        try {
-          parsed = JSON.parse(value);
-        } catch {
-          errors.push({ field: column, message: 'is not JSON' });
-          continue;
-        }
-      }
-      if (parsed === null || parsed === undefined) continue;
-      if (typeof parsed !== 'object' || Array.isArray(parsed)) errors.push({ field: column, message: 'must be a JSON object' });
-      else Object.assign(row.metadata, parsed);
-      continue;
-    }
-    const t = text(value);
-    if (t === undefined) continue;
-    if (field === 'collectedAt' || field === 'withdrawnAt') {
-      if (!isDateTime(t)) {
-        errors.push({
-          field: column,
-          message: `is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): ${JSON.stringify(t)}`,
-        });
-        continue;
-      }
-      row[field] = instant(t);
-    } else if (field === 'status') status = t.toLowerCase();
-    else row[field] = t;
+    if (target && !('ignore' in target)) take(state, column, target, value);
   }
   if (row.collectedAt === undefined && mapping.collectedAtFallback) {
-    const t = text(values.get(mapping.collectedAtFallback));
+    const t = textOf(values.get(mapping.collectedAtFallback), mapping.unquoteFormulas);
     if (t !== undefined && isDateTime(t)) row.collectedAt = instant(t);
   }
+  for (const [target, value] of mapping.defaults) {
+    const empty =
+      'metadataKey' in target
+        ? !(target.metadataKey in row.metadata)
+        : target.field === 'status'
+          ? state.status === undefined
+          : row[target.field as keyof SourceRow] === undefined;
+    if (empty) take(state, `--default ${'field' in target ? target.field : `metadata.${target.metadataKey}`}`, target, value);
+  }
+  const status = state.status;
   if (status === 'withdrawn' && row.withdrawnAt === undefined) {
     errors.push({ field: 'withdrawnAt', message: 'is required for a withdrawn decision (status "withdrawn")' });
   }
@@ -211,6 +266,8 @@ export interface ImportInput {
   format: 'csv' | 'jsonl';
   preset: 'auto' | 'consent-ledger' | 'generic';
   maps: Map<string, Target>;
+  /** `--default FIELD=VALUE`: what a row that leaves the field empty gets. */
+  defaults: Default[];
   dryRun: boolean;
   delimiter: string | undefined;
   /** Record on this many worker threads; undefined: as many as the machine has cores, up to 4 (a PostgreSQL server only). */
