@@ -3,6 +3,7 @@ import { extname, resolve } from 'node:path';
 import { isUuid } from '../common/ids.js';
 import { UsageError, type Command } from './command.js';
 import { IMPORT_FIELDS, parseDefault, parseTarget, type Default, type ImportInput, type Target } from './import/mapping.js';
+import { timeZone as zoneNamed } from './import/time-zone.js';
 
 /** `--threads` at most, and by default (the cores, up to this many: past it the server is the limit). */
 const MAX_THREADS = 16;
@@ -16,7 +17,7 @@ const MAX_THREADS = 16;
 export const importCommand: Command = {
   name: 'import',
   usage:
-    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--dry-run]',
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--dry-run]',
   summary:
     'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, threads}',
   options: {
@@ -24,6 +25,7 @@ export const importCommand: Command = {
     file: { type: 'string' },
     map: { type: 'string', multiple: true },
     default: { type: 'string', multiple: true },
+    'time-zone': { type: 'string' },
     preset: { type: 'string' },
     delimiter: { type: 'string' },
     threads: { type: 'string' },
@@ -51,9 +53,16 @@ export const importCommand: Command = {
       }
       maps.set(m.slice(0, eq), target);
     }
+    const zone = values['time-zone'];
+    const timeZone = typeof zone === 'string' ? zoneNamed(zone) : undefined;
+    if (timeZone === null) {
+      throw new UsageError(
+        `--time-zone ${String(zone)}: no such time zone (an IANA name such as Europe/Paris, UTC, or an offset such as +01:00)`,
+      );
+    }
     const defaults: Default[] = [];
     for (const text of (values.default as unknown as string[] | undefined) ?? []) {
-      const parsed = parseDefault(text);
+      const parsed = parseDefault(text, timeZone);
       if (typeof parsed === 'string') throw new UsageError(parsed);
       defaults.push(parsed);
     }
@@ -72,6 +81,7 @@ export const importCommand: Command = {
       preset: preset as ImportInput['preset'],
       maps,
       defaults,
+      timeZone,
       dryRun: values['dry-run'] === true,
       delimiter,
       threads: t === undefined ? undefined : Number(t),

@@ -266,7 +266,7 @@ async function* rowsOf(
       const signature = keys.join('\u0000');
       let mapping = mappings.get(signature);
       if (!mapping) {
-        mapping = mappingFor(keys, input.preset, input.maps, input.defaults).mapping;
+        mapping = mappingFor(keys, input).mapping;
         if (mappings.size < 1000) mappings.set(signature, mapping);
       }
       yield { line: no, values: new Map(Object.entries(value)), mapping };
@@ -298,7 +298,7 @@ async function* rowsOf(
       if (missing.length > 0) {
         throw new UsageError(`--map ${missing.join(', ')}: the file has no such column (its columns: ${header.join(', ')})`);
       }
-      const found = mappingFor(header, input.preset, input.maps, input.defaults);
+      const found = mappingFor(header, input);
       mapping = found.mapping;
       io.info(
         `Reading ${found.mapping.name === 'consent-ledger' ? "this service's export" : 'a generic CSV'}; columns ignored: ${found.ignored.length > 0 ? found.ignored.join(', ') : 'none'}.`,

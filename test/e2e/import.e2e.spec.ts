@@ -60,6 +60,7 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email=nickname'], /COLUMN=FIELD/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'id=7'], /--default id=7: give FIELD=VALUE/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'purpose='], /the value is empty/],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--time-zone', 'Mars/Olympus'], /no such time zone/],
     [
       ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'consentGiven=perhaps'],
       /--default consentGiven: is not a decision/,
@@ -230,17 +231,24 @@ describe.each(engines)('import › on $name', (engine) => {
     });
   }, 120_000);
 
-  it('--default fills what the file leaves out; a --map naming no column of the file is refused before any row', async () => {
+  it('--default fills what the file leaves out, --time-zone reads times without one; a --map naming no column is refused', async () => {
     const tenant = await createTenant('Defaults');
     await withService(async (service) => publishAll(client(service.app, tenant)));
     // An export of one list from another platform: no purpose, no version, a channel only sometimes.
     const file = join(files, `defaults-${engine.name.length}.csv`);
-    writeFileSync(file, 'Email,Opt-in,Date,Channel\nk@example.com,yes,2023-05-06T07:08:09Z,\nl@example.com,no,2023-05-07T00:00:00Z,app\n');
+    writeFileSync(file, 'Email,Opt-in,Date,Channel\nk@example.com,yes,2023-05-06T07:08:09Z,\nl@example.com,no,2023-05-07 00:00,app\n');
     const base = ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'Email=userReference', '--map', 'Opt-in=consentGiven'];
     base.push('--map', 'Date=collectedAt', '--map', 'Channel=metadata.channel');
 
     const typo = await cli([...base, '--map', 'Chanel=metadata.channel'], env);
     expect(typo.code, typo.stderr).toBe(2);
+    const zoneless = await cli([...base, '--default', 'purpose=newsletter', '--default', 'policyVersion=2.0.0', '--dry-run'], env);
+    expect(zoneless.json).toMatchObject({
+      imported: 1,
+      errors: [
+        { line: 3, field: 'Date', message: expect.stringMatching(/"2023-05-07 00:00"; --time-zone ZONE reads times written without one/) },
+      ],
+    });
     expect(typo.json.error).toMatchObject({
       code: 'USAGE',
       message: expect.stringMatching(/--map Chanel: the file has no such column \(its columns: Email, Opt-in, Date, Channel\)/),
@@ -249,6 +257,8 @@ describe.each(engines)('import › on $name', (engine) => {
     const run = await cli(
       [
         ...base,
+        '--time-zone',
+        'Europe/Paris',
         '--default',
         'purpose=newsletter',
         '--default',
@@ -266,7 +276,8 @@ describe.each(engines)('import › on $name', (engine) => {
       const rows = (await allRecords(client(service.app, tenant))) as (Row & { metadata: unknown })[];
       expect(rows.map((r) => [r.userReference, r.consentGiven, r.purpose, r.policyVersion, r.collectedAt, r.metadata]).sort()).toEqual([
         ['k@example.com', true, 'newsletter', '2.0.0', '2023-05-06T07:08:09.000Z', { channel: 'email', source: 'legacy-crm' }],
-        ['l@example.com', false, 'newsletter', '2.0.0', '2023-05-07T00:00:00.000Z', { channel: 'app', source: 'legacy-crm' }],
+        // A time without a zone is read in --time-zone: midnight in Paris, in summer time.
+        ['l@example.com', false, 'newsletter', '2.0.0', '2023-05-06T22:00:00.000Z', { channel: 'app', source: 'legacy-crm' }],
       ]);
     });
   }, 120_000);

@@ -1,4 +1,5 @@
 import { isDateTime } from '../../common/dates.js';
+import { isLocalDateTime, localInstant, type TimeZone } from './time-zone.js';
 
 /** The fields a source column can fill (`--map column=field`); `-` ignores a column. */
 export const IMPORT_FIELDS = [
@@ -31,6 +32,8 @@ export interface Mapping {
   unquoteFormulas: boolean;
   /** `--default` values, for the fields (and metadata keys) a row leaves empty. */
   defaults: readonly Default[];
+  /** `--time-zone`: the zone of times written without one (else such a time is refused). */
+  timeZone: TimeZone | undefined;
 }
 
 /** The columns of this service's CSV export (docs/contract.md), which identify it. */
@@ -53,7 +56,7 @@ export type Default = [target: { field: ImportField } | { metadataKey: string },
  * is one row's own, nor `metadata`: give `metadata.<key>`) or a metadata key, VALUE as a cell would
  * hold it.
  */
-export function parseDefault(text: string): Default | string {
+export function parseDefault(text: string, timeZone?: TimeZone): Default | string {
   const eq = text.indexOf('=');
   const target = eq > 0 ? parseTarget(text.slice(0, eq)) : null;
   if (!target || 'ignore' in target || ('field' in target && (target.field === 'id' || target.field === 'metadata'))) {
@@ -66,6 +69,7 @@ export function parseDefault(text: string): Default | string {
     errors: [],
     status: undefined,
     unquoteFormulas: false,
+    timeZone,
   };
   take(state, `--default ${text.slice(0, eq)}`, target, value);
   const error = state.errors[0];
@@ -87,9 +91,7 @@ export function parseTarget(text: string): Target | null {
  */
 export function mappingFor(
   header: readonly string[],
-  preset: 'auto' | 'consent-ledger' | 'generic',
-  maps: ReadonlyMap<string, Target>,
-  defaults: readonly Default[] = [],
+  { preset, maps, defaults, timeZone }: Pick<ImportInput, 'preset' | 'maps' | 'defaults' | 'timeZone'>,
 ): { mapping: Mapping; ignored: string[] } {
   const isExport = preset === 'consent-ledger' || (preset === 'auto' && EXPORT_MARKERS.every((c) => header.includes(c)));
   const columns = new Map<string, Target>();
@@ -117,6 +119,7 @@ export function mappingFor(
       ...(isExport && !maps.has('createdAt') ? { collectedAtFallback: 'createdAt' } : {}),
       unquoteFormulas: isExport,
       defaults,
+      timeZone,
     },
     ignored,
   };
@@ -155,6 +158,7 @@ interface RowState {
   errors: RowError[];
   status: string | undefined;
   unquoteFormulas: boolean;
+  timeZone: TimeZone | undefined;
 }
 
 /** A value as text (undefined when empty), with the `'` this service's export puts before a formula-like cell taken off. */
@@ -202,14 +206,21 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
   const t = textOf(value, state.unquoteFormulas);
   if (t === undefined) return;
   if (field === 'collectedAt' || field === 'withdrawnAt') {
-    if (!isDateTime(t)) {
+    // RFC 3339 allows a space for the T; a time without a zone is read in --time-zone, never guessed.
+    const spaced = t.length > 10 && t[10] === ' ';
+    const rfc3339 = spaced ? `${t.slice(0, 10)}T${t.slice(11)}` : t;
+    if (isDateTime(rfc3339)) row[field] = instant(rfc3339);
+    else if (state.timeZone && isLocalDateTime(t)) {
+      const local = localInstant(t, state.timeZone);
+      if (typeof local === 'string') row[field] = local;
+      else errors.push({ field: column, message: `${local.error}: ${JSON.stringify(t)}` });
+    } else {
+      const hint = isLocalDateTime(t) ? '; --time-zone ZONE reads times written without one' : '';
       errors.push({
         field: column,
-        message: `is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): ${JSON.stringify(t)}`,
+        message: `is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): ${JSON.stringify(t)}${hint}`,
       });
-      return;
     }
-    row[field] = instant(t);
   } else if (field === 'status') state.status = t.toLowerCase();
   else row[field] = t;
 }
@@ -222,7 +233,7 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
 export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping): { row: SourceRow } | { errors: RowError[] } {
   const errors: RowError[] = [];
   const row: SourceRow = { ipAddress: null, userAgent: null, metadata: {} };
-  const state: RowState = { row, errors, status: undefined, unquoteFormulas: mapping.unquoteFormulas };
+  const state: RowState = { row, errors, status: undefined, unquoteFormulas: mapping.unquoteFormulas, timeZone: mapping.timeZone };
   for (const [column, value] of values) {
     const target = mapping.columns.get(column);
     if (target && !('ignore' in target)) take(state, column, target, value);
@@ -268,6 +279,8 @@ export interface ImportInput {
   maps: Map<string, Target>;
   /** `--default FIELD=VALUE`: what a row that leaves the field empty gets. */
   defaults: Default[];
+  /** `--time-zone ZONE`: times written without a zone are read in it. */
+  timeZone: TimeZone | undefined;
   dryRun: boolean;
   delimiter: string | undefined;
   /** Record on this many worker threads; undefined: as many as the machine has cores, up to 4 (a PostgreSQL server only). */

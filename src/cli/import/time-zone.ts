@@ -1,0 +1,81 @@
+/**
+ * `import --time-zone ZONE`: the zone a file's times without one are read in (docs/purposes.md,
+ * Moving in). An IANA name (`Europe/Paris`), `UTC`, or a fixed offset (`+01:00`).
+ */
+
+/** A local date-time: a date, `T` or a space, hours and minutes, optional seconds and fraction. */
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/;
+const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface TimeZone {
+  name: string;
+  /** The offset from UTC in force at an instant, in ms (east positive). */
+  offsetAt(ms: number): number;
+}
+
+/** A zone by name, or null when there is none such. */
+export function timeZone(name: string): TimeZone | null {
+  const fixed = OFFSET.exec(name);
+  if (fixed) {
+    const [, sign, h, m] = fixed as unknown as [string, string, string, string];
+    if (Number(h) > 23 || Number(m) > 59) return null;
+    const offset = (sign === '-' ? -1 : 1) * (Number(h) * HOUR_MS + Number(m) * 60_000);
+    return { name, offsetAt: () => offset };
+  }
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: name,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+  } catch {
+    return null;
+  }
+  return {
+    name: format.resolvedOptions().timeZone,
+    offsetAt(ms) {
+      const at = Math.floor(ms / 1000) * 1000;
+      const part: Record<string, number> = {};
+      for (const p of format.formatToParts(at)) if (p.type !== 'literal') part[p.type] = Number(p.value);
+      return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!) - at;
+    },
+  };
+}
+
+/** Whether a text is a date-time without a zone (which --time-zone reads). */
+export const isLocalDateTime = (text: string): boolean => LOCAL.test(text);
+
+/**
+ * The instant (RFC 3339, UTC, milliseconds) of a local date-time in a zone, or why there is none:
+ * not such a time, or a time the zone skips (a daylight-saving change). A time the zone passes
+ * twice is the first of the two.
+ *
+ * @example
+ * localInstant('2024-07-01 10:00', timeZone('Europe/Paris')!) // '2024-07-01T08:00:00.000Z'
+ */
+export function localInstant(text: string, zone: TimeZone): string | { error: string } {
+  const m = LOCAL.exec(text);
+  if (!m) return { error: 'is not a date-time' };
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s, m[7] ? Math.floor(Number(m[7]) * 1000) : 0);
+  const back = new Date(wall);
+  // Date.UTC rolls 2024-02-30 over into March: a day or time out of range is no time at all.
+  if (y < 1 || back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
+    return { error: 'is not a date-time' };
+  }
+  // The offsets on either side of any change near this time; a candidate holds when its own offset is the one assumed.
+  const candidates = [...new Set([zone.offsetAt(wall - DAY_MS), zone.offsetAt(wall + DAY_MS), zone.offsetAt(wall)])]
+    .map((offset) => wall - offset)
+    .filter((ms) => wall - zone.offsetAt(ms) === ms)
+    .sort((a, b) => a - b);
+  if (candidates.length === 0) return { error: `does not exist in ${zone.name} (a daylight-saving change skips it)` };
+  return new Date(candidates[0]!).toISOString();
+}
