@@ -5,10 +5,11 @@ import { rebuildReadModels } from '../../projections/rebuild.js';
 import { verifyReadModels } from '../../projections/verify.js';
 import { MIGRATIONS } from '../migrations.js';
 import { openStore } from '../store/store.js';
-import { CheckFailed, type CommandRun } from './command.js';
+import { CheckFailed, PartialResult, type CommandRun } from './command.js';
 import { eventIndexProjector } from '../../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../../projections/index.js';
 import { serviceLedger, withRecordedTenants } from './service-ledger.js';
+import { SIGNAL_EXIT, Stopped, stoppable } from './stoppable.js';
 import type { Plan } from '../tenants/plans.js';
 import { TenantService, type NewKey } from '../tenants/tenants.service.js';
 
@@ -54,48 +55,62 @@ export const keyRevoke: CommandRun = {
 };
 
 export const projectionsRebuild: CommandRun = {
-  async run(store, _input, io) {
-    const bar = new cliProgress.SingleBar(
-      {
-        stream: io.progressStream,
-        format: 'replaying the ledger [{bar}] {percentage}% | {value}/{total} events | {duration_formatted}',
-        hideCursor: true,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    let started = false;
-    const opened = await serviceLedger(store, io.settings);
-    try {
-      const result = await rebuildReadModels(
-        store,
-        opened.ledger,
-        (applied, total) => {
-          if (!started) {
-            started = true;
-            io.info(`Dropped the read models; replaying ${total} ledger events.`);
-            bar.start(total, applied);
-          } else {
-            bar.setTotal(total);
-            bar.update(applied);
-          }
-        },
+  // Ctrl-C stops after the batch under way: the projectors' checkpoints move with each batch, so the
+  // service's projectors (or a rebuild again) go on from there.
+  run: (store, _input, io) =>
+    stoppable(io, 'stopping once the events being replayed are in', async (stopped) => {
+      const bar = new cliProgress.SingleBar(
         {
-          // EventStoreDB: its index is a read model too; it cannot count its events cheaply.
-          ...(opened.external ? { projectors: [...allProjectors, eventIndexProjector], count: async () => 0 } : {}),
-          log: {
-            warn: (o, m) => io.info(`warning: ${m} ${JSON.stringify(o)}`),
-            error: (o, m) => io.info(`error: ${m} ${JSON.stringify(o, (k, v: unknown) => (k === 'err' ? String(v) : v))}`),
-          },
+          stream: io.progressStream,
+          format: 'replaying the ledger [{bar}] {percentage}% | {value}/{total} events | {duration_formatted}',
+          hideCursor: true,
         },
+        cliProgress.Presets.shades_classic,
       );
-      bar.stop();
-      io.info(`Rebuilt the read models from ${result.events} events in ${result.seconds} s.`);
-      return result;
-    } finally {
-      await opened.close();
-      bar.stop();
-    }
-  },
+      let started = false;
+      let replayed = 0;
+      const opened = await serviceLedger(store, io.settings);
+      try {
+        const result = await rebuildReadModels(
+          store,
+          opened.ledger,
+          (applied, total) => {
+            replayed = applied;
+            const signal = stopped();
+            if (signal) throw new Stopped(signal);
+            if (!started) {
+              started = true;
+              io.info(`Dropped the read models; replaying ${total} ledger events.`);
+              bar.start(total, applied);
+            } else {
+              bar.setTotal(total);
+              bar.update(applied);
+            }
+          },
+          {
+            // EventStoreDB: its index is a read model too; it cannot count its events cheaply.
+            ...(opened.external ? { projectors: [...allProjectors, eventIndexProjector], count: async () => 0 } : {}),
+            log: {
+              warn: (o, m) => io.info(`warning: ${m} ${JSON.stringify(o)}`),
+              error: (o, m) => io.info(`error: ${m} ${JSON.stringify(o, (k, v: unknown) => (k === 'err' ? String(v) : v))}`),
+            },
+          },
+        );
+        bar.stop();
+        io.info(`Rebuilt the read models from ${result.events} events in ${result.seconds} s.`);
+        return result;
+      } catch (error) {
+        if (!(error instanceof Stopped)) throw error;
+        bar.stop();
+        io.info(
+          `Stopped by ${error.signal} after replaying ${replayed} events. The read models go on from there when the service runs (its projectors keep their place), or run \`projections rebuild\` again to start over.`,
+        );
+        return new PartialResult({ events: replayed, stoppedBy: error.signal }, SIGNAL_EXIT[error.signal]);
+      } finally {
+        await opened.close();
+        bar.stop();
+      }
+    }),
 };
 
 export const projectionsVerify: CommandRun = {

@@ -15,6 +15,7 @@ import { mappingFor, readRow, type ImportInput, type Mapping, type RowError } fr
 import { PolicyIndex } from './import/policies.js';
 import { openImportSink } from './import/sink.js';
 import { ImportThreads } from './import/threads.js';
+import { SIGNAL_EXIT, stoppable, type StopSignal } from './stoppable.js';
 
 /** Threads by default: the cores, up to this many (past it the server is the limit). */
 const DEFAULT_MAX_THREADS = 4;
@@ -26,31 +27,6 @@ const ROWS_PER_APPEND = 2000;
 const APPENDS_IN_FLIGHT = 2;
 /** Row errors the summary lists (all of them go to stderr). */
 const ERRORS_LISTED = 1000;
-/** The exit status of a run stopped by a signal: 128 + its number, as a shell reports a process it killed. */
-const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
-type StopSignal = keyof typeof SIGNAL_EXIT;
-
-/**
- * Ctrl-C (or SIGTERM) while `fn` runs stops it cleanly: `stopped()` then names the signal, and
- * the caller finishes the appends under way (each is atomic) and says where it stopped. A second
- * signal ends the process at once, which loses nothing either: an append cut short is not written.
- */
-async function stoppable<T>(io: CliIo, fn: (stopped: () => StopSignal | undefined) => Promise<T>): Promise<T> {
-  let signal: StopSignal | undefined;
-  const on = (received: StopSignal) => {
-    if (signal) process.exit(SIGNAL_EXIT[received]);
-    signal = received;
-    io.info(`\n${received}: stopping once the rows being recorded are in (${received} again to stop at once).`);
-  };
-  process.on('SIGINT', on);
-  process.on('SIGTERM', on);
-  try {
-    return await fn(() => signal);
-  } finally {
-    process.off('SIGINT', on);
-    process.off('SIGTERM', on);
-  }
-}
 
 /** A row read from the file, with the line it starts on. */
 interface Numbered {
@@ -336,7 +312,7 @@ export const importCommand: CommandRun = {
         : (input.threads ?? (size >= THREADS_FROM_BYTES ? Math.min(availableParallelism(), DEFAULT_MAX_THREADS) : 1));
     const settings = io.settings;
     // From here a Ctrl-C is answered with the summary, even before the first row is read.
-    return stoppable(io, async (stopped) => {
+    return stoppable(io, 'stopping once the rows being recorded are in', async (stopped) => {
       const sink = await openImportSink(store, settings, input.tenant);
       let pool: ImportThreads | undefined;
       try {

@@ -33,6 +33,10 @@ export async function runCommand(command: Command, input: unknown, cli: CliEnvir
         emit: out,
         ...(command.settings ? { settings: loadSettings(cli.env) } : {}),
       });
+      if (result instanceof PartialResult) {
+        out(result.result);
+        return result.exitStatus;
+      }
       if (result !== null) out(result);
       return EXIT.ok;
     }

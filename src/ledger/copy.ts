@@ -24,6 +24,11 @@ import {
  */
 
 /** Why a copy stopped: the destination holds events that are not this source's, or the check failed. */
+/** A position the copy's verification did not pass: state written after it began (the source's service still runs). */
+export class UnverifiedPositionError extends Error {
+  override readonly name = 'UnverifiedPositionError';
+}
+
 export class LedgerCopyError extends Error {
   override readonly name = 'LedgerCopyError';
   constructor(
@@ -47,6 +52,8 @@ export interface CopyOptions {
   batchSize?: number;
   /** Stop after this many events are copied by this run (whole transactions: it may copy a few more). */
   limit?: number;
+  /** Asked after each append: true stops the run there, as `limit` does (Ctrl-C). */
+  stop?: () => boolean;
   onProgress?(progress: CopyProgress): void;
 }
 
@@ -57,7 +64,7 @@ export interface CopyResult {
   copied: number;
   /** Appends made (one per source transaction, or per part when a transaction interleaves streams). */
   appends: number;
-  /** False when `limit` stopped the run before the source's end. */
+  /** False when `limit` or `stop` stopped the run before the source's end. */
   complete: boolean;
   /** The source position of the newest event now at the destination (START when none): what `verifyCopy` checks up to. */
   through: LedgerPosition;
@@ -252,7 +259,7 @@ export async function copyLedger(source: Ledger, destination: Ledger, options: C
       }
       i = j;
       const finished = end && pending.length === 0 && i === ready.length;
-      if (!finished && options.limit !== undefined && copied >= options.limit)
+      if (!finished && ((options.limit !== undefined && copied >= options.limit) || options.stop?.()))
         return { alreadyThere, copied, appends, complete: false, through };
     }
     if (end && pending.length === 0) return { alreadyThere, copied, appends, complete: true, through };
@@ -382,7 +389,7 @@ export async function verifyCopy(
     translate(position) {
       if (comparePositions(position, START) === 0) return START;
       const t = translated.get(key(position));
-      if (!t) throw new Error(`position ${key(position)} was not given to verifyCopy`);
+      if (!t) throw new UnverifiedPositionError(`position ${key(position)} was not given to verifyCopy`);
       return t;
     },
   };
