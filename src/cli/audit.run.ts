@@ -1,8 +1,8 @@
 // What the commands defined in audit.commands.ts do once their arguments are parsed: imported by their
 // `load` only when one runs, with the store and everything they use (src/cli/README.md).
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileDurably } from '../common/key-file.js';
+import { writeFileDurably, writeStreamWhole } from '../common/key-file.js';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import cliProgress from 'cli-progress';
@@ -24,8 +24,9 @@ import {
 import { LogClient } from '../transparency/log-client.js';
 import type { Checkpoint, Verifier } from '../transparency/note.js';
 import { TransparencyStore } from '../transparency/transparency.store.js';
-import type { CliIo, CommandRun } from './command.js';
+import { PartialResult, type CliIo, type CommandRun } from './command.js';
 import { serviceLedger } from './service-ledger.js';
+import { SIGNAL_EXIT, Stopped, stoppable } from './stoppable.js';
 
 /** Logs at least this long get a progress bar on stderr. */
 const PROGRESS_FROM = 10_000;
@@ -191,43 +192,60 @@ async function consistentWithKept(kept: Checkpoint, next: Checkpoint, url: strin
 }
 
 export const auditExport: CommandRun = {
-  async run(store, input: { tenantId: string; file: string }, io) {
-    const opened = await serviceLedger(store, io.settings);
-    // EventStoreDB: sealed events are read from the ledger through read.event_index (kept by the service).
-    const logs = new TransparencyStore(store.db, opened.external ? { ledger: opened.ledger, fence: async () => undefined } : undefined);
-    const latest = await logs.latestCheckpoint(input.tenantId);
-    if (!latest) {
-      await opened.close();
-      throw new AuditError(`no signed checkpoint for tenant ${input.tenantId}: it has no events yet, or the service has not sealed them`);
-    }
-    const out = createWriteStream(input.file);
-    const bar = progress(io, 'exporting');
-    try {
-      const header = await exportLog(
-        logs,
-        input.tenantId,
-        { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash },
-        async (line) => {
-          if (!out.write(line)) await once(out, 'drain');
-        },
-        (n, total) => bar.update(n, total),
-      );
-      out.end();
-      await once(out, 'finish');
-      io.info(`Exported ${header.treeSize} events of tenant ${input.tenantId} to ${input.file}.`);
-      return {
-        tenantId: input.tenantId,
-        file: input.file,
-        treeSize: header.treeSize,
-        rootHash: header.rootHash,
-        checkpoint: header.checkpoint,
-      };
-    } finally {
-      bar.stop();
-      out.destroy();
-      await opened.close();
-    }
-  },
+  // The file is whole or not there: written beside under a temporary name, renamed once complete;
+  // a failure or Ctrl-C removes the part and leaves an earlier export of the same name as it was.
+  run: (store, input: { tenantId: string; file: string }, io) =>
+    stoppable(io, 'stopping; the file is not written', async (stopped) => {
+      const opened = await serviceLedger(store, io.settings);
+      // EventStoreDB: sealed events are read from the ledger through read.event_index (kept by the service).
+      const logs = new TransparencyStore(store.db, opened.external ? { ledger: opened.ledger, fence: async () => undefined } : undefined);
+      const latest = await logs.latestCheckpoint(input.tenantId);
+      if (!latest) {
+        await opened.close();
+        throw new AuditError(`no signed checkpoint for tenant ${input.tenantId}: it has no events yet, or the service has not sealed them`);
+      }
+      const bar = progress(io, 'exporting');
+      try {
+        const header = await writeStreamWhole(
+          input.file,
+          async (out) => {
+            const written = await exportLog(
+              logs,
+              input.tenantId,
+              { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash },
+              async (line) => {
+                const signal = stopped();
+                if (signal) throw new Stopped(signal);
+                if (!out.write(line)) await once(out, 'drain');
+              },
+              (n, total) => bar.update(n, total),
+            );
+            out.end();
+            return written;
+          },
+          0o666,
+        );
+        io.info(`Exported ${header.treeSize} events of tenant ${input.tenantId} to ${input.file}.`);
+        return {
+          tenantId: input.tenantId,
+          file: input.file,
+          treeSize: header.treeSize,
+          rootHash: header.rootHash,
+          checkpoint: header.checkpoint,
+        };
+      } catch (error) {
+        if (!(error instanceof Stopped)) throw error;
+        bar.stop();
+        io.info(`Stopped by ${error.signal}: ${input.file} was not written.`);
+        return new PartialResult(
+          { tenantId: input.tenantId, file: input.file, written: false, stoppedBy: error.signal },
+          SIGNAL_EXIT[error.signal],
+        );
+      } finally {
+        bar.stop();
+        await opened.close();
+      }
+    }),
 };
 
 export const auditVerify: CommandRun = {

@@ -1,11 +1,11 @@
 // What the commands defined in backup.commands.ts do once their arguments are parsed: imported by their
 // `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BackupNotAvailableError, restoreBackup, takeRecordedBackup, type BackupTaken } from '../backup/backup.js';
+import { writeStreamWhole } from '../common/key-file.js';
 import { CheckFailed, UsageError, type CommandRun } from './command.js';
 import { RestoreError } from '../store/embedded-backup.js';
 
@@ -36,21 +36,8 @@ export const backupCommand: CommandRun = {
       if (error instanceof BackupNotAvailableError) throw new CheckFailed(error.code, error.message, {});
       throw error;
     }
-    const partial = `${input.path}.partial`;
     const digest = hashed();
-    try {
-      await pipeline(taken.archive, digest, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
-      const handle = await open(partial, 'r');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(partial, input.path);
-    } catch (error) {
-      rmSync(partial, { force: true });
-      throw error;
-    }
+    await writeStreamWhole(input.path, (out) => pipeline(taken.archive, digest, out));
     // The archive is whole either way: a failure to record it only leaves the age metric behind.
     await taken
       .written()

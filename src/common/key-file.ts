@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import {
   closeSync,
+  createWriteStream,
   existsSync,
   fsyncSync,
   linkSync,
@@ -12,7 +14,9 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
 
 /** A temporary name beside `path`, unique to this process and call. */
 const temporaryBeside = (path: string): string =>
@@ -67,6 +71,35 @@ export function writeFileDurably(path: string, text: string, mode = 0o600): void
     fsyncSync(dir);
   } finally {
     closeSync(dir);
+  }
+}
+
+/**
+ * Writes a file whole from a stream: `fill` writes to (and ends) a temporary file beside `path`,
+ * which is flushed and renamed over `path`; a failure (or a stop) removes it. So `path` holds
+ * the old file or the whole new one, never a part (an archive, an audit export).
+ *
+ * @example
+ * await writeStreamWhole('backup.tar', (out) => pipeline(archive, out));
+ */
+export async function writeStreamWhole<T>(path: string, fill: (out: Writable) => Promise<T>, mode = 0o600): Promise<T> {
+  const tmp = temporaryBeside(path);
+  const out = createWriteStream(tmp, { flags: 'wx', mode });
+  try {
+    const result = await fill(out);
+    if (!out.closed) await once(out, 'close');
+    const handle = await open(tmp, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, path);
+    return result;
+  } catch (error) {
+    out.destroy();
+    rmSync(tmp, { force: true });
+    throw error;
   }
 }
 
