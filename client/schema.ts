@@ -485,7 +485,7 @@ export interface paths {
         };
         /**
          * A user's standing per purpose
-         * @description Per purpose (a policy type is its own purpose), the user's latest decision as it stands now: given, rejected, withdrawn, expired or outdated, with the version decided and the version in force; and none for each defined purpose the user has not decided on. Key scope: admin or read.
+         * @description Per purpose (a policy type is its own purpose), the user's latest decision as it stands now: given, rejected, withdrawn, expired or outdated, with the version decided and the version in force; and none for each defined purpose the user has not decided on. With `purpose`, that purpose alone (none when undecided; 400 for a purpose neither defined nor a policy type). Key scope: admin or read.
          */
         get: operations["getConsentUserStatusByUserReference"];
         put?: never;
@@ -6149,7 +6149,10 @@ export interface operations {
     };
     getConsentUserStatusByUserReference: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description only this purpose (none when the user has not decided on it) */
+                purpose?: string;
+            };
             header?: never;
             path: {
                 /** @description your identifier of the end user, 1..255 characters */

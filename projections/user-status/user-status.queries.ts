@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { standingOf, versionInForce, type Standing, type VersionFacts } from '../../src/domain/consent/standing.js';
+import { POLICY_TYPES } from '../../src/domain/policy/policy.events.js';
 import type { Database } from '../../src/store/schema.js';
 import { policyVersionsDb } from '../policy-versions/policy-versions.table.js';
 import { purposesDb } from '../purposes/purposes.table.js';
@@ -66,15 +67,25 @@ export async function versionsByPurpose(
  * expired, outdated), and `none` for each purpose the tenant defined that the subject has not
  * decided on; by purpose. `subject`: Privacy.subjectOf.
  */
-export async function userStatus(db: Kysely<Database>, tenantId: string, subject: string, now: Date): Promise<UserPolicyStatus[]> {
+export async function userStatus(
+  db: Kysely<Database>,
+  tenantId: string,
+  subject: string,
+  now: Date,
+  purpose?: string,
+): Promise<UserPolicyStatus[]> {
+  let decisions = userStatusDb(db)
+    .selectFrom('read.user_policy_status')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('subject', '=', subject);
+  if (purpose !== undefined) decisions = decisions.where('purpose', '=', purpose);
   const [rows, defined] = await Promise.all([
-    userStatusDb(db)
-      .selectFrom('read.user_policy_status')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('subject', '=', subject)
-      .execute(),
-    purposesDb(db).selectFrom('read.purposes').select('key').where('tenant_id', '=', tenantId).execute(),
+    decisions.execute(),
+    // One purpose asked for (known to the caller: defined, or a policy type): it alone, decided or not.
+    purpose !== undefined
+      ? [{ key: purpose }]
+      : purposesDb(db).selectFrom('read.purposes').select('key').where('tenant_id', '=', tenantId).execute(),
   ]);
   const decided = new Set(rows.map((r) => r.purpose));
   const undecided = defined.map((d) => d.key).filter((k) => !decided.has(k));
@@ -103,7 +114,8 @@ export async function userStatus(db: Kysely<Database>, tenantId: string, subject
     const inForce = inForceOf(purpose);
     statuses.push({
       purpose,
-      policyType: inForce?.policyType ?? null,
+      // A policy type is its own purpose, published or not.
+      policyType: inForce?.policyType ?? ((POLICY_TYPES as readonly string[]).includes(purpose) ? purpose : null),
       status: 'none',
       consentGiven: null,
       consentId: null,

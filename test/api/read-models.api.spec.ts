@@ -530,6 +530,27 @@ describe('read models over HTTP', () => {
         },
       ]);
       expect((await api.get('/v1/consent/user/nobody/status')).json().data).toEqual({ userReference: 'nobody', policies: [] });
+
+      // One purpose asked for: it alone, and none for a purpose the user has not decided on.
+      const one = (await api.get('/api/v1/consent/user/status-user/status?purpose=privacy_policy')).json().data;
+      expect(one.policies).toEqual([body.data.policies[1]]);
+      const undecided = (await api.get('/api/v1/consent/user/nobody/status?purpose=cookie_policy')).json().data.policies;
+      expect(undecided).toEqual([
+        expect.objectContaining({
+          purpose: 'cookie_policy',
+          policyType: 'cookie_policy',
+          status: 'none',
+          consentId: null,
+          inForce: expect.objectContaining({ policyVersionId: cookies }),
+        }),
+      ]);
+      const neverPublished = (await api.get('/api/v1/consent/user/nobody/status?purpose=terms_of_service')).json().data.policies;
+      expect(neverPublished).toEqual([
+        expect.objectContaining({ purpose: 'terms_of_service', status: 'none', policyType: 'terms_of_service', inForce: null }),
+      ]);
+      const unknown = await api.get('/api/v1/consent/user/status-user/status?purpose=nothing-defined');
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { errors: [{ field: 'purpose' }] } });
     });
   });
 });

@@ -308,10 +308,16 @@ export class ConsentQueries {
     };
   }
 
-  /** Per purpose, the user's latest decision as it stands now (docs/purposes.md). */
-  async status(tenantId: string, userReference: string): Promise<{ userReference: string; policies: UserPolicyStatus[] }> {
-    await this.deps.fence(tenantId);
-    const policies = await userStatus(this.deps.db, tenantId, this.deps.privacy.subjectOf(tenantId, userReference), this.clock());
+  /** Per purpose (or for one), the user's latest decision as it stands now (docs/purposes.md). */
+  async status(
+    tenantId: string,
+    userReference: string,
+    purpose?: string,
+  ): Promise<{ userReference: string; policies: UserPolicyStatus[] }> {
+    if (purpose === undefined) await this.deps.fence(tenantId);
+    else await this.knownPurpose(tenantId, purpose);
+    const subject = this.deps.privacy.subjectOf(tenantId, userReference);
+    const policies = await userStatus(this.deps.db, tenantId, subject, this.clock(), purpose);
     return { userReference, policies };
   }
 

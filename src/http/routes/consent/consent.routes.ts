@@ -35,6 +35,7 @@ import {
   WithdrawSchema,
   ReconsentItemSchema,
   ReconsentQuerySchema,
+  UserStatusQuerySchema,
   WithdrawnStandingSchema,
   WithdrawStandingBodySchema,
   WithdrawStandingSchema,
@@ -457,13 +458,14 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: "A user's standing per purpose",
         description:
-          "Per purpose (a policy type is its own purpose), the user's latest decision as it stands now: given, rejected, withdrawn, expired or outdated, with the version decided and the version in force; and none for each defined purpose the user has not decided on.",
+          "Per purpose (a policy type is its own purpose), the user's latest decision as it stands now: given, rejected, withdrawn, expired or outdated, with the version decided and the version in force; and none for each defined purpose the user has not decided on. With `purpose`, that purpose alone (none when undecided; 400 for a purpose neither defined nor a policy type).",
         params: UserParamsSchema,
+        querystring: UserStatusQuerySchema,
         response: { 200: EnvelopeSchema(UserStatusSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
-      return ok(await queries.status(request.tenant.tenantId, request.params.userReference));
+      return ok(await queries.status(request.tenant.tenantId, request.params.userReference, request.query.purpose));
     },
   );
 

@@ -348,6 +348,10 @@ export const WithdrawnStandingSchema = Type.Object({
   withdrawn: Type.Array(ConsentSchema, { description: 'the records withdrawn: one per purpose the user stood by' }),
 });
 
+export const UserStatusQuerySchema = Type.Object({
+  purpose: Type.Optional({ ...PurposeKeySchema, description: 'only this purpose (none when the user has not decided on it)' }),
+});
+
 export const ReconsentQuerySchema = Type.Object({
   purpose: PurposeKeySchema,
   format: Type.Optional(
