@@ -55,7 +55,7 @@ const fill = (path: string): string =>
     if (name === 'id' && path.startsWith('/api/v1/policies')) return policyId;
     if (name === 'id' || name === 'consentId') return consentId;
     if (name === 'userReference') return 'query-user';
-    if (name === 'type') return 'privacy_policy';
+    if (name === 'type' || name === 'policyType') return 'privacy_policy';
     return randomUUID();
   });
 
