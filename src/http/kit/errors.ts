@@ -56,6 +56,12 @@ interface Mapped {
   headers?: Record<string, string> | undefined;
 }
 
+/** Why a query parameter is refused: a metadata filter's own rule when it looks like one (a nested path, a long key). */
+const unknownParameter = (name: string): string =>
+  name.startsWith('metadata.')
+    ? 'is not a filter: a metadata filter names a top-level key of up to 64 letters, digits, "_", "$" or "-" (metadata.source=web) on search, stats and export; nested values are not matched'
+    : UNKNOWN_QUERY_PARAMETER;
+
 function map(error: unknown): Mapped {
   if (error instanceof HttpError)
     return { status: error.statusCode, code: error.code, message: error.message, details: error.details, headers: error.headers };
@@ -83,7 +89,7 @@ function map(error: unknown): Mapped {
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
     const errors = fieldErrors(e.validation as never).map((x) =>
-      e.validationContext === 'querystring' && x.message === UNKNOWN_FIELD ? { ...x, message: UNKNOWN_QUERY_PARAMETER } : x,
+      e.validationContext === 'querystring' && x.message === UNKNOWN_FIELD ? { ...x, message: unknownParameter(x.field) } : x,
     );
     return {
       status: 400,
