@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
-import { childEnvironment, repoRoot, runCommand, waitUntil } from '../support/process.js';
+import { cli, cliBin, cliEngines, cliStarted, onEngine } from '../support/cli.js';
+import { runCommand, waitUntil } from '../support/process.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
 
 /**
@@ -439,15 +438,7 @@ describe.each(engines)('import › on $name', (engine) => {
             )
           ).rows[0]!.n,
         );
-      const child = spawn(process.execPath, [bin, 'import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], {
-        cwd: repoRoot,
-        env: childEnvironment(env),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const output = { stdout: '', stderr: '' };
-      child.stdout.setEncoding('utf8').on('data', (c: string) => (output.stdout += c));
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (output.stderr += c));
-      const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
+      const { child, output, exited } = cliStarted(['import', '--tenant', tenant.tenantId, '--file', file, '--threads', '2'], env);
       await waitUntil(async () => (await count()) >= 2000, { what: 'the first appends', timeoutMs: 60_000 });
       return { tenant, file, db, count, child, exited, output };
     }

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, cliBin, createTenantWithCli, withService } from '../support/cli.js';
-import { childEnvironment, repoRoot, waitUntil } from '../support/process.js';
+import { cli, cliStarted, createTenantWithCli, withService } from '../support/cli.js';
+import { waitUntil } from '../support/process.js';
 import { client, publishPolicy } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
@@ -17,20 +16,6 @@ import { freshDatabase, serverUrl } from '../support/stores.js';
  */
 
 const ROWS = 40_000;
-
-/** A child command as an operator starts it, with what it writes and its exit status once it ends. */
-function started(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [cliBin, ...args], {
-    cwd: repoRoot,
-    env: childEnvironment(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = { stdout: '', stderr: '' };
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (output.stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (output.stderr += c));
-  const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
-  return { child, output, exited };
-}
 
 /** `SELECT count(*)` of a table of the database at `url`; 0 while the table does not exist. */
 async function rows(url: string, table: string): Promise<number> {
@@ -81,7 +66,7 @@ describe.skipIf(!serverUrl)('long commands › Ctrl-C stops them cleanly, and a 
     const target = await freshDatabase();
     try {
       const args = ['ledger', 'copy', '--from', source.url, '--to', target.url];
-      const copy = started(args, source.env);
+      const copy = cliStarted(args, source.env);
       await waitUntil(async () => (await rows(target.url, 'ledger.events')) >= 2000, { what: 'the first appends', timeoutMs: 60_000 });
       copy.child.kill('SIGINT');
       expect(await copy.exited, copy.output.stderr).toBe(130);
@@ -103,7 +88,7 @@ describe.skipIf(!serverUrl)('long commands › Ctrl-C stops them cleanly, and a 
   }, 180_000);
 
   it('projections rebuild: stops after the batch under way, exits 130; the service then brings the read models to the ledger', async () => {
-    const rebuild = started(['projections', 'rebuild'], source.env);
+    const rebuild = cliStarted(['projections', 'rebuild'], source.env);
     // The read models as they were count until the rebuild drops them: wait for it to say it has.
     await waitUntil(() => rebuild.output.stderr.includes('Dropped the read models'), { what: 'the drop', timeoutMs: 60_000 });
     await waitUntil(async () => (await rows(source.url, 'read.consents')) >= 2000, { what: 'the first batches', timeoutMs: 60_000 });

@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import { repoRoot, runCommand, type CommandRun } from './process.js';
+import { childEnvironment, repoRoot, runCommand, type CommandRun } from './process.js';
 import { freshDatabase, serverUrl } from './stores.js';
 
 /** The package's bin: what `npx consent-ledger` runs. */
@@ -13,6 +14,23 @@ export const cliBin = join(repoRoot, 'bin', 'consent-ledger.js');
 /** `node bin/consent-ledger.js <args>` with only `env` of the service's settings. */
 export const cli = (args: string[], env: Record<string, string>): Promise<CommandRun> =>
   runCommand(process.execPath, [cliBin, ...args], env);
+
+/**
+ * `node bin/consent-ledger.js <args>` started as an operator starts it and left running: the
+ * child (to signal), what it has written so far, and its exit status once it ends.
+ */
+export function cliStarted(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [cliBin, ...args], {
+    cwd: repoRoot,
+    env: childEnvironment(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (output.stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (output.stderr += c));
+  const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
+  return { child, output, exited };
+}
 
 /** The settings that name a store, as the service and the CLI read them. */
 export interface CliEngine {
