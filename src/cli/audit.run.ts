@@ -216,7 +216,10 @@ export const auditExport: CommandRun = {
               async (line) => {
                 const signal = stopped();
                 if (signal) throw new Stopped(signal);
-                if (!out.write(line)) await once(out, 'drain');
+                if (!out.write(line)) {
+                  if (out.errored) throw out.errored;
+                  await once(out, 'drain');
+                }
               },
               (n, total) => bar.update(n, total),
             );

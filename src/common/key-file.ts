@@ -85,8 +85,13 @@ export function writeFileDurably(path: string, text: string, mode = 0o600): void
 export async function writeStreamWhole<T>(path: string, fill: (out: Writable) => Promise<T>, mode = 0o600): Promise<T> {
   const tmp = temporaryBeside(path);
   const out = createWriteStream(tmp, { flags: 'wx', mode });
+  // A write error is read off `out.errored` (and rejects a wait for 'drain' or 'close'), never thrown uncaught.
+  out.on('error', () => undefined);
   try {
+    // Open before anything can fail: a part opened after the cleanup below would be left behind.
+    await once(out, 'open');
     const result = await fill(out);
+    if (out.errored) throw out.errored;
     if (!out.closed) await once(out, 'close');
     const handle = await open(tmp, 'r');
     try {
@@ -97,7 +102,7 @@ export async function writeStreamWhole<T>(path: string, fill: (out: Writable) =>
     await rename(tmp, path);
     return result;
   } catch (error) {
-    out.destroy();
+    if (!out.closed) await new Promise<void>((resolve) => out.destroy().once('close', () => resolve()));
     rmSync(tmp, { force: true });
     throw error;
   }

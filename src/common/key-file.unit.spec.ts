@@ -35,4 +35,16 @@ describe('writeStreamWhole: a file whole or not at all', () => {
     expect(readFileSync(path, 'utf8')).toBe('the export of yesterday\n');
     expect(readdirSync(dir)).toEqual(['export.jsonl']);
   });
+
+  it('leaves nothing when the writing fails before its first byte', async () => {
+    const path = join(dir, 'export.jsonl');
+    await expect(writeStreamWhole(path, () => Promise.reject(new Error('no checkpoint')))).rejects.toThrow('no checkpoint');
+    // The part is opened before the writing starts, so it is closed and removed before this answers.
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('answers a folder that does not exist with its error, and writes nothing', async () => {
+    await expect(writeStreamWhole(join(dir, 'missing', 'export.jsonl'), async (out) => void out.end('x'))).rejects.toThrow(/ENOENT/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });
