@@ -299,7 +299,7 @@ describe('faults › when a fuzzer sends thousands of malformed and hostile requ
       path.replace(/\{(\w+)\}/g, (_m, name: string) =>
         name === 'userReference'
           ? 'fuzz-user'
-          : name === 'type'
+          : name === 'type' || name === 'policyType'
             ? 'privacy_policy'
             : path.includes('/policies/')
               ? policy.body.data.id
