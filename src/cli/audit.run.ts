@@ -24,9 +24,9 @@ import {
 import { LogClient } from '../transparency/log-client.js';
 import type { Checkpoint, Verifier } from '../transparency/note.js';
 import { TransparencyStore } from '../transparency/transparency.store.js';
-import { PartialResult, type CliIo, type CommandRun } from './command.js';
+import type { CliIo, CommandRun } from './command.js';
 import { serviceLedger } from './service-ledger.js';
-import { SIGNAL_EXIT, Stopped, stoppable } from './stoppable.js';
+import { Stopped, stoppable, stoppedAnswer, throwIfStopped } from './stoppable.js';
 
 /** Logs at least this long get a progress bar on stderr. */
 const PROGRESS_FROM = 10_000;
@@ -214,8 +214,7 @@ export const auditExport: CommandRun = {
               input.tenantId,
               { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash },
               async (line) => {
-                const signal = stopped();
-                if (signal) throw new Stopped(signal);
+                throwIfStopped(stopped);
                 if (!out.write(line)) {
                   if (out.errored) throw out.errored;
                   await once(out, 'drain');
@@ -239,11 +238,8 @@ export const auditExport: CommandRun = {
       } catch (error) {
         if (!(error instanceof Stopped)) throw error;
         bar.stop();
-        io.info(`Stopped by ${error.signal}: ${input.file} was not written.`);
-        return new PartialResult(
-          { tenantId: input.tenantId, file: input.file, written: false, stoppedBy: error.signal },
-          SIGNAL_EXIT[error.signal],
-        );
+        const message = `Stopped by ${error.signal}: ${input.file} was not written.`;
+        return stoppedAnswer(io, error.signal, message, { tenantId: input.tenantId, file: input.file, written: false });
       } finally {
         bar.stop();
         await opened.close();

@@ -5,11 +5,11 @@ import { rebuildReadModels } from '../../projections/rebuild.js';
 import { verifyReadModels } from '../../projections/verify.js';
 import { MIGRATIONS } from '../migrations.js';
 import { openStore } from '../store/store.js';
-import { CheckFailed, PartialResult, type CommandRun } from './command.js';
+import { CheckFailed, type CommandRun } from './command.js';
 import { eventIndexProjector } from '../../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../../projections/index.js';
 import { serviceLedger, withRecordedTenants } from './service-ledger.js';
-import { SIGNAL_EXIT, Stopped, stoppable } from './stoppable.js';
+import { Stopped, stoppable, stoppedAnswer, throwIfStopped } from './stoppable.js';
 import type { Plan } from '../tenants/plans.js';
 import { TenantService, type NewKey } from '../tenants/tenants.service.js';
 
@@ -76,8 +76,7 @@ export const projectionsRebuild: CommandRun = {
           opened.ledger,
           (applied, total) => {
             replayed = applied;
-            const signal = stopped();
-            if (signal) throw new Stopped(signal);
+            throwIfStopped(stopped);
             if (!started) {
               started = true;
               io.info(`Dropped the read models; replaying ${total} ledger events.`);
@@ -102,10 +101,8 @@ export const projectionsRebuild: CommandRun = {
       } catch (error) {
         if (!(error instanceof Stopped)) throw error;
         bar.stop();
-        io.info(
-          `Stopped by ${error.signal} after replaying ${replayed} events. The read models go on from there when the service runs (its projectors keep their place), or run \`projections rebuild\` again to start over.`,
-        );
-        return new PartialResult({ events: replayed, stoppedBy: error.signal }, SIGNAL_EXIT[error.signal]);
+        const message = `Stopped by ${error.signal} after replaying ${replayed} events. The read models go on from there when the service runs (its projectors keep their place), or run \`projections rebuild\` again to start over.`;
+        return stoppedAnswer(io, error.signal, message, { events: replayed });
       } finally {
         await opened.close();
         bar.stop();

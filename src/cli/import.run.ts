@@ -15,7 +15,7 @@ import { mappingFor, readRow, type ImportInput, type Mapping, type RowError } fr
 import { PolicyIndex } from './import/policies.js';
 import { openImportSink } from './import/sink.js';
 import { ImportThreads } from './import/threads.js';
-import { SIGNAL_EXIT, stoppable, type StopSignal } from './stoppable.js';
+import { stoppable, stoppedAnswer, type StopSignal } from './stoppable.js';
 
 /** Threads by default: the cores, up to this many (past it the server is the limit). */
 const DEFAULT_MAX_THREADS = 4;
@@ -161,7 +161,6 @@ async function importFile(
     rowsPerSecond: Math.round(summary.rows / Math.max(0.01, seconds)),
     errors,
     ...(errorsOmitted > 0 ? { errorsOmitted } : {}),
-    ...(signal ? { stoppedBy: signal } : {}),
   };
   const verb = input.dryRun ? 'would import' : 'imported';
   io.info(
@@ -170,8 +169,8 @@ async function importFile(
       `, ${summary.refused} refused (${seconds} s).`,
   );
   if (signal) {
-    io.info(`Stopped by ${signal}. Run the same command again to import the rest: the rows imported so far are found, not recorded twice.`);
-    return new PartialResult(result, SIGNAL_EXIT[signal]);
+    const message = `Stopped by ${signal}. Run the same command again to import the rest: the rows imported so far are found, not recorded twice.`;
+    return stoppedAnswer(io, signal, message, result);
   }
   // Rows refused: the summary as always, and exit status 1 so that a script notices.
   return summary.refused > 0 ? new PartialResult(result, 1) : result;

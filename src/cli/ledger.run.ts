@@ -7,9 +7,9 @@ import { openLedger, type OpenedLedger } from './open-ledger.js';
 import { MIGRATIONS } from '../migrations.js';
 import type { Store } from '../store/store.js';
 import { copyState, statePositions } from './state-copy.js';
-import { PartialResult, type CliIo, type CommandRun } from './command.js';
+import type { CliIo, CommandRun } from './command.js';
 import type { CopyInput } from './ledger-location.js';
-import { SIGNAL_EXIT, Stopped, stoppable, type StopSignal } from './stoppable.js';
+import { Stopped, stoppable, stoppedAnswer, throwIfStopped, type StopSignal } from './stoppable.js';
 
 /**
  * Runs `work` with its progress shown: a bar on a terminal, elsewhere (logs, CI) a plain line
@@ -116,9 +116,11 @@ async function copyOffline(input: CopyInput, io: CliIo, stopped: () => StopSigna
     if (copied.alreadyThere > 0) io.info(`The destination already held the first ${copied.alreadyThere} events: resumed after them.`);
     if (!copied.complete) {
       const signal = stopped();
-      io.info(`Stopped by ${signal ?? '--limit'} after ${copied.copied} events; run the same command again to go on.`);
+      const message = `Stopped by ${signal ?? '--limit'} after ${copied.copied} events; run the same command again to go on.`;
       const summary = { from: source.label, to: destination.label, ...copied, seconds: (Date.now() - started) / 1000 };
-      return signal ? new PartialResult({ ...summary, stoppedBy: signal }, SIGNAL_EXIT[signal]) : summary;
+      if (signal) return stoppedAnswer(io, signal, message, summary);
+      io.info(message);
+      return summary;
     }
 
     // 2. Verify: every event, every hash, each stream's chain, the counts.
@@ -135,8 +137,7 @@ async function copyOffline(input: CopyInput, io: CliIo, stopped: () => StopSigna
             positions,
             upTo: copied.through,
             onProgress: (n) => {
-              const signal = stopped();
-              if (signal) throw new Stopped(signal);
+              throwIfStopped(stopped);
               update(n);
             },
           }),
@@ -144,11 +145,9 @@ async function copyOffline(input: CopyInput, io: CliIo, stopped: () => StopSigna
       );
     } catch (error) {
       if (!(error instanceof Stopped)) throw error;
-      io.info(
-        `Stopped by ${error.signal} while verifying, with every event copied. Run the same command again to verify them and copy the store state.`,
-      );
+      const message = `Stopped by ${error.signal} while verifying, with every event copied. Run the same command again to verify them and copy the store state.`;
       const summary = { from: source.label, to: destination.label, ...copied, verified: false, seconds: (Date.now() - started) / 1000 };
-      return new PartialResult({ ...summary, stoppedBy: error.signal }, SIGNAL_EXIT[error.signal]);
+      return stoppedAnswer(io, error.signal, message, summary);
     }
     if (!check.ok) {
       const problems = [...check.problems, ...(check.moreProblems > 0 ? [`… and ${check.moreProblems} more`] : [])];

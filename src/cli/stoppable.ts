@@ -1,4 +1,4 @@
-import type { CliIo } from './command.js';
+import { PartialResult, type CliIo } from './command.js';
 
 /** The exit status of a run stopped by a signal: 128 + its number, as a shell reports a process it killed. */
 export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -10,6 +10,21 @@ export class Stopped extends Error {
   constructor(readonly signal: StopSignal) {
     super(`stopped by ${signal}`);
   }
+}
+
+/** Throws `Stopped` when a signal asked to stop: called where a long command may stop, between two atomic steps. */
+export function throwIfStopped(stopped: () => StopSignal | undefined): void {
+  const signal = stopped();
+  if (signal) throw new Stopped(signal);
+}
+
+/**
+ * A long command's answer once a signal stopped it: `message` (how far it got, how to go on) on
+ * stderr, the summary with `stoppedBy` on stdout, and the signal's exit status.
+ */
+export function stoppedAnswer(io: CliIo, signal: StopSignal, message: string, summary: object): PartialResult {
+  io.info(message);
+  return new PartialResult({ ...summary, stoppedBy: signal }, SIGNAL_EXIT[signal]);
 }
 
 /**
