@@ -66,6 +66,11 @@ export function writeFileDurably(path: string, text: string, mode = 0o600): void
     closeSync(fd);
   }
   renameSync(tmp, path);
+  syncFolderOf(path);
+}
+
+/** Flushes the folder holding `path`, so that a rename into it survives a crash. */
+function syncFolderOf(path: string): void {
   const dir = openSync(dirname(path), 'r');
   try {
     fsyncSync(dir);
@@ -76,8 +81,9 @@ export function writeFileDurably(path: string, text: string, mode = 0o600): void
 
 /**
  * Writes a file whole from a stream: `fill` writes to (and ends) a temporary file beside `path`,
- * which is flushed and renamed over `path`; a failure (or a stop) removes it. So `path` holds
- * the old file or the whole new one, never a part (an archive, an audit export).
+ * which is flushed, renamed over `path`, and the folder flushed; a failure (or a stop) removes it.
+ * So `path` holds the old file or the whole new one, never a part, and the new one once this
+ * returns, even after a crash (an archive, an audit export).
  *
  * @example
  * await writeStreamWhole('backup.tar', (out) => pipeline(archive, out));
@@ -100,6 +106,7 @@ export async function writeStreamWhole<T>(path: string, fill: (out: Writable) =>
       await handle.close();
     }
     await rename(tmp, path);
+    syncFolderOf(path);
     return result;
   } catch (error) {
     if (!out.closed) await new Promise<void>((resolve) => out.destroy().once('close', () => resolve()));
