@@ -137,7 +137,9 @@ describe('standard records › one record (GET /consent/:id?format=iso27560)', (
     const res = await api.get(`/api/v1/consent/${ids.given}`);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toMatchObject({ success: true, data: { id: ids.given } });
-    expect((await api.get(`/api/v1/consent/${ids.given}?format=xml`)).statusCode).toBe(400);
+    const xml = await api.get(`/api/v1/consent/${ids.given}?format=xml`);
+    expect(xml.statusCode).toBe(400);
+    expect(xml.json().error.message).toBe('invalid request: format must be "iso27560"');
     expect((await api.get(`/api/v1/consent/00000000-0000-4000-8000-000000000000?format=iso27560`)).statusCode).toBe(404);
   });
 });

@@ -128,6 +128,7 @@ const messageOf = (e: AjvError): string => {
   if (e.keyword === 'additionalProperties') return UNKNOWN_FIELD;
   if (e.keyword === 'required') return 'is required';
   if (e.keyword === 'enum') return `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+  if (e.keyword === 'const') return `must be ${JSON.stringify(e.params.allowedValue)}`;
   const own = (e.parentSchema as { 'x-message'?: unknown } | undefined)?.['x-message'];
   if (e.keyword !== 'type' && typeof own === 'string') return own;
   if (e.keyword === 'format') return FORMAT_RULES[String(e.params.format)] ?? e.message ?? 'is invalid';
