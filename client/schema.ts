@@ -3542,7 +3542,7 @@ export interface operations {
                             legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                             /** @description null: decisions never expire */
                             consentValidFor: string | (never | null);
-                            /** @description a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI */
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
                             dpv: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -3671,7 +3671,7 @@ export interface operations {
                     legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                     /** @description null: decisions never expire */
                     consentValidFor?: string | (never | null);
-                    /** @description a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI */
+                    /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
                     dpv?: string | null;
                 };
             };
@@ -3718,7 +3718,7 @@ export interface operations {
                             legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                             /** @description null: decisions never expire */
                             consentValidFor: string | (never | null);
-                            /** @description a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI */
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
                             dpv: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -3911,7 +3911,7 @@ export interface operations {
                             legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                             /** @description null: decisions never expire */
                             consentValidFor: string | (never | null);
-                            /** @description a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI */
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
                             dpv: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -4049,7 +4049,7 @@ export interface operations {
                     legalBasis?: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                     /** @description null: decisions never expire */
                     consentValidFor?: string | (never | null);
-                    /** @description a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI */
+                    /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
                     dpv?: string | null;
                 };
             };
@@ -4096,7 +4096,7 @@ export interface operations {
                             legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                             /** @description null: decisions never expire */
                             consentValidFor: string | (never | null);
-                            /** @description a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI */
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
                             dpv: string | null;
                             /** Format: date-time */
                             createdAt: string;

@@ -71,6 +71,8 @@ describe('purposes', () => {
       { ...newsletter, key: 'other', consentValidFor: 'P0D' },
       { ...newsletter, key: 'other', consentValidFor: 'PT' },
       { ...newsletter, key: 'other', dpv: 'marketing' },
+      { ...newsletter, key: 'other', dpv: 'dpv:Marketting' },
+      { ...newsletter, key: 'other', dpv: 'https://w3id.org/dpv#NotAPurpose' },
       { ...newsletter, key: 'other', extra: true },
       { ...newsletter, key: 'other', name: '' },
     ];
@@ -81,6 +83,7 @@ describe('purposes', () => {
     }
     expect((await api.patch('/api/v1/purposes/newsletter', {})).statusCode).toBe(400);
     expect((await api.patch('/api/v1/purposes/newsletter', { consentValidFor: 'P0M' })).statusCode).toBe(400);
+    expect((await api.patch('/api/v1/purposes/newsletter', { dpv: 'dpv:Newsletter' })).statusCode).toBe(400);
     expect((await t.service.ledger.readStream(purposeStream(tenantId, 'other'))).length).toBe(0);
   });
 
@@ -99,6 +102,26 @@ describe('purposes', () => {
       const error = res.json().error;
       expect(error.details.errors).toContainEqual({ field, message: expect.stringMatching(words) });
       expect(error.message).not.toMatch(/pattern|\^|\$/);
+    }
+  });
+
+  it('takes only a purpose of the W3C DPV, says which one was meant, and takes an extension IRI as written', async () => {
+    const typo = await api.post('/api/v1/purposes', { ...newsletter, key: 'typo', dpv: 'dpv:DirectMarkting' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'dpv: dpv:DirectMarkting is not a purpose of the W3C DPV (did you mean dpv:DirectMarketing?)',
+      details: { errors: [{ field: 'dpv', message: 'must be a purpose of the W3C DPV, such as dpv:Marketing' }] },
+    });
+    for (const [key, dpv] of [
+      ['service', 'dpv:ServiceProvision'],
+      ['research', 'https://w3id.org/dpv#ScientificResearch'],
+      ['hiring', 'dpv:PersonnelHiring'],
+      ['sector', 'https://w3id.org/dpv/sector/finance#CreditScoring'],
+    ]) {
+      const res = await api.post('/api/v1/purposes', { ...newsletter, key, dpv });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.dpv).toBe(dpv);
     }
   });
 

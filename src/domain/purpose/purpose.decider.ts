@@ -1,5 +1,6 @@
 import { DomainError } from '../errors.js';
 import type { Aggregate } from '../events.js';
+import { dpvPurposeProblem } from './dpv-purposes.js';
 import { decodePurposeEvent, isDuration, type PurposeEvent, type PurposeFields } from './purpose.events.js';
 
 export type PurposeState = { status: 'none' } | (PurposeFields & { status: 'defined'; key: string; createdAt: string; updatedAt: string });
@@ -37,7 +38,8 @@ const FIELDS: readonly (keyof PurposeFields)[] = ['name', 'description', 'legalB
 
 /**
  * Decides what a purpose command records: a key is defined once (409 PURPOSE_EXISTS after); a
- * change records only the fields that differ, and nothing when none does.
+ * change records only the fields that differ, and nothing when none does. A validity that is no
+ * duration, or a DPV term that names no DPV purpose, is refused (400).
  *
  * @example
  * decidePurpose({ type: 'ChangePurpose', data: { consentValidFor: 'P24M', now } }, defined) // [PurposeChanged]
@@ -52,6 +54,12 @@ export function decidePurpose(command: PurposeCommand, state: PurposeState): Pur
         errors: [{ field: 'consentValidFor', message: 'must be an ISO 8601 duration longer than zero, such as P13M' }],
       },
     );
+  }
+  const dpvProblem = command.data.dpv ? dpvPurposeProblem(command.data.dpv) : undefined;
+  if (dpvProblem !== undefined) {
+    throw new DomainError('VALIDATION_ERROR', `dpv: ${dpvProblem}`, {
+      errors: [{ field: 'dpv', message: 'must be a purpose of the W3C DPV, such as dpv:Marketing' }],
+    });
   }
   switch (command.type) {
     case 'DefinePurpose': {

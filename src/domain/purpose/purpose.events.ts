@@ -112,5 +112,8 @@ export function addDuration(from: string, duration: string): string {
   return `${pad(yy, 4)}-${pad(mm)}-${pad(dd)}T${pad(Math.floor(rest / 3_600_000))}:${pad(Math.floor(rest / 60_000) % 60)}:${pad(Math.floor(rest / 1_000) % 60)}.${pad(rest % 1_000, 3)}Z`;
 }
 
-/** A DPV purpose term: `dpv:Name` or `https://w3id.org/dpv#Name` (or one of its extensions' IRIs). */
-export const DPV_TERM = /^(?:dpv:[A-Z][A-Za-z0-9]{0,99}|https:\/\/w3id\.org\/dpv(?:\/[a-z0-9-]{1,40}(?:\/owl)?)?#[A-Z][A-Za-z0-9]{0,99})$/;
+/**
+ * A DPV purpose term's form: `dpv:Name`, `https://w3id.org/dpv#Name`, or an extension's IRI
+ * (`https://w3id.org/dpv/sector/finance#Name`, `…/dpv/legal/eu/gdpr#Name`).
+ */
+export const DPV_TERM = /^(?:dpv:[A-Z][A-Za-z0-9]{0,99}|https:\/\/w3id\.org\/dpv(?:\/[a-z0-9-]{1,40}){0,4}#[A-Z][A-Za-z0-9]{0,99})$/;

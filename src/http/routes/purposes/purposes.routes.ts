@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ANY_SCOPE } from '../../scopes.js';
 import { Type } from '@sinclair/typebox';
 import type { Purposes } from '../../../application/purposes/purposes.js';
-import { LEGAL_BASES, PURPOSE_KEY, PURPOSE_KEY_RULE } from '../../../domain/purpose/purpose.events.js';
+import { DPV_TERM, LEGAL_BASES, PURPOSE_KEY, PURPOSE_KEY_RULE } from '../../../domain/purpose/purpose.events.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery, pageOf } from '../../kit/envelope.js';
 
 const tags = ['purposes'];
@@ -35,8 +35,9 @@ const Fields = {
   ),
   dpv: Type.Union([
     Type.String({
-      pattern: '^(dpv:[A-Z][A-Za-z0-9]{0,99}|https://w3id\\.org/dpv(/[a-z0-9-]{1,40}(/owl)?)?#[A-Z][A-Za-z0-9]{0,99})$',
-      description: 'a W3C Data Privacy Vocabulary purpose term: dpv:Marketing, or its IRI',
+      pattern: DPV_TERM.source,
+      description:
+        'a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI',
       'x-message': 'must be a W3C DPV purpose term, such as dpv:Marketing, or its IRI, such as https://w3id.org/dpv#Marketing',
     }),
     Type.Null(),

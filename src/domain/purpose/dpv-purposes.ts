@@ -1,0 +1,81 @@
+/**
+ * The purpose concepts of the W3C Data Privacy Vocabulary's core (`https://w3id.org/dpv#`): the
+ * union of its releases 1.0, 2.0 and 2.1 and the working draft, so that a term a tenant took from
+ * any of them stays accepted. Read from the purposes module of github.com/w3c/dpv.
+ */
+const CORE_PURPOSES: ReadonlySet<string> = new Set(
+  `AcademicResearch AccountManagement Advertising AgeVerification AntiTerrorismOperations CombatClimateChange
+   CommercialPurpose CommercialResearch CommunicationForCustomerCare CommunicationManagement
+   CounterMoneyLaundering Counterterrorism CreditChecking CustomerCare CustomerClaimsManagement
+   CustomerManagement CustomerOrderManagement CustomerRelationshipManagement CustomerSolvencyMonitoring
+   DataAltruism DeliveryOfGoods DirectMarketing DisputeManagement EnforceAccessControl EnforceSecurity
+   EstablishContractualAgreement FraudPreventionAndDetection FulfilmentOfContractualObligation
+   FulfilmentOfObligation HumanResourceManagement IdentityAuthentication IdentityVerification
+   ImproveExistingProductsAndServices ImproveHealthcare ImproveInternalCRMProcesses ImprovePublicServices
+   ImproveTransportMobility IncreaseServiceRobustness InternalResourceOptimisation LegalCompliance
+   MaintainCreditCheckingDatabase MaintainCreditRatingDatabase MaintainFraudDatabase Marketing
+   MemberPartnerManagement MisusePreventionAndDetection NonCommercialPurpose NonCommercialResearch
+   OptimisationForConsumer OptimisationForController OptimiseUserInterface OrganisationComplianceManagement
+   OrganisationGovernance OrganisationRiskManagement PaymentManagement Personalisation PersonalisedAdvertising
+   PersonalisedBenefits PersonnelBehaviourMonitoring PersonnelHiring PersonnelManagement PersonnelMonitoring
+   PersonnelOffboarding PersonnelOnboarding PersonnelPayment PersonnelPerformanceEvaluation
+   PersonnelPerformanceManagement PersonnelPerformanceMonitoring PersonnelPerformancePrediction
+   PersonnelPromotionManagement PersonnelTerminationManagement PersonnelWorkloadManagement PoliticalCampaign
+   ProtectionOfIPR ProtectionOfNationalSecurity ProtectionOfPublicSecurity ProvideEventRecommendations
+   ProvideOfficialStatistics ProvidePersonalisedRecommendations ProvideProductRecommendations PublicBenefit
+   PublicPolicyMaking PublicRelations Purpose RecordManagement RecruitmentAdvertising
+   RecruitmentApplicantBackgroundCheck RecruitmentApplicantCriminalBackgroundCheck
+   RecruitmentApplicantInformationAuthentication RecruitmentApplicantSelection RecruitmentApplicationAnalysis
+   RecruitmentApplicationManagement RecruitmentApplicationScreening RecruitmentInterviewAnalysis
+   RecruitmentInterviewAssessment RecruitmentInterviewManagement RecruitmentInterviewScheduling
+   RecruitmentManagement RecruitmentTargetedAdvertising RepairImpairments RequestedServiceProvision
+   ResearchAndDevelopment RightsFulfillment ScientificResearch SearchFunctionalities SellDataToThirdParties
+   SellInsightsFromData SellProducts SellProductsToDataSubject ServiceOptimisation ServicePersonalisation
+   ServiceProvision ServiceRegistration ServiceUsageAnalytics SocialMediaMarketing TargetedAdvertising
+   TechnicalServiceProvision UserInterfacePersonalisation VendorManagement VendorPayment VendorRecordsManagement
+   VendorSelectionAssessment Verification`.split(/\s+/),
+);
+
+const CORE = /^(?:dpv:|https:\/\/w3id\.org\/dpv(?:\/owl)?#)([A-Za-z0-9]+)$/;
+
+/** The core purpose term nearest to `name` (letters' case ignored, at most 3 edits), if any. */
+function nearest(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  let best: { term: string; distance: number } | undefined;
+  for (const term of CORE_PURPOSES) {
+    const distance = editDistance(lower, term.toLowerCase(), 3);
+    if (distance <= 3 && (best === undefined || distance < best.distance)) best = { term, distance };
+  }
+  return best?.term;
+}
+
+/** Levenshtein distance between `a` and `b`, or `limit + 1` once it must exceed `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    if (Math.min(...current) > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * Why `term` is not a purpose of DPV's core, or undefined when it is one. Only the core
+ * (`dpv:Name`, `https://w3id.org/dpv#Name`) is checked by name; an extension's IRI
+ * (`https://w3id.org/dpv/sector/finance#…`) is taken as written, its vocabularies being many.
+ *
+ * @example
+ * dpvPurposeProblem('dpv:Marketting') // 'dpv:Marketting is not a purpose of the W3C DPV (did you mean dpv:Marketing?)'
+ */
+export function dpvPurposeProblem(term: string): string | undefined {
+  const name = CORE.exec(term)?.[1];
+  if (name === undefined || CORE_PURPOSES.has(name)) return undefined;
+  const near = nearest(name);
+  const prefix = term.startsWith('dpv:') ? 'dpv:' : term.slice(0, term.indexOf('#') + 1);
+  return `${term} is not a purpose of the W3C DPV${near ? ` (did you mean ${prefix}${near}?)` : ''}`;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { dpvPurposeProblem } from './dpv-purposes.js';
+
+describe('dpvPurposeProblem', () => {
+  it('takes the core purposes of every DPV release, in either form', () => {
+    for (const term of [
+      'dpv:Marketing',
+      'dpv:Purpose',
+      'dpv:AntiTerrorismOperations', // 1.0
+      'dpv:PublicBenefit', // 2.0 and 2.1
+      'dpv:RecruitmentManagement', // 2.1
+      'https://w3id.org/dpv#ServiceProvision',
+      'https://w3id.org/dpv/owl#Advertising',
+    ]) {
+      expect(dpvPurposeProblem(term), term).toBeUndefined();
+    }
+  });
+
+  it('refuses a core term DPV does not have, with the nearest one in the same form', () => {
+    expect(dpvPurposeProblem('dpv:marketing')).toBe('dpv:marketing is not a purpose of the W3C DPV (did you mean dpv:Marketing?)');
+    expect(dpvPurposeProblem('https://w3id.org/dpv#ServicProvision')).toBe(
+      'https://w3id.org/dpv#ServicProvision is not a purpose of the W3C DPV (did you mean https://w3id.org/dpv#ServiceProvision?)',
+    );
+    expect(dpvPurposeProblem('dpv:ConsentGiven')).toMatch(/^dpv:ConsentGiven is not a purpose of the W3C DPV/);
+    expect(dpvPurposeProblem('dpv:Zzzzzzzzzzzz')).toBe('dpv:Zzzzzzzzzzzz is not a purpose of the W3C DPV');
+  });
+
+  it('takes an extension’s IRI as written', () => {
+    expect(dpvPurposeProblem('https://w3id.org/dpv/sector/health#ClinicalTrial')).toBeUndefined();
+  });
+});
