@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Record up to 1,000 decisions, all or nothing
-         * @description Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one. Key scope: admin or write.
+         * @description Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; an imported item, with collectedAt, names policyVersionId). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one. Key scope: admin or write.
          */
         post: operations["batchConsent"];
         delete?: never;
@@ -4765,7 +4765,9 @@ export interface operations {
                  *           "userAgent": "string",
                  *           "metadata": {},
                  *           "collectedAt": "2026-11-26T09:30:00.000Z",
-                 *           "withdrawnAt": "2026-11-26T09:30:00.000Z"
+                 *           "withdrawnAt": "2026-11-26T09:30:00.000Z",
+                 *           "purpose": "newsletter",
+                 *           "policyType": "privacy_policy"
                  *         }
                  *       ]
                  *     }
@@ -4773,7 +4775,7 @@ export interface operations {
                 "application/json": {
                     consents: {
                         /** Format: uuid */
-                        policyVersionId: string;
+                        policyVersionId?: string;
                         /** @description your identifier of the end user, 1..255 characters */
                         userReference: string;
                         /** @description true = consent given, false = rejected */
@@ -4799,6 +4801,13 @@ export interface operations {
                          * @description with collectedAt, on a consent given: when it was withdrawn on the other platform (not before collectedAt, in the past)
                          */
                         withdrawnAt?: string;
+                        /** @description instead of policyVersionId: the version of this purpose in force now */
+                        purpose?: string;
+                        /**
+                         * @description instead of policyVersionId: the version of this type in force now
+                         * @enum {string}
+                         */
+                        policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
                     }[];
                 };
             };

@@ -108,6 +108,27 @@ describe('consent batch › when every item is valid', () => {
     expect(alice.pagination.total).toBe(2);
   });
 
+  it('names each version as a single decision does: by id, or the version in force for a purpose or a type', async () => {
+    expect((await api.post('/api/v1/purposes', { key: 'sms-offers', name: 'SMS offers', legalBasis: 'consent' })).statusCode).toBe(201);
+    const sms = await publishPolicy(api, { policyType: 'custom', purpose: 'sms-offers' });
+    const { userReference } = item();
+    const res = await api.post('/api/v1/consent/batch', {
+      consents: [
+        { policyVersionId: active, userReference, consentGiven: true },
+        { purpose: 'sms-offers', userReference, consentGiven: false },
+        { policyType: 'privacy_policy', userReference, consentGiven: true },
+        { purpose: 'sms-offers', userReference: `${userReference}-2`, consentGiven: true },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const versions = await Promise.all(
+      res.json().data.consents.map(async (c: { id: string }) => (await api.get(`/api/v1/consent/${c.id}`)).json().data.policyVersionId),
+    );
+    expect(versions).toEqual([active, sms, active, sms]);
+    const status = (await api.get(`/api/v1/consent/user/${userReference}/status?purpose=sms-offers`)).json().data.policies;
+    expect(status).toMatchObject([{ purpose: 'sms-offers', status: 'rejected', policyVersionId: sms }]);
+  });
+
   it('the same item twice makes two records', async () => {
     const one = item();
     const res = await api.post('/v1/consent/batch', { consents: [one, one] });
@@ -192,6 +213,33 @@ describe('consent batch › when any item is invalid', () => {
         expect.objectContaining({ index: 7, field: 'consents[7].userAgent' }),
       ]),
     );
+  });
+
+  it('names an item whose version is named twice, not at all, by a purpose with none in force, or by purpose when imported', async () => {
+    const before = (await ledgerEvents()).length;
+    const errors = await refusedBatch([
+      item(),
+      item({ purpose: 'no-such-purpose', policyVersionId: undefined }),
+      item({ policyType: 'privacy_policy' }),
+      item({ policyVersionId: undefined }),
+      item({ policyType: 'cookie_policy', policyVersionId: undefined }),
+      item({ policyType: 'privacy_policy', policyVersionId: undefined, collectedAt: '2024-03-01T10:00:00Z' }),
+      null,
+      item({ policyType: 'privacy_policy', policyVersionId: undefined }),
+    ]);
+    expect(errors).toEqual([
+      { index: 1, field: 'consents[1].purpose', message: 'no active version for purpose no-such-purpose' },
+      { index: 2, field: 'consents[2].policyVersionId', message: 'must not be given with purpose or policyType: name the version one way' },
+      { index: 3, field: 'consents[3].policyVersionId', message: 'is required' },
+      { index: 4, field: 'consents[4].policyType', message: 'no active cookie_policy version' },
+      {
+        index: 5,
+        field: 'consents[5].policyType',
+        message: 'names the version in force now: an imported decision (collectedAt) names the policyVersionId decided on',
+      },
+      { index: 6, field: 'consents[6]', message: 'must be object' },
+    ]);
+    expect((await ledgerEvents()).length).toBe(before);
   });
 
   it('1,001 items → 400 naming consents, nothing recorded', async () => {

@@ -8,8 +8,40 @@ import {
   type ConsentCreate,
 } from './consent.schemas.js';
 
+/**
+ * How a decision names its policy version: exactly one of policyVersionId, purpose and policyType
+ * (the latter two: the version in force now, which an imported decision cannot use).
+ */
+export function namingErrors(
+  item: {
+    policyVersionId?: string | undefined;
+    purpose?: string | undefined;
+    policyType?: string | undefined;
+    collectedAt?: string | undefined;
+  },
+  prefix: string,
+): FieldError[] {
+  const { policyVersionId, purpose, policyType } = item;
+  const named = [policyVersionId, purpose, policyType].filter((x) => x !== undefined).length;
+  // Without any, the spec's own answer: policyVersionId is required (purpose or policyType may stand in for it).
+  if (named === 0) return [{ field: `${prefix}policyVersionId`, message: 'is required' }];
+  if (named > 1) {
+    const [field, others] = policyVersionId !== undefined ? ['policyVersionId', 'purpose or policyType'] : ['purpose', 'policyType'];
+    return [{ field: `${prefix}${field}`, message: `must not be given with ${others}: name the version one way` }];
+  }
+  if (policyVersionId === undefined && item.collectedAt !== undefined) {
+    return [
+      {
+        field: `${prefix}${purpose !== undefined ? 'purpose' : 'policyType'}`,
+        message: 'names the version in force now: an imported decision (collectedAt) names the policyVersionId decided on',
+      },
+    ];
+  }
+  return [];
+}
+
 /** Checks JSON Schema cannot express: metadata size and depth, and values the ledger cannot hold. */
-export function itemErrors(item: ConsentCreate, prefix: string): FieldError[] {
+export function itemErrors(item: Omit<ConsentCreate, 'policyVersionId'>, prefix: string): FieldError[] {
   const errors: FieldError[] = [];
   const bad = findUnstorable(item);
   if (bad) errors.push({ field: `${prefix}${bad.field}`, message: bad.message });
@@ -29,7 +61,11 @@ export function itemErrors(item: ConsentCreate, prefix: string): FieldError[] {
  * on a consent given, between it and now. Checked before the ledger's own refusal so that one
  * answer names every bad item.
  */
-export function importedErrors(item: ConsentBatchItem, prefix: string, now: Date): FieldError[] {
+export function importedErrors(
+  item: Pick<ConsentBatchItem, 'collectedAt' | 'withdrawnAt' | 'consentGiven'>,
+  prefix: string,
+  now: Date,
+): FieldError[] {
   const errors: FieldError[] = [];
   const collected = item.collectedAt === undefined ? undefined : Date.parse(item.collectedAt);
   if (collected !== undefined) {

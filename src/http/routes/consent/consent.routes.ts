@@ -40,11 +40,13 @@ import {
   WithdrawStandingBodySchema,
   WithdrawStandingSchema,
   type ConsentBatchItem,
+  type ConsentBatchRequestItem,
   type ResolvedConsent,
   type ConsentFilterQuery,
 } from './consent.schemas.js';
-import { importedErrors, itemErrors } from './consent.checks.js';
+import { importedErrors, itemErrors, namingErrors } from './consent.checks.js';
 import { inclusiveBounds } from '../../../common/dates.js';
+import { DomainError } from '../../../domain/errors.js';
 import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas.js';
 
 const tags = ['consent'];
@@ -157,6 +159,39 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     } else if (ledgerState) reply.header('x-ledger-tree-size', '0');
   };
 
+  /**
+   * The batch's items with each version named by its id: a purpose's or type's version in force
+   * now, looked up once per name; a name with none is an item's error, like any other.
+   */
+  const resolveVersions = async (tenantId: string, items: ConsentBatchRequestItem[], errors: ItemError[]): Promise<ConsentBatchItem[]> => {
+    const bad = new Set(errors.map((e) => e.index));
+    const versions = new Map<string, Promise<string>>();
+    const resolved: ConsentBatchItem[] = [];
+    for (const [index, item] of items.entries()) {
+      // An item the schema refused may be anything (null, a string): it is only counted.
+      if (bad.has(index)) {
+        resolved.push(item as ConsentBatchItem);
+        continue;
+      }
+      const { purpose, policyType, policyVersionId, ...rest } = item;
+      if (policyVersionId !== undefined) {
+        resolved.push({ ...rest, policyVersionId });
+        continue;
+      }
+      const of = purpose !== undefined ? { purpose } : { policyType: policyType! };
+      const name = 'purpose' in of ? `purpose ${of.purpose}` : `type ${of.policyType}`;
+      if (!versions.has(name)) versions.set(name, activeVersion(tenantId, of));
+      try {
+        resolved.push({ ...rest, policyVersionId: await versions.get(name)! });
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'NO_ACTIVE_POLICY') throw error;
+        errors.push({ index, field: `consents[${index}].${'purpose' in of ? 'purpose' : 'policyType'}`, message: error.message });
+        resolved.push({ ...rest, policyVersionId: '' });
+      }
+    }
+    return resolved;
+  };
+
   // Read models know subjects (keyed hashes), never user references.
   app.post(
     '/consent',
@@ -177,15 +212,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const errors = itemErrors(request.body, '');
+      const errors = [...itemErrors(request.body, ''), ...namingErrors(request.body, '')];
       const { policyVersionId, purpose, policyType, ...rest } = request.body;
-      const named = [policyVersionId, purpose, policyType].filter((x) => x !== undefined).length;
-      // Without any, the spec's own answer: policyVersionId is required (purpose or policyType may stand in for it).
-      if (named === 0) errors.push({ field: 'policyVersionId', message: 'is required' });
-      if (named > 1) {
-        const [field, others] = policyVersionId !== undefined ? ['policyVersionId', 'purpose or policyType'] : ['purpose', 'policyType'];
-        errors.push({ field, message: `must not be given with ${others}: name the version one way` });
-      }
       if (errors.length > 0) throw validationError(errors);
       const tenantId = request.tenant.tenantId;
       const versionId =
@@ -213,7 +241,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       schema: {
         tags,
         summary: 'Record up to 1,000 decisions, all or nothing',
-        description: 'Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one.',
+        description:
+          'Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; an imported item, with collectedAt, names policyVersionId). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one.',
         headers: IdempotencyHeadersSchema,
         body: ConsentBatchSchema,
         response: { 201: EnvelopeSchema(BatchResultSchema), ...errorResponses(400, 401, 409, 413, 415, 422) },
@@ -222,13 +251,14 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     async (request, reply) => {
       const errors = request.validationError ? batchSchemaErrors(request.validationError) : [];
       const schemaBad = new Set(errors.map((e) => e.index));
-      const items = request.body.consents;
       const now = new Date();
-      items.forEach((item, index) => {
+      request.body.consents.forEach((item, index) => {
         if (schemaBad.has(index)) return;
         const prefix = `consents[${index}].`;
-        errors.push(...[...itemErrors(item, prefix), ...importedErrors(item, prefix, now)].map((e) => ({ index, ...e })));
+        const found = [...itemErrors(item, prefix), ...namingErrors(item, prefix), ...importedErrors(item, prefix, now)];
+        errors.push(...found.map((e) => ({ index, ...e })));
       });
+      const items = await resolveVersions(request.tenant.tenantId, request.body.consents, errors);
       if (errors.length > 0) {
         // Name the policy problems of the other items too, so one answer lists every bad item.
         const bad = new Set(errors.map((e) => e.index));

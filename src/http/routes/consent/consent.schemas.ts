@@ -83,13 +83,30 @@ const ImportedFields = {
     }),
   ),
 };
+/** A batch item whose policy version is named by its id (what `consent-ledger import` records). */
 export const ConsentBatchItemSchema = Type.Object({ ...ConsentFields, ...ImportedFields }, { additionalProperties: false });
 /** A decision whose policy version is known (a batch item, or a single one once its purpose or type was resolved). */
 export type ResolvedConsent = Omit<ConsentCreate, 'policyVersionId' | 'purpose' | 'policyType'> & { policyVersionId: string };
 export type ConsentBatchItem = Static<typeof ConsentBatchItemSchema>;
 
+/**
+ * A batch item as a request names it: as a single decision does, by the version's id or by the
+ * purpose or policy type whose version is in force now (exactly one; the id for an imported one).
+ */
+const ConsentBatchRequestItemSchema = Type.Object(
+  {
+    ...ConsentFields,
+    ...ImportedFields,
+    policyVersionId: Type.Optional(Uuid),
+    purpose: Type.Optional({ ...PurposeKeySchema, description: 'instead of policyVersionId: the version of this purpose in force now' }),
+    policyType: Type.Optional({ ...PolicyTypeSchema, description: 'instead of policyVersionId: the version of this type in force now' }),
+  },
+  { additionalProperties: false },
+);
+export type ConsentBatchRequestItem = Static<typeof ConsentBatchRequestItemSchema>;
+
 export const ConsentBatchSchema = Type.Object(
-  { consents: Type.Array(ConsentBatchItemSchema, { minItems: 1, maxItems: MAX_BATCH_ITEMS }) },
+  { consents: Type.Array(ConsentBatchRequestItemSchema, { minItems: 1, maxItems: MAX_BATCH_ITEMS }) },
   { additionalProperties: false },
 );
 
