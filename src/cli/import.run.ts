@@ -11,7 +11,7 @@ import { batchItemErrors } from '../http/routes/consent/consent.checks.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
 import { csvRecords, linesOf } from './import/csv-records.js';
-import { mappingFor, readRow, type ImportInput, type Mapping, type RowError } from './import/mapping.js';
+import { columnOf, mappingFor, readRow, type ImportInput, type Mapping, type RowError } from './import/mapping.js';
 import { PolicyIndex } from './import/policies.js';
 import { openImportSink } from './import/sink.js';
 import { ImportThreads } from './import/threads.js';
@@ -187,7 +187,7 @@ function rowFor(
   if ('errors' in read) return read;
   const r = read.row;
   const resolved = policies.resolve(r);
-  if ('error' in resolved) return { errors: [resolved.error] };
+  if ('error' in resolved) return { errors: [{ ...resolved.error, field: columnOf(source.mapping, resolved.error.field) }] };
   const item = {
     policyVersionId: resolved.policy.id,
     userReference: r.userReference!,
@@ -200,7 +200,7 @@ function rowFor(
   };
   // The same checks as a batch item over HTTP: sizes, formats, the times' bounds.
   const problems = batchItemErrors(item, now);
-  if (problems.length > 0) return { errors: problems };
+  if (problems.length > 0) return { errors: problems.map((e) => ({ ...e, field: columnOf(source.mapping, e.field) })) };
   // A row is one decision for good: its source id when the file has one, else what it says.
   const key =
     r.id !== undefined

@@ -203,11 +203,11 @@ describe.each(engines)('import › on $name', (engine) => {
       errors: { line: number; field: string; message: string }[];
     };
     expect(error).toMatchObject({ rows: 9, imported: 3, refused: 6, dryRun: false });
-    // One error per bad row: a broken quote costs its own row only (g's quoted field spans lines 8 and 9).
+    // One error per bad row, named by its column: a broken quote costs its own row only (g's quoted field spans lines 8 and 9).
     expect(error.errors.map((e) => [e.line, e.field])).toEqual([
       [3, 'given'],
-      [4, 'collectedAt'],
-      [5, 'policyVersion'],
+      [4, 'when'],
+      [5, 'version'],
       [6, 'when'],
       [7, 'line'],
       [10, 'line'],

@@ -36,6 +36,15 @@ export interface Mapping {
   timeZone: TimeZone | undefined;
 }
 
+/**
+ * The column a field's value is read from (`when` for collectedAt), to name in a row's error as
+ * the reading's own errors do; the field itself when no column fills it (a `--default`).
+ */
+export function columnOf(mapping: Mapping, field: string): string {
+  for (const [column, target] of mapping.columns) if ('field' in target && target.field === field) return column;
+  return field;
+}
+
 /** The columns of this service's CSV export (docs/contract.md), which identify it. */
 const EXPORT_MARKERS = ['id', 'userReference', 'policyType', 'policyVersion', 'consentGiven', 'consentHash', 'createdAt'];
 
