@@ -247,13 +247,13 @@ describe('consent batch › when any item is invalid', () => {
     const res = await api.post('/api/v1/consent/batch', { consents: Array.from({ length: 1001 }, () => item()) });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
-    expect(res.json().error.details.errors).toEqual([{ field: 'consents', message: 'must NOT have more than 1000 items' }]);
+    expect(res.json().error.details.errors).toEqual([{ field: 'consents', message: 'must have at most 1000 items' }]);
     expect((await ledgerEvents()).length).toBe(before);
   });
 
   it('an empty batch → 400', async () => {
     const res = await api.post('/api/v1/consent/batch', { consents: [] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.errors).toEqual([{ field: 'consents', message: 'must NOT have fewer than 1 items' }]);
+    expect(res.json().error.details.errors).toEqual([{ field: 'consents', message: 'must have at least 1 item' }]);
   });
 });

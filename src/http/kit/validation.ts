@@ -131,6 +131,11 @@ const messageOf = (e: AjvError): string => {
   if (e.keyword === 'const') return `must be ${JSON.stringify(e.params.allowedValue)}`;
   const own = (e.parentSchema as { 'x-message'?: unknown } | undefined)?.['x-message'];
   if (e.keyword !== 'type' && typeof own === 'string') return own;
+  if (e.keyword === 'minLength')
+    return e.params.limit === 1 ? 'must not be empty' : `must be at least ${String(e.params.limit)} characters long`;
+  if (e.keyword === 'maxLength') return `must be at most ${String(e.params.limit)} characters long`;
+  if (e.keyword === 'minItems') return `must have at least ${String(e.params.limit)} item${e.params.limit === 1 ? '' : 's'}`;
+  if (e.keyword === 'maxItems') return `must have at most ${String(e.params.limit)} items`;
   if (e.keyword === 'format') return FORMAT_RULES[String(e.params.format)] ?? e.message ?? 'is invalid';
   return e.message ?? 'is invalid';
 };
