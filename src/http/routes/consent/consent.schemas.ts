@@ -45,6 +45,13 @@ const ConsentFields = {
   metadata: Type.Optional(Type.Union([Metadata, Type.Null()])),
 };
 
+/** How a decision names its policy version: by id, or the version in force now for a purpose or a type. */
+const VersionNaming = {
+  policyVersionId: Type.Optional(Uuid),
+  purpose: Type.Optional({ ...PurposeKeySchema, description: 'instead of policyVersionId: the version of this purpose in force now' }),
+  policyType: Type.Optional({ ...PolicyTypeSchema, description: 'instead of policyVersionId: the version of this type in force now' }),
+};
+
 /**
  * One decision: on a policy version by its id, or on the version in force for a purpose or a
  * policy type (exactly one of the three; a browser form names the purpose, docs/browser.md).
@@ -52,9 +59,7 @@ const ConsentFields = {
 export const ConsentCreateSchema = Type.Object(
   {
     ...ConsentFields,
-    policyVersionId: Type.Optional(Uuid),
-    purpose: Type.Optional({ ...PurposeKeySchema, description: 'instead of policyVersionId: the version of this purpose in force now' }),
-    policyType: Type.Optional({ ...PolicyTypeSchema, description: 'instead of policyVersionId: the version of this type in force now' }),
+    ...VersionNaming,
   },
   { additionalProperties: false },
 );
@@ -97,9 +102,7 @@ const ConsentBatchRequestItemSchema = Type.Object(
   {
     ...ConsentFields,
     ...ImportedFields,
-    policyVersionId: Type.Optional(Uuid),
-    purpose: Type.Optional({ ...PurposeKeySchema, description: 'instead of policyVersionId: the version of this purpose in force now' }),
-    policyType: Type.Optional({ ...PolicyTypeSchema, description: 'instead of policyVersionId: the version of this type in force now' }),
+    ...VersionNaming,
   },
   { additionalProperties: false },
 );
