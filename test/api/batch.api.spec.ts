@@ -228,7 +228,11 @@ describe('consent batch › when any item is invalid', () => {
       item({ policyType: 'privacy_policy', policyVersionId: undefined }),
     ]);
     expect(errors).toEqual([
-      { index: 1, field: 'consents[1].purpose', message: 'no active version for purpose no-such-purpose' },
+      {
+        index: 1,
+        field: 'consents[1].purpose',
+        message: 'no active version for purpose no-such-purpose: no such purpose is defined (GET /api/v1/purposes lists them)',
+      },
       { index: 2, field: 'consents[2].policyVersionId', message: 'must not be given with purpose or policyType: name the version one way' },
       { index: 3, field: 'consents[3].policyVersionId', message: 'is required' },
       { index: 4, field: 'consents[4].policyType', message: 'no active cookie_policy version' },

@@ -109,7 +109,15 @@ describe('publishable keys › from an allowed origin', () => {
     ]);
     const none = await shop.post('/api/v1/consent', { purpose: 'no-such-purpose', userReference: 'v', consentGiven: true });
     expect(none.statusCode).toBe(404);
-    expect(none.json().error.code).toBe('NO_ACTIVE_POLICY');
+    expect(none.json().error).toMatchObject({
+      code: 'NO_ACTIVE_POLICY',
+      message: 'no active version for purpose no-such-purpose: no such purpose is defined (GET /api/v1/purposes lists them)',
+    });
+    // A defined purpose, or a policy type, with no version in force: only that.
+    const type = await shop.post('/api/v1/consent', { policyType: 'data_processing', userReference: 'v', consentGiven: true });
+    expect(type.json().error).toMatchObject({ code: 'NO_ACTIVE_POLICY', message: 'no active data_processing version' });
+    const typeAsPurpose = await shop.post('/api/v1/consent', { purpose: 'data_processing', userReference: 'v', consentGiven: true });
+    expect(typeAsPurpose.json().error).toMatchObject({ code: 'NO_ACTIVE_POLICY', message: 'no active version for purpose data_processing' });
   });
 
   it('reads nothing, and its refusals carry no CORS header', async () => {

@@ -4,10 +4,11 @@ import {
   listPolicyVersions,
   type PolicyListItem,
 } from '../../../projections/policy-versions/policy-versions.queries.js';
+import { purposeDefined } from '../../../projections/purposes/purposes.queries.js';
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate } from '../../domain/policy/policy.decider.js';
-import { policyStream } from '../../domain/policy/policy.events.js';
+import { POLICY_TYPES, policyStream } from '../../domain/policy/policy.events.js';
 import type { Ledger } from '../../ledger/ledger.port.js';
 import type { Database } from '../../store/schema.js';
 import type { ReadFence } from '../read-fence.js';
@@ -63,7 +64,17 @@ export class PolicyQueries {
   async activeFor(tenantId: string, purpose: string): Promise<PolicyVersionView> {
     await this.fence(tenantId);
     const id = await activePolicyVersionId(this.db, tenantId, { purpose }, this.clock());
-    if (!id) throw new DomainError('NO_ACTIVE_POLICY', `no active version for purpose ${purpose}`);
+    if (!id) {
+      // A purpose never defined is a typo more often than a version not yet published: say which.
+      const undefinedPurpose =
+        !(POLICY_TYPES as readonly string[]).includes(purpose) && !(await purposeDefined(this.db, tenantId, purpose));
+      throw new DomainError(
+        'NO_ACTIVE_POLICY',
+        undefinedPurpose
+          ? `no active version for purpose ${purpose}: no such purpose is defined (GET /api/v1/purposes lists them)`
+          : `no active version for purpose ${purpose}`,
+      );
+    }
     return this.get(tenantId, id);
   }
 }
