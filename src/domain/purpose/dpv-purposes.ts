@@ -1,10 +1,12 @@
 /**
  * The purpose concepts of the W3C Data Privacy Vocabulary's core (`https://w3id.org/dpv#`): the
- * union of its releases 1.0, 2.0 and 2.1 and the working draft, so that a term a tenant took from
- * any of them stays accepted. Read from the purposes module of github.com/w3c/dpv.
+ * union of its releases 1.0, 2.0 and 2.1 and the working draft, and the earlier names their notes
+ * give (AccessControl, Security, UsageAnalytics, CommercialInterest), so that a term a tenant took
+ * from any of them stays accepted. Read from the purposes module of github.com/w3c/dpv.
  */
 const CORE_PURPOSES: ReadonlySet<string> = new Set(
-  `AcademicResearch AccountManagement Advertising AgeVerification AntiTerrorismOperations CombatClimateChange
+  `AccessControl Security UsageAnalytics CommercialInterest
+   AcademicResearch AccountManagement Advertising AgeVerification AntiTerrorismOperations CombatClimateChange
    CommercialPurpose CommercialResearch CommunicationForCustomerCare CommunicationManagement
    CounterMoneyLaundering Counterterrorism CreditChecking CustomerCare CustomerClaimsManagement
    CustomerManagement CustomerOrderManagement CustomerRelationshipManagement CustomerSolvencyMonitoring

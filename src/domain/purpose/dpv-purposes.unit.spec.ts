@@ -9,6 +9,7 @@ describe('dpvPurposeProblem', () => {
       'dpv:AntiTerrorismOperations', // 1.0
       'dpv:PublicBenefit', // 2.0 and 2.1
       'dpv:RecruitmentManagement', // 2.1
+      'dpv:UsageAnalytics', // before 1.0, now ServiceUsageAnalytics
       'https://w3id.org/dpv#ServiceProvision',
       'https://w3id.org/dpv/owl#Advertising',
     ]) {
