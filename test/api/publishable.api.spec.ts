@@ -117,7 +117,10 @@ describe('publishable keys › from an allowed origin', () => {
     const type = await shop.post('/api/v1/consent', { policyType: 'data_processing', userReference: 'v', consentGiven: true });
     expect(type.json().error).toMatchObject({ code: 'NO_ACTIVE_POLICY', message: 'no active data_processing version' });
     const typeAsPurpose = await shop.post('/api/v1/consent', { purpose: 'data_processing', userReference: 'v', consentGiven: true });
-    expect(typeAsPurpose.json().error).toMatchObject({ code: 'NO_ACTIVE_POLICY', message: 'no active version for purpose data_processing' });
+    expect(typeAsPurpose.json().error).toMatchObject({
+      code: 'NO_ACTIVE_POLICY',
+      message: 'no active version for purpose data_processing',
+    });
   });
 
   it('reads nothing, and its refusals carry no CORS header', async () => {
