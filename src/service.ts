@@ -402,6 +402,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             erasure,
             webhooks: webhooks.service,
             transparency,
+            readModelsAt: () => runner.storedPosition(),
             auditLog,
             sessions: new ConsoleSessions(store.db, tenants),
             metrics,

@@ -152,6 +152,14 @@ export class Follower<P = undefined> {
     return this.progress.position;
   }
 
+  /**
+   * The position every processor has passed as their stored checkpoints say, whichever process
+   * moved them: what the followers' tables (read models, deliveries) hold at least.
+   */
+  storedPosition(): Promise<LedgerPosition> {
+    return this.definition.checkpoints.read(this.db, this.ids);
+  }
+
   /** Whether its loop runs. */
   get started(): boolean {
     return this.loop.started;

@@ -1,5 +1,6 @@
 import type { StandardRecords } from '../export/standard-records.js';
 import type { BackupTaken } from '../backup/backup.js';
+import type { LedgerPosition } from '../ledger/ledger.port.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -92,6 +93,8 @@ export interface AppDeps {
   webhooks: WebhookService;
   /** Signed checkpoints, inclusion and consistency proofs (src/transparency, docs/verifying.md). */
   transparency: TransparencyService;
+  /** Where the read models stand: the ledger position every projector has passed (stored). */
+  readModelsAt(): Promise<LedgerPosition>;
   /** The operator audit trail: configuration changes in the tenant's log (docs/audit-log.md). */
   auditLog: AuditLog;
   /** Console sign-ins: sessions that act as the key that opened them (docs/console.md). */
@@ -317,7 +320,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         await api.register(purposesRoutes, { purposes: deps.purposes });
         await api.register(consentRoutes, {
           ...deps.consents,
-          ledgerState: (tenantId) => deps.transparency.published(tenantId),
+          ledgerState: {
+            readModelsAt: () => deps.readModelsAt(),
+            within: (tenantId, at) => deps.transparency.publishedWithin(tenantId, at),
+          },
           activeVersion: async (tenantId, of) =>
             ('purpose' in of
               ? await deps.policies.queries.activeFor(tenantId, of.purpose)

@@ -1,7 +1,7 @@
 import { consentStream } from '../domain/consent/consent.events.js';
 import { DomainError } from '../domain/errors.js';
 import type { EventEnvelope } from '../ledger/event-hash.js';
-import { comparePositions, type Ledger, type RecordedEvent } from '../ledger/ledger.port.js';
+import { comparePositions, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import { receiptStream } from '../domain/receipt/receipt.events.js';
 import { isUuid } from '../common/ids.js';
 import { consistencyRanges, EMPTY_ROOT, eventLeafHash, inclusionRanges, verifyInclusion, type Range } from './merkle.js';
@@ -173,6 +173,15 @@ export class TransparencyService {
   async published(tenantId: string): Promise<CheckpointView | null> {
     const latest = await this.store.latestCheckpoint(tenantId);
     return latest && { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash, timestamp: latest.signedAt };
+  }
+
+  /**
+   * The newest signed checkpoint all of whose leaves are at or before `position` (read models
+   * standing there reflect every event it covers), or null when none is.
+   */
+  async publishedWithin(tenantId: string, position: LedgerPosition): Promise<CheckpointView | null> {
+    const cp = await this.store.latestCheckpointWithin(tenantId, position);
+    return cp && { checkpoint: cp.note, treeSize: cp.treeSize, rootHash: cp.rootHash, timestamp: cp.signedAt };
   }
 
   /** Sealed leaves after `after` (-1: from the first), in order. */

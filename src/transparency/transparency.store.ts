@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventEnvelope } from '../ledger/event-hash.js';
-import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
+import type { Ledger, LedgerPosition, RecordedEvent } from '../ledger/ledger.port.js';
 import type { LedgerDatabase } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
 import { nodeKey, nodesFor, rangeHash, type Hash, type NodeId, type NodeSource, type Range } from './merkle.js';
@@ -250,6 +250,32 @@ export class TransparencyStore {
       .select(['tree_size', 'root_hash', 'note', 'signed_at', cosignedLines.as('cosigned')])
       .where('tenant_id', '=', tenantId)
       .orderBy('tree_size', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return r ? storedCheckpoint(r) : null;
+  }
+
+  /**
+   * The newest signed checkpoint whose every leaf is at or before `position` in the ledger (its
+   * last leaf is: leaves are sealed in ledger order), or null when none is: the checkpoint a read
+   * of the read models standing at `position` reflects whole. On EventStoreDB the leaf's position
+   * comes from read.event_index (a leaf it has not indexed yet counts as after).
+   */
+  async latestCheckpointWithin(tenantId: string, position: LedgerPosition): Promise<StoredCheckpoint | null> {
+    const last = this.events
+      ? sql`SELECT 1 FROM read.event_index i WHERE i.event_id = l.event_id
+          AND (i.commit_position, i.prepare_position) <= (${position.commit}::bigint, ${position.prepare}::bigint)`
+      : sql`SELECT 1 FROM ledger.events e WHERE e.event_id = l.event_id
+          AND (e.transaction_id, e.global_position) <= (${String(position.commit)}::xid8, ${position.prepare}::bigint)`;
+    const r = await this.db
+      .selectFrom('transparency.checkpoints as cp')
+      .innerJoin('transparency.leaves as l', (j) =>
+        j.onRef('l.tenant_id', '=', 'cp.tenant_id').on(sql<boolean>`l.leaf_index = cp.tree_size - 1`),
+      )
+      .select(['cp.tree_size', 'cp.root_hash', 'cp.note', 'cp.signed_at', cosignedLines.as('cosigned')])
+      .where('cp.tenant_id', '=', tenantId)
+      .where(sql<boolean>`EXISTS (${last})`)
+      .orderBy('cp.tree_size', 'desc')
       .limit(1)
       .executeTakeFirst();
     return r ? storedCheckpoint(r) : null;

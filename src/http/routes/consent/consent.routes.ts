@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RECORD_SCOPES, WRITE_SCOPES } from '../../scopes.js';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LedgerPosition } from '../../../ledger/ledger.port.js';
 import type { StandardRecords } from '../../../export/standard-records.js';
 import type { ConsentCommands, ConsentInput } from '../../../application/consents/consent.commands.js';
 import type { ConsentQueries, ConsentQuery } from '../../../application/consents/consent.queries.js';
@@ -136,8 +137,14 @@ export interface ConsentRoutesOptions {
   queries: ConsentQueries;
   /** Records in the standard form (ISO/IEC TS 27560). */
   standard: StandardRecords;
-  /** The tenant's newest signed checkpoint (the transparency log), which an export names in its headers. */
-  ledgerState?: (tenantId: string) => Promise<{ treeSize: number; rootHash: string; timestamp: string } | null>;
+  /**
+   * The ledger state an export reflects, which it names in its headers: where the read models
+   * stand before the export reads them, then the tenant's newest signed checkpoint within that.
+   */
+  ledgerState?: {
+    readModelsAt(): Promise<LedgerPosition>;
+    within(tenantId: string, at: LedgerPosition): Promise<{ treeSize: number; rootHash: string; timestamp: string } | null>;
+  };
   /** The id of the version in force now for a purpose or a policy type (NO_ACTIVE_POLICY when none). */
   activeVersion: (tenantId: string, of: { purpose: string } | { policyType: string }) => Promise<string>;
   /** A record's public verification link (the receipt's QR code), which the page then answers for. */
@@ -148,15 +155,23 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   app,
   { commands, queries, standard, ledgerState, activeVersion, publicLink },
 ) => {
-  /** The ledger state an export reflects: the newest signed checkpoint once the read models caught up. */
-  const exportHeaders = async (tenantId: string, reply: FastifyReply) => {
-    const state = await ledgerState?.(tenantId);
+  /**
+   * Opens an export's records, and names in its headers the newest signed checkpoint whose every
+   * event they reflect. `read` passes the read fence and answers a stream whose pages are read as
+   * it is sent; the read models' position is taken in between (they only move on), so every event
+   * up to it is in the pages, even when the fence gave up waiting for models far behind.
+   */
+  const exportOf = async <T>(tenantId: string, reply: FastifyReply, read: () => Promise<AsyncIterable<T>>): Promise<AsyncIterable<T>> => {
+    const records = await read();
+    const at = await ledgerState?.readModelsAt();
+    const state = at && (await ledgerState!.within(tenantId, at));
     if (state) {
       reply
         .header('x-ledger-tree-size', String(state.treeSize))
         .header('x-ledger-root-hash', state.rootHash)
         .header('x-ledger-signed-at', state.timestamp);
     } else if (ledgerState) reply.header('x-ledger-tree-size', '0');
+    return records;
   };
 
   /**
@@ -402,7 +417,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Export consent records as CSV, or as ISO/IEC TS 27560 records (Starter plan or above)',
         description:
-          "format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint when the export was taken: the ledger state it reflects (`projections verify` checks the read models it is read from).",
+          "format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from.",
         querystring: ExportQuerySchema,
         response: {
           200: {
@@ -411,7 +426,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
             headers: {
               'x-ledger-tree-size': {
                 schema: { type: 'integer' },
-                description: "the size of the tenant's newest signed checkpoint when the export was taken (0 before any)",
+                description: "the size of the tenant's newest signed checkpoint whose every event the export reflects (0 when none)",
               },
               'x-ledger-root-hash': { schema: { type: 'string' }, description: "that checkpoint's root hash (hex)" },
               'x-ledger-signed-at': { schema: { type: 'string' }, description: "that checkpoint's signed time" },
@@ -428,15 +443,13 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       const { format, ...filters } = request.query;
       const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '');
       if (format === 'iso27560') {
-        const records = await standard.many(request.tenant, toQuery(filters));
-        await exportHeaders(request.tenant.tenantId, reply);
+        const records = await exportOf(request.tenant.tenantId, reply, () => standard.many(request.tenant, toQuery(filters)));
         return reply
           .header('content-type', 'application/x-ndjson; charset=utf-8')
           .header('content-disposition', `attachment; filename="consents-${stamp}Z.iso27560.jsonl"`)
           .send(jsonLines(records));
       }
-      const records = await queries.export(request.tenant.tenantId, toQuery(filters));
-      await exportHeaders(request.tenant.tenantId, reply);
+      const records = await exportOf(request.tenant.tenantId, reply, () => queries.export(request.tenant.tenantId, toQuery(filters)));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="consents-${stamp}Z.csv"`)
