@@ -73,5 +73,18 @@ describe.each(harnessEngines)('event_index projection ($name)', ({ open, ledger 
     // With the ledger in the store, the table itself answers the same.
     if (!ledger) expect(await new TransparencyStore(h.db).entries(tenant, -1, 100)).toEqual(entries);
     expect(await logs.entries(tenant, 1, 2)).toEqual(entries.slice(2, 4));
+
+    // Checkpoints of 2 and 5 leaves: a read at the position of the second event holds the first.
+    for (const size of [2, 5]) {
+      await sql`INSERT INTO transparency.checkpoints (tenant_id, tree_size, root_hash, note, signed_at)
+        VALUES (${tenant}::uuid, ${size}, ${'0'.repeat(64)}, ${`note ${size}\n`}, now())`.execute(h.db);
+    }
+    const stores = ledger ? [logs] : [logs, new TransparencyStore(h.db)];
+    for (const store of stores) {
+      expect((await store.latestCheckpointWithin(tenant, events[4]!.position))?.treeSize).toBe(5);
+      expect((await store.latestCheckpointWithin(tenant, events[3]!.position))?.treeSize).toBe(2);
+      expect((await store.latestCheckpointWithin(tenant, events[1]!.position))?.treeSize).toBe(2);
+      expect(await store.latestCheckpointWithin(tenant, events[0]!.position)).toBeNull();
+    }
   });
 });
