@@ -221,6 +221,7 @@ async function* rowsOf(
   const lines = linesOf(text);
   if (input.format === 'jsonl') {
     const mappings = new Map<string, Mapping>();
+    const unmapped = new Set(input.maps.keys());
     let no = 0;
     for await (const { text } of lines) {
       const line = no === 0 ? text.replace(/^\uFEFF/, '') : text;
@@ -243,9 +244,12 @@ async function* rowsOf(
       if (!mapping) {
         mapping = mappingFor(keys, input).mapping;
         if (mappings.size < 1000) mappings.set(signature, mapping);
+        for (const key of keys) unmapped.delete(key);
       }
       yield { line: no, values: new Map(Object.entries(value)), mapping };
     }
+    // JSON lines have no header to check a --map against first: a key no line had is said at the end.
+    if (unmapped.size > 0) io.info(`--map ${[...unmapped].join(', ')}: no line of the file has such a key, so nothing was read from it.`);
     return;
   }
   let header: string[] | undefined;
