@@ -13,9 +13,11 @@ export interface ReadFenceOptions {
    * holds its data folder). Then the fence knows each tenant's last write without asking.
    */
   soleWriter: boolean;
-  /** How long a read waits at most; then it answers from what the read models hold, and says so. */
+  /** How long a read waits at most; then it answers from what the read models hold, and logs and counts it. */
   timeoutMs: number;
   log: Log;
+  /** Told of each read that gave up waiting (a metric). */
+  onTimeout?: () => void;
 }
 
 /**
@@ -64,6 +66,7 @@ export class ReadFence {
     }
     if (!(await this.runner.waitFor(target, this.options.timeoutMs))) {
       this.options.log.warn({ tenantId }, 'read models lag behind the ledger; answering from what they hold');
+      this.options.onTimeout?.();
     }
   }
 }

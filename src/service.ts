@@ -207,6 +207,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       soleWriter: !tuning.sharedByProcesses && !eventStore,
       timeoutMs: tuning.readFenceMs,
       log,
+      onTimeout: () => metrics.readFenceTimeouts.inc(),
     });
     const index = eventStore ? eventIndexFence(ledger, runner, tuning.indexFenceMs) : undefined;
     // Configuration changes (keys, plans, webhooks, rotations) are events in the tenant's log.

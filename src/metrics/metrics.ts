@@ -72,6 +72,12 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly readFenceTimeouts = new Counter({
+    name: `${PREFIX}read_fence_timeouts_total`,
+    help: "Reads answered from read models behind the tenant's writes: the read fence gave up waiting (docs/architecture.md).",
+    registers: [this.registry],
+  });
+
   readonly webhookAttempts = new Counter({
     name: `${PREFIX}webhook_attempts_total`,
     help: 'Webhook delivery attempts made by this process, by outcome (delivered; refused: a non-2xx answer; unreachable: no answer).',

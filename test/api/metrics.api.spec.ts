@@ -90,7 +90,7 @@ describe('metrics › GET /metrics', () => {
     expect(valueOf(after, 'consent_ledger_ledger_group_appends_sum')).toBeGreaterThanOrEqual(4);
   });
 
-  it("reports each follower's lag in events and seconds, and 0 once caught up", async () => {
+  it("reports each follower's lag in events and seconds, and 0 once caught up; counts reads that could not wait for it", async () => {
     const policyVersionId = await publishPolicy(api);
     await t.service.runner.stop();
     try {
@@ -99,6 +99,11 @@ describe('metrics › GET /metrics', () => {
       const behind = await metrics();
       expect(valueOf(behind, 'consent_ledger_follower_lag_events', { follower: 'projections' })).toBeGreaterThanOrEqual(5);
       expect(valueOf(behind, 'consent_ledger_follower_lag_seconds', { follower: 'projections' })).toBeGreaterThanOrEqual(1);
+      // A read the fence cannot see through answers from the models as they are, and is counted.
+      const timeouts = valueOf(behind, 'consent_ledger_read_fence_timeouts_total');
+      expect(timeouts).toBeDefined();
+      expect((await api.get('/api/v1/consent/search')).statusCode).toBe(200);
+      expect(valueOf(await metrics(), 'consent_ledger_read_fence_timeouts_total')).toBe(timeouts! + 1);
     } finally {
       await t.service.runner.start();
     }
