@@ -4245,7 +4245,7 @@ export interface operations {
                 policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
                 /** @description records decided on this policy version */
                 policyVersionId?: string;
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description records decided on a version of this purpose (a policy type is its own); one never defined is a 400 */
                 purpose?: string;
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 consent_type?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
@@ -5293,7 +5293,7 @@ export interface operations {
                 policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
                 /** @description records decided on this policy version */
                 policyVersionId?: string;
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description records decided on a version of this purpose (a policy type is its own); one never defined is a 400 */
                 purpose?: string;
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 consent_type?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
@@ -5455,7 +5455,7 @@ export interface operations {
                 policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
                 /** @description records decided on this policy version */
                 policyVersionId?: string;
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description records decided on a version of this purpose (a policy type is its own); one never defined is a 400 */
                 purpose?: string;
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 consent_type?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
@@ -5676,7 +5676,7 @@ export interface operations {
                 policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
                 /** @description records decided on this policy version */
                 policyVersionId?: string;
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description records decided on a version of this purpose (a policy type is its own); one never defined is a 400 */
                 purpose?: string;
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 consent_type?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
@@ -5970,7 +5970,7 @@ export interface operations {
                 policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
                 /** @description records decided on this policy version */
                 policyVersionId?: string;
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description records decided on a version of this purpose (a policy type is its own); one never defined is a 400 */
                 purpose?: string;
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 consent_type?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";

@@ -346,6 +346,11 @@ export class ConsentQueries {
   /** After the read fence: a purpose the tenant defined, or a policy type; else 400 naming the field. */
   private async knownPurpose(tenantId: string, purpose: string): Promise<void> {
     await this.deps.fence(tenantId);
+    await this.definedPurpose(tenantId, purpose);
+  }
+
+  /** A purpose the tenant defined, or a policy type; else 400 naming the field (the caller passed the fence). */
+  private async definedPurpose(tenantId: string, purpose: string): Promise<void> {
     if ((POLICY_TYPES as readonly string[]).includes(purpose) || (await purposeDefined(this.deps.db, tenantId, purpose))) return;
     throw new DomainError('VALIDATION_ERROR', `purpose ${purpose} is not defined`, {
       errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes, or a policy type' }],
@@ -439,6 +444,8 @@ export class ConsentQueries {
 
   /** Read models know subjects (keyed hashes), never user references. */
   private async filter(tenantId: string, q: ConsentQuery, now = this.clock()): Promise<ConsentFilter> {
+    // A purpose filter never defined is a typo: a 400, not an empty answer that reads as "none".
+    if (q.purpose !== undefined) await this.definedPurpose(tenantId, q.purpose);
     const { userReference, metadata, ...rest } = q;
     const tags = Object.entries(metadata ?? {}).map(([key, value]) => this.deps.privacy.metadataTagOf(tenantId, key, value));
     return {

@@ -149,7 +149,10 @@ export const ConsentFilterQuery = {
   userReference: Type.Optional(UserReference),
   policyType: Type.Optional(PolicyTypeSchema),
   policyVersionId: Type.Optional(Type.String({ format: 'uuid', description: 'records decided on this policy version' })),
-  purpose: Type.Optional(PurposeKeySchema),
+  purpose: Type.Optional({
+    ...PurposeKeySchema,
+    description: 'records decided on a version of this purpose (a policy type is its own); one never defined is a 400',
+  }),
   consent_type: Type.Optional(PolicyTypeSchema),
   consentGiven: Type.Optional(Type.Boolean()),
   granted: Type.Optional(Type.Boolean()),
