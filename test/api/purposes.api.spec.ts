@@ -118,6 +118,7 @@ describe('purposes', () => {
       ['research', 'https://w3id.org/dpv#ScientificResearch'],
       ['hiring', 'dpv:PersonnelHiring'],
       ['sector', 'https://w3id.org/dpv/sector/finance#CreditScoring'],
+      ['later', 'https://w3id.org/dpv/2.2#SomeLaterPurpose'],
     ]) {
       const res = await api.post('/api/v1/purposes', { ...newsletter, key, dpv });
       expect(res.statusCode, res.body).toBe(201);

@@ -69,7 +69,8 @@ function editDistance(a: string, b: string, limit: number): number {
 /**
  * Why `term` is not a purpose of DPV's core, or undefined when it is one. Only the core
  * (`dpv:Name`, `https://w3id.org/dpv#Name`) is checked by name; an extension's IRI
- * (`https://w3id.org/dpv/sector/finance#…`) is taken as written, its vocabularies being many.
+ * (`https://w3id.org/dpv/sector/finance#…`) is taken as written, its vocabularies being many, and
+ * so is a release's (`https://w3id.org/dpv/2.2#…`), the way to name a term of a later release.
  *
  * @example
  * dpvPurposeProblem('dpv:Marketting') // 'dpv:Marketting is not a purpose of the W3C DPV (did you mean dpv:Marketing?)'
@@ -79,5 +80,8 @@ export function dpvPurposeProblem(term: string): string | undefined {
   if (name === undefined || CORE_PURPOSES.has(name)) return undefined;
   const near = nearest(name);
   const prefix = term.startsWith('dpv:') ? 'dpv:' : term.slice(0, term.indexOf('#') + 1);
-  return `${term} is not a purpose of the W3C DPV${near ? ` (did you mean ${prefix}${near}?)` : ''}`;
+  const hint = near
+    ? ` (did you mean ${prefix}${near}?)`
+    : ' (a term of a later release: give its IRI with the release, https://w3id.org/dpv/2.2#Name)';
+  return `${term} is not a purpose of the W3C DPV${hint}`;
 }

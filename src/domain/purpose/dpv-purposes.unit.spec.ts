@@ -23,10 +23,13 @@ describe('dpvPurposeProblem', () => {
       'https://w3id.org/dpv#ServicProvision is not a purpose of the W3C DPV (did you mean https://w3id.org/dpv#ServiceProvision?)',
     );
     expect(dpvPurposeProblem('dpv:ConsentGiven')).toMatch(/^dpv:ConsentGiven is not a purpose of the W3C DPV/);
-    expect(dpvPurposeProblem('dpv:Zzzzzzzzzzzz')).toBe('dpv:Zzzzzzzzzzzz is not a purpose of the W3C DPV');
+    expect(dpvPurposeProblem('dpv:Zzzzzzzzzzzz')).toBe(
+      'dpv:Zzzzzzzzzzzz is not a purpose of the W3C DPV (a term of a later release: give its IRI with the release, https://w3id.org/dpv/2.2#Name)',
+    );
   });
 
-  it('takes an extension’s IRI as written', () => {
+  it('takes an extension’s IRI, and a release’s, as written', () => {
     expect(dpvPurposeProblem('https://w3id.org/dpv/sector/health#ClinicalTrial')).toBeUndefined();
+    expect(dpvPurposeProblem('https://w3id.org/dpv/2.2#SomeLaterPurpose')).toBeUndefined();
   });
 });

@@ -113,7 +113,9 @@ export function addDuration(from: string, duration: string): string {
 }
 
 /**
- * A DPV purpose term's form: `dpv:Name`, `https://w3id.org/dpv#Name`, or an extension's IRI
- * (`https://w3id.org/dpv/sector/finance#Name`, `…/dpv/legal/eu/gdpr#Name`).
+ * A DPV purpose term's form: `dpv:Name`, `https://w3id.org/dpv#Name`, a release's IRI
+ * (`https://w3id.org/dpv/2.1#Name`), or an extension's (`https://w3id.org/dpv/sector/finance#Name`,
+ * `…/dpv/legal/eu/gdpr#Name`).
  */
-export const DPV_TERM = /^(?:dpv:[A-Z][A-Za-z0-9]{0,99}|https:\/\/w3id\.org\/dpv(?:\/[a-z0-9-]{1,40}){0,4}#[A-Z][A-Za-z0-9]{0,99})$/;
+export const DPV_TERM =
+  /^(?:dpv:[A-Z][A-Za-z0-9]{0,99}|https:\/\/w3id\.org\/dpv(?:\/\d{1,2}\.\d{1,2})?(?:\/[a-z0-9-]{1,40}){0,4}#[A-Z][A-Za-z0-9]{0,99})$/;
