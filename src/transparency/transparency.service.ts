@@ -8,7 +8,7 @@ import { consistencyRanges, EMPTY_ROOT, eventLeafHash, inclusionRanges, verifyIn
 import { signCheckpoint, type NoteSigner } from './note.js';
 import type { KeyHistoryEntry } from './signing-key.js';
 import type { Sealer } from './sealer.js';
-import type { LogEntry, TransparencyStore } from './transparency.store.js';
+import type { LogEntry, StoredCheckpoint, TransparencyStore } from './transparency.store.js';
 
 export interface CheckpointView {
   /** The signed note: `<origin>\n<size>\n<base64 root>\n\n— <key name> <signature>\n`. */
@@ -17,6 +17,10 @@ export interface CheckpointView {
   rootHash: string;
   timestamp: string;
 }
+
+/** A stored checkpoint as the API answers it (null stays null). */
+const viewOf = (cp: StoredCheckpoint | null): CheckpointView | null =>
+  cp && { checkpoint: cp.note, treeSize: cp.treeSize, rootHash: cp.rootHash, timestamp: cp.signedAt };
 
 /** An event's inclusion proof in a signed checkpoint. */
 export interface EventProof {
@@ -171,8 +175,7 @@ export class TransparencyService {
 
   /** The newest signed checkpoint, or null before the log's first leaf (the public routes: nothing signed on demand). */
   async published(tenantId: string): Promise<CheckpointView | null> {
-    const latest = await this.store.latestCheckpoint(tenantId);
-    return latest && { checkpoint: latest.note, treeSize: latest.treeSize, rootHash: latest.rootHash, timestamp: latest.signedAt };
+    return viewOf(await this.store.latestCheckpoint(tenantId));
   }
 
   /**
@@ -180,8 +183,7 @@ export class TransparencyService {
    * standing there reflect every event it covers), or null when none is.
    */
   async publishedWithin(tenantId: string, position: LedgerPosition): Promise<CheckpointView | null> {
-    const cp = await this.store.latestCheckpointWithin(tenantId, position);
-    return cp && { checkpoint: cp.note, treeSize: cp.treeSize, rootHash: cp.rootHash, timestamp: cp.signedAt };
+    return viewOf(await this.store.latestCheckpointWithin(tenantId, position));
   }
 
   /** Sealed leaves after `after` (-1: from the first), in order. */
