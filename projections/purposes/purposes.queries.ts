@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isPolicyType } from '../../src/domain/policy/policy.events.js';
 import type { Database } from '../../src/store/schema.js';
 import { purposesDb, type PurposeRow } from './purposes.table.js';
 
@@ -28,8 +29,9 @@ export async function listPurposes(
   return { items, total: Number(count?.n ?? 0) };
 }
 
-/** Whether the tenant defined this purpose (as far as the read model got). */
-export async function purposeDefined(db: Kysely<Database>, tenantId: string, key: string): Promise<boolean> {
+/** Whether a purpose is known: a policy type (its own purpose), or one the tenant defined (as far as the read model got). */
+export async function purposeKnown(db: Kysely<Database>, tenantId: string, key: string): Promise<boolean> {
+  if (isPolicyType(key)) return true;
   const row = await purposesDb(db)
     .selectFrom('read.purposes')
     .select('key')

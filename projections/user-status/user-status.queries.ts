@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { standingOf, versionInForce, type Standing, type VersionFacts } from '../../src/domain/consent/standing.js';
-import { POLICY_TYPES } from '../../src/domain/policy/policy.events.js';
+import { isPolicyType } from '../../src/domain/policy/policy.events.js';
 import type { Database } from '../../src/store/schema.js';
 import { policyVersionsDb } from '../policy-versions/policy-versions.table.js';
 import { purposesDb } from '../purposes/purposes.table.js';
@@ -115,7 +115,7 @@ export async function userStatus(
     statuses.push({
       purpose,
       // A policy type is its own purpose, published or not.
-      policyType: inForce?.policyType ?? ((POLICY_TYPES as readonly string[]).includes(purpose) ? purpose : null),
+      policyType: inForce?.policyType ?? (isPolicyType(purpose) ? purpose : null),
       status: 'none',
       consentGiven: null,
       consentId: null,

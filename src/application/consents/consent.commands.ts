@@ -22,7 +22,7 @@ import {
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy, type PolicyState } from '../../domain/policy/policy.decider.js';
-import { POLICY_TYPES, policyStream } from '../../domain/policy/policy.events.js';
+import { isPolicyType, policyStream } from '../../domain/policy/policy.events.js';
 import { purposeAggregate } from '../../domain/purpose/purpose.decider.js';
 import { purposeStream } from '../../domain/purpose/purpose.events.js';
 import type { Ledger } from '../../ledger/ledger.port.js';
@@ -413,7 +413,7 @@ export class ConsentCommands {
           (c.state.record.expiresAt === undefined || c.state.record.expiresAt > now),
       );
       if (standing.length === 0) {
-        if ('purpose' in of && !(POLICY_TYPES as readonly string[]).includes(of.purpose)) {
+        if ('purpose' in of && !isPolicyType(of.purpose)) {
           const purpose = await attempt.load(purposeAggregate, purposeStream(tenantId, of.purpose));
           if (purpose.state.status === 'none') {
             throw new DomainError('VALIDATION_ERROR', `purpose ${of.purpose} is not defined`, {

@@ -31,8 +31,7 @@ import type { Actor } from '../../common/actor.js';
 import { consentHashInput } from '../../domain/consent/consent-hash.js';
 import { consentStream } from '../../domain/consent/consent.events.js';
 import { DomainError } from '../../domain/errors.js';
-import { POLICY_TYPES } from '../../domain/policy/policy.events.js';
-import { purposeDefined } from '../../../projections/purposes/purposes.queries.js';
+import { purposeKnown } from '../../../projections/purposes/purposes.queries.js';
 import { fold } from '../../domain/events.js';
 import { checkChain } from '../../ledger/event-hash.js';
 import { comparePositions, type Ledger, type RecordedEvent } from '../../ledger/ledger.port.js';
@@ -351,7 +350,7 @@ export class ConsentQueries {
 
   /** A purpose the tenant defined, or a policy type; else 400 naming the field (the caller passed the fence). */
   private async definedPurpose(tenantId: string, purpose: string): Promise<void> {
-    if ((POLICY_TYPES as readonly string[]).includes(purpose) || (await purposeDefined(this.deps.db, tenantId, purpose))) return;
+    if (await purposeKnown(this.deps.db, tenantId, purpose)) return;
     throw new DomainError('VALIDATION_ERROR', `purpose ${purpose} is not defined`, {
       errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes, or a policy type' }],
     });

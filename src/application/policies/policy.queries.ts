@@ -4,11 +4,11 @@ import {
   listPolicyVersions,
   type PolicyListItem,
 } from '../../../projections/policy-versions/policy-versions.queries.js';
-import { purposeDefined } from '../../../projections/purposes/purposes.queries.js';
+import { purposeKnown } from '../../../projections/purposes/purposes.queries.js';
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate } from '../../domain/policy/policy.decider.js';
-import { POLICY_TYPES, policyStream } from '../../domain/policy/policy.events.js';
+import { policyStream } from '../../domain/policy/policy.events.js';
 import type { Ledger } from '../../ledger/ledger.port.js';
 import type { Database } from '../../store/schema.js';
 import type { ReadFence } from '../read-fence.js';
@@ -66,13 +66,11 @@ export class PolicyQueries {
     const id = await activePolicyVersionId(this.db, tenantId, { purpose }, this.clock());
     if (!id) {
       // A purpose never defined is a typo more often than a version not yet published: say which.
-      const undefinedPurpose =
-        !(POLICY_TYPES as readonly string[]).includes(purpose) && !(await purposeDefined(this.db, tenantId, purpose));
       throw new DomainError(
         'NO_ACTIVE_POLICY',
-        undefinedPurpose
-          ? `no active version for purpose ${purpose}: no such purpose is defined (GET /api/v1/purposes lists them)`
-          : `no active version for purpose ${purpose}`,
+        (await purposeKnown(this.db, tenantId, purpose))
+          ? `no active version for purpose ${purpose}`
+          : `no active version for purpose ${purpose}: no such purpose is defined (GET /api/v1/purposes lists them)`,
       );
     }
     return this.get(tenantId, id);

@@ -10,6 +10,9 @@ export const POLICY_TYPES = [
 ] as const;
 export type PolicyType = (typeof POLICY_TYPES)[number];
 
+/** Whether a name is one of the spec's policy types (each is also its own purpose). */
+export const isPolicyType = (name: string): name is PolicyType => (POLICY_TYPES as readonly string[]).includes(name);
+
 export interface PolicyVersionPublished {
   type: 'PolicyVersionPublished';
   data: {
