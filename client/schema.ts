@@ -1154,6 +1154,8 @@ export interface components {
         "X-RateLimit-Daily-Reset": number;
         /** @description Seconds to wait before trying again */
         "Retry-After": number;
+        /** @description Sent, as `true`, only when the answer was read from read models that did not yet hold every write the tenant made before the request (the read fence waited 5 s for them and gave up): a write just made may be missing from it; read again shortly */
+        "X-Read-Models-Behind": "true";
     };
     pathItems: never;
 }
@@ -1968,6 +1970,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2176,6 +2179,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,6 +2386,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2561,6 +2566,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2736,6 +2742,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2922,6 +2929,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3127,6 +3135,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3296,6 +3305,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3502,6 +3512,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3686,6 +3697,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3879,6 +3891,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4064,6 +4077,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4275,6 +4289,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4519,6 +4534,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4822,6 +4838,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5022,6 +5039,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5165,6 +5183,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5321,6 +5340,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,6 +5505,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5706,6 +5727,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     /** @description the size of the tenant's newest signed checkpoint whose every event the export reflects (0 when none) */
                     "x-ledger-tree-size"?: unknown;
                     /** @description that checkpoint's root hash (hex) */
@@ -5818,6 +5840,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6003,6 +6026,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6180,6 +6204,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6360,6 +6385,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6530,6 +6556,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6786,6 +6813,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6963,6 +6991,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7274,6 +7303,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7579,6 +7609,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,6 +7896,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8039,6 +8071,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     /** @description Hex SHA-256 of the PDF bytes as sent (computed from them; the ledger records the issued one in ReceiptIssued) */
                     "x-receipt-sha256"?: string;
                     [name: string]: unknown;
@@ -8161,6 +8194,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     /** @description Hex SHA-256 of the PDF bytes as sent (computed from them; the ledger records the issued one in ReceiptIssued) */
                     "x-receipt-sha256"?: string;
                     [name: string]: unknown;
@@ -8299,6 +8333,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8467,6 +8502,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8623,6 +8659,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8793,6 +8830,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8953,6 +8991,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9097,6 +9136,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9300,6 +9340,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9475,6 +9516,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9672,6 +9714,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9864,6 +9907,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10027,6 +10071,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10222,6 +10267,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10415,6 +10461,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10564,6 +10611,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10685,6 +10733,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10870,6 +10919,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11006,6 +11056,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11178,6 +11229,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11362,6 +11414,7 @@ export interface operations {
                     "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,4 +1,5 @@
 import type { Log } from '../src/common/log.js';
+import { noteReadBehind } from '../src/common/read-notes.js';
 import {
   comparePositions,
   LedgerUnavailableError,
@@ -13,7 +14,7 @@ export interface ReadFenceOptions {
    * holds its data folder). Then the fence knows each tenant's last write without asking.
    */
   soleWriter: boolean;
-  /** How long a read waits at most; then it answers from what the read models hold, and logs and counts it. */
+  /** How long a read waits at most; then it answers from what the read models hold, logs and counts it, and marks the answer. */
   timeoutMs: number;
   log: Log;
   /** Told of each read that gave up waiting (a metric). */
@@ -67,6 +68,8 @@ export class ReadFence {
     if (!(await this.runner.waitFor(target, this.options.timeoutMs))) {
       this.options.log.warn({ tenantId }, 'read models lag behind the ledger; answering from what they hold');
       this.options.onTimeout?.();
+      // The request's answer says so (X-Read-Models-Behind).
+      noteReadBehind();
     }
   }
 }

@@ -45,6 +45,7 @@ import { consoleRoutes } from './routes/console/console.routes.js';
 import type { ConsoleSessions } from '../tenants/console-sessions.js';
 import { requireScope, scopesOf } from './scopes.js';
 import { actingAs } from '../common/actor.js';
+import { notingReads, type ReadNotes } from '../common/read-notes.js';
 import type { KeyScope } from '../tenants/key-scopes.js';
 import { MAX_PATH_PARAMETER } from './routes/consent/consent.schemas.js';
 import { policiesRoutes } from './routes/policies/policies.routes.js';
@@ -58,6 +59,10 @@ import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js'
 import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the request's reads met (set on every /api/v1 and /v1 route): the X-Read-Models-Behind header. */
+    reads: ReadNotes;
+  }
   interface FastifyContextConfig {
     /** The route checks its body for unstorable values itself, to name every bad item (batch). */
     itemizedBodyChecks?: boolean;
@@ -306,10 +311,17 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         api.addHook('onRequest', apiAuth);
         // The key's scope is checked before the body is read (docs/contract.md, Keys and scopes).
         api.addHook('onRequest', requireScope);
-        // The key acts: the events the request appends name it (`actor` in their metadata).
-        api.addHook('preHandler', (request, _reply, done) => actingAs({ type: 'key', id: request.tenant.apiKey }, done));
-        // A publishable key's answers on its routes, errors too, are readable by the page on its origin.
+        // The key acts: the events the request appends name it (`actor` in their metadata); its
+        // reads note whether one was answered from read models behind the ledger.
+        api.decorateRequest('reads', null as never);
+        api.addHook('preHandler', (request, _reply, done) => {
+          request.reads = { behind: false };
+          actingAs({ type: 'key', id: request.tenant.apiKey }, () => notingReads(request.reads, done));
+        });
         api.addHook('onSend', async (request, reply, payload) => {
+          // The read fence gave up waiting: the answer may miss writes made before the request (docs/contract.md).
+          if (request.reads?.behind) reply.header('x-read-models-behind', 'true');
+          // A publishable key's answers on its routes, errors too, are readable by the page on its origin.
           const origin = request.headers.origin;
           if (request.routeOptions.config?.browser && request.tenant?.scope === 'publishable' && typeof origin === 'string') {
             allowOrigin(reply, origin.toLowerCase());

@@ -4,7 +4,9 @@
  * - the six X-RateLimit-* headers on every answer of a limited route (docs/limits.md);
  * - 429 RATE_LIMIT_EXCEEDED with Retry-After, when a budget is used up;
  * - 503 SERVICE_UNAVAILABLE with Retry-After, when the ledger or the store cannot be reached
- *   (a write that answers 503 did not happen).
+ *   (a write that answers 503 did not happen);
+ * - X-Read-Models-Behind on a success of the tenant API, sent when it was read from read models
+ *   that the read fence could not wait for (docs/contract.md).
  */
 
 type Operation = { responses?: Record<string, Record<string, unknown>> };
@@ -26,6 +28,7 @@ export const RATE_LIMIT_HEADERS: Record<string, { description: string; schema: {
 };
 
 const RETRY_AFTER = 'Retry-After';
+const READ_MODELS_BEHIND = 'X-Read-Models-Behind';
 
 const errorResponse = (description: string) => ({
   description,
@@ -49,6 +52,11 @@ export function addLimitResponses(paths: Paths, components: Components): void {
     ...components.headers,
     ...RATE_LIMIT_HEADERS,
     [RETRY_AFTER]: integerHeader('Seconds to wait before trying again'),
+    [READ_MODELS_BEHIND]: {
+      description:
+        'Sent, as `true`, only when the answer was read from read models that did not yet hold every write the tenant made before the request (the read fence waited 5 s for them and gave up): a write just made may be missing from it; read again shortly',
+      schema: { type: 'string', enum: ['true'] },
+    },
   };
   const headerRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
   for (const [path, operations] of Object.entries(paths)) {
@@ -61,8 +69,12 @@ export function addLimitResponses(paths: Paths, components: Components): void {
         'The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds',
       );
       if (!limited(path)) continue;
-      for (const response of Object.values(responses)) {
-        response.headers = { ...headerRefs, ...(response.headers as Record<string, unknown> | undefined) };
+      for (const [status, response] of Object.entries(responses)) {
+        const behind =
+          path.startsWith('/api/v1/') && status.startsWith('2')
+            ? { [READ_MODELS_BEHIND]: { $ref: `#/components/headers/${READ_MODELS_BEHIND}` } }
+            : {};
+        response.headers = { ...headerRefs, ...behind, ...(response.headers as Record<string, unknown> | undefined) };
       }
     }
   }

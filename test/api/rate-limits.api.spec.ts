@@ -91,11 +91,14 @@ describe('rate limits (one process)', () => {
         expect(
           Object.keys(documented[status]!.headers ?? {})
             .map((h) => h.toLowerCase())
-            .filter((h) => h !== 'retry-after')
+            .filter((h) => h.startsWith('x-ratelimit-'))
             .sort(),
         ).toEqual(sent(refused));
       }
       expect(Object.keys(documented['429']!.headers ?? {})).toContain('Retry-After');
+      // A success may also say it was read behind the ledger (docs/contract.md, read-your-writes).
+      expect(Object.keys(documented['200']!.headers ?? {})).toContain('X-Read-Models-Behind');
+      expect(doc.components.headers['X-Read-Models-Behind']).toBeDefined();
       for (const h of Object.keys(documented['429']!.headers ?? {})) expect(doc.components.headers[h], h).toBeDefined();
       // Under /v1 too, and writes as well as reads.
       expect429(await api.post('/v1/policies', { policyType: 'custom', version: '1.0.0', title: 't', content: 'c' }), 45, 'minute');

@@ -78,7 +78,7 @@ describe('projections verify', () => {
     expect(Date.parse(String(res.headers['x-ledger-signed-at']))).not.toBeNaN();
   });
 
-  it('names in an export a checkpoint whose every event it holds, even while the read models lag behind', async () => {
+  it('names in an export a checkpoint whose every event it holds, and marks answers read while the read models lag behind', async () => {
     const rows = (csv: string) => csv.trim().split('\n').length - 1;
     const before = await api.get('/api/v1/consent/export');
     await t.service.runner.stop();
@@ -99,14 +99,21 @@ describe('projections verify', () => {
       );
       const lagging = await api.get('/api/v1/consent/export');
       expect(rows(lagging.body)).toBe(rows(before.body));
+      // The fence gave up waiting for the stopped read models: the answers say so.
+      expect(lagging.headers['x-read-models-behind']).toBe('true');
+      const search = await api.get('/api/v1/consent/search?userReference=late-1');
+      expect(search.json().data).toEqual([]);
+      expect(search.headers['x-read-models-behind']).toBe('true');
       // A checkpoint of n leaves holds leaves 0 to n - 1: none of the late ones.
       expect(Number(lagging.headers['x-ledger-tree-size'])).toBeLessThanOrEqual(Math.min(...leaves));
       expect(Number(lagging.headers['x-ledger-tree-size'])).toBeGreaterThanOrEqual(Number(before.headers['x-ledger-tree-size']));
     } finally {
       await t.service.runner.start();
     }
+    expect(before.headers['x-read-models-behind']).toBeUndefined();
     const caughtUp = await api.get('/api/v1/consent/export');
     expect(rows(caughtUp.body)).toBe(rows(before.body) + 2);
+    expect(caughtUp.headers['x-read-models-behind']).toBeUndefined();
     const last = (await api.get(`/api/v1/consent/${late[1]}/proof`)).json().data.leafIndex as number;
     expect(Number(caughtUp.headers['x-ledger-tree-size'])).toBeGreaterThan(last);
   }, 60_000);
