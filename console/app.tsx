@@ -32,6 +32,16 @@ class ApiError extends Error {
 
 let csrf = '';
 
+/** Whether the last read was answered from read models behind the ledger (X-Read-Models-Behind), and who shows it. */
+let behind = false;
+const behindShown = new Set<(behind: boolean) => void>();
+const noteBehind = (response: Response): void => {
+  const now = response.headers.get('x-read-models-behind') === 'true';
+  if (now === behind) return;
+  behind = now;
+  for (const show of behindShown) show(now);
+};
+
 /** A call to the API with the session cookie; JSON in and out; errors as ApiError. */
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const method = init.method ?? 'GET';
@@ -44,6 +54,7 @@ async function api<T>(path: string, init: { method?: string; body?: unknown } = 
     headers,
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
+  if (method === 'GET' && response.ok) noteBehind(response);
   const json = await response.json().catch(() => null);
   if (!response.ok)
     throw new ApiError(response.status, json?.error?.code ?? `HTTP_${response.status}`, json?.error?.message ?? response.statusText);
@@ -192,8 +203,19 @@ const PAGES = [
   ['#/erasure', 'Erasure'],
 ] as const;
 
+/** Whether the reads are answered behind the ledger (docs/contract.md, read-your-writes). */
+const useBehind = (): boolean => {
+  const [shown, setShown] = useState(behind);
+  useEffect(() => {
+    behindShown.add(setShown);
+    return () => void behindShown.delete(setShown);
+  }, []);
+  return shown;
+};
+
 function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
   const hash = useHash();
+  const lagging = useBehind();
   const [route, arg] = hash.replace(/^#\//, '').split('/');
   const signOut = async () => {
     await api('/console/session', { method: 'DELETE' }).catch(() => undefined);
@@ -231,6 +253,12 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
         </button>
       </header>
       <main id="main" tabIndex={-1}>
+        {lagging && (
+          <p class="card notice" role="status">
+            The read models are catching up with the ledger: lists and counts may not show the newest decisions yet. Reload in a moment; a
+            record opened by its id is read from the ledger and is always current.
+          </p>
+        )}
         {page}
       </main>
     </>

@@ -207,6 +207,29 @@ describe('console › an auditor with a read key', () => {
     expect(found).toEqual([]);
     await narrow.close();
   }, 120_000);
+
+  it('says so while the read models are behind the ledger, and stops saying it once they caught up', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const notice = page.getByText('The read models are catching up with the ledger');
+    await t.service.runner.stop();
+    try {
+      const policyVersionId = (await admin.get('/api/v1/policies/active/privacy_policy')).json().data.id as string;
+      const late = await admin.post('/api/v1/consent', { policyVersionId, userReference: 'late-signup', consentGiven: true });
+      expect(late.statusCode).toBe(201);
+      await signIn(page, auditor);
+      await page.goto(`${base}/console#/records`);
+      // The search waits out the read fence (5 s), then answers without the late record.
+      await notice.waitFor({ timeout: 20_000 });
+      expect(await page.getByText('late-signup').count()).toBe(0);
+    } finally {
+      await t.service.runner.start();
+    }
+    await page.reload();
+    await page.getByText('late-signup').first().waitFor({ timeout: 20_000 });
+    expect(await notice.count()).toBe(0);
+    await context.close();
+  }, 60_000);
 });
 
 describe('console › an officer with an admin key', () => {
