@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Record up to 1,000 decisions, all or nothing
-         * @description Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; an imported item, with collectedAt, names policyVersionId). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one. Key scope: admin or write.
+         * @description Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; for an imported item, with collectedAt, the version that was in force then: the latest effectiveDate at or before it). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one. Key scope: admin or write.
          */
         post: operations["batchConsent"];
         delete?: never;
@@ -4514,10 +4514,10 @@ export interface operations {
                     metadata?: {
                         [key: string]: unknown;
                     } | null;
-                    /** @description instead of policyVersionId: the version of this purpose in force now */
+                    /** @description instead of policyVersionId: the version of this purpose in force now (a batch item with collectedAt: in force then) */
                     purpose?: string;
                     /**
-                     * @description instead of policyVersionId: the version of this type in force now
+                     * @description instead of policyVersionId: the version of this type in force now (a batch item with collectedAt: in force then)
                      * @enum {string}
                      */
                     policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
@@ -4817,10 +4817,10 @@ export interface operations {
                          * @description with collectedAt, on a consent given: when it was withdrawn on the other platform (not before collectedAt, in the past)
                          */
                         withdrawnAt?: string;
-                        /** @description instead of policyVersionId: the version of this purpose in force now */
+                        /** @description instead of policyVersionId: the version of this purpose in force now (a batch item with collectedAt: in force then) */
                         purpose?: string;
                         /**
-                         * @description instead of policyVersionId: the version of this type in force now
+                         * @description instead of policyVersionId: the version of this type in force now (a batch item with collectedAt: in force then)
                          * @enum {string}
                          */
                         policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";

@@ -110,3 +110,26 @@ export async function activePolicyVersionId(
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/**
+ * Every version of a type, of a purpose, or of a purpose within a type, by when it took effect:
+ * newest effectiveDate first, ties to the highest version (the order `activePolicyVersionId` picks
+ * by). Deleted versions are left out; deactivated ones are kept, as they were in force in their time.
+ */
+export async function policyVersionTimeline(
+  db: Kysely<Database>,
+  tenantId: string,
+  of: { policyType: string; purpose?: string } | { purpose: string },
+): Promise<{ id: string; effectiveDate: Date }[]> {
+  let query = policyVersionsDb(db).selectFrom('read.policy_versions').select(['id', 'effective_date']).where('tenant_id', '=', tenantId);
+  if ('policyType' in of) query = query.where('policy_type', '=', of.policyType);
+  if (of.purpose !== undefined) query = query.where('purpose', '=', of.purpose);
+  const rows = await query
+    .where('deleted', '=', false)
+    .orderBy('effective_date', 'desc')
+    .orderBy('major', 'desc')
+    .orderBy('minor', 'desc')
+    .orderBy('patch', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, effectiveDate: r.effective_date }));
+}

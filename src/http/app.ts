@@ -341,6 +341,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
               ? await deps.policies.queries.activeFor(tenantId, of.purpose)
               : await deps.policies.queries.active(tenantId, of.policyType)
             ).id,
+          versionInForceAt: (tenantId, of) => deps.policies.queries.inForceAt(tenantId, of),
           publicLink: (tenantId, consentId, consentHash) => deps.receipts.publicLink(tenantId, consentId, consentHash),
         });
         await api.register(receiptRoutes, { receipts: deps.receipts });

@@ -176,6 +176,70 @@ describe('imported decisions › collectedAt', () => {
   });
 });
 
+describe('imported decisions › named by purpose or type: the version in force when it was made', () => {
+  it('takes the latest version effective at collectedAt, a deactivated one too, and names a time before the first', async () => {
+    const purpose = `history-${randomUUID().slice(0, 8)}`;
+    expect((await api.post('/api/v1/purposes', { key: purpose, name: 'History', legalBasis: 'consent' })).statusCode).toBe(201);
+    const publish = async (version: string, effectiveDate: string) => {
+      const res = await api.post('/api/v1/policies', {
+        policyType: 'custom',
+        purpose,
+        version,
+        title: 'H',
+        content: `v${version}`,
+        effectiveDate,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+    const v1 = await publish('1.0.0', '2020-01-01T00:00:00Z');
+    const v2 = await publish('2.0.0', '2023-01-01T00:00:00Z');
+    // Two versions effective at once: the higher one was in force.
+    const v21 = await publish('2.1.0', '2023-01-01T00:00:00Z');
+    const v3 = await publish('3.0.0', '2025-06-01T00:00:00Z');
+    expect((await api.patch(`/api/v1/policies/${v1}`, { isActive: false })).statusCode).toBe(200);
+    const res = await batch([
+      { purpose, userReference: 'h-1', consentGiven: true, collectedAt: '2021-05-01T10:00:00Z' },
+      { purpose, userReference: 'h-2', consentGiven: true, collectedAt: '2023-01-01T00:00:00Z' },
+      { purpose, userReference: 'h-3', consentGiven: false, collectedAt: '2025-06-02T00:00:00+02:00' },
+      { purpose, userReference: 'h-4', consentGiven: true, collectedAt: '2022-12-31T23:59:59Z' },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const ids = (res.json().data.consents as { id: string }[]).map((c) => c.id);
+    const versions = await Promise.all(ids.map(async (id) => (await get(id)).policyVersionId));
+    expect(versions).toEqual([v1, v21, v3, v1]);
+    expect(versions).not.toContain(v2);
+
+    const before = await ledgerCount();
+    const refused = await batch([
+      { purpose, userReference: 'h-5', consentGiven: true, collectedAt: '2024-01-01T00:00:00Z' },
+      { purpose, userReference: 'h-6', consentGiven: true, collectedAt: '2019-12-31T23:59:59Z' },
+      { purpose: 'never-defined', userReference: 'h-7', consentGiven: true, collectedAt: '2024-01-01T00:00:00Z' },
+    ]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.details.errors).toEqual([
+      {
+        index: 1,
+        field: 'consents[1].purpose',
+        message: `no version of purpose ${purpose} was in force at 2019-12-31T23:59:59Z (the first took effect 2020-01-01T00:00:00.000Z): publish the text the user saw, with its original effectiveDate`,
+      },
+      {
+        index: 2,
+        field: 'consents[2].purpose',
+        message:
+          'no version of purpose never-defined was in force at 2024-01-01T00:00:00Z: no such purpose is defined (GET /api/v1/purposes lists them)',
+      },
+    ]);
+    expect(await ledgerCount()).toBe(before);
+  });
+
+  it('by policy type too', async () => {
+    const res = await batch([{ policyType: 'marketing_consent', userReference: 'h-type', consentGiven: true, collectedAt: ago(30) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await get(res.json().data.consents[0].id)).policyVersionId).toBe(policy);
+  });
+});
+
 describe('imported decisions › bad times refuse the whole batch, naming each item', () => {
   it.each([
     ['in the future', { collectedAt: new Date(Date.now() + DAY).toISOString() }, 'collectedAt', /past/],

@@ -281,6 +281,54 @@ describe.each(engines)('import › on $name', (engine) => {
     });
   }, 120_000);
 
+  it('a purpose without a version takes the version in force when the decision was made', async () => {
+    const tenant = await createTenant('By time');
+    await withService(async (service) => {
+      const api = client(service.app, tenant);
+      expect((await api.post('/api/v1/purposes', { key: 'newsletter', name: 'Newsletter', legalBasis: 'consent' })).statusCode).toBe(201);
+      for (const [version, effectiveDate] of [
+        ['1.0.0', '2019-01-01T00:00:00Z'],
+        ['2.0.0', '2022-01-01T00:00:00Z'],
+      ]) {
+        await publishPolicy(api, { policyType: 'custom', purpose: 'newsletter', version, content: `Newsletter ${version}`, effectiveDate });
+      }
+    });
+    const file = join(files, `by-time-${engine.name.length}.csv`);
+    writeFileSync(
+      file,
+      'Email,Opt-in,Date,List\nm@example.com,yes,2020-03-04T05:06:07Z,newsletter\nn@example.com,no,2023-01-01T00:00:00Z,newsletter\no@example.com,yes,2018-12-31T23:00:00Z,newsletter\n',
+    );
+    const run = await cli(
+      ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'Email=userReference', '--map', 'Opt-in=consentGiven'].concat([
+        '--map',
+        'Date=collectedAt',
+        '--map',
+        'List=purpose',
+      ]),
+      env,
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.json).toMatchObject({
+      rows: 3,
+      imported: 2,
+      errors: [
+        {
+          line: 4,
+          field: 'List',
+          message:
+            'no version of newsletter was in force at 2018-12-31T23:00:00.000Z (the first took effect 2019-01-01T00:00:00.000Z): publish the text the user saw, with its original effectiveDate',
+        },
+      ],
+    });
+    await withService(async (service) => {
+      const rows = await allRecords(client(service.app, tenant));
+      expect(rows.map((r) => [r.userReference, r.policyVersion]).sort()).toEqual([
+        ['m@example.com', '1.0.0'],
+        ['n@example.com', '2.0.0'],
+      ]);
+    });
+  }, 120_000);
+
   it('JSON lines import the same way', async () => {
     const tenant = await createTenant('Lines');
     await withService(async (service) => publishAll(client(service.app, tenant)));

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   activePolicyVersionId,
   listPolicyVersions,
+  policyVersionTimeline,
   type PolicyListItem,
 } from '../../../projections/policy-versions/policy-versions.queries.js';
 import { purposeKnown } from '../../../projections/purposes/purposes.queries.js';
@@ -74,5 +75,32 @@ export class PolicyQueries {
       );
     }
     return this.get(tenantId, id);
+  }
+
+  /**
+   * For decisions imported with their original time (`collectedAt`): a picker answering the version
+   * of a purpose or a type that was in force at a time, the latest effectiveDate at or before it
+   * (ties to the highest version), from one read. A version deactivated since counts, as it was in
+   * force then; a deleted one does not. The picker throws NO_ACTIVE_POLICY when none was.
+   */
+  async inForceAt(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<(at: string) => string> {
+    await this.fence(tenantId);
+    const versions = await policyVersionTimeline(this.db, tenantId, of);
+    const named = 'purpose' in of ? `purpose ${of.purpose}` : `type ${of.policyType}`;
+    const undefinedPurpose = versions.length === 0 && 'purpose' in of && !(await purposeKnown(this.db, tenantId, of.purpose));
+    return (at) => {
+      const time = Date.parse(at);
+      const found = versions.find((v) => v.effectiveDate.getTime() <= time);
+      if (found) return found.id;
+      const first = versions.at(-1);
+      throw new DomainError(
+        'NO_ACTIVE_POLICY',
+        undefinedPurpose
+          ? `no version of ${named} was in force at ${at}: no such purpose is defined (GET /api/v1/purposes lists them)`
+          : `no version of ${named} was in force at ${at}` +
+              (first ? ` (the first took effect ${first.effectiveDate.toISOString()})` : '') +
+              ': publish the text the user saw, with its original effectiveDate',
+      );
+    };
   }
 }

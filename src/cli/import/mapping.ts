@@ -273,8 +273,12 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   if (row.collectedAt === undefined && !refused.has('collectedAt')) {
     errors.push({ field: 'collectedAt', message: 'is required: the time the decision was originally made' });
   }
-  if (row.policyVersionId === undefined && row.policyVersion === undefined) {
-    errors.push({ field: 'policyVersion', message: 'is required (or policyVersionId): the version of the policy decided on' });
+  // Without a version, a purpose (or type) names the version in force at collectedAt.
+  if (row.policyVersionId === undefined && row.policyVersion === undefined && row.purpose === undefined && row.policyType === undefined) {
+    errors.push({
+      field: 'policyVersion',
+      message: 'is required (or policyVersionId, or a purpose or policyType alone: the version in force at collectedAt)',
+    });
   }
   return errors.length > 0 ? { errors } : { row };
 }

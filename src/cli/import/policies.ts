@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compareVersions } from '../../domain/consent/standing.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy } from '../../domain/policy/policy.decider.js';
 import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
@@ -43,15 +44,19 @@ export class PolicyIndex {
     return new PolicyIndex(byId, byName);
   }
 
-  /** The version a row names: by its id, else by its purpose (or type) and version label. */
+  /**
+   * The version a row names: by its id, else by its purpose (or type) and version label, else by its
+   * purpose (or type) alone: the version in force when the decision was made (`collectedAt`).
+   */
   resolve(row: SourceRow): { policy: KnownPolicy } | { error: RowError } {
     const byId = row.policyVersionId === undefined ? undefined : this.byId.get(row.policyVersionId.toLowerCase());
     if (byId) return { policy: byId };
-    if (row.policyVersion === undefined) {
+    if (row.policyVersionId !== undefined && row.policyVersion === undefined) {
       return { error: { field: 'policyVersionId', message: `no policy version ${row.policyVersionId} in this tenant` } };
     }
     const name = row.purpose ?? row.policyType;
     if (name === undefined) return { error: { field: 'purpose', message: 'is required with policyVersion (or policyType)' } };
+    if (row.policyVersion === undefined) return this.inForceAt(row, name);
     const found = (this.byName.get(`${name}\u0000${row.policyVersion}`) ?? []).filter(
       (p) => (row.policyType === undefined || p.policyType === row.policyType) && (row.purpose === undefined || p.purpose === row.purpose),
     );
@@ -66,6 +71,46 @@ export class PolicyIndex {
       error: {
         field: 'policyVersion',
         message: `no version ${row.policyVersion} of ${name} is published in this tenant (publish the text the user saw, with its original effectiveDate)`,
+      },
+    };
+  }
+
+  /**
+   * The version of the row's purpose (or type: its own purpose first) in force at its `collectedAt`:
+   * the latest effectiveDate at or before it, ties to the highest version. Inactive versions count.
+   */
+  private inForceAt(row: SourceRow, name: string): { policy: KnownPolicy } | { error: RowError } {
+    const all = [...this.byId.values()].filter(
+      (p) => (row.policyType === undefined || p.policyType === row.policyType) && (row.purpose === undefined || p.purpose === row.purpose),
+    );
+    const own = all.filter((p) => p.purpose === p.policyType);
+    const versions = row.purpose === undefined && own.length > 0 ? own : all;
+    if (new Set(versions.map((p) => p.purpose)).size > 1) {
+      return { error: { field: 'policyType', message: `${name} has versions of several purposes: give the purpose` } };
+    }
+    // A row without its time is refused for that already; its version is not looked for.
+    const at = row.collectedAt === undefined ? Number.NaN : Date.parse(row.collectedAt);
+    let chosen: KnownPolicy | undefined;
+    for (const p of versions) {
+      const facts = { effectiveDate: new Date(p.effectiveDate), version: p.version };
+      if (facts.effectiveDate.getTime() > at) continue;
+      if (!chosen || compareVersions(facts, { effectiveDate: new Date(chosen.effectiveDate), version: chosen.version }) > 0) chosen = p;
+    }
+    if (chosen) return { policy: chosen };
+    const field = row.purpose !== undefined ? 'purpose' : 'policyType';
+    if (versions.length === 0) {
+      return {
+        error: {
+          field,
+          message: `no version of ${name} is published in this tenant (publish the text the user saw, with its original effectiveDate)`,
+        },
+      };
+    }
+    const first = versions.map((p) => p.effectiveDate).sort()[0]!;
+    return {
+      error: {
+        field,
+        message: `no version of ${name} was in force at ${row.collectedAt} (the first took effect ${first}): publish the text the user saw, with its original effectiveDate`,
       },
     };
   }

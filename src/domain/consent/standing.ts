@@ -39,7 +39,10 @@ export function recordStatus(
 const semver = (v: string): number[] => v.split('.').map(Number);
 
 /** Positive when `a` comes after `b`: a later effectiveDate, then the higher version (as the active version is chosen). */
-export function compareVersions(a: VersionFacts, b: VersionFacts): number {
+export function compareVersions(
+  a: Pick<VersionFacts, 'effectiveDate' | 'version'>,
+  b: Pick<VersionFacts, 'effectiveDate' | 'version'>,
+): number {
   const byDate = a.effectiveDate.getTime() - b.effectiveDate.getTime();
   if (byDate !== 0) return byDate;
   const [x, y] = [semver(a.version), semver(b.version)];

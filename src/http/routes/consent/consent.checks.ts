@@ -10,14 +10,13 @@ import {
 
 /**
  * How a decision names its policy version: exactly one of policyVersionId, purpose and policyType
- * (the latter two: the version in force now, which an imported decision cannot use).
+ * (the latter two: the version in force now, or for an imported decision when it was made).
  */
 export function namingErrors(
   item: {
     policyVersionId?: string | undefined;
     purpose?: string | undefined;
     policyType?: string | undefined;
-    collectedAt?: string | undefined;
   },
   prefix: string,
 ): FieldError[] {
@@ -28,14 +27,6 @@ export function namingErrors(
   if (named > 1) {
     const [field, others] = policyVersionId !== undefined ? ['policyVersionId', 'purpose or policyType'] : ['purpose', 'policyType'];
     return [{ field: `${prefix}${field}`, message: `must not be given with ${others}: name the version one way` }];
-  }
-  if (policyVersionId === undefined && item.collectedAt !== undefined) {
-    return [
-      {
-        field: `${prefix}${purpose !== undefined ? 'purpose' : 'policyType'}`,
-        message: 'names the version in force now: an imported decision (collectedAt) names the policyVersionId decided on',
-      },
-    ];
   }
   return [];
 }

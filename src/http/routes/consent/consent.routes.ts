@@ -147,13 +147,15 @@ export interface ConsentRoutesOptions {
   };
   /** The id of the version in force now for a purpose or a policy type (NO_ACTIVE_POLICY when none). */
   activeVersion: (tenantId: string, of: { purpose: string } | { policyType: string }) => Promise<string>;
+  /** For imported decisions: a picker of the version in force at a time (its picks throw NO_ACTIVE_POLICY when none was). */
+  versionInForceAt: (tenantId: string, of: { purpose: string } | { policyType: string }) => Promise<(at: string) => string>;
   /** A record's public verification link (the receipt's QR code), which the page then answers for. */
   publicLink: (tenantId: string, consentId: string, consentHash: string) => Promise<string>;
 }
 
 export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (
   app,
-  { commands, queries, standard, ledgerState, activeVersion, publicLink },
+  { commands, queries, standard, ledgerState, activeVersion, versionInForceAt, publicLink },
 ) => {
   /**
    * Opens an export's records, and names in its headers the newest signed checkpoint whose every
@@ -181,6 +183,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
   const resolveVersions = async (tenantId: string, items: ConsentBatchRequestItem[], errors: ItemError[]): Promise<ConsentBatchItem[]> => {
     const bad = new Set(errors.map((e) => e.index));
     const versions = new Map<string, Promise<string>>();
+    const pickers = new Map<string, Promise<(at: string) => string>>();
     const resolved: ConsentBatchItem[] = [];
     for (const [index, item] of items.entries()) {
       // An item the schema refused may be anything (null, a string): it is only counted.
@@ -195,8 +198,14 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       }
       const of = purpose !== undefined ? { purpose } : { policyType: policyType! };
       const name = 'purpose' in of ? `purpose ${of.purpose}` : `type ${of.policyType}`;
-      if (!versions.has(name)) versions.set(name, activeVersion(tenantId, of));
       try {
+        if (rest.collectedAt !== undefined) {
+          // An imported decision: the version in force when it was made.
+          if (!pickers.has(name)) pickers.set(name, versionInForceAt(tenantId, of));
+          resolved.push({ ...rest, policyVersionId: (await pickers.get(name)!)(rest.collectedAt) });
+          continue;
+        }
+        if (!versions.has(name)) versions.set(name, activeVersion(tenantId, of));
         resolved.push({ ...rest, policyVersionId: await versions.get(name)! });
       } catch (error) {
         if (!(error instanceof DomainError) || error.code !== 'NO_ACTIVE_POLICY') throw error;
@@ -257,7 +266,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Record up to 1,000 decisions, all or nothing',
         description:
-          'Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; an imported item, with collectedAt, names policyVersionId). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one.',
+          'Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; for an imported item, with collectedAt, the version that was in force then: the latest effectiveDate at or before it). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one.',
         headers: IdempotencyHeadersSchema,
         body: ConsentBatchSchema,
         response: { 201: EnvelopeSchema(BatchResultSchema), ...errorResponses(400, 401, 409, 413, 415, 422) },

@@ -48,8 +48,14 @@ const ConsentFields = {
 /** How a decision names its policy version: by id, or the version in force now for a purpose or a type. */
 const VersionNaming = {
   policyVersionId: Type.Optional(Uuid),
-  purpose: Type.Optional({ ...PurposeKeySchema, description: 'instead of policyVersionId: the version of this purpose in force now' }),
-  policyType: Type.Optional({ ...PolicyTypeSchema, description: 'instead of policyVersionId: the version of this type in force now' }),
+  purpose: Type.Optional({
+    ...PurposeKeySchema,
+    description: 'instead of policyVersionId: the version of this purpose in force now (a batch item with collectedAt: in force then)',
+  }),
+  policyType: Type.Optional({
+    ...PolicyTypeSchema,
+    description: 'instead of policyVersionId: the version of this type in force now (a batch item with collectedAt: in force then)',
+  }),
 };
 
 /**
