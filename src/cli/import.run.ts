@@ -11,7 +11,7 @@ import { batchItemErrors } from '../http/routes/consent/consent.checks.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
 import { csvRecords, linesOf } from './import/csv-records.js';
-import { columnOf, mappingFor, readRow, type ImportInput, type Mapping, type RowError } from './import/mapping.js';
+import { columnAtAppend, columnOf, mappingFor, readRow, type ImportInput, type Mapping, type RowError } from './import/mapping.js';
 import { PolicyIndex } from './import/policies.js';
 import { openImportSink } from './import/sink.js';
 import { ImportThreads } from './import/threads.js';
@@ -32,6 +32,13 @@ const ERRORS_LISTED = 1000;
 interface Numbered {
   line: number;
   values: Map<string, unknown>;
+}
+
+/** A row sent to be recorded, with its line and how its columns were read (to name them in an error). */
+interface Sent {
+  line: number;
+  row: ImportRow;
+  mapping: Mapping;
 }
 
 interface Importer {
@@ -88,7 +95,7 @@ async function importFile(
   const inFlight = new Set<Promise<void>>();
   let resuming = false;
   let failure: unknown;
-  const send = (chunk: { line: number; row: ImportRow }[]) => {
+  const send = (chunk: Sent[]) => {
     if (input.dryRun) {
       summary.imported += chunk.length;
       return;
@@ -105,7 +112,12 @@ async function importFile(
         resuming = outcome.existing > 0;
         const byIndex = new Map<number, RowError[]>();
         for (const e of outcome.errors) byIndex.set(e.index, [...(byIndex.get(e.index) ?? []), { field: e.field, message: e.message }]);
-        for (const [index, problems] of byIndex) refuse(chunk[index]!.line, problems);
+        for (const [index, problems] of byIndex) {
+          refuse(
+            chunk[index]!.line,
+            problems.map((p) => ({ ...p, field: columnAtAppend(chunk[index]!.mapping, p.field) })),
+          );
+        }
         progress();
       })
       .catch((error: unknown) => {
@@ -115,7 +127,7 @@ async function importFile(
     inFlight.add(p);
   };
 
-  let chunk: { line: number; row: ImportRow }[] = [];
+  let chunk: Sent[] = [];
   const now = new Date();
   try {
     for await (const source of rowsOf(text, input, io)) {
@@ -130,7 +142,7 @@ async function importFile(
         refuse(source.line, row.errors);
         continue;
       }
-      chunk.push({ line: source.line, row: row.row });
+      chunk.push({ line: source.line, row: row.row, mapping: source.mapping });
       if (chunk.length >= ROWS_PER_APPEND) {
         send(chunk);
         chunk = [];

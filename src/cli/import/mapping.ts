@@ -41,8 +41,22 @@ export interface Mapping {
  * the reading's own errors do; the field itself when no column fills it (a `--default`).
  */
 export function columnOf(mapping: Mapping, field: string): string {
+  return mappedColumn(mapping, field) ?? field;
+}
+
+const mappedColumn = (mapping: Mapping, field: string): string | undefined => {
   for (const [column, target] of mapping.columns) if ('field' in target && target.field === field) return column;
-  return field;
+  return undefined;
+};
+
+/**
+ * The column to name in an error found when a row was appended (its version deleted meanwhile):
+ * for the version, the column that named it (its id, its label, or its purpose or type).
+ */
+export function columnAtAppend(mapping: Mapping, field: string): string {
+  if (field !== 'policyVersionId') return columnOf(mapping, field);
+  const named = ['policyVersionId', 'policyVersion', 'purpose', 'policyType'].map((f) => mappedColumn(mapping, f));
+  return named.find((column) => column !== undefined) ?? field;
 }
 
 /** The columns of this service's CSV export (docs/contract.md), which identify it. */
