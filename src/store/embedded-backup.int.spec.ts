@@ -125,7 +125,8 @@ describe('embedded store › online backup', () => {
       held = m;
     });
     expect(completed).toEqual([held]);
-  });
+    // A whole archive and its restore: as long as the first test's on a loaded machine.
+  }, 120_000);
 
   describe('restore refuses, and leaves nothing behind', () => {
     const tarOf = (entries: { name: string; content?: string; type?: 'directory' }[]): Buffer =>
