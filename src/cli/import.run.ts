@@ -25,6 +25,8 @@ const THREADS_FROM_BYTES = 4 * 1024 * 1024;
 const ROWS_PER_APPEND = 2000;
 /** Appends in flight while the next rows are read and sealed. */
 const APPENDS_IN_FLIGHT = 2;
+/** JSON lines read before a `--map` key none of them has is named on stderr. */
+const MAP_CHECK_LINES = 1000;
 /** Row errors the summary lists (all of them go to stderr). */
 const ERRORS_LISTED = 1000;
 
@@ -259,8 +261,15 @@ async function* rowsOf(
         for (const key of keys) unmapped.delete(key);
       }
       yield { line: no, values: new Map(Object.entries(value)), mapping };
+      // JSON lines have no header to check a --map against: a key none of the first lines has is
+      // likely a typo, said while there is time to stop; it may still come (a sparse key), so the import goes on.
+      if (no === MAP_CHECK_LINES && unmapped.size > 0) {
+        io.info(
+          `--map ${[...unmapped].join(', ')}: none of the first ${MAP_CHECK_LINES.toLocaleString('en')} lines has such a key (a typo?); importing on, Ctrl-C stops`,
+        );
+      }
     }
-    // JSON lines have no header to check a --map against first: a key no line had is said at the end.
+    // A key no line had at all is said at the end.
     if (unmapped.size > 0) io.info(`--map ${[...unmapped].join(', ')}: no line of the file has such a key, so nothing was read from it.`);
     return;
   }

@@ -375,6 +375,34 @@ describe.each(engines)('import › on $name', (engine) => {
     });
   }, 120_000);
 
+  it('JSON lines: a --map key none of the first 1,000 lines has is named early, and at the end if no line had it', async () => {
+    const tenant = await createTenant('Sparse keys');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    const file = join(files, `sparse-${engine.name.length}.jsonl`);
+    const line = (n: number) =>
+      JSON.stringify({
+        userReference: `s${n}`,
+        consentGiven: true,
+        collectedAt: '2021-01-01T00:00:00Z',
+        purpose: 'newsletter',
+        policyVersion: '2.0.0',
+        ...(n === 1050 ? { chan: 'sms' } : {}),
+      });
+    writeFileSync(file, Array.from({ length: 1100 }, (_, i) => line(i + 1)).join('\n'));
+    const run = await cli(
+      ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'chan=metadata.channel', '--map', 'chanel=metadata.x', '--dry-run'],
+      env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json).toMatchObject({ rows: 1100, imported: 1100, refused: 0 });
+    const early = run.stderr.indexOf(
+      '--map chan, chanel: none of the first 1,000 lines has such a key (a typo?); importing on, Ctrl-C stops',
+    );
+    const late = run.stderr.indexOf('--map chanel: no line of the file has such a key, so nothing was read from it.');
+    expect(early, run.stderr).toBeGreaterThanOrEqual(0);
+    expect(late, run.stderr).toBeGreaterThan(early);
+  }, 120_000);
+
   if (!engine.name.startsWith('a PostgreSQL server')) {
     it('refuses --threads above 1: the embedded store takes one writer', async () => {
       const file = join(files, 'one-writer.csv');
