@@ -329,6 +329,8 @@ describe('bad input › when ids are malformed or unknown', () => {
         /RFC 3339 date-time with a time zone, such as 2026-01-31T12:00:00Z/,
       ],
       [() => api.get('/api/v1/consent/search?startDate=31.01.2026'), 'startDate', /a date \(2026-01-31\) or an RFC 3339 date-time/],
+      [() => api.get('/api/v1/consent/search?page=0'), 'page', /^must be at least 1$/],
+      [() => api.get('/api/v1/consent/search?limit=101'), 'limit', /^must be at most 100$/],
     ];
     for (const [send, field, words] of cases) {
       const res = await send();

@@ -136,6 +136,10 @@ const messageOf = (e: AjvError): string => {
   if (e.keyword === 'maxLength') return `must be at most ${String(e.params.limit)} characters long`;
   if (e.keyword === 'minItems') return `must have at least ${String(e.params.limit)} item${e.params.limit === 1 ? '' : 's'}`;
   if (e.keyword === 'maxItems') return `must have at most ${String(e.params.limit)} items`;
+  if (e.keyword === 'minimum') return `must be at least ${String(e.params.limit)}`;
+  if (e.keyword === 'maximum') return `must be at most ${String(e.params.limit)}`;
+  if (e.keyword === 'exclusiveMinimum') return `must be more than ${String(e.params.limit)}`;
+  if (e.keyword === 'exclusiveMaximum') return `must be less than ${String(e.params.limit)}`;
   if (e.keyword === 'format') return FORMAT_RULES[String(e.params.format)] ?? e.message ?? 'is invalid';
   return e.message ?? 'is invalid';
 };
