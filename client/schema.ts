@@ -587,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a user's standing consent on a purpose or a policy type
-         * @description Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. With Idempotency-Key, a repeat answers the first call. Key scope: admin or write.
+         * @description Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call. Key scope: admin or write.
          */
         post: operations["withdrawConsentUserByUserReference"];
         delete?: never;
@@ -607,7 +607,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a user's standing consent, the reference in the body
-         * @description Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. With Idempotency-Key, a repeat answers the first call. The same as POST /consent/user/{userReference}/withdraw, without encoding the reference. Key scope: admin or write.
+         * @description Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call. The same as POST /consent/user/{userReference}/withdraw, without encoding the reference. Key scope: admin or write.
          */
         post: operations["withdrawConsentUser"];
         delete?: never;

@@ -62,7 +62,7 @@ describe.each(availableEngines)('read fence ($name)', ({ open }) => {
         await fence.wait(tenant);
         expect(await consentsOf(tenant)).toBe(1);
         await h.append(tenant, [recorded(policy, { userReference: 'elsewhere-2' })]);
-        await fence.wait(tenant);
+        expect(await fence.wait(tenant)).toBe(true);
         expect(await consentsOf(tenant)).toBe(2);
         expect(ledger.calls).toEqual([tenant, tenant]);
       } finally {
@@ -83,7 +83,7 @@ describe.each(availableEngines)('read fence ($name)', ({ open }) => {
         log: { warn: (o) => warned.push(o), error: () => undefined },
       });
       fence.appended(await h.append(tenant, [policy, recorded(policy)]));
-      await fence.wait(tenant);
+      expect(await fence.wait(tenant)).toBe(false);
       expect(warned).toEqual([{ tenantId: tenant }]);
     });
   });

@@ -56,21 +56,21 @@ export class ReadFence {
     if (!known || comparePositions(position, known) > 0) this.last.set(tenantId, position);
   }
 
-  /** Waits until the read models hold the tenant's writes (at most `timeoutMs`). */
-  async wait(tenantId: string): Promise<void> {
+  /** Waits until the read models hold the tenant's writes (at most `timeoutMs`); false when they did not by then. */
+  async wait(tenantId: string): Promise<boolean> {
     let target = this.options.soleWriter ? this.last.get(tenantId) : undefined;
     if (!target) {
       const head = await this.ledger.headPosition(tenantId);
-      if (!head) return;
+      if (!head) return true;
       target = head;
       if (this.options.soleWriter) this.note(tenantId, head);
     }
-    if (!(await this.runner.waitFor(target, this.options.timeoutMs))) {
-      this.options.log.warn({ tenantId }, 'read models lag behind the ledger; answering from what they hold');
-      this.options.onTimeout?.();
-      // The request's answer says so (X-Read-Models-Behind).
-      noteReadBehind();
-    }
+    if (await this.runner.waitFor(target, this.options.timeoutMs)) return true;
+    this.options.log.warn({ tenantId }, 'read models lag behind the ledger; answering from what they hold');
+    this.options.onTimeout?.();
+    // The request's answer says so (X-Read-Models-Behind).
+    noteReadBehind();
+    return false;
   }
 }
 

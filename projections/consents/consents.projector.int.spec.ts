@@ -33,7 +33,7 @@ describe.each(harnessEngines)('consents projection ($name)', ({ open, ledger }) 
       db: h.db,
       reader: new PersonalFields(h.privacy, h.ledger),
       privacy: h.privacy,
-      fence: async () => undefined,
+      fence: async () => true,
       exportPageRows: pageRows,
     });
   const searchConsents = (tenant: string, query: ConsentQuery, page: number, limit: number) => queries().search(tenant, query, page, limit);

@@ -14,6 +14,7 @@ import { Purposes } from './purposes/purposes.js';
 import { standingConsentIds } from '../../projections/user-status/user-status.queries.js';
 import { PolicyQueries } from './policies/policy.queries.js';
 import type { ReadFence } from './read-fence.js';
+import { ReadModelsBehindError } from '../common/read-notes.js';
 
 export interface ApplicationDeps {
   ledger: Ledger;
@@ -71,7 +72,10 @@ export function createApplication(deps: ApplicationDeps) {
         reader,
         idempotency: new IdempotencyKeys(privacy),
         standing: async (tenantId, subject, of, now) => {
-          await fence(tenantId);
+          // A withdrawal decided on a lagging read model could miss a consent just given: refuse instead.
+          if (!(await fence(tenantId))) {
+            throw new ReadModelsBehindError('the read models lag behind the ledger: the standing consents are not known yet');
+          }
           return standingConsentIds(db, tenantId, subject, of, now);
         },
       }),

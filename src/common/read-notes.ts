@@ -23,3 +23,11 @@ export const noteReadBehind = (): void => {
   const notes = noting.getStore();
   if (notes) notes.behind = true;
 };
+
+/**
+ * A command that decides on a read model (which consents a user stands by) while the read models
+ * lag behind the ledger past the read fence: nothing is written, and the caller tries again (503).
+ */
+export class ReadModelsBehindError extends Error {
+  override readonly name = 'ReadModelsBehindError';
+}

@@ -149,3 +149,30 @@ describe('withdraw by purpose › bad input', () => {
     expect((await api.get(`/api/v1/consent/${id}`)).json().data.status).toBe('active');
   });
 });
+
+describe('withdraw by purpose › while the read models lag behind the ledger', () => {
+  it('answers 503 and withdraws nothing rather than miss a consent just given; once caught up it withdraws', async () => {
+    await record('newsletter', 'olga');
+    await t.service.runner.stop();
+    let late: string;
+    try {
+      // Given while the projections are stopped: only the ledger holds it.
+      late = await record('sms-offers', 'olga');
+      const position = await t.service.ledger.headPosition();
+      const res = await withdraw('olga', { policyType: 'custom' });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().error).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: expect.stringMatching(/nothing was withdrawn, try again/),
+      });
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['x-read-models-behind']).toBe('true');
+      expect(await t.service.ledger.headPosition()).toEqual(position);
+    } finally {
+      await t.service.runner.start();
+    }
+    const res = await withdraw('olga', { policyType: 'custom' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data.withdrawn as { id: string }[]).map((w) => w.id)).toContain(late);
+  }, 30_000);
+});

@@ -9,6 +9,6 @@ import type { Store } from '../../src/store/store.js';
  * test waits for the read models itself.
  */
 export function applicationOn(ledger: Ledger, privacy: Privacy, store: Store, options: { clock?: () => Date } = {}) {
-  const app = createApplication({ ledger, db: store.db, privacy, fence: async () => undefined, exportPageRows: 1000, ...options });
+  const app = createApplication({ ledger, db: store.db, privacy, fence: async () => true, exportPageRows: 1000, ...options });
   return { commands: app.commands, policies: app.policies.commands, consents: app.consents.commands, queries: app.consents.queries };
 }

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
+import { ReadModelsBehindError } from '../../common/read-notes.js';
 import { ConcurrencyError, LedgerUnavailableError, WrongExpectedRevisionError } from '../../ledger/ledger.port.js';
 import { isUnavailableError } from '../../store/database-errors.js';
 import { now } from './envelope.js';
@@ -74,6 +75,15 @@ function map(error: unknown): Mapped {
       code: 'CONCURRENCY_CONFLICT',
       message: 'the record changed while we wrote it; nothing was recorded, try again',
       headers: { 'retry-after': '1' },
+    };
+  }
+  if (error instanceof ReadModelsBehindError) {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'the read models lag behind the ledger, so the consents the user stands by are not known yet; nothing was withdrawn, try again',
+      headers: { 'retry-after': '5' },
     };
   }
   // The ledger's append says so itself; a lost connection anywhere else (the key lookup, an

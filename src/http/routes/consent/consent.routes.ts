@@ -649,7 +649,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     return { data: { userReference, withdrawn }, replayed };
   };
   const standingDescription =
-    'Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. With Idempotency-Key, a repeat answers the first call.';
+    "Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call.";
   app.post(
     '/consent/user/:userReference/withdraw',
     {
