@@ -88,8 +88,8 @@ export class PolicyIndex {
     if (new Set(versions.map((p) => p.purpose)).size > 1) {
       return { error: { field: 'policyType', message: `${name} has versions of several purposes: give the purpose` } };
     }
-    // A row without its time is refused for that already; its version is not looked for.
-    const at = row.collectedAt === undefined ? Number.NaN : Date.parse(row.collectedAt);
+    // readRow refuses a row without its time before its version is looked for.
+    const at = Date.parse(row.collectedAt!);
     let chosen: KnownPolicy | undefined;
     for (const p of versions) {
       const facts = { effectiveDate: new Date(p.effectiveDate), version: p.version };
