@@ -112,24 +112,22 @@ export async function activePolicyVersionId(
 }
 
 /**
- * Every version of a type, of a purpose, or of a purpose within a type, by when it took effect:
- * newest effectiveDate first, ties to the highest version (the order `activePolicyVersionId` picks
- * by). Deleted versions are left out; deactivated ones are kept, as they were in force in their time.
+ * Every version of a type, of a purpose, or of a purpose within a type, with its label and when it
+ * took effect (unordered: the domain's `versionInForceAt` picks among them). Deleted versions are
+ * left out; deactivated ones are kept, as they were in force in their time.
  */
-export async function policyVersionTimeline(
+export async function policyVersionDates(
   db: Kysely<Database>,
   tenantId: string,
   of: { policyType: string; purpose?: string } | { purpose: string },
-): Promise<{ id: string; effectiveDate: Date }[]> {
-  let query = policyVersionsDb(db).selectFrom('read.policy_versions').select(['id', 'effective_date']).where('tenant_id', '=', tenantId);
+): Promise<{ id: string; version: string; effectiveDate: Date }[]> {
+  let query = policyVersionsDb(db)
+    .selectFrom('read.policy_versions')
+    .select(['id', 'version', 'effective_date'])
+    .where('tenant_id', '=', tenantId)
+    .where('deleted', '=', false);
   if ('policyType' in of) query = query.where('policy_type', '=', of.policyType);
   if (of.purpose !== undefined) query = query.where('purpose', '=', of.purpose);
-  const rows = await query
-    .where('deleted', '=', false)
-    .orderBy('effective_date', 'desc')
-    .orderBy('major', 'desc')
-    .orderBy('minor', 'desc')
-    .orderBy('patch', 'desc')
-    .execute();
-  return rows.map((r) => ({ id: r.id, effectiveDate: r.effective_date }));
+  const rows = await query.execute();
+  return rows.map((r) => ({ id: r.id, version: r.version, effectiveDate: r.effective_date }));
 }

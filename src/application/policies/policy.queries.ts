@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import {
   activePolicyVersionId,
   listPolicyVersions,
-  policyVersionTimeline,
+  policyVersionDates,
   type PolicyListItem,
 } from '../../../projections/policy-versions/policy-versions.queries.js';
 import { purposeKnown } from '../../../projections/purposes/purposes.queries.js';
+import { noVersionInForceAt, versionInForceAt } from '../../domain/consent/standing.js';
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate } from '../../domain/policy/policy.decider.js';
@@ -14,6 +15,9 @@ import type { Ledger } from '../../ledger/ledger.port.js';
 import type { Database } from '../../store/schema.js';
 import type { ReadFence } from '../read-fence.js';
 import { policyView, type PolicyVersionView } from './policy.views.js';
+
+/** What a message adds when the purpose named was never defined (a typo, more often than a version not yet published). */
+const NO_SUCH_PURPOSE = ': no such purpose is defined (GET /api/v1/purposes lists them)';
 
 export interface PolicyListFilter {
   policyType?: string | undefined;
@@ -71,7 +75,7 @@ export class PolicyQueries {
         'NO_ACTIVE_POLICY',
         (await purposeKnown(this.db, tenantId, purpose))
           ? `no active version for purpose ${purpose}`
-          : `no active version for purpose ${purpose}: no such purpose is defined (GET /api/v1/purposes lists them)`,
+          : `no active version for purpose ${purpose}${NO_SUCH_PURPOSE}`,
       );
     }
     return this.get(tenantId, id);
@@ -85,21 +89,15 @@ export class PolicyQueries {
    */
   async inForceAt(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<(at: string) => string> {
     await this.fence(tenantId);
-    const versions = await policyVersionTimeline(this.db, tenantId, of);
+    const versions = await policyVersionDates(this.db, tenantId, of);
     const named = 'purpose' in of ? `purpose ${of.purpose}` : `type ${of.policyType}`;
     const undefinedPurpose = versions.length === 0 && 'purpose' in of && !(await purposeKnown(this.db, tenantId, of.purpose));
     return (at) => {
-      const time = Date.parse(at);
-      const found = versions.find((v) => v.effectiveDate.getTime() <= time);
+      const found = versionInForceAt(versions, new Date(at));
       if (found) return found.id;
-      const first = versions.at(-1);
       throw new DomainError(
         'NO_ACTIVE_POLICY',
-        undefinedPurpose
-          ? `no version of ${named} was in force at ${at}: no such purpose is defined (GET /api/v1/purposes lists them)`
-          : `no version of ${named} was in force at ${at}` +
-              (first ? ` (the first took effect ${first.effectiveDate.toISOString()})` : '') +
-              ': publish the text the user saw, with its original effectiveDate',
+        undefinedPurpose ? `no version of ${named} was in force at ${at}${NO_SUCH_PURPOSE}` : noVersionInForceAt(named, at, versions),
       );
     };
   }

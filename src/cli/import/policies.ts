@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely';
-import { compareVersions } from '../../domain/consent/standing.js';
+import { noVersionInForceAt, versionInForceAt } from '../../domain/consent/standing.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy } from '../../domain/policy/policy.decider.js';
 import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
 import { ledgerDb } from '../../ledger/postgres/ledger.table.js';
 import type { Database } from '../../store/schema.js';
 import type { RowError, SourceRow } from './mapping.js';
+
+/** Whether a version is of the type and the purpose a row gives (either may be left out). */
+const namedBy =
+  (row: SourceRow) =>
+  (p: KnownPolicy): boolean =>
+    (row.policyType === undefined || p.policyType === row.policyType) && (row.purpose === undefined || p.purpose === row.purpose);
 
 /**
  * A tenant's policy versions as its ledger holds them now (published, not deleted), found by id or
@@ -57,9 +63,7 @@ export class PolicyIndex {
     const name = row.purpose ?? row.policyType;
     if (name === undefined) return { error: { field: 'purpose', message: 'is required with policyVersion (or policyType)' } };
     if (row.policyVersion === undefined) return this.inForceAt(row, name);
-    const found = (this.byName.get(`${name}\u0000${row.policyVersion}`) ?? []).filter(
-      (p) => (row.policyType === undefined || p.policyType === row.policyType) && (row.purpose === undefined || p.purpose === row.purpose),
-    );
+    const found = (this.byName.get(`${name}\u0000${row.policyVersion}`) ?? []).filter(namedBy(row));
     // A policy type alone names its own purpose first; two custom purposes with one version label need the purpose.
     const own = found.filter((p) => p.purpose === p.policyType);
     const chosen = found.length === 1 ? found[0] : row.purpose === undefined && own.length === 1 ? own[0] : undefined;
@@ -80,23 +84,16 @@ export class PolicyIndex {
    * the latest effectiveDate at or before it, ties to the highest version. Inactive versions count.
    */
   private inForceAt(row: SourceRow, name: string): { policy: KnownPolicy } | { error: RowError } {
-    const all = [...this.byId.values()].filter(
-      (p) => (row.policyType === undefined || p.policyType === row.policyType) && (row.purpose === undefined || p.purpose === row.purpose),
-    );
+    const all = [...this.byId.values()].filter(namedBy(row));
     const own = all.filter((p) => p.purpose === p.policyType);
     const versions = row.purpose === undefined && own.length > 0 ? own : all;
     if (new Set(versions.map((p) => p.purpose)).size > 1) {
       return { error: { field: 'policyType', message: `${name} has versions of several purposes: give the purpose` } };
     }
+    const dated = versions.map((policy) => ({ policy, version: policy.version, effectiveDate: new Date(policy.effectiveDate) }));
     // readRow refuses a row without its time before its version is looked for.
-    const at = Date.parse(row.collectedAt!);
-    let chosen: KnownPolicy | undefined;
-    for (const p of versions) {
-      const facts = { effectiveDate: new Date(p.effectiveDate), version: p.version };
-      if (facts.effectiveDate.getTime() > at) continue;
-      if (!chosen || compareVersions(facts, { effectiveDate: new Date(chosen.effectiveDate), version: chosen.version }) > 0) chosen = p;
-    }
-    if (chosen) return { policy: chosen };
+    const chosen = versionInForceAt(dated, new Date(row.collectedAt!));
+    if (chosen) return { policy: chosen.policy };
     const field = row.purpose !== undefined ? 'purpose' : 'policyType';
     if (versions.length === 0) {
       return {
@@ -106,12 +103,6 @@ export class PolicyIndex {
         },
       };
     }
-    const first = versions.map((p) => p.effectiveDate).sort()[0]!;
-    return {
-      error: {
-        field,
-        message: `no version of ${name} was in force at ${row.collectedAt} (the first took effect ${first}): publish the text the user saw, with its original effectiveDate`,
-      },
-    };
+    return { error: { field, message: noVersionInForceAt(name, row.collectedAt!, dated) } };
   }
 }

@@ -38,11 +38,11 @@ export function recordStatus(
 
 const semver = (v: string): number[] => v.split('.').map(Number);
 
+/** What ordering versions needs: when each took effect, and its label. */
+type Dated = Pick<VersionFacts, 'effectiveDate' | 'version'>;
+
 /** Positive when `a` comes after `b`: a later effectiveDate, then the higher version (as the active version is chosen). */
-export function compareVersions(
-  a: Pick<VersionFacts, 'effectiveDate' | 'version'>,
-  b: Pick<VersionFacts, 'effectiveDate' | 'version'>,
-): number {
+export function compareVersions(a: Dated, b: Dated): number {
   const byDate = a.effectiveDate.getTime() - b.effectiveDate.getTime();
   if (byDate !== 0) return byDate;
   const [x, y] = [semver(a.version), semver(b.version)];
@@ -51,7 +51,7 @@ export function compareVersions(
 }
 
 /** The latest of the versions that pass `which`, or null. */
-function latest<V extends VersionFacts>(versions: readonly V[], which: (v: V) => boolean): V | null {
+function latest<V extends Dated>(versions: readonly V[], which: (v: V) => boolean): V | null {
   let best: V | null = null;
   for (const v of versions) if (which(v) && (best === null || compareVersions(v, best) > 0)) best = v;
   return best;
@@ -60,6 +60,23 @@ function latest<V extends VersionFacts>(versions: readonly V[], which: (v: V) =>
 /** The version of a purpose in force at `now`: usable, effective, latest. */
 export const versionInForce = <V extends VersionFacts>(versions: readonly V[], now: Date): V | null =>
   latest(versions, (v) => v.usable && v.effectiveDate <= now);
+
+/**
+ * The version in force when a decision was made at `at` (an imported one): effective by then,
+ * latest. A version deactivated since counts, as it was in force then; the caller leaves out deleted ones.
+ */
+export const versionInForceAt = <V extends Dated>(versions: readonly V[], at: Date): V | null =>
+  latest(versions, (v) => v.effectiveDate <= at);
+
+/** Why a decision made at `at` finds no version of `named` (`versions`, all taking effect after it) in force. */
+export function noVersionInForceAt(named: string, at: string, versions: readonly Dated[]): string {
+  const first = versions.reduce<Date | undefined>((a, v) => (a === undefined || v.effectiveDate < a ? v.effectiveDate : a), undefined);
+  return (
+    `no version of ${named} was in force at ${at}` +
+    (first ? ` (the first took effect ${first.toISOString()})` : '') +
+    ': publish the text the user saw, with its original effectiveDate'
+  );
+}
 
 /**
  * The newest version in force at `now` that requires re-consent: a decision on any version before
