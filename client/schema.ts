@@ -307,7 +307,7 @@ export interface paths {
         put?: never;
         /**
          * Record a consent decision
-         * @description On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link. Key scope: admin or write or publishable.
+         * @description On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link. Key scope: admin or write or publishable.
          */
         post: operations["createConsent"];
         delete?: never;
@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Record up to 1,000 decisions, all or nothing
-         * @description Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; for an imported item, with collectedAt, the version that was in force then: the latest effectiveDate at or before it). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one. Key scope: admin or write.
+         * @description Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; for an imported item, with collectedAt, the version that was in force then: the latest effectiveDate at or before it; a policy type alone names its own purpose, else its only one, else the item is refused). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one. Key scope: admin or write.
          */
         post: operations["batchConsent"];
         delete?: never;
@@ -4517,7 +4517,7 @@ export interface operations {
                     /** @description instead of policyVersionId: the version of this purpose in force now (a batch item with collectedAt: in force then) */
                     purpose?: string;
                     /**
-                     * @description instead of policyVersionId: the version of this type in force now (a batch item with collectedAt: in force then)
+                     * @description instead of policyVersionId: the version of this type's own purpose in force now, else of its only purpose (a batch item with collectedAt: in force then); 400 when the type has versions of several purposes and none of its own
                      * @enum {string}
                      */
                     policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
@@ -4820,7 +4820,7 @@ export interface operations {
                         /** @description instead of policyVersionId: the version of this purpose in force now (a batch item with collectedAt: in force then) */
                         purpose?: string;
                         /**
-                         * @description instead of policyVersionId: the version of this type in force now (a batch item with collectedAt: in force then)
+                         * @description instead of policyVersionId: the version of this type's own purpose in force now, else of its only purpose (a batch item with collectedAt: in force then); 400 when the type has versions of several purposes and none of its own
                          * @enum {string}
                          */
                         policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";

@@ -112,22 +112,22 @@ export async function activePolicyVersionId(
 }
 
 /**
- * Every version of a type, of a purpose, or of a purpose within a type, with its label and when it
- * took effect (unordered: the domain's `versionInForceAt` picks among them). Deleted versions are
+ * Every version of a type, of a purpose, or of a purpose within a type, with its purpose, label,
+ * whether it is active and when it took effect (unordered: the domain's `versionInForceAt` picks among them). Deleted versions are
  * left out; deactivated ones are kept, as they were in force in their time.
  */
 export async function policyVersionDates(
   db: Kysely<Database>,
   tenantId: string,
   of: { policyType: string; purpose?: string } | { purpose: string },
-): Promise<{ id: string; version: string; effectiveDate: Date }[]> {
+): Promise<{ id: string; purpose: string; version: string; effectiveDate: Date; isActive: boolean }[]> {
   let query = policyVersionsDb(db)
     .selectFrom('read.policy_versions')
-    .select(['id', 'version', 'effective_date'])
+    .select(['id', 'purpose', 'version', 'effective_date', 'is_active'])
     .where('tenant_id', '=', tenantId)
     .where('deleted', '=', false);
   if ('policyType' in of) query = query.where('policy_type', '=', of.policyType);
   if (of.purpose !== undefined) query = query.where('purpose', '=', of.purpose);
   const rows = await query.execute();
-  return rows.map((r) => ({ id: r.id, version: r.version, effectiveDate: r.effective_date }));
+  return rows.map((r) => ({ id: r.id, purpose: r.purpose, version: r.version, effectiveDate: r.effective_date, isActive: r.is_active }));
 }

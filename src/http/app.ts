@@ -336,11 +336,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
             readModelsAt: () => deps.readModelsAt(),
             within: (tenantId, at) => deps.transparency.publishedWithin(tenantId, at),
           },
-          activeVersion: async (tenantId, of) =>
-            ('purpose' in of
-              ? await deps.policies.queries.activeFor(tenantId, of.purpose)
-              : await deps.policies.queries.active(tenantId, of.policyType)
-            ).id,
+          activeVersion: (tenantId, of) => deps.policies.queries.recordableNow(tenantId, of),
           versionInForceAt: (tenantId, of) => deps.policies.queries.inForceAt(tenantId, of),
           publicLink: (tenantId, consentId, consentHash) => deps.receipts.publicLink(tenantId, consentId, consentHash),
         });

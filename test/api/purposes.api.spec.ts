@@ -181,4 +181,54 @@ describe('purposes › policy versions name their purpose', () => {
     expect((await api.get('/api/v1/policies/active?purpose=nothing-defined')).statusCode).toBe(404);
     expect((await api.get('/api/v1/policies/active?purpose=Bad Key')).statusCode).toBe(400);
   });
+
+  it('a decision named by its type alone takes the type’s own purpose, else its only one, and is refused when several could be meant', async () => {
+    // custom holds versions of newsletter and sms-offers (above) and none of its own.
+    const mine = async () => (await api.get('/api/v1/consent/user/typed')).json().pagination.total as number;
+    const one = await api.post('/api/v1/consent', { policyType: 'custom', userReference: 'typed', consentGiven: true });
+    expect(one.statusCode, one.body).toBe(400);
+    expect(one.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'policy type custom has versions of several purposes (newsletter, sms-offers): give the purpose',
+      details: {
+        errors: [{ field: 'policyType', message: 'has versions of several purposes (newsletter, sms-offers): give the purpose' }],
+      },
+    });
+    const batch = await api.post('/api/v1/consent/batch', {
+      consents: [
+        { policyType: 'custom', userReference: 'typed', consentGiven: true },
+        { policyType: 'custom', userReference: 'typed', consentGiven: true, collectedAt: '2025-01-01T00:00:00Z' },
+        { purpose: 'newsletter', userReference: 'typed', consentGiven: true },
+      ],
+    });
+    expect(batch.statusCode, batch.body).toBe(400);
+    expect(batch.json().error.details.errors.map((e: { field: string }) => e.field)).toEqual([
+      'consents[0].policyType',
+      'consents[1].policyType',
+    ]);
+    expect(await mine()).toBe(0);
+
+    // A type whose versions are all of one purpose names that purpose.
+    expect((await api.post('/api/v1/purposes', { key: 'promo', name: 'Promotions', legalBasis: 'consent' })).statusCode).toBe(201);
+    const promo = await publish({ policyType: 'marketing_consent', purpose: 'promo' });
+    expect(promo.statusCode, promo.body).toBe(201);
+    const onPromo = await api.post('/api/v1/consent', { policyType: 'marketing_consent', userReference: 'typed', consentGiven: true });
+    expect(onPromo.statusCode, onPromo.body).toBe(201);
+    expect(onPromo.json().data).toMatchObject({ policyVersionId: promo.json().data.id, purpose: 'promo' });
+
+    // Once the type has a version of its own (no purpose given), the type alone names it.
+    const plain = await publish({ content: 'Custom terms' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const onPlain = await api.post('/api/v1/consent/batch', {
+      consents: [
+        { policyType: 'custom', userReference: 'typed', consentGiven: true },
+        { policyType: 'custom', userReference: 'typed', consentGiven: false, collectedAt: plain.json().data.effectiveDate },
+      ],
+    });
+    expect(onPlain.statusCode, onPlain.body).toBe(201);
+    for (const c of onPlain.json().data.consents) {
+      expect((await api.get(`/api/v1/consent/${c.id}`)).json().data).toMatchObject({ policyVersionId: plain.json().data.id });
+    }
+    expect(await mine()).toBe(3);
+  });
 });

@@ -6,7 +6,7 @@ import {
   type PolicyListItem,
 } from '../../../projections/policy-versions/policy-versions.queries.js';
 import { purposeKnown } from '../../../projections/purposes/purposes.queries.js';
-import { noVersionInForceAt, versionInForceAt } from '../../domain/consent/standing.js';
+import { noVersionInForceAt, ofTypeAlone, severalPurposes, versionInForceAt } from '../../domain/consent/standing.js';
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate } from '../../domain/policy/policy.decider.js';
@@ -82,14 +82,31 @@ export class PolicyQueries {
   }
 
   /**
+   * The version a decision made now is recorded on when it names a purpose or a policy type: the
+   * purpose's active version; a type alone names its own purpose, else its only purpose with an
+   * active version (`ofTypeAlone`), and is refused when several have one.
+   */
+  async recordableNow(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<string> {
+    if ('purpose' in of) return (await this.activeFor(tenantId, of.purpose)).id;
+    await this.fence(tenantId);
+    const now = this.clock();
+    const usable = (await policyVersionDates(this.db, tenantId, of)).filter((v) => v.isActive && v.effectiveDate <= now);
+    const found = versionInForceAt(this.namedByType(usable, of.policyType), now);
+    if (!found) throw new DomainError('NO_ACTIVE_POLICY', `no active ${of.policyType} version`);
+    return found.id;
+  }
+
+  /**
    * For decisions imported with their original time (`collectedAt`): a picker answering the version
    * of a purpose or a type that was in force at a time, the latest effectiveDate at or before it
    * (ties to the highest version), from one read. A version deactivated since counts, as it was in
-   * force then; a deleted one does not. The picker throws NO_ACTIVE_POLICY when none was.
+   * force then; a deleted one does not. A type alone chooses among its own purpose's versions, else
+   * its only purpose's (`ofTypeAlone`). The picker throws NO_ACTIVE_POLICY when none was.
    */
   async inForceAt(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<(at: string) => string> {
     await this.fence(tenantId);
-    const versions = await policyVersionDates(this.db, tenantId, of);
+    const all = await policyVersionDates(this.db, tenantId, of);
+    const versions = 'purpose' in of ? all : this.namedByType(all, of.policyType);
     const named = 'purpose' in of ? `purpose ${of.purpose}` : `type ${of.policyType}`;
     const undefinedPurpose = versions.length === 0 && 'purpose' in of && !(await purposeKnown(this.db, tenantId, of.purpose));
     return (at) => {
@@ -100,5 +117,13 @@ export class PolicyQueries {
         undefinedPurpose ? `no version of ${named} was in force at ${at}${NO_SUCH_PURPOSE}` : noVersionInForceAt(named, at, versions),
       );
     };
+  }
+
+  /** The versions a policy type alone names; VALIDATION_ERROR on `policyType` when they are of several purposes. */
+  private namedByType<V extends { purpose: string }>(versions: readonly V[], policyType: string): V[] {
+    const scope = ofTypeAlone(versions, policyType);
+    if ('versions' in scope) return scope.versions;
+    const why = severalPurposes(scope.severalPurposes);
+    throw new DomainError('VALIDATION_ERROR', `policy type ${policyType} ${why}`, { errors: [{ field: 'policyType', message: why }] });
   }
 }

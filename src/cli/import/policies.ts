@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { noVersionInForceAt, versionInForceAt } from '../../domain/consent/standing.js';
+import { noVersionInForceAt, ofTypeAlone, severalPurposes, versionInForceAt } from '../../domain/consent/standing.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy } from '../../domain/policy/policy.decider.js';
 import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
@@ -85,11 +85,9 @@ export class PolicyIndex {
    */
   private inForceAt(row: SourceRow, name: string): { policy: KnownPolicy } | { error: RowError } {
     const all = [...this.byId.values()].filter(namedBy(row));
-    const own = all.filter((p) => p.purpose === p.policyType);
-    const versions = row.purpose === undefined && own.length > 0 ? own : all;
-    if (new Set(versions.map((p) => p.purpose)).size > 1) {
-      return { error: { field: 'policyType', message: `${name} has versions of several purposes: give the purpose` } };
-    }
+    const scope = row.purpose === undefined ? ofTypeAlone(all, name) : { versions: all };
+    if ('severalPurposes' in scope) return { error: { field: 'policyType', message: `${name} ${severalPurposes(scope.severalPurposes)}` } };
+    const { versions } = scope;
     const dated = versions.map((policy) => ({ policy, version: policy.version, effectiveDate: new Date(policy.effectiveDate) }));
     // readRow refuses a row without its time before its version is looked for.
     const chosen = versionInForceAt(dated, new Date(row.collectedAt!));

@@ -112,3 +112,23 @@ export function standingOf(decision: DecisionFacts, versions: readonly VersionFa
   if (decided && since && compareVersions(since, decided) > 0) return 'outdated';
   return decision.consentGiven ? 'given' : 'rejected';
 }
+
+/**
+ * The versions a decision named by its policy type alone chooses among: those of the type's own
+ * purpose (the spec's types, purpose left out) when it has any, else those of the type's only
+ * purpose. Versions of several purposes and none of the type's own: which purpose is meant is not
+ * said, and recording on the latest of them would record on a purpose the caller may not have meant.
+ */
+export function ofTypeAlone<V extends { purpose: string }>(
+  versions: readonly V[],
+  policyType: string,
+): { versions: V[] } | { severalPurposes: string[] } {
+  const own = versions.filter((v) => v.purpose === policyType);
+  if (own.length > 0) return { versions: own };
+  const purposes = [...new Set(versions.map((v) => v.purpose))].sort();
+  return purposes.length > 1 ? { severalPurposes: purposes } : { versions: [...versions] };
+}
+
+/** Why a policy type alone names no version (`ofTypeAlone`), said of the type's field. */
+export const severalPurposes = (purposes: readonly string[]): string =>
+  `has versions of several purposes (${purposes.join(', ')}): give the purpose`;

@@ -145,9 +145,12 @@ export interface ConsentRoutesOptions {
     readModelsAt(): Promise<LedgerPosition>;
     within(tenantId: string, at: LedgerPosition): Promise<{ treeSize: number; rootHash: string; timestamp: string } | null>;
   };
-  /** The id of the version in force now for a purpose or a policy type (NO_ACTIVE_POLICY when none). */
+  /**
+   * The id of the version in force now for a purpose or a policy type (NO_ACTIVE_POLICY when none;
+   * VALIDATION_ERROR when a type alone has versions of several purposes and none of its own).
+   */
   activeVersion: (tenantId: string, of: { purpose: string } | { policyType: string }) => Promise<string>;
-  /** For imported decisions: a picker of the version in force at a time (its picks throw NO_ACTIVE_POLICY when none was). */
+  /** For imported decisions: a picker of the version in force at a time (its picks throw NO_ACTIVE_POLICY when none was; VALIDATION_ERROR as activeVersion). */
   versionInForceAt: (tenantId: string, of: { purpose: string } | { policyType: string }) => Promise<(at: string) => string>;
   /** A record's public verification link (the receipt's QR code), which the page then answers for. */
   publicLink: (tenantId: string, consentId: string, consentHash: string) => Promise<string>;
@@ -208,7 +211,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         if (!versions.has(name)) versions.set(name, activeVersion(tenantId, of));
         resolved.push({ ...rest, policyVersionId: await versions.get(name)! });
       } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'NO_ACTIVE_POLICY') throw error;
+        // No version in force, or a type alone that names several purposes: this item's error.
+        if (!(error instanceof DomainError) || (error.code !== 'NO_ACTIVE_POLICY' && error.code !== 'VALIDATION_ERROR')) throw error;
         errors.push({ index, field: `consents[${index}].${'purpose' in of ? 'purpose' : 'policyType'}`, message: error.message });
         resolved.push({ ...rest, policyVersionId: '' });
       }
@@ -226,7 +230,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Record a consent decision',
         description:
-          "On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link.",
+          "On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link.",
         headers: IdempotencyHeadersSchema,
         body: ConsentCreateSchema,
         response: {
@@ -266,7 +270,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Record up to 1,000 decisions, all or nothing',
         description:
-          'Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; for an imported item, with collectedAt, the version that was in force then: the latest effectiveDate at or before it). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one.',
+          'Each item names its version as a single decision does: policyVersionId, or purpose or policyType for the version in force now (exactly one; for an imported item, with collectedAt, the version that was in force then: the latest effectiveDate at or before it; a policy type alone names its own purpose, else its only one, else the item is refused). Any invalid item refuses the whole batch (400) and error.details.errors lists {index, field, message} for every one.',
         headers: IdempotencyHeadersSchema,
         body: ConsentBatchSchema,
         response: { 201: EnvelopeSchema(BatchResultSchema), ...errorResponses(400, 401, 409, 413, 415, 422) },

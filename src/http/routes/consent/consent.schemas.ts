@@ -54,7 +54,8 @@ const VersionNaming = {
   }),
   policyType: Type.Optional({
     ...PolicyTypeSchema,
-    description: 'instead of policyVersionId: the version of this type in force now (a batch item with collectedAt: in force then)',
+    description:
+      "instead of policyVersionId: the version of this type's own purpose in force now, else of its only purpose (a batch item with collectedAt: in force then); 400 when the type has versions of several purposes and none of its own",
   }),
 };
 
