@@ -37,7 +37,14 @@ import { adminAuth, apiKeyAuth } from './auth.js';
 import { ErrorEnvelopeSchema, errorResponses } from './kit/envelope.js';
 import { addLimitResponses } from './openapi-limits.js';
 import { describeOperations } from './openapi-operations.js';
-import { clientErrorHandler, errorBody, refuseWhileClosing, registerErrorHandling, validationError } from './kit/errors.js';
+import {
+  clientErrorHandler,
+  errorBody,
+  refuseWhileClosing,
+  registerErrorHandling,
+  unvalidatedErrors,
+  validationError,
+} from './kit/errors.js';
 import { adminRoutes } from './routes/admin/admin.routes.js';
 import { consentRoutes } from './routes/consent/consent.routes.js';
 import { allowOrigin, browserRoutes } from './routes/browser/browser.routes.js';
@@ -192,7 +199,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // A route that documents no query parameter takes none (its schema refuses the unknown ones).
     if (!request.is404 && !request.routeOptions.schema?.querystring && !isDocsRoute(request.routeOptions.url)) {
       const names = Object.keys(request.query as object);
-      if (names.length > 0) throw validationError(names.map((field) => ({ field, message: UNKNOWN_QUERY_PARAMETER })));
+      // Named with the path's and the body's own errors, which Fastify would check next.
+      if (names.length > 0) {
+        throw validationError([
+          ...unvalidatedErrors(request, ['params', 'body']),
+          ...names.map((field) => ({ field, message: UNKNOWN_QUERY_PARAMETER })),
+        ]);
+      }
     }
     const parts: unknown[] = [request.query, request.params];
     if (!request.routeOptions.config?.itemizedBodyChecks) parts.push(request.body);

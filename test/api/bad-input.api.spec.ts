@@ -318,6 +318,22 @@ describe('bad input › when ids are malformed or unknown', () => {
     await refused(() => api.put('/api/v1/policies/1', { isActive: true }), 400, 'VALIDATION_ERROR');
   });
 
+  it('names every bad part at once: the path, the body and the query, not only the first Fastify checks', async () => {
+    const fields = (res: LightMyRequestResponse) => res.json().error.details.errors.map((e: { field: string }) => e.field);
+    const get = await api.get('/api/v1/consent/not-a-uuid?format=bogus');
+    expectError(get, 400, 'VALIDATION_ERROR');
+    expect(fields(get)).toEqual(['id', 'format']);
+    const withdraw = await refused(() => api.post('/api/v1/consent/not-a-uuid/withdraw?nope=1', { reason: 5 }), 400, 'VALIDATION_ERROR');
+    expect(fields(withdraw)).toEqual(['id', 'reason', 'nope']);
+    expect(withdraw.json().error.message).toMatch(
+      /^invalid request: id must be a UUID.*; reason .*; nope is not a query parameter of this route$/,
+    );
+    const patch = await refused(() => api.patch(`/api/v1/policies/${policyId}?x=1`, { isActive: 'maybe' }), 400, 'VALIDATION_ERROR');
+    expect(fields(patch)).toEqual(['isActive', 'x']);
+    // A part that is fine adds nothing.
+    expect(fields(await api.get('/api/v1/consent/not-a-uuid'))).toEqual(['id']);
+  });
+
   it('says in words what an id, a time, a day or an address must be, never "must match format"', async () => {
     const cases: [() => Promise<LightMyRequestResponse>, string, RegExp][] = [
       [() => api.get('/api/v1/consent/not-a-uuid'), 'id', /must be a UUID, such as/],

@@ -5,7 +5,7 @@ import { ReadModelsBehindError } from '../../common/read-notes.js';
 import { ConcurrencyError, LedgerUnavailableError, WrongExpectedRevisionError } from '../../ledger/ledger.port.js';
 import { isUnavailableError } from '../../store/database-errors.js';
 import { now } from './envelope.js';
-import { fieldErrors, UNKNOWN_FIELD, UNKNOWN_QUERY_PARAMETER } from './validation.js';
+import { fieldErrors, UNKNOWN_FIELD, UNKNOWN_QUERY_PARAMETER, type FieldError } from './validation.js';
 
 /** An error the HTTP layer answers as is. */
 export class HttpError extends Error {
@@ -63,7 +63,43 @@ const unknownParameter = (name: string): string =>
     ? 'is not a filter: a metadata filter names a top-level key of up to 64 letters, digits, "_", "$" or "-" (metadata.source=web) on search, stats and export; nested values are not matched'
     : UNKNOWN_QUERY_PARAMETER;
 
-function map(error: unknown): Mapped {
+type Part = 'params' | 'body' | 'querystring';
+
+/** The parts Fastify leaves unchecked once one fails: it validates params, body, querystring in that order and stops. */
+const LATER_PARTS: Record<string, readonly Part[]> = { params: ['body', 'querystring'], body: ['querystring'] };
+
+/** Field errors of Ajv's errors in a part of the request; in a query, an unknown name is said as such. */
+const partFieldErrors = (part: string | undefined, errors: unknown[]) =>
+  fieldErrors(errors as never).map((x) =>
+    part === 'querystring' && x.message === UNKNOWN_FIELD ? { ...x, message: unknownParameter(x.field) } : x,
+  );
+
+/**
+ * The schema errors of request parts Fastify has not checked (after one part failed, or before
+ * validation), so that one answer names every bad field, not only those of the first part.
+ */
+export function unvalidatedErrors(request: FastifyRequest, parts: readonly Part[]): FieldError[] {
+  // The app's compiler answers {value} or {error: {validation}} (kit/validation.ts); plain Ajv, false and .errors.
+  type Validate = { (data: unknown): unknown; errors?: unknown[] | null };
+  const found: FieldError[] = [];
+  for (const part of parts) {
+    // A body's validators are kept per media type.
+    const compiled = request.getValidationFunction(part) as Validate | Record<string, Validate> | undefined;
+    const validate = typeof compiled === 'function' ? compiled : compiled?.[request.mediaType ?? ''];
+    if (typeof validate !== 'function') continue;
+    const data = part === 'body' ? request.body : part === 'params' ? request.params : request.query;
+    try {
+      const result = validate(data ?? null);
+      const errors = result === false ? validate.errors : (result as { error?: { validation?: unknown[] } } | undefined)?.error?.validation;
+      if (errors && errors.length > 0) found.push(...partFieldErrors(part, errors));
+    } catch {
+      // A validator that throws: the other parts' errors stand alone.
+    }
+  }
+  return found;
+}
+
+function map(error: unknown, later: FieldError[] = []): Mapped {
   if (error instanceof HttpError)
     return { status: error.statusCode, code: error.code, message: error.message, details: error.details, headers: error.headers };
   if (error instanceof DomainError)
@@ -98,9 +134,7 @@ function map(error: unknown): Mapped {
   }
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
-    const errors = fieldErrors(e.validation as never).map((x) =>
-      e.validationContext === 'querystring' && x.message === UNKNOWN_FIELD ? { ...x, message: unknownParameter(x.field) } : x,
-    );
+    const errors = [...partFieldErrors(e.validationContext, e.validation), ...later];
     return {
       status: 400,
       code: 'VALIDATION_ERROR',
@@ -129,7 +163,9 @@ function map(error: unknown): Mapped {
 /** One place maps every failure to a status and the error envelope. 5xx answers carry no internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const m = map(error);
+    const validation = error as { validation?: unknown; validationContext?: string };
+    const later = Array.isArray(validation.validation) ? (LATER_PARTS[validation.validationContext ?? ''] ?? []) : [];
+    const m = map(error, unvalidatedErrors(request, later));
     if (m.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: m.code, status: m.status }, 'request refused');
     if (m.headers) void reply.headers(m.headers);
