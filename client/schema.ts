@@ -4809,7 +4809,7 @@ export interface operations {
                         } | null;
                         /**
                          * Format: date-time
-                         * @description when the decision was originally made, for history moved from another platform: after 1990, in the past. The record is `imported: true`; `collectedAt` enters its consentHash input (docs/hashing.md)
+                         * @description when the decision was originally made, for history moved from another platform: from 1990-01-01T00:00:00Z on, in the past. The record is `imported: true`; `collectedAt` enters its consentHash input (docs/hashing.md)
                          */
                         collectedAt?: string;
                         /**

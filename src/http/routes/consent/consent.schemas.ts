@@ -84,7 +84,7 @@ const ImportedFields = {
     Type.String({
       format: 'date-time',
       description:
-        'when the decision was originally made, for history moved from another platform: after 1990, in the past. The record is `imported: true`; `collectedAt` enters its consentHash input (docs/hashing.md)',
+        'when the decision was originally made, for history moved from another platform: from 1990-01-01T00:00:00Z on, in the past. The record is `imported: true`; `collectedAt` enters its consentHash input (docs/hashing.md)',
     }),
   ),
   withdrawnAt: Type.Optional(
