@@ -81,7 +81,7 @@ export async function main(
       allowPositionals: command.positionals === true,
     });
     if (values.help) {
-      cli.stdout.write(commandHelp(command));
+      cli.stdout.write(commandHelp(command) + (command.details ? `\n${command.details}\n` : ''));
       return EXIT.ok;
     }
     input = command.parse(values, positionals);

@@ -57,6 +57,8 @@ export interface Command {
   name: string;
   usage: string;
   summary: string;
+  /** More for `--help` alone (fields, examples); a usage error prints the usage and summary only. */
+  details?: string;
   options: NonNullable<ParseArgsConfig['options']>;
   /** Connections to the store it needs (default 2). */
   connections?: number;

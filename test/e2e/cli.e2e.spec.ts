@@ -98,6 +98,21 @@ describe('cli › when the arguments are wrong › exits 2 with a clear message,
 });
 
 describe('cli › when asked for help › prints it and exits 0', () => {
+  it('import --help says what a row holds, every field --map takes, and an example; a usage error only the usage', async () => {
+    const run = await cli(['import', '--help'], {});
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Usage: npx consent-ledger import --tenant TENANT_ID --file');
+    expect(run.stdout).toContain(
+      'id, userReference, policyVersionId, policyType, purpose, policyVersion, consentGiven, status, collectedAt',
+    );
+    expect(run.stdout).toMatch(/--time-zone ZONE +the zone of times written without one/);
+    expect(run.stdout).toMatch(/^Example: npx consent-ledger import --tenant TENANT_ID --file optins.csv/m);
+    const wrong = await cli(['import', '--tenant', 'x'], {});
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('Usage: npx consent-ledger import');
+    expect(wrong.stderr).not.toContain('Example:');
+  });
+
   it('--help lists every command', async () => {
     const run = await cli(['--help'], {});
     expect(run.code).toBe(0);
