@@ -18,13 +18,17 @@ let contentHash: string;
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-/** The tenant's events, but the expiries the deadlines follower appends on its own (an imported consent may be past its validity). */
+/**
+ * The tenant's events, but those the deadlines follower appends on its own whenever it runs: expiries
+ * (an imported consent may be past its validity) and re-consent announcements (versions published
+ * with past effective dates take effect at once).
+ */
 async function ledgerCount(): Promise<number> {
   const rows = await ledgerDb(t.service.store.db)
     .selectFrom('ledger.events')
     .select('event_id')
     .where('tenant_id', '=', tenantId)
-    .where('event_type', '<>', 'ConsentExpired')
+    .where('event_type', 'not in', ['ConsentExpired', 'PolicyReconsentRequired'])
     .execute();
   return rows.length;
 }
