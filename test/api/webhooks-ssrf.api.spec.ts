@@ -185,6 +185,13 @@ describe('webhooks › delivery guard in the service', () => {
   });
 
   describe('webhooks › when a non-public address is written in the URL › refused at registration', () => {
+    // One service for the cases, a tenant of its own for each: "nothing stored" is per tenant.
+    let strict: TestService;
+    beforeAll(async () => {
+      strict = await startTestService();
+    }, 60_000);
+    afterAll(() => strict?.close());
+
     it.each([
       ['https://127.0.0.1/hook', 'a loopback address'],
       ['https://127.0.0.2:8443/hook', 'a loopback address'],
@@ -202,18 +209,13 @@ describe('webhooks › delivery guard in the service', () => {
       ['https://LOCALHOST./hook', 'a loopback address'],
       ['https://api.localhost/hook', 'a loopback address'],
     ])('%s: 400 naming the rule, nothing stored', async (url, rule) => {
-      const service = await startTestService();
-      try {
-        const api = client(service.app, await service.tenant('pro'));
-        const res = await api.post('/api/v1/webhooks', { url, events: ['*'] });
-        expect(res.statusCode, res.body).toBe(400);
-        expect(res.json().error.code).toBe('VALIDATION_ERROR');
-        expect(res.json().error.details.errors).toEqual([{ field: 'url', message: expect.stringContaining(`is ${rule}`) }]);
-        expect(res.json().error.message).toContain('must reach a public address');
-        expect((await api.get('/api/v1/webhooks')).json().pagination.total).toBe(0);
-      } finally {
-        await service.close();
-      }
+      const api = client(strict.app, await strict.tenant('pro'));
+      const res = await api.post('/api/v1/webhooks', { url, events: ['*'] });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      expect(res.json().error.details.errors).toEqual([{ field: 'url', message: expect.stringContaining(`is ${rule}`) }]);
+      expect(res.json().error.message).toContain('must reach a public address');
+      expect((await api.get('/api/v1/webhooks')).json().pagination.total).toBe(0);
     });
 
     it('a public literal and any name are accepted; with WEBHOOK_ALLOW_PRIVATE_NETWORKS a loopback literal is too', async () => {
