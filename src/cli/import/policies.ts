@@ -64,10 +64,9 @@ export class PolicyIndex {
     if (name === undefined) return { error: { field: 'purpose', message: 'is required with policyVersion (or policyType)' } };
     if (row.policyVersion === undefined) return this.inForceAt(row, name);
     const found = (this.byName.get(`${name}\u0000${row.policyVersion}`) ?? []).filter(namedBy(row));
-    // A policy type alone names its own purpose first; two custom purposes with one version label need the purpose.
-    const own = found.filter((p) => p.purpose === p.policyType);
-    const chosen = found.length === 1 ? found[0] : row.purpose === undefined && own.length === 1 ? own[0] : undefined;
-    if (chosen) return { policy: chosen };
+    // A policy type alone names its own purpose first (ofTypeAlone); two custom purposes with one version label need the purpose.
+    const scope = row.purpose === undefined ? ofTypeAlone(found, name) : { versions: found };
+    if ('versions' in scope && scope.versions.length === 1) return { policy: scope.versions[0]! };
     if (found.length > 1) {
       return { error: { field: 'purpose', message: `${name} ${row.policyVersion} names ${found.length} versions: give the purpose` } };
     }
