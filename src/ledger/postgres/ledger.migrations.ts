@@ -81,4 +81,41 @@ export const ledgerMigrations: Migrations = {
       END
       $fn$;
     `),
+  // 0024's horizon, in doubt no more. A transaction in the snapshot that pg_stat_activity no longer
+  // shows ended between the snapshot and the look, in this database or another: it counted as this
+  // one's, and held the read back until a later one (a caller's read right after an append saw
+  // nothing). Now one that aborted is passed over (nobody will ever see its rows), and one that
+  // committed raises SQLSTATE CLH01, for the reader to read again: the next statement's snapshot
+  // sees it ended. ledger.read_horizon_of takes the snapshot as an argument, so tests can give one.
+  '0025_ledger_read_horizon_in_doubt': sqlMigration(`
+      CREATE FUNCTION ledger.read_horizon_of(s pg_snapshot) RETURNS xid8 LANGUAGE plpgsql STABLE AS $fn$
+      DECLARE
+        x xid8;
+      BEGIN
+        IF pg_snapshot_xmin(s) = pg_snapshot_xmax(s) THEN
+          RETURN pg_snapshot_xmax(s);
+        END IF;
+        FOR x IN
+          SELECT t FROM pg_snapshot_xip(s) AS t
+          WHERE xid(t) NOT IN (
+              SELECT a.backend_xid FROM pg_stat_activity a
+              WHERE a.backend_xid IS NOT NULL AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))
+            AND xid(t) NOT IN (SELECT p.transaction FROM pg_prepared_xacts p WHERE p.database <> current_database())
+          ORDER BY t
+        LOOP
+          CASE pg_xact_status(x)
+            WHEN 'in progress' THEN RETURN x;
+            WHEN 'aborted' THEN CONTINUE;
+            ELSE RAISE EXCEPTION 'transaction % ended after this snapshot was taken: read again', x USING ERRCODE = 'CLH01';
+          END CASE;
+        END LOOP;
+        RETURN pg_snapshot_xmax(s);
+      END
+      $fn$;
+      CREATE OR REPLACE FUNCTION ledger.read_horizon() RETURNS xid8 LANGUAGE plpgsql STABLE AS $fn$
+      BEGIN
+        RETURN ledger.read_horizon_of(pg_current_snapshot());
+      END
+      $fn$;
+    `),
 };

@@ -36,12 +36,30 @@ const STREAM_LOCK_CLASS = 741_200;
 const MAX_APPEND_ATTEMPTS = 5;
 
 /**
- * The transaction id below which every row a reader can see is final (migration
- * 0024_ledger_read_horizon): the oldest transaction still running in this database, else the
- * snapshot's xmax. Transactions running in other databases of the server hold nothing back. A
+ * The transaction id below which every row a reader can see is final (migrations
+ * 0024_ledger_read_horizon, 0025_ledger_read_horizon_in_doubt): the oldest transaction still
+ * running in this database, else the snapshot's xmax. Transactions running in other databases of the server hold nothing back. A
  * subquery, so that it is computed once per read whatever the plan.
  */
 const READ_HORIZON = sql`(SELECT ledger.read_horizon())`;
+/**
+ * The horizon's SQLSTATE when a transaction in the read's snapshot ended before it could tell which
+ * database it ran in (migration 0025): the read is made again, with a snapshot that sees it ended.
+ */
+const HORIZON_IN_DOUBT = 'CLH01';
+/** Reads made again when the horizon stays in doubt; each needs another transaction to end in its window. */
+const MAX_READ_ATTEMPTS = 5;
+
+/** The read, made again while the horizon is in doubt. */
+async function belowHorizon<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if ((error as { code?: string }).code !== HORIZON_IN_DOUBT || attempt >= MAX_READ_ATTEMPTS) throw error;
+    }
+  }
+}
 
 /** The stream named by a unique violation on (stream_id, stream_revision), when the server says. */
 const conflictingStream = (detail: string | undefined): string | undefined =>
@@ -546,22 +564,26 @@ export class PostgresLedger implements Ledger {
   }
 
   async readAll(after: LedgerPosition, limit: number): Promise<RecordedEvent[]> {
-    const result = await sql<EventRowOut>`
-      SELECT ${COLUMNS} FROM ledger.events
-      WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
-        AND transaction_id < ${READ_HORIZON}
-      ORDER BY transaction_id, global_position
-      LIMIT ${limit}`.execute(this.db);
+    const result = await belowHorizon(() =>
+      sql<EventRowOut>`
+        SELECT ${COLUMNS} FROM ledger.events
+        WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
+          AND transaction_id < ${READ_HORIZON}
+        ORDER BY transaction_id, global_position
+        LIMIT ${limit}`.execute(this.db),
+    );
     return result.rows.map(toRecorded);
   }
 
   async countAfter(after: LedgerPosition, cap: number): Promise<number> {
-    const result = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM ledger.events
-        WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
-          AND transaction_id < ${READ_HORIZON}
-        LIMIT ${cap}) t`.execute(this.db);
+    const result = await belowHorizon(() =>
+      sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM ledger.events
+          WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
+            AND transaction_id < ${READ_HORIZON}
+          LIMIT ${cap}) t`.execute(this.db),
+    );
     return result.rows[0]!.n;
   }
 
