@@ -3553,7 +3553,7 @@ export interface operations {
                             legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                             /** @description null: decisions never expire */
                             consentValidFor: string | (never | null);
-                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
                             dpv: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -3682,7 +3682,7 @@ export interface operations {
                     legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                     /** @description null: decisions never expire */
                     consentValidFor?: string | (never | null);
-                    /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
+                    /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
                     dpv?: string | null;
                 };
             };
@@ -3730,7 +3730,7 @@ export interface operations {
                             legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                             /** @description null: decisions never expire */
                             consentValidFor: string | (never | null);
-                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
                             dpv: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -3924,7 +3924,7 @@ export interface operations {
                             legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                             /** @description null: decisions never expire */
                             consentValidFor: string | (never | null);
-                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
                             dpv: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -4062,7 +4062,7 @@ export interface operations {
                     legalBasis?: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                     /** @description null: decisions never expire */
                     consentValidFor?: string | (never | null);
-                    /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
+                    /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
                     dpv?: string | null;
                 };
             };
@@ -4110,7 +4110,7 @@ export interface operations {
                             legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
                             /** @description null: decisions never expire */
                             consentValidFor: string | (never | null);
-                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI */
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
                             dpv: string | null;
                             /** Format: date-time */
                             createdAt: string;

@@ -92,7 +92,7 @@ describe('purposes', () => {
       ['/api/v1/purposes', { ...newsletter, key: 'Bad Key' }, 'key', /lower-case letters, digits/],
       ['/api/v1/purposes', { ...newsletter, key: 'other', consentValidFor: '13 months' }, 'consentValidFor', /ISO 8601 duration.*P13M/],
       ['/api/v1/purposes', { ...newsletter, key: 'other', consentValidFor: 'PT0.5S' }, 'consentValidFor', /in whole units/],
-      ['/api/v1/purposes', { ...newsletter, key: 'other', dpv: 'marketing' }, 'dpv', /DPV purpose term, such as dpv:Marketing/],
+      ['/api/v1/purposes', { ...newsletter, key: 'other', dpv: 'dpv: Marketing' }, 'dpv', /DPV purpose term, such as dpv:Marketing/],
       ['/api/v1/policies', { policyType: 'custom', version: 'v2', title: 'T', content: 'C' }, 'version', /major\.minor\.patch/],
       ['/api/v1/policies', { policyType: 'custom', purpose: 'No', version: '1.0.0', title: 'T', content: 'C' }, 'purpose', /lower-case/],
     ];
@@ -111,8 +111,22 @@ describe('purposes', () => {
     expect(typo.json().error).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: 'dpv: dpv:DirectMarkting is not a purpose of the W3C DPV (did you mean dpv:DirectMarketing?)',
-      details: { errors: [{ field: 'dpv', message: 'must be a purpose of the W3C DPV, such as dpv:Marketing' }] },
+      details: { errors: [{ field: 'dpv', message: 'must be a purpose of the W3C DPV: did you mean dpv:DirectMarketing?' }] },
     });
+    // A core name in the wrong case, or without its prefix, gets the term it would be.
+    for (const [dpv, meant] of [
+      ['dpv:marketing', 'dpv:Marketing'],
+      ['Marketing', 'dpv:Marketing'],
+      ['https://w3id.org/dpv#serviceProvision', 'https://w3id.org/dpv#ServiceProvision'],
+    ]) {
+      const res = await api.post('/api/v1/purposes', { ...newsletter, key: 'near', dpv });
+      expect(res.statusCode, dpv).toBe(400);
+      expect(res.json().error.message, dpv).toContain(`did you mean ${meant}?`);
+      expect(res.json().error.details.errors, dpv).toEqual([
+        { field: 'dpv', message: `must be a purpose of the W3C DPV: did you mean ${meant}?` },
+      ]);
+    }
+    expect((await api.get('/api/v1/purposes/near')).statusCode, 'nothing was defined').toBe(404);
     for (const [key, dpv] of [
       ['service', 'dpv:ServiceProvision'],
       ['research', 'https://w3id.org/dpv#ScientificResearch'],

@@ -66,22 +66,40 @@ function editDistance(a: string, b: string, limit: number): number {
   return previous[b.length]!;
 }
 
+/** Why a DPV term was refused, and the core term it nearest names, when one is near. */
+export interface DpvPurposeProblem {
+  problem: string;
+  suggestion?: string;
+}
+
+/** A name alone, without `dpv:` or an IRI: refused, with the term it would be. */
+const BARE = /^[A-Za-z][A-Za-z0-9]*$/;
+
 /**
  * Why `term` is not a purpose of DPV's core, or undefined when it is one. Only the core
- * (`dpv:Name`, `https://w3id.org/dpv#Name`) is checked by name; an extension's IRI
- * (`https://w3id.org/dpv/sector/finance#…`) is taken as written, its vocabularies being many, and
- * so is a release's (`https://w3id.org/dpv/2.2#…`), the way to name a term of a later release.
+ * (`dpv:Name`, `https://w3id.org/dpv#Name`) is checked by name, letters' case included; an
+ * extension's IRI (`https://w3id.org/dpv/sector/finance#…`) is taken as written, its vocabularies
+ * being many, and so is a release's (`https://w3id.org/dpv/2.2#…`), the way to name a term of a
+ * later release. A name alone (`Marketing`) is refused with its prefixed form.
  *
  * @example
- * dpvPurposeProblem('dpv:Marketting') // 'dpv:Marketting is not a purpose of the W3C DPV (did you mean dpv:Marketing?)'
+ * dpvPurposeProblem('dpv:Marketting') // { problem: 'dpv:Marketting is not a purpose of the W3C DPV (did you mean dpv:Marketing?)', suggestion: 'dpv:Marketing' }
+ * dpvPurposeProblem('marketing') // { problem: 'marketing is not a W3C DPV term: give it with its prefix (did you mean dpv:Marketing?)', suggestion: 'dpv:Marketing' }
  */
-export function dpvPurposeProblem(term: string): string | undefined {
+export function dpvPurposeProblem(term: string): DpvPurposeProblem | undefined {
+  if (BARE.test(term)) {
+    const near = nearest(term);
+    const suggestion = near === undefined ? undefined : `dpv:${near}`;
+    const hint = suggestion ? `did you mean ${suggestion}?` : 'such as dpv:Marketing';
+    return { problem: `${term} is not a W3C DPV term: give it with its prefix (${hint})`, ...(suggestion ? { suggestion } : {}) };
+  }
   const name = CORE.exec(term)?.[1];
   if (name === undefined || CORE_PURPOSES.has(name)) return undefined;
   const near = nearest(name);
   const prefix = term.startsWith('dpv:') ? 'dpv:' : term.slice(0, term.indexOf('#') + 1);
-  const hint = near
-    ? ` (did you mean ${prefix}${near}?)`
+  const suggestion = near === undefined ? undefined : `${prefix}${near}`;
+  const hint = suggestion
+    ? ` (did you mean ${suggestion}?)`
     : ' (a term of a later release: give its IRI with the release, https://w3id.org/dpv/2.2#Name)';
-  return `${term} is not a purpose of the W3C DPV${hint}`;
+  return { problem: `${term} is not a purpose of the W3C DPV${hint}`, ...(suggestion ? { suggestion } : {}) };
 }

@@ -57,9 +57,10 @@ export function decidePurpose(command: PurposeCommand, state: PurposeState): Pur
   }
   const dpvProblem = command.data.dpv ? dpvPurposeProblem(command.data.dpv) : undefined;
   if (dpvProblem !== undefined) {
-    throw new DomainError('VALIDATION_ERROR', `dpv: ${dpvProblem}`, {
-      errors: [{ field: 'dpv', message: 'must be a purpose of the W3C DPV, such as dpv:Marketing' }],
-    });
+    const message = dpvProblem.suggestion
+      ? `must be a purpose of the W3C DPV: did you mean ${dpvProblem.suggestion}?`
+      : 'must be a purpose of the W3C DPV, such as dpv:Marketing';
+    throw new DomainError('VALIDATION_ERROR', `dpv: ${dpvProblem.problem}`, { errors: [{ field: 'dpv', message }] });
   }
   switch (command.type) {
     case 'DefinePurpose': {

@@ -113,9 +113,10 @@ export function addDuration(from: string, duration: string): string {
 }
 
 /**
- * A DPV purpose term's form: `dpv:Name`, `https://w3id.org/dpv#Name`, a release's IRI
- * (`https://w3id.org/dpv/2.1#Name`), or an extension's (`https://w3id.org/dpv/sector/finance#Name`,
- * `…/dpv/legal/eu/gdpr#Name`).
+ * What the routes take for a DPV purpose term: `dpv:Name`, `https://w3id.org/dpv#Name`, a release's
+ * IRI (`https://w3id.org/dpv/2.1#Name`), or an extension's (`https://w3id.org/dpv/sector/finance#Name`,
+ * `…/dpv/legal/eu/gdpr#Name`); and a core name in the wrong case or without its prefix, which the
+ * decider refuses with the term it would be (dpvPurposeProblem).
  */
 export const DPV_TERM =
-  /^(?:dpv:[A-Z][A-Za-z0-9]{0,99}|https:\/\/w3id\.org\/dpv(?:\/\d{1,2}\.\d{1,2})?(?:\/[a-z0-9-]{1,40}){0,4}#[A-Z][A-Za-z0-9]{0,99})$/;
+  /^(?:(?:dpv:)?[A-Za-z][A-Za-z0-9]{0,99}|https:\/\/w3id\.org\/dpv(?:\/owl)?#[a-z][A-Za-z0-9]{0,99}|https:\/\/w3id\.org\/dpv(?:\/\d{1,2}\.\d{1,2})?(?:\/[a-z0-9-]{1,40}){0,4}#[A-Z][A-Za-z0-9]{0,99})$/;

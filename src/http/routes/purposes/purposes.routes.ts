@@ -37,7 +37,7 @@ const Fields = {
     Type.String({
       pattern: DPV_TERM.source,
       description:
-        'a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name: 400 otherwise), or an extension’s IRI',
+        'a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI',
       'x-message': 'must be a W3C DPV purpose term, such as dpv:Marketing, or its IRI, such as https://w3id.org/dpv#Marketing',
     }),
     Type.Null(),
