@@ -38,25 +38,27 @@ const MAX_APPEND_ATTEMPTS = 5;
 /**
  * The transaction id below which every row a reader can see is final (migrations
  * 0024_ledger_read_horizon, 0025_ledger_read_horizon_in_doubt): the oldest transaction still
- * running in this database, else the snapshot's xmax. Transactions running in other databases of the server hold nothing back. A
- * subquery, so that it is computed once per read whatever the plan.
+ * running in this database, else the snapshot's xmax. Transactions running in other databases of
+ * the server hold nothing back. When one of the snapshot's transactions ended before the horizon
+ * could tell where it ran, it raises HORIZON_IN_DOUBT, or with `hold` holds the read back below it.
+ * A subquery, so that it is computed once per read whatever the plan.
  */
-const READ_HORIZON = sql`(SELECT ledger.read_horizon())`;
-/**
- * The horizon's SQLSTATE when a transaction in the read's snapshot ended before it could tell which
- * database it ran in (migration 0025): the read is made again, with a snapshot that sees it ended.
- */
+const readHorizon = (hold: boolean) => sql`(SELECT ledger.read_horizon_of(pg_current_snapshot(), ${hold}))`;
 const HORIZON_IN_DOUBT = 'CLH01';
-/** Reads made again when the horizon stays in doubt; each needs another transaction to end in its window. */
-const MAX_READ_ATTEMPTS = 5;
+/**
+ * Reads made while the horizon is in doubt: each again with a snapshot of its own, the last one
+ * held back instead (it answers what was final before the transaction in doubt, as a read did
+ * before 0025), so that a read never fails for it.
+ */
+const READ_ATTEMPTS = 5;
 
-/** The read, made again while the horizon is in doubt. */
-async function belowHorizon<T>(read: () => Promise<T>): Promise<T> {
+/** `read(hold)`, made again while the horizon is in doubt; the last attempt holds. */
+async function belowHorizon<T>(read: (horizon: ReturnType<typeof readHorizon>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await read();
+      return await read(readHorizon(attempt === READ_ATTEMPTS));
     } catch (error) {
-      if ((error as { code?: string }).code !== HORIZON_IN_DOUBT || attempt >= MAX_READ_ATTEMPTS) throw error;
+      if ((error as { code?: string }).code !== HORIZON_IN_DOUBT || attempt >= READ_ATTEMPTS) throw error;
     }
   }
 }
@@ -299,7 +301,7 @@ export interface PostgresLedgerOptions {
  *
  * Ordering: every row carries its transaction id (xid8) and a sequence number. Readers order by
  * (transaction id, sequence) and only read rows whose transaction id is below the oldest
- * transaction still running in this database (`READ_HORIZON`). Every such row's transaction has
+ * transaction still running in this database (`readHorizon`). Every such row's transaction has
  * ended, and any row that becomes visible later has a larger transaction id, so a reader that
  * resumes after its last position can never skip one. Sequence numbers alone are not safe: they are taken
  * before commit, and commits land out of order.
@@ -564,11 +566,11 @@ export class PostgresLedger implements Ledger {
   }
 
   async readAll(after: LedgerPosition, limit: number): Promise<RecordedEvent[]> {
-    const result = await belowHorizon(() =>
+    const result = await belowHorizon((horizon) =>
       sql<EventRowOut>`
         SELECT ${COLUMNS} FROM ledger.events
         WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
-          AND transaction_id < ${READ_HORIZON}
+          AND transaction_id < ${horizon}
         ORDER BY transaction_id, global_position
         LIMIT ${limit}`.execute(this.db),
     );
@@ -576,12 +578,12 @@ export class PostgresLedger implements Ledger {
   }
 
   async countAfter(after: LedgerPosition, cap: number): Promise<number> {
-    const result = await belowHorizon(() =>
+    const result = await belowHorizon((horizon) =>
       sql<{ n: number }>`
         SELECT count(*)::int AS n FROM (
           SELECT 1 FROM ledger.events
           WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
-            AND transaction_id < ${READ_HORIZON}
+            AND transaction_id < ${horizon}
           LIMIT ${cap}) t`.execute(this.db),
     );
     return result.rows[0]!.n;
