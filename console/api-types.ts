@@ -25,6 +25,7 @@ export type AuditEntry = One<Exclude<Answer<'/api/v1/audit-log', 'get'>, string>
 export type WebhookRow = One<Answer<'/api/v1/webhooks', 'get'>>;
 export type Attempt = One<Answer<'/api/v1/webhooks/{id}/deliveries', 'get'>>;
 export type KeyRow = One<Answer<'/api/v1/keys', 'get'>>;
+export type PurposeRow = One<Answer<'/api/v1/purposes', 'get'>>;
 
 /** Fails to compile when a route above stops answering a JSON envelope (its type would be `never`). */
 type Typed<T> = [T] extends [never] ? false : true;
@@ -40,4 +41,5 @@ export const ANSWERS_TYPED: [
   Typed<WebhookRow>,
   Typed<Attempt>,
   Typed<KeyRow>,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+  Typed<PurposeRow>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];

@@ -14,6 +14,7 @@ import type {
   HistoryEntry,
   KeyRow,
   Proof,
+  PurposeRow,
   SearchItem,
   Session,
   VersionCount,
@@ -760,8 +761,57 @@ export function lineDiff(before: string, after: string): { kind: 'same' | 'del' 
   return out;
 }
 
+/** GDPR Art. 6(1)'s point for each legal basis a purpose names. */
+const LEGAL_BASIS_WORDS: Record<string, string> = {
+  consent: 'consent, GDPR Art. 6(1)(a)',
+  contract: 'contract, GDPR Art. 6(1)(b)',
+  legal_obligation: 'legal obligation, GDPR Art. 6(1)(c)',
+  vital_interests: 'vital interests, GDPR Art. 6(1)(d)',
+  public_task: 'public task, GDPR Art. 6(1)(e)',
+  legitimate_interests: 'legitimate interests, GDPR Art. 6(1)(f)',
+};
+
+/**
+ * An ISO 8601 duration in words, after the duration itself: `P13M` → "13 months (P13M)",
+ * `P1Y6M` → "1 year 6 months (P1Y6M)"; one it cannot read is shown as it is.
+ */
+function durationWords(iso: string): string {
+  const m = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(iso);
+  if (!m) return iso;
+  const units = ['year', 'month', 'week', 'day', 'hour', 'minute', 'second'];
+  const words = units.flatMap((unit, i) => {
+    const n = m[i + 1];
+    return n === undefined ? [] : [`${Number(n)} ${unit}${Number(n) === 1 ? '' : 's'}`];
+  });
+  return words.length > 0 ? `${words.join(' ')} (${iso})` : iso;
+}
+
+/** What a purpose is, as its definition now says: its name, legal basis, how long a decision holds, its DPV term. */
+function PurposeFacts({ purpose }: { purpose: PurposeRow }) {
+  const facts: [string, string][] = [
+    ['Name', purpose.name],
+    ['Legal basis', LEGAL_BASIS_WORDS[purpose.legalBasis] ?? purpose.legalBasis],
+    // Copied into each version when it is published: a change applies to versions published after it.
+    ['Decisions on new versions hold', purpose.consentValidFor ? durationWords(purpose.consentValidFor) : 'until withdrawn (no expiry)'],
+    ['DPV term', purpose.dpv ?? '—'],
+    ...(purpose.description ? ([['Description', purpose.description]] as [string, string][]) : []),
+  ];
+  return (
+    <dl class="fields">
+      {facts.map(([k, v]) => (
+        <Fragment key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
 function Policies() {
   const [versions, error] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
+  const [purposes] = useLoad(() => api<{ data: PurposeRow[] }>('/api/v1/purposes'), []);
+  const definitions = new Map((purposes?.data ?? []).map((p) => [p.key, p]));
   const [diff, setDiff] = useState<{ title: string; lines: ReturnType<typeof lineDiff> }>();
   const [text, setText] = useState<{ title: string; content: string }>();
   const read = async (id: string) => {
@@ -795,6 +845,9 @@ function Policies() {
     }
   };
   const options = (versions?.data ?? []).filter((v) => !v.deleted);
+  // By default the newest version against the one before it of the same purpose.
+  const [newest, before] = options;
+  const fromDefault = before && before.purpose === newest!.purpose ? before : newest;
   return (
     <>
       <h1>Policies and purposes</h1>
@@ -802,6 +855,11 @@ function Policies() {
       {[...byPurpose.entries()].map(([purpose, list]) => (
         <section class="card" key={purpose} aria-labelledby={`purpose-${purpose}`}>
           <h2 id={`purpose-${purpose}`}>{purpose}</h2>
+          {definitions.has(purpose) ? (
+            <PurposeFacts purpose={definitions.get(purpose)!} />
+          ) : (
+            <p class="muted">A policy type without a purpose of its own: its decisions never expire.</p>
+          )}
           <DataTable
             label={`Versions of ${purpose}`}
             rows={list}
@@ -835,7 +893,7 @@ function Policies() {
           From version
           <select name="from">
             {options.map((v) => (
-              <option key={v.policyVersionId} value={v.policyVersionId}>
+              <option key={v.policyVersionId} value={v.policyVersionId} selected={v === fromDefault}>
                 {v.purpose} {v.version}
               </option>
             ))}

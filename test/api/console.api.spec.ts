@@ -156,8 +156,18 @@ describe('console › an auditor with a read key', () => {
     await page.getByRole('heading', { name: 'newsletter', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Read newsletter 2.0.0' }).click();
     await page.getByText('We share nothing.').first().waitFor();
-    await page.getByLabel('From version').selectOption({ label: 'newsletter 1.0.0' });
-    await page.getByLabel('To version').selectOption({ label: 'newsletter 2.0.0' });
+    // The purpose as defined: its legal basis and how long a decision on it holds.
+    const facts = page.getByRole('region', { name: 'newsletter' }).locator('dl.fields');
+    expect(await facts.locator('dd').allTextContents()).toEqual([
+      'Newsletter',
+      'consent, GDPR Art. 6(1)(a)',
+      '24 months (P24M)',
+      '—',
+      'Monthly news',
+    ]);
+    // By default the newest version is compared with the one before it.
+    expect(await page.getByLabel('From version').locator('option:checked').textContent()).toBe('newsletter 1.0.0');
+    expect(await page.getByLabel('To version').locator('option:checked').textContent()).toBe('newsletter 2.0.0');
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.locator('pre.diff ins', { hasText: 'We share nothing.' }).waitFor();
     expect(await page.locator('pre.diff del').allTextContents()).toEqual(['- One email a month.']);
