@@ -624,7 +624,10 @@ const actorWords = (a: { type: string; id?: string | null } | null | undefined):
 function RecordPage({ id }: { id: string }) {
   const [record, error] = useLoad(() => api<{ data: ConsentRecord }>(`/api/v1/consent/${encodeURIComponent(id)}`), [id]);
   const [verified] = useLoad(
-    () => api<{ data: { valid: boolean; storedHash: string } }>(`/api/v1/consent/${encodeURIComponent(id)}/verify`),
+    () =>
+      api<{ data: { valid: boolean; storedHash: string; erased: boolean; tampered: boolean; reason: string | null } }>(
+        `/api/v1/consent/${encodeURIComponent(id)}/verify`,
+      ),
     [id],
   );
   const [history] = useLoad(() => api<{ data: HistoryEntry[] }>(`/api/v1/consent/${encodeURIComponent(id)}/history`), [id]);
@@ -679,8 +682,16 @@ function RecordPage({ id }: { id: string }) {
         <p aria-live="polite">
           {ok ? (
             <span class="badge ok">Verified: hash recomputed from the ledger, included in the signed log</span>
+          ) : verified?.data.erased ? (
+            // Erasure is not tampering: the decision, its time and its hash stay proven; only the hash's input is gone.
+            <span class="badge wait">
+              Erased on request: the personal fields the hash covers were destroyed, so it can no longer be recomputed
+              {proof ? "; the record's event is still included in the signed log" : ''}
+            </span>
+          ) : verified?.data.tampered ? (
+            <span class="badge bad">Not verified: the stored record was changed</span>
           ) : verified?.data.valid === false ? (
-            <span class="badge bad">Not verified: the ledger's record does not match</span>
+            <span class="badge bad">Not verified: {verified.data.reason ?? "the ledger's record does not match"}</span>
           ) : proofError ? (
             <span class="badge wait">Hash checked; not sealed in the log yet ({proofError})</span>
           ) : (

@@ -280,6 +280,12 @@ describe('console › an officer with an admin key', () => {
       await page.getByText('Erased u-2').waitFor();
       const record = (await admin.get('/api/v1/consent/search?consentGiven=false')).json().data[0];
       expect(record).toMatchObject({ userReference: null, erased: true });
+      // Its page says it was erased, not that it failed verification.
+      await page.goto(`${base}/console#/records/${record.id}`);
+      const badge = page.locator('#proof-state + p .badge', { hasText: "the record's event is still included in the signed log" });
+      await badge.waitFor();
+      expect(await badge.textContent()).toMatch(/^Erased on request: the personal fields the hash covers were destroyed/);
+      expect(await page.getByText('Not verified').count()).toBe(0);
     } finally {
       await context.close();
     }
