@@ -52,7 +52,7 @@ const HORIZON_IN_DOUBT = 'CLH01';
  */
 const READ_ATTEMPTS = 5;
 
-/** `read(hold)`, made again while the horizon is in doubt; the last attempt holds. */
+/** `read` below the horizon, made again while it is in doubt; the last attempt holds the read back instead. */
 async function belowHorizon<T>(read: (horizon: ReturnType<typeof readHorizon>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
