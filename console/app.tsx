@@ -487,6 +487,8 @@ function Records() {
     () => api<{ data: SearchItem[]; pagination: { total: number; totalPages: number } }>(`/api/v1/consent/search?${params}`),
     [params.toString()],
   );
+  // The tenant's purposes, offered as the purpose filter's suggestions (any key may still be typed).
+  const [purposes] = useLoad(() => api<{ data: PurposeRow[] }>('/api/v1/purposes'), []);
   const submit = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
@@ -503,7 +505,14 @@ function Records() {
         </label>
         <label>
           Purpose
-          <input name="purpose" />
+          <input name="purpose" list="purpose-keys" autocomplete="off" />
+          <datalist id="purpose-keys">
+            {(purposes?.data ?? []).map((p) => (
+              <option key={p.key} value={p.key}>
+                {p.name}
+              </option>
+            ))}
+          </datalist>
         </label>
         <label>
           Policy type

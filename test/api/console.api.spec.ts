@@ -121,6 +121,10 @@ describe('console › an auditor with a read key', () => {
 
     // Search, then open the record.
     await page.getByRole('link', { name: 'Records', exact: true }).click();
+    // The purpose filter suggests the tenant's purposes.
+    await expect
+      .poll(() => page.locator('#purpose-keys option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
+      .toEqual(['newsletter']);
     await page.getByLabel('User reference').fill('user-42');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: consentId }).click();
