@@ -2,8 +2,18 @@ import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { isUuid } from '../common/ids.js';
 import { UsageError, type Command } from './command.js';
-import { IMPORT_FIELDS, parseDefault, parseTarget, type Default, type ImportInput, type Target } from './import/mapping.js';
-import { timeZone as zoneNamed } from './import/time-zone.js';
+import {
+  GIVEN,
+  IMPORT_FIELDS,
+  parseDefault,
+  parseTarget,
+  REJECTED,
+  type DecisionWords,
+  type Default,
+  type ImportInput,
+  type Target,
+} from './import/mapping.js';
+import { dateFormat as dateFormatOf, timeZone as zoneNamed } from './import/time-zone.js';
 
 /** `--threads` at most, and by default (the cores, up to this many: past it the server is the limit). */
 const MAX_THREADS = 16;
@@ -17,7 +27,7 @@ const MAX_THREADS = 16;
 export const importCommand: Command = {
   name: 'import',
   usage:
-    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--dry-run]',
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--dry-run]',
   summary:
     'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads}',
   details: [
@@ -31,6 +41,10 @@ export const importCommand: Command = {
     `  --map COLUMN=FIELD      FIELD: ${IMPORT_FIELDS.join(', ')}; metadata.<key>; or - to ignore`,
     '  --default FIELD=VALUE   fills FIELD where a row leaves it empty (--default purpose=newsletter)',
     '  --time-zone ZONE        the zone of times written without one (Europe/Paris, UTC, +01:00); else refused',
+    '  --date-format PATTERN   how the file writes its times, besides RFC 3339: YYYY, MM or M, DD or D, HH or H,',
+    '                          mm, ss, anything else as written (DD.MM.YYYY HH:mm, M/D/YYYY); needs --time-zone',
+    "  --given WORDS           the file's own words for consent given, comma-separated (--given ja,oui)",
+    "  --rejected WORDS        and for consent rejected (--rejected nein,non); letters' case is ignored",
     '  --delimiter , ; | tab   else read off the header line',
     '  --threads N             record on N threads, 1 to 16, on a PostgreSQL server (the embedded store takes 1)',
     '  --dry-run               check every row and find its version, write nothing',
@@ -48,6 +62,9 @@ export const importCommand: Command = {
     map: { type: 'string', multiple: true },
     default: { type: 'string', multiple: true },
     'time-zone': { type: 'string' },
+    'date-format': { type: 'string' },
+    given: { type: 'string' },
+    rejected: { type: 'string' },
     preset: { type: 'string' },
     delimiter: { type: 'string' },
     threads: { type: 'string' },
@@ -82,9 +99,16 @@ export const importCommand: Command = {
         `--time-zone ${String(zone)}: no such time zone (an IANA name such as Europe/Paris, UTC, or an offset such as +01:00)`,
       );
     }
+    const pattern = values['date-format'];
+    const dateFormat = typeof pattern === 'string' ? dateFormatOf(pattern) : undefined;
+    if (typeof dateFormat === 'string') throw new UsageError(dateFormat);
+    if (dateFormat && !timeZone) {
+      throw new UsageError(`--date-format ${dateFormat.pattern}: its times have no zone; give --time-zone too (Europe/Paris, UTC, +01:00)`);
+    }
+    const decisionWords = decisionWordsOf(values.given, values.rejected);
     const defaults: Default[] = [];
     for (const text of (values.default as unknown as string[] | undefined) ?? []) {
-      const parsed = parseDefault(text, timeZone);
+      const parsed = parseDefault(text, { timeZone, dateFormat, decisionWords });
       if (typeof parsed === 'string') throw new UsageError(parsed);
       defaults.push(parsed);
     }
@@ -104,6 +128,8 @@ export const importCommand: Command = {
       maps,
       defaults,
       timeZone,
+      ...(dateFormat ? { dateFormat } : {}),
+      ...(decisionWords ? { decisionWords } : {}),
       dryRun: values['dry-run'] === true,
       delimiter,
       threads: t === undefined ? undefined : Number(t),
@@ -113,3 +139,25 @@ export const importCommand: Command = {
 };
 
 const IMPORT_FIELD_LIST = IMPORT_FIELDS.join(', ');
+
+/**
+ * `--given WORDS` and `--rejected WORDS` read (comma-separated, lower-cased), or undefined when
+ * neither is given. A word may mean one decision only, its own or a built-in one.
+ */
+function decisionWordsOf(given: unknown, rejected: unknown): DecisionWords | undefined {
+  if (given === undefined && rejected === undefined) return undefined;
+  const words = (option: string, text: unknown): string[] => {
+    const list = typeof text === 'string' ? text.split(',').map((w) => w.trim().toLowerCase()) : [];
+    if (list.length === 0 || list.some((w) => w === ''))
+      throw new UsageError(`--${option}: give words separated by commas (--${option} ja,oui)`);
+    return list;
+  };
+  const own = {
+    given: given === undefined ? [] : words('given', given),
+    rejected: rejected === undefined ? [] : words('rejected', rejected),
+  };
+  const clash = [...own.given.filter((w) => own.rejected.includes(w) || REJECTED.has(w)), ...own.rejected.filter((w) => GIVEN.has(w))];
+  if (clash.length > 0)
+    throw new UsageError(`--given/--rejected: ${[...new Set(clash)].join(', ')} would mean both consent given and rejected`);
+  return own;
+}

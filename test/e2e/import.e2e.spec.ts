@@ -68,6 +68,19 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
       ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'collectedAt=2021-01-01 10:00'],
       /--default collectedAt: is not a date-time with a time zone/,
     ],
+    [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--date-format', 'DD.MM.YYYY'], /give --time-zone too/],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--date-format', 'MM.YYYY', '--time-zone', 'UTC'],
+      /--date-format MM\.YYYY: give the year \(YYYY\), month \(MM or M\) and day/,
+    ],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--given', 'ja,no', '--rejected', 'nein,ja'],
+      /--given\/--rejected: ja, no would mean both consent given and rejected/,
+    ],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--rejected', 'nein,'],
+      /--rejected: give words separated by commas/,
+    ],
   ])('%j', async (args, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'cl-import-args-'));
     try {
@@ -277,6 +290,49 @@ describe.each(engines)('import › on $name', (engine) => {
         ['k@example.com', true, 'newsletter', '2.0.0', '2023-05-06T07:08:09.000Z', { channel: 'email', source: 'legacy-crm' }],
         // A time without a zone is read in --time-zone: midnight in Paris, in summer time.
         ['l@example.com', false, 'newsletter', '2.0.0', '2023-05-06T22:00:00.000Z', { channel: 'app', source: 'legacy-crm' }],
+      ]);
+    });
+
+    // A German platform's export: ';', a byte order mark, its own words for a decision and its own dates.
+    const german = join(files, `german-${engine.name.length}.csv`);
+    writeFileSync(german, '\uFEFFE-Mail;Einwilligung;Datum\r\nm@example.de;Ja;15.01.2024 10:30\r\nn@example.de;nein;1.7.2024 9:05\r\n');
+    const deRun = await cli(
+      [
+        'import',
+        '--tenant',
+        tenant.tenantId,
+        '--file',
+        german,
+        '--map',
+        'E-Mail=userReference',
+        '--map',
+        'Einwilligung=consentGiven',
+        '--map',
+        'Datum=collectedAt',
+        '--given',
+        'ja',
+        '--rejected',
+        'nein',
+        '--date-format',
+        'D.M.YYYY H:mm',
+        '--time-zone',
+        'Europe/Berlin',
+        '--default',
+        'purpose=newsletter',
+        '--default',
+        'policyVersion=2.0.0',
+      ],
+      env,
+    );
+    expect(deRun.code, deRun.stderr).toBe(0);
+    expect(deRun.json).toMatchObject({ rows: 2, imported: 2, refused: 0 });
+    await withService(async (service) => {
+      const rows = await allRecords(client(service.app, tenant));
+      const imported = rows.filter((r) => r.userReference!.endsWith('.de'));
+      expect(imported.map((r) => [r.userReference, r.consentGiven, r.collectedAt]).sort()).toEqual([
+        // Winter (UTC+1) and summer (UTC+2) in Berlin.
+        ['m@example.de', true, '2024-01-15T09:30:00.000Z'],
+        ['n@example.de', false, '2024-07-01T07:05:00.000Z'],
       ]);
     });
   }, 120_000);

@@ -1,5 +1,5 @@
 import { isDateTime } from '../../common/dates.js';
-import { isLocalDateTime, localInstant, type TimeZone } from './time-zone.js';
+import { isLocalDateTime, localInstant, type DateFormat, type TimeZone } from './time-zone.js';
 
 /** The fields a source column can fill (`--map column=field`); `-` ignores a column. */
 export const IMPORT_FIELDS = [
@@ -34,6 +34,16 @@ export interface Mapping {
   defaults: readonly Default[];
   /** `--time-zone`: the zone of times written without one (else such a time is refused). */
   timeZone: TimeZone | undefined;
+  /** `--date-format`: how the file writes its times, besides RFC 3339 (read in `timeZone`). */
+  dateFormat?: DateFormat;
+  /** `--given` / `--rejected`: the file's own words for a decision, besides the built-in ones. */
+  decisionWords?: DecisionWords;
+}
+
+/** A file's own words for a decision (`--given ja,oui --rejected nein,non`), lower-cased. */
+export interface DecisionWords {
+  given: readonly string[];
+  rejected: readonly string[];
 }
 
 /**
@@ -79,7 +89,10 @@ export type Default = [target: { field: ImportField } | { metadataKey: string },
  * is one row's own, nor `metadata`: give `metadata.<key>`) or a metadata key, VALUE as a cell would
  * hold it.
  */
-export function parseDefault(text: string, timeZone?: TimeZone): Default | string {
+export function parseDefault(
+  text: string,
+  { timeZone, dateFormat, decisionWords }: Pick<Mapping, 'timeZone' | 'dateFormat' | 'decisionWords'> = { timeZone: undefined },
+): Default | string {
   const eq = text.indexOf('=');
   const target = eq > 0 ? parseTarget(text.slice(0, eq)) : null;
   if (!target || 'ignore' in target || ('field' in target && (target.field === 'id' || target.field === 'metadata'))) {
@@ -93,6 +106,8 @@ export function parseDefault(text: string, timeZone?: TimeZone): Default | strin
     status: undefined,
     unquoteFormulas: false,
     timeZone,
+    dateFormat,
+    decisionWords,
   };
   take(state, `--default ${text.slice(0, eq)}`, target, value);
   const error = state.errors[0];
@@ -114,7 +129,14 @@ export function parseTarget(text: string): Target | null {
  */
 export function mappingFor(
   header: readonly string[],
-  { preset, maps, defaults, timeZone }: Pick<ImportInput, 'preset' | 'maps' | 'defaults' | 'timeZone'>,
+  {
+    preset,
+    maps,
+    defaults,
+    timeZone,
+    dateFormat,
+    decisionWords,
+  }: Pick<ImportInput, 'preset' | 'maps' | 'defaults' | 'timeZone' | 'dateFormat' | 'decisionWords'>,
 ): { mapping: Mapping; ignored: string[] } {
   const isExport = preset === 'consent-ledger' || (preset === 'auto' && EXPORT_MARKERS.every((c) => header.includes(c)));
   const columns = new Map<string, Target>();
@@ -143,6 +165,8 @@ export function mappingFor(
       unquoteFormulas: isExport,
       defaults,
       timeZone,
+      ...(dateFormat ? { dateFormat } : {}),
+      ...(decisionWords ? { decisionWords } : {}),
     },
     ignored,
   };
@@ -169,8 +193,9 @@ export interface RowError {
   message: string;
 }
 
-const GIVEN = new Set(['true', '1', 'yes', 'y', 'given', 'granted', 'accepted', 'opt-in', 'optin']);
-const REJECTED = new Set(['false', '0', 'no', 'n', 'rejected', 'denied', 'refused', 'declined', 'opt-out', 'optout']);
+/** The built-in words of a decision, in lower case; a file's own come with --given and --rejected. */
+export const GIVEN = new Set(['true', '1', 'yes', 'y', 'given', 'granted', 'accepted', 'opt-in', 'optin']);
+export const REJECTED = new Set(['false', '0', 'no', 'n', 'rejected', 'denied', 'refused', 'declined', 'opt-out', 'optout']);
 const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
 
 /** An RFC 3339 date-time as the ledger writes times: UTC, with milliseconds. */
@@ -182,6 +207,8 @@ interface RowState {
   status: string | undefined;
   unquoteFormulas: boolean;
   timeZone: TimeZone | undefined;
+  dateFormat?: DateFormat;
+  decisionWords?: DecisionWords;
 }
 
 /** A value as text (undefined when empty), with the `'` this service's export puts before a formula-like cell taken off. */
@@ -202,11 +229,19 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
   if (field === 'consentGiven') {
     if (typeof value === 'boolean') row.consentGiven = value;
     else {
-      const t = textOf(value, state.unquoteFormulas)?.trim().toLowerCase();
-      if (t === undefined) return;
-      if (GIVEN.has(t)) row.consentGiven = true;
-      else if (REJECTED.has(t)) row.consentGiven = false;
-      else errors.push({ field: column, message: `is not a decision: ${JSON.stringify(t)} (true or false, yes or no, given or rejected)` });
+      const written = textOf(value, state.unquoteFormulas)?.trim();
+      if (written === undefined) return;
+      const t = written.toLowerCase();
+      const own = state.decisionWords;
+      if (GIVEN.has(t) || own?.given.includes(t)) row.consentGiven = true;
+      else if (REJECTED.has(t) || own?.rejected.includes(t)) row.consentGiven = false;
+      else {
+        const words = own ? `; or ${[...own.given, ...own.rejected].join(', ')}` : '; --given and --rejected name others';
+        errors.push({
+          field: column,
+          message: `is not a decision: ${JSON.stringify(written)} (true or false, yes or no, given or rejected${words})`,
+        });
+      }
     }
     return;
   }
@@ -232,11 +267,17 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
     // RFC 3339 allows a space for the T; a time without a zone is read in --time-zone, never guessed.
     const spaced = t.length > 10 && t[10] === ' ';
     const rfc3339 = spaced ? `${t.slice(0, 10)}T${t.slice(11)}` : t;
+    const formatted = state.dateFormat?.toLocal(t);
     if (isDateTime(rfc3339)) row[field] = instant(rfc3339);
-    else if (state.timeZone && isLocalDateTime(t)) {
-      const local = localInstant(t, state.timeZone);
+    else if (state.timeZone && (isLocalDateTime(t) || formatted !== undefined)) {
+      const local = localInstant(formatted ?? t, state.timeZone);
       if (typeof local === 'string') row[field] = local;
       else errors.push({ field: column, message: `${local.error}: ${JSON.stringify(t)}` });
+    } else if (state.dateFormat) {
+      errors.push({
+        field: column,
+        message: `is not a date-time as --date-format ${state.dateFormat.pattern} writes it, nor RFC 3339 with a zone: ${JSON.stringify(t)}`,
+      });
     } else {
       const hint = isLocalDateTime(t) ? '; --time-zone ZONE reads times written without one' : '';
       errors.push({
@@ -256,7 +297,15 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
 export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping): { row: SourceRow } | { errors: RowError[] } {
   const errors: RowError[] = [];
   const row: SourceRow = { ipAddress: null, userAgent: null, metadata: {} };
-  const state: RowState = { row, errors, status: undefined, unquoteFormulas: mapping.unquoteFormulas, timeZone: mapping.timeZone };
+  const state: RowState = {
+    row,
+    errors,
+    status: undefined,
+    unquoteFormulas: mapping.unquoteFormulas,
+    timeZone: mapping.timeZone,
+    dateFormat: mapping.dateFormat,
+    decisionWords: mapping.decisionWords,
+  };
   for (const [column, value] of values) {
     const target = mapping.columns.get(column);
     if (target && !('ignore' in target)) take(state, column, target, value);
@@ -308,6 +357,10 @@ export interface ImportInput {
   defaults: Default[];
   /** `--time-zone ZONE`: times written without a zone are read in it. */
   timeZone: TimeZone | undefined;
+  /** `--date-format PATTERN`: how the file writes its times, besides RFC 3339. */
+  dateFormat?: DateFormat;
+  /** `--given WORDS`, `--rejected WORDS`: the file's own words for a decision. */
+  decisionWords?: DecisionWords;
   dryRun: boolean;
   delimiter: string | undefined;
   /** Record on this many worker threads; undefined: as many as the machine has cores, up to 4 (a PostgreSQL server only). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnAtAppend, mappingFor, parseTarget, type Target } from './mapping.js';
+import { columnAtAppend, mappingFor, parseTarget, readRow, type Target } from './mapping.js';
+import { dateFormat, timeZone, type DateFormat } from './time-zone.js';
 
 const mapping = (header: string[], maps: Record<string, string> = {}) =>
   mappingFor(header, {
@@ -30,5 +31,61 @@ describe('import › the column an append-time error names', () => {
   it('names the field when no column gave it (a --default), and other fields by their column', () => {
     expect(columnAtAppend(mapping(['email']), 'policyVersionId')).toBe('policyVersionId');
     expect(columnAtAppend(mapping(['email', 'when'], { when: 'collectedAt' }), 'collectedAt')).toBe('when');
+  });
+});
+
+describe("import › a file's own words and times", () => {
+  const read = (values: Record<string, string>, options: Partial<Parameters<typeof mappingFor>[1]> = {}) =>
+    readRow(
+      new Map(Object.entries(values)),
+      mappingFor(Object.keys(values), {
+        preset: 'auto',
+        maps: new Map([
+          ['E-mail', parseTarget('userReference') as Target],
+          ['Opt-in', parseTarget('consentGiven') as Target],
+          ['Datum', parseTarget('collectedAt') as Target],
+        ]),
+        defaults: [],
+        timeZone: timeZone('Europe/Berlin')!,
+        ...options,
+      }).mapping,
+    );
+  const row = { 'E-mail': 'anna@example.de', 'Opt-in': 'Ja', Datum: '15.03.2024 10:30', purpose: 'newsletter' };
+
+  it('reads --given/--rejected words in any case and --date-format times in --time-zone', () => {
+    const options = { dateFormat: dateFormat('DD.MM.YYYY HH:mm') as DateFormat, decisionWords: { given: ['ja'], rejected: ['nein'] } };
+    expect(read(row, options)).toMatchObject({
+      row: { userReference: 'anna@example.de', consentGiven: true, collectedAt: '2024-03-15T09:30:00.000Z' },
+    });
+    expect(read({ ...row, 'Opt-in': 'NEIN' }, options)).toMatchObject({ row: { consentGiven: false } });
+    // RFC 3339 with a zone is still read as it is, and the built-in words still hold.
+    expect(read({ ...row, 'Opt-in': 'yes', Datum: '2024-03-15T10:30:00Z' }, options)).toMatchObject({
+      row: { consentGiven: true, collectedAt: '2024-03-15T10:30:00.000Z' },
+    });
+  });
+
+  it('names the value as written, and what it may be', () => {
+    expect(read(row)).toEqual({
+      errors: [
+        {
+          field: 'Opt-in',
+          message: 'is not a decision: "Ja" (true or false, yes or no, given or rejected; --given and --rejected name others)',
+        },
+        {
+          field: 'Datum',
+          message: 'is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): "15.03.2024 10:30"',
+        },
+      ],
+    });
+    const options = { dateFormat: dateFormat('DD.MM.YYYY HH:mm') as DateFormat, decisionWords: { given: ['ja'], rejected: ['nein'] } };
+    expect(read({ ...row, 'Opt-in': 'vielleicht', Datum: '2024-03-15 10:30:00.5x' }, options)).toEqual({
+      errors: [
+        { field: 'Opt-in', message: 'is not a decision: "vielleicht" (true or false, yes or no, given or rejected; or ja, nein)' },
+        {
+          field: 'Datum',
+          message: 'is not a date-time as --date-format DD.MM.YYYY HH:mm writes it, nor RFC 3339 with a zone: "2024-03-15 10:30:00.5x"',
+        },
+      ],
+    });
   });
 });

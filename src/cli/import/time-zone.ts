@@ -79,3 +79,65 @@ export function localInstant(text: string, zone: TimeZone): string | { error: st
   if (candidates.length === 0) return { error: `does not exist in ${zone.name} (a daylight-saving change skips it)` };
   return new Date(candidates[0]!).toISOString();
 }
+
+/** `import --date-format PATTERN`: how a file writes its times, when not as RFC 3339. */
+export interface DateFormat {
+  pattern: string;
+  /** The text as a local date-time `localInstant` reads (`2024-03-15T10:30:00`), or undefined when it does not fit. */
+  toLocal(text: string): string | undefined;
+}
+
+/** The pattern's tokens, longest first, and what each matches. */
+const TOKENS: [token: string, part: 'y' | 'mo' | 'd' | 'h' | 'mi' | 's', source: string][] = [
+  ['YYYY', 'y', '(\\d{4})'],
+  ['MM', 'mo', '(\\d{2})'],
+  ['M', 'mo', '(\\d{1,2})'],
+  ['DD', 'd', '(\\d{2})'],
+  ['D', 'd', '(\\d{1,2})'],
+  ['HH', 'h', '(\\d{2})'],
+  ['H', 'h', '(\\d{1,2})'],
+  ['mm', 'mi', '(\\d{2})'],
+  ['ss', 's', '(\\d{2})'],
+];
+
+/**
+ * A `--date-format` pattern read, or why it cannot be one. Tokens: YYYY, MM or M (month), DD or D
+ * (day), HH or H (hour, 0-23), mm (minutes), ss (seconds); anything else is written as it is. The
+ * year, month and day are required; the time is midnight when the pattern has none. The time is
+ * local: `--time-zone` says where.
+ *
+ * @example
+ * dateFormat('DD.MM.YYYY HH:mm')!.toLocal('15.03.2024 10:30') // '2024-03-15T10:30:00'
+ */
+export function dateFormat(pattern: string): DateFormat | string {
+  let source = '';
+  const order: (typeof TOKENS)[number][1][] = [];
+  for (let i = 0; i < pattern.length;) {
+    const token = TOKENS.find(([t]) => pattern.startsWith(t, i));
+    if (token) {
+      if (order.includes(token[1])) return `--date-format ${pattern}: ${token[0]} repeats a part given before`;
+      order.push(token[1]);
+      source += token[2];
+      i += token[0].length;
+    } else {
+      source += pattern[i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      i++;
+    }
+  }
+  if (!order.includes('y') || !order.includes('mo') || !order.includes('d')) {
+    return `--date-format ${pattern}: give the year (YYYY), month (MM or M) and day (DD or D), e.g. DD.MM.YYYY HH:mm`;
+  }
+  if (order.includes('s') && !order.includes('mi')) return `--date-format ${pattern}: seconds (ss) need minutes (mm)`;
+  if (order.includes('mi') && !order.includes('h')) return `--date-format ${pattern}: minutes (mm) need hours (HH or H)`;
+  const re = new RegExp(`^${source}$`);
+  const pad = (n: string | undefined, width = 2) => (n ?? '0').padStart(width, '0');
+  return {
+    pattern,
+    toLocal(text) {
+      const m = re.exec(text.trim());
+      if (!m) return undefined;
+      const at = (part: (typeof TOKENS)[number][1]) => (order.includes(part) ? m[order.indexOf(part) + 1] : undefined);
+      return `${at('y')}-${pad(at('mo'))}-${pad(at('d'))}T${pad(at('h'))}:${pad(at('mi'))}:${pad(at('s'))}`;
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localInstant, timeZone } from './time-zone.js';
+import { dateFormat, localInstant, timeZone, type DateFormat } from './time-zone.js';
 
 const paris = timeZone('Europe/Paris')!;
 
@@ -30,5 +30,33 @@ describe('import --time-zone: times written without a zone', () => {
     expect(localInstant('2024-02-30 10:00', paris)).toEqual({ error: 'is not a date-time' });
     expect(localInstant('2024-07-01 24:00', paris)).toEqual({ error: 'is not a date-time' });
     expect(localInstant('2024-07-01', paris)).toEqual({ error: 'is not a date-time' });
+  });
+});
+
+describe('import --date-format: times as another platform writes them', () => {
+  it('reads day-first, month-first and padded or bare numbers, midnight when there is no time', () => {
+    const german = dateFormat('DD.MM.YYYY HH:mm') as DateFormat;
+    expect(german.toLocal('15.03.2024 10:30')).toBe('2024-03-15T10:30:00');
+    expect(localInstant(german.toLocal('15.07.2024 10:30')!, paris)).toBe('2024-07-15T08:30:00.000Z');
+    const american = dateFormat('M/D/YYYY H:mm:ss') as DateFormat;
+    expect(american.toLocal('3/5/2024 9:07:02')).toBe('2024-03-05T09:07:02');
+    expect(american.toLocal('12/31/2024 23:59:59')).toBe('2024-12-31T23:59:59');
+    expect((dateFormat('YYYY/MM/DD') as DateFormat).toLocal('2024/03/05')).toBe('2024-03-05T00:00:00');
+  });
+
+  it('answers nothing for a text of another shape, and leaves the calendar to localInstant', () => {
+    const german = dateFormat('DD.MM.YYYY HH:mm') as DateFormat;
+    expect(german.toLocal('2024-03-15 10:30')).toBeUndefined();
+    expect(german.toLocal('15.03.2024')).toBeUndefined();
+    expect(german.toLocal('15.03.2024 10:30x')).toBeUndefined();
+    // 30 February fits the pattern; there is no such day.
+    expect(localInstant(german.toLocal('30.02.2024 10:30')!, paris)).toEqual({ error: 'is not a date-time' });
+  });
+
+  it('refuses a pattern without a whole date, with a part twice, or minutes without hours', () => {
+    expect(dateFormat('MM.YYYY')).toMatch(/give the year \(YYYY\), month \(MM or M\) and day \(DD or D\)/);
+    expect(dateFormat('DD.MM.YYYY DD')).toMatch(/DD repeats a part given before/);
+    expect(dateFormat('DD.MM.YYYY mm')).toMatch(/minutes \(mm\) need hours/);
+    expect(dateFormat('DD.MM.YYYY HH:ss')).toMatch(/seconds \(ss\) need minutes/);
   });
 });
