@@ -5055,6 +5055,8 @@ export interface operations {
                      *           "title": "string",
                      *           "isActive": true,
                      *           "deleted": true,
+                     *           "effectiveDate": "2026-11-26T09:30:00.000Z",
+                     *           "requiresReconsent": true,
                      *           "given": 1,
                      *           "rejected": 1,
                      *           "withdrawn": 1,
@@ -5079,6 +5081,12 @@ export interface operations {
                             title: string;
                             isActive: boolean;
                             deleted: boolean;
+                            /**
+                             * Format: date-time
+                             * @description when it takes (or took) effect
+                             */
+                            effectiveDate: string;
+                            requiresReconsent: boolean;
                             given: number;
                             rejected: number;
                             withdrawn: number;

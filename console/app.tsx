@@ -888,6 +888,8 @@ function Policies() {
               ['Version', (v) => v.version],
               ['Title', (v) => v.title],
               ['State', (v) => (v.deleted ? 'deleted' : v.isActive ? 'active' : 'inactive')],
+              ['Effective', (v) => `${when(v.effectiveDate)}${Date.parse(v.effectiveDate) > Date.now() ? ' (scheduled)' : ''}`],
+              ['Asks again', (v) => (v.requiresReconsent ? 'yes' : 'no')],
               ['Decisions', (v) => decisions(v)],
               ['Acceptance', (v) => `${v.acceptanceRate} %`],
               [

@@ -216,6 +216,10 @@ export interface VersionCount {
   title: string;
   isActive: boolean;
   deleted: boolean;
+  /** When it takes (or took) effect. */
+  effectiveDate: string;
+  /** Whether it asks those who decided on an older version of its purpose to decide again. */
+  requiresReconsent: boolean;
   given: number;
   rejected: number;
   withdrawn: number;
@@ -233,7 +237,7 @@ export async function versionCounts(db: Kysely<Database>, tenantId: string): Pro
   const [versions, counts] = await Promise.all([
     read
       .selectFrom('read.policy_versions')
-      .select(['id', 'policy_type', 'purpose', 'version', 'title', 'is_active', 'deleted'])
+      .select(['id', 'policy_type', 'purpose', 'version', 'title', 'is_active', 'deleted', 'effective_date', 'requires_reconsent'])
       .where('tenant_id', '=', tenantId)
       .orderBy('created_at', 'desc')
       .execute(),
@@ -256,6 +260,8 @@ export async function versionCounts(db: Kysely<Database>, tenantId: string): Pro
         title: v.title,
         isActive: v.is_active,
         deleted: v.deleted,
+        effectiveDate: v.effective_date.toISOString(),
+        requiresReconsent: v.requires_reconsent,
         given: 0,
         rejected: 0,
         withdrawn: 0,

@@ -169,6 +169,18 @@ describe('console › an auditor with a read key', () => {
       '—',
       'Monthly news',
     ]);
+    // Each version says when it took effect and whether it asked for consent again.
+    const newest = page.getByRole('region', { name: 'newsletter' }).locator('tbody tr').first();
+    expect(await newest.locator('td').allTextContents()).toEqual([
+      '2.0.0',
+      expect.any(String),
+      'active',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/),
+      'yes',
+      expect.any(String),
+      expect.any(String),
+      expect.stringContaining('Read'),
+    ]);
     // By default the newest version is compared with the one before it.
     expect(await page.getByLabel('From version').locator('option:checked').textContent()).toBe('newsletter 1.0.0');
     expect(await page.getByLabel('To version').locator('option:checked').textContent()).toBe('newsletter 2.0.0');

@@ -27,7 +27,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('stats per version', () => {
-  it('lists every version with its records by status now and its acceptance rate', async () => {
+  it('lists every version with its records by status now and its acceptance rate, when it takes effect, and whether it asks again', async () => {
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await publishPolicy(api, { policyType: 'cookie_policy', effectiveDate: later, requiresReconsent: false });
+    const listed = (await api.get('/api/v1/consent/stats/versions')).json().data as { policyVersionId: string }[];
+    expect(listed.find((v) => v.policyVersionId === scheduled)).toMatchObject({ effectiveDate: later, requiresReconsent: false });
+
     const res = await api.get('/api/v1/consent/stats/versions');
     expect(res.statusCode, res.body).toBe(200);
     const versions = res.json().data as {
@@ -38,6 +43,8 @@ describe('stats per version', () => {
       acceptanceRate: number;
     }[];
     expect(versions.find((v) => v.policyType === 'privacy_policy')).toMatchObject({
+      effectiveDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      requiresReconsent: true,
       given: 1,
       rejected: 1,
       withdrawn: 1,

@@ -329,6 +329,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
                 title: Type.String(),
                 isActive: Type.Boolean(),
                 deleted: Type.Boolean(),
+                effectiveDate: Type.String({ format: 'date-time', description: 'when it takes (or took) effect' }),
+                requiresReconsent: Type.Boolean(),
                 given: Type.Integer(),
                 rejected: Type.Integer(),
                 withdrawn: Type.Integer(),
