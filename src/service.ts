@@ -176,6 +176,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
     const log = deferredLog(options.log);
     // Counted by the parts that do the work, served at /metrics (docs/operations.md).
     const metrics = new ServiceMetrics();
+    const onHorizonDoubt = (outcome: 'read_again' | 'held_back') => metrics.ledgerHorizonDoubts.inc({ outcome });
     const baseLedger: Ledger =
       eventStore?.ledger ??
       new PostgresLedger(store.db, {
@@ -185,6 +186,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
           metrics.ledgerGroupAppends.observe(appends);
           metrics.ledgerGroupEvents.observe(events);
         },
+        onHorizonDoubt,
       });
     // Events past where authenticators began must carry one that verifies (sealer, verification).
     const authenticity = new EventAuthenticity(store.db, await authenticatedFrom(store.db, baseLedger));
@@ -194,7 +196,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
     ledger.timed = (seconds) => metrics.ledgerAppend.observe(seconds);
     // The followers read the ledger once between them (SharedReads) and write through the store's
     // follower handle, so that their batches do not queue behind the requests.
-    const reads = new SharedReads(eventStore ? ledger : new PostgresLedger(store.followerDb));
+    const reads = new SharedReads(eventStore ? ledger : new PostgresLedger(store.followerDb, { onHorizonDoubt }));
     const spacing = { minIntervalMs: tuning.followerSpacingMs };
     // A ledger outside the store (EventStoreDB) is indexed into read.event_index, where erasure and
     // the transparency log find events by subject or id (docs/decisions/0005-eventstoredb-ledger.md).

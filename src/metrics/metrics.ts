@@ -72,6 +72,13 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly ledgerHorizonDoubts = new Counter({
+    name: `${PREFIX}ledger_read_horizon_doubts_total`,
+    help: "Ledger reads whose horizon was in doubt (a transaction of the read's snapshot ended before it could tell where it ran), by what followed: read_again with a new snapshot, or held_back below it after four in a row.",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly readFenceTimeouts = new Counter({
     name: `${PREFIX}read_fence_timeouts_total`,
     help: "Reads answered from read models behind the tenant's writes: the read fence gave up waiting (docs/architecture.md).",

@@ -58,6 +58,7 @@ describe('metrics › GET /metrics', () => {
     expect(e.types.get('nodejs_eventloop_lag_p99_seconds')).toBe('gauge');
     // Every family of the service's own has a HELP line.
     for (const [name] of e.types) if (name.startsWith('consent_ledger_')) expect(e.help.get(name), name).toBeTruthy();
+    expect(e.types.get('consent_ledger_ledger_read_horizon_doubts_total')).toBe('counter');
   });
 
   it('counts requests per route template and status, with their latency', async () => {

@@ -52,13 +52,21 @@ const HORIZON_IN_DOUBT = 'CLH01';
  */
 const READ_ATTEMPTS = 5;
 
-/** `read` below the horizon, made again while it is in doubt; the last attempt holds the read back instead. */
-async function belowHorizon<T>(read: (horizon: ReturnType<typeof readHorizon>) => Promise<T>): Promise<T> {
+/**
+ * `read` below the horizon, made again while it is in doubt; the last attempt holds the read back
+ * instead. `doubted` is told of each doubt: `read_again`, or `held_back` for the last attempt's.
+ */
+async function belowHorizon<T>(
+  read: (horizon: ReturnType<typeof readHorizon>) => Promise<T>,
+  doubted: PostgresLedgerOptions['onHorizonDoubt'],
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    if (attempt === READ_ATTEMPTS) doubted?.('held_back');
     try {
       return await read(readHorizon(attempt === READ_ATTEMPTS));
     } catch (error) {
       if ((error as { code?: string }).code !== HORIZON_IN_DOUBT || attempt >= READ_ATTEMPTS) throw error;
+      if (attempt < READ_ATTEMPTS - 1) doubted?.('read_again');
     }
   }
 }
@@ -290,6 +298,11 @@ export interface PostgresLedgerOptions {
   authenticate?: AuthenticateAppend;
   /** Told of each group as it is taken: its appends and events (the group sizes on /metrics). */
   onGroup?: (appends: number, events: number) => void;
+  /**
+   * Told when a read's horizon was in doubt (a transaction of its snapshot ended before it could
+   * tell where it ran): `read_again` with a new snapshot, or `held_back` below it after four doubts in a row.
+   */
+  onHorizonDoubt?: (outcome: 'read_again' | 'held_back') => void;
   /** The store's bulk transactions (a PostgreSQL server): groups of new streams from `copyFromEvents` events are copied in. */
   bulk?: Store['bulk'];
   /** Events from which a group of new streams goes in by COPY when `bulk` is given (200). */
@@ -323,6 +336,7 @@ export class PostgresLedger implements Ledger {
   private readonly maxInFlight: number;
   private readonly authenticate: AuthenticateAppend | undefined;
   private readonly onGroup: PostgresLedgerOptions['onGroup'];
+  private readonly onHorizonDoubt: PostgresLedgerOptions['onHorizonDoubt'];
   private readonly bulk: PostgresLedgerOptions['bulk'];
   private readonly copyFromEvents: number;
 
@@ -334,6 +348,7 @@ export class PostgresLedger implements Ledger {
     this.maxInFlight = options.maxInFlight ?? 1;
     this.authenticate = options.authenticate;
     this.onGroup = options.onGroup;
+    this.onHorizonDoubt = options.onHorizonDoubt;
     this.bulk = options.bulk;
     this.copyFromEvents = options.copyFromEvents ?? 200;
   }
@@ -566,25 +581,29 @@ export class PostgresLedger implements Ledger {
   }
 
   async readAll(after: LedgerPosition, limit: number): Promise<RecordedEvent[]> {
-    const result = await belowHorizon((horizon) =>
-      sql<EventRowOut>`
+    const result = await belowHorizon(
+      (horizon) =>
+        sql<EventRowOut>`
         SELECT ${COLUMNS} FROM ledger.events
         WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
           AND transaction_id < ${horizon}
         ORDER BY transaction_id, global_position
         LIMIT ${limit}`.execute(this.db),
+      this.onHorizonDoubt,
     );
     return result.rows.map(toRecorded);
   }
 
   async countAfter(after: LedgerPosition, cap: number): Promise<number> {
-    const result = await belowHorizon((horizon) =>
-      sql<{ n: number }>`
+    const result = await belowHorizon(
+      (horizon) =>
+        sql<{ n: number }>`
         SELECT count(*)::int AS n FROM (
           SELECT 1 FROM ledger.events
           WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
             AND transaction_id < ${horizon}
           LIMIT ${cap}) t`.execute(this.db),
+      this.onHorizonDoubt,
     );
     return result.rows[0]!.n;
   }
