@@ -5057,6 +5057,7 @@ export interface operations {
                      *           "deleted": true,
                      *           "effectiveDate": "2026-11-26T09:30:00.000Z",
                      *           "requiresReconsent": true,
+                     *           "inForce": true,
                      *           "given": 1,
                      *           "rejected": 1,
                      *           "withdrawn": 1,
@@ -5087,6 +5088,8 @@ export interface operations {
                              */
                             effectiveDate: string;
                             requiresReconsent: boolean;
+                            /** @description the version of its purpose in force now (the one GET /policies/active answers): active, effective, latest */
+                            inForce: boolean;
                             given: number;
                             rejected: number;
                             withdrawn: number;

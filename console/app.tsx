@@ -887,8 +887,20 @@ function Policies() {
             columns={[
               ['Version', (v) => v.version],
               ['Title', (v) => v.title],
-              ['State', (v) => (v.deleted ? 'deleted' : v.isActive ? 'active' : 'inactive')],
-              ['Effective', (v) => `${when(v.effectiveDate)}${Date.parse(v.effectiveDate) > Date.now() ? ' (scheduled)' : ''}`],
+              [
+                'State',
+                (v) =>
+                  v.deleted
+                    ? 'deleted'
+                    : !v.isActive
+                      ? 'inactive'
+                      : v.inForce
+                        ? 'in force'
+                        : Date.parse(v.effectiveDate) > Date.now()
+                          ? 'scheduled'
+                          : 'superseded',
+              ],
+              ['Effective', (v) => when(v.effectiveDate)],
               ['Asks again', (v) => (v.requiresReconsent ? 'yes' : 'no')],
               ['Decisions', (v) => decisions(v)],
               ['Acceptance', (v) => `${v.acceptanceRate} %`],

@@ -174,13 +174,16 @@ describe('console › an auditor with a read key', () => {
     expect(await newest.locator('td').allTextContents()).toEqual([
       '2.0.0',
       expect.any(String),
-      'active',
+      'in force',
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/),
       'yes',
       expect.any(String),
       expect.any(String),
       expect.stringContaining('Read'),
     ]);
+    expect(await page.getByRole('region', { name: 'newsletter' }).locator('tbody tr').nth(1).locator('td').nth(2).textContent()).toBe(
+      'superseded',
+    );
     // By default the newest version is compared with the one before it.
     expect(await page.getByLabel('From version').locator('option:checked').textContent()).toBe('newsletter 1.0.0');
     expect(await page.getByLabel('To version').locator('option:checked').textContent()).toBe('newsletter 2.0.0');

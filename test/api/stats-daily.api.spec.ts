@@ -31,7 +31,23 @@ describe('stats per version', () => {
     const later = new Date(Date.now() + 86_400_000).toISOString();
     const scheduled = await publishPolicy(api, { policyType: 'cookie_policy', effectiveDate: later, requiresReconsent: false });
     const listed = (await api.get('/api/v1/consent/stats/versions')).json().data as { policyVersionId: string }[];
-    expect(listed.find((v) => v.policyVersionId === scheduled)).toMatchObject({ effectiveDate: later, requiresReconsent: false });
+    expect(listed.find((v) => v.policyVersionId === scheduled)).toMatchObject({
+      effectiveDate: later,
+      requiresReconsent: false,
+      inForce: false,
+    });
+    // A second privacy policy version in force now supersedes the first.
+    const second = await publishPolicy(api, { policyType: 'privacy_policy', version: '9.0.0' });
+    const after = (await api.get('/api/v1/consent/stats/versions')).json().data as {
+      policyVersionId: string;
+      policyType: string;
+      inForce: boolean;
+    }[];
+    expect(after.filter((v) => v.policyType === 'privacy_policy').map((v) => [v.policyVersionId === second, v.inForce])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    expect(after.find((v) => v.policyType === 'marketing_consent')!.inForce).toBe(true);
 
     const res = await api.get('/api/v1/consent/stats/versions');
     expect(res.statusCode, res.body).toBe(200);
@@ -42,9 +58,11 @@ describe('stats per version', () => {
       withdrawn: number;
       acceptanceRate: number;
     }[];
-    expect(versions.find((v) => v.policyType === 'privacy_policy')).toMatchObject({
+    // The first privacy policy version (the oldest: newest come first), superseded above.
+    expect(versions.filter((v) => v.policyType === 'privacy_policy').at(-1)).toMatchObject({
       effectiveDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       requiresReconsent: true,
+      inForce: false,
       given: 1,
       rejected: 1,
       withdrawn: 1,

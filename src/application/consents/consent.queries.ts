@@ -25,7 +25,7 @@ import {
 } from '../../../projections/user-status/reconsent.queries.js';
 import { hashCanonical } from '../../common/hashing.js';
 import { consentAggregate } from '../../domain/consent/consent.decider.js';
-import { recordStatus } from '../../domain/consent/standing.js';
+import { recordStatus, versionInForce } from '../../domain/consent/standing.js';
 import type { Sealed } from '../../domain/consent/consent.events.js';
 import type { Actor } from '../../common/actor.js';
 import { consentHashInput } from '../../domain/consent/consent-hash.js';
@@ -383,9 +383,29 @@ export class ConsentQueries {
   }
 
   /** Every policy version with its records by status now, and its acceptance rate (the console). */
-  async byVersion(tenantId: string): Promise<VersionCount[]> {
+  /** Each version's records (`versionCounts`), and whether it is its purpose's version in force now. */
+  async byVersion(tenantId: string): Promise<(VersionCount & { inForce: boolean })[]> {
     await this.deps.fence(tenantId);
-    return versionCounts(this.deps.db, tenantId);
+    const counts = await versionCounts(this.deps.db, tenantId);
+    const now = this.clock();
+    const facts = counts.map((v) => ({
+      id: v.policyVersionId,
+      purpose: v.purpose,
+      version: v.version,
+      effectiveDate: new Date(v.effectiveDate),
+      requiresReconsent: v.requiresReconsent,
+      usable: v.isActive && !v.deleted,
+    }));
+    const inForce = new Set(
+      [...new Set(facts.map((f) => f.purpose))].flatMap((purpose) => {
+        const found = versionInForce(
+          facts.filter((f) => f.purpose === purpose),
+          now,
+        );
+        return found ? [found.id] : [];
+      }),
+    );
+    return counts.map((v) => ({ ...v, inForce: inForce.has(v.policyVersionId) }));
   }
 
   /** Records per UTC day over inclusive days, by what they stand at now (the console's chart). */

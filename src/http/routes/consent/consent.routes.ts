@@ -331,6 +331,9 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
                 deleted: Type.Boolean(),
                 effectiveDate: Type.String({ format: 'date-time', description: 'when it takes (or took) effect' }),
                 requiresReconsent: Type.Boolean(),
+                inForce: Type.Boolean({
+                  description: 'the version of its purpose in force now (the one GET /policies/active answers): active, effective, latest',
+                }),
                 given: Type.Integer(),
                 rejected: Type.Integer(),
                 withdrawn: Type.Integer(),
