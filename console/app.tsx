@@ -725,14 +725,7 @@ function RecordPage({ id }: { id: string }) {
       </section>
       <section class="card" aria-labelledby="fields">
         <h2 id="fields">Fields</h2>
-        <dl class="fields">
-          {fields.map(([k, v]) => (
-            <Fragment key={k}>
-              <dt>{k}</dt>
-              <dd class={k === 'Consent hash' || k === 'Record' ? 'mono' : undefined}>{String(v ?? '—')}</dd>
-            </Fragment>
-          ))}
-        </dl>
+        <FieldList fields={fields} mono={['Record', 'Consent hash']} />
       </section>
       <section class="card" aria-labelledby="history">
         <h2 id="history">History in the ledger</h2>
@@ -806,26 +799,31 @@ function durationWords(iso: string): string {
   return words.length > 0 ? `${words.join(' ')} (${iso})` : iso;
 }
 
-/** What a purpose is, as its definition now says: its name, legal basis, how long a decision holds, its DPV term. */
-function PurposeFacts({ purpose }: { purpose: PurposeRow }) {
-  const facts: [string, string][] = [
-    ['Name', purpose.name],
-    ['Legal basis', LEGAL_BASIS_WORDS[purpose.legalBasis] ?? purpose.legalBasis],
-    // Copied into each version when it is published: a change applies to versions published after it.
-    ['Decisions on new versions hold', purpose.consentValidFor ? durationWords(purpose.consentValidFor) : 'until withdrawn (no expiry)'],
-    ['DPV term', purpose.dpv ?? '—'],
-    ...(purpose.description ? ([['Description', purpose.description]] as [string, string][]) : []),
-  ];
+/** Named values as a definition list, '—' for none; the `mono` ones (hashes, ids) in a fixed-width font. */
+function FieldList({ fields, mono = [] }: { fields: [string, unknown][]; mono?: string[] }) {
   return (
     <dl class="fields">
-      {facts.map(([k, v]) => (
+      {fields.map(([k, v]) => (
         <Fragment key={k}>
           <dt>{k}</dt>
-          <dd>{v}</dd>
+          <dd class={mono.includes(k) ? 'mono' : undefined}>{String(v ?? '—')}</dd>
         </Fragment>
       ))}
     </dl>
   );
+}
+
+/** What a purpose is, as its definition now says: its name, legal basis, how long a decision holds, its DPV term. */
+function PurposeFacts({ purpose }: { purpose: PurposeRow }) {
+  const facts: [string, unknown][] = [
+    ['Name', purpose.name],
+    ['Legal basis', LEGAL_BASIS_WORDS[purpose.legalBasis] ?? purpose.legalBasis],
+    // Copied into each version when it is published: a change applies to versions published after it.
+    ['Decisions on new versions hold', purpose.consentValidFor ? durationWords(purpose.consentValidFor) : 'until withdrawn (no expiry)'],
+    ['DPV term', purpose.dpv],
+    ...(purpose.description ? ([['Description', purpose.description]] as [string, unknown][]) : []),
+  ];
+  return <FieldList fields={facts} />;
 }
 
 function Policies() {
