@@ -61,12 +61,11 @@ async function belowHorizon<T>(
   doubted: PostgresLedgerOptions['onHorizonDoubt'],
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    if (attempt === READ_ATTEMPTS) doubted?.('held_back');
     try {
       return await read(readHorizon(attempt === READ_ATTEMPTS));
     } catch (error) {
       if ((error as { code?: string }).code !== HORIZON_IN_DOUBT || attempt >= READ_ATTEMPTS) throw error;
-      if (attempt < READ_ATTEMPTS - 1) doubted?.('read_again');
+      doubted?.(attempt + 1 === READ_ATTEMPTS ? 'held_back' : 'read_again');
     }
   }
 }
