@@ -25,7 +25,7 @@ import {
 } from '../../../projections/user-status/reconsent.queries.js';
 import { hashCanonical } from '../../common/hashing.js';
 import { consentAggregate } from '../../domain/consent/consent.decider.js';
-import { recordStatus, versionInForce } from '../../domain/consent/standing.js';
+import { recordStatus, versionInForce, type VersionFacts } from '../../domain/consent/standing.js';
 import type { Sealed } from '../../domain/consent/consent.events.js';
 import type { Actor } from '../../common/actor.js';
 import { consentHashInput } from '../../domain/consent/consent-hash.js';
@@ -388,23 +388,18 @@ export class ConsentQueries {
     await this.deps.fence(tenantId);
     const counts = await versionCounts(this.deps.db, tenantId);
     const now = this.clock();
-    const facts = counts.map((v) => ({
-      id: v.policyVersionId,
-      purpose: v.purpose,
-      version: v.version,
-      effectiveDate: new Date(v.effectiveDate),
-      requiresReconsent: v.requiresReconsent,
-      usable: v.isActive && !v.deleted,
-    }));
-    const inForce = new Set(
-      [...new Set(facts.map((f) => f.purpose))].flatMap((purpose) => {
-        const found = versionInForce(
-          facts.filter((f) => f.purpose === purpose),
-          now,
-        );
-        return found ? [found.id] : [];
-      }),
-    );
+    const byPurpose = new Map<string, VersionFacts[]>();
+    for (const v of counts) {
+      const facts: VersionFacts = {
+        id: v.policyVersionId,
+        version: v.version,
+        effectiveDate: new Date(v.effectiveDate),
+        requiresReconsent: v.requiresReconsent,
+        usable: v.isActive && !v.deleted,
+      };
+      byPurpose.set(v.purpose, [...(byPurpose.get(v.purpose) ?? []), facts]);
+    }
+    const inForce = new Set([...byPurpose.values()].flatMap((versions) => versionInForce(versions, now)?.id ?? []));
     return counts.map((v) => ({ ...v, inForce: inForce.has(v.policyVersionId) }));
   }
 
