@@ -130,7 +130,7 @@ export function dateFormat(pattern: string): DateFormat | string {
   if (order.includes('s') && !order.includes('mi')) return `--date-format ${pattern}: seconds (ss) need minutes (mm)`;
   if (order.includes('mi') && !order.includes('h')) return `--date-format ${pattern}: minutes (mm) need hours (HH or H)`;
   const re = new RegExp(`^${source}$`);
-  const pad = (n: string | undefined, width = 2) => (n ?? '0').padStart(width, '0');
+  const pad = (n: string | undefined) => (n ?? '0').padStart(2, '0');
   return {
     pattern,
     toLocal(text) {
