@@ -104,10 +104,7 @@ export function parseDefault(
     row: { ipAddress: null, userAgent: null, metadata: {} },
     errors: [],
     status: undefined,
-    unquoteFormulas: false,
-    timeZone,
-    dateFormat,
-    decisionWords,
+    reading: { unquoteFormulas: false, timeZone, dateFormat, decisionWords },
   };
   take(state, `--default ${text.slice(0, eq)}`, target, value);
   const error = state.errors[0];
@@ -201,14 +198,14 @@ const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
 /** An RFC 3339 date-time as the ledger writes times: UTC, with milliseconds. */
 const instant = (t: string): string => new Date(t.toUpperCase()).toISOString();
 
+/** How a value is read: the mapping's options that bear on one value (a `--default`'s too). */
+type Reading = Pick<Mapping, 'unquoteFormulas' | 'timeZone' | 'dateFormat' | 'decisionWords'>;
+
 interface RowState {
   row: SourceRow;
   errors: RowError[];
   status: string | undefined;
-  unquoteFormulas: boolean;
-  timeZone: TimeZone | undefined;
-  dateFormat?: DateFormat;
-  decisionWords?: DecisionWords;
+  reading: Reading;
 }
 
 /** A value as text (undefined when empty), with the `'` this service's export puts before a formula-like cell taken off. */
@@ -229,10 +226,10 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
   if (field === 'consentGiven') {
     if (typeof value === 'boolean') row.consentGiven = value;
     else {
-      const written = textOf(value, state.unquoteFormulas)?.trim();
+      const written = textOf(value, state.reading.unquoteFormulas)?.trim();
       if (written === undefined) return;
       const t = written.toLowerCase();
-      const own = state.decisionWords;
+      const own = state.reading.decisionWords;
       if (GIVEN.has(t) || own?.given.includes(t)) row.consentGiven = true;
       else if (REJECTED.has(t) || own?.rejected.includes(t)) row.consentGiven = false;
       else {
@@ -261,22 +258,23 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
     else Object.assign(row.metadata, parsed);
     return;
   }
-  const t = textOf(value, state.unquoteFormulas);
+  const t = textOf(value, state.reading.unquoteFormulas);
   if (t === undefined) return;
   if (field === 'collectedAt' || field === 'withdrawnAt') {
     // RFC 3339 allows a space for the T; a time without a zone is read in --time-zone, never guessed.
     const spaced = t.length > 10 && t[10] === ' ';
     const rfc3339 = spaced ? `${t.slice(0, 10)}T${t.slice(11)}` : t;
-    const formatted = state.dateFormat?.toLocal(t);
+    const { timeZone, dateFormat } = state.reading;
+    const formatted = dateFormat?.toLocal(t);
     if (isDateTime(rfc3339)) row[field] = instant(rfc3339);
-    else if (state.timeZone && (isLocalDateTime(t) || formatted !== undefined)) {
-      const local = localInstant(formatted ?? t, state.timeZone);
+    else if (timeZone && (isLocalDateTime(t) || formatted !== undefined)) {
+      const local = localInstant(formatted ?? t, timeZone);
       if (typeof local === 'string') row[field] = local;
       else errors.push({ field: column, message: `${local.error}: ${JSON.stringify(t)}` });
-    } else if (state.dateFormat) {
+    } else if (dateFormat) {
       errors.push({
         field: column,
-        message: `is not a date-time as --date-format ${state.dateFormat.pattern} writes it, nor RFC 3339 with a zone: ${JSON.stringify(t)}`,
+        message: `is not a date-time as --date-format ${dateFormat.pattern} writes it, nor RFC 3339 with a zone: ${JSON.stringify(t)}`,
       });
     } else {
       const hint = isLocalDateTime(t) ? '; --time-zone ZONE reads times written without one' : '';
@@ -297,15 +295,7 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
 export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping): { row: SourceRow } | { errors: RowError[] } {
   const errors: RowError[] = [];
   const row: SourceRow = { ipAddress: null, userAgent: null, metadata: {} };
-  const state: RowState = {
-    row,
-    errors,
-    status: undefined,
-    unquoteFormulas: mapping.unquoteFormulas,
-    timeZone: mapping.timeZone,
-    dateFormat: mapping.dateFormat,
-    decisionWords: mapping.decisionWords,
-  };
+  const state: RowState = { row, errors, status: undefined, reading: mapping };
   for (const [column, value] of values) {
     const target = mapping.columns.get(column);
     if (target && !('ignore' in target)) take(state, column, target, value);
