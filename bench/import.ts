@@ -4,8 +4,9 @@
  * DATABASE_URL names (dropped afterwards), a tenant with a purpose and its policy, writes a CSV of
  * BENCH_IMPORT_ROWS rows (default 200,000), runs the built CLI as an operator would, and prints
  * its rows/s, then runs it again to time the pass that finds every row imported. On Linux it also
- * prints the CPU each row costs: in the import's process, and in the server when it runs on this
- * machine (its postmaster and every process it started), which bounds what one machine can reach.
+ * prints the CPU each row costs: in the import's process (and on its thread that reads the file,
+ * which no number of recording threads shares), and in the server when it runs on this machine
+ * (its postmaster and every process it started), which bounds what one machine can reach.
  *
  *   BENCH_IMPORT_ROWS   rows in the file (default 200000)
  *   BENCH_IMPORT_DATA   set to 1 to run on the embedded store instead (a temporary DATA_DIR)
@@ -14,6 +15,7 @@
  *   BENCH_IMPORT_PROCESSES  split the rows over this many files (every n-th row), imported at once
  *                       by as many processes into the one tenant (default 1)
  *   BENCH_IMPORT_FIRST_ONLY  set to 1 to skip the second pass (comparing CPU profiles of the first)
+ *   BENCH_IMPORT_ARGS   more arguments for the command, e.g. `--dry-run` (the cost of reading and checking alone)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,12 +32,13 @@ const bin = join(root, 'bin', 'consent-ledger.js');
 const NODE_FLAGS = (process.env.BENCH_IMPORT_NODE ?? '').split(' ').filter(Boolean);
 const PROCESSES = Math.max(1, Number(process.env.BENCH_IMPORT_PROCESSES ?? 1));
 const THREADS = process.env.BENCH_IMPORT_THREADS ? ['--threads', process.env.BENCH_IMPORT_THREADS] : [];
+const ARGS = (process.env.BENCH_IMPORT_ARGS ?? '').split(' ').filter(Boolean);
 
 function run(
   args: string[],
   env: Record<string, string>,
   flags: string[] = [],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string; mainThreadMs: number | null }> {
   return new Promise((resolve, reject) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, LOG_LEVEL: 'silent' };
     // The embedded store is chosen by the absence of DATABASE_URL.
@@ -45,15 +48,25 @@ function run(
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    // The CPU of the command's own thread (reading the file), sampled while it runs: its task's
+    // /proc entry goes with the process. With threads recording, it bounds rows/s on any number of cores.
+    let mainThreadMs: number | null = null;
+    const sample = setInterval(() => {
+      const cpu = cpuOf(`${child.pid}/task/${child.pid}`);
+      if (cpu) mainThreadMs = cpu.own;
+    }, 50);
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code) => {
+      clearInterval(sample);
+      resolve({ code, stdout, stderr, mainThreadMs });
+    });
   });
 }
 
 const TICK_MS = 10; // USER_HZ is 100 on every Linux the bench runs on
 
 /** utime+stime and cutime+cstime of a process, in ms, from /proc (null when there is none). */
-function cpuOf(pid: number | 'self'): { own: number; children: number; ppid: number } | null {
+function cpuOf(pid: number | string): { own: number; children: number; ppid: number } | null {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -153,7 +166,7 @@ async function main(): Promise<void> {
       const server0 = postmaster === null ? null : serverCpu(postmaster);
       const t0 = performance.now();
       const runs = await Promise.all(
-        files.map((f) => run(['import', '--tenant', tenant.tenantId, '--file', f, ...THREADS], env, NODE_FLAGS)),
+        files.map((f) => run(['import', '--tenant', tenant.tenantId, '--file', f, ...THREADS, ...ARGS], env, NODE_FLAGS)),
       );
       const seconds = (performance.now() - t0) / 1000;
       const cli1 = cpuOf('self')?.children;
@@ -170,8 +183,10 @@ async function main(): Promise<void> {
       );
       const perRow = (ms: number) => `${Math.round((ms * 1000) / ROWS)} µs`;
       if (cli0 !== undefined && cli1 !== undefined) {
+        const reading = runs.reduce((t, r) => t + (r.mainThreadMs ?? 0), 0);
         console.log(
           `  CPU per row: ${perRow(cli1 - cli0)} in the import's process${PROCESSES > 1 ? 'es' : ''}` +
+            ` (${perRow(reading)} of it on the thread reading the file)` +
             (server0 !== null && server1 !== null ? `, ${perRow(server1 - server0)} in the server` : ''),
         );
       }

@@ -4,16 +4,14 @@ import { createReadStream, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
-import type { ImportRow } from '../application/consents/consent.commands.js';
+import type { ImportOutcome } from '../application/consents/consent.commands.js';
 import { countingStream } from '../common/counting-stream.js';
-import { canonicalJson, sha256Hex } from '../common/hashing.js';
-import { batchItemErrors } from '../http/routes/consent/consent.checks.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
 import { csvRecords, linesOf } from './import/csv-records.js';
 import { columnAtAppend, columnOf, mappingFor, readRow, type ImportInput, type Mapping, type RowError } from './import/mapping.js';
 import { PolicyIndex } from './import/policies.js';
-import { openImportSink } from './import/sink.js';
+import { openImportSink, type ImportItem } from './import/sink.js';
 import { ImportThreads } from './import/threads.js';
 import { stoppable, stoppedAnswer, type StopSignal } from './stoppable.js';
 
@@ -36,21 +34,19 @@ interface Numbered {
   values: Map<string, unknown>;
 }
 
-/** A row sent to be recorded, with its line and how its columns were read (to name them in an error). */
+/** A row sent to be checked and recorded, with its line and how its columns were read (to name them in an error). */
 interface Sent {
   line: number;
-  row: ImportRow;
+  item: ImportItem;
   mapping: Mapping;
 }
 
 interface Importer {
-  /** Threads recording the rows (1: this one). */
+  /** Threads checking and recording the rows (1: this one). */
   threads: number;
-  rowId(key: string): string;
-  append(
-    rows: ImportRow[],
-    expectNew: boolean,
-  ): Promise<{ recorded: number; existing: number; errors: { index: number; field: string; message: string }[] }>;
+  append(items: ImportItem[], expectNew: boolean, now: Date): Promise<ImportOutcome>;
+  /** What `append` would refuse, recording nothing (`--dry-run`). */
+  check(items: ImportItem[], now: Date): ImportOutcome;
 }
 
 async function importFile(
@@ -97,16 +93,11 @@ async function importFile(
   const inFlight = new Set<Promise<void>>();
   let resuming = false;
   let failure: unknown;
+  const now = new Date();
   const send = (chunk: Sent[]) => {
-    if (input.dryRun) {
-      summary.imported += chunk.length;
-      return;
-    }
-    const p = importer
-      .append(
-        chunk.map((c) => c.row),
-        !resuming,
-      )
+    const items = chunk.map((c) => c.item);
+    const outcome = input.dryRun ? Promise.resolve(importer.check(items, now)) : importer.append(items, !resuming, now);
+    const p = outcome
       .then((outcome) => {
         summary.imported += outcome.recorded;
         summary.alreadyImported += outcome.existing;
@@ -114,7 +105,8 @@ async function importFile(
         resuming = outcome.existing > 0;
         const byIndex = new Map<number, RowError[]>();
         for (const e of outcome.errors) byIndex.set(e.index, [...(byIndex.get(e.index) ?? []), { field: e.field, message: e.message }]);
-        for (const [index, problems] of byIndex) {
+        // In the file's order (a chunk split over threads answers thread by thread).
+        for (const [index, problems] of [...byIndex].sort((a, b) => a[0] - b[0])) {
           refuse(
             chunk[index]!.line,
             problems.map((p) => ({ ...p, field: columnAtAppend(chunk[index]!.mapping, p.field) })),
@@ -130,7 +122,6 @@ async function importFile(
   };
 
   let chunk: Sent[] = [];
-  const now = new Date();
   try {
     for await (const source of rowsOf(text, input, io)) {
       if (failure || stopped()) break;
@@ -139,12 +130,12 @@ async function importFile(
         refuse(source.line, [source.error]);
         continue;
       }
-      const row = rowFor(source, policies, importer, now);
+      const row = itemFor(source, policies);
       if ('errors' in row) {
         refuse(source.line, row.errors);
         continue;
       }
-      chunk.push({ line: source.line, row: row.row, mapping: source.mapping });
+      chunk.push({ line: source.line, item: row.item, mapping: source.mapping });
       if (chunk.length >= ROWS_PER_APPEND) {
         send(chunk);
         chunk = [];
@@ -173,7 +164,8 @@ async function importFile(
     threads: importer.threads,
     seconds,
     rowsPerSecond: Math.round(summary.rows / Math.max(0.01, seconds)),
-    errors,
+    // By line: a row refused by the recording side's checks is told when its chunk is answered.
+    errors: errors.sort((a, b) => a.line - b.line),
     ...(errorsOmitted > 0 ? { errorsOmitted } : {}),
   };
   const verb = input.dryRun ? 'would import' : 'imported';
@@ -190,39 +182,27 @@ async function importFile(
   return summary.refused > 0 ? new PartialResult(result, 1) : result;
 }
 
-/** A row's decision and the id it is recorded under, or why it cannot be recorded. */
-function rowFor(
-  source: Numbered & { mapping: Mapping },
-  policies: PolicyIndex,
-  importer: Importer,
-  now: Date,
-): { row: ImportRow } | { errors: RowError[] } {
+/** A row's decision, its policy version found, or why it cannot be one. The recording side checks it further (ImportSink). */
+function itemFor(source: Numbered & { mapping: Mapping }, policies: PolicyIndex): { item: ImportItem } | { errors: RowError[] } {
   const read = readRow(source.values, source.mapping);
   if ('errors' in read) return read;
   const r = read.row;
   const resolved = policies.resolve(r);
   if ('error' in resolved) return { errors: [{ ...resolved.error, field: columnOf(source.mapping, resolved.error.field) }] };
-  const item = {
-    policyVersionId: resolved.policy.id,
-    userReference: r.userReference!,
-    consentGiven: r.consentGiven!,
-    ipAddress: r.ipAddress,
-    userAgent: r.userAgent,
-    metadata: r.metadata,
-    collectedAt: r.collectedAt!,
-    ...(r.withdrawnAt === undefined ? {} : { withdrawnAt: r.withdrawnAt }),
-  };
-  // The same checks as a batch item over HTTP: sizes, formats, the times' bounds.
-  const problems = batchItemErrors(item, now);
-  if (problems.length > 0) return { errors: problems.map((e) => ({ ...e, field: columnOf(source.mapping, e.field) })) };
-  // A row is one decision for good: its source id when the file has one, else what it says.
-  const key =
-    r.id !== undefined
-      ? `id\u0000${r.id}`
-      : `row\u0000${sha256Hex(canonicalJson([item.userReference, item.policyVersionId, item.consentGiven, item.collectedAt]))}`;
-  const { ipAddress, userAgent, ...rest } = item;
   return {
-    row: { consentId: importer.rowId(key), input: { ...rest, ipAddress: ipAddress ?? undefined, userAgent: userAgent ?? undefined } },
+    item: {
+      item: {
+        policyVersionId: resolved.policy.id,
+        userReference: r.userReference!,
+        consentGiven: r.consentGiven!,
+        ipAddress: r.ipAddress,
+        userAgent: r.userAgent,
+        metadata: r.metadata,
+        collectedAt: r.collectedAt!,
+        ...(r.withdrawnAt === undefined ? {} : { withdrawnAt: r.withdrawnAt }),
+      },
+      ...(r.id === undefined ? {} : { sourceId: r.id }),
+    },
   };
 }
 
@@ -328,7 +308,7 @@ export const importCommand: CommandRun = {
       throw new UsageError('--threads needs a PostgreSQL server (DATABASE_URL): the embedded store takes one writer');
     }
     await new TenantService(store.db).get(input.tenant); // NOT_FOUND, exit status 1, when there is none
-    // Each thread seals, hashes and appends its subjects' rows; this one reads the file. By default
+    // Each thread checks, seals, hashes and appends its subjects' rows; this one reads and maps the file. By default
     // only for a file worth the threads' start (about half a second each).
     const threads =
       input.dryRun || store.kind !== 'postgres'
@@ -342,7 +322,11 @@ export const importCommand: CommandRun = {
       try {
         if (threads > 1) pool = await ImportThreads.start(threads, settings, input.tenant);
         const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
-        const importer: Importer = { threads, rowId: sink.rowId, append: (rows, expectNew) => (pool ?? sink).append(rows, expectNew) };
+        const importer: Importer = {
+          threads,
+          append: (items, expectNew, now) => (pool ?? sink).append(items, expectNew, now),
+          check: (items, now) => sink.check(items, now),
+        };
         return await importFile(path, size, input, io, policies, importer, stopped);
       } finally {
         await pool?.close();

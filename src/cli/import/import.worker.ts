@@ -1,16 +1,15 @@
 /**
  * An import thread (`import --threads N`, see threads.ts): opens its own connections, keys and
- * ledger as the command does, then records each set of rows it is sent and answers its outcome.
+ * ledger as the command does, then checks and records each set of rows it is sent and answers its outcome.
  * Rows of one subject always come to the same thread, in the file's order.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ImportRow } from '../../application/consents/consent.commands.js';
 import { actingAs } from '../../common/actor.js';
 import type { Settings } from '../../config.js';
 import { DomainError } from '../../domain/errors.js';
 import { MIGRATIONS } from '../../migrations.js';
 import { openStore, type Store } from '../../store/store.js';
-import { openImportSink } from './sink.js';
+import { openImportSink, type ImportItem } from './sink.js';
 
 const { settings, tenantId } = workerData as { settings: Settings; tenantId: string };
 const port = parentPort!;
@@ -27,7 +26,7 @@ try {
     migrations: MIGRATIONS,
   });
   const sink = await openImportSink(store, settings, tenantId);
-  port.on('message', (m: { id: number; rows: ImportRow[]; expectNew: boolean } | { close: true }) => {
+  port.on('message', (m: { id: number; items: ImportItem[]; expectNew: boolean; now: Date } | { close: true }) => {
     if ('close' in m) {
       void sink
         .close()
@@ -35,7 +34,7 @@ try {
         .finally(() => port.close());
       return;
     }
-    actingAs({ type: 'cli' }, () => sink.append(m.rows, m.expectNew)).then(
+    actingAs({ type: 'cli' }, () => sink.append(m.items, m.expectNew, m.now)).then(
       (outcome) => port.postMessage({ id: m.id, outcome }),
       (error: unknown) => port.postMessage({ id: m.id, error: failure(error) }),
     );

@@ -1,21 +1,72 @@
 import { CommandHandler } from '../../application/command-handler.js';
-import { ConsentCommands, type ImportOutcome, type ImportRow } from '../../application/consents/consent.commands.js';
+import { ConsentCommands, type ImportOutcome, type ImportRow, type ItemError } from '../../application/consents/consent.commands.js';
 import { IdempotencyKeys } from '../../application/idempotency.js';
 import { PolicyCache } from '../../application/policies/policy-cache.js';
+import { canonicalJson, sha256Hex } from '../../common/hashing.js';
 import type { Settings } from '../../config.js';
+import { batchItemErrors } from '../../http/routes/consent/consent.checks.js';
 import type { Ledger } from '../../ledger/ledger.port.js';
-import type { Store } from '../../store/store.js';
 import { PersonalFields } from '../../privacy/personal-fields.js';
+import type { Store } from '../../store/store.js';
 import { serviceLedger } from '../service-ledger.js';
 import { servicePrivacy } from '../service-privacy.js';
+
+/** A row read from the file with its policy version found: a batch item, and the file's own id of the row. */
+export interface ImportItem {
+  item: {
+    policyVersionId: string;
+    userReference: string;
+    consentGiven: boolean;
+    ipAddress: string | null;
+    userAgent: string | null;
+    metadata: Record<string, unknown>;
+    collectedAt: string;
+    withdrawnAt?: string;
+  };
+  /** The row's `id` column, when the file has one. */
+  sourceId?: string;
+}
 
 /** Where an import's rows go: the tenant's consent commands over the service's ledger and keys. */
 export interface ImportSink {
   ledger: Ledger;
-  /** The id a row is recorded under, from its key: the same on every run, so a run again records nothing twice. */
-  rowId(key: string): string;
-  append(rows: ImportRow[], expectNew: boolean): Promise<ImportOutcome>;
+  /** Checks the items as the batch route would, then records those that pass; errors by the items' indexes. */
+  append(items: readonly ImportItem[], expectNew: boolean, now: Date): Promise<ImportOutcome>;
+  /** What `append` would refuse, recording nothing (`--dry-run`): `recorded` counts the items that pass. */
+  check(items: readonly ImportItem[], now: Date): ImportOutcome;
   close(): Promise<void>;
+}
+
+/**
+ * The items to record, under the ids their rows derive, with each one's index among the items;
+ * and the items refused by the checks a batch item gets over HTTP (sizes, formats, the times'
+ * bounds, before `now`). Done where the rows are recorded, so that the reading thread only reads.
+ */
+function checkItems(
+  items: readonly ImportItem[],
+  now: Date,
+  rowId: ((key: string) => string) | undefined,
+): { rows: ImportRow[]; indexes: number[]; errors: ItemError[] } {
+  const rows: ImportRow[] = [];
+  const indexes: number[] = [];
+  const errors: ItemError[] = [];
+  items.forEach(({ item, sourceId }, index) => {
+    const problems = batchItemErrors(item, now);
+    if (problems.length > 0) {
+      for (const p of problems) errors.push({ index, ...p });
+      return;
+    }
+    indexes.push(index);
+    if (!rowId) return;
+    // A row is one decision for good: its source id when the file has one, else what it says.
+    const key =
+      sourceId !== undefined
+        ? `id\u0000${sourceId}`
+        : `row\u0000${sha256Hex(canonicalJson([item.userReference, item.policyVersionId, item.consentGiven, item.collectedAt]))}`;
+    const { ipAddress, userAgent, ...rest } = item;
+    rows.push({ consentId: rowId(key), input: { ...rest, ipAddress: ipAddress ?? undefined, userAgent: userAgent ?? undefined } });
+  });
+  return { rows, indexes, errors };
 }
 
 /**
@@ -36,10 +87,21 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
       idempotency: keys,
       standing: () => Promise.resolve([]),
     });
+    // The id a row is recorded under, from its key: the same on every run, so a run again records nothing twice.
+    const rowId = (key: string) => keys.consentId(tenantId, keys.keyed(tenantId, { key: `import\u0000${key}`, requestHash: '' })!);
     return {
       ledger,
-      rowId: (key) => keys.consentId(tenantId, keys.keyed(tenantId, { key: `import\u0000${key}`, requestHash: '' })!),
-      append: (rows, expectNew) => consents.importRecords(tenantId, rows, { expectNew }),
+      async append(items, expectNew, now) {
+        const checked = checkItems(items, now, rowId);
+        if (checked.rows.length === 0) return { recorded: 0, existing: 0, errors: checked.errors };
+        const outcome = await consents.importRecords(tenantId, checked.rows, { expectNew });
+        const refused = outcome.errors.map((e) => ({ ...e, index: checked.indexes[e.index]! }));
+        return { recorded: outcome.recorded, existing: outcome.existing, errors: [...checked.errors, ...refused] };
+      },
+      check(items, now) {
+        const checked = checkItems(items, now, undefined);
+        return { recorded: checked.indexes.length, existing: 0, errors: checked.errors };
+      },
       async close() {
         // Keys made ahead for rows that never came (up to 1,024 a thread) would stay as rows that
         // nothing names; when the store is gone they stay, as they did before.

@@ -1,8 +1,9 @@
 import type { Worker } from 'node:worker_threads';
-import type { ImportOutcome, ImportRow } from '../../application/consents/consent.commands.js';
+import type { ImportOutcome } from '../../application/consents/consent.commands.js';
 import { startWorker } from '../../common/worker.js';
 import type { Settings } from '../../config.js';
 import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
+import type { ImportItem } from './sink.js';
 
 type Failure = { code?: DomainErrorCode; message: string };
 type Reply = { id: number; outcome?: ImportOutcome; error?: Failure };
@@ -47,12 +48,12 @@ class ImportThread {
     this.worker.on('exit', (code) => fail(new Error(`an import thread exited (code ${code})`)));
   }
 
-  append(rows: ImportRow[], expectNew: boolean): Promise<ImportOutcome> {
+  append(items: ImportItem[], expectNew: boolean, now: Date): Promise<ImportOutcome> {
     if (this.gone) return Promise.reject(this.gone);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, rows, expectNew });
+      this.worker.postMessage({ id, items, expectNew, now });
     });
   }
 
@@ -79,8 +80,8 @@ function threadOf(text: string, threads: number): number {
 }
 
 /**
- * `import --threads N`: records the rows on N worker threads, each with its own connections, keys
- * and ledger, while this thread reads, maps and checks the file. A set of rows is split by subject
+ * `import --threads N`: checks and records the rows on N worker threads, each with its own
+ * connections, keys and ledger, while this thread reads and maps the file. A set of rows is split by subject
  * (its user reference), so one subject's rows always go to the same thread, in the file's order.
  */
 export class ImportThreads {
@@ -99,16 +100,16 @@ export class ImportThreads {
     return pool;
   }
 
-  /** Records the rows, each on its subject's thread; answers the outcomes together, errors by the rows' own indexes. */
-  async append(rows: ImportRow[], expectNew: boolean): Promise<ImportOutcome> {
-    const parts = this.threads.map(() => ({ rows: [] as ImportRow[], indexes: [] as number[] }));
-    rows.forEach((row, index) => {
-      const part = parts[threadOf(row.input.userReference, this.threads.length)]!;
-      part.rows.push(row);
+  /** Checks and records the rows, each on its subject's thread; answers the outcomes together, errors by the rows' own indexes. */
+  async append(items: readonly ImportItem[], expectNew: boolean, now: Date): Promise<ImportOutcome> {
+    const parts = this.threads.map(() => ({ items: [] as ImportItem[], indexes: [] as number[] }));
+    items.forEach((row, index) => {
+      const part = parts[threadOf(row.item.userReference, this.threads.length)]!;
+      part.items.push(row);
       part.indexes.push(index);
     });
     const outcomes = await Promise.all(
-      parts.map((part, k) => (part.rows.length === 0 ? null : this.threads[k]!.append(part.rows, expectNew))),
+      parts.map((part, k) => (part.items.length === 0 ? null : this.threads[k]!.append(part.items, expectNew, now))),
     );
     const total: ImportOutcome = { recorded: 0, existing: 0, errors: [] };
     outcomes.forEach((outcome, k) => {
