@@ -4814,7 +4814,7 @@ export interface operations {
                         collectedAt?: string;
                         /**
                          * Format: date-time
-                         * @description with collectedAt, on a consent given: when it was withdrawn on the other platform (not before collectedAt, in the past)
+                         * @description with collectedAt, on a consent given: when it was withdrawn on the other platform (not before collectedAt, in the past); recorded as it happened even after the purpose's validity ran out (the record reads withdrawn)
                          */
                         withdrawnAt?: string;
                         /** @description instead of policyVersionId: the version of this purpose in force now (a batch item with collectedAt: in force then) */

@@ -131,6 +131,32 @@ describe('imported decisions › collectedAt', () => {
     expect(record).toMatchObject({ collectedAt: '2020-01-15T10:00:00.000Z', expiresAt: '2021-02-15T10:00:00.000Z', status: 'expired' });
   });
 
+  it('imports a withdrawal made on the other platform after the validity here ran out, as it happened', async () => {
+    expect(
+      (await api.post('/api/v1/purposes', { key: 'lapsed', name: 'Lapsed', legalBasis: 'consent', consentValidFor: 'P24M' })).statusCode,
+    ).toBe(201);
+    await publishPolicy(api, { policyType: 'custom', purpose: 'lapsed', version: '1.0.0', effectiveDate: '2015-01-01T00:00:00Z' });
+    const res = await batch([
+      {
+        purpose: 'lapsed',
+        userReference: 'moved-lapsed',
+        consentGiven: true,
+        collectedAt: '2019-05-05T09:01:00Z',
+        withdrawnAt: '2021-07-07T12:00:00Z',
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const record = await get((res.json().data.consents as { id: string }[])[0]!.id);
+    expect(record).toMatchObject({
+      expiresAt: '2021-05-05T09:01:00.000Z',
+      status: 'withdrawn',
+      withdrawnAt: '2021-07-07T12:00:00.000Z',
+      imported: true,
+    });
+    const status = (await api.get('/api/v1/consent/user/moved-lapsed/status?purpose=lapsed')).json().data.policies;
+    expect(status).toEqual([expect.objectContaining({ purpose: 'lapsed', status: 'withdrawn', withdrawnAt: '2021-07-07T12:00:00.000Z' })]);
+  });
+
   it('imports a withdrawal at its original time', async () => {
     const res = await batch([
       {

@@ -125,7 +125,10 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
       }
       const { at, now } = command.data;
       if (at !== undefined) checkWithdrawnAt(at, state.record.collectedAt ?? state.record.timestamp, now);
-      if (state.status === 'expired' || isPast(state.record.expiresAt, at ?? now)) {
+      // Nothing stands to withdraw once expired. A withdrawal imported with its record is history
+      // from another platform, kept as it happened even when this purpose's validity ran out first
+      // (its status reads withdrawn, which takes precedence over expired).
+      if (state.status === 'expired' || (at === undefined && isPast(state.record.expiresAt, now))) {
         throw new DomainError('CONSENT_NOT_WITHDRAWABLE', `the consent expired at ${state.record.expiresAt}: it no longer stands`);
       }
       return [

@@ -172,9 +172,23 @@ describe('consent decider › when a consent given reaches its expiry', () => {
       .then([]);
   });
 
+  it('records a withdrawal imported with its record after the expiry, as it happened on the other platform', () => {
+    spec
+      .given([expiring])
+      .when({ type: 'WithdrawConsent', data: { reason: null, now: '2026-03-01T00:00:00.000Z', at: '2026-02-01T00:00:00.000Z' } })
+      .then([
+        { type: 'ConsentWithdrawn', data: { consentId, subject, reason: null, withdrawnAt: '2026-02-01T00:00:00.000Z', imported: true } },
+      ]);
+  });
+
   it('refuses to withdraw it, marked or not, as CONSENT_NOT_WITHDRAWABLE', () => {
     spec.given([expiring, expired]).when(withdraw()).thenThrows('CONSENT_NOT_WITHDRAWABLE');
     spec.given([expiring]).when(withdraw('late', expiresAt)).thenThrows('CONSENT_NOT_WITHDRAWABLE');
+    const imported = (at: string): ConsentCommand => ({
+      type: 'WithdrawConsent',
+      data: { reason: null, now: '2026-03-01T00:00:00.000Z', at },
+    });
+    spec.given([expiring, expired]).when(imported('2026-02-01T00:00:00.000Z')).thenThrows('CONSENT_NOT_WITHDRAWABLE');
     spec
       .given([expiring])
       .when(withdraw('in time', '2026-01-02T10:00:00.000Z'))

@@ -91,7 +91,7 @@ const ImportedFields = {
     Type.String({
       format: 'date-time',
       description:
-        'with collectedAt, on a consent given: when it was withdrawn on the other platform (not before collectedAt, in the past)',
+        "with collectedAt, on a consent given: when it was withdrawn on the other platform (not before collectedAt, in the past); recorded as it happened even after the purpose's validity ran out (the record reads withdrawn)",
     }),
   ),
 };
