@@ -49,6 +49,7 @@ export const importCommand: Command = {
     '  --threads N             record on N threads, 1 to 16, on a PostgreSQL server (the embedded store takes 1)',
     '  --dry-run               check every row and find its version, write nothing',
     '',
+    'A CSV that gives no column (nor --default) for who, what, when or the version is refused before a row is read.',
     'A bad row is reported on stderr with its line and skipped; the rest are imported. Run again after an',
     'interruption (Ctrl-C, even kill -9): rows already in are counted as alreadyImported, never recorded twice.',
     'Exit status 0 when every row is in, 1 when a row was refused, 2 on a usage error. See docs/purposes.md.',

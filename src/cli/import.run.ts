@@ -9,7 +9,16 @@ import { countingStream } from '../common/counting-stream.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
 import { csvRecords, linesOf } from './import/csv-records.js';
-import { columnAtAppend, columnOf, mappingFor, readRow, type ImportInput, type Mapping, type RowError } from './import/mapping.js';
+import {
+  columnAtAppend,
+  columnOf,
+  mappingFor,
+  readRow,
+  unfilledFields,
+  type ImportInput,
+  type Mapping,
+  type RowError,
+} from './import/mapping.js';
 import { PolicyIndex } from './import/policies.js';
 import { openImportSink, type ImportItem } from './import/sink.js';
 import { ImportThreads } from './import/threads.js';
@@ -280,6 +289,13 @@ async function* rowsOf(
       }
       const found = mappingFor(header, input);
       mapping = found.mapping;
+      const unfilled = unfilledFields(mapping);
+      if (unfilled.length > 0) {
+        throw new UsageError(
+          `no column of the file gives ${unfilled.join(', ')}: name the column with --map COLUMN=FIELD, or give one value for ` +
+            `every row with --default FIELD=VALUE (its columns: ${header.join(', ')})`,
+        );
+      }
       io.info(
         `Reading ${found.mapping.name === 'consent-ledger' ? "this service's export" : 'a generic CSV'}; columns ignored: ${found.ignored.length > 0 ? found.ignored.join(', ') : 'none'}.`,
       );

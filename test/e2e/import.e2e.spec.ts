@@ -254,6 +254,15 @@ describe.each(engines)('import › on $name', (engine) => {
 
     const typo = await cli([...base, '--map', 'Chanel=metadata.channel'], env);
     expect(typo.code, typo.stderr).toBe(2);
+    // Nothing names the version: every row would be refused for it, so the file is, before a row is read.
+    const versionless = await cli([...base, '--dry-run'], env);
+    expect(versionless.code, versionless.stderr).toBe(2);
+    expect(versionless.json.error).toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(
+        /^no column of the file gives policyVersion \(or purpose, policyType or policyVersionId\): name the column with --map COLUMN=FIELD, or give one value for every row with --default FIELD=VALUE \(its columns: Email, Opt-in, Date, Channel\)$/,
+      ),
+    });
     const zoneless = await cli([...base, '--default', 'purpose=newsletter', '--default', 'policyVersion=2.0.0', '--dry-run'], env);
     expect(zoneless.json).toMatchObject({
       imported: 1,

@@ -169,6 +169,23 @@ export function mappingFor(
   };
 }
 
+/**
+ * The fields every row needs that no column and no `--default` of this mapping fills: each would
+ * refuse every row, so the command names them before reading one. The version may be named four
+ * ways; it is said as `policyVersion`, the others in its words.
+ */
+export function unfilledFields(mapping: Mapping): string[] {
+  const filled = new Set<string>();
+  for (const target of mapping.columns.values()) if ('field' in target) filled.add(target.field);
+  for (const [target] of mapping.defaults) if ('field' in target) filled.add(target.field);
+  if (mapping.collectedAtFallback) filled.add('collectedAt');
+  const unfilled = (['userReference', 'consentGiven', 'collectedAt'] as const).filter((f) => !filled.has(f)) as string[];
+  if (!['policyVersionId', 'policyVersion', 'purpose', 'policyType'].some((f) => filled.has(f))) {
+    unfilled.push('policyVersion (or purpose, policyType or policyVersionId)');
+  }
+  return unfilled;
+}
+
 /** A source row's values by field, before its policy version is found. */
 export interface SourceRow {
   id?: string;

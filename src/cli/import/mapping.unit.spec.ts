@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnAtAppend, mappingFor, parseTarget, readRow, type Target } from './mapping.js';
+import { columnAtAppend, mappingFor, parseDefault, parseTarget, readRow, unfilledFields, type Default, type Target } from './mapping.js';
 import { dateFormat, timeZone, type DateFormat } from './time-zone.js';
 
 const mapping = (header: string[], maps: Record<string, string> = {}) =>
@@ -31,6 +31,23 @@ describe('import › the column an append-time error names', () => {
   it('names the field when no column gave it (a --default), and other fields by their column', () => {
     expect(columnAtAppend(mapping(['email']), 'policyVersionId')).toBe('policyVersionId');
     expect(columnAtAppend(mapping(['email', 'when'], { when: 'collectedAt' }), 'collectedAt')).toBe('when');
+  });
+});
+
+describe('import › the fields no column fills', () => {
+  const VERSION = 'policyVersion (or purpose, policyType or policyVersionId)';
+  it('names each field every row needs that neither a column nor a --default gives', () => {
+    expect(unfilledFields(mapping(['Email Address', 'OPTIN_TIME']))).toEqual(['userReference', 'consentGiven', 'collectedAt', VERSION]);
+    expect(unfilledFields(mapping(['email', 'when'], { email: 'userReference', when: 'collectedAt' }))).toEqual(['consentGiven', VERSION]);
+    expect(unfilledFields(mapping(['user_reference', 'consent_given', 'collected_at', 'policy_type']))).toEqual([]);
+  });
+
+  it("takes a --default as filling its field, and this service's export's createdAt as its time", () => {
+    const defaults = ['consentGiven=yes', 'purpose=newsletter'].map((d) => parseDefault(d) as Default);
+    const withDefaults = { ...mapping(['email', 'when'], { email: 'userReference', when: 'collectedAt' }), defaults };
+    expect(unfilledFields(withDefaults)).toEqual([]);
+    const exported = ['id', 'userReference', 'policyVersionId', 'policyType', 'policyVersion', 'consentGiven', 'consentHash', 'createdAt'];
+    expect(unfilledFields(mapping(exported))).toEqual([]);
   });
 });
 
