@@ -6051,7 +6051,11 @@ export interface operations {
                      *           "policyVersionId": "3f2b8c1e-6a4d-4e2f-9b7a-1c5d8e9f0a2b",
                      *           "consentGiven": true,
                      *           "status": "string",
+                     *           "purpose": "string",
+                     *           "expiresAt": "2026-11-26T09:30:00.000Z",
                      *           "createdAt": "2026-11-26T09:30:00.000Z",
+                     *           "collectedAt": "2026-11-26T09:30:00.000Z",
+                     *           "imported": true,
                      *           "withdrawnAt": "2026-11-26T09:30:00.000Z",
                      *           "erased": true,
                      *           "tampered": true,
@@ -6083,9 +6087,27 @@ export interface operations {
                             /** Format: uuid */
                             policyVersionId: string;
                             consentGiven: boolean;
+                            /** @description active, withdrawn, or expired (a consent given past its expiresAt, at read time) */
                             status: string;
+                            /** @description the policy version's purpose; present only when it is not its policy type */
+                            purpose?: string;
+                            /**
+                             * Format: date-time
+                             * @description when the consent given expires (the version's consentValidFor after the decision); present only for a consent that expires
+                             */
+                            expiresAt?: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description when the decision was originally made, on another platform; present only for an imported record (in its consentHash input)
+                             */
+                            collectedAt?: string;
+                            /**
+                             * @description present (true) only for a decision imported with collectedAt
+                             * @enum {boolean}
+                             */
+                            imported?: true;
                             /** Format: date-time */
                             withdrawnAt: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */

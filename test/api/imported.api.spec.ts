@@ -153,6 +153,17 @@ describe('imported decisions › collectedAt', () => {
       withdrawnAt: '2021-07-07T12:00:00.000Z',
       imported: true,
     });
+    // The user's list says as much as search: the purpose, the expiry, the original time.
+    const listed = (await api.get('/api/v1/consent/user/moved-lapsed')).json().data;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        purpose: 'lapsed',
+        expiresAt: '2021-05-05T09:01:00.000Z',
+        collectedAt: '2019-05-05T09:01:00.000Z',
+        imported: true,
+        status: 'withdrawn',
+      }),
+    ]);
     const status = (await api.get('/api/v1/consent/user/moved-lapsed/status?purpose=lapsed')).json().data.policies;
     expect(status).toEqual([expect.objectContaining({ purpose: 'lapsed', status: 'withdrawn', withdrawnAt: '2021-07-07T12:00:00.000Z' })]);
   });

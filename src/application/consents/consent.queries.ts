@@ -113,7 +113,12 @@ export interface UserConsentItem {
   policyVersionId: string;
   consentGiven: boolean;
   status: string;
+  /** As on a search item: the purpose when not the type, the expiry, an imported decision's original time. */
+  purpose?: string;
+  expiresAt?: string;
   createdAt: string;
+  collectedAt?: string;
+  imported?: true;
   withdrawnAt: string | null;
   erased: boolean;
   tampered: boolean;
@@ -297,7 +302,10 @@ export class ConsentQueries {
         policyVersionId: r.policyVersionId,
         consentGiven: r.consentGiven,
         status: r.status,
+        ...(r.purpose === undefined ? {} : { purpose: r.purpose }),
+        ...(r.expiresAt === undefined ? {} : { expiresAt: r.expiresAt }),
         createdAt: r.createdAt,
+        ...(r.imported ? { collectedAt: r.collectedAt!, imported: true as const } : {}),
         withdrawnAt: r.withdrawnAt,
         erased: r.erased,
         tampered: r.tampered,
