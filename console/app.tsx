@@ -677,9 +677,11 @@ function RecordPage({ id }: { id: string }) {
     ['Purpose', r.purpose],
     ['Policy', `${policy.title} ${policy.version}`],
     ['Recorded', when(r.createdAt)],
+    // An imported decision was made elsewhere, earlier: its own time is what its expiry and standing count from.
+    ...(r.imported ? [['Decided', `${when(r.collectedAt)}, on another platform (imported)`] as [string, unknown]] : []),
     ['Recorded by', `${actorWords(r.recordedBy)}${r.collectedVia ? ' (in the browser)' : ''}`],
     ['Withdrawn', when(r.withdrawnAt)],
-    ['Expires', when(r.expiresAt)],
+    [r.expiresAt && Date.parse(r.expiresAt) <= Date.now() ? 'Expired' : 'Expires', when(r.expiresAt)],
     ['Consent hash', r.consentHash],
   ];
   const ok = verified?.data.valid === true && proof !== undefined;

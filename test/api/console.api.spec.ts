@@ -396,4 +396,37 @@ describe('console › the session', () => {
       server?.close();
     }
   }, 60_000);
+
+  it("shows an imported decision's original time, and an expiry that has passed as expired", async () => {
+    // Last in the file: the data it adds is no other test's.
+    await admin.post('/api/v1/purposes', { key: 'moved', name: 'Moved in', legalBasis: 'consent', consentValidFor: 'P24M' });
+    await publishPolicy(admin, { policyType: 'custom', purpose: 'moved', effectiveDate: '2015-01-01T00:00:00Z' });
+    const res = await admin.post('/api/v1/consent/batch', {
+      consents: [
+        {
+          purpose: 'moved',
+          userReference: 'carl@example.com',
+          consentGiven: true,
+          collectedAt: '2019-05-05T09:01:00Z',
+          withdrawnAt: '2021-07-07T12:00:00Z',
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await signIn(page, auditor);
+      await page.goto(`${base}/console#/records/${res.json().data.consents[0].id}`);
+      const field = (name: string) =>
+        page.locator('dl.fields dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
+      await field('Decided').waitFor();
+      expect(await field('Decided').textContent()).toBe('2019-05-05 09:01:00 UTC, on another platform (imported)');
+      expect(await field('Expired').textContent()).toBe('2021-05-05 09:01:00 UTC');
+      expect(await field('Withdrawn').textContent()).toBe('2021-07-07 12:00:00 UTC');
+      expect(await page.locator('dl.fields dt', { hasText: /^Expires$/ }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
