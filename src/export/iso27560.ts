@@ -55,7 +55,8 @@ const endless = { '@type': 'dpv:EndlessDuration' };
 
 /**
  * The record in the profile's shape. The data subject is the keyed hash, never the user reference;
- * events are the decision (given or refused), then its withdrawal or expiry, each with its time.
+ * events are the decision (given or refused), then its expiry and its withdrawal (both when an
+ * imported withdrawal came after the expiry), each with its time.
  *
  * @example
  * iso27560Record({ id, consentHash, subject, consentGiven: true, status: 'active', ... })['dct:conformsTo'] // DPV_27560_RECORD
@@ -70,19 +71,21 @@ export function iso27560Record(r: StandardRecordInput): Record<string, unknown> 
       'dpv:hasDuration': r.consentGiven && r.expiresAt ? { '@type': 'dpv:UntilTimeDuration', 'rdf:value': r.expiresAt } : endless,
     },
   ];
-  if (r.withdrawnAt !== null) {
-    events.push({
-      '@type': 'dpv:ConsentWithdrawn',
-      'dpv:isIndicatedAtTime': r.withdrawnAt,
-      'dpv:isIndicatedBy': EVENT_BY,
-      'dpv:hasDuration': endless,
-    });
-  } else if (r.status === 'expired' && r.expiresAt) {
+  // Expired when it is, or before a withdrawal that came later (one imported from another platform).
+  if (r.expiresAt && (r.withdrawnAt === null ? r.status === 'expired' : r.expiresAt < r.withdrawnAt)) {
     // Expiry is no one's act: the controller's rule (the purpose's validity) ends it.
     events.push({
       '@type': 'dpv:ConsentExpired',
       'dpv:isIndicatedAtTime': r.expiresAt,
       'dpv:isIndicatedBy': controllerId(r),
+      'dpv:hasDuration': endless,
+    });
+  }
+  if (r.withdrawnAt !== null) {
+    events.push({
+      '@type': 'dpv:ConsentWithdrawn',
+      'dpv:isIndicatedAtTime': r.withdrawnAt,
+      'dpv:isIndicatedBy': EVENT_BY,
       'dpv:hasDuration': endless,
     });
   }

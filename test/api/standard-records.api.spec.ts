@@ -76,6 +76,13 @@ beforeAll(async () => {
   ids.given = await record({ policyVersionId: newsletter, userReference: 'alice@example.com', consentGiven: true });
   expect((await api.post(`/api/v1/consent/${ids.given}/withdraw`, { reason: 'no more' })).statusCode).toBe(200);
   ids.refused = await record({ policyVersionId: privacy, userReference: 'bob@example.com', consentGiven: false });
+  ids.lapsed = await record({
+    policyVersionId: newsletter,
+    userReference: 'carl@example.com',
+    consentGiven: true,
+    collectedAt: '2021-01-10T09:00:00Z',
+    withdrawnAt: '2022-06-01T12:00:00Z',
+  });
   ids.expired = await record({
     policyVersionId: newsletter,
     userReference: 'carla@example.com',
@@ -125,6 +132,13 @@ describe('standard records › one record (GET /consent/:id?format=iso27560)', (
       expect.objectContaining({ '@type': 'dpv:ConsentExpired', 'dpv:isIndicatedAtTime': '2022-02-10T09:00:00.000Z' }),
     ]);
     expect(expired['dct:provenance']).toMatch(/imported/);
+    // Withdrawn on the platform it came from after its validity here ran out: expired, then withdrawn.
+    const lapsed = await standard(ids.lapsed!);
+    expect((lapsed['dpv:hasConsentStatus'] as Doc[]).map((e) => [e['@type'], e['dpv:isIndicatedAtTime']])).toEqual([
+      ['dpv:ConsentGiven', '2021-01-10T09:00:00.000Z'],
+      ['dpv:ConsentExpired', '2022-02-10T09:00:00.000Z'],
+      ['dpv:ConsentWithdrawn', '2022-06-01T12:00:00.000Z'],
+    ]);
   });
 
   it('answers the same document to Accept: application/ld+json', async () => {
@@ -160,7 +174,7 @@ describe('standard records › export (GET /consent/export?format=iso27560)', ()
     expect(docs.find((d) => d['dct:identifier'] === ids.given)).toEqual(await standard(ids.given!));
 
     const filtered = (await api.get('/api/v1/consent/export?format=iso27560&purpose=newsletter')).body.split('\n').filter(Boolean);
-    expect(filtered.map((l) => (JSON.parse(l) as Doc)['dct:identifier']).sort()).toEqual([ids.given, ids.expired].sort());
+    expect(filtered.map((l) => (JSON.parse(l) as Doc)['dct:identifier']).sort()).toEqual([ids.given, ids.expired, ids.lapsed].sort());
   });
 
   it('is gated by plan like the CSV export', async () => {
