@@ -26,7 +26,8 @@ export type Standing = 'given' | 'rejected' | 'withdrawn' | 'expired' | 'outdate
 
 /**
  * A record's status at `now`: as the ledger has it (active or withdrawn), or expired once a consent
- * given is past its expiresAt and was not withdrawn first.
+ * given that was not withdrawn is past its expiresAt (a withdrawn one reads withdrawn, even when an
+ * imported withdrawal came after the expiry).
  */
 export function recordStatus(
   status: 'active' | 'withdrawn' | 'expired',
