@@ -357,11 +357,21 @@ describe.each(engines)('import › on $name', (engine) => {
       ]) {
         await publishPolicy(api, { policyType: 'custom', purpose: 'newsletter', version, content: `Newsletter ${version}`, effectiveDate });
       }
+      expect((await api.post('/api/v1/purposes', { key: 'sms', name: 'SMS offers', legalBasis: 'consent' })).statusCode).toBe(201);
+      await publishPolicy(api, { policyType: 'custom', purpose: 'sms', version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
     });
     const file = join(files, `by-time-${engine.name.length}.csv`);
+    // Another platform's export names purposes its own way: a key in another case, a purpose's name.
     writeFileSync(
       file,
-      'Email,Opt-in,Date,List\nm@example.com,yes,2020-03-04T05:06:07Z,newsletter\nn@example.com,no,2023-01-01T00:00:00Z,newsletter\no@example.com,yes,2018-12-31T23:00:00Z,newsletter\n',
+      [
+        'Email,Opt-in,Date,List',
+        'm@example.com,yes,2020-03-04T05:06:07Z,newsletter',
+        'n@example.com,no,2023-01-01T00:00:00Z,Newsletter',
+        'o@example.com,yes,2018-12-31T23:00:00Z,newsletter',
+        'p@example.com,yes,2021-01-01T00:00:00Z,sms offers',
+        'q@example.com,yes,2021-01-01T00:00:00Z,Postcards',
+      ].join('\n') + '\n',
     );
     const run = await cli(
       ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'Email=userReference', '--map', 'Opt-in=consentGiven'].concat([
@@ -374,8 +384,8 @@ describe.each(engines)('import › on $name', (engine) => {
     );
     expect(run.code, run.stderr).toBe(1);
     expect(run.json).toMatchObject({
-      rows: 3,
-      imported: 2,
+      rows: 5,
+      imported: 3,
       errors: [
         {
           line: 4,
@@ -383,13 +393,19 @@ describe.each(engines)('import › on $name', (engine) => {
           message:
             'no version of newsletter was in force at 2018-12-31T23:00:00.000Z (the first took effect 2019-01-01T00:00:00.000Z): publish the text the user saw, with its original effectiveDate',
         },
+        {
+          line: 6,
+          field: 'List',
+          message: 'no purpose Postcards in this tenant, by key or name (its purposes: newsletter (Newsletter), sms (SMS offers))',
+        },
       ],
     });
     await withService(async (service) => {
       const rows = await allRecords(client(service.app, tenant));
-      expect(rows.map((r) => [r.userReference, r.policyVersion]).sort()).toEqual([
-        ['m@example.com', '1.0.0'],
-        ['n@example.com', '2.0.0'],
+      expect(rows.map((r) => [r.userReference, r.purpose ?? r.policyType, r.policyVersion]).sort()).toEqual([
+        ['m@example.com', 'newsletter', '1.0.0'],
+        ['n@example.com', 'newsletter', '2.0.0'],
+        ['p@example.com', 'sms', '1.0.0'],
       ]);
     });
   }, 120_000);

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { noVersionInForceAt, ofTypeAlone, severalPurposes, versionInForceAt } from '../../domain/consent/standing.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy } from '../../domain/policy/policy.decider.js';
+import { isPolicyType } from '../../domain/policy/policy.events.js';
+import { purposeAggregate } from '../../domain/purpose/purpose.decider.js';
 import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
 import { ledgerDb } from '../../ledger/postgres/ledger.table.js';
 import type { Database } from '../../store/schema.js';
@@ -20,22 +22,36 @@ const namedBy =
  * moment ago is there, service running or not.
  */
 export class PolicyIndex {
+  /** What a row's purpose text stands for: a purpose's key as the file writes it (read once per text). */
+  private readonly purposeKeys = new Map<string, string>();
+
   private constructor(
     private readonly byId: Map<string, KnownPolicy>,
     private readonly byName: Map<string, KnownPolicy[]>,
+    /** The tenant's purposes: key → name. */
+    private readonly purposes: Map<string, string>,
   ) {}
 
   static async load(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream' | 'readStreams'>, tenantId: string): Promise<PolicyIndex> {
-    const streams = await ledgerDb(db)
-      .selectFrom('ledger.events')
-      .select('stream_id')
-      .where('tenant_id', '=', tenantId)
-      .where('event_type', '=', 'PolicyVersionPublished')
-      .execute();
-    const read = await readStreams(
-      ledger,
-      streams.map((s) => s.stream_id),
-    );
+    // The streams that hold an event of this type (the one that creates them), each with its events.
+    const streamsWith = async (eventType: string) => {
+      const streams = await ledgerDb(db)
+        .selectFrom('ledger.events')
+        .select('stream_id')
+        .where('tenant_id', '=', tenantId)
+        .where('event_type', '=', eventType)
+        .execute();
+      return readStreams(
+        ledger,
+        streams.map((s) => s.stream_id),
+      );
+    };
+    const read = await streamsWith('PolicyVersionPublished');
+    const purposes = new Map<string, string>();
+    for (const events of (await streamsWith('PurposeDefined')).values()) {
+      const purpose = fold(purposeAggregate, events);
+      if (purpose.status === 'defined') purposes.set(purpose.key, purpose.name);
+    }
     const states = [...read.values()].map((events) => fold(policyAggregate, events));
     const byId = new Map<string, KnownPolicy>();
     const byName = new Map<string, KnownPolicy[]>();
@@ -47,18 +63,48 @@ export class PolicyIndex {
         byName.set(key, [...(byName.get(key) ?? []), p]);
       }
     }
-    return new PolicyIndex(byId, byName);
+    return new PolicyIndex(byId, byName, purposes);
+  }
+
+  /**
+   * The key of the purpose a file names: its key, or the key in another case (`Newsletter`), or a
+   * purpose's name in any case when no other purpose has it (`SMS offers`, as another platform's
+   * export writes it); else the text as it is (a policy type, or a purpose this tenant lacks).
+   */
+  private purposeKey(text: string): string {
+    let key = this.purposeKeys.get(text);
+    if (key !== undefined) return key;
+    const lower = text.toLowerCase();
+    const named = [...this.purposes].filter(([, name]) => name.toLowerCase() === lower).map(([k]) => k);
+    key = this.purposes.has(text) ? text : this.purposes.has(lower) ? lower : named.length === 1 ? named[0]! : text;
+    if (this.purposeKeys.size < 10_000) this.purposeKeys.set(text, key);
+    return key;
+  }
+
+  /** The tenant's purposes, to name in an error: `key (name)`. */
+  private purposeList(): string {
+    return this.purposes.size === 0 ? 'none defined' : [...this.purposes].map(([key, name]) => `${key} (${name})`).join(', ');
   }
 
   /**
    * The version a row names: by its id, else by its purpose (or type) and version label, else by its
    * purpose (or type) alone: the version in force when the decision was made (`collectedAt`).
    */
-  resolve(row: SourceRow): { policy: KnownPolicy } | { error: RowError } {
+  resolve(source: SourceRow): { policy: KnownPolicy } | { error: RowError } {
+    const row = source.purpose === undefined ? source : { ...source, purpose: this.purposeKey(source.purpose) };
     const byId = row.policyVersionId === undefined ? undefined : this.byId.get(row.policyVersionId.toLowerCase());
     if (byId) return { policy: byId };
     if (row.policyVersionId !== undefined && row.policyVersion === undefined) {
       return { error: { field: 'policyVersionId', message: `no policy version ${row.policyVersionId} in this tenant` } };
+    }
+    // A purpose the tenant does not have, by key or name: say which it has.
+    if (row.purpose !== undefined && !this.purposes.has(row.purpose) && !isPolicyType(row.purpose)) {
+      return {
+        error: {
+          field: 'purpose',
+          message: `no purpose ${row.purpose} in this tenant, by key or name (its purposes: ${this.purposeList()})`,
+        },
+      };
     }
     const name = row.purpose ?? row.policyType;
     if (name === undefined) return { error: { field: 'purpose', message: 'is required with policyVersion (or policyType)' } };
