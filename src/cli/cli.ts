@@ -59,7 +59,9 @@ export async function main(
   const inGroup = COMMANDS.filter((c) => c.name.split(' ')[0] === group);
   if (inGroup.length === 0) {
     say(HELP);
-    return fail(EXIT.usage, 'USAGE', `unknown command "${group}"`);
+    // The service is not one of the operator's commands: say how it starts.
+    const service = ['serve', 'server', 'start', 'run'].includes(group ?? '') ? ': the service itself starts with `npm start`' : '';
+    return fail(EXIT.usage, 'USAGE', `unknown command "${group}"${service}`);
   }
   const command = single ?? inGroup.find((c) => c.name === `${group} ${action}`);
   if (!command) {

@@ -50,6 +50,7 @@ describe('cli › when the arguments are wrong › exits 2 with a clear message,
   it.each([
     ['no command', [], /no command/],
     ['an unknown command', ['tenants', 'list'], /unknown command "tenants"/],
+    ['the service, which is no command', ['serve'], /unknown command "serve": the service itself starts with `npm start`/],
     ['an unknown subcommand', ['tenant', 'delete'], /unknown command "tenant delete"/],
     ['a group without a subcommand', ['key'], /"key" needs a subcommand/],
     ['a missing --plan', ['tenant', 'create', '--name', 'Acme'], /--plan is required/],
