@@ -59,13 +59,16 @@ const mappedColumn = (mapping: Mapping, field: string): string | undefined => {
   return undefined;
 };
 
+/** The fields that name a row's policy version, in the order a column of theirs is named in an error. */
+const VERSION_FIELDS = ['policyVersionId', 'policyVersion', 'purpose', 'policyType'] as const;
+
 /**
  * The column to name in an error found when a row was appended (its version deleted meanwhile):
  * for the version, the column that named it (its id, its label, or its purpose or type).
  */
 export function columnAtAppend(mapping: Mapping, field: string): string {
   if (field !== 'policyVersionId') return columnOf(mapping, field);
-  const named = ['policyVersionId', 'policyVersion', 'purpose', 'policyType'].map((f) => mappedColumn(mapping, f));
+  const named = VERSION_FIELDS.map((f) => mappedColumn(mapping, f));
   return named.find((column) => column !== undefined) ?? field;
 }
 
@@ -180,7 +183,7 @@ export function unfilledFields(mapping: Mapping): string[] {
   for (const [target] of mapping.defaults) if ('field' in target) filled.add(target.field);
   if (mapping.collectedAtFallback) filled.add('collectedAt');
   const unfilled = (['userReference', 'consentGiven', 'collectedAt'] as const).filter((f) => !filled.has(f)) as string[];
-  if (!['policyVersionId', 'policyVersion', 'purpose', 'policyType'].some((f) => filled.has(f))) {
+  if (!VERSION_FIELDS.some((f) => filled.has(f))) {
     unfilled.push('policyVersion (or purpose, policyType or policyVersionId)');
   }
   return unfilled;
@@ -344,7 +347,7 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
     errors.push({ field: 'collectedAt', message: 'is required: the time the decision was originally made' });
   }
   // Without a version, a purpose (or type) names the version in force at collectedAt.
-  if (row.policyVersionId === undefined && row.policyVersion === undefined && row.purpose === undefined && row.policyType === undefined) {
+  if (VERSION_FIELDS.every((f) => row[f] === undefined)) {
     errors.push({
       field: 'policyVersion',
       message: 'is required (or policyVersionId, or a purpose or policyType alone: the version in force at collectedAt)',
