@@ -284,13 +284,17 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
     // RFC 3339 allows a space for the T; a time without a zone is read in --time-zone, never guessed.
     const spaced = t.length > 10 && t[10] === ' ';
     const rfc3339 = spaced ? `${t.slice(0, 10)}T${t.slice(11)}` : t;
+    if (isDateTime(rfc3339)) {
+      row[field] = instant(rfc3339);
+      return;
+    }
     const { timeZone, dateFormat } = state.reading;
-    const formatted = dateFormat?.toLocal(t);
-    if (isDateTime(rfc3339)) row[field] = instant(rfc3339);
-    else if (timeZone && (isLocalDateTime(t) || formatted !== undefined)) {
-      const local = localInstant(formatted ?? t, timeZone);
-      if (typeof local === 'string') row[field] = local;
-      else errors.push({ field: column, message: `${local.error}: ${JSON.stringify(t)}` });
+    // Not RFC 3339: as the file's own format writes it, else a time without a zone; read in --time-zone.
+    const local = timeZone ? (dateFormat?.toLocal(t) ?? (isLocalDateTime(t) ? t : undefined)) : undefined;
+    if (timeZone && local !== undefined) {
+      const at = localInstant(local, timeZone);
+      if (typeof at === 'string') row[field] = at;
+      else errors.push({ field: column, message: `${at.error}: ${JSON.stringify(t)}` });
     } else if (dateFormat) {
       errors.push({
         field: column,
