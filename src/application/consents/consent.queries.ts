@@ -390,8 +390,10 @@ export class ConsentQueries {
     });
   }
 
-  /** Every policy version with its records by status now, and its acceptance rate (the console). */
-  /** Each version's records (`versionCounts`), and whether it is its purpose's version in force now. */
+  /**
+   * Every policy version with its records by status now and its acceptance rate (`versionCounts`),
+   * and whether it is its purpose's version in force now (the console).
+   */
   async byVersion(tenantId: string): Promise<(VersionCount & { inForce: boolean })[]> {
     await this.deps.fence(tenantId);
     const counts = await versionCounts(this.deps.db, tenantId);
