@@ -828,6 +828,14 @@ function PurposeFacts({ purpose }: { purpose: PurposeRow }) {
   return <FieldList fields={facts} />;
 }
 
+/** A version's state in words: deleted, inactive, in force, scheduled (its effectiveDate ahead) or superseded. */
+function versionState(v: VersionCount): string {
+  if (v.deleted) return 'deleted';
+  if (!v.isActive) return 'inactive';
+  if (v.inForce) return 'in force';
+  return Date.parse(v.effectiveDate) > Date.now() ? 'scheduled' : 'superseded';
+}
+
 function Policies() {
   const [versions, error] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
   const [purposes] = useLoad(() => api<{ data: PurposeRow[] }>('/api/v1/purposes'), []);
@@ -887,19 +895,7 @@ function Policies() {
             columns={[
               ['Version', (v) => v.version],
               ['Title', (v) => v.title],
-              [
-                'State',
-                (v) =>
-                  v.deleted
-                    ? 'deleted'
-                    : !v.isActive
-                      ? 'inactive'
-                      : v.inForce
-                        ? 'in force'
-                        : Date.parse(v.effectiveDate) > Date.now()
-                          ? 'scheduled'
-                          : 'superseded',
-              ],
+              ['State', versionState],
               ['Effective', (v) => when(v.effectiveDate)],
               ['Asks again', (v) => (v.requiresReconsent ? 'yes' : 'no')],
               ['Decisions', (v) => decisions(v)],
