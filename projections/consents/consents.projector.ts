@@ -4,6 +4,7 @@ import { decodeSubjectEvent } from '../../src/domain/subject/subject.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
 import { applyDeltas, deltasOf } from './consent-counts.counters.js';
+import { expiredWhenRecorded } from '../../src/domain/consent/standing.js';
 
 /** The read.consents row of a ConsentRecorded event (none for another event). */
 function rowsOf(recorded: RecordedEvent) {
@@ -19,7 +20,8 @@ function rowsOf(recorded: RecordedEvent) {
     policy_version: d.policyVersion,
     policy_title: d.policyTitle,
     consent_given: d.consentGiven,
-    status: 'active',
+    // Imported past its expiry, a consent is expired from its record on (no ConsentExpired follows).
+    status: expiredWhenRecorded(d) ? 'expired' : 'active',
     personal: JSON.stringify(d.personal),
     consent_hash: d.consentHash,
     batch_id: d.batchId,
@@ -58,7 +60,7 @@ async function insertRecords(tx: Tx, rows: ReturnType<typeof rowsOf>): Promise<v
     .execute();
   await applyDeltas(
     tx,
-    inserted.flatMap((r) => deltasOf(r, 'active', 1)),
+    inserted.flatMap((r) => deltasOf(r, r.status, 1)),
   );
 }
 

@@ -112,17 +112,23 @@ export class Deadlines {
     return actingAs({ type: 'service' }, () => (this.options.exclusive ? this.options.exclusive(run) : run()));
   }
 
-  /** Consents given whose expiry came and that are not marked yet, tenant by tenant, each tenant's in one append. */
-  private async expire(now: Date): Promise<number> {
-    const due = await consentsDb(this.db)
+  /**
+   * The read.consents rows to mark expired at `now`: active and past expiresAt, not those already
+   * past it when recorded (imported history, which no ConsentExpired marks; a read model built
+   * before that rule may still hold them as active).
+   */
+  private due(now: Date) {
+    return consentsDb(this.db)
       .selectFrom('read.consents')
-      .select(['tenant_id', 'id'])
       .where('status', '=', 'active')
       .where('expires_at', 'is not', null)
       .where('expires_at', '<=', now)
-      .orderBy('expires_at')
-      .limit(this.options.batchSize)
-      .execute();
+      .whereRef('expires_at', '>', 'created_at');
+  }
+
+  /** Consents given whose expiry came and that are not marked yet, tenant by tenant, each tenant's in one append. */
+  private async expire(now: Date): Promise<number> {
+    const due = await this.due(now).select(['tenant_id', 'id']).orderBy('expires_at').limit(this.options.batchSize).execute();
     const byTenant = new Map<string, string[]>();
     for (const r of due) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.id]);
     let appended = 0;
@@ -200,11 +206,7 @@ export class Deadlines {
    */
   async lag(cap: number): Promise<{ events: number; seconds: number }> {
     const now = this.clock();
-    const due = consentsDb(this.db)
-      .selectFrom('read.consents')
-      .where('status', '=', 'active')
-      .where('expires_at', 'is not', null)
-      .where('expires_at', '<=', now);
+    const due = this.due(now);
     const [oldest, counted] = await Promise.all([
       due.select('expires_at').orderBy('expires_at').limit(1).executeTakeFirst(),
       this.db

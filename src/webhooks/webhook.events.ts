@@ -108,6 +108,9 @@ const consentCreatedData = (d: ConsentRecorded['data'], opened: Sealing<ConsentP
         }
       : null,
     recorded_at: d.timestamp,
+    // As on the record: a purpose other than the type, and when a consent given expires.
+    ...(d.purpose ? { purpose: d.purpose } : {}),
+    ...(d.expiresAt ? { expires_at: d.expiresAt } : {}),
     // An imported decision: its original time (docs/purposes.md, Moving in).
     ...(d.collectedAt ? { collected_at: d.collectedAt, imported: true } : {}),
     ...notOpened(opened),

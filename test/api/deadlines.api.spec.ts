@@ -78,6 +78,53 @@ describe('deadlines › a consent reaches its expiry', () => {
   });
 });
 
+describe('deadlines › a consent imported already past its expiry', () => {
+  it('reads expired from its record on: no ConsentExpired, no consent.expired; its consent.created says when it expired', async () => {
+    const hook = await api.post('/api/v1/webhooks', { url: receiver.url, events: ['consent.created'] });
+    expect(hook.statusCode, hook.body).toBe(201);
+    await api.post('/api/v1/purposes', { key: 'legacy', name: 'Legacy list', legalBasis: 'consent', consentValidFor: 'P1M' });
+    const version = await api.post('/api/v1/policies', {
+      policyType: 'custom',
+      purpose: 'legacy',
+      version: '1.0.0',
+      title: 'L',
+      content: 'L',
+      effectiveDate: '2024-01-01T00:00:00Z',
+    });
+    expect(version.statusCode, version.body).toBe(201);
+    const batch = await api.post('/api/v1/consent/batch', {
+      consents: [
+        { policyVersionId: version.json().data.id, userReference: 'petra', consentGiven: true, collectedAt: '2025-01-15T09:00:00Z' },
+      ],
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    const id = batch.json().data.consents[0].id as string;
+
+    const isCreated = (r: (typeof receiver.received)[number]) => r.json.type === 'consent.created' && r.json.data.id === id;
+    await receiver.waitFor((all) => all.some(isCreated), 'consent.created of the imported record');
+    const created = receiver.received.find(isCreated)!;
+    expect(created.json.data).toMatchObject({
+      purpose: 'legacy',
+      expires_at: '2025-02-15T09:00:00.000Z',
+      collected_at: '2025-01-15T09:00:00.000Z',
+      imported: true,
+    });
+    // Steps of the follower find nothing to mark: it never stood here.
+    await t.service.deadlines.runOnce();
+    await t.service.deadlines.runOnce();
+    expect(await typesOf(consentStream(tenantId, id))).toEqual(['ConsentRecorded']);
+    expect((await api.get(`/api/v1/consent/${id}`)).json().data.status).toBe('expired');
+    const expired = (await api.get('/api/v1/consent/stats?purpose=legacy&status=expired')).json().data;
+    const active = (await api.get('/api/v1/consent/stats?purpose=legacy&status=active')).json().data;
+    expect([expired.totalConsents, active.totalConsents]).toEqual([1, 0]);
+    const status = (await api.get('/api/v1/consent/user/petra/status?purpose=legacy')).json().data.policies[0];
+    expect(status).toMatchObject({ status: 'expired', expiresAt: '2025-02-15T09:00:00.000Z' });
+    // The ISO 27560 record still tells its whole history.
+    const iso = (await api.get(`/api/v1/consent/${id}?format=iso27560`)).json();
+    expect(JSON.stringify(iso)).toContain('dpv:ConsentExpired');
+  });
+});
+
 describe('deadlines › a version requiring re-consent takes effect', () => {
   it('appends PolicyReconsentRequired once with the outdated count and sends policy.reconsent_required; a minor version is not announced', async () => {
     await api.post('/api/v1/purposes', { key: 'club', name: 'Club', legalBasis: 'consent' });

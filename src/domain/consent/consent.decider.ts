@@ -3,6 +3,7 @@ import { addDuration } from '../purpose/purpose.events.js';
 import type { KnownPolicy, PolicyState } from '../policy/policy.decider.js';
 import type { ConsentCommand } from './consent.commands.js';
 import type { Aggregate } from '../events.js';
+import { expiredWhenRecorded } from './standing.js';
 import {
   decodeConsentBatchEvent,
   decodeConsentEvent,
@@ -146,6 +147,8 @@ export function decideConsent(command: ConsentCommand, state: ConsentState): Con
     }
     case 'ExpireConsent': {
       if (state.status !== 'active' || !state.record.consentGiven || !isPast(state.record.expiresAt, command.data.now)) return [];
+      // One imported already past its expiry reads expired from its record on: nothing to mark.
+      if (expiredWhenRecorded(state.record)) return [];
       const r = state.record;
       return [{ type: 'ConsentExpired', data: { consentId: r.consentId, subject: r.subject, expiredAt: r.expiresAt! } }];
     }

@@ -159,6 +159,11 @@ describe('consent decider › when a consent given reaches its expiry', () => {
     spec.given([expiring]).when(expire(expiresAt)).then([expired]);
   });
 
+  it('records nothing for one recorded already past its expiry (imported history)', () => {
+    const lapsed: ConsentEvent = { ...expiring, data: { ...expiring.data, expiresAt: expiring.data.timestamp } } as ConsentEvent;
+    spec.given([lapsed]).when(expire(withdrawnAt)).then([]);
+  });
+
   it('records nothing for one already expired, withdrawn, without expiry, or a refusal', () => {
     spec.given([expiring, expired]).when(expire(withdrawnAt)).then([]);
     spec.given([expiring, withdrawn]).when(expire(withdrawnAt)).then([]);

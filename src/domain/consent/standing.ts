@@ -37,6 +37,15 @@ export function recordStatus(
   return status === 'active' && expiresAt !== null && expiresAt <= now ? 'expired' : status;
 }
 
+/**
+ * Whether a consent was past its expiresAt when the ledger recorded it (history imported from
+ * another platform): it never stood here, so it is expired from its record on and no
+ * `ConsentExpired` marks it. ISO 8601 UTC strings, as the ledger writes them.
+ */
+export function expiredWhenRecorded(record: { consentGiven: boolean; timestamp: string; expiresAt?: string | null }): boolean {
+  return record.consentGiven && record.expiresAt != null && record.expiresAt <= record.timestamp;
+}
+
 const semver = (v: string): number[] => v.split('.').map(Number);
 
 /** What ordering versions needs: when each took effect, and its label. */
