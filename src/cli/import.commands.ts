@@ -27,7 +27,7 @@ const MAX_THREADS = 16;
 export const importCommand: Command = {
   name: 'import',
   usage:
-    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--dry-run]',
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
   summary:
     'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads}',
   details: [
@@ -48,6 +48,7 @@ export const importCommand: Command = {
     "  --rejected WORDS        and for consent rejected (--rejected nein,non); letters' case is ignored",
     '  --delimiter , ; | tab   else read off the header line',
     '  --threads N             record on N threads, 1 to 16, on a PostgreSQL server (the embedded store takes 1)',
+    '  --no-webhooks           send these decisions to no webhook (the receivers have them already)',
     '  --dry-run               check every row and find its version, write nothing',
     '',
     'A CSV that gives no column (nor --default) for who, what, when or the version is refused before a row is read.',
@@ -71,6 +72,7 @@ export const importCommand: Command = {
     delimiter: { type: 'string' },
     threads: { type: 'string' },
     'dry-run': { type: 'boolean' },
+    'no-webhooks': { type: 'boolean' },
   },
   connections: 6,
   parse(values): ImportInput {
@@ -133,6 +135,7 @@ export const importCommand: Command = {
       ...(dateFormat ? { dateFormat } : {}),
       ...(decisionWords ? { decisionWords } : {}),
       dryRun: values['dry-run'] === true,
+      webhooks: values['no-webhooks'] !== true,
       delimiter,
       threads: t === undefined ? undefined : Number(t),
     };

@@ -333,10 +333,11 @@ export const importCommand: CommandRun = {
     const settings = io.settings;
     // From here a Ctrl-C is answered with the summary, even before the first row is read.
     return stoppable(io, 'stopping once the rows being recorded are in', async (stopped) => {
-      const sink = await openImportSink(store, settings, input.tenant);
+      const sinkOptions = { webhooks: input.webhooks };
+      const sink = await openImportSink(store, settings, input.tenant, sinkOptions);
       let pool: ImportThreads | undefined;
       try {
-        if (threads > 1) pool = await ImportThreads.start(threads, settings, input.tenant);
+        if (threads > 1) pool = await ImportThreads.start(threads, settings, input.tenant, sinkOptions);
         const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
         const importer: Importer = {
           threads,

@@ -170,6 +170,8 @@ export async function toNotification(
   readStream: (stream: string) => Promise<RecordedEvent[]>,
   privacy: Privacy,
 ): Promise<Notification | null> {
+  // Written to go to no webhook (`import --no-webhooks`).
+  if (event.metadata.webhooks === false) return null;
   const base = { id: event.id, tenantId: event.tenantId, createdAt: event.recordedAt };
   const policyName = POLICY_EVENT_NAMES[event.type];
   if (policyName) {

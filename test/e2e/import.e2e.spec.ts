@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, cliBin, cliEngines, cliStarted, onEngine } from '../support/cli.js';
+import { cli, cliBin, cliEngines, cliStarted, onEngine, withService as withServiceIn } from '../support/cli.js';
+import { sql } from 'kysely';
 import { runCommand, waitUntil } from '../support/process.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
 
@@ -407,6 +408,46 @@ describe.each(engines)('import › on $name', (engine) => {
         ['n@example.com', 'newsletter', '2.0.0'],
         ['p@example.com', 'sms', '1.0.0'],
       ]);
+    });
+  }, 120_000);
+
+  it('--no-webhooks: its decisions go to no webhook; an import without it is sent as any record', async () => {
+    const tenant = await createTenant('Quiet');
+    // A webhook on a loopback port nothing listens on: what the subscription queues is what counts here.
+    const hooked = { ...env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
+    await withServiceIn(hooked, async (service) => {
+      const api = client(service.app, tenant);
+      await publishAll(api);
+      const hook = await api.post('/api/v1/webhooks', { url: 'https://127.0.0.1:9/hook', events: ['*'] });
+      expect(hook.statusCode, hook.body).toBe(201);
+    });
+    const header = 'userReference,consentGiven,collectedAt,withdrawnAt,purpose,policyVersion';
+    const quiet = join(files, `quiet-${engine.name.length}.csv`);
+    writeFileSync(
+      quiet,
+      `${header}\nq-1,yes,2025-01-02T03:04:05Z,2025-06-01T00:00:00Z,newsletter,2.0.0\nq-2,no,2025-01-03T03:04:05Z,,newsletter,2.0.0\n`,
+    );
+    const loud = join(files, `loud-${engine.name.length}.csv`);
+    writeFileSync(loud, `${header}\nl-1,yes,2025-01-04T03:04:05Z,,newsletter,2.0.0\n`);
+    const first = await cli(['import', '--tenant', tenant.tenantId, '--file', quiet, '--no-webhooks'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.json).toMatchObject({ imported: 2 });
+    const second = await cli(['import', '--tenant', tenant.tenantId, '--file', loud], env);
+    expect(second.code, second.stderr).toBe(0);
+
+    await withServiceIn(hooked, async (service) => {
+      const records = await allRecords(client(service.app, tenant));
+      const idOf = (ref: string) => records.find((r) => r.userReference === ref)!.id;
+      const queued = async () => {
+        const rows = await sql<{ event_type: string; payload: string }>`
+          SELECT event_type, payload FROM webhooks.deliveries WHERE tenant_id = ${tenant.tenantId}::uuid`.execute(service.store.db);
+        return rows.rows.map((r) => [r.event_type, (JSON.parse(r.payload) as { data: { id: string } }).data.id]);
+      };
+      // The subscription reads the ledger in order: once the later import is queued, the earlier one was read.
+      await waitUntil(async () => (await queued()).some(([, id]) => id === idOf('l-1')), { what: 'the delivery of l-1' });
+      expect(await queued()).toEqual([['consent.created', idOf('l-1')]]);
+      // The records themselves are as any import's: q-1 withdrawn at its original time.
+      expect(records.find((r) => r.userReference === 'q-1')).toMatchObject({ status: 'withdrawn', imported: true });
     });
   }, 120_000);
 

@@ -235,7 +235,14 @@ export class ConsentCommands {
    * refused row does not refuse the others: they are recorded in one atomic append, and the
    * refusals come back by row. Rows whose record exists already are counted, not recorded.
    */
-  importRecords(tenantId: string, rows: readonly ImportRow[], { expectNew = true }: { expectNew?: boolean } = {}): Promise<ImportOutcome> {
+  importRecords(
+    tenantId: string,
+    rows: readonly ImportRow[],
+    { expectNew = true, webhooks = true }: { expectNew?: boolean; webhooks?: boolean } = {},
+  ): Promise<ImportOutcome> {
+    // Left out of webhooks (`import --no-webhooks`): said in the events' metadata, so that every
+    // subscription, however far behind, leaves them out alike.
+    const metadata = webhooks ? undefined : { webhooks: false };
     const { commands, privacy } = this.deps;
     const subjects = rows.map((r) => privacy.subjectOf(tenantId, r.input.userReference));
     return commands.run(tenantId, async (attempt) => {
@@ -260,7 +267,7 @@ export class ConsentCommands {
         try {
           const policy = policies.get(r.input.policyVersionId)!;
           const events = this.decideRecord(tenantId, r.input, r.consentId, policy.state, timestamp, null, subjects[r.index]!, dataKeys[n]!);
-          writes.push(write(loaded[r.index]!, events));
+          writes.push(write(loaded[r.index]!, events, metadata));
           used.add(policy);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;

@@ -9,9 +9,9 @@ import type { Settings } from '../../config.js';
 import { DomainError } from '../../domain/errors.js';
 import { MIGRATIONS } from '../../migrations.js';
 import { openStore, type Store } from '../../store/store.js';
-import { openImportSink, type ImportItem } from './sink.js';
+import { openImportSink, type ImportItem, type SinkOptions } from './sink.js';
 
-const { settings, tenantId } = workerData as { settings: Settings; tenantId: string };
+const { settings, tenantId, options } = workerData as { settings: Settings; tenantId: string; options: SinkOptions };
 const port = parentPort!;
 
 const failure = (error: unknown) =>
@@ -25,7 +25,7 @@ try {
     maxConnections: 3,
     migrations: MIGRATIONS,
   });
-  const sink = await openImportSink(store, settings, tenantId);
+  const sink = await openImportSink(store, settings, tenantId, options);
   port.on('message', (m: { id: number; items: ImportItem[]; expectNew: boolean; now: Date } | { close: true }) => {
     if ('close' in m) {
       void sink

@@ -376,6 +376,8 @@ export interface ImportInput {
   /** `--given WORDS`, `--rejected WORDS`: the file's own words for a decision. */
   decisionWords?: DecisionWords;
   dryRun: boolean;
+  /** false with `--no-webhooks`: the rows' events go to no webhook. */
+  webhooks: boolean;
   delimiter: string | undefined;
   /** Record on this many worker threads; undefined: as many as the machine has cores, up to 4 (a PostgreSQL server only). */
   threads: number | undefined;

@@ -27,6 +27,11 @@ export interface ImportItem {
   sourceId?: string;
 }
 
+/** How the rows are recorded: `webhooks: false` (`--no-webhooks`) leaves them out of every webhook. */
+export interface SinkOptions {
+  webhooks: boolean;
+}
+
 /** Where an import's rows go: the tenant's consent commands over the service's ledger and keys. */
 export interface ImportSink {
   ledger: Ledger;
@@ -73,7 +78,7 @@ function checkItems(
  * The import's sink for one tenant, as the service would record its decisions (sealed under data
  * keys of their own, signed appends). Each import thread opens its own.
  */
-export async function openImportSink(store: Store, settings: Settings, tenantId: string): Promise<ImportSink> {
+export async function openImportSink(store: Store, settings: Settings, tenantId: string, options: SinkOptions): Promise<ImportSink> {
   const privacy = await servicePrivacy(store, settings);
   try {
     const { ledger, close } = await serviceLedger(store, settings, { appends: true });
@@ -94,7 +99,7 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
       async append(items, expectNew, now) {
         const checked = checkItems(items, now, rowId);
         if (checked.rows.length === 0) return { recorded: 0, existing: 0, errors: checked.errors };
-        const outcome = await consents.importRecords(tenantId, checked.rows, { expectNew });
+        const outcome = await consents.importRecords(tenantId, checked.rows, { expectNew, webhooks: options.webhooks });
         const refused = outcome.errors.map((e) => ({ ...e, index: checked.indexes[e.index]! }));
         return { recorded: outcome.recorded, existing: outcome.existing, errors: [...checked.errors, ...refused] };
       },

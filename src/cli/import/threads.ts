@@ -3,7 +3,7 @@ import type { ImportOutcome } from '../../application/consents/consent.commands.
 import { startWorker } from '../../common/worker.js';
 import type { Settings } from '../../config.js';
 import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
-import type { ImportItem } from './sink.js';
+import type { ImportItem, SinkOptions } from './sink.js';
 
 type Failure = { code?: DomainErrorCode; message: string };
 type Reply = { id: number; outcome?: ImportOutcome; error?: Failure };
@@ -18,7 +18,7 @@ class ImportThread {
   private gone: Error | undefined;
   readonly ready: Promise<void>;
 
-  constructor(workerData: { settings: Settings; tenantId: string }) {
+  constructor(workerData: { settings: Settings; tenantId: string; options: SinkOptions }) {
     this.worker = startWorker(import.meta.url, 'import.worker', { workerData });
     let started: (() => void) | undefined;
     let refused: ((e: Error) => void) | undefined;
@@ -88,8 +88,8 @@ export class ImportThreads {
   private constructor(private readonly threads: ImportThread[]) {}
 
   /** Starts `count` threads for the tenant, with the command's settings; refuses when one cannot start. */
-  static async start(count: number, settings: Settings, tenantId: string): Promise<ImportThreads> {
-    const threads = Array.from({ length: count }, () => new ImportThread({ settings, tenantId }));
+  static async start(count: number, settings: Settings, tenantId: string, options: SinkOptions): Promise<ImportThreads> {
+    const threads = Array.from({ length: count }, () => new ImportThread({ settings, tenantId, options }));
     const pool = new ImportThreads(threads);
     const started = await Promise.allSettled(threads.map((t) => t.ready));
     const failed = started.find((s) => s.status === 'rejected');
