@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { policyStream } from '../../src/domain/policy/policy.events.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
-import { client, startTestService, type Client, type TestService } from '../support/service.js';
+import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
  * Issue 18: time becomes ledger facts. A consent past its expiresAt gets a ConsentExpired event and
@@ -83,19 +83,9 @@ describe('deadlines › a consent imported already past its expiry', () => {
     const hook = await api.post('/api/v1/webhooks', { url: receiver.url, events: ['consent.created'] });
     expect(hook.statusCode, hook.body).toBe(201);
     await api.post('/api/v1/purposes', { key: 'legacy', name: 'Legacy list', legalBasis: 'consent', consentValidFor: 'P1M' });
-    const version = await api.post('/api/v1/policies', {
-      policyType: 'custom',
-      purpose: 'legacy',
-      version: '1.0.0',
-      title: 'L',
-      content: 'L',
-      effectiveDate: '2024-01-01T00:00:00Z',
-    });
-    expect(version.statusCode, version.body).toBe(201);
+    const version = await publishPolicy(api, { policyType: 'custom', purpose: 'legacy', effectiveDate: '2024-01-01T00:00:00Z' });
     const batch = await api.post('/api/v1/consent/batch', {
-      consents: [
-        { policyVersionId: version.json().data.id, userReference: 'petra', consentGiven: true, collectedAt: '2025-01-15T09:00:00Z' },
-      ],
+      consents: [{ policyVersionId: version, userReference: 'petra', consentGiven: true, collectedAt: '2025-01-15T09:00:00Z' }],
     });
     expect(batch.statusCode, batch.body).toBe(201);
     const id = batch.json().data.consents[0].id as string;
