@@ -147,7 +147,7 @@ export class Deadlines {
 
   /**
    * Versions requiring re-consent whose taking effect is still to be announced, and will be: active,
-   * of a purpose the tenant defined, with an earlier version.
+   * with an earlier version of their purpose.
    */
   private announceable() {
     return (
@@ -156,16 +156,7 @@ export class Deadlines {
         .where('v.reconsent_due', '=', true)
         .where('v.is_active', '=', true)
         .where('v.deleted', '=', false)
-        // Only versions of a purpose the tenant defined: the spec's six types without purposes keep
-        // exactly their events (docs/purposes.md). A purpose's first version asks nobody again.
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('read.purposes as p')
-              .select('p.key')
-              .whereRef('p.tenant_id', '=', 'v.tenant_id')
-              .whereRef('p.key', '=', 'v.purpose'),
-          ),
-        )
+        // A purpose's first version asks nobody again (a policy type is its own purpose).
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('read.policy_versions as o')
