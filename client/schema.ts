@@ -5368,6 +5368,12 @@ export interface operations {
                      *             "policyType": "string",
                      *             "count": 1
                      *           }
+                     *         ],
+                     *         "consentsByPurpose": [
+                     *           {
+                     *             "purpose": "string",
+                     *             "count": 1
+                     *           }
                      *         ]
                      *       },
                      *       "meta": {
@@ -5386,6 +5392,11 @@ export interface operations {
                             acceptanceRate: number;
                             consentsByPolicy: {
                                 policyType: string;
+                                count: number;
+                            }[];
+                            /** @description records per purpose (a policy type is its own purpose), most first; present only when a purpose other than a policy type has records */
+                            consentsByPurpose?: {
+                                purpose: string;
                                 count: number;
                             }[];
                         };

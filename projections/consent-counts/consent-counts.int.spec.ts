@@ -25,6 +25,8 @@ const NOW = Date.UTC(2024, 2, 12, 12);
 interface Row {
   at: number;
   policyType: string;
+  /** Its version's purpose: its type, or one of the tenant's own. */
+  purpose: string;
   consentGiven: boolean;
   userReference: string;
   /** The keyed hash read models filter by. */
@@ -44,6 +46,7 @@ function countPlainly(rows: Row[], f: ConsentFilter): ConsentStats {
     (r) =>
       (f.subject === undefined || r.subject === f.subject) &&
       (f.policyType === undefined || r.policyType === f.policyType) &&
+      (f.purpose === undefined || r.purpose === f.purpose) &&
       (f.consentGiven === undefined || r.consentGiven === f.consentGiven) &&
       (f.status === undefined || statusOf(r) === f.status) &&
       (f.metadataTags ?? []).every((t) => r.tags.includes(t)) &&
@@ -53,6 +56,8 @@ function countPlainly(rows: Row[], f: ConsentFilter): ConsentStats {
   const accepted = hit.filter((r) => r.consentGiven).length;
   const byType = new Map<string, number>();
   for (const r of hit) byType.set(r.policyType, (byType.get(r.policyType) ?? 0) + 1);
+  const byPurpose = new Map<string, number>();
+  for (const r of hit) byPurpose.set(r.purpose, (byPurpose.get(r.purpose) ?? 0) + 1);
   const total = hit.length;
   return {
     totalConsents: total,
@@ -63,6 +68,14 @@ function countPlainly(rows: Row[], f: ConsentFilter): ConsentStats {
     consentsByPolicy: [...byType]
       .map(([policyType, count]) => ({ policyType, count }))
       .sort((a, b) => b.count - a.count || a.policyType.localeCompare(b.policyType)),
+    // Only when a record's purpose is not its type.
+    ...(hit.some((r) => r.purpose !== r.policyType)
+      ? {
+          consentsByPurpose: [...byPurpose]
+            .map(([purpose, count]) => ({ purpose, count }))
+            .sort((a, b) => b.count - a.count || a.purpose.localeCompare(b.purpose)),
+        }
+      : {}),
   };
 }
 
@@ -182,7 +195,12 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
       const seed = Number(process.env.STATS_SEED ?? Date.now() % 1_000_000);
       const random = prng(seed);
       const tenant = randomUUID();
-      const policies = policyTypes.slice(0, 3).map((policyType) => published({ policyType }));
+      // Three types, each its own purpose, and two purposes of the type custom.
+      const policies = [
+        ...policyTypes.slice(0, 3).map((policyType) => published({ policyType })),
+        published({ policyType: 'custom', purpose: 'newsletter' }),
+        published({ policyType: 'custom', purpose: 'sms' }),
+      ];
       await h.append(tenant, policies);
       const start = Date.UTC(2024, 2, 10);
       const users = ['ann', 'bob', 'cid', 'dee'];
@@ -206,6 +224,7 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
         const row: Row = {
           at,
           policyType: policy.data.policyType,
+          purpose: policy.data.purpose ?? policy.data.policyType,
           consentGiven,
           userReference,
           subject: h.subject(tenant, userReference),
@@ -267,7 +286,8 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
         const filter: ConsentFilter = {
           from,
           before,
-          policyType: pick(policyTypes.slice(0, 4)),
+          policyType: pick([...policyTypes.slice(0, 4), 'custom' as const]),
+          purpose: i % 5 === 2 ? pick(['newsletter', 'sms', 'privacy_policy']) : undefined,
           consentGiven: pick([true, false]),
           subject: i % 3 === 0 ? pick(users.map((u) => h.subject(tenant, u))) : undefined,
           status: i % 2 === 0 ? pick(['active', 'withdrawn', 'expired'] as const) : undefined,

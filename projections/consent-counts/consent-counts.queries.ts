@@ -11,10 +11,13 @@ export interface ConsentStats {
   rejectedConsents: number;
   acceptanceRate: number;
   consentsByPolicy: { policyType: string; count: number }[];
+  /** By purpose, when a purpose other than a policy type has records: the spec's types alone keep the spec's fields. */
+  consentsByPurpose?: { purpose: string; count: number }[];
 }
 
 interface Bucket {
   policy_type: string;
+  purpose: string;
   consent_given: boolean;
   n: number;
 }
@@ -27,8 +30,8 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 async function countRows(db: Kysely<Database>, tenantId: string, f: ConsentFilter): Promise<Bucket[]> {
   const rows = await applyConsentFilter(consentsDb(db).selectFrom('read.consents'), tenantId, f)
-    .select(['policy_type', 'consent_given', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['policy_type', 'consent_given'])
+    .select(['policy_type', 'purpose', 'consent_given', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['policy_type', 'purpose', 'consent_given'])
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
@@ -57,8 +60,8 @@ async function sumCounters(db: Kysely<Database>, tenantId: string, f: ConsentFil
   if (fromDay) q = q.where('day', '>=', isoDay(fromDay));
   if (beforeDay) q = q.where('day', '<', isoDay(beforeDay));
   const rows = await q
-    .select(['policy_type', 'consent_given', sql<number>`sum(count)`.as('n')])
-    .groupBy(['policy_type', 'consent_given'])
+    .select(['policy_type', 'purpose', 'consent_given', sql<number>`sum(count)`.as('n')])
+    .groupBy(['policy_type', 'purpose', 'consent_given'])
     .execute();
   const counted = rows.map((r) => ({ ...r, n: Number(r.n) }));
   if (f.status === undefined || f.status === 'withdrawn') return counted;
@@ -85,8 +88,8 @@ async function unmarkedExpired(
     .where('expires_at', '<=', f.now ?? new Date());
   if (f.status === 'outdated') q = q.where('policy_version_id', 'in', f.outdatedVersionIds!);
   const rows = await q
-    .select(['policy_type', 'consent_given', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['policy_type', 'consent_given'])
+    .select(['policy_type', 'purpose', 'consent_given', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['policy_type', 'purpose', 'consent_given'])
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
@@ -126,21 +129,31 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
   let accepted = 0;
   let rejected = 0;
   const byType = new Map<string, number>();
+  const byPurpose = new Map<string, number>();
+  // Records on a version whose purpose is not its type, per (type, purpose): buckets may subtract.
+  const ownPurpose = new Map<string, number>();
   for (const b of buckets) {
     if (b.consent_given) accepted += b.n;
     else rejected += b.n;
     byType.set(b.policy_type, (byType.get(b.policy_type) ?? 0) + b.n);
+    byPurpose.set(b.purpose, (byPurpose.get(b.purpose) ?? 0) + b.n);
+    if (b.purpose !== b.policy_type)
+      ownPurpose.set(`${b.policy_type}\u0000${b.purpose}`, (ownPurpose.get(`${b.policy_type}\u0000${b.purpose}`) ?? 0) + b.n);
   }
   const total = accepted + rejected;
+  const counted = (m: Map<string, number>) =>
+    [...m.entries()].filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return {
     totalConsents: total,
     acceptedConsents: accepted,
     rejectedConsents: rejected,
     acceptanceRate: acceptanceRate(accepted, total),
-    consentsByPolicy: [...byType.entries()]
-      .filter(([, count]) => count > 0)
-      .map(([policyType, count]) => ({ policyType, count }))
-      .sort((a, b) => b.count - a.count || a.policyType.localeCompare(b.policyType)),
+    consentsByPolicy: counted(byType).map(([policyType, count]) => ({ policyType, count })),
+    // Two purposes of one type (a newsletter and SMS offers, both `custom`) told apart; only when
+    // a purpose other than a type has records, so the spec's types alone keep the spec's fields.
+    ...([...ownPurpose.values()].some((n) => n > 0)
+      ? { consentsByPurpose: counted(byPurpose).map(([purpose, count]) => ({ purpose, count })) }
+      : {}),
   };
 }
 

@@ -70,6 +70,19 @@ describe('filters › purpose and policy version', () => {
     expect(await matching('purpose=news&consentGiven=true&policyType=custom')).toEqual(named('a', 'b', 'e'));
   });
 
+  it('stats tell two purposes of one type apart: consentsByPurpose beside consentsByPolicy', async () => {
+    const all = (await api.get('/api/v1/consent/stats')).json().data;
+    expect(all.consentsByPolicy).toEqual([{ policyType: 'custom', count: 5 }]);
+    expect(all.consentsByPurpose).toEqual([
+      { purpose: 'news', count: 3 },
+      { purpose: 'sms', count: 2 },
+    ]);
+    const sms = (await api.get('/api/v1/consent/stats?purpose=sms&consentGiven=true')).json().data;
+    expect(sms.consentsByPurpose).toEqual([{ purpose: 'sms', count: 1 }]);
+    // Records of a policy type alone (its own purpose) keep the spec's fields: none here.
+    expect((await api.get('/api/v1/consent/stats?policyType=privacy_policy')).json().data).not.toHaveProperty('consentsByPurpose');
+  });
+
   it('refuses a purpose never defined (a typo) with 400 on search, stats and export; a policy type is its own purpose', async () => {
     for (const route of ['search', 'stats', 'export']) {
       const res = await api.get(`/api/v1/consent/${route}?purpose=newz`);

@@ -337,6 +337,12 @@ export const StatsSchema = Type.Object({
   rejectedConsents: Type.Integer(),
   acceptanceRate: Type.Number({ description: 'accepted / total × 100, one decimal; 0 when total is 0' }),
   consentsByPolicy: Type.Array(Type.Object({ policyType: Type.String(), count: Type.Integer() })),
+  consentsByPurpose: Type.Optional(
+    Type.Array(Type.Object({ purpose: Type.String(), count: Type.Integer() }), {
+      description:
+        'records per purpose (a policy type is its own purpose), most first; present only when a purpose other than a policy type has records',
+    }),
+  ),
 });
 
 export const BatchResultSchema = Type.Object({
