@@ -147,7 +147,7 @@ export class Deadlines {
 
   /**
    * Versions requiring re-consent whose taking effect is still to be announced, and will be: active,
-   * with an earlier version of their purpose.
+   * of a purpose the tenant defined, with an earlier version.
    */
   private announceable() {
     return (
@@ -156,7 +156,16 @@ export class Deadlines {
         .where('v.reconsent_due', '=', true)
         .where('v.is_active', '=', true)
         .where('v.deleted', '=', false)
-        // A purpose's first version asks nobody again (a policy type is its own purpose).
+        // Only versions of a purpose the tenant defined: the spec's six types without purposes keep
+        // exactly their events (docs/purposes.md). A purpose's first version asks nobody again.
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('read.purposes as p')
+              .select('p.key')
+              .whereRef('p.tenant_id', '=', 'v.tenant_id')
+              .whereRef('p.key', '=', 'v.purpose'),
+          ),
+        )
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('read.policy_versions as o')

@@ -154,22 +154,4 @@ describe('deadlines › a version requiring re-consent takes effect', () => {
     expect(await typesOf(policyStream(tenantId, v1))).toEqual(['PolicyVersionPublished']);
     expect(receiver.received.filter((r) => r.json.type === 'policy.reconsent_required').map((r) => r.json.data.id)).toEqual([major]);
   });
-
-  it('announces a new version of a spec type, its own purpose, as any purpose', async () => {
-    const v1 = await publishPolicy(api, { policyType: 'terms_of_service', version: '1.0.0' });
-    for (const user of ['t-1', 't-2']) await api.post('/api/v1/consent', { policyVersionId: v1, userReference: user, consentGiven: true });
-    const v2 = await publishPolicy(api, { policyType: 'terms_of_service', version: '2.0.0' });
-
-    const isV2 = (r: (typeof receiver.received)[number]) => r.json.type === 'policy.reconsent_required' && r.json.data.id === v2;
-    await receiver.waitFor((all) => all.some(isV2), 'policy.reconsent_required of terms_of_service 2.0.0');
-    expect(receiver.received.find(isV2)!.json.data).toMatchObject({
-      policy_type: 'terms_of_service',
-      purpose: 'terms_of_service',
-      outdated_count: 2,
-    });
-    const status = (await api.get('/api/v1/consent/user/t-1/status?purpose=terms_of_service')).json().data.policies[0];
-    expect(status).toMatchObject({ status: 'outdated', policyVersionId: v1, inForce: { policyVersionId: v2 } });
-    // Its first version asked nobody again.
-    expect(await typesOf(policyStream(tenantId, v1))).toEqual(['PolicyVersionPublished']);
-  });
 });
