@@ -156,14 +156,17 @@ export class Deadlines {
         .where('v.reconsent_due', '=', true)
         .where('v.is_active', '=', true)
         .where('v.deleted', '=', false)
-        // Only versions of a purpose the tenant defined: the spec's six types without purposes keep
-        // exactly their events (docs/purposes.md). A purpose's first version asks nobody again.
+        // Only versions published while their purpose was defined: the spec's six types without
+        // purposes keep exactly their events, and a type defined as a purpose later is announced
+        // from its next version on, not for its history (docs/purposes.md). A purpose's first
+        // version asks nobody again.
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('read.purposes as p')
               .select('p.key')
               .whereRef('p.tenant_id', '=', 'v.tenant_id')
-              .whereRef('p.key', '=', 'v.purpose'),
+              .whereRef('p.key', '=', 'v.purpose')
+              .whereRef('p.created_at', '<=', 'v.created_at'),
           ),
         )
         .where(({ exists, selectFrom }) =>

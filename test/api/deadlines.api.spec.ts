@@ -154,4 +154,24 @@ describe('deadlines › a version requiring re-consent takes effect', () => {
     expect(await typesOf(policyStream(tenantId, v1))).toEqual(['PolicyVersionPublished']);
     expect(receiver.received.filter((r) => r.json.type === 'policy.reconsent_required').map((r) => r.json.data.id)).toEqual([major]);
   });
+
+  it('announces a policy type once the tenant defines it as a purpose, and not before', async () => {
+    const isFor = (id: string) => (r: (typeof receiver.received)[number]) =>
+      r.json.type === 'policy.reconsent_required' && r.json.data.id === id;
+    const v1 = await publishPolicy(api, { policyType: 'terms_of_service', version: '1.0.0' });
+    await api.post('/api/v1/consent', { policyVersionId: v1, userReference: 'tos-1', consentGiven: true });
+    const v2 = await publishPolicy(api, { policyType: 'terms_of_service', version: '2.0.0' });
+    // A type used without purposes keeps the spec's events: the follower's steps append nothing.
+    await t.service.deadlines.runOnce();
+    expect(await typesOf(policyStream(tenantId, v2))).toEqual(['PolicyVersionPublished']);
+    // Defined as a purpose, its next material change is announced, with who must be asked again.
+    expect((await api.post('/api/v1/purposes', { key: 'terms_of_service', name: 'Terms', legalBasis: 'contract' })).statusCode).toBe(201);
+    await api.post('/api/v1/consent', { policyVersionId: v2, userReference: 'tos-2', consentGiven: true });
+    const v3 = await publishPolicy(api, { policyType: 'terms_of_service', version: '3.0.0' });
+    await receiver.waitFor((all) => all.some(isFor(v3)), 'policy.reconsent_required of terms_of_service 3.0.0');
+    expect(receiver.received.find(isFor(v3))!.json.data).toMatchObject({ purpose: 'terms_of_service', outdated_count: 2 });
+    // The version published before the purpose was defined stays unannounced: history is not replayed.
+    await t.service.deadlines.runOnce();
+    expect(await typesOf(policyStream(tenantId, v2))).toEqual(['PolicyVersionPublished']);
+  });
 });
