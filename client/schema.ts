@@ -624,8 +624,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The subjects a purpose must ask for consent again
-         * @description Standing decisions (not withdrawn, not expired) on a version before the newest version in force that requires re-consent, oldest version first. A page as JSON, or every one as CSV with format=csv or Accept: text/csv (Starter plan or above, as the export). Key scope: admin or read.
+         * The subjects a purpose (or every purpose) must ask for consent again
+         * @description Standing decisions (not withdrawn, not expired) on a version before the newest version in force that requires re-consent, oldest version first; without purpose, every purpose in turn, by key. A page as JSON, or every one as CSV with format=csv or Accept: text/csv (Starter plan or above, as the export). Key scope: admin or read.
          */
         get: operations["getConsentReconsent"];
         put?: never;
@@ -7917,9 +7917,9 @@ export interface operations {
     };
     getConsentReconsent: {
         parameters: {
-            query: {
+            query?: {
                 /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
-                purpose: string;
+                purpose?: string;
                 /** @description csv streams every subject as CSV (Starter plan or above, as the export); json (the default) answers a page */
                 format?: "json" | "csv";
                 page?: number;

@@ -20,9 +20,27 @@ export interface OutdatedRow {
 
 export type { ReconsentScope } from '../../src/domain/consent/standing.js';
 
-/** Where a purpose stands at `now` (its versions as the read model has them). */
-export async function reconsentScope(db: Kysely<Database>, tenantId: string, purpose: string, now: Date): Promise<ReconsentScope> {
-  return reconsentScopeOf((await versionsByPurpose(db, tenantId, [purpose])).get(purpose)!, now);
+/** A purpose and where it stands at `now`. */
+export interface PurposeScope {
+  purpose: string;
+  scope: ReconsentScope;
+}
+
+/**
+ * Where each purpose stands at `now` (its versions as the read model has them): `purpose` alone, or
+ * every purpose with versions, by key; those with nothing outdated are left out.
+ */
+export async function reconsentScopes(
+  db: Kysely<Database>,
+  tenantId: string,
+  purpose: string | undefined,
+  now: Date,
+): Promise<PurposeScope[]> {
+  const byPurpose = await versionsByPurpose(db, tenantId, purpose === undefined ? undefined : [purpose]);
+  return [...byPurpose.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, versions]) => ({ purpose: key, scope: reconsentScopeOf(versions, now) }))
+    .filter((p) => p.scope.outdated.length > 0);
 }
 
 /** The standing decisions on one version: not withdrawn, not expired at `now`. */
@@ -85,58 +103,67 @@ function rowsOf(db: Kysely<Database>, tenantId: string, purpose: string, version
     .orderBy('s.consent_id');
 }
 
+/** Rows of one purpose, all read under its scope. */
+export interface OutdatedRun extends PurposeScope {
+  rows: OutdatedRow[];
+}
+
 /**
- * A page of a purpose's outdated standing decisions, oldest version first, then by consent id, and
- * how many there are: each version's rows are one index range, so a page costs one range read.
+ * A page of the outdated standing decisions of `purpose`, or of every purpose (by key): within a
+ * purpose oldest version first, then by consent id; and how many there are. Each version's rows
+ * are one index range, so a page costs a range read or two.
  */
 export async function outdatedPage(
   db: Kysely<Database>,
   tenantId: string,
-  purpose: string,
+  purpose: string | undefined,
   now: Date,
   page: number,
   limit: number,
-): Promise<{ scope: ReconsentScope; rows: OutdatedRow[]; total: number }> {
-  const scope = await reconsentScope(db, tenantId, purpose, now);
-  const counts = await countOutdated(db, tenantId, purpose, scope, now);
-  const total = counts.reduce((a, b) => a + b, 0);
-  const rows: OutdatedRow[] = [];
+): Promise<{ runs: OutdatedRun[]; total: number }> {
+  const scopes = await reconsentScopes(db, tenantId, purpose, now);
+  const counts = await Promise.all(scopes.map((p) => countOutdated(db, tenantId, p.purpose, p.scope, now)));
+  const total = counts.flat().reduce((a, b) => a + b, 0);
+  const runs: OutdatedRun[] = [];
+  let wanted = limit;
   let skip = (page - 1) * limit;
-  for (let i = 0; i < scope.outdated.length && rows.length < limit; i++) {
-    if (skip >= counts[i]!) {
-      skip -= counts[i]!;
-      continue;
+  for (let k = 0; k < scopes.length && wanted > 0; k++) {
+    const { purpose: key, scope } = scopes[k]!;
+    for (let i = 0; i < scope.outdated.length && wanted > 0; i++) {
+      const n = counts[k]![i]!;
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
+      const rows: OutdatedRow[] = await rowsOf(db, tenantId, key, scope.outdated[i]!.id, now).offset(skip).limit(wanted).execute();
+      runs.push({ purpose: key, scope, rows });
+      wanted -= rows.length;
+      skip = 0;
     }
-    rows.push(
-      ...(await rowsOf(db, tenantId, purpose, scope.outdated[i]!.id, now)
-        .offset(skip)
-        .limit(limit - rows.length)
-        .execute()),
-    );
-    skip = 0;
   }
-  return { scope, rows, total };
+  return { runs, total };
 }
 
-/** Every outdated standing decision of a purpose, in the page order, `chunk` rows per read (keyset on consent id). */
+/** Every outdated standing decision of the purposes, in the page order, `chunk` rows per read (keyset on consent id). */
 export async function* outdatedRows(
   db: Kysely<Database>,
   tenantId: string,
-  purpose: string,
-  scope: ReconsentScope,
+  scopes: readonly PurposeScope[],
   now: Date,
   chunk: number,
-): AsyncGenerator<OutdatedRow[]> {
-  for (const version of scope.outdated) {
-    let after: string | null = null;
-    for (;;) {
-      let q = rowsOf(db, tenantId, purpose, version.id, now);
-      if (after !== null) q = q.where('s.consent_id', '>', after);
-      const rows: OutdatedRow[] = await q.limit(chunk).execute();
-      if (rows.length === 0) break;
-      yield rows;
-      if (rows.length < chunk) break;
-      after = rows[rows.length - 1]!.consent_id;
+): AsyncGenerator<OutdatedRun> {
+  for (const { purpose, scope } of scopes) {
+    for (const version of scope.outdated) {
+      let after: string | null = null;
+      for (;;) {
+        let q = rowsOf(db, tenantId, purpose, version.id, now);
+        if (after !== null) q = q.where('s.consent_id', '>', after);
+        const rows: OutdatedRow[] = await q.limit(chunk).execute();
+        if (rows.length === 0) break;
+        yield { purpose, scope, rows };
+        if (rows.length < chunk) break;
+        after = rows[rows.length - 1]!.consent_id;
+      }
     }
   }
 }

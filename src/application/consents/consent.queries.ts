@@ -19,9 +19,8 @@ import {
   outdatedPage,
   outdatedRows,
   outdatedVersionIds,
-  reconsentScope,
-  type OutdatedRow,
-  type ReconsentScope,
+  reconsentScopes,
+  type OutdatedRun,
 } from '../../../projections/user-status/reconsent.queries.js';
 import { hashCanonical } from '../../common/hashing.js';
 import { consentAggregate } from '../../domain/consent/consent.decider.js';
@@ -321,39 +320,43 @@ export class ConsentQueries {
     userReference: string,
     purpose?: string,
   ): Promise<{ userReference: string; policies: UserPolicyStatus[] }> {
-    if (purpose === undefined) await this.deps.fence(tenantId);
-    else await this.knownPurpose(tenantId, purpose);
+    await this.knownPurpose(tenantId, purpose);
     const subject = this.deps.privacy.subjectOf(tenantId, userReference);
     const policies = await userStatus(this.deps.db, tenantId, subject, this.clock(), purpose);
     return { userReference, policies };
   }
 
   /**
-   * A page of the subjects a purpose must ask again: standing decisions (not withdrawn, not
-   * expired) on a version before the newest one in force that requires re-consent.
+   * A page of the subjects a purpose (or, without one, every purpose) must ask again: standing
+   * decisions (not withdrawn, not expired) on a version before the newest one in force that requires re-consent.
    */
-  async reconsent(tenantId: string, purpose: string, page: number, limit: number): Promise<{ items: ReconsentItem[]; total: number }> {
+  async reconsent(
+    tenantId: string,
+    purpose: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ items: ReconsentItem[]; total: number }> {
     await this.knownPurpose(tenantId, purpose);
-    const { scope, rows, total } = await outdatedPage(this.deps.db, tenantId, purpose, this.clock(), page, limit);
-    return { items: await this.reconsentItems(tenantId, purpose, scope, rows), total };
+    const { runs, total } = await outdatedPage(this.deps.db, tenantId, purpose, this.clock(), page, limit);
+    return { items: (await Promise.all(runs.map((run) => this.reconsentItems(tenantId, run)))).flat(), total };
   }
 
-  /** Every subject a purpose must ask again, in the page order, for the CSV. */
-  async reconsentExport(tenantId: string, purpose: string): Promise<AsyncIterable<ReconsentItem>> {
+  /** Every subject a purpose (or every purpose) must ask again, in the page order, for the CSV. */
+  async reconsentExport(tenantId: string, purpose: string | undefined): Promise<AsyncIterable<ReconsentItem>> {
     await this.knownPurpose(tenantId, purpose);
     const now = this.clock();
-    const scope = await reconsentScope(this.deps.db, tenantId, purpose, now);
-    const chunks = outdatedRows(this.deps.db, tenantId, purpose, scope, now, this.deps.exportPageRows);
-    const items = (rows: OutdatedRow[]) => this.reconsentItems(tenantId, purpose, scope, rows);
+    const scopes = await reconsentScopes(this.deps.db, tenantId, purpose, now);
+    const runs = outdatedRows(this.deps.db, tenantId, scopes, now, this.deps.exportPageRows);
+    const items = (run: OutdatedRun) => this.reconsentItems(tenantId, run);
     return (async function* () {
-      for await (const rows of chunks) yield* await items(rows);
+      for await (const run of runs) yield* await items(run);
     })();
   }
 
-  /** After the read fence: a purpose the tenant defined, or a policy type; else 400 naming the field. */
-  private async knownPurpose(tenantId: string, purpose: string): Promise<void> {
+  /** After the read fence: a purpose the tenant defined, or a policy type (or none asked); else 400 naming the field. */
+  private async knownPurpose(tenantId: string, purpose: string | undefined): Promise<void> {
     await this.deps.fence(tenantId);
-    await this.definedPurpose(tenantId, purpose);
+    if (purpose !== undefined) await this.definedPurpose(tenantId, purpose);
   }
 
   /** A purpose the tenant defined, or a policy type; else 400 naming the field (the caller passed the fence). */
@@ -364,12 +367,7 @@ export class ConsentQueries {
     });
   }
 
-  private async reconsentItems(
-    tenantId: string,
-    purpose: string,
-    scope: ReconsentScope,
-    rows: readonly OutdatedRow[],
-  ): Promise<ReconsentItem[]> {
+  private async reconsentItems(tenantId: string, { purpose, scope, rows }: OutdatedRun): Promise<ReconsentItem[]> {
     const opened = await this.deps.reader.open(
       rows.map((r) => ({ tenantId, consentId: r.consent_id, subject: r.subject, personal: r.personal as Sealed | null, erased: r.erased })),
     );

@@ -705,9 +705,9 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'The subjects a purpose must ask for consent again',
+        summary: 'The subjects a purpose (or every purpose) must ask for consent again',
         description:
-          'Standing decisions (not withdrawn, not expired) on a version before the newest version in force that requires re-consent, oldest version first. A page as JSON, or every one as CSV with format=csv or Accept: text/csv (Starter plan or above, as the export).',
+          'Standing decisions (not withdrawn, not expired) on a version before the newest version in force that requires re-consent, oldest version first; without purpose, every purpose in turn, by key. A page as JSON, or every one as CSV with format=csv or Accept: text/csv (Starter plan or above, as the export).',
         querystring: ReconsentQuerySchema,
         response: {
           200: {
@@ -746,7 +746,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       ] as const;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="reconsent-${purpose}.csv"`)
+        .header('content-disposition', `attachment; filename="${purpose === undefined ? 'reconsent' : `reconsent-${purpose}`}.csv"`)
         .send(csvStream(columns, items));
     },
   );

@@ -390,7 +390,7 @@ export const UserStatusQuerySchema = Type.Object({
 });
 
 export const ReconsentQuerySchema = Type.Object({
-  purpose: PurposeKeySchema,
+  purpose: Type.Optional(PurposeKeySchema),
   format: Type.Optional(
     Type.Union([Type.Literal('json'), Type.Literal('csv')], {
       description: 'csv streams every subject as CSV (Starter plan or above, as the export); json (the default) answers a page',
