@@ -3668,7 +3668,7 @@ export interface operations {
                  *       "key": "newsletter",
                  *       "name": "string",
                  *       "description": "string",
-                 *       "legalBasis": "consent",
+                 *       "legalBasis": "string",
                  *       "consentValidFor": "string",
                  *       "dpv": "string"
                  *     }
@@ -3678,8 +3678,8 @@ export interface operations {
                     key: string;
                     name: string;
                     description?: string;
-                    /** @description GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests */
-                    legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
+                    /** @description GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests; or its letter of GDPR Art. 6(1) (a to f, 6(1)(a), Art. 6(1)(a)) or its DPV GDPR term (eu-gdpr:A6-1-a). Answered as its name. */
+                    legalBasis: string;
                     /** @description null: decisions never expire */
                     consentValidFor?: string | (never | null);
                     /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
@@ -4050,7 +4050,7 @@ export interface operations {
                  * @example {
                  *       "name": "string",
                  *       "description": "string",
-                 *       "legalBasis": "consent",
+                 *       "legalBasis": "string",
                  *       "consentValidFor": "string",
                  *       "dpv": "string"
                  *     }
@@ -4058,8 +4058,8 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string;
-                    /** @description GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests */
-                    legalBasis?: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
+                    /** @description GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests; or its letter of GDPR Art. 6(1) (a to f, 6(1)(a), Art. 6(1)(a)) or its DPV GDPR term (eu-gdpr:A6-1-a). Answered as its name. */
+                    legalBasis?: string;
                     /** @description null: decisions never expire */
                     consentValidFor?: string | (never | null);
                     /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */

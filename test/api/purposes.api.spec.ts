@@ -61,6 +61,26 @@ describe('purposes', () => {
     expect(listed).toMatchObject({ consentValidFor: 'P13M' });
   });
 
+  it('takes a legal basis by its letter of Art. 6(1) or its DPV GDPR term, and answers its name', async () => {
+    const forms: [string, string][] = [
+      ['a', 'consent'],
+      ['Art. 6(1)(b)', 'contract'],
+      ['6(1)(c)', 'legal_obligation'],
+      ['eu-gdpr:A6-1-d', 'vital_interests'],
+      ['PUBLIC_TASK', 'public_task'],
+    ];
+    for (const [i, [written, name]] of forms.entries()) {
+      const res = await api.post('/api/v1/purposes', { key: `basis-${i}`, name: written, legalBasis: written });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.legalBasis).toBe(name);
+    }
+    const changed = await api.patch('/api/v1/purposes/basis-0', { legalBasis: '(f)' });
+    expect(changed.json().data.legalBasis).toBe('legitimate_interests');
+    const refused = await api.post('/api/v1/purposes', { key: 'basis-x', name: 'x', legalBasis: '6(1)(g)' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.errors).toEqual([{ field: 'legalBasis', message: expect.stringContaining('consent, contract') }]);
+  });
+
   it('refuses bad input with 400 and writes nothing', async () => {
     const bad = [
       { ...newsletter, key: 'Newsletter' },

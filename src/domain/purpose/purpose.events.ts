@@ -4,6 +4,26 @@ import { asStored, eventDecoder } from '../events.js';
 export const LEGAL_BASES = ['consent', 'contract', 'legal_obligation', 'vital_interests', 'public_task', 'legitimate_interests'] as const;
 export type LegalBasis = (typeof LEGAL_BASES)[number];
 
+/** The forms of a legal basis a tenant may write besides its name (in any case). */
+export const LEGAL_BASIS_FORMS = 'its letter of GDPR Art. 6(1) (a to f, 6(1)(a), Art. 6(1)(a)) or its DPV GDPR term (eu-gdpr:A6-1-a)';
+
+/**
+ * The legal basis a tenant's text names: its name in any case, its letter of GDPR Art. 6(1) as
+ * lawyers write it, or the W3C DPV GDPR extension's term; null for anything else.
+ *
+ * @example
+ * legalBasisOf('Art. 6(1)(f)') // 'legitimate_interests'
+ */
+export function legalBasisOf(text: string): LegalBasis | null {
+  const t = text.trim();
+  const named = LEGAL_BASES.find((b) => b === t.toLowerCase());
+  if (named) return named;
+  const letter =
+    /^(?:(?:gdpr\s+)?art(?:icle|\.)?\s*)?(?:6\s*\(\s*1\s*\)\s*)?\(?\s*([a-f])\s*\)?(?:\s+gdpr)?$/i.exec(t)?.[1] ??
+    /^(?:eu-gdpr:|https:\/\/w3id\.org\/dpv\/legal\/eu\/gdpr#)A6-1-([a-f])$/i.exec(t)?.[1];
+  return letter ? LEGAL_BASES['abcdef'.indexOf(letter.toLowerCase())]! : null;
+}
+
 /** What a tenant says a purpose is; `key` names it for good. */
 export interface PurposeFields {
   name: string;

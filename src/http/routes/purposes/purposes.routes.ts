@@ -2,7 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ANY_SCOPE } from '../../scopes.js';
 import { Type } from '@sinclair/typebox';
 import type { Purposes } from '../../../application/purposes/purposes.js';
-import { DPV_TERM, LEGAL_BASES, PURPOSE_KEY, PURPOSE_KEY_RULE } from '../../../domain/purpose/purpose.events.js';
+import {
+  DPV_TERM,
+  LEGAL_BASES,
+  LEGAL_BASIS_FORMS,
+  legalBasisOf,
+  PURPOSE_KEY,
+  PURPOSE_KEY_RULE,
+  type LegalBasis,
+} from '../../../domain/purpose/purpose.events.js';
+import { validationError } from '../../kit/errors.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery, pageOf } from '../../kit/envelope.js';
 
 const tags = ['purposes'];
@@ -44,6 +53,20 @@ const Fields = {
   ]),
 };
 
+/** A legal basis as a tenant may write it: its name, its letter of Art. 6(1), or its DPV GDPR term (answered as its name). */
+const LegalBasisInput = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: `GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests; or ${LEGAL_BASIS_FORMS}. Answered as its name.`,
+});
+
+/** The name of the legal basis `text` writes; 400 naming the field otherwise. */
+function legalBasis(text: string): LegalBasis {
+  const basis = legalBasisOf(text);
+  if (basis) return basis;
+  throw validationError([{ field: 'legalBasis', message: `must be one of: ${LEGAL_BASES.join(', ')}; or ${LEGAL_BASIS_FORMS}` }]);
+}
+
 export const PurposeSchema = Type.Object({
   key: Type.String(),
   ...Fields,
@@ -56,7 +79,7 @@ const CreateSchema = Type.Object(
     key: Key,
     name: Fields.name,
     description: Type.Optional(Fields.description),
-    legalBasis: Fields.legalBasis,
+    legalBasis: LegalBasisInput,
     consentValidFor: Type.Optional(Fields.consentValidFor),
     dpv: Type.Optional(Fields.dpv),
   },
@@ -67,7 +90,7 @@ const ChangeSchema = Type.Object(
   {
     name: Type.Optional(Fields.name),
     description: Type.Optional(Fields.description),
-    legalBasis: Type.Optional(Fields.legalBasis),
+    legalBasis: Type.Optional(LegalBasisInput),
     consentValidFor: Type.Optional(Fields.consentValidFor),
     dpv: Type.Optional(Fields.dpv),
   },
@@ -96,7 +119,7 @@ export const purposesRoutes: FastifyPluginAsyncTypebox<{ purposes: Purposes }> =
         key: b.key,
         name: b.name,
         description: b.description ?? '',
-        legalBasis: b.legalBasis,
+        legalBasis: legalBasis(b.legalBasis),
         consentValidFor: b.consentValidFor ?? null,
         dpv: b.dpv ?? null,
       });
@@ -149,6 +172,10 @@ export const purposesRoutes: FastifyPluginAsyncTypebox<{ purposes: Purposes }> =
         response: { 200: EnvelopeSchema(PurposeSchema), ...errorResponses(400, 401, 404, 413, 415) },
       },
     },
-    async (request) => ok(await purposes.change(request.tenant.tenantId, request.params.key, request.body)),
+    async (request) => {
+      const { legalBasis: basis, ...rest } = request.body;
+      const change = basis === undefined ? rest : { ...rest, legalBasis: legalBasis(basis) };
+      return ok(await purposes.change(request.tenant.tenantId, request.params.key, change));
+    },
   );
 };
