@@ -182,6 +182,8 @@ export function unfilledFields(mapping: Mapping): string[] {
   for (const target of mapping.columns.values()) if ('field' in target) filled.add(target.field);
   for (const [target] of mapping.defaults) if ('field' in target) filled.add(target.field);
   if (mapping.collectedAtFallback) filled.add('collectedAt');
+  // A status column alone may say the decision (given, rejected, withdrawn, expired).
+  if (filled.has('status')) filled.add('consentGiven');
   const unfilled = (['userReference', 'consentGiven', 'collectedAt'] as const).filter((f) => !filled.has(f)) as string[];
   if (!VERSION_FIELDS.some((f) => filled.has(f))) {
     unfilled.push('policyVersion (or purpose, policyType or policyVersionId)');
@@ -213,6 +215,18 @@ export interface RowError {
 /** The built-in words of a decision, in lower case; a file's own come with --given and --rejected. */
 export const GIVEN = new Set(['true', '1', 'yes', 'y', 'given', 'granted', 'accepted', 'opt-in', 'optin']);
 export const REJECTED = new Set(['false', '0', 'no', 'n', 'rejected', 'denied', 'refused', 'declined', 'opt-out', 'optout']);
+/** Statuses of a consent given that was later withdrawn: the row needs withdrawnAt. */
+const WITHDRAWN = new Set(['withdrawn', 'revoked']);
+
+/**
+ * The decision a status says when no column gives consentGiven: a consent withdrawn or expired was
+ * given; a decision's own words (the file's too) say which. Undefined for another status (active).
+ */
+function decisionOfStatus(status: string, own: DecisionWords | undefined): boolean | undefined {
+  if (WITHDRAWN.has(status) || status === 'expired' || GIVEN.has(status) || own?.given.includes(status)) return true;
+  if (REJECTED.has(status) || own?.rejected.includes(status)) return false;
+  return undefined;
+}
 const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
 
 /** An RFC 3339 date-time as the ledger writes times: UTC, with milliseconds. */
@@ -338,15 +352,26 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
     if (empty) take(state, `--default ${'field' in target ? target.field : `metadata.${target.metadataKey}`}`, target, value);
   }
   const status = state.status;
-  if (status === 'withdrawn' && row.withdrawnAt === undefined) {
-    errors.push({ field: 'withdrawnAt', message: 'is required for a withdrawn decision (status "withdrawn")' });
+  if (status !== undefined && WITHDRAWN.has(status) && row.withdrawnAt === undefined) {
+    errors.push({ field: 'withdrawnAt', message: `is required for a withdrawn decision (status "${status}")` });
+  }
+  if (row.consentGiven === undefined && status !== undefined && !mappedColumn(mapping, 'consentGiven')) {
+    const given = decisionOfStatus(status, mapping.decisionWords);
+    if (given !== undefined) row.consentGiven = given;
+    else {
+      errors.push({
+        field: columnOf(mapping, 'status'),
+        message: `is not a decision: ${JSON.stringify(status)} (given, rejected, withdrawn or expired, or the words of consentGiven; --given and --rejected name others)`,
+      });
+    }
   }
   // A field whose column was refused above is not reported missing as well.
   const refused = new Set(errors.map((e) => mapping.columns.get(e.field)).flatMap((t) => (t && 'field' in t ? [t.field] : [])));
   if (row.userReference === undefined) {
     errors.push({ field: 'userReference', message: 'is required (empty in the source: an erased subject cannot be imported)' });
   }
-  if (row.consentGiven === undefined && !refused.has('consentGiven')) errors.push({ field: 'consentGiven', message: 'is required' });
+  if (row.consentGiven === undefined && !refused.has('consentGiven') && !refused.has('status'))
+    errors.push({ field: 'consentGiven', message: 'is required' });
   if (row.collectedAt === undefined && !refused.has('collectedAt')) {
     errors.push({ field: 'collectedAt', message: 'is required: the time the decision was originally made' });
   }

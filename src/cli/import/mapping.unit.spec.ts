@@ -106,3 +106,51 @@ describe("import › a file's own words and times", () => {
     });
   });
 });
+
+describe('import › a status column that says the decision alone', () => {
+  const read = (status: string, extra: Record<string, string> = {}, decisionWords?: { given: string[]; rejected: string[] }) => {
+    const values = { email: 'u@example.com', Status: status, when: '2024-03-15T10:30:00Z', purpose: 'newsletter', ...extra };
+    return readRow(
+      new Map(Object.entries(values)),
+      mappingFor(Object.keys(values), {
+        preset: 'auto',
+        maps: new Map([
+          ['email', parseTarget('userReference') as Target],
+          ['Status', parseTarget('status') as Target],
+          ['when', parseTarget('collectedAt') as Target],
+          ['changed', parseTarget('withdrawnAt') as Target],
+        ]),
+        defaults: [],
+        timeZone: undefined,
+        ...(decisionWords ? { decisionWords } : {}),
+      }).mapping,
+    );
+  };
+
+  it('gives consentGiven from it when no column does: withdrawn, revoked and expired were given', () => {
+    expect(read('Granted')).toMatchObject({ row: { consentGiven: true } });
+    expect(read('denied')).toMatchObject({ row: { consentGiven: false } });
+    expect(read('expired')).toMatchObject({ row: { consentGiven: true } });
+    expect(read('Withdrawn', { changed: '2024-05-01T00:00:00Z' })).toMatchObject({
+      row: { consentGiven: true, withdrawnAt: '2024-05-01T00:00:00.000Z' },
+    });
+    expect(read('revoked', { changed: '2024-05-01T00:00:00Z' })).toMatchObject({ row: { consentGiven: true } });
+    expect(read('bestätigt', {}, { given: ['bestätigt'], rejected: ['abgelehnt'] })).toMatchObject({ row: { consentGiven: true } });
+    expect(unfilledFields(mapping(['userReference', 'status', 'collectedAt', 'purpose']))).toEqual([]);
+  });
+
+  it('refuses a withdrawal without its time, and a status that says no decision, naming the column', () => {
+    expect(read('revoked')).toEqual({
+      errors: [{ field: 'withdrawnAt', message: 'is required for a withdrawn decision (status "revoked")' }],
+    });
+    expect(read('pending')).toEqual({
+      errors: [
+        {
+          field: 'Status',
+          message:
+            'is not a decision: "pending" (given, rejected, withdrawn or expired, or the words of consentGiven; --given and --rejected name others)',
+        },
+      ],
+    });
+  });
+});
