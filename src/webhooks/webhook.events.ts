@@ -249,6 +249,8 @@ export async function toNotification(
           consent_hash: r ? `sha256:${r.consentHash}` : null,
           withdrawn_at: d.withdrawnAt,
           reason: reason ?? null,
+          // A withdrawal moved in with its record: made on the other platform, at withdrawn_at.
+          ...(d.imported ? { imported: true } : {}),
           ...notOpened(personal),
         },
       };

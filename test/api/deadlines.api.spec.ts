@@ -79,16 +79,29 @@ describe('deadlines › a consent reaches its expiry', () => {
 });
 
 describe('deadlines › a consent imported already past its expiry', () => {
-  it('reads expired from its record on: no ConsentExpired, no consent.expired; its consent.created says when it expired', async () => {
-    const hook = await api.post('/api/v1/webhooks', { url: receiver.url, events: ['consent.created'] });
+  it('reads expired from its record on: no ConsentExpired, no consent.expired; its webhooks say when it expired, and that it was imported', async () => {
+    const hook = await api.post('/api/v1/webhooks', { url: receiver.url, events: ['consent.created', 'consent.withdrawn'] });
     expect(hook.statusCode, hook.body).toBe(201);
     await api.post('/api/v1/purposes', { key: 'legacy', name: 'Legacy list', legalBasis: 'consent', consentValidFor: 'P1M' });
     const version = await publishPolicy(api, { policyType: 'custom', purpose: 'legacy', effectiveDate: '2024-01-01T00:00:00Z' });
     const batch = await api.post('/api/v1/consent/batch', {
-      consents: [{ policyVersionId: version, userReference: 'petra', consentGiven: true, collectedAt: '2025-01-15T09:00:00Z' }],
+      consents: [
+        { policyVersionId: version, userReference: 'petra', consentGiven: true, collectedAt: '2025-01-15T09:00:00Z' },
+        {
+          policyVersionId: version,
+          userReference: 'quinn',
+          consentGiven: true,
+          collectedAt: '2025-01-15T09:00:00Z',
+          withdrawnAt: '2025-01-20T00:00:00Z',
+        },
+      ],
     });
     expect(batch.statusCode, batch.body).toBe(201);
-    const id = batch.json().data.consents[0].id as string;
+    const [id, withdrawnId] = batch.json().data.consents.map((c: { id: string }) => c.id) as [string, string];
+    // A withdrawal moved in with its record says so, as its record's consent.created does.
+    const isWithdrawal = (r: (typeof receiver.received)[number]) => r.json.type === 'consent.withdrawn' && r.json.data.id === withdrawnId;
+    await receiver.waitFor((all) => all.some(isWithdrawal), 'consent.withdrawn of the imported withdrawal');
+    expect(receiver.received.find(isWithdrawal)!.json.data).toMatchObject({ withdrawn_at: '2025-01-20T00:00:00.000Z', imported: true });
 
     const isCreated = (r: (typeof receiver.received)[number]) => r.json.type === 'consent.created' && r.json.data.id === id;
     await receiver.waitFor((all) => all.some(isCreated), 'consent.created of the imported record');
