@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { columnAtAppend, mappingFor, parseDefault, parseTarget, readRow, unfilledFields, type Default, type Target } from './mapping.js';
 import { dateFormat, timeZone, type DateFormat } from './time-zone.js';
 
-const mapping = (header: string[], maps: Record<string, string> = {}) =>
+type Options = Partial<Parameters<typeof mappingFor>[1]>;
+
+const mapping = (header: string[], maps: Record<string, string> = {}, options: Options = {}) =>
   mappingFor(header, {
     preset: 'auto',
     maps: new Map(Object.entries(maps).map(([column, target]) => [column, parseTarget(target) as Target])),
     defaults: [],
     timeZone: undefined,
+    ...options,
   }).mapping;
+
+/** One row of a file whose header is the row's keys, read with these `--map`s. */
+const readWith = (values: Record<string, string>, maps: Record<string, string>, options: Options = {}) =>
+  readRow(new Map(Object.entries(values)), mapping(Object.keys(values), maps, options));
 
 describe('import › the column an append-time error names', () => {
   it('names the column that named the version: its id, else its label, else its purpose or type', () => {
@@ -52,20 +59,14 @@ describe('import › the fields no column fills', () => {
 });
 
 describe("import › a file's own words and times", () => {
-  const read = (values: Record<string, string>, options: Partial<Parameters<typeof mappingFor>[1]> = {}) =>
-    readRow(
-      new Map(Object.entries(values)),
-      mappingFor(Object.keys(values), {
-        preset: 'auto',
-        maps: new Map([
-          ['E-mail', parseTarget('userReference') as Target],
-          ['Opt-in', parseTarget('consentGiven') as Target],
-          ['Datum', parseTarget('collectedAt') as Target],
-        ]),
-        defaults: [],
+  const read = (values: Record<string, string>, options: Options = {}) =>
+    readWith(
+      values,
+      { 'E-mail': 'userReference', 'Opt-in': 'consentGiven', Datum: 'collectedAt' },
+      {
         timeZone: timeZone('Europe/Berlin')!,
         ...options,
-      }).mapping,
+      },
     );
   const row = { 'E-mail': 'anna@example.de', 'Opt-in': 'Ja', Datum: '15.03.2024 10:30', purpose: 'newsletter' };
 
@@ -108,24 +109,12 @@ describe("import › a file's own words and times", () => {
 });
 
 describe('import › a status column that says the decision alone', () => {
-  const read = (status: string, extra: Record<string, string> = {}, decisionWords?: { given: string[]; rejected: string[] }) => {
-    const values = { email: 'u@example.com', Status: status, when: '2024-03-15T10:30:00Z', purpose: 'newsletter', ...extra };
-    return readRow(
-      new Map(Object.entries(values)),
-      mappingFor(Object.keys(values), {
-        preset: 'auto',
-        maps: new Map([
-          ['email', parseTarget('userReference') as Target],
-          ['Status', parseTarget('status') as Target],
-          ['when', parseTarget('collectedAt') as Target],
-          ['changed', parseTarget('withdrawnAt') as Target],
-        ]),
-        defaults: [],
-        timeZone: undefined,
-        ...(decisionWords ? { decisionWords } : {}),
-      }).mapping,
+  const read = (status: string, extra: Record<string, string> = {}, decisionWords?: { given: string[]; rejected: string[] }) =>
+    readWith(
+      { email: 'u@example.com', Status: status, when: '2024-03-15T10:30:00Z', purpose: 'newsletter', ...extra },
+      { email: 'userReference', Status: 'status', when: 'collectedAt', changed: 'withdrawnAt' },
+      decisionWords ? { decisionWords } : {},
     );
-  };
 
   it('gives consentGiven from it when no column does: withdrawn, revoked and expired were given', () => {
     expect(read('Granted')).toMatchObject({ row: { consentGiven: true } });
