@@ -130,15 +130,14 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
   let rejected = 0;
   const byType = new Map<string, number>();
   const byPurpose = new Map<string, number>();
-  // Records on a version whose purpose is not its type, per (type, purpose): buckets may subtract.
-  const ownPurpose = new Map<string, number>();
+  // Records on a version whose purpose is not its type (each such bucket's true count is at least 0).
+  let ownPurposes = 0;
   for (const b of buckets) {
     if (b.consent_given) accepted += b.n;
     else rejected += b.n;
     byType.set(b.policy_type, (byType.get(b.policy_type) ?? 0) + b.n);
     byPurpose.set(b.purpose, (byPurpose.get(b.purpose) ?? 0) + b.n);
-    if (b.purpose !== b.policy_type)
-      ownPurpose.set(`${b.policy_type}\u0000${b.purpose}`, (ownPurpose.get(`${b.policy_type}\u0000${b.purpose}`) ?? 0) + b.n);
+    if (b.purpose !== b.policy_type) ownPurposes += b.n;
   }
   const total = accepted + rejected;
   const counted = (m: Map<string, number>) =>
@@ -151,9 +150,7 @@ export async function consentStats(db: Kysely<Database>, tenantId: string, f: Co
     consentsByPolicy: counted(byType).map(([policyType, count]) => ({ policyType, count })),
     // Two purposes of one type (a newsletter and SMS offers, both `custom`) told apart; only when
     // a purpose other than a type has records, so the spec's types alone keep the spec's fields.
-    ...([...ownPurpose.values()].some((n) => n > 0)
-      ? { consentsByPurpose: counted(byPurpose).map(([purpose, count]) => ({ purpose, count })) }
-      : {}),
+    ...(ownPurposes > 0 ? { consentsByPurpose: counted(byPurpose).map(([purpose, count]) => ({ purpose, count })) } : {}),
   };
 }
 

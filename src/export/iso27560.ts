@@ -4,6 +4,8 @@
  * schema `https://w3id.org/dpv/schema/dpv-27560#record`). docs/standard-records.md maps each field.
  */
 
+import { gdprTermOf, LEGAL_BASES } from '../domain/purpose/purpose.events.js';
+
 /** The profile a record states it conforms to (`dct:conformsTo`). */
 export const DPV_27560_RECORD = 'https://w3id.org/dpv/schema/dpv-27560#record';
 
@@ -17,16 +19,6 @@ export const ISO27560_CONTEXT = {
   schema: 'https://schema.org/',
   xsd: 'http://www.w3.org/2001/XMLSchema#',
 } as const;
-
-/** GDPR Art. 6(1) (a)–(f), as the purposes API names them, in the DPV GDPR extension's terms. */
-const LEGAL_BASIS: Record<string, string> = {
-  consent: 'eu-gdpr:A6-1-a',
-  contract: 'eu-gdpr:A6-1-b',
-  legal_obligation: 'eu-gdpr:A6-1-c',
-  vital_interests: 'eu-gdpr:A6-1-d',
-  public_task: 'eu-gdpr:A6-1-e',
-  legitimate_interests: 'eu-gdpr:A6-1-f',
-};
 
 /** What the ledger holds of one decision, and what it names. */
 export interface StandardRecordInput {
@@ -89,7 +81,7 @@ export function iso27560Record(r: StandardRecordInput): Record<string, unknown> 
       'dpv:hasDuration': endless,
     });
   }
-  const legalBasis = LEGAL_BASIS[r.purpose.legalBasis ?? 'consent'] ?? LEGAL_BASIS.consent!;
+  const legalBasis = gdprTermOf(LEGAL_BASES.find((b) => b === r.purpose.legalBasis) ?? 'consent');
   return {
     '@context': ISO27560_CONTEXT,
     '@id': `urn:uuid:${r.id}`,

@@ -4,6 +4,9 @@ import { asStored, eventDecoder } from '../events.js';
 export const LEGAL_BASES = ['consent', 'contract', 'legal_obligation', 'vital_interests', 'public_task', 'legitimate_interests'] as const;
 export type LegalBasis = (typeof LEGAL_BASES)[number];
 
+/** The points of GDPR Art. 6(1), in the order of LEGAL_BASES. */
+const ART_6_1_LETTERS = 'abcdef';
+
 /** The forms of a legal basis a tenant may write besides its name (in any case). */
 export const LEGAL_BASIS_FORMS = 'its letter of GDPR Art. 6(1) (a to f, 6(1)(a), Art. 6(1)(a)) or its DPV GDPR term (eu-gdpr:A6-1-a)';
 
@@ -21,8 +24,16 @@ export function legalBasisOf(text: string): LegalBasis | null {
   const letter =
     /^(?:(?:gdpr\s+)?art(?:icle|\.)?\s*)?(?:6\s*\(\s*1\s*\)\s*)?\(?\s*([a-f])\s*\)?(?:\s+gdpr)?$/i.exec(t)?.[1] ??
     /^(?:eu-gdpr:|https:\/\/w3id\.org\/dpv\/legal\/eu\/gdpr#)A6-1-([a-f])$/i.exec(t)?.[1];
-  return letter ? LEGAL_BASES['abcdef'.indexOf(letter.toLowerCase())]! : null;
+  return letter ? LEGAL_BASES[ART_6_1_LETTERS.indexOf(letter.toLowerCase())]! : null;
 }
+
+/**
+ * A legal basis in the W3C DPV GDPR extension's terms.
+ *
+ * @example
+ * gdprTermOf('legitimate_interests') // 'eu-gdpr:A6-1-f'
+ */
+export const gdprTermOf = (basis: LegalBasis): string => `eu-gdpr:A6-1-${ART_6_1_LETTERS[LEGAL_BASES.indexOf(basis)]!}`;
 
 /** What a tenant says a purpose is; `key` names it for good. */
 export interface PurposeFields {
