@@ -6,6 +6,7 @@
 import { Fragment, render, type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
+import { legalBasisWords } from '../src/domain/purpose/purpose.events.js';
 import type {
   Attempt,
   AuditEntry,
@@ -776,16 +777,6 @@ export function lineDiff(before: string, after: string): { kind: 'same' | 'del' 
   return out;
 }
 
-/** GDPR Art. 6(1)'s point for each legal basis a purpose names. */
-const LEGAL_BASIS_WORDS: Record<string, string> = {
-  consent: 'consent, GDPR Art. 6(1)(a)',
-  contract: 'contract, GDPR Art. 6(1)(b)',
-  legal_obligation: 'legal obligation, GDPR Art. 6(1)(c)',
-  vital_interests: 'vital interests, GDPR Art. 6(1)(d)',
-  public_task: 'public task, GDPR Art. 6(1)(e)',
-  legitimate_interests: 'legitimate interests, GDPR Art. 6(1)(f)',
-};
-
 /**
  * An ISO 8601 duration in words, after the duration itself: `P13M` → "13 months (P13M)",
  * `P1Y6M` → "1 year 6 months (P1Y6M)"; one it cannot read is shown as it is.
@@ -819,7 +810,7 @@ function FieldList({ fields, mono = [] }: { fields: [string, unknown][]; mono?: 
 function PurposeFacts({ purpose }: { purpose: PurposeRow }) {
   const facts: [string, unknown][] = [
     ['Name', purpose.name],
-    ['Legal basis', LEGAL_BASIS_WORDS[purpose.legalBasis] ?? purpose.legalBasis],
+    ['Legal basis', legalBasisWords(purpose.legalBasis)],
     // Copied into each version when it is published: a change applies to versions published after it.
     ['Decisions on new versions hold', purpose.consentValidFor ? durationWords(purpose.consentValidFor) : 'until withdrawn (no expiry)'],
     ['DPV term', purpose.dpv],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legalBasisOf } from './purpose.events.js';
+import { LEGAL_BASIS_POINTS, legalBasisOf, legalBasisWords } from './purpose.events.js';
 
 describe('legalBasisOf › the ways a legal basis is written', () => {
   it.each([
@@ -22,5 +22,22 @@ describe('legalBasisOf › the ways a legal basis is written', () => {
 
   it.each(['', 'g', '6(2)(a)', 'Art. 9(2)(a)', 'because', 'a)b', 'consents', 'eu-gdpr:A9-2-a'])('refuses %j', (written) => {
     expect(legalBasisOf(written)).toBeNull();
+  });
+});
+
+describe('legal bases › as readers see them', () => {
+  it.each([
+    ['consent', 'consent, GDPR Art. 6(1)(a)'],
+    ['legal_obligation', 'legal obligation, GDPR Art. 6(1)(c)'],
+    ['legitimate_interests', 'legitimate interests, GDPR Art. 6(1)(f)'],
+    ['something_else', 'something_else'],
+  ])('%s in words: %s', (basis, words) => {
+    expect(legalBasisWords(basis)).toBe(words);
+  });
+
+  it('lists every point of Art. 6(1) with its name, a to f', () => {
+    expect(LEGAL_BASIS_POINTS).toBe(
+      'GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests',
+    );
   });
 });

@@ -7,6 +7,9 @@ export type LegalBasis = (typeof LEGAL_BASES)[number];
 /** The points of GDPR Art. 6(1), in the order of LEGAL_BASES. */
 const ART_6_1_LETTERS = 'abcdef';
 
+/** The legal bases with their points of GDPR Art. 6(1), as the API's schema describes them. */
+export const LEGAL_BASIS_POINTS = `GDPR Art. 6(1): ${LEGAL_BASES.map((b, i) => `(${ART_6_1_LETTERS[i]!}) ${b}`).join(', ')}`;
+
 /** The forms of a legal basis a tenant may write besides its name (in any case). */
 export const LEGAL_BASIS_FORMS = 'its letter of GDPR Art. 6(1) (a to f, 6(1)(a), Art. 6(1)(a)) or its DPV GDPR term (eu-gdpr:A6-1-a)';
 
@@ -34,6 +37,18 @@ export function legalBasisOf(text: string): LegalBasis | null {
  * gdprTermOf('legitimate_interests') // 'eu-gdpr:A6-1-f'
  */
 export const gdprTermOf = (basis: LegalBasis): string => `eu-gdpr:A6-1-${ART_6_1_LETTERS[LEGAL_BASES.indexOf(basis)]!}`;
+
+/**
+ * A legal basis as a reader knows it, its name in words and its point of GDPR Art. 6(1) (the
+ * console's purposes page); a name that is not a legal basis is answered as it is.
+ *
+ * @example
+ * legalBasisWords('legal_obligation') // 'legal obligation, GDPR Art. 6(1)(c)'
+ */
+export function legalBasisWords(basis: string): string {
+  const i = LEGAL_BASES.indexOf(basis as LegalBasis);
+  return i < 0 ? basis : `${basis.replace(/_/g, ' ')}, GDPR Art. 6(1)(${ART_6_1_LETTERS[i]!})`;
+}
 
 /** What a tenant says a purpose is; `key` names it for good. */
 export interface PurposeFields {

@@ -6,6 +6,7 @@ import {
   DPV_TERM,
   LEGAL_BASES,
   LEGAL_BASIS_FORMS,
+  LEGAL_BASIS_POINTS,
   legalBasisOf,
   PURPOSE_KEY,
   PURPOSE_KEY_RULE,
@@ -26,10 +27,7 @@ const Fields = {
   description: Type.String({ maxLength: 5000 }),
   legalBasis: Type.Union(
     LEGAL_BASES.map((b) => Type.Literal(b)),
-    {
-      description:
-        'GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests',
-    },
+    { description: LEGAL_BASIS_POINTS },
   ),
   consentValidFor: Type.Union(
     [
@@ -57,7 +55,7 @@ const Fields = {
 const LegalBasisInput = Type.String({
   minLength: 1,
   maxLength: 100,
-  description: `GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests; or ${LEGAL_BASIS_FORMS}. Answered as its name.`,
+  description: `${LEGAL_BASIS_POINTS}; or ${LEGAL_BASIS_FORMS}. Answered as its name.`,
 });
 
 /** The name of the legal basis `text` writes; 400 naming the field otherwise. */
