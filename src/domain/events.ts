@@ -79,3 +79,12 @@ export function fold<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, event
   }
   return state;
 }
+
+/**
+ * The metadata that keeps an event from every webhook (`import --no-webhooks`: receivers that hold
+ * those decisions already). Said in the event itself, so every subscription, however far behind, leaves it out alike.
+ */
+export const NO_WEBHOOKS = { webhooks: false } as const;
+
+/** Whether an event's metadata keeps it from every webhook (see NO_WEBHOOKS). */
+export const keptFromWebhooks = (metadata: Readonly<Record<string, unknown>>): boolean => metadata.webhooks === NO_WEBHOOKS.webhooks;

@@ -1,5 +1,5 @@
 import { decodeConsentBatchEvent, decodeConsentEvent, type ConsentRecorded, type Sealed } from '../domain/consent/consent.events.js';
-import { fold } from '../domain/events.js';
+import { fold, keptFromWebhooks } from '../domain/events.js';
 import { policyAggregate, type PolicyState } from '../domain/policy/policy.decider.js';
 import { decodePolicyEvent } from '../domain/policy/policy.events.js';
 import { decodeSubjectEvent } from '../domain/subject/subject.events.js';
@@ -170,8 +170,7 @@ export async function toNotification(
   readStream: (stream: string) => Promise<RecordedEvent[]>,
   privacy: Privacy,
 ): Promise<Notification | null> {
-  // Written to go to no webhook (`import --no-webhooks`).
-  if (event.metadata.webhooks === false) return null;
+  if (keptFromWebhooks(event.metadata)) return null;
   const base = { id: event.id, tenantId: event.tenantId, createdAt: event.recordedAt };
   const policyName = POLICY_EVENT_NAMES[event.type];
   if (policyName) {

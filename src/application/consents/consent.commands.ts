@@ -20,7 +20,7 @@ import {
   type Sealed,
 } from '../../domain/consent/consent.events.js';
 import { DomainError } from '../../domain/errors.js';
-import { fold } from '../../domain/events.js';
+import { fold, NO_WEBHOOKS } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy, type PolicyState } from '../../domain/policy/policy.decider.js';
 import { isPolicyType, policyStream } from '../../domain/policy/policy.events.js';
 import { purposeAggregate } from '../../domain/purpose/purpose.decider.js';
@@ -240,9 +240,8 @@ export class ConsentCommands {
     rows: readonly ImportRow[],
     { expectNew = true, webhooks = true }: { expectNew?: boolean; webhooks?: boolean } = {},
   ): Promise<ImportOutcome> {
-    // Left out of webhooks (`import --no-webhooks`): said in the events' metadata, so that every
-    // subscription, however far behind, leaves them out alike.
-    const metadata = webhooks ? undefined : { webhooks: false };
+    // Left out of webhooks (`import --no-webhooks`), as the events' metadata says.
+    const metadata = webhooks ? undefined : NO_WEBHOOKS;
     const { commands, privacy } = this.deps;
     const subjects = rows.map((r) => privacy.subjectOf(tenantId, r.input.userReference));
     return commands.run(tenantId, async (attempt) => {
