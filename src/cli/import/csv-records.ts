@@ -23,7 +23,9 @@ export async function* linesOf(chunks: AsyncIterable<string>): AsyncGenerator<Li
     }
     rest = rest.slice(start);
   }
-  if (rest !== '') yield { text: rest, end: '' };
+  // The file's last terminator may be a lone CR, held back above in case an LF followed.
+  if (rest.endsWith('\r')) yield { text: rest.slice(0, -1), end: '\r' };
+  else if (rest !== '') yield { text: rest, end: '' };
 }
 
 /** A CSV record with the line it starts on (1-based), or why the text starting there is not one. */

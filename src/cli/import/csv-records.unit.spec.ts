@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../../test/support/prng.js';
 import { csvRecords, linesOf, type CsvRecord } from './csv-records.js';
 
 async function* chunks(...parts: string[]): AsyncGenerator<string> {
@@ -35,5 +36,39 @@ describe('csv records › RFC 4180 with line numbers', () => {
       { line: 3, error: 'a quoted field is not closed' },
       { line: 4, fields: ['3', '4'] },
     ]);
+  });
+
+  it('ends a file whose last line ends with a lone CR (classic Mac line ends) without the CR in its last field', async () => {
+    expect(await read(',', 'a,b\r1,yes\r2,no\r')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['1', 'yes'] },
+      { line: 3, fields: ['2', 'no'] },
+    ]);
+    expect(await read(',', 'a,"x\r', 'y"\r')).toEqual([{ line: 1, fields: ['a', 'x\ry'] }]);
+  });
+
+  it('reads back any records written in RFC 4180, whatever the line ends, delimiter and chunks (seeded)', async () => {
+    const seed = 20261129;
+    const random = prng(seed);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const pieces = ['a', 'b', ',', ';', '"', '""', '\n', '\r', '\r\n', ' ', '\t', 'é', '😀'];
+    for (let n = 0; n < 2000; n++) {
+      const delimiter = pick([',', ';', '\t']);
+      const columns = 1 + Math.floor(random() * 4);
+      const field = () => Array.from({ length: Math.floor(random() * 6) }, () => pick(pieces)).join('');
+      const records = Array.from({ length: 1 + Math.floor(random() * 5) }, () => Array.from({ length: columns }, field));
+      // Quoted when it must be (a lone empty field unquoted would be an empty line), else now and then.
+      const written = (f: string) => (f === '' || /[",;\t\r\n]/.test(f) || random() < 0.2 ? `"${f.replace(/"/g, '""')}"` : f);
+      const end = () => pick(['\n', '\r\n', '\r']);
+      const text = records.map((r) => r.map(written).join(delimiter)).join(end()) + (random() < 0.5 ? end() : '');
+      const parts: string[] = [];
+      for (let i = 0; i < text.length;) {
+        const size = 1 + Math.floor(random() * 8);
+        parts.push(text.slice(i, i + size));
+        i += size;
+      }
+      const read_ = (await read(delimiter, ...parts)).map((r) => ('fields' in r ? r.fields : r.error));
+      expect(read_, `case ${n} of seed ${seed}: ${JSON.stringify(text)}`).toEqual(records);
+    }
   });
 });
