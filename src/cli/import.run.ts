@@ -11,6 +11,7 @@ import { PartialResult, UsageError, type CliIo, type CommandRun } from './comman
 import { csvRecords, linesOf } from './import/csv-records.js';
 import {
   columnAtAppend,
+  clashOf,
   columnOf,
   mappingFor,
   readRow,
@@ -223,7 +224,7 @@ async function* rowsOf(
 ): AsyncGenerator<(Numbered & { mapping: Mapping }) | { line: number; error: RowError }> {
   const lines = linesOf(text);
   if (input.format === 'jsonl') {
-    const mappings = new Map<string, Mapping>();
+    const mappings = new Map<string, { mapping: Mapping; clash: string | undefined }>();
     const unmapped = new Set(input.maps.keys());
     let no = 0;
     for await (const { text } of lines) {
@@ -243,12 +244,19 @@ async function* rowsOf(
       }
       const keys = Object.keys(value);
       const signature = keys.join('\u0000');
-      let mapping = mappings.get(signature);
-      if (!mapping) {
-        mapping = mappingFor(keys, input).mapping;
-        if (mappings.size < 1000) mappings.set(signature, mapping);
+      let read = mappings.get(signature);
+      if (!read) {
+        const mapping = mappingFor(keys, input).mapping;
+        read = { mapping, clash: clashOf(keys, mapping, 'key') };
+        if (mappings.size < 1000) mappings.set(signature, read);
         for (const key of keys) unmapped.delete(key);
       }
+      // Keys giving the same field refuse the line: which of the two it holds is not for the import to guess.
+      if (read.clash) {
+        yield { line: no, error: { field: 'line', message: read.clash } };
+        continue;
+      }
+      const { mapping } = read;
       yield { line: no, values: new Map(Object.entries(value)), mapping };
       // JSON lines have no header to check a --map against: a key none of the first lines has is
       // likely a typo, said while there is time to stop; it may still come (a sparse key), so the import goes on.
@@ -289,6 +297,8 @@ async function* rowsOf(
       }
       const found = mappingFor(header, input);
       mapping = found.mapping;
+      const clash = clashOf(header, mapping);
+      if (clash) throw new UsageError(`${clash} (its columns: ${header.join(', ')})`);
       const unfilled = unfilledFields(mapping);
       if (unfilled.length > 0) {
         throw new UsageError(

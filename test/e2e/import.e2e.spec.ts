@@ -255,6 +255,12 @@ describe.each(engines)('import › on $name', (engine) => {
 
     const typo = await cli([...base, '--map', 'Chanel=metadata.channel'], env);
     expect(typo.code, typo.stderr).toBe(2);
+    // Two columns for one field: which one a row holds is not the import's to guess.
+    const twice = await cli([...base, '--map', 'Channel=userReference', '--dry-run'], env);
+    expect(twice.code, twice.stderr).toBe(2);
+    expect(twice.json.error.message).toBe(
+      'columns Email and Channel both give userReference: leave one out with --map COLUMN=- (or map it to another field) (its columns: Email, Opt-in, Date, Channel)',
+    );
     // Nothing names the version: every row would be refused for it, so the file is, before a row is read.
     const versionless = await cli([...base, '--dry-run'], env);
     expect(versionless.code, versionless.stderr).toBe(2);

@@ -173,6 +173,29 @@ export function mappingFor(
 }
 
 /**
+ * Why these columns cannot be read as one row, or undefined: two columns giving the same field (or
+ * metadata key), which would leave the row to whichever comes last, or a column named twice.
+ *
+ * @example
+ * clashOf(['user_reference', 'email'], mapping) // 'columns user_reference and email both give userReference: …'
+ */
+export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'column' | 'key' = 'column'): string | undefined {
+  const seen = new Map<string, string>();
+  for (const column of columns) {
+    const target = mapping.columns.get(column);
+    if (!target || 'ignore' in target || ('field' in target && target.field === 'metadata')) continue;
+    const what = 'field' in target ? target.field : `metadata.${target.metadataKey}`;
+    const before = seen.get(what);
+    if (before === column) return `the ${noun} ${column} is named twice: rename one of the two`;
+    if (before !== undefined) {
+      return `${noun}s ${before} and ${column} both give ${what}: leave one out with --map ${noun.toUpperCase()}=- (or map it to another field)`;
+    }
+    seen.set(what, column);
+  }
+  return undefined;
+}
+
+/**
  * The fields every row needs that no column and no `--default` of this mapping fills: each would
  * refuse every row, so the command names them before reading one. The version may be named four
  * ways; it is said as `policyVersion`, the others in its words.
@@ -228,6 +251,17 @@ function decisionOfStatus(status: string, own: DecisionWords | undefined): boole
   return undefined;
 }
 const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
+/** Fields that name or time something, never free text: spaces around them (`a, b` files) are no part of them. */
+const TRIMMED: ReadonlySet<ImportField> = new Set([
+  'policyVersionId',
+  'policyType',
+  'purpose',
+  'policyVersion',
+  'status',
+  'collectedAt',
+  'withdrawnAt',
+  'ipAddress',
+]);
 
 /** An RFC 3339 date-time as the ledger writes times: UTC, with milliseconds. */
 const instant = (t: string): string => new Date(t.toUpperCase()).toISOString();
@@ -292,7 +326,8 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
     else Object.assign(row.metadata, parsed);
     return;
   }
-  const t = textOf(value, state.reading.unquoteFormulas);
+  const written = textOf(value, state.reading.unquoteFormulas);
+  const t = written !== undefined && TRIMMED.has(field) ? written.trim() || undefined : written;
   if (t === undefined) return;
   if (field === 'collectedAt' || field === 'withdrawnAt') {
     // RFC 3339 allows a space for the T; a time without a zone is read in --time-zone, never guessed.

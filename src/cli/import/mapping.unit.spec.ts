@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { columnAtAppend, mappingFor, parseDefault, parseTarget, readRow, unfilledFields, type Default, type Target } from './mapping.js';
+import {
+  clashOf,
+  columnAtAppend,
+  mappingFor,
+  parseDefault,
+  parseTarget,
+  readRow,
+  unfilledFields,
+  type Default,
+  type Target,
+} from './mapping.js';
 import { dateFormat, timeZone, type DateFormat } from './time-zone.js';
 
 type Options = Partial<Parameters<typeof mappingFor>[1]>;
@@ -140,6 +150,63 @@ describe('import › a status column that says the decision alone', () => {
             'is not a decision: "pending" (given, rejected, withdrawn or expired, or the words of consentGiven; --given and --rejected name others)',
         },
       ],
+    });
+  });
+});
+
+describe('import › columns that would fill one field twice', () => {
+  it('refuses two columns giving one field, by their names or a --map, and a column named twice', () => {
+    const twoNames = ['user_reference', 'userReference', 'consent_given'];
+    expect(clashOf(twoNames, mapping(twoNames))).toBe(
+      'columns user_reference and userReference both give userReference: leave one out with --map COLUMN=- (or map it to another field)',
+    );
+    const mapped = ['user_reference', 'email'];
+    expect(clashOf(mapped, mapping(mapped, { email: 'userReference' }))).toMatch(
+      /^columns user_reference and email both give userReference/,
+    );
+    expect(clashOf(mapped, mapping(mapped, { email: 'userReference', user_reference: '-' }))).toBeUndefined();
+    const metadata = ['src', 'origin'];
+    expect(clashOf(metadata, mapping(metadata, { src: 'metadata.source', origin: 'metadata.source' }))).toMatch(
+      /both give metadata\.source/,
+    );
+    const twice = ['userReference', 'userReference'];
+    expect(clashOf(twice, mapping(twice))).toBe('the column userReference is named twice: rename one of the two');
+    expect(clashOf(['a', 'a'], mapping(['a', 'a']))).toBeUndefined();
+    expect(clashOf(['metadata', 'metadata.source'], mapping(['metadata', 'metadata.source']))).toBeUndefined();
+    expect(clashOf(['k', 'userReference'], mapping(['k', 'userReference'], { k: 'userReference' }), 'key')).toMatch(
+      /^keys k and userReference/,
+    );
+  });
+});
+
+describe('import › spaces around a value', () => {
+  it('are no part of a time, a version, a purpose, a status or an address, and stay in a reference or an agent', () => {
+    const row = readWith(
+      {
+        userReference: ' u-1 ',
+        consentGiven: ' yes ',
+        collectedAt: ' 2024-03-01T10:00:00Z ',
+        purpose: ' newsletter ',
+        policyVersion: ' 1.0.0 ',
+        ipAddress: ' 192.0.2.1 ',
+        userAgent: ' Agent ',
+      },
+      {},
+    );
+    expect(row).toMatchObject({
+      row: {
+        userReference: ' u-1 ',
+        consentGiven: true,
+        collectedAt: '2024-03-01T10:00:00.000Z',
+        purpose: 'newsletter',
+        policyVersion: '1.0.0',
+        ipAddress: '192.0.2.1',
+        userAgent: ' Agent ',
+      },
+    });
+    // Spaces alone are an empty cell.
+    expect(readWith({ userReference: 'u', consentGiven: 'yes', collectedAt: '2024-03-01T10:00:00Z', purpose: '  ' }, {})).toMatchObject({
+      errors: [{ field: 'policyVersion', message: expect.stringMatching(/^is required/) }],
     });
   });
 });
