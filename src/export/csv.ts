@@ -23,16 +23,21 @@ export const CSV_COLUMNS = [
   'expiresAt',
 ] as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A formula start, after any `'` already there: such text gets one `'` more, so that taking one
+ * off (as `import` does) gives back the text, `'=x` included.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /**
  * One CSV cell: empty for null, else always quoted (RFC 4180, quotes doubled), with a leading `'`
- * on text a spreadsheet would run as a formula. Quoting every cell, not only those holding a
+ * on text a spreadsheet would run as a formula (and on such text behind `'`s of its own). Quoting every cell, not only those holding a
  * separator, keeps a `;`, tab or line break of the text inside quotes when a spreadsheet splits
  * the line on another separator than `,`: quotes then pair up across the whole line.
  *
  * @example
  * csvCell('=HYPERLINK("x")') // `"'=HYPERLINK(""x"")"`
+ * csvCell("'=x")             // `"''=x"`
  * csvCell('x;=cmd')          // `"x;=cmd"`
  */
 export function csvCell(value: unknown): string {
