@@ -36,7 +36,8 @@ const MAX_LINES_PER_RECORD = 1000;
 
 /**
  * RFC 4180 records, with `delimiter` between fields, from a file's lines. A quoted field keeps the
- * line breaks inside it exactly; quotes are doubled inside it. A record that breaks the format (a
+ * line breaks inside it exactly; quotes are doubled inside it; spaces around its quotes are not
+ * part of it (a plain field keeps its spaces). A record that breaks the format (a
  * quote never closed, text after a closing quote) is reported with its line and skipped, and
  * reading goes on at the next line, so one broken row costs only itself. Empty lines are skipped.
  *
@@ -65,7 +66,11 @@ export async function* csvRecords(lines: AsyncIterable<Line>, delimiter: string)
     let i = 0;
     let error: string | undefined;
     for (;;) {
-      if (text[i] === '"') {
+      // Spaces before an opening quote (`a, "b, c"`, as hand-written files have them) are no part of the field.
+      let k = i;
+      while (text[k] === ' ') k++;
+      if (text[k] === '"') {
+        i = k;
         let value = '';
         let j = i + 1;
         for (;;) {
@@ -95,6 +100,8 @@ export async function* csvRecords(lines: AsyncIterable<Line>, delimiter: string)
         }
         if (error) break;
         fields.push(value);
+        // And so are spaces after its closing quote.
+        while (text[i] === ' ') i++;
         if (i === text.length) break;
         if (text.startsWith(delimiter, i)) {
           i += delimiter.length;

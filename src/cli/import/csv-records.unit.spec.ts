@@ -38,6 +38,15 @@ describe('csv records › RFC 4180 with line numbers', () => {
     ]);
   });
 
+  it('reads a quoted field with spaces around its quotes, as hand-written files have them; a plain field keeps its spaces', async () => {
+    expect(await read(',', 'a, "Smith, John" ,b\n "x"\n  , plain \n')).toEqual([
+      { line: 1, fields: ['a', 'Smith, John', 'b'] },
+      { line: 2, fields: ['x'] },
+      { line: 3, fields: ['  ', ' plain '] },
+    ]);
+    expect(await read(',', 'a, "open\n')).toEqual([{ line: 1, error: 'a quoted field is not closed' }]);
+  });
+
   it('ends a file whose last line ends with a lone CR (classic Mac line ends) without the CR in its last field', async () => {
     expect(await read(',', 'a,b\r1,yes\r2,no\r')).toEqual([
       { line: 1, fields: ['a', 'b'] },
