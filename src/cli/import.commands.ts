@@ -43,7 +43,8 @@ export const importCommand: Command = {
     '  --default FIELD=VALUE   fills FIELD where a row leaves it empty (--default purpose=newsletter)',
     '  --time-zone ZONE        the zone of times written without one (Europe/Paris, UTC, +01:00); else refused',
     '  --date-format PATTERN   how the file writes its times, besides RFC 3339: YYYY, MM or M, DD or D, HH or H,',
-    '                          mm, ss, anything else as written (DD.MM.YYYY HH:mm, M/D/YYYY); needs --time-zone',
+    '                          mm, ss, anything else as written (DD.MM.YYYY HH:mm, M/D/YYYY); needs --time-zone;',
+    '                          or X (Unix time in seconds) or x (in milliseconds), which need no zone',
     "  --given WORDS           the file's own words for consent given, comma-separated (--given ja,oui)",
     "  --rejected WORDS        and for consent rejected (--rejected nein,non); letters' case is ignored",
     '  --delimiter , ; | tab   else read off the header line',
@@ -106,7 +107,7 @@ export const importCommand: Command = {
     const pattern = values['date-format'];
     const dateFormat = typeof pattern === 'string' ? dateFormatOf(pattern) : undefined;
     if (typeof dateFormat === 'string') throw new UsageError(dateFormat);
-    if (dateFormat && !timeZone) {
+    if (dateFormat && !dateFormat.toInstant && !timeZone) {
       throw new UsageError(`--date-format ${dateFormat.pattern}: its times have no zone; give --time-zone too (Europe/Paris, UTC, +01:00)`);
     }
     const decisionWords = decisionWordsOf(values.given, values.rejected);

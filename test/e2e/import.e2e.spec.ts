@@ -505,6 +505,32 @@ describe.each(engines)('import › on $name', (engine) => {
     });
   }, 120_000);
 
+  it('Unix times (--date-format x): a platform that exports milliseconds since 1970 needs no --time-zone', async () => {
+    const tenant = await createTenant('Unix times');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    const file = join(files, `unix-${engine.name.length}.jsonl`);
+    const line = (ref: string, at: unknown) =>
+      JSON.stringify({ userReference: ref, consentGiven: true, timestamp: at, purpose: 'newsletter', policyVersion: '2.0.0' });
+    writeFileSync(file, `${[line('u1', 1580608922222), line('u2', '1580608922000'), line('u3', '2020-02-02')].join('\n')}\n`);
+    const run = await cli(
+      ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'timestamp=collectedAt', '--date-format', 'x'],
+      env,
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.json).toMatchObject({
+      imported: 2,
+      refused: 1,
+      errors: [{ line: 3, field: 'timestamp', message: expect.stringMatching(/as --date-format x writes it/) }],
+    });
+    await withService(async (service) => {
+      const rows = await allRecords(client(service.app, tenant));
+      expect(rows.map((r) => [r.userReference, r.collectedAt]).sort()).toEqual([
+        ['u1', '2020-02-02T02:02:02.222Z'],
+        ['u2', '2020-02-02T02:02:02.000Z'],
+      ]);
+    });
+  }, 120_000);
+
   it('JSON lines: a --map key none of the first 1,000 lines has is named early, and at the end if no line had it', async () => {
     const tenant = await createTenant('Sparse keys');
     await withService(async (service) => publishAll(client(service.app, tenant)));

@@ -339,6 +339,11 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
       return;
     }
     const { timeZone, dateFormat } = state.reading;
+    const unix = dateFormat?.toInstant?.(t);
+    if (unix !== undefined) {
+      row[field] = unix;
+      return;
+    }
     // Not RFC 3339: as the file's own format writes it, else a time without a zone; read in --time-zone.
     const local = timeZone ? (dateFormat?.toLocal(t) ?? (isLocalDateTime(t) ? t : undefined)) : undefined;
     if (timeZone && local !== undefined) {

@@ -210,3 +210,26 @@ describe('import › spaces around a value', () => {
     });
   });
 });
+
+describe('import › Unix times (--date-format X or x)', () => {
+  it('fills a time from seconds or milliseconds, a JSON number too, with no --time-zone', () => {
+    const base = { userReference: 'u', consentGiven: 'yes', purpose: 'newsletter' };
+    const seconds = { dateFormat: dateFormat('X') as DateFormat };
+    expect(readWith({ ...base, collectedAt: '1709287200' }, {}, seconds)).toMatchObject({
+      row: { collectedAt: '2024-03-01T10:00:00.000Z' },
+    });
+    const millis = { dateFormat: dateFormat('x') as DateFormat };
+    const json = readRow(
+      new Map<string, unknown>([...Object.entries(base), ['collectedAt', 1709287200123]]),
+      mapping([...Object.keys(base), 'collectedAt'], {}, millis),
+    );
+    expect(json).toMatchObject({ row: { collectedAt: '2024-03-01T10:00:00.123Z' } });
+    // RFC 3339 is still read as it is; anything else is refused naming the pattern.
+    expect(readWith({ ...base, collectedAt: '2024-03-01T10:00:00Z' }, {}, seconds)).toMatchObject({
+      row: { collectedAt: '2024-03-01T10:00:00.000Z' },
+    });
+    expect(readWith({ ...base, collectedAt: '01.03.2024' }, {}, seconds)).toMatchObject({
+      errors: [{ field: 'collectedAt', message: expect.stringMatching(/as --date-format X writes it/) }],
+    });
+  });
+});

@@ -85,7 +85,15 @@ export interface DateFormat {
   pattern: string;
   /** The text as a local date-time `localInstant` reads (`2024-03-15T10:30:00`), or undefined when it does not fit. */
   toLocal(text: string): string | undefined;
+  /** A pattern of instants (`X`, `x`: Unix time): the text as RFC 3339 in UTC, needing no zone; undefined when it does not fit. */
+  toInstant?(text: string): string | undefined;
 }
+
+/** Unix time as platforms export it (the tokens of moment and Day.js): `X` seconds (a fraction allowed), `x` milliseconds. */
+const UNIX = new Map<string, { re: RegExp; ms: number }>([
+  ['X', { re: /^\d{1,12}(?:\.\d{1,3})?$/, ms: 1000 }],
+  ['x', { re: /^\d{1,15}$/, ms: 1 }],
+]);
 
 /** The pattern's tokens, longest first, and what each matches. */
 const TOKENS: [token: string, part: 'y' | 'mo' | 'd' | 'h' | 'mi' | 's', source: string][] = [
@@ -104,12 +112,26 @@ const TOKENS: [token: string, part: 'y' | 'mo' | 'd' | 'h' | 'mi' | 's', source:
  * A `--date-format` pattern read, or why it cannot be one. Tokens: YYYY, MM or M (month), DD or D
  * (day), HH or H (hour, 0-23), mm (minutes), ss (seconds); anything else is written as it is. The
  * year, month and day are required; the time is midnight when the pattern has none. The time is
- * local: `--time-zone` says where.
+ * local: `--time-zone` says where. `X` alone is Unix time in seconds and `x` in milliseconds:
+ * instants, in no zone.
  *
  * @example
  * dateFormat('DD.MM.YYYY HH:mm')!.toLocal('15.03.2024 10:30') // '2024-03-15T10:30:00'
  */
 export function dateFormat(pattern: string): DateFormat | string {
+  const unix = UNIX.get(pattern);
+  if (unix) {
+    return {
+      pattern,
+      toLocal: () => undefined,
+      toInstant(text) {
+        const t = text.trim();
+        if (!unix.re.test(t)) return undefined;
+        const at = new Date(Math.round(Number(t) * unix.ms));
+        return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+      },
+    };
+  }
   let source = '';
   const order: (typeof TOKENS)[number][1][] = [];
   for (let i = 0; i < pattern.length;) {

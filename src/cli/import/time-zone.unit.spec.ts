@@ -53,6 +53,20 @@ describe('import --date-format: times as another platform writes them', () => {
     expect(localInstant(german.toLocal('30.02.2024 10:30')!, paris)).toEqual({ error: 'is not a date-time' });
   });
 
+  it('reads Unix time, X in seconds and x in milliseconds, as instants in no zone', () => {
+    const seconds = dateFormat('X') as DateFormat;
+    const ms = dateFormat('x') as DateFormat;
+    expect(seconds.toInstant!('1709287200')).toBe('2024-03-01T10:00:00.000Z');
+    expect(seconds.toInstant!(' 1709287200.25 ')).toBe('2024-03-01T10:00:00.250Z');
+    expect(ms.toInstant!('1709287200123')).toBe('2024-03-01T10:00:00.123Z');
+    for (const bad of ['', '-1', '1.5e9', '2024-03-01', '0x10', '1709287200.1234'])
+      expect([seconds.toInstant!(bad), JSON.stringify(bad)]).toEqual([undefined, JSON.stringify(bad)]);
+    expect(ms.toInstant!('1709287200.5')).toBeUndefined();
+    expect(seconds.toLocal('1709287200')).toBeUndefined();
+    // Only the whole pattern is Unix time; a name of Object's own is no pattern.
+    expect(dateFormat('constructor')).toMatch(/give the year/);
+  });
+
   it('refuses a pattern without a whole date, with a part twice, or minutes without hours', () => {
     expect(dateFormat('MM.YYYY')).toMatch(/give the year \(YYYY\), month \(MM or M\) and day \(DD or D\)/);
     expect(dateFormat('DD.MM.YYYY DD')).toMatch(/DD repeats a part given before/);
