@@ -91,6 +91,10 @@ const content = block('policy-content');
 const input = JSON.parse(block('consent-hash-input')) as Record<string, unknown> & { metadata: Record<string, unknown> };
 const recordedDoc = JSON.parse(block('event-recorded')) as EventEnvelope;
 const withdrawnDoc = JSON.parse(block('event-withdrawn')) as EventEnvelope;
+/** The imported example as `GET /api/v1/consent/:id` answers it (`data`): what the recipes take. */
+const importedInput = JSON.parse(block('consent-hash-input-imported')) as Record<string, unknown> & { policyContentHash: string };
+const importedView = { ...importedInput, policyDetails: { contentHash: importedInput.policyContentHash }, imported: true };
+
 const published = {
   contentHash: block('policy-content-hash'),
   canonical: block('consent-hash-canonical'),
@@ -284,11 +288,18 @@ describe('docs/hashing.md › when the service records the example consent › i
         `import { consentHash, eventHash } from './recipe.mjs';
          const chunks = []; for await (const c of process.stdin) chunks.push(c);
          const req = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-         process.stdout.write(JSON.stringify({ consent: consentHash(req.consent), events: req.events.map(eventHash) }));`,
+         process.stdout.write(JSON.stringify({ consent: consentHash(req.consent), imported: consentHash(req.imported), events: req.events.map(eventHash) }));`,
       );
-      const run = spawnSync(process.execPath, [join(dir, 'driver.mjs')], { input: JSON.stringify({ consent: view, events: published.events.map((e) => e.envelope) }), encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [join(dir, 'driver.mjs')], {
+        input: JSON.stringify({ consent: view, imported: importedView, events: published.events.map((e) => e.envelope) }),
+        encoding: 'utf8',
+      });
       expect(run.stderr).toBe('');
-      expect(JSON.parse(run.stdout)).toEqual({ consent: published.consentHash, events: published.events.map((e) => e.hash) });
+      expect(JSON.parse(run.stdout)).toEqual({
+        consent: published.consentHash,
+        imported: block('consent-hash-imported'),
+        events: published.events.map((e) => e.hash),
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -313,17 +324,19 @@ req = json.loads(sys.stdin.buffer.read().decode("utf-8"))
 print(json.dumps({
     "canonical": [canonical(json.loads(t)) for t in req["texts"]],
     "consent": consent_hash(req["consent"]),
+    "imported": consent_hash(req["imported"]),
     "events": [event_hash(e) for e in req["events"]],
 }))
 `;
       const run = spawnSync('python3', ['-c', driver], {
-        input: JSON.stringify({ texts, consent: view, events: published.events.map((e) => e.envelope) }),
+        input: JSON.stringify({ texts, consent: view, imported: importedView, events: published.events.map((e) => e.envelope) }),
         encoding: 'utf8',
       });
       expect(run.stderr).toBe('');
-      const out = JSON.parse(run.stdout) as { canonical: string[]; consent: string; events: string[] };
+      const out = JSON.parse(run.stdout) as { canonical: string[]; consent: string; imported: string; events: string[] };
       expect(out.canonical).toEqual(texts.map((t) => canonicalJson(JSON.parse(t))));
       expect(out.consent).toBe(published.consentHash);
+      expect(out.imported).toBe(block('consent-hash-imported'));
       expect(out.events).toEqual(published.events.map((e) => e.hash));
     });
   }
@@ -343,6 +356,11 @@ print(json.dumps({
       expect(filter).toBeDefined();
       const viaJq = spawnSync('sh', ['-c', `jq -jcS '${filter}' | sha256sum`], { input: JSON.stringify({ success: true, data: view }), encoding: 'utf8' });
       expect(viaJq.stdout.trim()).toBe(`${published.consentHash}  -`);
+      const importedJq = spawnSync('sh', ['-c', `jq -jcS '${filter}' | sha256sum`], {
+        input: JSON.stringify({ success: true, data: importedView }),
+        encoding: 'utf8',
+      });
+      expect(importedJq.stdout.trim()).toBe(`${block('consent-hash-imported')}  -`);
     });
   }
 });
