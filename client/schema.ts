@@ -1418,6 +1418,7 @@ export interface operations {
                      *         "consentGiven": true,
                      *         "status": "active",
                      *         "timestamp": "2026-11-26T09:30:00.000Z",
+                     *         "collectedAt": "2026-11-26T09:30:00.000Z",
                      *         "withdrawnAt": "2026-11-26T09:30:00.000Z",
                      *         "log": {
                      *           "included": true,
@@ -1453,6 +1454,11 @@ export interface operations {
                             status: "active" | "withdrawn" | "expired" | (never | null);
                             /** Format: date-time */
                             timestamp: string | null;
+                            /**
+                             * Format: date-time
+                             * @description An imported record only: when the decision was made, on the platform it was moved from (timestamp is when it was recorded here)
+                             */
+                            collectedAt?: string;
                             /** Format: date-time */
                             withdrawnAt: string | null;
                             /** @description Where a valid record sits in the signed transparency log; null when not verified or not sealed yet */

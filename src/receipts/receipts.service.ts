@@ -29,6 +29,8 @@ export interface PublicVerification {
   consentGiven: boolean | null;
   status: 'active' | 'withdrawn' | 'expired' | null;
   timestamp: string | null;
+  /** An imported record's original time, when the decision was made on the platform it came from (`timestamp`: recorded here). */
+  collectedAt?: string;
   withdrawnAt: string | null;
   /** For a valid record: whether it is included in the tenant's newest signed checkpoint. */
   log: { included: boolean; leafIndex: number; treeSize: number; rootHash: string } | null;
@@ -196,6 +198,7 @@ export class ReceiptService {
       consentGiven: view.consentGiven,
       status: view.status,
       timestamp: view.timestamp,
+      ...(view.collectedAt ? { collectedAt: view.collectedAt } : {}),
       withdrawnAt: view.withdrawnAt,
       log: await this.inclusion(tenantId, view.id),
       verifiedAt,

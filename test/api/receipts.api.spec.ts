@@ -262,6 +262,24 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     expect(html.body).toContain('Not verified');
   });
 
+  it("shows an imported record's original time beside the time it was recorded here, on the page and in JSON", async () => {
+    const batch = await api.post('/api/v1/consent/batch', {
+      consents: [{ policyVersionId: policy.id, userReference: 'moved-in', consentGiven: true, collectedAt: '2021-05-05T10:00:00Z' }],
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    const imported = (await api.get(`/api/v1/consent/${batch.json().data.consents[0].id}`)).json().data;
+    expect((await api.post(`/api/v1/consent/${imported.id}/pdf`)).statusCode).toBe(200);
+    const ask = (id: string, hash: string, accept = 'application/json') =>
+      t.app.inject({ method: 'GET', url: `/verify/${id}?hash=${hash}`, headers: { accept } });
+    const answer = (await ask(imported.id, imported.consentHash)).json().data;
+    expect(answer).toMatchObject({ valid: true, collectedAt: '2021-05-05T10:00:00.000Z', timestamp: imported.timestamp });
+    const page = (await ask(imported.id, imported.consentHash, 'text/html')).body;
+    expect(page).toContain('<dt>Decided at</dt><dd>2021-05-05 10:00:00.000 UTC');
+    // A record made here has no such field.
+    expect((await ask(consent.id, consent.consentHash)).json().data).not.toHaveProperty('collectedAt');
+    expect((await ask(consent.id, consent.consentHash, 'text/html')).body).not.toContain('Decided at');
+  });
+
   it('answers under /v1 too, and another tenant gets 404 RECEIPT_NOT_FOUND for the same consent', async () => {
     const v1 = await api.get(`/v1/consent/${consent.id}/pdf`);
     expect(v1.statusCode).toBe(200);

@@ -45,6 +45,12 @@ export function verifyPage(v: PublicVerification): string {
           ? `<span class="withdrawn">Withdrawn on ${escapeHtml(utc(v.withdrawnAt!))}</span>`
           : escapeHtml(words.status),
       ],
+      ...(v.collectedAt
+        ? ([['Decided at', `${escapeHtml(utc(v.collectedAt))} <span class="id">(on another platform; imported)</span>`]] as [
+            string,
+            string,
+          ][])
+        : []),
       ['Recorded at', escapeHtml(utc(v.timestamp!))],
       ['Consent ID', `<span class="id">${escapeHtml(v.consentId)}</span>`],
       [

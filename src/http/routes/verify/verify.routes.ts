@@ -31,6 +31,13 @@ export const PublicVerificationSchema = Type.Object(
     consentGiven: Type.Union([Type.Boolean(), Type.Null()]),
     status: Type.Union([Type.Literal('active'), Type.Literal('withdrawn'), Type.Literal('expired'), Type.Null()]),
     timestamp: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    collectedAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'An imported record only: when the decision was made, on the platform it was moved from (timestamp is when it was recorded here)',
+      }),
+    ),
     withdrawnAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     log: Type.Union(
       [
