@@ -227,10 +227,19 @@ async function* rowsOf(
     const mappings = new Map<string, { mapping: Mapping; clash: string | undefined }>();
     const unmapped = new Set(input.maps.keys());
     let no = 0;
+    let first = true;
     for await (const { text } of lines) {
       const line = no === 0 ? text.replace(/^\uFEFF/, '') : text;
       no++;
       if (line.trim() === '') continue;
+      // A JSON array (one document, often pretty-printed) is a common mistake for JSON lines:
+      // each of its lines would be refused alone, so the file is, naming the fix.
+      if (first && line.trimStart().startsWith('[')) {
+        throw new UsageError(
+          `${input.file} holds a JSON array, not JSON lines (one object per line): convert it first, e.g. jq -c '.[]' file.json > file.jsonl`,
+        );
+      }
+      first = false;
       let value: unknown;
       try {
         value = JSON.parse(line);

@@ -503,6 +503,13 @@ describe.each(engines)('import › on $name', (engine) => {
       });
       expect(rows.find((r) => r.userReference === 'j3')).toMatchObject({ consentGiven: false, policyType: 'privacy_policy' });
     });
+
+    // A JSON array, pretty-printed, is not JSON lines: refused as a whole, naming the fix, not line by line.
+    const array = join(files, `array-${engine.name.length}.jsonl`);
+    writeFileSync(array, JSON.stringify([{ userReference: 'a1', consentGiven: true }], null, 2));
+    const refused = await cli(['import', '--tenant', tenant.tenantId, '--file', array], env);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.json.error).toMatchObject({ code: 'USAGE', message: expect.stringMatching(/holds a JSON array, not JSON lines/) });
   }, 120_000);
 
   it('Unix times (--date-format x): a platform that exports milliseconds since 1970 needs no --time-zone', async () => {
