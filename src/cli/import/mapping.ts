@@ -250,7 +250,7 @@ function decisionOfStatus(status: string, own: DecisionWords | undefined): boole
   if (REJECTED.has(status) || own?.rejected.includes(status)) return false;
   return undefined;
 }
-/** What the export escapes: one `'` of those before a formula start is its own (src/export/csv.ts). */
+/** A cell the export escaped: `'`s before a formula start, the first of them the export's own (src/export/csv.ts). */
 const FORMULA_ESCAPED = /^'+[=+\-@\t\r]/;
 /** Fields that name or time something, never free text: spaces around them (`a, b` files) are no part of them. */
 const TRIMMED: ReadonlySet<ImportField> = new Set([
