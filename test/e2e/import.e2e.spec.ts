@@ -512,6 +512,29 @@ describe.each(engines)('import › on $name', (engine) => {
     expect(refused.json.error).toMatchObject({ code: 'USAGE', message: expect.stringMatching(/holds a JSON array, not JSON lines/) });
   }, 120_000);
 
+  it('a line repeated in the file, or a source id given twice, is one decision: the others are counted as found', async () => {
+    const tenant = await createTenant('Repeats');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    const file = join(files, `repeats-${engine.name.length}.csv`);
+    const row = (id: string, ref: string, given: string) => `${id},${ref},${given},2020-03-01T00:00:00Z,privacy_policy,1.0.0`;
+    writeFileSync(
+      file,
+      `${['id,userReference,consentGiven,collectedAt,policyType,policyVersion', row('r1', 'p1', 'yes'), row('r1', 'p1', 'yes'), row('r2', 'p2', 'no'), row('r2', 'p2', 'yes'), row('r3', 'p3', 'yes')].join('\n')}\n`,
+    );
+    const run = await cli(['import', '--tenant', tenant.tenantId, '--file', file], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json).toMatchObject({ rows: 5, imported: 3, alreadyImported: 2, refused: 0 });
+    await withService(async (service) => {
+      const rows = await allRecords(client(service.app, tenant));
+      // The first of each id stands, as a later run finding it would leave it.
+      expect(rows.map((r) => [r.userReference, r.consentGiven]).sort()).toEqual([
+        ['p1', true],
+        ['p2', false],
+        ['p3', true],
+      ]);
+    });
+  }, 120_000);
+
   it('Unix times (--date-format x): a platform that exports milliseconds since 1970 needs no --time-zone', async () => {
     const tenant = await createTenant('Unix times');
     await withService(async (service) => publishAll(client(service.app, tenant)));

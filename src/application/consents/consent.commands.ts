@@ -251,29 +251,41 @@ export class ConsentCommands {
       const streams = rows.map((r) => consentStream(tenantId, r.consentId));
       const loaded = expectNew ? await attempt.createMany(consentAggregate, streams) : await attempt.loadMany(consentAggregate, streams);
       const fresh = rows.flatMap((r, index) => (loaded[index]!.state.status === 'none' ? [{ ...r, index }] : []));
+      // A row may come twice (a line repeated in the file, a source id given twice): one data key per record.
+      const ids = [...new Set(fresh.map((r) => r.consentId))];
       const [policies, dataKeys] = await Promise.all([
         this.deps.policies.getMany(
           tenantId,
           fresh.map((r) => r.input.policyVersionId),
         ),
-        fresh.length > 0 ? privacy.keys.fresh(fresh.length) : Promise.resolve([]),
+        ids.length > 0 ? privacy.keys.fresh(ids.length) : Promise.resolve([]),
       ]);
+      const keyOf = new Map(ids.map((id, n) => [id, dataKeys[n]!]));
       const timestamp = attempt.now.toISOString();
       const errors: ItemError[] = [];
       const writes: StreamWrite[] = [];
       const used = new Set<PolicyAt>();
-      fresh.forEach((r, n) => {
+      // The first of a repeated row that can be recorded is; the others count as found, as a later run would count them.
+      const written = new Set<string>();
+      let repeated = 0;
+      for (const r of fresh) {
+        if (written.has(r.consentId)) {
+          repeated++;
+          continue;
+        }
         try {
           const policy = policies.get(r.input.policyVersionId)!;
-          const events = this.decideRecord(tenantId, r.input, r.consentId, policy.state, timestamp, null, subjects[r.index]!, dataKeys[n]!);
+          const key = keyOf.get(r.consentId)!;
+          const events = this.decideRecord(tenantId, r.input, r.consentId, policy.state, timestamp, null, subjects[r.index]!, key);
           writes.push(write(loaded[r.index]!, events, metadata));
+          written.add(r.consentId);
           used.add(policy);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           errors.push(...itemErrors(error, r.index, ''));
         }
-      });
-      const outcome = { recorded: writes.length, existing: rows.length - fresh.length, errors };
+      }
+      const outcome = { recorded: writes.length, existing: rows.length - fresh.length + repeated, errors };
       if (writes.length === 0) return answered(outcome);
       return { writes: [...writes, ...this.deps.policies.conditions(used)], answer: () => outcome };
     });
