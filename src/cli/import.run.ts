@@ -1,6 +1,6 @@
 // What the commands defined in import.commands.ts do once their arguments are parsed: imported by their
 // `load` only when one runs, with the store and everything they use (src/cli/README.md).
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
@@ -59,6 +59,24 @@ interface Importer {
   check(items: ImportItem[], now: Date): ImportOutcome;
 }
 
+/**
+ * How the file's text is encoded: UTF-8, or UTF-16 little-endian when it starts with that byte
+ * order mark (Excel's "Unicode Text", some platforms' exports). Big-endian is refused, naming the fix.
+ */
+function encodingOf(path: string): 'utf8' | 'utf16le' {
+  const head = Buffer.alloc(2);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 2, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf16le';
+  if (head[0] === 0xfe && head[1] === 0xff)
+    throw new UsageError(`${path} is UTF-16 big-endian: save it as UTF-8 (or UTF-16 little-endian) first`);
+  return 'utf8';
+}
+
 async function importFile(
   path: string,
   size: number,
@@ -70,7 +88,7 @@ async function importFile(
 ) {
   const started = performance.now();
   const counted = countingStream();
-  const text = createReadStream(path).pipe(counted).setEncoding('utf8');
+  const text = createReadStream(path).pipe(counted).setEncoding(encodingOf(path));
   const bar = new cliProgress.SingleBar(
     {
       stream: io.progressStream,

@@ -535,6 +535,26 @@ describe.each(engines)('import › on $name', (engine) => {
     });
   }, 120_000);
 
+  it("a UTF-16 file (Excel's Unicode Text: little-endian, tabs) imports; big-endian is refused, naming the fix", async () => {
+    const tenant = await createTenant('UTF-16');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    const text =
+      'userReference\tconsentGiven\tcollectedAt\tpolicyType\tpolicyVersion\r\nzoë 😀\tyes\t2020-03-01T00:00:00Z\tprivacy_policy\t1.0.0\r\n';
+    const little = join(files, `utf16le-${engine.name.length}.csv`);
+    writeFileSync(little, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const run = await cli(['import', '--tenant', tenant.tenantId, '--file', little], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json).toMatchObject({ rows: 1, imported: 1 });
+    await withService(async (service) => {
+      expect((await allRecords(client(service.app, tenant))).map((r) => r.userReference)).toEqual(['zoë 😀']);
+    });
+    const big = join(files, `utf16be-${engine.name.length}.csv`);
+    writeFileSync(big, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    const refused = await cli(['import', '--tenant', tenant.tenantId, '--file', big], env);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.json.error.message).toMatch(/is UTF-16 big-endian: save it as UTF-8/);
+  }, 120_000);
+
   it('Unix times (--date-format x): a platform that exports milliseconds since 1970 needs no --time-zone', async () => {
     const tenant = await createTenant('Unix times');
     await withService(async (service) => publishAll(client(service.app, tenant)));
