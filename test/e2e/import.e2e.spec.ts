@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliBin, cliEngines, cliStarted, onEngine, withService as withServiceIn } from '../support/cli.js';
 import { sql } from 'kysely';
+import { prng } from '../support/prng.js';
 import { runCommand, waitUntil } from '../support/process.js';
 import { client, publishPolicy, type Client } from '../support/service.js';
 
@@ -553,6 +554,96 @@ describe.each(engines)('import › on $name', (engine) => {
     const refused = await cli(['import', '--tenant', tenant.tenantId, '--file', big], env);
     expect(refused.code, refused.stderr).toBe(2);
     expect(refused.json.error.message).toMatch(/is UTF-16 big-endian: save it as UTF-8/);
+  }, 120_000);
+
+  it('a seeded file of good, bad and repeated rows: every row is counted once, and a run again finds what the first recorded', async () => {
+    const tenant = await createTenant('Seeded file');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    // A fixed seed, so CI judges the same file every run; IMPORT_SEED explores others (a failure names its seed).
+    const seed = Number(process.env.IMPORT_SEED ?? 20261129);
+    const random = prng(seed);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const quote = (v: string) => (/[",\r\n]/.test(v) || random() < 0.1 ? `"${v.replace(/"/g, '""')}"` : v);
+    const past = () =>
+      new Date(Date.UTC(2015, 0, 1) + Math.floor(random() * 3_000) * 86_400_000 + Math.floor(random() * 86_400_000)).toISOString();
+    const version = () =>
+      pick<[string, string, string]>([
+        ['', 'privacy_policy', '1.0.0'],
+        ['newsletter', '', '2.0.0'],
+        ['newsletter', 'custom', ''],
+      ]);
+    const lines = ['userReference,consentGiven,collectedAt,purpose,policyType,policyVersion,metadata.channel'];
+    const good = (): string[] => {
+      const [purpose, type, ver] = version();
+      const ref = pick(['ann', 'bob', 'carla, "the second"', 'dan\nnewline', 'émile 😀', `user-${Math.floor(random() * 50)}`]);
+      return [
+        ref,
+        pick(['yes', 'no', 'TRUE', 'false', '1', '0', ' granted ']),
+        pick([past(), ` ${past()} `]),
+        purpose,
+        type,
+        ver,
+        pick(['', 'web', 'app']),
+      ];
+    };
+    for (let i = 0; i < 300; i++) {
+      const row = good();
+      switch (Math.floor(random() * 14)) {
+        case 0:
+          row[1] = 'maybe';
+          break;
+        case 1:
+          row[2] = pick(['2020-13-01T00:00:00Z', '2099-01-01T00:00:00Z', '1989-12-31T00:00:00Z', 'yesterday', '']);
+          break;
+        case 2:
+          [row[3], row[4], row[5]] = pick<[string, string, string]>([
+            ['', 'privacy_policy', '9.9.9'],
+            ['nope', '', ''],
+            ['', '', ''],
+          ]);
+          break;
+        case 3:
+          row[0] = pick(['', 'x'.repeat(300)]);
+          break;
+        case 4:
+          if (lines.length > 1) {
+            lines.push(lines[lines.length - 1]!);
+            continue;
+          }
+          break;
+        case 5:
+          lines.push('');
+          break;
+        case 6:
+          lines.push(`${row.map(quote).join(',')},extra`);
+          continue;
+        default:
+          break;
+      }
+      lines.push(row.map(quote).join(','));
+    }
+    const file = join(files, `seeded-${engine.name.length}.csv`);
+    writeFileSync(file, `\uFEFF${lines.join(pick(['\n', '\r\n']))}\n`);
+
+    const first = await cli(['import', '--tenant', tenant.tenantId, '--file', file], env);
+    expect([0, 1], first.stderr).toContain(first.code);
+    const summary = first.json as { rows: number; imported: number; alreadyImported: number; refused: number; errors: { line: number }[] };
+    expect(summary.imported + summary.alreadyImported + summary.refused, `seed ${seed}`).toBe(summary.rows);
+    expect(new Set(summary.errors.map((e) => e.line)).size, `seed ${seed}: one refused row, one line`).toBe(summary.refused);
+    expect(summary.imported).toBeGreaterThan(100);
+    expect(summary.refused).toBeGreaterThan(20);
+
+    const again = await cli(['import', '--tenant', tenant.tenantId, '--file', file], env);
+    expect(again.json, `seed ${seed}`).toMatchObject({
+      rows: summary.rows,
+      imported: 0,
+      alreadyImported: summary.imported + summary.alreadyImported,
+      refused: summary.refused,
+    });
+    await withService(async (service) => {
+      const res = await client(service.app, tenant).get('/api/v1/consent/search?limit=1');
+      expect(res.json().pagination.total, `seed ${seed}`).toBe(summary.imported);
+    });
   }, 120_000);
 
   it('Unix times (--date-format x): a platform that exports milliseconds since 1970 needs no --time-zone', async () => {
