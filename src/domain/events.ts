@@ -82,7 +82,8 @@ export function fold<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, event
 
 /**
  * The metadata that keeps an event from every webhook (`import --no-webhooks`: receivers that hold
- * those decisions already). Said in the event itself, so every subscription, however far behind, leaves it out alike.
+ * those decisions already). Said in the event itself, so that every subscription, however far
+ * behind, leaves it out alike.
  */
 export const NO_WEBHOOKS = { webhooks: false } as const;
 

@@ -31,9 +31,10 @@ const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /**
  * One CSV cell: empty for null, else always quoted (RFC 4180, quotes doubled), with a leading `'`
- * on text a spreadsheet would run as a formula (and on such text behind `'`s of its own). Quoting every cell, not only those holding a
- * separator, keeps a `;`, tab or line break of the text inside quotes when a spreadsheet splits
- * the line on another separator than `,`: quotes then pair up across the whole line.
+ * on text a spreadsheet would run as a formula (and on such text behind `'`s of its own). Quoting
+ * every cell, not only those holding a separator, keeps a `;`, tab or line break of the text inside
+ * quotes when a spreadsheet splits the line on another separator than `,`: quotes then pair up
+ * across the whole line.
  *
  * @example
  * csvCell('=HYPERLINK("x")') // `"'=HYPERLINK(""x"")"`

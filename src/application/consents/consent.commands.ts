@@ -265,7 +265,8 @@ export class ConsentCommands {
       const errors: ItemError[] = [];
       const writes: StreamWrite[] = [];
       const used = new Set<PolicyAt>();
-      // The first of a repeated row that can be recorded is; the others count as found, as a later run would count them.
+      // Of a repeated row, the first that can be recorded is; the others count as found, as a
+      // later run would count them.
       const written = new Set<string>();
       let repeated = 0;
       for (const r of fresh) {
