@@ -27,7 +27,7 @@ const MAX_THREADS = 16;
 export const importCommand: Command = {
   name: 'import',
   usage:
-    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl[.gz] [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
   summary:
     'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads}',
   details: [
@@ -83,9 +83,11 @@ export const importCommand: Command = {
     if (!isUuid(tenant)) throw new UsageError('--tenant must be a tenant id (a UUID, as `tenant list` shows it)');
     const file = values.file;
     if (typeof file !== 'string') throw new UsageError('--file is required');
-    const ext = extname(file).toLowerCase();
+    // A compressed export (`history.csv.gz`) is read as it is: the format is the name's inner extension.
+    const gzip = extname(file).toLowerCase() === '.gz';
+    const ext = extname(gzip ? file.slice(0, -3) : file).toLowerCase();
     const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : undefined;
-    if (!format) throw new UsageError('--file must be a .csv or a .jsonl file');
+    if (!format) throw new UsageError('--file must be a .csv or a .jsonl file (or either gzip-compressed, .csv.gz or .jsonl.gz)');
     if (!statSync(resolve(file), { throwIfNoEntry: false })?.isFile()) throw new UsageError(`--file ${file}: no such file`);
     const preset = (values.preset ?? 'auto') as string;
     if (!['auto', 'consent-ledger', 'generic'].includes(preset)) throw new UsageError('--preset must be auto, consent-ledger or generic');
@@ -130,6 +132,7 @@ export const importCommand: Command = {
       tenant: tenant.toLowerCase(),
       file,
       format,
+      gzip,
       preset: preset as ImportInput['preset'],
       maps,
       defaults,

@@ -1,6 +1,7 @@
 // What the commands defined in import.commands.ts do once their arguments are parsed: imported by their
 // `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { createGunzip } from 'node:zlib';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
@@ -88,7 +89,9 @@ async function importFile(
 ) {
   const started = performance.now();
   const counted = countingStream();
-  const text = createReadStream(path).pipe(counted).setEncoding(encodingOf(path));
+  // Progress counts the bytes of the file as stored (compressed, for a .gz), against its size.
+  const read = createReadStream(path).pipe(counted);
+  const text = input.gzip ? read.pipe(createGunzip()).setEncoding('utf8') : read.setEncoding(encodingOf(path));
   const bar = new cliProgress.SingleBar(
     {
       stream: io.progressStream,
@@ -174,6 +177,11 @@ async function importFile(
   } catch (error) {
     // The file refused as a whole (a --map naming no column, a read error): the bar stops before the error is printed.
     bar.stop();
+    // A .gz that is not gzip, or cut short: zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR) said as such.
+    const code = (error as { code?: unknown }).code;
+    if (input.gzip && typeof code === 'string' && code.startsWith('Z_')) {
+      throw new Error(`${input.file} is not a whole gzip file (${(error as Error).message})`);
+    }
     throw error;
   }
   const signal = stopped();

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliBin, cliEngines, cliStarted, onEngine, withService as withServiceIn } from '../support/cli.js';
@@ -644,6 +645,40 @@ describe.each(engines)('import › on $name', (engine) => {
       const res = await client(service.app, tenant).get('/api/v1/consent/search?limit=1');
       expect(res.json().pagination.total, `seed ${seed}`).toBe(summary.imported);
     });
+  }, 120_000);
+
+  it('a gzip-compressed file (.csv.gz, .jsonl.gz) imports as it is; one that is not whole gzip is refused, naming it', async () => {
+    const tenant = await createTenant('Compressed');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    const csv = join(files, `compressed-${engine.name.length}.csv.gz`);
+    writeFileSync(
+      csv,
+      gzipSync('userReference,consentGiven,collectedAt,policyType,policyVersion\ngz-1,yes,2020-03-01T00:00:00Z,privacy_policy,1.0.0\n'),
+    );
+    const lines = join(files, `compressed-${engine.name.length}.jsonl.gz`);
+    writeFileSync(
+      lines,
+      gzipSync(
+        `${JSON.stringify({ userReference: 'gz-2', consentGiven: false, collectedAt: '2020-03-02T00:00:00Z', purpose: 'newsletter', policyVersion: '2.0.0' })}\n`,
+      ),
+    );
+    for (const file of [csv, lines]) {
+      const run = await cli(['import', '--tenant', tenant.tenantId, '--file', file], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.json).toMatchObject({ rows: 1, imported: 1 });
+    }
+    await withService(async (service) => {
+      const rows = await allRecords(client(service.app, tenant));
+      expect(rows.map((r) => [r.userReference, r.consentGiven]).sort()).toEqual([
+        ['gz-1', true],
+        ['gz-2', false],
+      ]);
+    });
+    const cut = join(files, `cut-${engine.name.length}.csv.gz`);
+    writeFileSync(cut, readFileSync(csv).subarray(0, 30));
+    const refused = await cli(['import', '--tenant', tenant.tenantId, '--file', cut], env);
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.json.error.message).toBe(`import failed: ${cut} is not a whole gzip file (unexpected end of file)`);
   }, 120_000);
 
   it('Unix times (--date-format x): a platform that exports milliseconds since 1970 needs no --time-zone', async () => {

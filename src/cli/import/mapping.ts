@@ -431,6 +431,8 @@ export interface ImportInput {
   tenant: string;
   file: string;
   format: 'csv' | 'jsonl';
+  /** The file is gzip-compressed (`.csv.gz`, `.jsonl.gz`): read through gunzip. */
+  gzip: boolean;
   preset: 'auto' | 'consent-ledger' | 'generic';
   maps: Map<string, Target>;
   /** `--default FIELD=VALUE`: what a row that leaves the field empty gets. */
