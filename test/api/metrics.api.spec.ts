@@ -220,8 +220,9 @@ describe('metrics › GET /metrics', () => {
         );
         expect(valueOf(e, 'consent_ledger_postgres_oldest_transaction_seconds')).toBeGreaterThanOrEqual(1);
         await here.query('ROLLBACK');
-        // Only the other database's transaction is open now: it holds no reader back.
-        expect(valueOf(await metrics(), 'consent_ledger_postgres_oldest_transaction_seconds')).toBe(0);
+        // Only the other database's transaction is open now, older than a second: it holds no
+        // reader back. The service's own writes may hold an xid for a moment as this reads.
+        expect(valueOf(await metrics(), 'consent_ledger_postgres_oldest_transaction_seconds')).toBeLessThan(1);
       } finally {
         await here.end();
         await elsewhere.query('ROLLBACK');
