@@ -48,6 +48,15 @@ export function csvCell(value: unknown): string {
   return `"${s.includes('"') ? s.replace(/"/g, '""') : s}"`;
 }
 
+/**
+ * A cell's text as `csvCell` had it, once a CSV reader has taken off its quotes: the `'` put
+ * before a formula start taken off (`import` reads this service's export so).
+ *
+ * @example
+ * unescapedCell("''=x") // "'=x"
+ */
+export const unescapedCell = (text: string): string => (text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text);
+
 export const csvRow = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A CSV byte stream of consent records, header first, in chunks of about 64 KiB. */

@@ -1,4 +1,5 @@
 import { isDateTime } from '../../common/dates.js';
+import { unescapedCell } from '../../export/csv.js';
 import { isLocalDateTime, localInstant, type DateFormat, type TimeZone } from './time-zone.js';
 
 /** The fields a source column can fill (`--map column=field`); `-` ignores a column. */
@@ -250,8 +251,6 @@ function decisionOfStatus(status: string, own: DecisionWords | undefined): boole
   if (REJECTED.has(status) || own?.rejected.includes(status)) return false;
   return undefined;
 }
-/** A cell the export escaped: `'`s before a formula start, the first of them the export's own (src/export/csv.ts). */
-const FORMULA_ESCAPED = /^'+[=+\-@\t\r]/;
 /** Fields that name or time something, never free text: spaces around them (`a, b` files) are no part of them. */
 const TRIMMED: ReadonlySet<ImportField> = new Set([
   'policyVersionId',
@@ -281,7 +280,7 @@ interface RowState {
 function textOf(v: unknown, unquoteFormulas: boolean): string | undefined {
   if (v === null || v === undefined || v === '') return undefined;
   if (typeof v !== 'string') return JSON.stringify(v);
-  return unquoteFormulas && FORMULA_ESCAPED.test(v) ? v.slice(1) : v;
+  return unquoteFormulas ? unescapedCell(v) : v;
 }
 
 /** Puts one value of a row (a cell, a JSON value or a `--default`) in its field, or says why it cannot go there. */
