@@ -364,8 +364,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Records per UTC day, by what they stand at now
-         * @description For each day from startDate to endDate (inclusive; at most 366 days; by default the last 30), the records made that day split by their status now: given (in force), rejected, withdrawn, expired. Narrowed by purpose or policyType. Read from the day counters: fast at any size. Key scope: admin or read.
+         * Decisions per UTC day, by what they stand at now
+         * @description For each day from startDate to endDate (inclusive; at most 366 days; by default the last 30), the decisions made that day split by their status now: given (in force), rejected, withdrawn, expired. An imported record's day is its collectedAt (when the decision was made on the platform it came from), so moved-in history keeps its days; every other record's is its timestamp. Narrowed by purpose or policyType. Read from the day counters: fast at any size. Key scope: admin or read.
          */
         get: operations["getConsentStatsDaily"];
         put?: never;

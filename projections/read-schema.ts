@@ -15,7 +15,7 @@ import { USER_STATUS_DDL, type UserStatusDatabase } from './user-status/user-sta
  * from the ledger rebuild it. Bump READ_SCHEMA_VERSION when a table changes shape: a service
  * that finds another version drops the schema and replays.
  */
-export const READ_SCHEMA_VERSION = 8;
+export const READ_SCHEMA_VERSION = 9;
 
 /** `read.meta`: the schema's version (`key` 'version'). */
 export interface MetaTable {

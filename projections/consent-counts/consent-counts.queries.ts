@@ -186,9 +186,11 @@ export interface DailyCount {
 }
 
 /**
- * Records per UTC day of their recording, from `from` to `to` (inclusive days, 'YYYY-MM-DD'), each
- * day split by what its records stand at now: given (in force), rejected, withdrawn, expired. Read
- * from the day counters only; a purpose or policy type narrows them. Days with none are zeros.
+ * Decisions per UTC day, from `from` to `to` (inclusive days, 'YYYY-MM-DD'), each day split by
+ * what its records stand at now: given (in force), rejected, withdrawn, expired. A decision's day
+ * is its record's, or collectedAt's for imported history (which would else all fall on the day of
+ * the import). Read from the day counters only; a purpose or policy type narrows them. Days with
+ * none are zeros.
  */
 export async function dailyCounts(
   db: Kysely<Database>,
@@ -197,21 +199,21 @@ export async function dailyCounts(
 ): Promise<DailyCount[]> {
   let q = consentCountsDb(db)
     .selectFrom('read.consent_counts')
-    .select((eb) => ['day', 'consent_given', 'status', eb.fn.sum<string>('count').as('n')])
+    .select((eb) => ['decided_day', 'consent_given', 'status', eb.fn.sum<string>('count').as('n')])
     .where('tenant_id', '=', tenantId)
     .where('tag', '=', '')
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to);
+    .where('decided_day', '>=', range.from)
+    .where('decided_day', '<=', range.to);
   if (range.purpose !== undefined) q = q.where('purpose', '=', range.purpose);
   if (range.policyType !== undefined) q = q.where('policy_type', '=', range.policyType);
-  const rows = await q.groupBy(['day', 'consent_given', 'status']).execute();
+  const rows = await q.groupBy(['decided_day', 'consent_given', 'status']).execute();
   const days = new Map<string, DailyCount>();
   for (let t = Date.parse(`${range.from}T00:00:00Z`); t <= Date.parse(`${range.to}T00:00:00Z`); t += 86_400_000) {
     const day = new Date(t).toISOString().slice(0, 10);
     days.set(day, { day, given: 0, rejected: 0, withdrawn: 0, expired: 0 });
   }
   for (const r of rows) {
-    const d = days.get(String(r.day).slice(0, 10));
+    const d = days.get(String(r.decided_day).slice(0, 10));
     if (d) tally(d, r);
   }
   return [...days.values()];

@@ -2,14 +2,17 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 
 /**
- * `read.consent_counts`: how many records per (tenant, UTC day, policy type, purpose, version,
- * decision, status, tag): tag '' counts every record, another tag (Privacy.metadataTagOf) those
- * carrying it. Kept by the consents projector with its rows (projections/consents/consent-counts.counters.ts).
+ * `read.consent_counts`: how many records per (tenant, UTC day, day of the decision, policy type,
+ * purpose, version, decision, status, tag): tag '' counts every record, another tag
+ * (Privacy.metadataTagOf) those carrying it. The day is the record's (the ledger's time, which
+ * search and stats filter on); the decision's day differs only for imported history (collectedAt). Kept by the consents projector with its rows (projections/consents/consent-counts.counters.ts).
  */
 export interface ConsentCountsTable {
   tenant_id: string;
   /** 'YYYY-MM-DD' (src/store/store.ts parses dates as text). */
   day: string;
+  /** 'YYYY-MM-DD' of collectedAt when imported, else of the record: the console's decisions per day. */
+  decided_day: string;
   policy_type: string;
   purpose: string;
   policy_version_id: string;
@@ -32,6 +35,7 @@ export const CONSENT_COUNTS_DDL = `
   CREATE TABLE IF NOT EXISTS read.consent_counts (
     tenant_id uuid NOT NULL,
     day date NOT NULL,
+    decided_day date NOT NULL,
     policy_type text NOT NULL,
     purpose text NOT NULL,
     policy_version_id uuid NOT NULL,
@@ -39,8 +43,10 @@ export const CONSENT_COUNTS_DDL = `
     status text NOT NULL,
     tag text NOT NULL,
     count bigint NOT NULL,
-    PRIMARY KEY (tenant_id, day, policy_type, purpose, policy_version_id, consent_given, status, tag)
+    PRIMARY KEY (tenant_id, day, decided_day, policy_type, purpose, policy_version_id, consent_given, status, tag)
   );
   -- Stats read a tenant's counters of one tag ('' for all records) over a range of days.
   CREATE INDEX IF NOT EXISTS consent_counts_tenant_tag ON read.consent_counts (tenant_id, tag, day);
+  -- Decisions per day read them by the decision's day.
+  CREATE INDEX IF NOT EXISTS consent_counts_tenant_decided ON read.consent_counts (tenant_id, tag, decided_day);
 `;

@@ -39,6 +39,7 @@ function rowsOf(recorded: RecordedEvent) {
 const COUNTED = [
   'tenant_id',
   'created_at',
+  'collected_at',
   'policy_type',
   'purpose',
   'policy_version_id',

@@ -90,4 +90,40 @@ describe('stats per day', () => {
     expect((await api.get('/api/v1/consent/stats/daily?startDate=2026-02-02&endDate=2026-02-01')).statusCode).toBe(400);
     expect((await api.get('/api/v1/consent/stats/daily?startDate=yesterday')).statusCode).toBe(400);
   });
+
+  it('puts imported history on the days its decisions were made, while stats filter on the day of the import', async () => {
+    const moved = client(t.app, await t.tenant('pro'));
+    const version = await publishPolicy(moved, { policyType: 'privacy_policy', effectiveDate: '2025-01-01T00:00:00.000Z' });
+    const item = (userReference: string, consentGiven: boolean, collectedAt: string, withdrawnAt?: string) => ({
+      policyVersionId: version,
+      userReference,
+      consentGiven,
+      collectedAt,
+      ...(withdrawnAt ? { withdrawnAt } : {}),
+    });
+    const batch = await moved.post('/api/v1/consent/batch', {
+      consents: [
+        item('h1', true, '2025-06-01T08:00:00Z'),
+        item('h2', false, '2025-06-01T23:59:59.999Z'),
+        item('h3', true, '2025-06-03T00:00:00Z', '2025-07-01T00:00:00Z'),
+        item('h4', true, '2025-06-03T12:00:00+02:00'),
+      ],
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    // Withdrawn now: it moves within its decision's day.
+    const h4 = (await moved.get('/api/v1/consent/user/h4')).json().data[0].id as string;
+    expect((await moved.post(`/api/v1/consent/${h4}/withdraw`, {})).statusCode).toBe(200);
+
+    const days = (await moved.get('/api/v1/consent/stats/daily?startDate=2025-06-01&endDate=2025-06-03')).json().data;
+    expect(days).toEqual([
+      { day: '2025-06-01', given: 1, rejected: 1, withdrawn: 0, expired: 0 },
+      { day: '2025-06-02', given: 0, rejected: 0, withdrawn: 0, expired: 0 },
+      { day: '2025-06-03', given: 0, rejected: 0, withdrawn: 2, expired: 0 },
+    ]);
+    const now = (await moved.get(`/api/v1/consent/stats/daily?startDate=${today}&endDate=${today}`)).json().data;
+    expect(now).toEqual([{ day: today, given: 0, rejected: 0, withdrawn: 0, expired: 0 }]);
+    // The spec's stats keep the record's timestamp: the import's day.
+    expect((await moved.get(`/api/v1/consent/stats?startDate=${today}`)).json().data.totalConsents).toBe(4);
+    expect((await moved.get('/api/v1/consent/stats?endDate=2025-12-31')).json().data.totalConsents).toBe(0);
+  });
 });

@@ -258,7 +258,7 @@ const READ_TABLES: Record<string, string> = {
   'read.projection_failures': 'projector, event_id',
   'read.policy_versions': 'id',
   'read.consents': 'id',
-  'read.consent_counts': 'tenant_id, day, policy_type, purpose, policy_version_id, consent_given, status, tag',
+  'read.consent_counts': 'tenant_id, day, decided_day, policy_type, purpose, policy_version_id, consent_given, status, tag',
   'read.user_policy_status': 'tenant_id, subject, purpose',
   'read.standing_counts': 'tenant_id, purpose, policy_version_id',
 };

@@ -354,9 +354,9 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Records per UTC day, by what they stand at now',
+        summary: 'Decisions per UTC day, by what they stand at now',
         description:
-          'For each day from startDate to endDate (inclusive; at most 366 days; by default the last 30), the records made that day split by their status now: given (in force), rejected, withdrawn, expired. Narrowed by purpose or policyType. Read from the day counters: fast at any size.',
+          "For each day from startDate to endDate (inclusive; at most 366 days; by default the last 30), the decisions made that day split by their status now: given (in force), rejected, withdrawn, expired. An imported record's day is its collectedAt (when the decision was made on the platform it came from), so moved-in history keeps its days; every other record's is its timestamp. Narrowed by purpose or policyType. Read from the day counters: fast at any size.",
         querystring: Type.Object(
           {
             startDate: Type.Optional(Type.String({ format: 'date' })),
