@@ -72,6 +72,11 @@ ${POLICY_VERSIONS_DDL}${CONSENTS_DDL}${CONSENT_COUNTS_DDL}${USER_STATUS_DDL}${EV
 
 const LOCK_KEY = 7_412_003_002;
 
+/** What the service says on standard error when it found read models of another version. */
+export const READ_MODELS_REBUILT =
+  'consent-ledger: the read models of this version have another shape; they are being rebuilt from the ledger.\n' +
+  '  Writes go on meanwhile; a read that cannot wait for them answers what they hold, with X-Read-Models-Behind: true.';
+
 /** Creates the read schema when missing; drops and recreates it when its version differs. */
 export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreated: boolean }> {
   return db.connection().execute(async (conn) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { eventIndexProjector } from '../projections/event-index/event-index.projector.js';
 import { allProjectors } from '../projections/index.js';
-import { ensureReadSchema } from '../projections/read-schema.js';
+import { ensureReadSchema, READ_MODELS_REBUILT } from '../projections/read-schema.js';
 import { eventIndexFence, ReadFence } from '../projections/read-fence.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { advisoryExclusive, DEADLINES_LOCK, ReadModelCheck, WEBHOOK_HISTORY_LOCK } from '../projections/verify.js';
@@ -162,7 +162,9 @@ export async function createService(settings: Settings, options: ServiceOptions 
           (client) => client.close(),
         )
       : undefined;
-    await ensureReadSchema(store.db);
+    // A read model that changed shape is rebuilt from the ledger by the projectors; say so, as a
+    // large ledger takes a while and reads answer X-Read-Models-Behind meanwhile.
+    if ((await ensureReadSchema(store.db)).recreated) process.stderr.write(`${READ_MODELS_REBUILT}\n`);
     // Personal fields are sealed under per-subject keys wrapped by the master key (docs/erasure.md).
     const master = loadMasterKey(settings, { mayGenerate: !(await sealedUnderMasterKey(store.db)) });
     if (master.source === 'generated') process.stderr.write(`${generatedKeyWarning(master.path!)}\n`);
