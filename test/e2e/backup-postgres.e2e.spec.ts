@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand, startServiceProcess, tenantClient, type ServiceProcess } from '../support/process.js';
+import { publishThrough, runCommand, startServiceProcess, tenantClient, type ServiceProcess } from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
@@ -70,16 +70,10 @@ describe.skipIf(!serverUrl || !hasPgDump)('backup › a PostgreSQL server, with 
     });
     expect(raised.status).toBe(200);
     const api = tenantClient(svc.url, creds);
-    const policy = await api.post('/api/v1/policies', {
-      policyType: 'privacy_policy',
-      version: '1.0.0',
-      title: 'Privacy',
-      content: 'Ours.',
-    });
-    expect(policy.status).toBe(201);
+    const policyVersionId = await publishThrough(api);
     const record = async (n: number) => {
       const res = await api.post('/api/v1/consent', {
-        policyVersionId: policy.body.data.id,
+        policyVersionId,
         userReference: `u-${n}`,
         consentGiven: n % 2 === 0,
       });

@@ -5,7 +5,15 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/migrations.js';
 import { openStore, type Store } from '../../src/store/store.js';
-import { provisionTenant, startServiceProcess, tenantClient, waitUntil, type HttpClient, type ServiceProcess } from '../support/process.js';
+import {
+  provisionTenant,
+  publishThrough,
+  startServiceProcess,
+  tenantClient,
+  waitUntil,
+  type HttpClient,
+  type ServiceProcess,
+} from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
@@ -269,14 +277,7 @@ describe('durability › when the service is killed with SIGKILL during concurre
 
       const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'crash-test');
       let api = tenantClient(svc.url, creds);
-      const published = await api.post('/api/v1/policies', {
-        policyType: 'privacy_policy',
-        version: '1.0.0',
-        title: 'Privacy',
-        content: 'We keep your data safe.',
-      });
-      expect(published.status).toBe(201);
-      const policyVersionId = published.body.data.id as string;
+      const policyVersionId = await publishThrough(api);
 
       const book: Ledgerbook = {
         consents: new Map(),

@@ -8,6 +8,7 @@ import {
   connectionRefused,
   freePort,
   provisionTenant,
+  publishThrough,
   spawnServiceProcess,
   startServiceProcess,
   tenantClient,
@@ -126,14 +127,7 @@ describe('shutdown › when SIGTERM arrives with requests in flight › they com
       const svc = await start({ ...env, LOG_LEVEL: 'info' });
       const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'shutdown-test');
       const api = tenantClient(svc.url, creds);
-      const published = await api.post('/api/v1/policies', {
-        policyType: 'cookie_policy',
-        version: '2.0.0',
-        title: 'Cookies',
-        content: 'Only the ones we need.',
-      });
-      expect(published.status).toBe(201);
-      const policyVersionId = published.body.data.id as string;
+      const policyVersionId = await publishThrough(api, { policyType: 'cookie_policy', version: '2.0.0' });
       const before = logLines(svc).length;
       const arrived = (predicate: (l: LogLine) => boolean) =>
         logLines(svc)
@@ -257,15 +251,8 @@ describe('embedded store › when a second service starts on the same DATA_DIR �
     // The first one is untouched: its lock, its reads, its writes.
     expect(readFileSync(join(dataDir, 'consent-ledger.lock'), 'utf8').trim()).toBe(String(first.pid));
     const api = tenantClient(first.url, creds);
-    const published = await api.post('/api/v1/policies', {
-      policyType: 'privacy_policy',
-      version: '1.0.0',
-      title: 'Privacy',
-      content: 'Kept.',
-    });
-    expect(published.status).toBe(201);
     const recorded = await api.post('/api/v1/consent', {
-      policyVersionId: published.body.data.id,
+      policyVersionId: await publishThrough(api),
       userReference: 'still-serving',
       consentGiven: true,
     });

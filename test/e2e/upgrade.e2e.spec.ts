@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { READ_SCHEMA_VERSION } from '../../projections/read-schema.js';
-import { startServiceProcess, tenantClient, type ServiceProcess } from '../support/process.js';
+import { publishThrough, startServiceProcess, tenantClient, type ServiceProcess } from '../support/process.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
@@ -25,14 +25,8 @@ describe.skipIf(!serverUrl)('upgrade › read models of another version', () => 
     svc = await startServiceProcess({ ...db.env });
     const creds = await svc.credentials();
     let api = tenantClient(svc.url, creds);
-    const policy = await api.post('/api/v1/policies', {
-      policyType: 'privacy_policy',
-      version: '1.0.0',
-      title: 'Privacy',
-      content: 'Ours.',
-    });
-    expect(policy.status).toBe(201);
-    const recorded = await api.post('/api/v1/consent', { policyVersionId: policy.body.data.id, userReference: 'u-1', consentGiven: true });
+    const policyVersionId = await publishThrough(api);
+    const recorded = await api.post('/api/v1/consent', { policyVersionId, userReference: 'u-1', consentGiven: true });
     expect(recorded.status).toBe(201);
     const before = (await api.get('/api/v1/consent/user/u-1')).body.data;
     expect(svc.stderr()).not.toMatch(/read models of this version/);

@@ -322,6 +322,19 @@ export async function provisionTenant(baseUrl: string, adminToken: string, name:
 export const tenantClient = (baseUrl: string, creds: { apiKey: string; apiSecret: string }): HttpClient =>
   httpClient(baseUrl, { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret });
 
+/** Publishes a policy version through a service process (privacy_policy 1.0.0 unless `overrides` say), and answers its id. */
+export async function publishThrough(api: HttpClient, overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await api.post('/api/v1/policies', {
+    policyType: 'privacy_policy',
+    version: '1.0.0',
+    title: 'Privacy',
+    content: 'Ours.',
+    ...overrides,
+  });
+  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id as string;
+}
+
 /** A finished child process: exit code, output, and stdout parsed as JSON when it is JSON. */
 export interface CommandRun {
   code: number | null;
