@@ -3,7 +3,8 @@ import { consentRecordedOf, decodeConsentEvent } from '../../src/domain/consent/
 import { decodeSubjectEvent } from '../../src/domain/subject/subject.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
-import { applyDeltas, deltasOf } from './consent-counts.counters.js';
+import { applyDeltas, deltasOf, type CountedRecord } from './consent-counts.counters.js';
+import { insertRecordset } from '../recordset.js';
 import { expiredWhenRecorded } from '../../src/domain/consent/standing.js';
 
 /** The read.consents row of a ConsentRecorded event (none for another event). */
@@ -22,7 +23,7 @@ function rowsOf(recorded: RecordedEvent) {
     consent_given: d.consentGiven,
     // Imported past its expiry, a consent is expired from its record on (no ConsentExpired follows).
     status: expiredWhenRecorded(d) ? 'expired' : 'active',
-    personal: JSON.stringify(d.personal),
+    personal: d.personal,
     consent_hash: d.consentHash,
     batch_id: d.batchId,
     created_at: d.timestamp,
@@ -50,15 +51,39 @@ const COUNTED = [
 
 type Tx = Parameters<Projector['apply']>[0];
 
+/** read.consents' columns a ConsentRecorded fills, with their SQL types. */
+const INSERTED = {
+  id: 'uuid',
+  tenant_id: 'uuid',
+  subject: 'text',
+  policy_version_id: 'uuid',
+  policy_type: 'text',
+  purpose: 'text',
+  policy_version: 'text',
+  policy_title: 'text',
+  consent_given: 'boolean',
+  status: 'text',
+  personal: 'jsonb',
+  consent_hash: 'text',
+  batch_id: 'uuid',
+  created_at: 'timestamptz',
+  collected_at: 'timestamptz',
+  expires_at: 'timestamptz',
+  withdrawn_at: 'timestamptz',
+  withdrawal_reason: 'jsonb',
+  metadata_tags: 'text[]',
+} satisfies Record<keyof ReturnType<typeof rowsOf>[number], string>;
+
 /** Inserts records (none twice) and counts those inserted. */
 async function insertRecords(tx: Tx, rows: ReturnType<typeof rowsOf>): Promise<void> {
   if (rows.length === 0) return;
-  const inserted = await consentsDb(tx)
-    .insertInto('read.consents')
-    .values(rows)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning(COUNTED)
-    .execute();
+  const inserted = await insertRecordset<CountedRecord & { status: string }>(
+    tx,
+    'read.consents',
+    INSERTED,
+    rows,
+    `ON CONFLICT (id) DO NOTHING RETURNING ${COUNTED.join(', ')}`,
+  );
   await applyDeltas(
     tx,
     inserted.flatMap((r) => deltasOf(r, r.status, 1)),

@@ -1,4 +1,5 @@
 import { addToCounters } from '../counters.js';
+import { insertRecordset } from '../recordset.js';
 import { userStatusDb } from './user-status.table.js';
 import { consentRecordedOf, decodeConsentEvent, type ConsentRecorded } from '../../src/domain/consent/consent.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
@@ -115,21 +116,27 @@ async function upsert(tx: Tx, all: readonly Row[]): Promise<void> {
     }),
     ...rows.map((r) => ({ tenant_id: r.tenant_id, purpose: r.purpose, policy_version_id: r.policy_version_id, d: 1 })),
   ]);
-  await userStatusDb(tx)
-    .insertInto('read.user_policy_status')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'subject', 'purpose']).doUpdateSet((eb) => ({
-        policy_type: eb.ref('excluded.policy_type'),
-        consent_id: eb.ref('excluded.consent_id'),
-        policy_version_id: eb.ref('excluded.policy_version_id'),
-        policy_version: eb.ref('excluded.policy_version'),
-        consent_given: eb.ref('excluded.consent_given'),
-        status: eb.ref('excluded.status'),
-        decided_at: eb.ref('excluded.decided_at'),
-        expires_at: eb.ref('excluded.expires_at'),
-        withdrawn_at: eb.ref('excluded.withdrawn_at'),
-      })),
-    )
-    .execute();
+  await insertRecordset(tx, 'read.user_policy_status', COLUMNS, rows, UPSERT);
 }
+
+/** read.user_policy_status' columns, with their SQL types. */
+const COLUMNS = {
+  tenant_id: 'uuid',
+  subject: 'text',
+  purpose: 'text',
+  policy_type: 'text',
+  consent_id: 'uuid',
+  policy_version_id: 'uuid',
+  policy_version: 'text',
+  consent_given: 'boolean',
+  status: 'text',
+  decided_at: 'timestamptz',
+  expires_at: 'timestamptz',
+  withdrawn_at: 'timestamptz',
+} satisfies Record<keyof Row, string>;
+
+/** A (tenant, subject, purpose) decided on before takes the new decision in every other column. */
+const UPSERT = `ON CONFLICT (tenant_id, subject, purpose) DO UPDATE SET ${Object.keys(COLUMNS)
+  .filter((c) => !['tenant_id', 'subject', 'purpose'].includes(c))
+  .map((c) => `${c} = EXCLUDED.${c}`)
+  .join(', ')}`;
