@@ -5,6 +5,8 @@ import { allProjectors } from './index.js';
 import type { Projector } from '../src/followers/projector.js';
 import { dropReadSchema, ensureReadSchema } from './read-schema.js';
 import { ProjectionRunner, type RunnerLog } from './runner.js';
+import { ReadStatistics } from './statistics.js';
+import { silentLog } from '../src/common/log.js';
 
 export interface RebuildResult {
   /** Ledger events replayed through the projectors. */
@@ -54,9 +56,17 @@ export async function rebuildReadModels(
   onProgress?.(0, total);
   // Events appended while we replay are replayed too, so `applied` may end above `total`.
   let events = 0;
+  let applied = 0;
+  // The projectors' own lookups need the planner to know how large the new tables grow: with the
+  // statistics of empty tables it scans a tenant's every row per batch (a replay slowing as it goes).
+  const statistics = new ReadStatistics(db, () => applied, { log: options.log ?? silentLog });
   for (;;) {
     const done = events;
-    events += await runner.catchUp((applied) => onProgress?.(done + applied, Math.max(total, done + applied)));
+    events += await runner.catchUp(async (n) => {
+      applied = done + n;
+      onProgress?.(applied, Math.max(total, applied));
+      await statistics.runOnce();
+    });
     if (!head || comparePositions(runner.position, head) >= 0) break;
     // The ledger is read only below the oldest transaction still open on the server; one that
     // began before our head was committed holds the rest back until it ends.

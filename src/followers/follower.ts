@@ -198,7 +198,7 @@ export class Follower<P = undefined> {
    * transaction still open in its database (ledger.read_horizon()), so this waits until the
    * processors pass the head the ledger showed at the start.
    */
-  async catchUp(onProgress?: (applied: number) => void): Promise<number> {
+  async catchUp(onProgress?: (applied: number) => void | Promise<void>): Promise<number> {
     await this.ensureCheckpoints();
     const target = await this.reads.headPosition();
     let total = 0;
@@ -208,7 +208,7 @@ export class Follower<P = undefined> {
     for (;;) {
       const n = await this.runOnce();
       total += n;
-      onProgress?.(total);
+      await onProgress?.(total);
       if (n > 0) {
         idle = 0;
         continue;
