@@ -16,6 +16,8 @@
  *                       by as many processes into the one tenant (default 1)
  *   BENCH_IMPORT_FIRST_ONLY  set to 1 to skip the second pass (comparing CPU profiles of the first)
  *   BENCH_IMPORT_ARGS   more arguments for the command, e.g. `--dry-run` (the cost of reading and checking alone)
+ *   BENCH_IMPORT_REBUILD  set to 1 to time, last, `projections rebuild` of the store the import filled: the
+ *                       replay an upgrade that changes the read models' shape makes on its first start
  *
  * Last, it times alone, with the service's own functions, the cryptography every imported row
  * carries whatever the code around it: what the import's CPU per row could never go below here.
@@ -198,6 +200,23 @@ async function main(): Promise<void> {
             (server0 !== null && server1 !== null ? `, ${perRow(server1 - server0)} in the server` : ''),
         );
       }
+    }
+    if (process.env.BENCH_IMPORT_REBUILD === '1') {
+      const server0 = postmaster === null ? null : serverCpu(postmaster);
+      const cli0 = cpuOf('self')?.children;
+      const t0 = performance.now();
+      const rebuilt = await run(['projections', 'rebuild'], env);
+      const seconds = (performance.now() - t0) / 1000;
+      if (rebuilt.code !== 0) throw new Error(`rebuild failed (${rebuilt.code}): ${rebuilt.stderr.slice(-2000)}`);
+      const { events } = JSON.parse(rebuilt.stdout) as { events: number };
+      const cli1 = cpuOf('self')?.children;
+      const server1 = postmaster === null ? null : serverCpu(postmaster);
+      const perEvent = (ms: number) => `${Math.round((ms * 1000) / events)} µs`;
+      console.log(
+        `projections rebuild: ${events} events in ${seconds.toFixed(1)} s, ${Math.round(events / seconds)} events/s from process start` +
+          (cli0 !== undefined && cli1 !== undefined ? `; CPU per event ${perEvent(cli1 - cli0)} in the command` : '') +
+          (server0 !== null && server1 !== null ? `, ${perEvent(server1 - server0)} in the server` : ''),
+      );
     }
   } finally {
     await drop();
