@@ -5,7 +5,9 @@ import type { Database } from '../../src/store/schema.js';
  * `read.consent_counts`: how many records per (tenant, UTC day, day of the decision, policy type,
  * purpose, version, decision, status, tag): tag '' counts every record, another tag
  * (Privacy.metadataTagOf) those carrying it. The day is the record's (the ledger's time, which
- * search and stats filter on); the decision's day differs only for imported history (collectedAt). Kept by the consents projector with its rows (projections/consents/consent-counts.counters.ts).
+ * search and stats filter on); the decision's day differs only for imported history
+ * (collectedAt). Kept by the consents projector with its rows
+ * (projections/consents/consent-counts.counters.ts).
  */
 export interface ConsentCountsTable {
   tenant_id: string;
