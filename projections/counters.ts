@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Projector } from '../src/followers/projector.js';
+import { recordsetOf } from './recordset.js';
 
 type Tx = Parameters<Projector['apply']>[0];
 
@@ -19,13 +20,11 @@ export async function addToCounters<K extends string>(
   changes: readonly (Record<NoInfer<K>, unknown> & { d: number })[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  const names = Object.keys(columns) as K[];
-  const list = names.join(', ');
-  const typed = names.map((n) => `${n} ${columns[n]}`).join(', ');
+  const list = Object.keys(columns).join(', ');
   await sql`
     INSERT INTO ${sql.raw(table)} (${sql.raw(list)}, count)
     SELECT ${sql.raw(list)}, sum(d)
-    FROM json_to_recordset(${JSON.stringify(changes)}::json) AS r(${sql.raw(typed)}, d int)
+    FROM ${recordsetOf({ ...columns, d: 'int' }, changes)}
     GROUP BY ${sql.raw(list)}
     ON CONFLICT (${sql.raw(list)}) DO UPDATE SET count = ${sql.raw(table)}.count + EXCLUDED.count`.execute(tx);
 }
