@@ -64,6 +64,8 @@ function boundedLedger(ledger: Ledger, bound: () => LedgerPosition | null): Pick
 interface TableShape {
   table: string;
   keys: { name: string; type: string }[];
+  /** A counter table (its one other column is `count`): a counter at zero is the same as none. */
+  counter: boolean;
 }
 
 /** The read tables a projector writes (not the runner's own), and their primary keys, from the catalog. */
@@ -78,9 +80,17 @@ async function tableShapes(db: Kysely<Database>): Promise<TableShape[]> {
     WHERE tc.table_schema = 'read' AND tc.constraint_type = 'PRIMARY KEY'
       AND tc.table_name NOT IN ('meta', 'checkpoints', 'projection_failures')
     ORDER BY tc.table_name, kcu.ordinal_position`.execute(db);
+  // Counter tables: those whose only column outside the key is `count`.
+  const counters = await sql<{ table_name: string }>`
+    SELECT c.table_name FROM information_schema.columns c
+    WHERE c.table_schema = 'read' AND NOT EXISTS (
+      SELECT 1 FROM information_schema.key_column_usage k
+      WHERE k.table_schema = c.table_schema AND k.table_name = c.table_name AND k.column_name = c.column_name)
+    GROUP BY c.table_name HAVING array_agg(c.column_name::text) = ARRAY['count']`.execute(db);
+  const counter = new Set(counters.rows.map((r) => r.table_name));
   const shapes = new Map<string, TableShape>();
   for (const r of rows.rows) {
-    const shape = shapes.get(r.table_name) ?? { table: r.table_name, keys: [] };
+    const shape = shapes.get(r.table_name) ?? { table: r.table_name, keys: [], counter: counter.has(r.table_name) };
     shape.keys.push({ name: r.column_name, type: r.data_type });
     shapes.set(r.table_name, shape);
   }
@@ -96,7 +106,7 @@ const typedKey = (shape: TableShape) => (values: readonly string[]) =>
 /**
  * A page of a read table's rows (at most PAGE), in primary-key order: each row's key (its columns
  * as text, as JSON) and its JSON. The JSON is PostgreSQL's own (to_jsonb, with UTC times), so a
- * PGlite and a server agree on it.
+ * PGlite and a server agree on it. A counter at zero is left out (an earlier build kept them).
  */
 async function readRows(db: Kysely<Database>, shape: TableShape, where: RawBuilder<unknown>): Promise<{ key: string; row: string }[]> {
   const keyText = sql.join(shape.keys.map((k, i) => sql`${ident(k.name)}::text AS ${ident(`k${i}`)}`));
@@ -104,7 +114,7 @@ async function readRows(db: Kysely<Database>, shape: TableShape, where: RawBuild
     await sql`SET LOCAL TIME ZONE 'UTC'`.execute(tx);
     return (
       await sql<Record<string, string>>`SELECT ${keyText}, to_jsonb(t)::text AS row FROM ${sql.table(`read.${shape.table}`)} t
-        WHERE ${where} ORDER BY ${keyOrder(shape)} LIMIT ${PAGE}`.execute(tx)
+        WHERE ${where} ${shape.counter ? sql`AND count <> 0` : sql``} ORDER BY ${keyOrder(shape)} LIMIT ${PAGE}`.execute(tx)
     ).rows;
   };
   // Inside a caller's transaction (a snapshot), in it; else in one of its own for SET LOCAL.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng } from '../support/prng.js';
-import { client, startTestService, type Client, type TestService } from '../support/service.js';
+import { client, startTestService, verifyAgainstReplay, type Client, type TestService } from '../support/service.js';
 
 /**
  * Issue 18's consent model against a reference model: a seeded run of random steps (versions
@@ -9,7 +9,8 @@ import { client, startTestService, type Client, type TestService } from '../supp
  * and withdrawals; decisions made now; withdrawals by purpose) over HTTP, each answer compared
  * with what docs/purposes.md says it must be: the user's status per purpose (which decision
  * stands, on which version, withdrawn, expired or outdated, the version in force), the
- * re-consent list, the records counted by status, and which writes are refused. MODEL_SEED explores other runs.
+ * re-consent list, the records counted by status, and which writes are refused; at the end, its read
+ * models against a replay of its ledger (`projections verify`). MODEL_SEED explores other runs.
  */
 
 const SEED = Number(process.env.MODEL_SEED ?? 20261129);
@@ -286,6 +287,8 @@ describe('the consent model › a seeded run against the reference model', () =>
       await check([user], [purpose]);
     }
     await check(USERS, PURPOSES);
+    // Its read models, written batch by batch as it went, are what one replay of its ledger gives.
+    expect(await verifyAgainstReplay(t)).toMatchObject({ consistent: true, drift: [] });
     // The run did what it set out to: each outcome it compares came up (with the seed CI runs;
     // another seed may miss one).
     if (process.env.MODEL_SEED === undefined)

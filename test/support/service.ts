@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { verifyReadModels, type VerifyResult } from '../../projections/verify.js';
 import { loadSettings } from '../../src/config.js';
+import { MIGRATIONS } from '../../src/migrations.js';
 import { createService, type Service } from '../../src/service.js';
+import { openStore } from '../../src/store/store.js';
 import type { Plan } from '../../src/tenants/plans.js';
 import type { IssuedCredentials } from '../../src/tenants/tenants.service.js';
 import { freshDatabase, serverUrl } from './stores.js';
@@ -23,6 +26,16 @@ export interface TestService {
    */
   tenant(plan?: Plan, options?: { planLimits?: boolean }): Promise<TestTenant>;
   close(): Promise<void>;
+}
+
+/** `projections verify` of a test service: its read models against a replay of its ledger in a scratch store. */
+export async function verifyAgainstReplay(t: TestService): Promise<VerifyResult> {
+  const scratch = await openStore({ dataDir: 'memory://', migrations: MIGRATIONS });
+  try {
+    return await verifyReadModels(t.service.store, t.service.ledger, scratch);
+  } finally {
+    await scratch.close();
+  }
 }
 
 /** A tenant's own limit that no test reaches (the admin API's maximum). */
