@@ -5,7 +5,7 @@ import type { Log } from '../src/common/log.js';
 import type { Projector } from '../src/followers/projector.js';
 import type { Database } from '../src/store/schema.js';
 import { allProjectors } from './index.js';
-import { ensureReadSchema } from './read-schema.js';
+import { ensureReadSchema, READ_SCHEMA_VERSION, readDb } from './read-schema.js';
 import { ProjectionRunner } from './runner.js';
 
 /** One read-model row that is not what the ledger gives. */
@@ -158,6 +158,33 @@ async function rowsByKey(
   return new Map(rows.map((r) => [r.key, JSON.parse(r.row) as Record<string, unknown>]));
 }
 
+/** The live read models cannot be compared yet: never built, built by another version, or a rebuild just began. */
+export class ReadModelsNotReady extends Error {
+  override readonly name = 'ReadModelsNotReady';
+}
+
+/**
+ * Throws ReadModelsNotReady unless the live read models are of this version and every projector
+ * has a position: else a replay would be compared with nothing, or with tables of another shape.
+ */
+async function assertReady(db: Kysely<Database>, projectors: readonly Projector[]): Promise<void> {
+  const built = await sql<{ found: boolean }>`SELECT to_regclass('read.meta') IS NOT NULL AS found`.execute(db);
+  const retry = 'start the service (it builds them from the ledger on its first start) or run `projections rebuild`, then verify';
+  if (!built.rows[0]?.found)
+    throw new ReadModelsNotReady(
+      `this store has no read models yet (a store made by \`ledger copy\` or \`restore\` gets them on the service's first start): ${retry}`,
+    );
+  const version = await readDb(db).selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst();
+  if (version?.value !== String(READ_SCHEMA_VERSION))
+    throw new ReadModelsNotReady(
+      `the read models were built by another version of the service (read schema ${version?.value ?? 'unknown'}, this one ${READ_SCHEMA_VERSION}): ${retry}`,
+    );
+  if ((await livePosition(db, projectors)) === null)
+    throw new ReadModelsNotReady(
+      'a rebuild of the read models has just begun (not every projector has a position yet): verify once it ends',
+    );
+}
+
 /** Where the live read models stand: their projectors' common position, or null when they disagree (a rebuild runs). */
 async function livePosition(db: Kysely<Database>, projectors: readonly Projector[]): Promise<LedgerPosition | null> {
   const rows = await sql<{ name: string; commit_position: number | string; prepare_position: number | string }>`
@@ -187,6 +214,7 @@ export async function verifyReadModels(
 ): Promise<VerifyResult> {
   const started = performance.now();
   const projectors = options.projectors ?? allProjectors;
+  await assertReady(live.db, projectors);
   await ensureReadSchema(scratch.db);
   let bound = await livePosition(live.db, projectors);
   const runner = new ProjectionRunner(scratch.db, boundedLedger(ledger, () => bound) as Ledger, projectors);
@@ -325,7 +353,7 @@ export class ReadModelCheck {
     await this.running;
   }
 
-  /** Runs one check now (unless another process is running one); answers it, or null when skipped. */
+  /** Runs one check now (unless another process is running one, or the read models are not ready); answers it, or null when skipped. */
   async runOnce(): Promise<VerifyResult | null> {
     const run = async () => {
       const scratch = await this.openScratch();
@@ -336,6 +364,11 @@ export class ReadModelCheck {
           scratch,
           this.options.projectors ? { projectors: this.options.projectors } : {},
         );
+      } catch (error) {
+        // A rebuild that has just begun: this round is skipped, the next one checks.
+        if (!(error instanceof ReadModelsNotReady)) throw error;
+        this.options.log?.warn({}, `read-model check skipped: ${error.message}`);
+        return null;
       } finally {
         await scratch.close();
       }

@@ -2,7 +2,7 @@
 // `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import cliProgress from 'cli-progress';
 import { rebuildReadModels } from '../../projections/rebuild.js';
-import { verifyReadModels } from '../../projections/verify.js';
+import { ReadModelsNotReady, verifyReadModels } from '../../projections/verify.js';
 import { MIGRATIONS } from '../migrations.js';
 import { openStore } from '../store/store.js';
 import { CheckFailed, type CommandRun } from './command.js';
@@ -118,6 +118,9 @@ export const projectionsVerify: CommandRun = {
       io.info('Replaying the ledger into a scratch copy of the read models…');
       const result = await verifyReadModels(store, opened.ledger, scratch, {
         ...(opened.external ? { projectors: [...allProjectors, eventIndexProjector] } : {}),
+      }).catch((error: unknown) => {
+        if (error instanceof ReadModelsNotReady) throw new CheckFailed('READ_MODELS_NOT_READY', error.message, {});
+        throw error;
       });
       if (!result.consistent) {
         const rows = result.drift.reduce((n, d) => n + d.missing + d.extra + d.changed, 0);

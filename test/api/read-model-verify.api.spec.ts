@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli.js';
+import { READ_SCHEMA_VERSION } from '../../projections/read-schema.js';
 import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, startTestService, verifyAgainstReplay, type Client, type TestService } from '../support/service.js';
 
@@ -75,6 +76,18 @@ describe('projections verify', () => {
       VALUES (${tenantId}, 'left-at-zero', ${randomUUID()}, 0)`.execute(db);
     expect(await verify()).toMatchObject({ consistent: true, drift: [] });
     await sql`DELETE FROM read.standing_counts WHERE purpose = 'left-at-zero'`.execute(db);
+  }, 60_000);
+
+  it('refuses to compare read models another version built, and the scheduled check skips its round', async () => {
+    const db = t.service.store.db;
+    await sql`UPDATE read.meta SET value = '1' WHERE key = 'version'`.execute(db);
+    try {
+      await expect(verify()).rejects.toThrow(/built by another version of the service \(read schema 1, this one \d+\)/);
+      expect(await t.service.readModelCheck.runOnce()).toBeNull();
+    } finally {
+      await sql`UPDATE read.meta SET value = ${String(READ_SCHEMA_VERSION)} WHERE key = 'version'`.execute(db);
+    }
+    expect(await verify()).toMatchObject({ consistent: true });
   }, 60_000);
 
   it("states in an export's headers the signed checkpoint it reflects", async () => {

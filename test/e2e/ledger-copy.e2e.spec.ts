@@ -37,6 +37,8 @@ describe.skipIf(!serverUrl)(
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'cl-copy-'));
     const dataDir = join(dir, 'data');
+    // The source's key files, which the destination's service and commands are given.
+    const keyFiles = () => ({ MASTER_KEY_FILE: join(dataDir, 'master.key'), TRANSPARENCY_SIGNING_KEY_FILE: join(dataDir, 'signing.key') });
     let target: { url: string; drop(): Promise<void> };
     let svc: ServiceProcess | undefined;
     let creds: { tenantId: string; apiKey: string; apiSecret: string };
@@ -188,13 +190,19 @@ describe.skipIf(!serverUrl)(
       expect(existsSync(join(dir, 'nothing-here'))).toBe(false);
     }, 60_000);
 
+    it('has no read models to verify before the service first starts there, and says so', async () => {
+      const verified = await cli(['projections', 'verify'], { DATABASE_URL: target.url, ...keyFiles() });
+      expect(verified.code, verified.stderr).toBe(1);
+      expect(verified.json.error.code).toBe('READ_MODELS_NOT_READY');
+      expect(verified.json.error.message).toMatch(/no read models yet.*start the service.*projections rebuild/);
+    }, 60_000);
+
     describe('when the service starts on the destination', () => {
       let api: HttpClient;
       beforeAll(async () => {
         svc = await startServiceProcess({
           DATABASE_URL: target.url,
-          MASTER_KEY_FILE: join(dataDir, 'master.key'),
-          TRANSPARENCY_SIGNING_KEY_FILE: join(dataDir, 'signing.key'),
+          ...keyFiles(),
           ADMIN_TOKEN,
           PUBLIC_BASE_URL,
           WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -231,6 +239,9 @@ describe.skipIf(!serverUrl)(
         const status = await api.get(`/api/v1/consent/user/${encodeURIComponent('user-1@example.org')}/status`);
         expect(status.status).toBe(200);
         expect(JSON.stringify(status.body.data)).toMatch(/withdrawn/);
+        const verified = await cli(['projections', 'verify'], { DATABASE_URL: target.url, ...keyFiles() });
+        expect(verified.code, verified.stderr).toBe(0);
+        expect(verified.json).toMatchObject({ consistent: true, drift: [] });
       });
 
       it('keeps the receipt, the webhook and the transparency log with its signing key', async () => {
