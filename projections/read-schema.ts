@@ -1,6 +1,6 @@
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely';
 import type { CheckpointTable } from '../src/followers/checkpoints.js';
-import { regrantServiceRoles } from '../src/store/roles.js';
+import { ownerWork, regrantServiceRoles } from '../src/store/roles.js';
 import type { Database } from '../src/store/schema.js';
 import { AUDIT_LOG_DDL, type AuditLogDatabase } from './audit-log/audit-log.table.js';
 import { CONSENT_COUNTS_DDL, type ConsentCountsDatabase } from './consent-counts/consent-counts.table.js';
@@ -87,15 +87,23 @@ export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreate
       // to_regclass: whether the table exists, without failing when it does not.
       const exists = await read.selectNoFrom(sql<boolean>`to_regclass('read.meta') IS NOT NULL`.as('found')).executeTakeFirst();
       let recreated = false;
+      let found: string | undefined;
       if (exists?.found) {
-        const v = await read.selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst();
+        found = (await read.selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value;
         // Up to date: no DDL (a service role that may not create starts here, src/store/roles.ts).
-        if (v?.value === String(READ_SCHEMA_VERSION)) return { recreated: false };
-        await read.schema.dropSchema('read').cascade().execute();
-        recreated = true;
+        if (found === String(READ_SCHEMA_VERSION)) return { recreated: false };
       }
-      // The DDL as text: CREATE … IF NOT EXISTS of several tables and indexes in one round trip.
-      await sql.raw(DDL).execute(conn);
+      const what = exists?.found
+        ? `the read models must be rebuilt for this version (they are of read schema ${found ?? 'unknown'}, this version needs ${READ_SCHEMA_VERSION})`
+        : 'the read models must be created (this store has none yet)';
+      await ownerWork(conn, what, async () => {
+        if (exists?.found) {
+          await read.schema.dropSchema('read').cascade().execute();
+          recreated = true;
+        }
+        // The DDL as text: CREATE … IF NOT EXISTS of several tables and indexes in one round trip.
+        await sql.raw(DDL).execute(conn);
+      });
       await read
         .insertInto('read.meta')
         .values({ key: 'version', value: String(READ_SCHEMA_VERSION) })

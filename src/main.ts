@@ -5,6 +5,7 @@ import { MasterKeyError } from './privacy/index.js';
 import { SigningKeyError } from './transparency/index.js';
 import { LedgerTransactionIdsError } from './ledger/postgres/transaction-ids.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
+import { StorePrivilegeError } from './store/roles.js';
 
 /** Composition root: config → service → listen → signals. */
 async function main(): Promise<void> {
@@ -60,7 +61,8 @@ main().catch((error: unknown) => {
     error instanceof DataDirLockedError ||
     error instanceof MasterKeyError ||
     error instanceof SigningKeyError ||
-    error instanceof LedgerTransactionIdsError
+    error instanceof LedgerTransactionIdsError ||
+    error instanceof StorePrivilegeError
   ) {
     process.stderr.write(`consent-ledger: ${error.message}\n`);
     process.exit(2);

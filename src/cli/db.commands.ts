@@ -3,14 +3,16 @@ import { UsageError, type Command } from './command.js';
 
 /**
  * `db grant --role NAME [--create]`: run with the database owner's `DATABASE_URL`, it brings the
- * store up to date (every open migrates) and grants a role what the service needs and no more:
+ * store up to date (every open migrates), creates the read models of this version, and grants a
+ * role what the service needs and no more:
  * the ledger's events to read and insert, never to change (docs/verifying.md, Database roles).
  * The service then runs with that role's `DATABASE_URL`. Run it again after an upgrade.
  */
 export const dbGrant: Command = {
   name: 'db grant',
   usage: 'db grant --role NAME [--create]',
-  summary: "Grant a PostgreSQL role the service's rights: the ledger read and append only (run as the owner); prints {role, created}",
+  summary:
+    "Grant a PostgreSQL role the service's rights: the ledger read and append only (run as the owner, after every upgrade: it migrates the store and creates the read models, which the role may not); prints {role, created}",
   options: { role: { type: 'string' }, create: { type: 'boolean' } },
   parse(values) {
     const role = values.role;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { regrantServiceRoles } from './roles.js';
+import { ownerWork, regrantServiceRoles } from './roles.js';
 import type { Database } from './schema.js';
 
 export type { Migration };
@@ -62,31 +62,39 @@ export async function migrate(db: Kysely<Database>, migrations: Migrations): Pro
       // Only when missing: a service role that may not create (src/store/roles.ts) starts on a
       // store whose migrations the owner applied, and runs no DDL at all.
       const known = await sql<{ found: boolean }>`SELECT to_regclass('control.migrations') IS NOT NULL AS found`.execute(conn);
-      if (!known.rows[0]?.found) {
-        await conn.schema.createSchema('control').ifNotExists().execute();
-        await conn.schema
-          .createTable('control.migrations')
-          .ifNotExists()
-          .addColumn('name', 'text', (c) => c.primaryKey())
-          .addColumn('applied_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-          .execute();
-      }
-      const done = await conn.selectFrom('control.migrations').select('name').execute();
-      const applied = new Set(done.map((r) => r.name));
-      const ran: string[] = [];
-      for (const [name, migration] of Object.entries(collectMigrations(migrations))) {
-        if (applied.has(name)) continue;
-        await conn.transaction().execute(async (tx) => {
-          await migration.up(tx);
-          await tx.insertInto('control.migrations').values({ name }).execute();
-        });
-        ran.push(name);
-      }
-      // New tables reach the service roles the owner granted before.
-      if (ran.length > 0) await regrantServiceRoles(conn);
-      return ran;
+      const what = known.rows[0]?.found
+        ? 'the store must be migrated to this version'
+        : 'the store must be created (this database has none yet)';
+      return await ownerWork(conn, what, () => applyMigrations(conn, migrations, known.rows[0]?.found === true));
     } finally {
       await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
     }
   });
+}
+
+/** `migrate`'s work, under its lock: the table of applied names when missing, then each migration not applied yet. */
+async function applyMigrations(conn: Kysely<Database>, migrations: Migrations, known: boolean): Promise<string[]> {
+  if (!known) {
+    await conn.schema.createSchema('control').ifNotExists().execute();
+    await conn.schema
+      .createTable('control.migrations')
+      .ifNotExists()
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('applied_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+  }
+  const done = await conn.selectFrom('control.migrations').select('name').execute();
+  const applied = new Set(done.map((r) => r.name));
+  const ran: string[] = [];
+  for (const [name, migration] of Object.entries(collectMigrations(migrations))) {
+    if (applied.has(name)) continue;
+    await conn.transaction().execute(async (tx) => {
+      await migration.up(tx);
+      await tx.insertInto('control.migrations').values({ name }).execute();
+    });
+    ran.push(name);
+  }
+  // New tables reach the service roles the owner granted before.
+  if (ran.length > 0) await regrantServiceRoles(conn);
+  return ran;
 }

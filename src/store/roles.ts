@@ -2,6 +2,32 @@ import { sql, type ColumnType, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { ROLE_NAME } from './role-name.js';
 
+/**
+ * The store had to be created, migrated or its read models rebuilt, and the database role the
+ * service runs as may not (a role `db grant` made owns nothing and creates nothing): the store's
+ * owner runs `db grant` first, which does it.
+ */
+export class StorePrivilegeError extends Error {
+  override readonly name = 'StorePrivilegeError';
+}
+
+/**
+ * Runs `ddl`; a refusal for want of privilege (PostgreSQL's insufficient_privilege, 42501)
+ * becomes a StorePrivilegeError that says `what` had to be done and what the owner runs for it.
+ * `conn` must still take a query afterwards (not the transaction that failed).
+ */
+export async function ownerWork<T>(conn: Kysely<Database>, what: string, ddl: () => Promise<T>): Promise<T> {
+  try {
+    return await ddl();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== '42501') throw error;
+    const role = (await sql<{ role: string }>`SELECT current_user AS role`.execute(conn)).rows[0]?.role ?? 'this role';
+    throw new StorePrivilegeError(
+      `${what}, and the database role ${role} may not: run \`npx consent-ledger db grant --role ${role}\` with the store owner's DATABASE_URL, then start again (docs/verifying.md, Database roles)`,
+    );
+  }
+}
+
 /** `control.service_roles` (migration 0013): the roles `db grant` gave the service's rights. */
 export interface ServiceRolesTable {
   name: string;

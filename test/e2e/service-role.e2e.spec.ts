@@ -1,0 +1,103 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.js';
+import {
+  provisionTenant,
+  publishThrough,
+  spawnServiceProcess,
+  startServiceProcess,
+  tenantClient,
+  freePort,
+  type ServiceProcess,
+} from '../support/process.js';
+import { freshDatabase, serverUrl } from '../support/stores.js';
+
+/**
+ * The service under a role of its own (docs/verifying.md, Database roles), as an operator sets it
+ * up: `db grant` as the owner, then the service with the role's DATABASE_URL, on a new database
+ * and again after an upgrade that changes the read models' shape. The role creates nothing, so
+ * whatever needs the owner is done by `db grant`; a start that would need it says so.
+ */
+
+if (!serverUrl) console.log('[service-role.e2e] DATABASE_URL is not set: the service under a role of its own is not tested');
+
+const ADMIN_TOKEN = 'role-test-admin-token-0123456789';
+
+describe.skipIf(!serverUrl)('the service under a role db grant made', () => {
+  const role = `cl_role_${Date.now().toString(36)}`;
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let owner: pg.Client;
+  let asRole: Record<string, string>;
+  let svc: ServiceProcess | undefined;
+  let creds: { apiKey: string; apiSecret: string };
+
+  /** A start as the role that must fail: its exit status and what it wrote. */
+  const failedStart = async () => {
+    const started = spawnServiceProcess({ ...asRole, PORT: String(await freePort()) });
+    const exit = await started.waitForExit(60_000);
+    return { code: exit.code, stderr: started.stderr() };
+  };
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    owner = new pg.Client({ connectionString: db.url });
+    await owner.connect();
+    await owner.query(`CREATE ROLE ${role} LOGIN`);
+    const url = new URL(db.url);
+    url.username = role;
+    asRole = { ...db.env, DATABASE_URL: url.toString(), ADMIN_TOKEN, LOG_LEVEL: 'warn' };
+  }, 60_000);
+
+  afterAll(async () => {
+    await svc?.kill('SIGTERM');
+    // What the role was granted goes with the database; the role itself belongs to the server.
+    await owner?.end();
+    await db?.drop();
+    const server = new pg.Client({ connectionString: serverUrl });
+    await server.connect();
+    await server.query(`DROP ROLE IF EXISTS ${role}`);
+    await server.end();
+  });
+
+  it('refuses to start on a database the owner has not prepared, naming the command that does', async () => {
+    const { code, stderr } = await failedStart();
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      new RegExp(`the store must be created .*the database role ${role} may not: run \`npx consent-ledger db grant --role ${role}\``),
+    );
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 90_000);
+
+  it('starts once the owner ran db grant, and records and reads back', async () => {
+    const granted = await cli(['db', 'grant', '--role', role], db.env);
+    expect(granted.code, granted.stderr).toBe(0);
+    svc = await startServiceProcess(asRole);
+    creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'Role');
+    const api = tenantClient(svc.url, creds);
+    const policyVersionId = await publishThrough(api);
+    const recorded = await api.post('/api/v1/consent', { policyVersionId, userReference: 'user-1', consentGiven: true });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+    expect((await api.get('/api/v1/consent/search')).body.pagination.total).toBe(1);
+    await svc.kill('SIGTERM');
+    svc = undefined;
+  }, 120_000);
+
+  it('after an upgrade that changes the read models, starts again once db grant rebuilt them, the records intact', async () => {
+    // What an upgrade whose read models have another shape finds: a version this build does not know.
+    await owner.query(`UPDATE read.meta SET value = '1' WHERE key = 'version'`);
+    const { code, stderr } = await failedStart();
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/the read models must be rebuilt for this version \(they are of read schema 1, this version needs \d+\)/);
+    expect(stderr).toMatch(`db grant --role ${role}`);
+
+    const granted = await cli(['db', 'grant', '--role', role], db.env);
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stderr).toMatch(/recreated empty; the service rebuilds them from the ledger/);
+    svc = await startServiceProcess(asRole);
+    const reader = tenantClient(svc.url, creds);
+    // The read fence waits for the replay of the tenant's writes.
+    const found = await reader.get('/api/v1/consent/user/user-1');
+    expect(found.status).toBe(200);
+    expect(found.body.data).toHaveLength(1);
+  }, 120_000);
+});
