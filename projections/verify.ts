@@ -172,7 +172,7 @@ async function assertReady(db: Kysely<Database>, projectors: readonly Projector[
   const retry = 'start the service (it builds them from the ledger on its first start) or run `projections rebuild`, then verify';
   if (!built.rows[0]?.found)
     throw new ReadModelsNotReady(
-      `this store has no read models yet (a store made by \`ledger copy\` or \`restore\` gets them on the service's first start): ${retry}`,
+      `this store has no read models yet (a store made by \`ledger copy\` gets them on the service's first start there): ${retry}`,
     );
   const version = await readDb(db).selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst();
   if (version?.value !== String(READ_SCHEMA_VERSION))

@@ -170,7 +170,7 @@ const projectionsVerify: Command = {
   name: 'projections verify',
   usage: 'projections verify',
   summary:
-    'Replay the ledger into a scratch copy of the read models (in memory) and compare it row for row with the live ones; prints {consistent, events, tables, drift}, and exits 1 naming every row that differs (READ_MODEL_DRIFT), or saying why there is nothing to compare yet (READ_MODELS_NOT_READY: never built, as after `ledger copy` or `restore`, or built by another version)',
+    'Replay the ledger into a scratch copy of the read models (in memory) and compare it row for row with the live ones; prints {consistent, events, tables, drift}, and exits 1 naming every row that differs (READ_MODEL_DRIFT), or saying why there is nothing to compare yet (READ_MODELS_NOT_READY: never built, as after `ledger copy`, or built by another version)',
   options: {},
   parse: () => ({}),
   load: () => import('./commands.run.js').then((m) => m.projectionsVerify),
