@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropReadSchema, ensureReadSchema } from './read-schema.js';
+import { sql } from 'kysely';
+import { dropReadSchema, ensureReadSchema, READ_SCHEMA_VERSION } from './read-schema.js';
+import { ReadSchemaReplaced } from './runner.js';
 import { allProjectors } from './index.js';
 import {
   openHarness,
@@ -90,6 +92,33 @@ describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
       }
       const consents = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.subject);
       expect(consents).toEqual([h.subject(tenant, 'good')]);
+    });
+  });
+
+  describe('projection runner › when another version of the service has rebuilt the read models', () => {
+    it('writes nothing into them, records no failure, and keeps its place', async () => {
+      const tenant = randomUUID();
+      const policy = published();
+      await h.append(tenant, [policy, recorded(policy, { userReference: 'kept' })]);
+      const runner = h.runner();
+      await runner.catchUp();
+      const checkpoints = await rowsOf(h.db, 'read.checkpoints');
+      const failures = (await rowsOf(h.db, 'read.projection_failures')).length;
+      // What a process of another version leaves: the schema's version is not this build's.
+      await sql`UPDATE read.meta SET value = '1' WHERE key = 'version'`.execute(h.db);
+      try {
+        await h.append(tenant, [recorded(policy, { userReference: 'not-projected' })]);
+        await expect(runner.runOnce()).rejects.toBeInstanceOf(ReadSchemaReplaced);
+        const subjects = (await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant).map((r) => r.subject);
+        expect(subjects).toEqual([h.subject(tenant, 'kept')]);
+        expect(await rowsOf(h.db, 'read.checkpoints')).toEqual(checkpoints);
+        expect((await rowsOf(h.db, 'read.projection_failures')).length).toBe(failures);
+      } finally {
+        await sql`UPDATE read.meta SET value = ${String(READ_SCHEMA_VERSION)} WHERE key = 'version'`.execute(h.db);
+      }
+      // Back on this version's read models, it goes on from where it was.
+      await runner.catchUp();
+      expect((await rowsOf(h.db, 'read.consents')).filter((r) => r.tenant_id === tenant)).toHaveLength(2);
     });
   });
 

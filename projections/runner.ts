@@ -6,7 +6,7 @@ import type { Projector } from '../src/followers/projector.js';
 import type { Ledger, RecordedEvent } from '../src/ledger/ledger.port.js';
 import { isTransientError } from '../src/store/database-errors.js';
 import type { Database } from '../src/store/schema.js';
-import { readDb } from './read-schema.js';
+import { READ_SCHEMA_VERSION, readDb } from './read-schema.js';
 
 export type RunnerLog = Log;
 
@@ -56,15 +56,38 @@ export class ProjectionRunner extends Follower {
         name: 'projection runner',
         checkpoints: new TableCheckpointer('read.checkpoints'),
         processors,
-        // The read models are rebuilt from the ledger at will: their commit need not wait for the
-        // WAL flush. A server crash loses the last batches and their checkpoints together (the
-        // WAL is applied in order), and they are applied again.
-        begin: async (tx) => void (await sql`SET LOCAL synchronous_commit TO OFF`.execute(tx)),
+        begin: (tx) => beginBatch(tx),
         recover: (error, events, apply) => applyOneByOne(error, events, processors, apply, log),
       },
       { ...options, batchSize: options.batchSize ?? 2000 },
     );
   }
+}
+
+/**
+ * The read models were dropped and rebuilt by a process of another version (an upgrade that
+ * changed their shape, or its rollback): this process's projectors would write rows of its own
+ * shape into them, or skip as failures the events they could not write. It stops projecting.
+ */
+export class ReadSchemaReplaced extends Error {
+  override readonly name = 'ReadSchemaReplaced';
+}
+
+/**
+ * Each batch's first statement. The read models are rebuilt from the ledger at will: their
+ * commit need not wait for the WAL flush (a server crash loses the last batches and their
+ * checkpoints together, and they are applied again). And it reads the read schema's version,
+ * which also holds off another version's DROP of the schema until the batch commits.
+ */
+async function beginBatch(tx: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ version: string | null }>`
+    SELECT set_config('synchronous_commit', 'off', true) AS off,
+      (SELECT value FROM read.meta WHERE key = 'version') AS version`.execute(tx);
+  const version = rows[0]?.version ?? null;
+  if (version !== String(READ_SCHEMA_VERSION))
+    throw new ReadSchemaReplaced(
+      `the read models are of read schema ${version ?? 'none'}, built by another version of the service; this one (read schema ${READ_SCHEMA_VERSION}) stops projecting into them: run every process on one version`,
+    );
 }
 
 /**
@@ -79,13 +102,14 @@ async function applyOneByOne(
   apply: ApplyInTransaction<undefined>,
   log: RunnerLog | undefined,
 ): Promise<void> {
+  if (error instanceof ReadSchemaReplaced) throw error;
   log?.error({ err: error }, 'projection batch failed; applying its events one by one');
   for (const e of events) {
     for (const p of processors) {
       try {
         await apply([p], [e]);
       } catch (failure) {
-        if (isTransientError(failure) || failure instanceof CheckpointMovedBack) throw failure;
+        if (isTransientError(failure) || failure instanceof CheckpointMovedBack || failure instanceof ReadSchemaReplaced) throw failure;
         log?.error({ err: failure, projector: p.processorId, eventId: e.id, eventType: e.type }, 'projector failed on an event; skipped');
         await apply([{ ...p, canHandle: new Set() }], [e], async (tx) => {
           await readDb(tx)
