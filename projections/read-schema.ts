@@ -77,6 +77,16 @@ export const READ_MODELS_REBUILT =
   'consent-ledger: the read models of this version have another shape; they are being rebuilt from the ledger.\n' +
   '  Writes go on meanwhile; a read that cannot wait for them answers what they hold, with X-Read-Models-Behind: true.';
 
+/** Whether the store has a read schema, and its version (`read.meta`; undefined when it has none). */
+export async function readSchemaState(db: Kysely<Database>): Promise<{ exists: boolean; version: string | undefined }> {
+  const read = readDb(db);
+  // to_regclass: whether the table exists, without failing when it does not.
+  const exists = await read.selectNoFrom(sql<boolean>`to_regclass('read.meta') IS NOT NULL`.as('found')).executeTakeFirst();
+  if (!exists?.found) return { exists: false, version: undefined };
+  const row = await read.selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst();
+  return { exists: true, version: row?.value };
+}
+
 /** Creates the read schema when missing; drops and recreates it when its version differs. */
 export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreated: boolean }> {
   return db.connection().execute(async (conn) => {
@@ -84,20 +94,15 @@ export async function ensureReadSchema(db: Kysely<Database>): Promise<{ recreate
     await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(conn);
     try {
       const read = readDb(conn);
-      // to_regclass: whether the table exists, without failing when it does not.
-      const exists = await read.selectNoFrom(sql<boolean>`to_regclass('read.meta') IS NOT NULL`.as('found')).executeTakeFirst();
+      const { exists, version: found } = await readSchemaState(conn);
+      // Up to date: no DDL (a service role that may not create starts here, src/store/roles.ts).
+      if (found === String(READ_SCHEMA_VERSION)) return { recreated: false };
       let recreated = false;
-      let found: string | undefined;
-      if (exists?.found) {
-        found = (await read.selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value;
-        // Up to date: no DDL (a service role that may not create starts here, src/store/roles.ts).
-        if (found === String(READ_SCHEMA_VERSION)) return { recreated: false };
-      }
-      const what = exists?.found
+      const what = exists
         ? `the read models must be rebuilt for this version (they are of read schema ${found ?? 'unknown'}, this version needs ${READ_SCHEMA_VERSION})`
         : 'the read models must be created (this store has none yet)';
       await ownerWork(conn, what, async () => {
-        if (exists?.found) {
+        if (exists) {
           await read.schema.dropSchema('read').cascade().execute();
           recreated = true;
         }

@@ -5,7 +5,7 @@ import type { Log } from '../src/common/log.js';
 import type { Projector } from '../src/followers/projector.js';
 import type { Database } from '../src/store/schema.js';
 import { allProjectors } from './index.js';
-import { ensureReadSchema, READ_SCHEMA_VERSION, readDb } from './read-schema.js';
+import { ensureReadSchema, READ_SCHEMA_VERSION, readSchemaState } from './read-schema.js';
 import { ProjectionRunner } from './runner.js';
 
 /** One read-model row that is not what the ledger gives. */
@@ -164,25 +164,27 @@ export class ReadModelsNotReady extends Error {
 }
 
 /**
- * Throws ReadModelsNotReady unless the live read models are of this version and every projector
- * has a position: else a replay would be compared with nothing, or with tables of another shape.
+ * Where the live read models stand; throws ReadModelsNotReady unless they are of this version and
+ * every projector has a position: else a replay would be compared with nothing, or with tables of
+ * another shape.
  */
-async function assertReady(db: Kysely<Database>, projectors: readonly Projector[]): Promise<void> {
-  const built = await sql<{ found: boolean }>`SELECT to_regclass('read.meta') IS NOT NULL AS found`.execute(db);
+async function readyPosition(db: Kysely<Database>, projectors: readonly Projector[]): Promise<LedgerPosition> {
+  const { exists, version } = await readSchemaState(db);
   const retry = 'start the service (it builds them from the ledger on its first start) or run `projections rebuild`, then verify';
-  if (!built.rows[0]?.found)
+  if (!exists)
     throw new ReadModelsNotReady(
       `this store has no read models yet (a store made by \`ledger copy\` gets them on the service's first start there): ${retry}`,
     );
-  const version = await readDb(db).selectFrom('read.meta').select('value').where('key', '=', 'version').executeTakeFirst();
-  if (version?.value !== String(READ_SCHEMA_VERSION))
+  if (version !== String(READ_SCHEMA_VERSION))
     throw new ReadModelsNotReady(
-      `the read models were built by another version of the service (read schema ${version?.value ?? 'unknown'}, this one ${READ_SCHEMA_VERSION}): ${retry}`,
+      `the read models were built by another version of the service (read schema ${version ?? 'unknown'}, this one ${READ_SCHEMA_VERSION}): ${retry}`,
     );
-  if ((await livePosition(db, projectors)) === null)
+  const position = await livePosition(db, projectors);
+  if (position === null)
     throw new ReadModelsNotReady(
       'a rebuild of the read models has just begun (not every projector has a position yet): verify once it ends',
     );
+  return position;
 }
 
 /** Where the live read models stand: their projectors' common position, or null when they disagree (a rebuild runs). */
@@ -214,9 +216,8 @@ export async function verifyReadModels(
 ): Promise<VerifyResult> {
   const started = performance.now();
   const projectors = options.projectors ?? allProjectors;
-  await assertReady(live.db, projectors);
+  let bound: LedgerPosition | null = await readyPosition(live.db, projectors);
   await ensureReadSchema(scratch.db);
-  let bound = await livePosition(live.db, projectors);
   const runner = new ProjectionRunner(scratch.db, boundedLedger(ledger, () => bound) as Ledger, projectors);
   await runner.ensureCheckpoints();
   let events = 0;
