@@ -7,6 +7,7 @@ import { dropReadSchema, ensureReadSchema } from './read-schema.js';
 import { ProjectionRunner, type RunnerLog } from './runner.js';
 import { ReadStatistics } from './statistics.js';
 import { silentLog } from '../src/common/log.js';
+import { ownerWork } from '../src/store/roles.js';
 
 export interface RebuildResult {
   /** Ledger events replayed through the projectors. */
@@ -46,7 +47,15 @@ export async function rebuildReadModels(
   const total = options.count
     ? await options.count()
     : Number((await sql<{ n: number | string }>`SELECT count(*) AS n FROM ledger.events`.execute(db)).rows[0]?.n ?? 0);
-  await dropReadSchema(db);
+  // Dropping needs the schema's owner: a role `db grant` made leaves the rebuild to the owner, whose
+  // new tables reach the role again (ensureReadSchema regrants them).
+  await ownerWork(
+    db,
+    'the read models must be dropped to be rebuilt',
+    () => dropReadSchema(db),
+    () =>
+      "run `npx consent-ledger projections rebuild` with the store owner's DATABASE_URL instead (the service's roles keep their rights on the new tables)",
+  );
   await ensureReadSchema(db);
   const runner = new ProjectionRunner(db, ledger, options.projectors ?? allProjectors, {
     ...(options.log ? { log: options.log } : {}),

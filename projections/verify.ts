@@ -158,7 +158,7 @@ async function rowsByKey(
   return new Map(rows.map((r) => [r.key, JSON.parse(r.row) as Record<string, unknown>]));
 }
 
-/** The live read models cannot be compared yet: never built, built by another version, or a rebuild just began. */
+/** The live read models cannot be compared yet: never built, built by another version, or still being built. */
 export class ReadModelsNotReady extends Error {
   override readonly name = 'ReadModelsNotReady';
 }
@@ -182,7 +182,7 @@ async function readyPosition(db: Kysely<Database>, projectors: readonly Projecto
   const position = await livePosition(db, projectors);
   if (position === null)
     throw new ReadModelsNotReady(
-      'a rebuild of the read models has just begun (not every projector has a position yet): verify once it ends',
+      'the read models are being built (not every projector has a position yet: a rebuild under way, or created by `db grant` and the service not started since): verify once they are',
     );
   return position;
 }

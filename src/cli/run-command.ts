@@ -4,6 +4,7 @@ import { DataDirLockedError } from '../store/data-dir-lock.js';
 import { LedgerCopyError } from '../ledger/copy.js';
 import { LedgerLocationError } from './ledger-location.js';
 import { StateCopyError } from './state-copy.js';
+import { StorePrivilegeError } from '../store/roles.js';
 import { AuditError } from '../transparency/audit.js';
 import { MIGRATIONS } from '../migrations.js';
 import { openStore, type Store } from '../store/store.js';
@@ -82,6 +83,7 @@ export async function runCommand(command: Command, input: unknown, cli: CliEnvir
     }
     if (error instanceof LedgerLocationError) return fail(EXIT.failed, 'LEDGER_LOCATION', error.message);
     if (error instanceof StateCopyError) return fail(EXIT.failed, 'STATE_COPY_FAILED', error.message);
+    if (error instanceof StorePrivilegeError) return fail(EXIT.failed, 'STORE_PRIVILEGE', error.message);
     const e = error as Error & { code?: string };
     return fail(EXIT.failed, 'FAILED', `${command.name} failed: ${e.message || e.code || String(error)}`);
   } finally {

@@ -11,20 +11,28 @@ export class StorePrivilegeError extends Error {
   override readonly name = 'StorePrivilegeError';
 }
 
+/** What the owner runs when a start needed DDL the role may not run. */
+const grantFirst = (role: string) =>
+  `run \`npx consent-ledger db grant --role ${role}\` with the store owner's DATABASE_URL, then start again`;
+
 /**
  * Runs `ddl`; a refusal for want of privilege (PostgreSQL's insufficient_privilege, 42501)
- * becomes a StorePrivilegeError that says `what` had to be done and what the owner runs for it.
- * `conn` must still take a query afterwards (not the transaction that failed).
+ * becomes a StorePrivilegeError that says `what` had to be done and what the owner runs for it
+ * (`remedy`, by default `db grant`). `conn` must still take a query afterwards (not the
+ * transaction that failed).
  */
-export async function ownerWork<T>(conn: Kysely<Database>, what: string, ddl: () => Promise<T>): Promise<T> {
+export async function ownerWork<T>(
+  conn: Kysely<Database>,
+  what: string,
+  ddl: () => Promise<T>,
+  remedy: (role: string) => string = grantFirst,
+): Promise<T> {
   try {
     return await ddl();
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code !== '42501') throw error;
     const role = (await sql<{ role: string }>`SELECT current_user AS role`.execute(conn)).rows[0]?.role ?? 'this role';
-    throw new StorePrivilegeError(
-      `${what}, and the database role ${role} may not: run \`npx consent-ledger db grant --role ${role}\` with the store owner's DATABASE_URL, then start again (docs/verifying.md, Database roles)`,
-    );
+    throw new StorePrivilegeError(`${what}, and the database role ${role} may not: ${remedy(role)} (docs/verifying.md, Database roles)`);
   }
 }
 

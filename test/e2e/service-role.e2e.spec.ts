@@ -99,5 +99,27 @@ describe.skipIf(!serverUrl)('the service under a role db grant made', () => {
     const found = await reader.get('/api/v1/consent/user/user-1');
     expect(found.status).toBe(200);
     expect(found.body.data).toHaveLength(1);
+    await svc.kill('SIGTERM');
+    svc = undefined;
+  }, 120_000);
+
+  it('leaves projections rebuild to the owner, whose rebuilt read models the role reads', async () => {
+    const refused = await cli(['projections', 'rebuild'], asRole);
+    expect(refused.code).toBe(1);
+    expect(refused.json).toMatchObject({ error: { code: 'STORE_PRIVILEGE' } });
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `the read models must be dropped to be rebuilt, and the database role ${role} may not: run \`npx consent-ledger projections rebuild\` with the store owner's DATABASE_URL`,
+      ),
+    );
+    // Untouched: the role's verify still finds them whole.
+    const before = await cli(['projections', 'verify'], asRole);
+    expect(before.code, before.stderr).toBe(0);
+
+    const rebuilt = await cli(['projections', 'rebuild'], db.env);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    const after = await cli(['projections', 'verify'], asRole);
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.json).toMatchObject({ consistent: true });
   }, 120_000);
 });
