@@ -12,7 +12,7 @@ export async function servicePrivacy(store: Store, settings: Settings): Promise<
   const master = configuredMasterKey(settings);
   if (!master) {
     throw new UsageError(
-      `no master key: set MASTER_KEY or MASTER_KEY_FILE as the service has it (or DATA_DIR holding ${MASTER_KEY_FILE_NAME})`,
+      `no master key: set MASTER_KEY or MASTER_KEY_FILE as the service has it, or DATA_DIR to the folder holding its ${MASTER_KEY_FILE_NAME} (the service makes one there on its first start, when neither is set)`,
     );
   }
   return Privacy.open(store.db, master.key, { openThreads: 0 });

@@ -97,6 +97,28 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('on a store no service has started on, says where the master key comes from', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-import-keyless-'));
+    try {
+      const env = { DATA_DIR: join(dir, 'data') };
+      const tenant = await cli(['tenant', 'create', '--name', 'Early', '--plan', 'starter'], env);
+      expect(tenant.code, tenant.stderr).toBe(0);
+      writeFileSync(
+        join(dir, 'a.csv'),
+        'userReference,policyType,consentGiven,collectedAt\nu-1,privacy_policy,true,2025-01-01T00:00:00Z\n',
+      );
+      const run = await runCommand(process.execPath, [bin, 'import', '--tenant', tenant.json.tenantId, '--file', 'a.csv'], env, dir);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.json.error).toMatchObject({
+        code: 'USAGE',
+        message: expect.stringMatching(/no master key: .*the service makes one there on its first start/),
+      });
+      expect(existsSync(join(dir, 'data', 'master.key'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe.each(engines)('import › on $name', (engine) => {
