@@ -59,8 +59,9 @@ describe('embedded store › online backup', () => {
     const writer = (async () => {
       while (writing) {
         const id = ++next;
-        await sql`INSERT INTO scratch (id, pad) VALUES (${id}, ${'w'.repeat(300)})`.execute(store.db);
-        await sql`UPDATE scratch SET touched = touched + 1, pad = ${'u'.repeat(320)} WHERE id = ${id - 40_000}`.execute(store.db);
+        // One statement, one transaction: an archive holds both of its writes or neither.
+        await sql`WITH inserted AS (INSERT INTO scratch (id, pad) VALUES (${id}, ${'w'.repeat(300)}))
+          UPDATE scratch SET touched = touched + 1, pad = ${'u'.repeat(320)} WHERE id = ${id - 40_000}`.execute(store.db);
         acknowledged = id;
         // As requests come: from sockets, each in a turn of the event loop of its own.
         await new Promise((resolve) => setImmediate(resolve));
