@@ -12,13 +12,21 @@ export const MAX_ATTEMPTS = 5;
 /** Delay before attempt n+1 after attempt n failed (n = 1..4), in seconds: +1 min, +5 min, +30 min, +2 h. */
 export const RETRY_DELAYS_S = [60, 300, 1800, 7200] as const;
 
+/** An answer faster than this earns its webhook another attempt in flight (`DispatcherOptions.perWebhook`). */
+const FAST_ANSWER_MS = 1000;
+
 export interface DispatcherOptions {
   /** WEBHOOK_RETRY_SCALE: multiplies every retry delay. */
   retryScale?: number;
   /** Attempts in flight at once in this process. */
   concurrency?: number;
-  /** Attempts in flight at once in this process for one webhook, so one slow receiver never takes every slot. */
+  /**
+   * Attempts in flight at once in this process for one webhook, so one slow receiver never takes
+   * every slot: `perWebhook` at first and after any attempt that failed or took a second or more,
+   * one more after each that succeeded faster, up to `perWebhookMax`.
+   */
   perWebhook?: number;
+  perWebhookMax?: number;
   /**
    * How long a claimed delivery stays out of other workers' reach: longer than an attempt's
    * time-out. A worker killed mid-attempt leaves its claim to expire; another then retries it.
@@ -125,7 +133,8 @@ export async function recordAttempt(
  * Competing workers over the due deliveries: each claims a few rows (FOR UPDATE SKIP LOCKED, in a
  * short transaction that pushes them out by a lease), sends them concurrently with no transaction
  * open, and records each attempt. A hanging receiver holds at most `perWebhook` slots, for at
- * most the attempt time-out.
+ * most the attempt time-out (one that answered fast until then, its earned slots up to
+ * `perWebhookMax`, until that time-out takes them back); a fast one earns more.
  *
  * @example
  * const dispatcher = new WebhookDispatcher(db, client, privacy, { retryScale: 1 });
@@ -139,6 +148,9 @@ export class WebhookDispatcher {
   private readonly retryScale: number;
   private readonly concurrency: number;
   private readonly perWebhook: number;
+  private readonly perWebhookMax: number;
+  /** Webhooks whose receivers answered fast: how many attempts each may have in flight (else `perWebhook`). */
+  private readonly allowance = new Map<string, number>();
   private readonly leaseMs: number;
   private readonly onAttempt: DispatcherOptions['onAttempt'];
   private readonly log: Log;
@@ -154,6 +166,7 @@ export class WebhookDispatcher {
     this.retryScale = options.retryScale ?? 1;
     this.concurrency = options.concurrency ?? 32;
     this.perWebhook = options.perWebhook ?? 4;
+    this.perWebhookMax = Math.max(this.perWebhook, options.perWebhookMax ?? 16);
     this.leaseMs = options.leaseMs ?? 15_000;
     this.onAttempt = options.onAttempt;
     this.log = options.log ?? silentLog;
@@ -187,7 +200,7 @@ export class WebhookDispatcher {
     if (free <= 0) return { more: false };
     const busy = new Map<string, number>();
     for (const f of this.inFlight.values()) busy.set(f.webhookId, (busy.get(f.webhookId) ?? 0) + 1);
-    const saturated = [...busy].filter(([, n]) => n >= this.perWebhook).map(([id]) => id);
+    const saturated = [...busy].filter(([id, n]) => n >= this.slotsOf(id)).map(([id]) => id);
     const claimed = await this.claim(free, busy, saturated);
     for (const d of claimed) this.launch(d);
     if (claimed.length > 0 && claimed.length >= free) return { more: false };
@@ -219,7 +232,7 @@ export class WebhookDispatcher {
       for (const c of candidates.rows) {
         if (chosen.length >= free) break;
         const n = counts.get(c.webhook_id) ?? 0;
-        if (n >= this.perWebhook) continue;
+        if (n >= this.slotsOf(c.webhook_id)) continue;
         counts.set(c.webhook_id, n + 1);
         const { secret_wrapped, ...claimed } = c;
         chosen.push({ ...claimed, secret: storedSecret(this.secrets, c.webhook_id, { secret: c.secret, secret_wrapped }) });
@@ -242,11 +255,23 @@ export class WebhookDispatcher {
     });
   }
 
+  private slotsOf(webhookId: string): number {
+    return this.allowance.get(webhookId) ?? this.perWebhook;
+  }
+
+  /** A receiver that answers fast earns one more slot; a failure or a slow answer takes it back to `perWebhook`. */
+  private adapt(webhookId: string, result: OutboundResult): void {
+    if (result.ok && result.responseTimeMs < FAST_ANSWER_MS)
+      this.allowance.set(webhookId, Math.min(this.perWebhookMax, this.slotsOf(webhookId) + 1));
+    else this.allowance.delete(webhookId);
+  }
+
   private launch(d: Claimed): void {
     const done = (async () => {
       const attemptedAt = new Date();
       const result = await sendDelivery(this.client, d, this.abort.signal);
       if (this.abort.signal.aborted) return;
+      this.adapt(d.webhook_id, result);
       try {
         await recordAttempt(this.db, d, result, attemptedAt, { retryScale: this.retryScale });
       } catch (error) {

@@ -31,7 +31,7 @@ export interface WebhooksOptions {
   minIntervalMs?: number;
   /** Tests only: a resolver (DNS rebinding) or a CA for the guarded client. */
   outbound?: Pick<OutboundOptions, 'resolver' | 'ca' | 'timeoutMs'>;
-  dispatcher?: Pick<DispatcherOptions, 'concurrency' | 'perWebhook' | 'leaseMs' | 'onAttempt'>;
+  dispatcher?: Pick<DispatcherOptions, 'concurrency' | 'perWebhook' | 'perWebhookMax' | 'leaseMs' | 'onAttempt'>;
   /**
    * The ledger's durable feed, when it has one (EventStoreDB): delivery rows then come from a
    * persistent subscription to `$all` instead of the checkpointed subscription.

@@ -267,5 +267,26 @@ describe('webhooks › delivery guard in the service', () => {
         await service.close();
       }
     });
+
+    it('a receiver that answers fast earns more attempts at once; a slow one keeps its four', async () => {
+      const { cert } = await testCertificate();
+      const service = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { webhooks: { outbound: { ca: cert } } });
+      // Fast for its first 12 deliveries, then holding each one open: what it holds is what it was given.
+      const fast = await startReceiver((_r, n) => (n <= 12 ? 200 : 'hang'));
+      const slow = await startReceiver(() => 'hang');
+      receivers.push(fast, slow);
+      try {
+        const api = client(service.app, await service.tenant('pro'));
+        for (const r of [fast, slow])
+          expect((await api.post('/api/v1/webhooks', { url: r.url, events: ['policy.created'] })).statusCode).toBe(201);
+        for (let i = 0; i < 40; i++) await publishPolicy(api);
+        // 12 fast answers took it from 4 slots to 16, all of them now held open.
+        await waitUntil(() => fast.hanging() === 16, { timeoutMs: 8000, what: 'the fast receiver holding 16 attempts' });
+        expect(slow.hanging()).toBe(4);
+      } finally {
+        await Promise.all([fast.close(), slow.close()]);
+        await service.close();
+      }
+    });
   });
 });
