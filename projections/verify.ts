@@ -366,7 +366,7 @@ export class ReadModelCheck {
           this.options.projectors ? { projectors: this.options.projectors } : {},
         );
       } catch (error) {
-        // A rebuild that has just begun: this round is skipped, the next one checks.
+        // Nothing to compare yet (none built, another version's, or still being built): the next round checks.
         if (!(error instanceof ReadModelsNotReady)) throw error;
         this.options.log?.warn({}, `read-model check skipped: ${error.message}`);
         return null;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { testKeysDir } from '../../test/support/process.js';
 import { client, publishPolicy } from '../../test/support/service.js';
-import { freshDatabase, serverUrl } from '../../test/support/stores.js';
+import { connectingAs, dropServerRole, freshDatabase, serverUrl } from '../../test/support/stores.js';
 import { loadSettings } from '../config.js';
 import { createService, type Service } from '../service.js';
 import { grantServiceRole } from './roles.js';
@@ -25,11 +25,7 @@ describe.runIf(serverUrl)('database roles › when the service runs as the role 
   let owner: Service;
   let service: Service;
   let asRole: pg.Client;
-  const urlAs = (user: string) => {
-    const u = new URL(fresh.url);
-    u.username = user;
-    return u.toString();
-  };
+  const urlAs = (user: string) => connectingAs(fresh.url, user);
 
   beforeAll(async () => {
     fresh = await freshDatabase();
@@ -47,10 +43,7 @@ describe.runIf(serverUrl)('database roles › when the service runs as the role 
     await asRole?.end();
     await service?.close();
     await fresh?.drop();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP ROLE IF EXISTS ${role}`);
-    await admin.end();
+    await dropServerRole(role);
   });
 
   it('starts with no DDL of its own and serves records, withdrawals, lists, verification and erasure', async () => {

@@ -9,6 +9,7 @@ import type { Service } from '../../src/service.js';
 import { repoRoot, runCommand } from '../support/process.js';
 import { client, listedAdminKey, publishPolicy } from '../support/service.js';
 import { cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
+import { connectingAs } from '../support/stores.js';
 
 /**
  * The operator CLI (docs/contract.md "Identity, tenants, keys"; DESIGN.md "Read models are
@@ -517,9 +518,7 @@ describe.each(engines)('cli › on $name', (engine) => {
         const run = await cli(['db', 'grant', '--role', role, '--create'], env);
         expect(run.code, run.stderr).toBe(0);
         expect(run.json).toEqual({ role, created: true });
-        const url = new URL(env.DATABASE_URL!);
-        url.username = role;
-        const asRole = new pg.Client({ connectionString: url.toString() });
+        const asRole = new pg.Client({ connectionString: connectingAs(env.DATABASE_URL!, role) });
         await asRole.connect();
         try {
           await asRole.query('SELECT count(*) FROM ledger.events');

@@ -10,7 +10,7 @@ import {
   freePort,
   type ServiceProcess,
 } from '../support/process.js';
-import { freshDatabase, serverUrl } from '../support/stores.js';
+import { connectingAs, dropServerRole, freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
  * The service under a role of its own (docs/verifying.md, Database roles), as an operator sets it
@@ -43,20 +43,14 @@ describe.skipIf(!serverUrl)('the service under a role db grant made', () => {
     owner = new pg.Client({ connectionString: db.url });
     await owner.connect();
     await owner.query(`CREATE ROLE ${role} LOGIN`);
-    const url = new URL(db.url);
-    url.username = role;
-    asRole = { ...db.env, DATABASE_URL: url.toString(), ADMIN_TOKEN, LOG_LEVEL: 'warn' };
+    asRole = { ...db.env, DATABASE_URL: connectingAs(db.url, role), ADMIN_TOKEN, LOG_LEVEL: 'warn' };
   }, 60_000);
 
   afterAll(async () => {
     await svc?.kill('SIGTERM');
-    // What the role was granted goes with the database; the role itself belongs to the server.
     await owner?.end();
     await db?.drop();
-    const server = new pg.Client({ connectionString: serverUrl });
-    await server.connect();
-    await server.query(`DROP ROLE IF EXISTS ${role}`);
-    await server.end();
+    await dropServerRole(role);
   });
 
   it('refuses to start on a database the owner has not prepared, naming the command that does', async () => {

@@ -37,6 +37,27 @@ export async function freshDatabase(): Promise<{
   };
 }
 
+/** `url` connecting as `role` instead of its own user: how a service or command runs as a role `db grant` made. */
+export function connectingAs(url: string, role: string): string {
+  const u = new URL(url);
+  u.username = role;
+  return u.toString();
+}
+
+/**
+ * Drops a role of the PostgreSQL server, once the databases it was granted rights in are dropped
+ * (the grants go with them; the role itself belongs to the server).
+ */
+export async function dropServerRole(role: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP ROLE IF EXISTS ${role}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export interface TestStore {
   name: 'pglite' | 'postgres';
   store: Store;
