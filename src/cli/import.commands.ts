@@ -3,11 +3,11 @@ import { extname, resolve } from 'node:path';
 import { isUuid } from '../common/ids.js';
 import { UsageError, type Command } from './command.js';
 import {
-  GIVEN,
+  isGivenWord,
+  isRejectedWord,
   IMPORT_FIELDS,
   parseDefault,
   parseTarget,
-  REJECTED,
   type DecisionWords,
   type Default,
   type ImportInput,
@@ -31,7 +31,7 @@ export const importCommand: Command = {
   summary:
     'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads}',
   details: [
-    'Each row is one decision: who (userReference), what (consentGiven: true/false, yes/no, given/rejected, ...;',
+    'Each row is one decision: who (userReference), what (consentGiven: true/false, yes/no, given/rejected, opt-in/out...;',
     'or status), when (collectedAt, RFC 3339 with a zone), and on which policy version: policyVersionId, or',
     'purpose (or policyType) with policyVersion, or purpose (or policyType) alone for the version in force at',
     'collectedAt; a purpose by its key (any case) or its name. Optional: withdrawnAt, ipAddress, userAgent,',
@@ -53,7 +53,7 @@ export const importCommand: Command = {
     '  --dry-run               check every row and find its version, write nothing',
     '',
     'A CSV that gives no column (nor --default) for who, what, when or the version, or two columns for one',
-    'field, is refused before a row is read.',
+    'field, is refused before a row is read. A row with fewer cells than the header has the rest empty.',
     'A bad row is reported on stderr with its line and skipped; the rest are imported. Run again after an',
     'interruption (Ctrl-C, even kill -9): rows already in are counted as alreadyImported, never recorded twice.',
     'Exit status 0 when every row is in, 1 when a row was refused, 2 on a usage error. See docs/purposes.md.',
@@ -166,7 +166,7 @@ function decisionWordsOf(given: unknown, rejected: unknown): DecisionWords | und
     given: given === undefined ? [] : words('given', given),
     rejected: rejected === undefined ? [] : words('rejected', rejected),
   };
-  const clash = [...own.given.filter((w) => own.rejected.includes(w) || REJECTED.has(w)), ...own.rejected.filter((w) => GIVEN.has(w))];
+  const clash = [...own.given.filter((w) => own.rejected.includes(w) || isRejectedWord(w)), ...own.rejected.filter((w) => isGivenWord(w))];
   if (clash.length > 0)
     throw new UsageError(`--given/--rejected: ${[...new Set(clash)].join(', ')} would mean both consent given and rejected`);
   return own;

@@ -346,14 +346,16 @@ async function* rowsOf(
       );
       continue;
     }
-    if (record.fields.length !== header.length) {
+    // A row short of the header's cells has them empty (Excel leaves out trailing empty cells past a
+    // sheet's first rows); one with cells past the header is refused unless those cells are empty.
+    if (record.fields.length > header.length && record.fields.slice(header.length).some((f) => f.trim() !== '')) {
       yield {
         line: record.line,
         error: { field: 'line', message: `has ${record.fields.length} field(s); the header has ${header.length}` },
       };
       continue;
     }
-    yield { line: record.line, values: new Map(header.map((h, i) => [h, record.fields[i]])), mapping: mapping! };
+    yield { line: record.line, values: new Map(header.map((h, i) => [h, record.fields[i] ?? ''])), mapping: mapping! };
   }
 }
 

@@ -236,9 +236,14 @@ export interface RowError {
   message: string;
 }
 
-/** The built-in words of a decision, in lower case; a file's own come with --given and --rejected. */
-export const GIVEN = new Set(['true', '1', 'yes', 'y', 'given', 'granted', 'accepted', 'opt-in', 'optin']);
-export const REJECTED = new Set(['false', '0', 'no', 'n', 'rejected', 'denied', 'refused', 'declined', 'opt-out', 'optout']);
+/** The built-in words of a decision, bare: lower case, without spaces, `-` or `_`; a file's own come with --given and --rejected. */
+const GIVEN = new Set(['true', '1', 'yes', 'y', 'given', 'granted', 'accepted', 'optin', 'optedin']);
+const REJECTED = new Set(['false', '0', 'no', 'n', 'rejected', 'denied', 'refused', 'declined', 'optout', 'optedout']);
+const bare = (word: string) => word.toLowerCase().replace(/[\s_-]+/g, '');
+/** Whether a word (any case; `Opt_In`, `opted-in` and `opt in` alike) is a built-in word for consent given. */
+export const isGivenWord = (word: string): boolean => GIVEN.has(bare(word));
+/** Whether a word is a built-in word for consent rejected (`Opt-Out`, `OPTED_OUT`). */
+export const isRejectedWord = (word: string): boolean => REJECTED.has(bare(word));
 /** Statuses of a consent given that was later withdrawn: the row needs withdrawnAt. */
 const WITHDRAWN = new Set(['withdrawn', 'revoked']);
 
@@ -247,8 +252,8 @@ const WITHDRAWN = new Set(['withdrawn', 'revoked']);
  * given; a decision's own words (the file's too) say which. Undefined for another status (active).
  */
 function decisionOfStatus(status: string, own: DecisionWords | undefined): boolean | undefined {
-  if (WITHDRAWN.has(status) || status === 'expired' || GIVEN.has(status) || own?.given.includes(status)) return true;
-  if (REJECTED.has(status) || own?.rejected.includes(status)) return false;
+  if (WITHDRAWN.has(status) || status === 'expired' || isGivenWord(status) || own?.given.includes(status)) return true;
+  if (isRejectedWord(status) || own?.rejected.includes(status)) return false;
   return undefined;
 }
 /** Fields that name or time something, never free text: spaces around them (`a, b` files) are no part of them. */
@@ -298,8 +303,8 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
       if (written === undefined) return;
       const t = written.toLowerCase();
       const own = state.reading.decisionWords;
-      if (GIVEN.has(t) || own?.given.includes(t)) row.consentGiven = true;
-      else if (REJECTED.has(t) || own?.rejected.includes(t)) row.consentGiven = false;
+      if (isGivenWord(t) || own?.given.includes(t)) row.consentGiven = true;
+      else if (isRejectedWord(t) || own?.rejected.includes(t)) row.consentGiven = false;
       else {
         const words = own ? `; or ${[...own.given, ...own.rejected].join(', ')}` : '; --given and --rejected name others';
         errors.push({
@@ -355,11 +360,14 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
         message: `is not a date-time as --date-format ${dateFormat.pattern} writes it, nor RFC 3339 with a zone: ${JSON.stringify(t)}`,
       });
     } else {
-      const hint = isLocalDateTime(t) ? '; --time-zone ZONE reads times written without one' : '';
-      errors.push({
-        field: column,
-        message: `is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): ${JSON.stringify(t)}${hint}`,
-      });
+      // Say which option would read it: a zone for a time without one, a format for one written otherwise.
+      const hint = isLocalDateTime(t)
+        ? '; --time-zone ZONE reads times written without one'
+        : '; --date-format PATTERN reads times written otherwise (DD/MM/YYYY HH:mm)';
+      const what = timeZone
+        ? 'is not a date-time (RFC 3339, or YYYY-MM-DD HH:mm[:ss] in --time-zone)'
+        : 'is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z)';
+      errors.push({ field: column, message: `${what}: ${JSON.stringify(t)}${hint}` });
     }
   } else if (field === 'status') state.status = t.toLowerCase();
   else row[field] = t;

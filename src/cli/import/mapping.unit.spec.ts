@@ -86,6 +86,7 @@ describe("import › a file's own words and times", () => {
       row: { userReference: 'anna@example.de', consentGiven: true, collectedAt: '2024-03-15T09:30:00.000Z' },
     });
     expect(read({ ...row, 'Opt-in': 'NEIN' }, options)).toMatchObject({ row: { consentGiven: false } });
+    expect(read({ ...row, 'Opt-in': 'Opted_Out' }, options)).toMatchObject({ row: { consentGiven: false } });
     // RFC 3339 with a zone is still read as it is, and the built-in words still hold.
     expect(read({ ...row, 'Opt-in': 'yes', Datum: '2024-03-15T10:30:00Z' }, options)).toMatchObject({
       row: { consentGiven: true, collectedAt: '2024-03-15T10:30:00.000Z' },
@@ -101,7 +102,28 @@ describe("import › a file's own words and times", () => {
         },
         {
           field: 'Datum',
-          message: 'is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): "15.03.2024 10:30"',
+          message:
+            'is not a date-time (RFC 3339, or YYYY-MM-DD HH:mm[:ss] in --time-zone): "15.03.2024 10:30"; --date-format PATTERN reads times written otherwise (DD/MM/YYYY HH:mm)',
+        },
+      ],
+    });
+    // Without --time-zone: a time with no zone names that option, one written otherwise --date-format.
+    const zoneless = (datum: string) => read({ ...row, 'Opt-in': 'yes', Datum: datum }, { timeZone: undefined });
+    expect(zoneless('2024-03-15 10:30')).toEqual({
+      errors: [
+        {
+          field: 'Datum',
+          message:
+            'is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): "2024-03-15 10:30"; --time-zone ZONE reads times written without one',
+        },
+      ],
+    });
+    expect(zoneless('15/03/2024')).toEqual({
+      errors: [
+        {
+          field: 'Datum',
+          message:
+            'is not a date-time with a time zone (RFC 3339, e.g. 2021-06-01T08:30:00Z): "15/03/2024"; --date-format PATTERN reads times written otherwise (DD/MM/YYYY HH:mm)',
         },
       ],
     });
@@ -135,6 +157,10 @@ describe('import › a status column that says the decision alone', () => {
     });
     expect(read('revoked', { changed: '2024-05-01T00:00:00Z' })).toMatchObject({ row: { consentGiven: true } });
     expect(read('bestätigt', {}, { given: ['bestätigt'], rejected: ['abgelehnt'] })).toMatchObject({ row: { consentGiven: true } });
+    // Platforms write opt-in and opt-out their own ways: spaces, `-` and `_` are no part of the word.
+    for (const word of ['OPT_IN', 'Opt-In', 'opt in', 'opted_in', 'OptedIn'])
+      expect(read(word)).toMatchObject({ row: { consentGiven: true } });
+    for (const word of ['OPT_OUT', 'opt-out', 'Opted Out', 'opted_out']) expect(read(word)).toMatchObject({ row: { consentGiven: false } });
     expect(unfilledFields(mapping(['userReference', 'status', 'collectedAt', 'purpose']))).toEqual([]);
   });
 
