@@ -3,12 +3,14 @@ import { extname, resolve } from 'node:path';
 import { isUuid } from '../common/ids.js';
 import { UsageError, type Command } from './command.js';
 import {
+  DECIDED_BY_COLUMN,
   isGivenWord,
   isRejectedWord,
   IMPORT_FIELDS,
   parseDefault,
   parseTarget,
   type DecisionWords,
+  type ImportField,
   type Default,
   type ImportInput,
   type Target,
@@ -40,6 +42,8 @@ export const importCommand: Command = {
     "A column named like a field fills it (userReference or user_reference); this service's own CSV export is",
     'recognised by its columns (--preset consent-ledger|generic overrides that). Other columns:',
     `  --map COLUMN=FIELD      FIELD: ${IMPORT_FIELDS.join(', ')}; metadata.<key>; or - to ignore`,
+    '  --map COLUMN=consentGiven.PURPOSE   a wide file, a column of decisions per purpose: each row gives a',
+    '                          decision on PURPOSE (key or name) when that cell is not empty',
     '  --default FIELD=VALUE   fills FIELD where a row leaves it empty (--default purpose=newsletter)',
     '  --time-zone ZONE        the zone of times written without one (Europe/Paris, UTC, +01:00); else refused',
     '  --date-format PATTERN   how the file writes its times, besides RFC 3339: YYYY, MM or M, DD or D, HH or H,',
@@ -96,7 +100,9 @@ export const importCommand: Command = {
       const eq = m.lastIndexOf('=');
       const target = eq > 0 ? parseTarget(m.slice(eq + 1)) : null;
       if (!target) {
-        throw new UsageError(`--map ${m}: give COLUMN=FIELD, FIELD one of ${IMPORT_FIELD_LIST}, metadata.<key>, or - to ignore the column`);
+        throw new UsageError(
+          `--map ${m}: give COLUMN=FIELD, FIELD one of ${IMPORT_FIELD_LIST}, metadata.<key>, consentGiven.<purpose>, or - to ignore the column`,
+        );
       }
       maps.set(m.slice(0, eq), target);
     }
@@ -119,6 +125,17 @@ export const importCommand: Command = {
       const parsed = parseDefault(text, { timeZone, dateFormat, decisionWords });
       if (typeof parsed === 'string') throw new UsageError(parsed);
       defaults.push(parsed);
+    }
+    // A wide file's decision columns give each decision and its purpose: a --default for either would contradict them.
+    const decisionColumns = [...maps].filter(([, t]) => 'decisionOn' in t).map(([column]) => column);
+    const contradicting =
+      decisionColumns.length === 0
+        ? undefined
+        : defaults.map(([t]) => t).find((t): t is { field: ImportField } => 'field' in t && DECIDED_BY_COLUMN.includes(t.field));
+    if (contradicting) {
+      throw new UsageError(
+        `--default ${contradicting.field}: the decision columns (${decisionColumns.join(', ')}) give each row's ${contradicting.field}; leave it out`,
+      );
     }
     const d = values.delimiter;
     const delimiter =

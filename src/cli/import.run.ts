@@ -14,6 +14,8 @@ import {
   columnAtAppend,
   clashOf,
   columnOf,
+  decisionMappings,
+  isEmptyValue,
   mappingFor,
   readRow,
   unfilledFields,
@@ -152,21 +154,34 @@ async function importFile(
     inFlight.add(p);
   };
 
+  // The mappings a file's rows are read with: one, or one per decision column of a wide file.
+  const readings = new WeakMap<Mapping, Mapping[]>();
+  const wide = [...input.maps].filter(([, target]) => 'decisionOn' in target).map(([column]) => column);
   let chunk: Sent[] = [];
   try {
     for await (const source of rowsOf(text, input, io)) {
       if (failure || stopped()) break;
-      summary.rows++;
       if ('error' in source) {
+        summary.rows++;
         refuse(source.line, [source.error]);
         continue;
       }
-      const row = itemFor(source, policies);
-      if ('errors' in row) {
-        refuse(source.line, row.errors);
+      let all = readings.get(source.mapping);
+      if (!all) readings.set(source.mapping, (all = decisionMappings(source.mapping)));
+      // Each decision of the row is a row of the summary: a wide file's row holds one per decision cell that is not empty.
+      // (A JSON line without any decision key is read with a mapping that has none.)
+      const decisions = wide.length === 0 ? all : all.filter((m) => m.decisionOn && !isEmptyValue(source.values.get(m.decisionOn.column)));
+      if (decisions.length === 0) {
+        summary.rows++;
+        refuse(source.line, [{ field: wide.join(', '), message: 'are all empty: the row gives no decision' }]);
         continue;
       }
-      chunk.push({ line: source.line, item: row.item, mapping: source.mapping });
+      for (const mapping of decisions) {
+        summary.rows++;
+        const row = itemFor(source.values, mapping, policies);
+        if ('errors' in row) refuse(source.line, row.errors);
+        else chunk.push({ line: source.line, item: row.item, mapping });
+      }
       if (chunk.length >= ROWS_PER_APPEND) {
         send(chunk);
         chunk = [];
@@ -219,12 +234,14 @@ async function importFile(
 }
 
 /** A row's decision, its policy version found, or why it cannot be one. The recording side checks it further (ImportSink). */
-function itemFor(source: Numbered & { mapping: Mapping }, policies: PolicyIndex): { item: ImportItem } | { errors: RowError[] } {
-  const read = readRow(source.values, source.mapping);
+function itemFor(values: Numbered['values'], mapping: Mapping, policies: PolicyIndex): { item: ImportItem } | { errors: RowError[] } {
+  const read = readRow(values, mapping);
   if ('errors' in read) return read;
   const r = read.row;
   const resolved = policies.resolve(r);
-  if ('error' in resolved) return { errors: [{ ...resolved.error, field: columnOf(source.mapping, resolved.error.field) }] };
+  if ('error' in resolved) return { errors: [{ ...resolved.error, field: columnOf(mapping, resolved.error.field) }] };
+  // A wide file's row holds a decision per purpose under one source id: each is keyed by both.
+  const sourceId = r.id === undefined ? undefined : mapping.decisionOn ? `${r.id}\u0000${resolved.policy.purpose}` : r.id;
   return {
     item: {
       item: {
@@ -237,7 +254,7 @@ function itemFor(source: Numbered & { mapping: Mapping }, policies: PolicyIndex)
         collectedAt: r.collectedAt!,
         ...(r.withdrawnAt === undefined ? {} : { withdrawnAt: r.withdrawnAt }),
       },
-      ...(r.id === undefined ? {} : { sourceId: r.id }),
+      ...(sourceId === undefined ? {} : { sourceId }),
     },
   };
 }
@@ -386,6 +403,12 @@ export const importCommand: CommandRun = {
       try {
         if (threads > 1) pool = await ImportThreads.start(threads, settings, input.tenant, sinkOptions);
         const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
+        // A wide file's decision columns name purposes: one the tenant lacks would refuse every row.
+        for (const [column, target] of input.maps) {
+          if (!('decisionOn' in target)) continue;
+          const unknown = policies.unknownPurpose(target.decisionOn);
+          if (unknown) throw new UsageError(`--map ${column}=consentGiven.${target.decisionOn}: ${unknown}`);
+        }
         const importer: Importer = {
           threads,
           append: (items, expectNew, now) => (pool ?? sink).append(items, expectNew, now),

@@ -455,6 +455,103 @@ describe.each(engines)('import › on $name', (engine) => {
     });
   }, 120_000);
 
+  it('a wide file, a column of decisions per purpose: a decision per cell that is not empty, each found again on a run again', async () => {
+    const tenant = await createTenant('Wide');
+    await withService(async (service) => {
+      const api = client(service.app, tenant);
+      for (const [key, name] of [
+        ['newsletter', 'Newsletter'],
+        ['sms', 'SMS offers'],
+      ]) {
+        expect((await api.post('/api/v1/purposes', { key, name, legalBasis: 'consent' })).statusCode).toBe(201);
+        await publishPolicy(api, { policyType: 'custom', purpose: key, version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
+      }
+    });
+    const file = join(files, `wide-${engine.name.length}.csv`);
+    // A CRM's export: one row per person, a column per list, one time; the SMS column named by the purpose's name.
+    writeFileSync(
+      file,
+      [
+        'CRM id,Email,Newsletter,SMS,Updated,Source',
+        '1,r@example.com,OPT_IN,opted out,2024-03-04T05:06:07Z,crm',
+        '2,s@example.com,yes,,2024-03-05T05:06:07Z,crm',
+        '3,t@example.com,,,2024-03-06T05:06:07Z,crm',
+        '4,u@example.com,maybe,no,2024-03-07T05:06:07Z,crm',
+      ].join('\n') + '\n',
+    );
+    const args = ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'CRM id=id', '--map', 'Email=userReference'].concat(
+      ['--map', 'Newsletter=consentGiven.newsletter', '--map', 'SMS=consentGiven.SMS offers', '--map', 'Updated=collectedAt'],
+      ['--map', 'Source=metadata.source'],
+    );
+    const run = await cli(args, env);
+    expect(run.code, run.stderr).toBe(1);
+    // Rows are decisions: two on line 2, one on line 3 and one on line 5; line 4 has none, line 5's newsletter cell is no decision.
+    expect(run.json).toMatchObject({
+      rows: 6,
+      imported: 4,
+      alreadyImported: 0,
+      refused: 2,
+      errors: [
+        { line: 4, field: 'Newsletter, SMS', message: 'are all empty: the row gives no decision' },
+        { line: 5, field: 'Newsletter', message: expect.stringContaining('is not a decision: "maybe"') as unknown },
+      ],
+    });
+    await withService(async (service) => {
+      const rows = (await allRecords(client(service.app, tenant))) as (Row & { metadata: Record<string, unknown> })[];
+      expect(rows.map((r) => [r.userReference, r.purpose, r.consentGiven, r.collectedAt, r.metadata.source]).sort()).toEqual([
+        ['r@example.com', 'newsletter', true, '2024-03-04T05:06:07.000Z', 'crm'],
+        ['r@example.com', 'sms', false, '2024-03-04T05:06:07.000Z', 'crm'],
+        ['s@example.com', 'newsletter', true, '2024-03-05T05:06:07.000Z', 'crm'],
+        ['u@example.com', 'sms', false, '2024-03-07T05:06:07.000Z', 'crm'],
+      ]);
+    });
+    // One source id, a decision per purpose: each keyed by both, so a run again finds all four and records nothing.
+    const again = await cli(args, env);
+    expect(again.json).toMatchObject({ rows: 6, imported: 0, alreadyImported: 4, refused: 2 });
+
+    // JSON lines: a key per purpose, its value true or false (null is no decision); a line without any of them gives none.
+    const lines = join(files, `wide-${engine.name.length}.jsonl`);
+    writeFileSync(
+      lines,
+      [
+        { email: 'v@example.com', news: null, sms: true, at: '2024-04-01T00:00:00Z' },
+        { email: 'w@example.com', at: '2024-04-01T00:00:00Z' },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n') + '\n',
+    );
+    const jsonl = await cli(
+      ['import', '--tenant', tenant.tenantId, '--file', lines, '--map', 'email=userReference', '--map', 'at=collectedAt'].concat([
+        '--map',
+        'news=consentGiven.newsletter',
+        '--map',
+        'sms=consentGiven.sms',
+      ]),
+      env,
+    );
+    expect(jsonl.json).toMatchObject({
+      rows: 2,
+      imported: 1,
+      errors: [{ line: 2, field: 'news, sms', message: 'are all empty: the row gives no decision' }],
+    });
+    await withService(async (service) => {
+      const rows = await allRecords(client(service.app, tenant));
+      expect(rows.filter((r) => r.userReference === 'v@example.com').map((r) => [r.purpose, r.consentGiven])).toEqual([['sms', true]]);
+    });
+
+    // A purpose the tenant lacks, a column or --default that would give the decision or purpose besides them: refused before a row.
+    const refusedBefore: [string[], RegExp][] = [
+      [['--map', 'SMS=consentGiven.postcards'], /--map SMS=consentGiven.postcards: no purpose postcards in this tenant/],
+      [['--map', 'Source=purpose'], /column Source gives purpose, which the decision columns \(Newsletter, SMS\) give/],
+      [['--default', 'purpose=newsletter'], /--default purpose: the decision columns \(Newsletter, SMS\) give each row's purpose/],
+    ];
+    for (const [extra, message] of refusedBefore) {
+      const refused = await cli([...args, ...extra], env);
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toMatch(message);
+    }
+  }, 120_000);
+
   it('--no-webhooks: its decisions go to no webhook; an import without it is sent as any record', async () => {
     const tenant = await createTenant('Quiet');
     // A webhook on a loopback port nothing listens on: what the subscription queues is what counts here.

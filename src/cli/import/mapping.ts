@@ -20,8 +20,14 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
-/** Where each source column goes: a field, a metadata key (`metadata.<key>`), or nowhere. */
-export type Target = { field: ImportField } | { metadataKey: string } | { ignore: true };
+/**
+ * Where each source column goes: a field, a metadata key (`metadata.<key>`), the decision on one
+ * purpose (`consentGiven.<purpose>`: a wide file, a column per purpose), or nowhere.
+ */
+export type Target = { field: ImportField } | { metadataKey: string } | { decisionOn: string } | { ignore: true };
+
+/** Fields a wide file's decision columns give (the decision, and its purpose): no other column or `--default` may. */
+export const DECIDED_BY_COLUMN: readonly ImportField[] = ['consentGiven', 'status', 'purpose', 'policyType', 'policyVersionId'];
 
 /** How a file is read: which column fills what, and the quirks of the file's producer. */
 export interface Mapping {
@@ -39,6 +45,8 @@ export interface Mapping {
   dateFormat?: DateFormat;
   /** `--given` / `--rejected`: the file's own words for a decision, besides the built-in ones. */
   decisionWords?: DecisionWords;
+  /** One decision column of a wide file, which this mapping reads alone (`decisionMappings`). */
+  decisionOn?: { column: string; purpose: string };
 }
 
 /** A file's own words for a decision (`--given ja,oui --rejected nein,non`), lower-cased. */
@@ -52,6 +60,8 @@ export interface DecisionWords {
  * the reading's own errors do; the field itself when no column fills it (a `--default`).
  */
 export function columnOf(mapping: Mapping, field: string): string {
+  // A wide file's decision column gives both the decision and its purpose.
+  if (mapping.decisionOn && (field === 'consentGiven' || field === 'purpose')) return mapping.decisionOn.column;
   return mappedColumn(mapping, field) ?? field;
 }
 
@@ -99,7 +109,12 @@ export function parseDefault(
 ): Default | string {
   const eq = text.indexOf('=');
   const target = eq > 0 ? parseTarget(text.slice(0, eq)) : null;
-  if (!target || 'ignore' in target || ('field' in target && (target.field === 'id' || target.field === 'metadata'))) {
+  if (
+    !target ||
+    'ignore' in target ||
+    'decisionOn' in target ||
+    ('field' in target && (target.field === 'id' || target.field === 'metadata'))
+  ) {
     return `--default ${text}: give FIELD=VALUE, FIELD one of ${IMPORT_FIELDS.filter((f) => f !== 'id' && f !== 'metadata').join(', ')} or metadata.<key>`;
   }
   const value = text.slice(eq + 1);
@@ -119,6 +134,7 @@ export function parseDefault(
 export function parseTarget(text: string): Target | null {
   if (text === '-') return { ignore: true };
   if (text.startsWith('metadata.') && text.length > 9) return { metadataKey: text.slice(9) };
+  if (/^consentgiven\./i.test(text) && text.length > 13) return { decisionOn: text.slice(13) };
   const field = IMPORT_FIELDS.find((f) => f.toLowerCase() === text.toLowerCase());
   return field ? { field } : null;
 }
@@ -182,10 +198,19 @@ export function mappingFor(
  */
 export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'column' | 'key' = 'column'): string | undefined {
   const seen = new Map<string, string>();
+  const decisions = columns.filter((c) => {
+    const t = mapping.columns.get(c);
+    return t !== undefined && 'decisionOn' in t;
+  });
   for (const column of columns) {
     const target = mapping.columns.get(column);
     if (!target || 'ignore' in target || ('field' in target && target.field === 'metadata')) continue;
-    const what = 'field' in target ? target.field : `metadata.${target.metadataKey}`;
+    // A wide file's decision columns give the decision and its purpose: a column giving either besides them would contradict them.
+    if (decisions.length > 0 && 'field' in target && DECIDED_BY_COLUMN.includes(target.field)) {
+      return `${noun} ${column} gives ${target.field}, which the decision ${noun}s (${decisions.join(', ')}) give: leave it out with --map ${noun.toUpperCase()}=-`;
+    }
+    const what =
+      'field' in target ? target.field : 'decisionOn' in target ? `consentGiven.${target.decisionOn}` : `metadata.${target.metadataKey}`;
     const before = seen.get(what);
     if (before === column) return `the ${noun} ${column} is named twice: rename one of the two`;
     if (before !== undefined) {
@@ -197,13 +222,39 @@ export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'col
 }
 
 /**
+ * The mappings each row of a file is read with, one per decision a row holds: the mapping itself;
+ * or for a wide file (`--map COLUMN=consentGiven.<purpose>`) one per decision column, reading that
+ * column as consentGiven on its purpose and leaving the other decision columns out.
+ */
+export function decisionMappings(mapping: Mapping): Mapping[] {
+  const decisions = [...mapping.columns].flatMap(([column, t]) => ('decisionOn' in t ? [{ column, purpose: t.decisionOn }] : []));
+  if (decisions.length === 0) return [mapping];
+  return decisions.map((decisionOn) => {
+    const columns = new Map<string, Target>();
+    for (const [column, t] of mapping.columns) {
+      columns.set(column, column === decisionOn.column ? { field: 'consentGiven' } : 'decisionOn' in t ? { ignore: true } : t);
+    }
+    const defaults: Default[] = [...mapping.defaults, [{ field: 'purpose' }, decisionOn.purpose]];
+    return { ...mapping, columns, defaults, decisionOn };
+  });
+}
+
+/** Whether a cell (or a JSON value) holds nothing: a wide file's empty decision cell is no decision. */
+export const isEmptyValue = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
  * The fields every row needs that no column and no `--default` of this mapping fills: each would
  * refuse every row, so the command names them before reading one. The version may be named four
  * ways; it is said as `policyVersion`, the others in its words.
  */
 export function unfilledFields(mapping: Mapping): string[] {
   const filled = new Set<string>();
-  for (const target of mapping.columns.values()) if ('field' in target) filled.add(target.field);
+  for (const target of mapping.columns.values()) {
+    if ('field' in target) filled.add(target.field);
+    // A decision column gives the decision and the purpose (the version in force at collectedAt).
+    if ('decisionOn' in target) filled.add('consentGiven').add('purpose');
+  }
   for (const [target] of mapping.defaults) if ('field' in target) filled.add(target.field);
   if (mapping.collectedAtFallback) filled.add('collectedAt');
   // A status column alone may say the decision (given, rejected, withdrawn, expired).
@@ -384,7 +435,7 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   const state: RowState = { row, errors, status: undefined, reading: mapping };
   for (const [column, value] of values) {
     const target = mapping.columns.get(column);
-    if (target && !('ignore' in target)) take(state, column, target, value);
+    if (target && !('ignore' in target) && !('decisionOn' in target)) take(state, column, target, value);
   }
   if (row.collectedAt === undefined && mapping.collectedAtFallback) {
     const t = textOf(values.get(mapping.collectedAtFallback), mapping.unquoteFormulas);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   clashOf,
   columnAtAppend,
+  columnOf,
+  decisionMappings,
   mappingFor,
   parseDefault,
   parseTarget,
@@ -202,6 +204,45 @@ describe('import › columns that would fill one field twice', () => {
     expect(clashOf(['k', 'userReference'], mapping(['k', 'userReference'], { k: 'userReference' }), 'key')).toMatch(
       /^keys k and userReference/,
     );
+  });
+});
+
+describe('import › a wide file: a column of decisions per purpose', () => {
+  const header = ['email', 'News', 'Texts', 'when'];
+  const maps = { email: 'userReference', News: 'consentGiven.newsletter', Texts: 'consentGiven.SMS offers', when: 'collectedAt' };
+
+  it('reads each decision column alone, as the decision on its purpose, and names that column in its errors', () => {
+    expect(parseTarget('consentGiven.SMS offers')).toEqual({ decisionOn: 'SMS offers' });
+    expect(parseTarget('CONSENTGIVEN.sms')).toEqual({ decisionOn: 'sms' });
+    expect(parseTarget('consentGiven.')).toBeNull();
+    const wide = mapping(header, maps);
+    expect(unfilledFields(wide)).toEqual([]);
+    const [news, texts] = decisionMappings(wide);
+    const values = new Map(Object.entries({ email: 'a@example.com', News: 'Opt-In', Texts: 'no', when: '2024-01-01T00:00:00Z' }));
+    expect(readRow(values, news!)).toMatchObject({ row: { userReference: 'a@example.com', consentGiven: true, purpose: 'newsletter' } });
+    expect(readRow(values, texts!)).toMatchObject({ row: { consentGiven: false, purpose: 'SMS offers' } });
+    expect(readRow(new Map([...values, ['Texts', 'perhaps']]), texts!)).toMatchObject({
+      errors: [{ field: 'Texts', message: expect.stringContaining('is not a decision: "perhaps"') as unknown }],
+    });
+    expect([columnOf(texts!, 'purpose'), columnOf(texts!, 'consentGiven'), columnOf(texts!, 'collectedAt')]).toEqual([
+      'Texts',
+      'Texts',
+      'when',
+    ]);
+    // A file without decision columns is read with its one mapping.
+    const narrow = mapping(['email', 'given', 'when', 'purpose'], { given: 'consentGiven', when: 'collectedAt' });
+    expect(decisionMappings(narrow)).toEqual([narrow]);
+  });
+
+  it('refuses a column that gives the decision or the purpose besides them, and two columns for one purpose', () => {
+    expect(clashOf([...header, 'list'], mapping([...header, 'list'], { ...maps, list: 'purpose' }))).toBe(
+      'column list gives purpose, which the decision columns (News, Texts) give: leave it out with --map COLUMN=-',
+    );
+    expect(clashOf([...header, 'status'], mapping([...header, 'status'], maps))).toMatch(/^column status gives status/);
+    expect(clashOf([...header, 'More'], mapping([...header, 'More'], { ...maps, More: 'consentGiven.newsletter' }))).toBe(
+      'columns News and More both give consentGiven.newsletter: leave one out with --map COLUMN=- (or map it to another field)',
+    );
+    expect(clashOf(header, mapping(header, maps))).toBeUndefined();
   });
 });
 

@@ -86,6 +86,13 @@ export class PolicyIndex {
     return this.purposes.size === 0 ? 'none defined' : [...this.purposes].map(([key, name]) => `${key} (${name})`).join(', ');
   }
 
+  /** Why a purpose a file names (its key, or its name) is none of this tenant's, or undefined when it is one (or a policy type). */
+  unknownPurpose(text: string): string | undefined {
+    const key = this.purposeKey(text);
+    if (this.purposes.has(key) || isPolicyType(key)) return undefined;
+    return `no purpose ${text} in this tenant, by key or name (its purposes: ${this.purposeList()})`;
+  }
+
   /**
    * The version a row names: by its id, else by its purpose (or type) and version label, else by its
    * purpose (or type) alone: the version in force when the decision was made (`collectedAt`).
@@ -100,10 +107,7 @@ export class PolicyIndex {
     // A purpose the tenant does not have, by key or name: say which it has.
     if (row.purpose !== undefined && !this.purposes.has(row.purpose) && !isPolicyType(row.purpose)) {
       return {
-        error: {
-          field: 'purpose',
-          message: `no purpose ${row.purpose} in this tenant, by key or name (its purposes: ${this.purposeList()})`,
-        },
+        error: { field: 'purpose', message: this.unknownPurpose(row.purpose)! },
       };
     }
     const name = row.purpose ?? row.policyType;
