@@ -41,6 +41,16 @@ interface Row {
   consentHash: string;
 }
 
+/** `import --tenant ID --file FILE` with a `--map COLUMN=FIELD` for each entry. */
+const importArgs = (tenantId: string, file: string, maps: Record<string, string>): string[] => [
+  'import',
+  '--tenant',
+  tenantId,
+  '--file',
+  file,
+  ...Object.entries(maps).flatMap(([column, field]) => ['--map', `${column}=${field}`]),
+];
+
 async function allRecords(api: Client): Promise<Row[]> {
   const res = await api.get('/api/v1/consent/search?limit=100');
   expect(res.statusCode, res.body).toBe(200);
@@ -231,8 +241,14 @@ describe.each(engines)('import › on $name', (engine) => {
     ];
     const file = join(files, `generic-${engine.name.length}.csv`);
     writeFileSync(file, `${lines.join('\r\n')}\r\n`);
-    const args = ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'email=userReference', '--map', 'given=consentGiven'];
-    args.push('--map', 'when=collectedAt', '--map', 'version=policyVersion', '--map', 'channel=metadata.channel', '--map', 'note=-');
+    const args = importArgs(tenant.tenantId, file, {
+      email: 'userReference',
+      given: 'consentGiven',
+      when: 'collectedAt',
+      version: 'policyVersion',
+      channel: 'metadata.channel',
+      note: '-',
+    });
 
     const dry = await cli([...args, '--dry-run'], env);
     expect(dry.code, dry.stderr).toBe(1);
@@ -288,8 +304,12 @@ describe.each(engines)('import › on $name', (engine) => {
     // An export of one list from another platform: no purpose, no version, a channel only sometimes.
     const file = join(files, `defaults-${engine.name.length}.csv`);
     writeFileSync(file, 'Email,Opt-in,Date,Channel\nk@example.com,yes,2023-05-06T07:08:09Z,\nl@example.com,no,2023-05-07 00:00,app\n');
-    const base = ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'Email=userReference', '--map', 'Opt-in=consentGiven'];
-    base.push('--map', 'Date=collectedAt', '--map', 'Channel=metadata.channel');
+    const base = importArgs(tenant.tenantId, file, {
+      Email: 'userReference',
+      'Opt-in': 'consentGiven',
+      Date: 'collectedAt',
+      Channel: 'metadata.channel',
+    });
 
     const typo = await cli([...base, '--map', 'Chanel=metadata.channel'], env);
     expect(typo.code, typo.stderr).toBe(2);
@@ -419,12 +439,7 @@ describe.each(engines)('import › on $name', (engine) => {
       ].join('\n') + '\n',
     );
     const run = await cli(
-      ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'Email=userReference', '--map', 'Opt-in=consentGiven'].concat([
-        '--map',
-        'Date=collectedAt',
-        '--map',
-        'List=purpose',
-      ]),
+      importArgs(tenant.tenantId, file, { Email: 'userReference', 'Opt-in': 'consentGiven', Date: 'collectedAt', List: 'purpose' }),
       env,
     );
     expect(run.code, run.stderr).toBe(1);
@@ -479,10 +494,14 @@ describe.each(engines)('import › on $name', (engine) => {
         '4,u@example.com,maybe,no,2024-03-07T05:06:07Z,crm',
       ].join('\n') + '\n',
     );
-    const args = ['import', '--tenant', tenant.tenantId, '--file', file, '--map', 'CRM id=id', '--map', 'Email=userReference'].concat(
-      ['--map', 'Newsletter=consentGiven.newsletter', '--map', 'SMS=consentGiven.SMS offers', '--map', 'Updated=collectedAt'],
-      ['--map', 'Source=metadata.source'],
-    );
+    const args = importArgs(tenant.tenantId, file, {
+      'CRM id': 'id',
+      Email: 'userReference',
+      Newsletter: 'consentGiven.newsletter',
+      SMS: 'consentGiven.SMS offers',
+      Updated: 'collectedAt',
+      Source: 'metadata.source',
+    });
     const run = await cli(args, env);
     expect(run.code, run.stderr).toBe(1);
     // Rows are decisions: two on line 2, one on line 3 and one on line 5; line 4 has none, line 5's newsletter cell is no decision.
@@ -521,12 +540,12 @@ describe.each(engines)('import › on $name', (engine) => {
         .join('\n') + '\n',
     );
     const jsonl = await cli(
-      ['import', '--tenant', tenant.tenantId, '--file', lines, '--map', 'email=userReference', '--map', 'at=collectedAt'].concat([
-        '--map',
-        'news=consentGiven.newsletter',
-        '--map',
-        'sms=consentGiven.sms',
-      ]),
+      importArgs(tenant.tenantId, lines, {
+        email: 'userReference',
+        at: 'collectedAt',
+        news: 'consentGiven.newsletter',
+        sms: 'consentGiven.sms',
+      }),
       env,
     );
     expect(jsonl.json).toMatchObject({
