@@ -79,6 +79,8 @@ const VERSION_FIELDS = ['policyVersionId', 'policyVersion', 'purpose', 'policyTy
  */
 export function columnAtAppend(mapping: Mapping, field: string): string {
   if (field !== 'policyVersionId') return columnOf(mapping, field);
+  // A wide file's version is its decision column's purpose (unless a column gives its label).
+  if (mapping.decisionOn && !mappedColumn(mapping, 'policyVersion')) return mapping.decisionOn.column;
   const named = VERSION_FIELDS.map((f) => mappedColumn(mapping, f));
   return named.find((column) => column !== undefined) ?? field;
 }
