@@ -70,6 +70,13 @@ export function sendDelivery(
   return client.post(d.url, d.payload, headers, signal);
 }
 
+/** One attempt to record: the delivery it was for, its result, and when it began. */
+export interface Attempt {
+  delivery: Pick<Claimed, 'id' | 'tenant_id' | 'webhook_id' | 'event_id' | 'event_type'>;
+  result: OutboundResult;
+  attemptedAt: Date;
+}
+
 /**
  * Records one attempt and decides what comes next, in one transaction: `delivered` on a 2xx,
  * else a retry at the scaled delay, or `failed` after the fifth attempt. `final` (the test route)
@@ -77,23 +84,51 @@ export function sendDelivery(
  */
 export async function recordAttempt(
   db: WebhooksDb,
-  d: Pick<Claimed, 'id' | 'tenant_id' | 'webhook_id' | 'event_id' | 'event_type'>,
+  d: Attempt['delivery'],
   result: OutboundResult,
   attemptedAt: Date,
   options: { retryScale: number; final?: boolean },
 ): Promise<number | null> {
+  const [attempt] = await recordAttempts(db, [{ delivery: d, result, attemptedAt }], options);
+  return attempt ?? null;
+}
+
+/**
+ * Records attempts on different deliveries as `recordAttempt` does each, in one transaction of
+ * five statements whatever their number: recorded one by one, an attempt costs the embedded store
+ * about 2.8 ms and the server 1.8 ms; in groups of 32, 0.6 and 0.25 ms (docs/webhooks.md).
+ * Answers each attempt's number, in order, or null for a delivery that is gone.
+ */
+export async function recordAttempts(
+  db: WebhooksDb,
+  attempts: readonly Attempt[],
+  options: { retryScale: number; final?: boolean },
+): Promise<(number | null)[]> {
+  if (attempts.length === 0) return [];
+  const ids = attempts.map((a) => a.delivery.id);
+  if (new Set(ids).size !== ids.length) throw new Error('recordAttempts: one attempt per delivery');
   return db.transaction().execute(async (tx) => {
-    const row = await tx
+    // In id order, so that two writers locking some of the same rows never wait on each other in a cycle.
+    const rows = await tx
       .selectFrom('webhooks.deliveries')
-      .select(['status', 'attempts'])
-      .where('id', '=', d.id)
+      .select(['id', 'status', 'attempts'])
+      .where('id', 'in', ids)
+      .orderBy('id')
       .forUpdate()
-      .executeTakeFirst();
-    if (!row) return null;
-    const attempt = row.attempts + 1;
-    await tx
-      .insertInto('webhooks.attempts')
-      .values({
+      .execute();
+    const found = new Map(rows.map((r) => [r.id, r]));
+    const recorded = attempts.flatMap(({ delivery: d, result, attemptedAt }) => {
+      const row = found.get(d.id);
+      if (!row) return [];
+      const attempt = row.attempts + 1;
+      let status = row.status;
+      let next: number | null = null;
+      if (status === 'pending') {
+        if (result.ok) status = 'delivered';
+        else if (attempt >= MAX_ATTEMPTS || options.final) status = 'failed';
+        else next = (RETRY_DELAYS_S[attempt - 1] ?? 0) * options.retryScale;
+      }
+      const values = {
         id: randomUUID(),
         delivery_id: d.id,
         tenant_id: d.tenant_id,
@@ -106,27 +141,73 @@ export async function recordAttempt(
         error: result.ok ? null : (result.error ?? 'failed').slice(0, 1000),
         response_time_ms: result.responseTimeMs,
         attempted_at: attemptedAt.toISOString(),
-      })
-      .execute();
-    let status = row.status;
-    let next: number | null = null;
-    if (status === 'pending') {
-      if (result.ok) status = 'delivered';
-      else if (attempt >= MAX_ATTEMPTS || options.final) status = 'failed';
-      else next = (RETRY_DELAYS_S[attempt - 1] ?? 0) * options.retryScale;
-    }
+      };
+      return [{ values, status, next }];
+    });
+    if (recorded.length === 0) return attempts.map(() => null);
     await tx
-      .updateTable('webhooks.deliveries')
-      .set({
-        attempts: attempt,
-        status,
-        updated_at: sql<string>`now()`,
-        next_attempt_at: next === null ? null : sql<string>`now() + make_interval(secs => ${next}::float8)`,
-      })
-      .where('id', '=', d.id)
+      .insertInto('webhooks.attempts')
+      .values(recorded.map((r) => r.values))
       .execute();
-    return attempt;
+    const changes = recorded.map(
+      (r) => sql`(${r.values.delivery_id}::uuid, ${r.values.attempt}::integer, ${r.status}::text, ${r.next}::float8)`,
+    );
+    await sql`
+      UPDATE webhooks.deliveries d
+      SET attempts = c.attempts, status = c.status, updated_at = now(),
+          next_attempt_at = CASE WHEN c.next IS NULL THEN NULL ELSE now() + make_interval(secs => c.next) END
+      FROM (VALUES ${sql.join(changes)}) AS c(id, attempts, status, next)
+      WHERE d.id = c.id`.execute(tx);
+    const numbers = new Map(recorded.map((r) => [r.values.delivery_id, r.values.attempt]));
+    return attempts.map((a) => numbers.get(a.delivery.id) ?? null);
   });
+}
+
+/**
+ * Records a dispatcher's attempts in groups, with no timer: an attempt that ends while none is
+ * being recorded is recorded at once; those that end meanwhile wait and go in the next group
+ * together (up to `max`, one per delivery). Each caller learns whether its own was recorded.
+ */
+export class AttemptRecorder {
+  private readonly queue: { attempt: Attempt; settle: (error?: unknown) => void }[] = [];
+  private running = false;
+
+  constructor(
+    private readonly write: (attempts: Attempt[]) => Promise<unknown>,
+    private readonly max = 64,
+  ) {}
+
+  record(attempt: Attempt): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ attempt, settle: (error) => (error === undefined ? resolve() : reject(error as Error)) });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.queue.length > 0) {
+      // A delivery claimed again while its earlier attempt waits here goes in a later group.
+      const group: typeof this.queue = [];
+      const ids = new Set<string>();
+      for (let i = 0; i < this.queue.length && group.length < this.max;) {
+        const entry = this.queue[i]!;
+        if (ids.has(entry.attempt.delivery.id)) i++;
+        else {
+          ids.add(entry.attempt.delivery.id);
+          group.push(entry);
+          this.queue.splice(i, 1);
+        }
+      }
+      try {
+        await this.write(group.map((g) => g.attempt));
+        for (const g of group) g.settle();
+      } catch (error) {
+        for (const g of group) g.settle(error ?? new Error('not recorded'));
+      }
+    }
+    this.running = false;
+  }
 }
 
 /**
@@ -154,6 +235,7 @@ export class WebhookDispatcher {
   private readonly leaseMs: number;
   private readonly onAttempt: DispatcherOptions['onAttempt'];
   private readonly log: Log;
+  private readonly recorder: AttemptRecorder;
 
   constructor(
     db: Kysely<Database>,
@@ -170,6 +252,7 @@ export class WebhookDispatcher {
     this.leaseMs = options.leaseMs ?? 15_000;
     this.onAttempt = options.onAttempt;
     this.log = options.log ?? silentLog;
+    this.recorder = new AttemptRecorder((attempts) => recordAttempts(this.db, attempts, { retryScale: this.retryScale }));
     this.loop = new PokeLoop('webhook dispatcher', () => this.step(), { pollMs: options.pollMs ?? 250, log: this.log });
   }
 
@@ -273,7 +356,7 @@ export class WebhookDispatcher {
       if (this.abort.signal.aborted) return;
       this.adapt(d.webhook_id, result);
       try {
-        await recordAttempt(this.db, d, result, attemptedAt, { retryScale: this.retryScale });
+        await this.recorder.record({ delivery: d, result, attemptedAt });
       } catch (error) {
         // Not recorded: the claim expires and the delivery is tried again (at least once).
         this.log.error({ err: error, deliveryId: d.id, webhookId: d.webhook_id }, 'could not record a webhook attempt; it will be retried');
