@@ -29,7 +29,7 @@ const MAX_THREADS = 16;
 export const importCommand: Command = {
   name: 'import',
   usage:
-    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl[.gz] [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl[.gz] [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--empty WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
   summary:
     'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads}',
   details: [
@@ -51,6 +51,8 @@ export const importCommand: Command = {
     '                          or X (Unix time in seconds) or x (in milliseconds), which need no zone',
     "  --given WORDS           the file's own words for consent given, comma-separated (--given ja,oui)",
     "  --rejected WORDS        and for consent rejected (--rejected nein,non); letters' case is ignored",
+    '  --empty WORDS           the file\'s own words for an empty cell (--empty "n/a,not specified"): read as',
+    "                          empty, so a --default fills it and a wide file's decision cell gives no decision",
     '  --delimiter , ; | tab   else read off the header line',
     '  --threads N             record on N threads, 1 to 16, on a PostgreSQL server (the embedded store takes 1)',
     '  --no-webhooks           send these decisions to no webhook (the receivers have them already)',
@@ -74,6 +76,7 @@ export const importCommand: Command = {
     'date-format': { type: 'string' },
     given: { type: 'string' },
     rejected: { type: 'string' },
+    empty: { type: 'string' },
     preset: { type: 'string' },
     delimiter: { type: 'string' },
     threads: { type: 'string' },
@@ -120,6 +123,11 @@ export const importCommand: Command = {
       throw new UsageError(`--date-format ${dateFormat.pattern}: its times have no zone; give --time-zone too (Europe/Paris, UTC, +01:00)`);
     }
     const decisionWords = decisionWordsOf(values.given, values.rejected);
+    const emptyWords = values.empty === undefined ? undefined : wordList('empty', values.empty, 'n/a,none');
+    const deciding = emptyWords?.find(
+      (w) => isGivenWord(w) || isRejectedWord(w) || decisionWords?.given.includes(w) || decisionWords?.rejected.includes(w),
+    );
+    if (deciding !== undefined) throw new UsageError(`--empty: ${deciding} is a word for a decision`);
     const defaults: Default[] = [];
     for (const text of (values.default as unknown as string[] | undefined) ?? []) {
       const parsed = parseDefault(text, { timeZone, dateFormat, decisionWords });
@@ -156,6 +164,7 @@ export const importCommand: Command = {
       timeZone,
       ...(dateFormat ? { dateFormat } : {}),
       ...(decisionWords ? { decisionWords } : {}),
+      ...(emptyWords ? { emptyWords: new Set(emptyWords) } : {}),
       dryRun: values['dry-run'] === true,
       webhooks: values['no-webhooks'] !== true,
       delimiter,
@@ -167,21 +176,23 @@ export const importCommand: Command = {
 
 const IMPORT_FIELD_LIST = IMPORT_FIELDS.join(', ');
 
+/** An option's comma-separated words, trimmed and lower-cased; none empty. */
+function wordList(option: string, text: unknown, example: string): string[] {
+  const list = typeof text === 'string' ? text.split(',').map((w) => w.trim().toLowerCase()) : [];
+  if (list.length === 0 || list.some((w) => w === ''))
+    throw new UsageError(`--${option}: give words separated by commas (--${option} ${example})`);
+  return list;
+}
+
 /**
  * `--given WORDS` and `--rejected WORDS` read (comma-separated, lower-cased), or undefined when
  * neither is given. A word may mean one decision only, its own or a built-in one.
  */
 function decisionWordsOf(given: unknown, rejected: unknown): DecisionWords | undefined {
   if (given === undefined && rejected === undefined) return undefined;
-  const words = (option: string, text: unknown): string[] => {
-    const list = typeof text === 'string' ? text.split(',').map((w) => w.trim().toLowerCase()) : [];
-    if (list.length === 0 || list.some((w) => w === ''))
-      throw new UsageError(`--${option}: give words separated by commas (--${option} ja,oui)`);
-    return list;
-  };
   const own = {
-    given: given === undefined ? [] : words('given', given),
-    rejected: rejected === undefined ? [] : words('rejected', rejected),
+    given: given === undefined ? [] : wordList('given', given, 'ja,oui'),
+    rejected: rejected === undefined ? [] : wordList('rejected', rejected, 'nein,non'),
   };
   const clash = [...own.given.filter((w) => own.rejected.includes(w) || isRejectedWord(w)), ...own.rejected.filter((w) => isGivenWord(w))];
   if (clash.length > 0)

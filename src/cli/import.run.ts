@@ -266,6 +266,9 @@ async function* rowsOf(
   io: CliIo,
 ): AsyncGenerator<(Numbered & { mapping: Mapping }) | { line: number; error: RowError }> {
   const lines = linesOf(text);
+  // --empty: the file's own words for an empty cell (a JSON string holding one is null).
+  const words = input.emptyWords;
+  const empty = words && ((v: unknown) => typeof v === 'string' && words.has(v.trim().toLowerCase()));
   if (input.format === 'jsonl') {
     const mappings = new Map<string, { mapping: Mapping; clash: string | undefined }>();
     const unmapped = new Set(input.maps.keys());
@@ -309,7 +312,8 @@ async function* rowsOf(
         continue;
       }
       const { mapping } = read;
-      yield { line: no, values: new Map(Object.entries(value)), mapping };
+      const entries = Object.entries(value);
+      yield { line: no, values: new Map(empty ? entries.map(([k, v]) => [k, empty(v) ? null : v]) : entries), mapping };
       // JSON lines have no header to check a --map against: a key none of the first lines has is
       // likely a typo, said while there is time to stop; it may still come (a sparse key), so the import goes on.
       if (no === MAP_CHECK_LINES && unmapped.size > 0) {
@@ -372,7 +376,9 @@ async function* rowsOf(
       };
       continue;
     }
-    yield { line: record.line, values: new Map(header.map((h, i) => [h, record.fields[i] ?? ''])), mapping: mapping! };
+    const cell = (i: number) => record.fields[i] ?? '';
+    const values = new Map(header.map((h, i) => [h, empty?.(cell(i)) ? '' : cell(i)]));
+    yield { line: record.line, values, mapping: mapping! };
   }
 }
 

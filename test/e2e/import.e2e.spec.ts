@@ -94,6 +94,14 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
       ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--rejected', 'nein,'],
       /--rejected: give words separated by commas/,
     ],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--empty', 'n/a,Opted Out'],
+      /--empty: opted out is a word for a decision/,
+    ],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--given', 'ja', '--empty', 'JA'],
+      /--empty: ja is a word for a decision/,
+    ],
   ])('%j', async (args, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'cl-import-args-'));
     try {
@@ -556,6 +564,30 @@ describe.each(engines)('import › on $name', (engine) => {
     await withService(async (service) => {
       const rows = await allRecords(client(service.app, tenant));
       expect(rows.filter((r) => r.userReference === 'v@example.com').map((r) => [r.purpose, r.consentGiven])).toEqual([['sms', true]]);
+    });
+
+    // A CRM writes "Not specified" for no decision and "N/A" for no value: --empty reads them as empty cells.
+    const unset = join(files, `wide-unset-${engine.name.length}.csv`);
+    writeFileSync(
+      unset,
+      ['Email,Newsletter,SMS,Updated,Source', 'x@example.com,Not specified,yes,2024-03-08T00:00:00Z,N/A'].join('\n') + '\n',
+    );
+    const unsetArgs = importArgs(tenant.tenantId, unset, {
+      Email: 'userReference',
+      Newsletter: 'consentGiven.newsletter',
+      SMS: 'consentGiven.sms',
+      Updated: 'collectedAt',
+      Source: 'metadata.source',
+    });
+    const withoutEmpty = await cli([...unsetArgs, '--dry-run'], env);
+    expect(withoutEmpty.json).toMatchObject({ rows: 2, imported: 1, errors: [{ line: 2, field: 'Newsletter' }] });
+    const withEmpty = await cli([...unsetArgs, '--empty', 'not specified, n/a'], env);
+    expect(withEmpty.json).toMatchObject({ rows: 1, imported: 1, refused: 0 });
+    await withService(async (service) => {
+      const rows = (await allRecords(client(service.app, tenant))) as (Row & { metadata: Record<string, unknown> })[];
+      expect(rows.filter((r) => r.userReference === 'x@example.com').map((r) => [r.purpose, r.consentGiven, r.metadata])).toEqual([
+        ['sms', true, {}],
+      ]);
     });
 
     // A purpose the tenant lacks, a column or --default that would give the decision or purpose besides them: refused before a row.

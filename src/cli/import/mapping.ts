@@ -503,6 +503,8 @@ export interface ImportInput {
   dateFormat?: DateFormat;
   /** `--given WORDS`, `--rejected WORDS`: the file's own words for a decision. */
   decisionWords?: DecisionWords;
+  /** `--empty WORDS`: the file's own words for an empty cell (lower-cased), read as empty. */
+  emptyWords?: ReadonlySet<string>;
   dryRun: boolean;
   /** false with `--no-webhooks`: the rows' events go to no webhook. */
   webhooks: boolean;
