@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestService, type TestService } from '../../test/support/service.js';
+import { serviceWithIdleWebhook, type TestService } from '../../test/support/service.js';
 import type { OutboundResult } from './outbound.js';
 import { AttemptRecorder, MAX_ATTEMPTS, recordAttempts, type Attempt } from './dispatcher.js';
 import { webhooksDb } from './webhooks.table.js';
@@ -11,13 +11,7 @@ let tenantId: string;
 let webhookId: string;
 
 beforeAll(async () => {
-  t = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
-  const creds = await t.tenant();
-  tenantId = creds.tenantId;
-  // Inactive: the service's own dispatcher leaves this webhook's deliveries to the test.
-  const res = await client(t.app, creds).post('/api/v1/webhooks', { url: 'https://127.0.0.1:9/hook', events: ['*'], isActive: false });
-  expect(res.statusCode, res.body).toBe(201);
-  webhookId = res.json().data.id;
+  ({ t, tenantId, webhookId } = await serviceWithIdleWebhook());
 }, 60_000);
 afterAll(async () => t?.close());
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryExclusive, WEBHOOK_HISTORY_LOCK } from '../../projections/verify.js';
-import { client, startTestService, type TestService } from '../../test/support/service.js';
+import { serviceWithIdleWebhook, type TestService } from '../../test/support/service.js';
 import { serverUrl } from '../../test/support/stores.js';
 import { silentLog } from '../common/log.js';
 import { WebhookHistoryPruner } from './retention.js';
@@ -14,12 +14,7 @@ let tenantId: string;
 let webhookId: string;
 
 beforeAll(async () => {
-  t = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
-  const creds = await t.tenant();
-  tenantId = creds.tenantId;
-  const res = await client(t.app, creds).post('/api/v1/webhooks', { url: 'https://127.0.0.1:9/hook', events: ['*'], isActive: false });
-  expect(res.statusCode, res.body).toBe(201);
-  webhookId = res.json().data.id;
+  ({ t, tenantId, webhookId } = await serviceWithIdleWebhook());
 }, 60_000);
 afterAll(async () => t?.close());
 

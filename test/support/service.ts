@@ -121,6 +121,21 @@ export async function publishPolicy(c: Client, overrides: Record<string, unknown
   return res.json().data.id as string;
 }
 
+/**
+ * A test service with a tenant and one inactive webhook of its: the service's own dispatcher
+ * leaves that webhook's deliveries alone, for a test to write and work on them directly.
+ *
+ * @example
+ * const { t, tenantId, webhookId } = await serviceWithIdleWebhook();
+ */
+export async function serviceWithIdleWebhook(): Promise<{ t: TestService; tenantId: string; webhookId: string }> {
+  const t = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+  const creds = await t.tenant();
+  const res = await client(t.app, creds).post('/api/v1/webhooks', { url: 'https://127.0.0.1:9/hook', events: ['*'], isActive: false });
+  if (res.statusCode !== 201) throw new Error(`webhook not created: ${res.statusCode} ${res.body}`);
+  return { t, tenantId: creds.tenantId, webhookId: res.json().data.id as string };
+}
+
 /** The tenant's newest checkpoint once it holds at least `size` leaves (the sealer follows within a second). */
 export async function sealedCheckpoint(api: Client, size: number): Promise<{ checkpoint: string; treeSize: number; timestamp: string }> {
   const deadline = Date.now() + 10_000;
