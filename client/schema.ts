@@ -11254,7 +11254,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                action?: "tenant.created" | "tenant.changed" | "key.issued" | "key.revoked" | "key.expired" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "purpose.defined" | "purpose.changed" | "policy.published" | "policy.activated" | "policy.deactivated" | "policy.deleted" | "subject.erased" | "master_key.rotated" | "signing_key.rotated";
+                action?: "tenant.created" | "tenant.changed" | "key.issued" | "key.revoked" | "key.expired" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "purpose.defined" | "purpose.changed" | "policy.published" | "policy.activated" | "policy.deactivated" | "policy.deleted" | "subject.erased" | "master_key.rotated" | "signing_key.rotated" | "history.imported";
                 /** @description operator, cli, service, or a key's id (ck_…) */
                 actor?: string;
                 /** @description inclusive; a date covers its whole UTC day */
@@ -11325,7 +11325,7 @@ export interface operations {
                              * @description the ledger event's id
                              */
                             id: string;
-                            action: "tenant.created" | "tenant.changed" | "key.issued" | "key.revoked" | "key.expired" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "purpose.defined" | "purpose.changed" | "policy.published" | "policy.activated" | "policy.deactivated" | "policy.deleted" | "subject.erased" | "master_key.rotated" | "signing_key.rotated";
+                            action: "tenant.created" | "tenant.changed" | "key.issued" | "key.revoked" | "key.expired" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "purpose.defined" | "purpose.changed" | "policy.published" | "policy.activated" | "policy.deactivated" | "policy.deleted" | "subject.erased" | "master_key.rotated" | "signing_key.rotated" | "history.imported";
                             /**
                              * Format: date-time
                              * @description when the change was appended to the ledger
@@ -11338,7 +11338,7 @@ export interface operations {
                                 id: string | null;
                             } | null;
                             target: {
-                                type: "tenant" | "key" | "webhook" | "purpose" | "policy_version" | "subject" | "master_key" | "signing_key";
+                                type: "tenant" | "key" | "webhook" | "purpose" | "policy_version" | "subject" | "master_key" | "signing_key" | "import";
                                 id: string | null;
                             };
                             /** @description what changed; never a secret */

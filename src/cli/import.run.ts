@@ -3,9 +3,13 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
+import { basename, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
+import { CommandHandler } from '../application/command-handler.js';
+import { ConfigLog } from '../application/config/config-log.js';
 import type { ImportOutcome } from '../application/consents/consent.commands.js';
+import type { HistoryImported } from '../domain/config/config.events.js';
 import { countingStream } from '../common/counting-stream.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
@@ -40,6 +44,16 @@ const APPENDS_IN_FLIGHT = 2;
 const MAP_CHECK_LINES = 1000;
 /** Row errors the summary lists (all of them go to stderr). */
 const ERRORS_LISTED = 1000;
+
+/** What a run of the import did, for the tenant's audit trail. */
+type ImportRun = Omit<HistoryImported['data'], 'importId' | 'file' | 'fileSha256' | 'at'>;
+
+/** The SHA-256 of a file's bytes, as `sha256sum` prints it. */
+async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 /** A row read from the file, with the line it starts on. */
 interface Numbered {
@@ -88,8 +102,11 @@ async function importFile(
   policies: PolicyIndex,
   importer: Importer,
   stopped: () => StopSignal | undefined,
+  /** Records the run in the tenant's audit trail (not for a dry run). */
+  recordRun?: (run: ImportRun) => Promise<void>,
 ) {
   const started = performance.now();
+  const startedAt = new Date().toISOString();
   const counted = countingStream();
   // Progress counts the bytes of the file as stored (compressed, for a .gz), against its size.
   const read = createReadStream(path).pipe(counted);
@@ -209,6 +226,8 @@ async function importFile(
   if (failure) throw failure;
 
   const seconds = Math.round((performance.now() - started) / 10) / 100;
+  // The run goes in the tenant's audit trail, stopped or not: what was read, and from which file.
+  await recordRun?.({ ...summary, startedAt, ...(signal ? { stoppedBy: signal } : {}) });
   const result = {
     ...summary,
     dryRun: input.dryRun,
@@ -420,7 +439,13 @@ export const importCommand: CommandRun = {
           append: (items, expectNew, now) => (pool ?? sink).append(items, expectNew, now),
           check: (items, now) => sink.check(items, now),
         };
-        return await importFile(path, size, input, io, policies, importer, stopped);
+        // Each run (not a dry run) is recorded in the tenant's log through the ledger the rows went to.
+        const log = new ConfigLog(new CommandHandler(sink.ledger));
+        const recordRun = async (run: ImportRun) => {
+          const data = { importId: randomUUID(), file: basename(path), fileSha256: await fileSha256(path), ...run };
+          await log.record(input.tenant, { type: 'HistoryImported', data: { ...data, at: new Date().toISOString() } });
+        };
+        return await importFile(path, size, input, io, policies, importer, stopped, input.dryRun ? undefined : recordRun);
       } finally {
         await pool?.close();
         await sink.close();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -603,6 +604,38 @@ describe.each(engines)('import › on $name', (engine) => {
     }
   }, 120_000);
 
+  it("each run (not a dry run) is in the tenant's audit trail: the file's name and SHA-256, what came of its rows", async () => {
+    const tenant = await createTenant('Audited import');
+    await withService(async (service) => publishAll(client(service.app, tenant)));
+    const file = join(files, `audited-${engine.name.length}.csv`);
+    const text = [
+      'email,given,when,purpose,policyVersion',
+      'y@example.com,yes,2024-01-01T00:00:00Z,newsletter,2.0.0',
+      'z@example.com,perhaps,2024-01-01T00:00:00Z,newsletter,2.0.0',
+    ];
+    writeFileSync(file, text.join('\n') + '\n');
+    const args = importArgs(tenant.tenantId, file, { email: 'userReference', given: 'consentGiven', when: 'collectedAt' });
+    await cli([...args, '--dry-run'], env);
+    await cli(args, env);
+    await cli(args, env);
+    await withService(async (service) => {
+      const res = await client(service.app, tenant).get('/api/v1/audit-log?action=history.imported');
+      expect(res.statusCode, res.body).toBe(200);
+      const entries = (
+        res.json().data as { actor: unknown; target: { type: string; id: string }; details: Record<string, unknown> }[]
+      ).reverse();
+      // The dry run wrote nothing; each real run is one entry, by the command line.
+      const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
+      const run = { file: `audited-${engine.name.length}.csv`, fileSha256: sha256, rows: 2, refused: 1 };
+      expect(entries.map((e) => e.details)).toEqual([
+        { ...run, imported: 1, alreadyImported: 0, startedAt: expect.any(String) as unknown },
+        { ...run, imported: 0, alreadyImported: 1, startedAt: expect.any(String) as unknown },
+      ]);
+      expect(entries.every((e) => (e.actor as { type: string }).type === 'cli' && e.target.type === 'import')).toBe(true);
+      expect(new Set(entries.map((e) => e.target.id)).size).toBe(2);
+    });
+  }, 120_000);
+
   it('--no-webhooks: its decisions go to no webhook; an import without it is sent as any record', async () => {
     const tenant = await createTenant('Quiet');
     // A webhook on a loopback port nothing listens on: what the subscription queues is what counts here.
@@ -1096,6 +1129,16 @@ describe.each(engines)('import › on $name', (engine) => {
         expect(run.code, run.stderr).toBe(0);
         expect(run.json).toMatchObject({ rows, alreadyImported: summary.imported, imported: rows - summary.imported });
         expect(await count()).toBe(rows);
+        // Both runs are in the tenant's audit trail, the first as stopped by SIGINT.
+        const runs = await db.query<{ data: { imported: number; alreadyImported: number; stoppedBy?: string } }>(
+          `SELECT data::jsonb AS data FROM ledger.events WHERE tenant_id = $1 AND event_type = 'HistoryImported' ORDER BY global_position`,
+          [tenant.tenantId],
+        );
+        expect(runs.rows.map((r) => r.data)).toMatchObject([
+          { imported: summary.imported, alreadyImported: 0, stoppedBy: 'SIGINT' },
+          { imported: rows - summary.imported, alreadyImported: summary.imported },
+        ]);
+        expect(runs.rows[1]!.data.stoppedBy).toBeUndefined();
       } finally {
         await db.end();
       }

@@ -26,10 +26,21 @@ export const AUDIT_ACTIONS = [
   'subject.erased',
   'master_key.rotated',
   'signing_key.rotated',
+  'history.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['tenant', 'key', 'webhook', 'purpose', 'policy_version', 'subject', 'master_key', 'signing_key'] as const;
+export const AUDIT_TARGETS = [
+  'tenant',
+  'key',
+  'webhook',
+  'purpose',
+  'policy_version',
+  'subject',
+  'master_key',
+  'signing_key',
+  'import',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 
 /** What an audit entry says of its event: the action, what it acted on, and the change (never a secret). */
@@ -96,6 +107,12 @@ export function auditFacts(stored: StoredEvent, tenantId: string): AuditFacts | 
           action: 'signing_key.rotated',
           target: { type: 'signing_key', id: config.data.current },
           details: without(config.data, 'at'),
+        };
+      case 'HistoryImported':
+        return {
+          action: 'history.imported',
+          target: { type: 'import', id: config.data.importId },
+          details: without(config.data, 'importId', 'at'),
         };
     }
   }

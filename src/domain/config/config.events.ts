@@ -83,11 +83,32 @@ export interface SigningKeyRotated {
   data: { retired: string; current: string; at: string };
 }
 
+/**
+ * The operator ran `import` (not a dry run): which file (its name and the SHA-256 of its bytes, so
+ * an auditor holding the file can check it is the one), what came of its rows, and when it began.
+ * `stoppedBy` names the signal that stopped it before the end (a run again records its own).
+ */
+export interface HistoryImported {
+  type: 'HistoryImported';
+  data: {
+    importId: string;
+    file: string;
+    fileSha256: string;
+    rows: number;
+    imported: number;
+    alreadyImported: number;
+    refused: number;
+    startedAt: string;
+    stoppedBy?: string;
+    at: string;
+  };
+}
+
 export type TenantEvent = TenantCreated | TenantSettingsChanged;
 export type ApiKeyEvent = ApiKeyIssued | ApiKeyRevoked | ApiKeyExpired;
 export type WebhookConfigEvent = WebhookCreated | WebhookChanged | WebhookDeleted;
 export type KeyRotationEvent = MasterKeyRotated | SigningKeyRotated;
-export type ConfigEvent = TenantEvent | ApiKeyEvent | WebhookConfigEvent | KeyRotationEvent;
+export type ConfigEvent = TenantEvent | ApiKeyEvent | WebhookConfigEvent | KeyRotationEvent | HistoryImported;
 
 export const CONFIG_EVENT_TYPES: readonly ConfigEvent['type'][] = [
   'TenantCreated',
@@ -100,6 +121,7 @@ export const CONFIG_EVENT_TYPES: readonly ConfigEvent['type'][] = [
   'WebhookDeleted',
   'MasterKeyRotated',
   'SigningKeyRotated',
+  'HistoryImported',
 ];
 
 /** Reads back configuration events (the place to upcast older shapes of them). */
@@ -114,6 +136,7 @@ export const decodeConfigEvent = eventDecoder<ConfigEvent>({
   WebhookDeleted: asStored(),
   MasterKeyRotated: asStored(),
   SigningKeyRotated: asStored(),
+  HistoryImported: asStored(),
 });
 
 /** The tenant's own settings: `tenant-{tenantId}-settings`. */
@@ -124,6 +147,8 @@ export const apiKeyStream = (tenantId: string, apiKey: string): string => `apike
 export const webhookStream = (tenantId: string, webhookId: string): string => `webhook-${tenantId}-${webhookId}`;
 /** The operator's key rotations as they touch this tenant: `keyrotation-{tenantId}-operator`. */
 export const keyRotationStream = (tenantId: string): string => `keyrotation-${tenantId}-operator`;
+/** One run of `import`: `import-{tenantId}-{importId}`. */
+export const importStream = (tenantId: string, importId: string): string => `import-${tenantId}-${importId}`;
 
 /** The stream a configuration event belongs to. */
 export function configStream(tenantId: string, event: ConfigEvent): string {
@@ -142,6 +167,8 @@ export function configStream(tenantId: string, event: ConfigEvent): string {
     case 'MasterKeyRotated':
     case 'SigningKeyRotated':
       return keyRotationStream(tenantId);
+    case 'HistoryImported':
+      return importStream(tenantId, event.data.importId);
   }
 }
 
