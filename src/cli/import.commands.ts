@@ -4,6 +4,7 @@ import { isUuid } from '../common/ids.js';
 import { UsageError, type Command } from './command.js';
 import {
   DECIDED_BY_COLUMN,
+  decisionColumnsOf,
   isGivenWord,
   isRejectedWord,
   IMPORT_FIELDS,
@@ -135,7 +136,7 @@ export const importCommand: Command = {
       defaults.push(parsed);
     }
     // A wide file's decision columns give each decision and its purpose: a --default for either would contradict them.
-    const decisionColumns = [...maps].filter(([, t]) => 'decisionOn' in t).map(([column]) => column);
+    const decisionColumns = decisionColumnsOf(maps).map((d) => d.column);
     const contradicting =
       decisionColumns.length === 0
         ? undefined

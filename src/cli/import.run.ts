@@ -18,6 +18,7 @@ import {
   columnAtAppend,
   clashOf,
   columnOf,
+  decisionColumnsOf,
   decisionMappings,
   isEmptyValue,
   mappingFor,
@@ -173,7 +174,7 @@ async function importFile(
 
   // The mappings a file's rows are read with: one, or one per decision column of a wide file.
   const readings = new WeakMap<Mapping, Mapping[]>();
-  const wide = [...input.maps].filter(([, target]) => 'decisionOn' in target).map(([column]) => column);
+  const wide = decisionColumnsOf(input.maps).map((d) => d.column);
   let chunk: Sent[] = [];
   try {
     for await (const source of rowsOf(text, input, io)) {
@@ -429,10 +430,9 @@ export const importCommand: CommandRun = {
         if (threads > 1) pool = await ImportThreads.start(threads, settings, input.tenant, sinkOptions);
         const policies = await PolicyIndex.load(store.db, sink.ledger, input.tenant);
         // A wide file's decision columns name purposes: one the tenant lacks would refuse every row.
-        for (const [column, target] of input.maps) {
-          if (!('decisionOn' in target)) continue;
-          const unknown = policies.unknownPurpose(target.decisionOn);
-          if (unknown) throw new UsageError(`--map ${column}=consentGiven.${target.decisionOn}: ${unknown}`);
+        for (const { column, purpose } of decisionColumnsOf(input.maps)) {
+          const unknown = policies.unknownPurpose(purpose);
+          if (unknown) throw new UsageError(`--map ${column}=consentGiven.${purpose}: ${unknown}`);
         }
         const importer: Importer = {
           threads,

@@ -200,10 +200,8 @@ export function mappingFor(
  */
 export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'column' | 'key' = 'column'): string | undefined {
   const seen = new Map<string, string>();
-  const decisions = columns.filter((c) => {
-    const t = mapping.columns.get(c);
-    return t !== undefined && 'decisionOn' in t;
-  });
+  // The mapping holds the file's own columns (or a JSON line's keys) only.
+  const decisions = decisionColumnsOf(mapping.columns).map((d) => d.column);
   for (const column of columns) {
     const target = mapping.columns.get(column);
     if (!target || 'ignore' in target || ('field' in target && target.field === 'metadata')) continue;
@@ -223,13 +221,18 @@ export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'col
   return undefined;
 }
 
+/** A wide file's decision columns (`--map COLUMN=consentGiven.<purpose>`), in the order they are mapped. */
+export function decisionColumnsOf(targets: ReadonlyMap<string, Target>): { column: string; purpose: string }[] {
+  return [...targets].flatMap(([column, t]) => ('decisionOn' in t ? [{ column, purpose: t.decisionOn }] : []));
+}
+
 /**
  * The mappings each row of a file is read with, one per decision a row holds: the mapping itself;
  * or for a wide file (`--map COLUMN=consentGiven.<purpose>`) one per decision column, reading that
  * column as consentGiven on its purpose and leaving the other decision columns out.
  */
 export function decisionMappings(mapping: Mapping): Mapping[] {
-  const decisions = [...mapping.columns].flatMap(([column, t]) => ('decisionOn' in t ? [{ column, purpose: t.decisionOn }] : []));
+  const decisions = decisionColumnsOf(mapping.columns);
   if (decisions.length === 0) return [mapping];
   return decisions.map((decisionOn) => {
     const columns = new Map<string, Target>();

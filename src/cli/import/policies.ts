@@ -105,11 +105,8 @@ export class PolicyIndex {
       return { error: { field: 'policyVersionId', message: `no policy version ${row.policyVersionId} in this tenant` } };
     }
     // A purpose the tenant does not have, by key or name: say which it has.
-    if (row.purpose !== undefined && !this.purposes.has(row.purpose) && !isPolicyType(row.purpose)) {
-      return {
-        error: { field: 'purpose', message: this.unknownPurpose(row.purpose)! },
-      };
-    }
+    const unknown = row.purpose === undefined ? undefined : this.unknownPurpose(row.purpose);
+    if (unknown) return { error: { field: 'purpose', message: unknown } };
     const name = row.purpose ?? row.policyType;
     if (name === undefined) return { error: { field: 'purpose', message: 'is required with policyVersion (or policyType)' } };
     if (row.policyVersion === undefined) return this.inForceAt(row, name);
