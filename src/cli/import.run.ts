@@ -49,6 +49,13 @@ const ERRORS_LISTED = 1000;
 /** What a run of the import did, for the tenant's audit trail. */
 type ImportRun = Omit<HistoryImported['data'], 'importId' | 'file' | 'fileSha256' | 'at'>;
 
+/** The audit entry a run wrote: its id (`GET /api/v1/audit-log/{id}/proof`), the run's id and the file's SHA-256. */
+interface AuditEntry {
+  id: string;
+  importId: string;
+  fileSha256: string;
+}
+
 /** The SHA-256 of a file's bytes, as `sha256sum` prints it. */
 async function fileSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -104,7 +111,7 @@ async function importFile(
   importer: Importer,
   stopped: () => StopSignal | undefined,
   /** Records the run in the tenant's audit trail (not for a dry run). */
-  recordRun?: (run: ImportRun) => Promise<void>,
+  recordRun?: (run: ImportRun) => Promise<AuditEntry>,
 ) {
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -228,9 +235,10 @@ async function importFile(
 
   const seconds = Math.round((performance.now() - started) / 10) / 100;
   // The run goes in the tenant's audit trail, stopped or not: what was read, and from which file.
-  await recordRun?.({ ...summary, startedAt, ...(signal ? { stoppedBy: signal } : {}) });
+  const auditEntry = await recordRun?.({ ...summary, startedAt, ...(signal ? { stoppedBy: signal } : {}) });
   const result = {
     ...summary,
+    ...(auditEntry ? { auditEntry } : {}),
     dryRun: input.dryRun,
     threads: importer.threads,
     seconds,
@@ -245,6 +253,7 @@ async function importFile(
       (summary.alreadyImported > 0 ? `, ${summary.alreadyImported} imported before` : '') +
       `, ${summary.refused} refused (${seconds} s).`,
   );
+  if (auditEntry) io.info(`In the audit trail as history.imported ${auditEntry.id} (file SHA-256 ${auditEntry.fileSha256}).`);
   if (signal) {
     const message = `Stopped by ${signal}. Run the same command again to import the rest: the rows imported so far are found, not recorded twice.`;
     return stoppedAnswer(io, signal, message, result);
@@ -443,7 +452,10 @@ export const importCommand: CommandRun = {
         const log = new ConfigLog(new CommandHandler(sink.ledger));
         const recordRun = async (run: ImportRun) => {
           const data = { importId: randomUUID(), file: basename(path), fileSha256: await fileSha256(path), ...run };
-          await log.record(input.tenant, { type: 'HistoryImported', data: { ...data, at: new Date().toISOString() } });
+          const id = await log.record(input.tenant, { type: 'HistoryImported', data: { ...data, at: new Date().toISOString() } });
+          // A new import stream always takes its event; null would be a broken ledger.
+          if (id === null) throw new Error('the import run was not recorded in the audit trail');
+          return { id, importId: data.importId, fileSha256: data.fileSha256 };
         };
         return await importFile(path, size, input, io, policies, importer, stopped, input.dryRun ? undefined : recordRun);
       } finally {

@@ -615,14 +615,19 @@ describe.each(engines)('import › on $name', (engine) => {
     ];
     writeFileSync(file, text.join('\n') + '\n');
     const args = importArgs(tenant.tenantId, file, { email: 'userReference', given: 'consentGiven', when: 'collectedAt' });
-    await cli([...args, '--dry-run'], env);
-    await cli(args, env);
-    await cli(args, env);
+    const dry = await cli([...args, '--dry-run'], env);
+    const first = await cli(args, env);
+    const second = await cli(args, env);
+    // The summary names the entry each run wrote (none for a dry run), and stderr says where it is.
+    expect(dry.json).not.toHaveProperty('auditEntry');
+    expect(first.stderr).toContain(
+      `In the audit trail as history.imported ${(first.json as { auditEntry: { id: string } }).auditEntry.id}`,
+    );
     await withService(async (service) => {
       const res = await client(service.app, tenant).get('/api/v1/audit-log?action=history.imported');
       expect(res.statusCode, res.body).toBe(200);
       const entries = (
-        res.json().data as { actor: unknown; target: { type: string; id: string }; details: Record<string, unknown> }[]
+        res.json().data as { id: string; actor: unknown; target: { type: string; id: string }; details: Record<string, unknown> }[]
       ).reverse();
       // The dry run wrote nothing; each real run is one entry, by the command line.
       const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -633,6 +638,11 @@ describe.each(engines)('import › on $name', (engine) => {
       ]);
       expect(entries.every((e) => (e.actor as { type: string }).type === 'cli' && e.target.type === 'import')).toBe(true);
       expect(new Set(entries.map((e) => e.target.id)).size).toBe(2);
+      const named = [first, second].map((r) => (r.json as { auditEntry: unknown }).auditEntry);
+      expect(named).toEqual(entries.map((e) => ({ id: e.id, importId: e.target.id, fileSha256: sha256 })));
+      // A proof is asked for by that id (503 until the first checkpoint is signed; an unknown id is 404).
+      const proof = await client(service.app, tenant).get(`/api/v1/audit-log/${(named[0] as { id: string }).id}/proof`);
+      expect([200, 503], proof.body).toContain(proof.statusCode);
     });
   }, 120_000);
 

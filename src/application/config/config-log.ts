@@ -13,11 +13,12 @@ import { write, type CommandHandler } from '../command-handler.js';
 export class ConfigLog implements ConfigChanges {
   constructor(private readonly commands: CommandHandler) {}
 
-  async record(tenantId: string, event: ConfigEvent): Promise<void> {
-    await this.commands.run(tenantId, async (attempt) => {
+  /** The entry's id is its ledger event's, which `GET /audit-log/:id/proof` takes. */
+  record(tenantId: string, event: ConfigEvent): Promise<string | null> {
+    return this.commands.run(tenantId, async (attempt) => {
       const loaded = await attempt.load(configAggregate, configStream(tenantId, event));
       const events = decideConfig(event, loaded.state);
-      return { writes: events.length > 0 ? [write(loaded, events)] : [], answer: () => undefined };
+      return { writes: events.length > 0 ? [write(loaded, events)] : [], answer: (appended) => appended?.events[0]?.id ?? null };
     });
   }
 }

@@ -220,7 +220,7 @@ export function decideConfig(event: ConfigEvent, state: ConfigState): ConfigEven
   }
 }
 
-/** Records a configuration change in the tenant's log; resolves once its event is durable. */
+/** Records a configuration change in the tenant's log; resolves once its event is durable, with its id (null when the change wrote none). */
 export interface ConfigChanges {
-  record(tenantId: string, event: ConfigEvent): Promise<void>;
+  record(tenantId: string, event: ConfigEvent): Promise<string | null>;
 }
