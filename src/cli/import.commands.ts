@@ -10,6 +10,7 @@ import {
   IMPORT_FIELDS,
   parseDefault,
   parseTarget,
+  timeColumnsError,
   type DecisionWords,
   type ImportField,
   type Default,
@@ -32,7 +33,7 @@ export const importCommand: Command = {
   usage:
     'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl[.gz] [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--empty WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
   summary:
-    'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads}',
+    'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads, auditEntry}',
   details: [
     'Each row is one decision: who (userReference), what (consentGiven: true/false, yes/no, given/rejected, opt-in/out...;',
     'or status), when (collectedAt, RFC 3339 with a zone), and on which policy version: policyVersionId, or',
@@ -45,6 +46,8 @@ export const importCommand: Command = {
     `  --map COLUMN=FIELD      FIELD: ${IMPORT_FIELDS.join(', ')}; metadata.<key>; or - to ignore`,
     '  --map COLUMN=consentGiven.PURPOSE   a wide file, a column of decisions per purpose: each row gives a',
     '                          decision on PURPOSE (key or name) when that cell is not empty',
+    '  --map COLUMN=collectedAt.PURPOSE    the time of that decision (withdrawnAt.PURPOSE: of its withdrawal),',
+    "                          read before the row's collectedAt (withdrawnAt) column, which fills it when empty",
     '  --default FIELD=VALUE   fills FIELD where a row leaves it empty (--default purpose=newsletter)',
     '  --time-zone ZONE        the zone of times written without one (Europe/Paris, UTC, +01:00); else refused',
     '  --date-format PATTERN   how the file writes its times, besides RFC 3339: YYYY, MM or M, DD or D, HH or H,',
@@ -105,11 +108,14 @@ export const importCommand: Command = {
       const target = eq > 0 ? parseTarget(m.slice(eq + 1)) : null;
       if (!target) {
         throw new UsageError(
-          `--map ${m}: give COLUMN=FIELD, FIELD one of ${IMPORT_FIELD_LIST}, metadata.<key>, consentGiven.<purpose>, or - to ignore the column`,
+          `--map ${m}: give COLUMN=FIELD, FIELD one of ${IMPORT_FIELD_LIST}, metadata.<key>, consentGiven.<purpose> (and its ` +
+            `collectedAt.<purpose>, withdrawnAt.<purpose>), or - to ignore the column`,
         );
       }
       maps.set(m.slice(0, eq), target);
     }
+    const untimed = timeColumnsError(maps);
+    if (untimed) throw new UsageError(untimed);
     const zone = values['time-zone'];
     const timeZone = typeof zone === 'string' ? zoneNamed(zone) : undefined;
     if (timeZone === null) {

@@ -20,7 +20,7 @@ import {
   columnOf,
   decisionColumnsOf,
   decisionMappings,
-  isEmptyValue,
+  holdsDecision,
   mappingFor,
   readRow,
   unfilledFields,
@@ -195,7 +195,7 @@ async function importFile(
       if (!all) readings.set(source.mapping, (all = decisionMappings(source.mapping)));
       // Each decision of the row is a row of the summary: a wide file's row holds one per decision cell that is not empty.
       // (A JSON line without any decision key is read with a mapping that has none.)
-      const decisions = wide.length === 0 ? all : all.filter((m) => m.decisionOn && !isEmptyValue(source.values.get(m.decisionOn.column)));
+      const decisions = wide.length === 0 ? all : all.filter((m) => holdsDecision(source.values, m));
       if (decisions.length === 0) {
         summary.rows++;
         refuse(source.line, [{ field: wide.join(', '), message: 'are all empty: the row gives no decision' }]);

@@ -71,6 +71,10 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--threads', 'many'], /--threads must be/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email'], /COLUMN=FIELD/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email=nickname'], /COLUMN=FIELD/],
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'Out=withdrawnAt.sms'],
+      /--map Out=withdrawnAt.sms: no decision column is on sms \(give it with --map COLUMN=consentGiven.sms\)/,
+    ],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'id=7'], /--default id=7: give FIELD=VALUE/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'purpose='], /the value is empty/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--time-zone', 'Mars/Olympus'], /no such time zone/],
@@ -602,6 +606,61 @@ describe.each(engines)('import › on $name', (engine) => {
       expect(refused.code, refused.stderr).toBe(2);
       expect(refused.stderr).toMatch(message);
     }
+  }, 120_000);
+
+  it("a wide file with a time per purpose: each decision at its own time (the row's when empty), withdrawals too", async () => {
+    const tenant = await createTenant('Wide, timed');
+    await withService(async (service) => {
+      const api = client(service.app, tenant);
+      for (const key of ['newsletter', 'sms']) {
+        expect((await api.post('/api/v1/purposes', { key, name: key.toUpperCase(), legalBasis: 'consent' })).statusCode).toBe(201);
+        await publishPolicy(api, { policyType: 'custom', purpose: key, version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
+      }
+    });
+    const file = join(files, `wide-timed-${engine.name.length}.csv`);
+    // A CRM's export with a date per list and an opt-out date for SMS; "Created" stands in where a list's date is missing.
+    writeFileSync(
+      file,
+      [
+        'Email,Newsletter,Newsletter date,SMS,SMS date,SMS opt-out date,Created',
+        'a@example.com,yes,2023-02-01T10:00:00Z,yes,2023-03-01T10:00:00Z,2024-06-01T10:00:00Z,2022-01-01T00:00:00Z',
+        'b@example.com,no,,yes,2023-04-01T10:00:00Z,,2022-01-02T00:00:00Z',
+        'c@example.com,,,,,2024-07-01T10:00:00Z,2022-01-03T00:00:00Z',
+        'd@example.com,yes,2023-13-01,,,,2022-01-04T00:00:00Z',
+      ].join('\n') + '\n',
+    );
+    const run = await cli(
+      importArgs(tenant.tenantId, file, {
+        Email: 'userReference',
+        Newsletter: 'consentGiven.newsletter',
+        'Newsletter date': 'collectedAt.newsletter',
+        SMS: 'consentGiven.sms',
+        'SMS date': 'collectedAt.sms',
+        'SMS opt-out date': 'withdrawnAt.sms',
+        Created: 'collectedAt',
+      }),
+      env,
+    );
+    expect(run.code, run.stderr).toBe(1);
+    // An opt-out date without its decision is refused, not passed over; a list's own date refused is not replaced by Created.
+    expect(run.json).toMatchObject({
+      rows: 6,
+      imported: 4,
+      refused: 2,
+      errors: [
+        { line: 4, field: 'SMS', message: 'is empty, but SMS opt-out date gives a withdrawal of its decision' },
+        { line: 5, field: 'Newsletter date', message: expect.stringMatching(/^is not a date-time/) as unknown },
+      ],
+    });
+    await withService(async (service) => {
+      const rows = await allRecords(client(service.app, tenant));
+      expect(rows.map((r) => [r.userReference, r.purpose, r.consentGiven, r.collectedAt, r.withdrawnAt]).sort()).toEqual([
+        ['a@example.com', 'newsletter', true, '2023-02-01T10:00:00.000Z', null],
+        ['a@example.com', 'sms', true, '2023-03-01T10:00:00.000Z', '2024-06-01T10:00:00.000Z'],
+        ['b@example.com', 'newsletter', false, '2022-01-02T00:00:00.000Z', null],
+        ['b@example.com', 'sms', true, '2023-04-01T10:00:00.000Z', null],
+      ]);
+    });
   }, 120_000);
 
   it("each run (not a dry run) is in the tenant's audit trail: the file's name and SHA-256, what came of its rows", async () => {

@@ -20,11 +20,21 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+/** The times a wide file may give per purpose (`--map "SMS date=collectedAt.sms"`). */
+export type PurposeTime = 'collectedAt' | 'withdrawnAt';
+
 /**
  * Where each source column goes: a field, a metadata key (`metadata.<key>`), the decision on one
- * purpose (`consentGiven.<purpose>`: a wide file, a column per purpose), or nowhere.
+ * purpose (`consentGiven.<purpose>`: a wide file, a column per purpose), the time of that decision
+ * (`collectedAt.<purpose>`, `withdrawnAt.<purpose>`), or nowhere. `fallback`: the field's column
+ * read only when the decision's own column for it is empty.
  */
-export type Target = { field: ImportField } | { metadataKey: string } | { decisionOn: string } | { ignore: true };
+export type Target =
+  | { field: ImportField; fallback?: true }
+  | { metadataKey: string }
+  | { decisionOn: string }
+  | { timeOn: { field: PurposeTime; purpose: string } }
+  | { ignore: true };
 
 /** Fields a wide file's decision columns give (the decision, and its purpose): no other column or `--default` may. */
 export const DECIDED_BY_COLUMN: readonly ImportField[] = ['consentGiven', 'status', 'purpose', 'policyType', 'policyVersionId'];
@@ -45,8 +55,11 @@ export interface Mapping {
   dateFormat?: DateFormat;
   /** `--given` / `--rejected`: the file's own words for a decision, besides the built-in ones. */
   decisionWords?: DecisionWords;
-  /** One decision column of a wide file, which this mapping reads alone (`decisionMappings`). */
-  decisionOn?: { column: string; purpose: string };
+  /**
+   * One decision column of a wide file, which this mapping reads alone (`decisionMappings`), and
+   * the column of its own withdrawal time (`withdrawnAt.<purpose>`), if any.
+   */
+  decisionOn?: { column: string; purpose: string; withdrawnAt?: string };
 }
 
 /** A file's own words for a decision (`--given ja,oui --rejected nein,non`), lower-cased. */
@@ -65,9 +78,15 @@ export function columnOf(mapping: Mapping, field: string): string {
   return mappedColumn(mapping, field) ?? field;
 }
 
+/** The column that fills a field: a decision's own time column before the row's (its fallback). */
 const mappedColumn = (mapping: Mapping, field: string): string | undefined => {
-  for (const [column, target] of mapping.columns) if ('field' in target && target.field === field) return column;
-  return undefined;
+  let fallback: string | undefined;
+  for (const [column, target] of mapping.columns) {
+    if (!('field' in target) || target.field !== field) continue;
+    if (!target.fallback) return column;
+    fallback ??= column;
+  }
+  return fallback;
 };
 
 /** The fields that name a row's policy version, in the order a column of theirs is named in an error. */
@@ -115,6 +134,7 @@ export function parseDefault(
     !target ||
     'ignore' in target ||
     'decisionOn' in target ||
+    'timeOn' in target ||
     ('field' in target && (target.field === 'id' || target.field === 'metadata'))
   ) {
     return `--default ${text}: give FIELD=VALUE, FIELD one of ${IMPORT_FIELDS.filter((f) => f !== 'id' && f !== 'metadata').join(', ')} or metadata.<key>`;
@@ -137,6 +157,8 @@ export function parseTarget(text: string): Target | null {
   if (text === '-') return { ignore: true };
   if (text.startsWith('metadata.') && text.length > 9) return { metadataKey: text.slice(9) };
   if (/^consentgiven\./i.test(text) && text.length > 13) return { decisionOn: text.slice(13) };
+  const time = /^(collectedat|withdrawnat)\.(.+)$/i.exec(text);
+  if (time) return { timeOn: { field: time[1]!.toLowerCase() === 'collectedat' ? 'collectedAt' : 'withdrawnAt', purpose: time[2]! } };
   const field = IMPORT_FIELDS.find((f) => f.toLowerCase() === text.toLowerCase());
   return field ? { field } : null;
 }
@@ -210,7 +232,13 @@ export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'col
       return `${noun} ${column} gives ${target.field}, which the decision ${noun}s (${decisions.join(', ')}) give: leave it out with --map ${noun.toUpperCase()}=-`;
     }
     const what =
-      'field' in target ? target.field : 'decisionOn' in target ? `consentGiven.${target.decisionOn}` : `metadata.${target.metadataKey}`;
+      'field' in target
+        ? target.field
+        : 'decisionOn' in target
+          ? `consentGiven.${target.decisionOn}`
+          : 'timeOn' in target
+            ? `${target.timeOn.field}.${target.timeOn.purpose}`
+            : `metadata.${target.metadataKey}`;
     const before = seen.get(what);
     if (before === column) return `the ${noun} ${column} is named twice: rename one of the two`;
     if (before !== undefined) {
@@ -226,27 +254,69 @@ export function decisionColumnsOf(targets: ReadonlyMap<string, Target>): { colum
   return [...targets].flatMap(([column, t]) => ('decisionOn' in t ? [{ column, purpose: t.decisionOn }] : []));
 }
 
+/** A wide file's columns of a time per purpose (`--map COLUMN=collectedAt.<purpose>`). */
+function timeColumnsOf(targets: ReadonlyMap<string, Target>): { column: string; field: PurposeTime; purpose: string }[] {
+  return [...targets].flatMap(([column, t]) => ('timeOn' in t ? [{ column, ...t.timeOn }] : []));
+}
+
+/**
+ * Why a wide file's time columns cannot be read, or undefined: one must name the purpose of a
+ * decision column (as it does, in any case), since it times that column's decisions.
+ */
+export function timeColumnsError(targets: ReadonlyMap<string, Target>): string | undefined {
+  const purposes = decisionColumnsOf(targets).map((d) => d.purpose.toLowerCase());
+  for (const { column, field, purpose } of timeColumnsOf(targets)) {
+    if (!purposes.includes(purpose.toLowerCase())) {
+      return `--map ${column}=${field}.${purpose}: no decision column is on ${purpose} (give it with --map COLUMN=consentGiven.${purpose})`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a time column is on this decision's purpose (named as its decision column names it, in any case). */
+const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 /**
  * The mappings each row of a file is read with, one per decision a row holds: the mapping itself;
  * or for a wide file (`--map COLUMN=consentGiven.<purpose>`) one per decision column, reading that
- * column as consentGiven on its purpose and leaving the other decision columns out.
+ * column as consentGiven on its purpose and leaving the other decision columns out. A time column
+ * of that purpose (`collectedAt.<purpose>`) gives its time, the row's own column only when its
+ * cell is empty; the other purposes' time columns are left out too.
  */
 export function decisionMappings(mapping: Mapping): Mapping[] {
   const decisions = decisionColumnsOf(mapping.columns);
   if (decisions.length === 0) return [mapping];
+  const times = timeColumnsOf(mapping.columns);
   return decisions.map((decisionOn) => {
+    const owned = times.filter((t) => sameText(t.purpose, decisionOn.purpose));
+    const own = new Set(owned.map((t) => t.field));
+    const withdrawnAt = owned.find((t) => t.field === 'withdrawnAt')?.column;
     const columns = new Map<string, Target>();
     for (const [column, t] of mapping.columns) {
-      columns.set(column, column === decisionOn.column ? { field: 'consentGiven' } : 'decisionOn' in t ? { ignore: true } : t);
+      if (column === decisionOn.column) columns.set(column, { field: 'consentGiven' });
+      else if ('decisionOn' in t) columns.set(column, { ignore: true });
+      else if ('timeOn' in t)
+        columns.set(column, sameText(t.timeOn.purpose, decisionOn.purpose) ? { field: t.timeOn.field } : { ignore: true });
+      else if ('field' in t && own.has(t.field as PurposeTime)) columns.set(column, { field: t.field, fallback: true });
+      else columns.set(column, t);
     }
     const defaults: Default[] = [...mapping.defaults, [{ field: 'purpose' }, decisionOn.purpose]];
-    return { ...mapping, columns, defaults, decisionOn };
+    return { ...mapping, columns, defaults, decisionOn: withdrawnAt === undefined ? decisionOn : { ...decisionOn, withdrawnAt } };
   });
 }
 
 /** Whether a cell (or a JSON value) holds nothing: a wide file's empty decision cell is no decision. */
 export const isEmptyValue = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Whether a wide file's row holds the decision this mapping reads: its decision cell, or its own
+ * withdrawal time (a withdrawal without its decision is refused, not passed over).
+ */
+export const holdsDecision = (values: ReadonlyMap<string, unknown>, { decisionOn }: Mapping): boolean =>
+  decisionOn !== undefined &&
+  (!isEmptyValue(values.get(decisionOn.column)) ||
+    (decisionOn.withdrawnAt !== undefined && !isEmptyValue(values.get(decisionOn.withdrawnAt))));
 
 /**
  * The fields every row needs that no column and no `--default` of this mapping fills: each would
@@ -260,6 +330,10 @@ export function unfilledFields(mapping: Mapping): string[] {
     // A decision column gives the decision and the purpose (the version in force at collectedAt).
     if ('decisionOn' in target) filled.add('consentGiven').add('purpose');
   }
+  // Without a column of the row's time, each decision column needs a time column of its own.
+  const decisions = decisionColumnsOf(mapping.columns);
+  const timed = timeColumnsOf(mapping.columns).filter((t) => t.field === 'collectedAt');
+  if (decisions.length > 0 && decisions.every((d) => timed.some((t) => sameText(t.purpose, d.purpose)))) filled.add('collectedAt');
   for (const [target] of mapping.defaults) if ('field' in target) filled.add(target.field);
   if (mapping.collectedAtFallback) filled.add('collectedAt');
   // A status column alone may say the decision (given, rejected, withdrawn, expired).
@@ -438,9 +512,17 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   const errors: RowError[] = [];
   const row: SourceRow = { ipAddress: null, userAgent: null, metadata: {} };
   const state: RowState = { row, errors, status: undefined, reading: mapping };
+  let fallbacks: [string, { field: ImportField }][] | undefined;
   for (const [column, value] of values) {
     const target = mapping.columns.get(column);
-    if (target && !('ignore' in target) && !('decisionOn' in target)) take(state, column, target, value);
+    if (!target || 'ignore' in target || 'decisionOn' in target || 'timeOn' in target) continue;
+    if ('field' in target && target.fallback) (fallbacks ??= []).push([column, target]);
+    else take(state, column, target, value);
+  }
+  // The row's time for a decision whose own time cell is empty (not one that was refused).
+  for (const [column, target] of fallbacks ?? []) {
+    const refused = errors.some((e) => e.field === mappedColumn(mapping, target.field));
+    if (row[target.field as keyof SourceRow] === undefined && !refused) take(state, column, target, values.get(column));
   }
   if (row.collectedAt === undefined && mapping.collectedAtFallback) {
     const t = textOf(values.get(mapping.collectedAtFallback), mapping.unquoteFormulas);
@@ -474,8 +556,13 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   if (row.userReference === undefined) {
     errors.push({ field: 'userReference', message: 'is required (empty in the source: an erased subject cannot be imported)' });
   }
-  if (row.consentGiven === undefined && !refused.has('consentGiven') && !refused.has('status'))
-    errors.push({ field: 'consentGiven', message: 'is required' });
+  if (row.consentGiven === undefined && !refused.has('consentGiven') && !refused.has('status')) {
+    // A wide file's row read for its decision's withdrawal time alone (holdsDecision).
+    const { decisionOn } = mapping;
+    if (decisionOn?.withdrawnAt !== undefined) {
+      errors.push({ field: decisionOn.column, message: `is empty, but ${decisionOn.withdrawnAt} gives a withdrawal of its decision` });
+    } else errors.push({ field: 'consentGiven', message: 'is required' });
+  }
   if (row.collectedAt === undefined && !refused.has('collectedAt')) {
     errors.push({ field: 'collectedAt', message: 'is required: the time the decision was originally made' });
   }

@@ -4,10 +4,12 @@ import {
   columnAtAppend,
   columnOf,
   decisionMappings,
+  holdsDecision,
   mappingFor,
   parseDefault,
   parseTarget,
   readRow,
+  timeColumnsError,
   unfilledFields,
   type Default,
   type Target,
@@ -245,6 +247,61 @@ describe('import › a wide file: a column of decisions per purpose', () => {
       'columns News and More both give consentGiven.newsletter: leave one out with --map COLUMN=- (or map it to another field)',
     );
     expect(clashOf(header, mapping(header, maps))).toBeUndefined();
+  });
+
+  it("reads a decision's own time columns first, the row's time when its own cell is empty, and no other purpose's", () => {
+    expect(parseTarget('collectedAt.SMS offers')).toEqual({ timeOn: { field: 'collectedAt', purpose: 'SMS offers' } });
+    expect(parseTarget('WITHDRAWNAT.sms')).toEqual({ timeOn: { field: 'withdrawnAt', purpose: 'sms' } });
+    expect(parseTarget('collectedAt.')).toBeNull();
+    const timed = {
+      ...maps,
+      'News date': 'collectedAt.Newsletter',
+      'News out': 'withdrawnAt.newsletter',
+      'Texts date': 'collectedAt.sms offers',
+    };
+    const columns = [...header, 'News date', 'News out', 'Texts date'];
+    const [news, texts] = decisionMappings(mapping(columns, timed));
+    const row = {
+      email: 'a@example.com',
+      News: 'yes',
+      Texts: 'no',
+      when: '2024-01-01T00:00:00Z',
+      'News date': '2023-05-05T00:00:00Z',
+      'News out': '2023-09-09T00:00:00Z',
+      'Texts date': '',
+    };
+    const values = new Map(Object.entries(row));
+    expect(readRow(values, news!)).toMatchObject({
+      row: { consentGiven: true, collectedAt: '2023-05-05T00:00:00.000Z', withdrawnAt: '2023-09-09T00:00:00.000Z' },
+    });
+    // Its own time cell empty, the row's time; another purpose's withdrawal is not this one's.
+    const textsRow = readRow(values, texts!);
+    expect(textsRow).toMatchObject({ row: { consentGiven: false, collectedAt: '2024-01-01T00:00:00.000Z' } });
+    expect((textsRow as { row: { withdrawnAt?: string } }).row.withdrawnAt).toBeUndefined();
+    // Its own time refused is not replaced by the row's, and is named by its own column.
+    expect(readRow(new Map([...values, ['News date', 'soon']]), news!)).toMatchObject({
+      errors: [{ field: 'News date', message: expect.stringMatching(/^is not a date-time/) as unknown }],
+    });
+    expect([columnOf(news!, 'collectedAt'), columnOf(texts!, 'collectedAt')]).toEqual(['News date', 'Texts date']);
+    // A withdrawal time alone holds a decision (refused for want of it); a time of the decision alone does not.
+    expect(holdsDecision(new Map([...values, ['News', '']]), news!)).toBe(true);
+    expect(readRow(new Map([...values, ['News', '']]), news!)).toMatchObject({
+      errors: [{ field: 'News', message: 'is empty, but News out gives a withdrawal of its decision' }],
+    });
+    expect(holdsDecision(new Map([...values, ['Texts', ''], ['Texts date', '2023-01-01T00:00:00Z']]), texts!)).toBe(false);
+  });
+
+  it("needs no column of the row's time when every decision column has its own; refuses a time column on no decision column", () => {
+    const own = { email: 'userReference', News: 'consentGiven.newsletter', 'News date': 'collectedAt.newsletter' };
+    expect(unfilledFields(mapping(['email', 'News', 'News date'], own))).toEqual([]);
+    const half = { ...own, Texts: 'consentGiven.sms' };
+    expect(unfilledFields(mapping(['email', 'News', 'News date', 'Texts'], half))).toEqual(['collectedAt']);
+    const targets = (m: Record<string, string>) => new Map(Object.entries(m).map(([c, t]) => [c, parseTarget(t)!]));
+    expect(timeColumnsError(targets(own))).toBeUndefined();
+    expect(timeColumnsError(targets({ ...own, 'Post date': 'withdrawnAt.postcards' }))).toBe(
+      '--map Post date=withdrawnAt.postcards: no decision column is on postcards (give it with --map COLUMN=consentGiven.postcards)',
+    );
+    expect(parseDefault('collectedAt.newsletter=2024-01-01T00:00:00Z')).toMatch(/^--default collectedAt.newsletter=/);
   });
 });
 
