@@ -4,8 +4,9 @@ import { isUuid } from '../common/ids.js';
 import { UsageError, type Command } from './command.js';
 import {
   DECIDED_BY_COLUMN,
-  decisionColumnsOf,
+  decidingColumnsOf,
   isGivenWord,
+  listColumnsOf,
   isRejectedWord,
   IMPORT_FIELDS,
   parseDefault,
@@ -31,7 +32,7 @@ const MAX_THREADS = 16;
 export const importCommand: Command = {
   name: 'import',
   usage:
-    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl[.gz] [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--empty WORDS] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
+    'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl[.gz] [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--empty WORDS] [--purpose-alias ID=PURPOSE ...] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
   summary:
     'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads, auditEntry}',
   details: [
@@ -48,6 +49,9 @@ export const importCommand: Command = {
     '                          decision on PURPOSE (key or name) when that cell is not empty',
     '  --map COLUMN=collectedAt.PURPOSE    the time of that decision (withdrawnAt.PURPOSE: of its withdrawal),',
     "                          read before the row's collectedAt (withdrawnAt) column, which fills it when empty",
+    '  --map COLUMN=purposes.given         a cell listing purposes given (a,b,c; a JSON array), a decision each;',
+    '                          purposes.rejected: those rejected; purposes.decisions: pairs (C0001:1,C0002:0)',
+    "  --purpose-alias ID=PURPOSE   a listed purpose by the other platform's id (C0002=analytics); ID=- skips it",
     '  --default FIELD=VALUE   fills FIELD where a row leaves it empty (--default purpose=newsletter)',
     '  --time-zone ZONE        the zone of times written without one (Europe/Paris, UTC, +01:00); else refused',
     '  --date-format PATTERN   how the file writes its times, besides RFC 3339: YYYY, MM or M, DD or D, HH or H,',
@@ -81,6 +85,7 @@ export const importCommand: Command = {
     given: { type: 'string' },
     rejected: { type: 'string' },
     empty: { type: 'string' },
+    'purpose-alias': { type: 'string', multiple: true },
     preset: { type: 'string' },
     delimiter: { type: 'string' },
     threads: { type: 'string' },
@@ -109,13 +114,25 @@ export const importCommand: Command = {
       if (!target) {
         throw new UsageError(
           `--map ${m}: give COLUMN=FIELD, FIELD one of ${IMPORT_FIELD_LIST}, metadata.<key>, consentGiven.<purpose> (and its ` +
-            `collectedAt.<purpose>, withdrawnAt.<purpose>), or - to ignore the column`,
+            `collectedAt.<purpose>, withdrawnAt.<purpose>), purposes.given|rejected|decisions, or - to ignore the column`,
         );
       }
       maps.set(m.slice(0, eq), target);
     }
     const untimed = timeColumnsError(maps);
     if (untimed) throw new UsageError(untimed);
+    const purposeAliases = new Map<string, string | null>();
+    for (const a of (values['purpose-alias'] as unknown as string[] | undefined) ?? []) {
+      const eq = a.lastIndexOf('=');
+      const [id, purpose] = [a.slice(0, eq).trim(), a.slice(eq + 1).trim()];
+      if (eq <= 0 || id === '' || purpose === '') throw new UsageError(`--purpose-alias ${a}: give ID=PURPOSE (or ID=- to leave it out)`);
+      purposeAliases.set(id.toLowerCase(), purpose === '-' ? null : purpose);
+    }
+    if (purposeAliases.size > 0 && listColumnsOf(maps).length === 0) {
+      throw new UsageError(
+        '--purpose-alias names the purposes of a list cell: map one with --map COLUMN=purposes.given (or .rejected, .decisions)',
+      );
+    }
     const zone = values['time-zone'];
     const timeZone = typeof zone === 'string' ? zoneNamed(zone) : undefined;
     if (timeZone === null) {
@@ -142,7 +159,7 @@ export const importCommand: Command = {
       defaults.push(parsed);
     }
     // A wide file's decision columns give each decision and its purpose: a --default for either would contradict them.
-    const decisionColumns = decisionColumnsOf(maps).map((d) => d.column);
+    const decisionColumns = decidingColumnsOf(maps);
     const contradicting =
       decisionColumns.length === 0
         ? undefined
@@ -172,6 +189,7 @@ export const importCommand: Command = {
       ...(dateFormat ? { dateFormat } : {}),
       ...(decisionWords ? { decisionWords } : {}),
       ...(emptyWords ? { emptyWords: new Set(emptyWords) } : {}),
+      ...(purposeAliases.size > 0 ? { purposeAliases } : {}),
       dryRun: values['dry-run'] === true,
       webhooks: values['no-webhooks'] !== true,
       delimiter,

@@ -18,9 +18,14 @@ import {
   columnAtAppend,
   clashOf,
   columnOf,
+  decidingColumnsOf,
   decisionColumnsOf,
   decisionMappings,
   holdsDecision,
+  LISTED_DECISION,
+  listColumnsOf,
+  listedDecisions,
+  listMapping,
   mappingFor,
   readRow,
   unfilledFields,
@@ -179,9 +184,22 @@ async function importFile(
     inFlight.add(p);
   };
 
-  // The mappings a file's rows are read with: one, or one per decision column of a wide file.
+  // The mappings a file's rows are read with: one, or one per decision column of a wide file, or per purpose a list cell names.
   const readings = new WeakMap<Mapping, Mapping[]>();
-  const wide = decisionColumnsOf(input.maps).map((d) => d.column);
+  const listings = new WeakMap<Mapping, Map<string, Mapping>>();
+  const listed = (mapping: Mapping, column: string, purpose: string): Mapping => {
+    let byPurpose = listings.get(mapping);
+    if (!byPurpose) listings.set(mapping, (byPurpose = new Map()));
+    const key = `${column}\u0000${purpose}`;
+    let found = byPurpose.get(key);
+    if (!found) {
+      found = listMapping(mapping, column, purpose);
+      if (byPurpose.size < 1000) byPurpose.set(key, found);
+    }
+    return found;
+  };
+  const wide = decidingColumnsOf(input.maps);
+  const lists = listColumnsOf(input.maps).length > 0;
   let chunk: Sent[] = [];
   try {
     for await (const source of rowsOf(text, input, io)) {
@@ -191,19 +209,34 @@ async function importFile(
         refuse(source.line, [source.error]);
         continue;
       }
-      let all = readings.get(source.mapping);
-      if (!all) readings.set(source.mapping, (all = decisionMappings(source.mapping)));
-      // Each decision of the row is a row of the summary: a wide file's row holds one per decision cell that is not empty.
-      // (A JSON line without any decision key is read with a mapping that has none.)
-      const decisions = wide.length === 0 ? all : all.filter((m) => holdsDecision(source.values, m));
+      // Each decision of the row is a row of the summary: a wide file's row holds one per decision cell that is not empty,
+      // a row with list cells one per purpose they name. (A JSON line without any decision key is read with a mapping that has none.)
+      let decisions: { mapping: Mapping; values: Numbered['values'] }[];
+      if (lists) {
+        const found = listedDecisions(source.values, source.mapping, input.purposeAliases);
+        if ('errors' in found) {
+          summary.rows++;
+          refuse(source.line, found.errors);
+          continue;
+        }
+        decisions = found.decisions.map((d) => ({
+          mapping: listed(source.mapping, d.column, d.purpose),
+          values: new Map(source.values).set(LISTED_DECISION, d.given),
+        }));
+      } else {
+        let all = readings.get(source.mapping);
+        if (!all) readings.set(source.mapping, (all = decisionMappings(source.mapping)));
+        const held = wide.length === 0 ? all : all.filter((m) => holdsDecision(source.values, m));
+        decisions = held.map((mapping) => ({ mapping, values: source.values }));
+      }
       if (decisions.length === 0) {
         summary.rows++;
         refuse(source.line, [{ field: wide.join(', '), message: 'are all empty: the row gives no decision' }]);
         continue;
       }
-      for (const mapping of decisions) {
+      for (const { mapping, values } of decisions) {
         summary.rows++;
-        const row = itemFor(source.values, mapping, policies);
+        const row = itemFor(values, mapping, policies);
         if ('errors' in row) refuse(source.line, row.errors);
         else chunk.push({ line: source.line, item: row.item, mapping });
       }
@@ -268,7 +301,15 @@ function itemFor(values: Numbered['values'], mapping: Mapping, policies: PolicyI
   if ('errors' in read) return read;
   const r = read.row;
   const resolved = policies.resolve(r);
-  if ('error' in resolved) return { errors: [{ ...resolved.error, field: columnOf(mapping, resolved.error.field) }] };
+  if ('error' in resolved) {
+    const { field, message } = resolved.error;
+    // A purpose a list cell names by another platform's id: say how to name it here.
+    const hint =
+      mapping.decisionOn?.listed && field === 'purpose' && message.startsWith('no purpose ')
+        ? `; --purpose-alias ${mapping.decisionOn.purpose}=PURPOSE names it, ${mapping.decisionOn.purpose}=- leaves it out`
+        : '';
+    return { errors: [{ field: columnOf(mapping, field), message: message + hint }] };
+  }
   // A wide file's row holds a decision per purpose under one source id: each is keyed by both.
   const sourceId = r.id === undefined ? undefined : mapping.decisionOn ? `${r.id}\u0000${resolved.policy.purpose}` : r.id;
   return {
@@ -442,6 +483,10 @@ export const importCommand: CommandRun = {
         for (const { column, purpose } of decisionColumnsOf(input.maps)) {
           const unknown = policies.unknownPurpose(purpose);
           if (unknown) throw new UsageError(`--map ${column}=consentGiven.${purpose}: ${unknown}`);
+        }
+        for (const [id, purpose] of input.purposeAliases ?? []) {
+          const unknown = purpose === null ? undefined : policies.unknownPurpose(purpose);
+          if (unknown) throw new UsageError(`--purpose-alias ${id}=${purpose}: ${unknown}`);
         }
         const importer: Importer = {
           threads,

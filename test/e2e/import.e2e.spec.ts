@@ -72,6 +72,10 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email'], /COLUMN=FIELD/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'email=nickname'], /COLUMN=FIELD/],
     [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--purpose-alias', 'C0002=analytics'],
+      /--purpose-alias names the purposes of a list cell: map one with --map COLUMN=purposes.given/,
+    ],
+    [
       ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--map', 'Out=withdrawnAt.sms'],
       /--map Out=withdrawnAt.sms: no decision column is on sms \(give it with --map COLUMN=consentGiven.sms\)/,
     ],
@@ -661,6 +665,75 @@ describe.each(engines)('import › on $name', (engine) => {
         ['b@example.com', 'sms', true, '2023-04-01T10:00:00.000Z', null],
       ]);
     });
+  }, 120_000);
+
+  it("cells listing purposes (Didomi, OneTrust): a decision per purpose named, by another platform's id through an alias", async () => {
+    const tenant = await createTenant('Lists');
+    await withService(async (service) => {
+      const api = client(service.app, tenant);
+      for (const key of ['newsletter', 'sms', 'analytics']) {
+        expect((await api.post('/api/v1/purposes', { key, name: key.toUpperCase(), legalBasis: 'consent' })).statusCode).toBe(201);
+        await publishPolicy(api, { policyType: 'custom', purpose: key, version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
+      }
+    });
+    // Didomi's export: the purposes a user enabled and those disabled, each cell a list.
+    const didomi = join(files, `lists-${engine.name.length}.csv`);
+    writeFileSync(
+      didomi,
+      [
+        'user_id,enabled_purposes,disabled_purposes,updated_at',
+        'd-1,"newsletter,sms",analytics,2024-05-01T00:00:00Z',
+        'd-2,,,2024-05-02T00:00:00Z',
+        'd-3,postcards,,2024-05-03T00:00:00Z',
+      ].join('\n') + '\n',
+    );
+    const args = importArgs(tenant.tenantId, didomi, {
+      user_id: 'userReference',
+      enabled_purposes: 'purposes.given',
+      disabled_purposes: 'purposes.rejected',
+      updated_at: 'collectedAt',
+    });
+    const run = await cli(args, env);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.json).toMatchObject({
+      rows: 5,
+      imported: 3,
+      refused: 2,
+      errors: [
+        { line: 3, field: 'enabled_purposes, disabled_purposes', message: 'are all empty: the row gives no decision' },
+        {
+          line: 4,
+          field: 'enabled_purposes',
+          message: expect.stringMatching(/^no purpose postcards in this tenant.*; --purpose-alias postcards=PURPOSE names it/) as unknown,
+        },
+      ],
+    });
+    expect((await cli(args, env)).json).toMatchObject({ rows: 5, imported: 0, alreadyImported: 3, refused: 2 });
+
+    // OneTrust's consent log: the groups string as its cookie holds it, each group by OneTrust's id; C0001 (necessary) left out.
+    const onetrust = join(files, `groups-${engine.name.length}.jsonl`);
+    writeFileSync(onetrust, JSON.stringify({ identifier: 'o-1', groups: 'C0001:1,C0002:0,C0003:1', date: '2024-06-01T00:00:00Z' }) + '\n');
+    const groups = [
+      ...importArgs(tenant.tenantId, onetrust, { identifier: 'userReference', groups: 'purposes.decisions', date: 'collectedAt' }),
+      ...['C0001=-', 'C0002=analytics', 'C0003=NEWSLETTER'].flatMap((a) => ['--purpose-alias', a]),
+    ];
+    const fromGroups = await cli(groups, env);
+    expect(fromGroups.code, fromGroups.stderr).toBe(0);
+    expect(fromGroups.json).toMatchObject({ rows: 2, imported: 2, refused: 0 });
+    await withService(async (service) => {
+      const rows = await allRecords(client(service.app, tenant));
+      expect(rows.map((r) => [r.userReference, r.purpose, r.consentGiven, r.collectedAt]).sort()).toEqual([
+        ['d-1', 'analytics', false, '2024-05-01T00:00:00.000Z'],
+        ['d-1', 'newsletter', true, '2024-05-01T00:00:00.000Z'],
+        ['d-1', 'sms', true, '2024-05-01T00:00:00.000Z'],
+        ['o-1', 'analytics', false, '2024-06-01T00:00:00.000Z'],
+        ['o-1', 'newsletter', true, '2024-06-01T00:00:00.000Z'],
+      ]);
+    });
+    // An alias to a purpose the tenant lacks is refused before a row.
+    const unknown = await cli([...groups, '--purpose-alias', 'C0004=postcards'], env);
+    expect(unknown.code, unknown.stderr).toBe(2);
+    expect(unknown.stderr).toMatch(/--purpose-alias c0004=postcards: no purpose postcards in this tenant/);
   }, 120_000);
 
   it("each run (not a dry run) is in the tenant's audit trail: the file's name and SHA-256, what came of its rows", async () => {

@@ -24,6 +24,13 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type PurposeTime = 'collectedAt' | 'withdrawnAt';
 
 /**
+ * A cell that lists purposes, each a decision of the row: those given (`purposes.given`, Didomi's
+ * enabled purposes), those rejected (`purposes.rejected`), or pairs of a purpose and its decision
+ * (`purposes.decisions`, OneTrust's groups `C0001:1,C0002:0`).
+ */
+export type PurposeList = 'given' | 'rejected' | 'decisions';
+
+/**
  * Where each source column goes: a field, a metadata key (`metadata.<key>`), the decision on one
  * purpose (`consentGiven.<purpose>`: a wide file, a column per purpose), the time of that decision
  * (`collectedAt.<purpose>`, `withdrawnAt.<purpose>`), or nowhere. `fallback`: the field's column
@@ -34,6 +41,7 @@ export type Target =
   | { metadataKey: string }
   | { decisionOn: string }
   | { timeOn: { field: PurposeTime; purpose: string } }
+  | { purposeList: PurposeList }
   | { ignore: true };
 
 /** Fields a wide file's decision columns give (the decision, and its purpose): no other column or `--default` may. */
@@ -57,9 +65,10 @@ export interface Mapping {
   decisionWords?: DecisionWords;
   /**
    * One decision column of a wide file, which this mapping reads alone (`decisionMappings`), and
-   * the column of its own withdrawal time (`withdrawnAt.<purpose>`), if any.
+   * the column of its own withdrawal time (`withdrawnAt.<purpose>`), if any; or one purpose a
+   * list cell names (`listed`: `listMapping`), its decision in the row's LISTED_DECISION.
    */
-  decisionOn?: { column: string; purpose: string; withdrawnAt?: string };
+  decisionOn?: { column: string; purpose: string; withdrawnAt?: string; listed?: true };
 }
 
 /** A file's own words for a decision (`--given ja,oui --rejected nein,non`), lower-cased. */
@@ -135,6 +144,7 @@ export function parseDefault(
     'ignore' in target ||
     'decisionOn' in target ||
     'timeOn' in target ||
+    'purposeList' in target ||
     ('field' in target && (target.field === 'id' || target.field === 'metadata'))
   ) {
     return `--default ${text}: give FIELD=VALUE, FIELD one of ${IMPORT_FIELDS.filter((f) => f !== 'id' && f !== 'metadata').join(', ')} or metadata.<key>`;
@@ -157,6 +167,8 @@ export function parseTarget(text: string): Target | null {
   if (text === '-') return { ignore: true };
   if (text.startsWith('metadata.') && text.length > 9) return { metadataKey: text.slice(9) };
   if (/^consentgiven\./i.test(text) && text.length > 13) return { decisionOn: text.slice(13) };
+  const list = /^purposes\.(given|rejected|decisions)$/i.exec(text);
+  if (list) return { purposeList: list[1]!.toLowerCase() as PurposeList };
   const time = /^(collectedat|withdrawnat)\.(.+)$/i.exec(text);
   if (time) return { timeOn: { field: time[1]!.toLowerCase() === 'collectedat' ? 'collectedAt' : 'withdrawnAt', purpose: time[2]! } };
   const field = IMPORT_FIELDS.find((f) => f.toLowerCase() === text.toLowerCase());
@@ -223,7 +235,11 @@ export function mappingFor(
 export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'column' | 'key' = 'column'): string | undefined {
   const seen = new Map<string, string>();
   // The mapping holds the file's own columns (or a JSON line's keys) only.
-  const decisions = decisionColumnsOf(mapping.columns).map((d) => d.column);
+  const decisions = decidingColumnsOf(mapping.columns);
+  const lists = listColumnsOf(mapping.columns).map((l) => l.column);
+  if (lists.length > 0 && lists.length < decisions.length) {
+    return `the ${noun}s listing purposes (${lists.join(', ')}) and the decision ${noun}s (${decisions.filter((d) => !lists.includes(d)).join(', ')}) cannot be read together: import them in two runs`;
+  }
   for (const column of columns) {
     const target = mapping.columns.get(column);
     if (!target || 'ignore' in target || ('field' in target && target.field === 'metadata')) continue;
@@ -238,7 +254,9 @@ export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'col
           ? `consentGiven.${target.decisionOn}`
           : 'timeOn' in target
             ? `${target.timeOn.field}.${target.timeOn.purpose}`
-            : `metadata.${target.metadataKey}`;
+            : 'purposeList' in target
+              ? `purposes.${target.purposeList}`
+              : `metadata.${target.metadataKey}`;
     const before = seen.get(what);
     if (before === column) return `the ${noun} ${column} is named twice: rename one of the two`;
     if (before !== undefined) {
@@ -252,6 +270,100 @@ export function clashOf(columns: readonly string[], mapping: Mapping, noun: 'col
 /** A wide file's decision columns (`--map COLUMN=consentGiven.<purpose>`), in the order they are mapped. */
 export function decisionColumnsOf(targets: ReadonlyMap<string, Target>): { column: string; purpose: string }[] {
   return [...targets].flatMap(([column, t]) => ('decisionOn' in t ? [{ column, purpose: t.decisionOn }] : []));
+}
+
+/** The columns listing purposes (`--map COLUMN=purposes.given`), in the order they are mapped. */
+export function listColumnsOf(targets: ReadonlyMap<string, Target>): { column: string; list: PurposeList }[] {
+  return [...targets].flatMap(([column, t]) => ('purposeList' in t ? [{ column, list: t.purposeList }] : []));
+}
+
+/** The columns that give each decision and its purpose: a wide file's decision columns, or the columns listing purposes. */
+export function decidingColumnsOf(targets: ReadonlyMap<string, Target>): string[] {
+  return [...targets].flatMap(([column, t]) => ('decisionOn' in t || 'purposeList' in t ? [column] : []));
+}
+
+/** The column of a row's values that holds a listed purpose's decision (no file's column: it has a NUL). */
+export const LISTED_DECISION = '\u0000listed decision';
+
+/**
+ * The decisions a row's list cells give (`--map Enabled=purposes.given`), each by its purpose as
+ * the file names it, or after `aliases` (`--purpose-alias C0002=analytics`; null leaves it out);
+ * or why the cells cannot be read: a pair without a decision, a purpose listed as both. A JSON
+ * line's list may be an array, and its pairs an object.
+ */
+export function listedDecisions(
+  values: ReadonlyMap<string, unknown>,
+  mapping: Mapping,
+  aliases: ReadonlyMap<string, string | null> | undefined,
+): { decisions: { column: string; purpose: string; given: boolean }[] } | { errors: RowError[] } {
+  const found = new Map<string, { column: string; purpose: string; given: boolean }>();
+  const errors: RowError[] = [];
+  for (const { column, list } of listColumnsOf(mapping.columns)) {
+    const value = values.get(column);
+    if (isEmptyValue(value)) continue;
+    let items: [string, unknown][];
+    if (Array.isArray(value)) items = value.map((v) => [String(v), list === 'given']);
+    else if (typeof value === 'object' && value !== null && list === 'decisions') items = Object.entries(value);
+    else {
+      let text = typeof value === 'string' ? value : JSON.stringify(value);
+      // A consent cookie's value as the browser keeps it (C0001%3A1%2CC0002%3A0).
+      if (/%[0-9a-f]{2}/i.test(text)) text = decodedOrAsIs(text);
+      const parts = text
+        .split(/[,;|]/)
+        .map((p) => p.trim())
+        .filter((p) => p !== '');
+      items =
+        list === 'decisions'
+          ? parts.map((p) => {
+              const at = p.search(/[:=]/);
+              return at < 0 ? [p, undefined] : [p.slice(0, at).trim(), p.slice(at + 1).trim()];
+            })
+          : parts.map((p) => [p, list === 'given']);
+    }
+    for (const [id, decision] of items) {
+      const given = typeof decision === 'boolean' ? decision : decisionOfWord(String(decision ?? ''), mapping.decisionWords);
+      if (given === undefined) {
+        errors.push({
+          field: column,
+          message: `${id}: ${decision === undefined ? 'has no decision (PURPOSE:1, PURPOSE:0)' : `is not a decision: ${JSON.stringify(decision)}`}`,
+        });
+        continue;
+      }
+      const alias = aliases?.get(id.toLowerCase());
+      if (alias === null) continue;
+      const purpose = alias ?? id;
+      const before = found.get(purpose.toLowerCase());
+      if (before && before.given !== given) {
+        errors.push({
+          field: before.column === column ? column : `${before.column}, ${column}`,
+          message: `list ${purpose} as both given and rejected`,
+        });
+      }
+      found.set(purpose.toLowerCase(), { column, purpose, given });
+    }
+  }
+  return errors.length > 0 ? { errors } : { decisions: [...found.values()] };
+}
+
+function decodedOrAsIs(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The mapping a listed purpose's decision is read with (`listedDecisions`): the row's other
+ * columns as they are, the list columns left out, the decision in LISTED_DECISION and the purpose
+ * given; an error names the list's column.
+ */
+export function listMapping(mapping: Mapping, column: string, purpose: string): Mapping {
+  const columns = new Map<string, Target>();
+  for (const [c, t] of mapping.columns) columns.set(c, 'purposeList' in t ? { ignore: true } : t);
+  columns.set(LISTED_DECISION, { field: 'consentGiven' });
+  const defaults: Default[] = [...mapping.defaults, [{ field: 'purpose' }, purpose]];
+  return { ...mapping, columns, defaults, decisionOn: { column, purpose, listed: true } };
 }
 
 /** A wide file's columns of a time per purpose (`--map COLUMN=collectedAt.<purpose>`). */
@@ -328,7 +440,7 @@ export function unfilledFields(mapping: Mapping): string[] {
   for (const target of mapping.columns.values()) {
     if ('field' in target) filled.add(target.field);
     // A decision column gives the decision and the purpose (the version in force at collectedAt).
-    if ('decisionOn' in target) filled.add('consentGiven').add('purpose');
+    if ('decisionOn' in target || 'purposeList' in target) filled.add('consentGiven').add('purpose');
   }
   // Without a column of the row's time, each decision column needs a time column of its own.
   const decisions = decisionColumnsOf(mapping.columns);
@@ -374,6 +486,13 @@ const bare = (word: string) => word.toLowerCase().replace(/[\s_-]+/g, '');
 export const isGivenWord = (word: string): boolean => GIVEN.has(bare(word));
 /** Whether a word is a built-in word for consent rejected (`Opt-Out`, `OPTED_OUT`). */
 export const isRejectedWord = (word: string): boolean => REJECTED.has(bare(word));
+/** The decision a word says (built-in, or the file's own), or undefined. */
+function decisionOfWord(word: string, own: DecisionWords | undefined): boolean | undefined {
+  const t = word.trim().toLowerCase();
+  if (isGivenWord(t) || own?.given.includes(t)) return true;
+  if (isRejectedWord(t) || own?.rejected.includes(t)) return false;
+  return undefined;
+}
 /** Statuses of a consent given that was later withdrawn: the row needs withdrawnAt. */
 const WITHDRAWN = new Set(['withdrawn', 'revoked']);
 
@@ -382,9 +501,7 @@ const WITHDRAWN = new Set(['withdrawn', 'revoked']);
  * given; a decision's own words (the file's too) say which. Undefined for another status (active).
  */
 function decisionOfStatus(status: string, own: DecisionWords | undefined): boolean | undefined {
-  if (WITHDRAWN.has(status) || status === 'expired' || isGivenWord(status) || own?.given.includes(status)) return true;
-  if (isRejectedWord(status) || own?.rejected.includes(status)) return false;
-  return undefined;
+  return WITHDRAWN.has(status) || status === 'expired' ? true : decisionOfWord(status, own);
 }
 /** Fields that name or time something, never free text: spaces around them (`a, b` files) are no part of them. */
 const TRIMMED: ReadonlySet<ImportField> = new Set([
@@ -431,10 +548,9 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
     else {
       const written = textOf(value, state.reading.unquoteFormulas)?.trim();
       if (written === undefined) return;
-      const t = written.toLowerCase();
       const own = state.reading.decisionWords;
-      if (isGivenWord(t) || own?.given.includes(t)) row.consentGiven = true;
-      else if (isRejectedWord(t) || own?.rejected.includes(t)) row.consentGiven = false;
+      const given = decisionOfWord(written, own);
+      if (given !== undefined) row.consentGiven = given;
       else {
         const words = own ? `; or ${[...own.given, ...own.rejected].join(', ')}` : '; --given and --rejected name others';
         errors.push({
@@ -515,7 +631,7 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   let fallbacks: [string, { field: ImportField }][] | undefined;
   for (const [column, value] of values) {
     const target = mapping.columns.get(column);
-    if (!target || 'ignore' in target || 'decisionOn' in target || 'timeOn' in target) continue;
+    if (!target || 'ignore' in target || 'decisionOn' in target || 'timeOn' in target || 'purposeList' in target) continue;
     if ('field' in target && target.fallback) (fallbacks ??= []).push([column, target]);
     else take(state, column, target, value);
   }
@@ -595,6 +711,8 @@ export interface ImportInput {
   decisionWords?: DecisionWords;
   /** `--empty WORDS`: the file's own words for an empty cell (lower-cased), read as empty. */
   emptyWords?: ReadonlySet<string>;
+  /** `--purpose-alias ID=KEY`: a purpose a list cell names by another platform's id (lower-cased), or null (`ID=-`) to leave out. */
+  purposeAliases?: ReadonlyMap<string, string | null>;
   dryRun: boolean;
   /** false with `--no-webhooks`: the rows' events go to no webhook. */
   webhooks: boolean;

@@ -5,6 +5,9 @@ import {
   columnOf,
   decisionMappings,
   holdsDecision,
+  listedDecisions,
+  listMapping,
+  LISTED_DECISION,
   mappingFor,
   parseDefault,
   parseTarget,
@@ -302,6 +305,80 @@ describe('import › a wide file: a column of decisions per purpose', () => {
       '--map Post date=withdrawnAt.postcards: no decision column is on postcards (give it with --map COLUMN=consentGiven.postcards)',
     );
     expect(parseDefault('collectedAt.newsletter=2024-01-01T00:00:00Z')).toMatch(/^--default collectedAt.newsletter=/);
+  });
+});
+
+describe('import › cells listing purposes (Didomi, OneTrust)', () => {
+  const header = ['user', 'enabled', 'disabled', 'groups', 'at'];
+  const lists = (maps: Record<string, string>, values: Record<string, unknown>, aliases?: Record<string, string | null>) =>
+    listedDecisions(
+      new Map(Object.entries(values)),
+      mapping(Object.keys(values), { user: 'userReference', at: 'collectedAt', ...maps }),
+      aliases && new Map(Object.entries(aliases)),
+    );
+
+  it('reads each purpose a list names as a decision, pairs with their words, a JSON array or object too', () => {
+    expect(parseTarget('purposes.given')).toEqual({ purposeList: 'given' });
+    expect(parseTarget('Purposes.Decisions')).toEqual({ purposeList: 'decisions' });
+    expect(parseTarget('purposes.maybe')).toBeNull();
+    const maps = { enabled: 'purposes.given', disabled: 'purposes.rejected' };
+    expect(lists(maps, { user: 'u', enabled: 'newsletter, sms', disabled: 'analytics', at: '' })).toEqual({
+      decisions: [
+        { column: 'enabled', purpose: 'newsletter', given: true },
+        { column: 'enabled', purpose: 'sms', given: true },
+        { column: 'disabled', purpose: 'analytics', given: false },
+      ],
+    });
+    // OneTrust's groups, as the cookie keeps them (URL-encoded) or not; an alias names the tenant's purpose, - leaves one out.
+    const aliases = { c0001: null, c0002: 'analytics' };
+    for (const groups of ['C0001:1,C0002:0,C0004:1', 'C0001%3A1%2CC0002%3A0%2CC0004%3A1']) {
+      expect(lists({ groups: 'purposes.decisions' }, { user: 'u', groups }, aliases)).toEqual({
+        decisions: [
+          { column: 'groups', purpose: 'analytics', given: false },
+          { column: 'groups', purpose: 'C0004', given: true },
+        ],
+      });
+    }
+    expect(lists({ enabled: 'purposes.given' }, { user: 'u', enabled: ['sms'] })).toEqual({
+      decisions: [{ column: 'enabled', purpose: 'sms', given: true }],
+    });
+    expect(lists({ groups: 'purposes.decisions' }, { user: 'u', groups: { sms: false, news: 'yes' } })).toEqual({
+      decisions: [
+        { column: 'groups', purpose: 'sms', given: false },
+        { column: 'groups', purpose: 'news', given: true },
+      ],
+    });
+    // Empty cells give no decision.
+    expect(lists(maps, { user: 'u', enabled: '', disabled: ' ' })).toEqual({ decisions: [] });
+  });
+
+  it('refuses a pair without its decision and a purpose listed as both; reads the listed decision with the list column named', () => {
+    expect(lists({ groups: 'purposes.decisions' }, { user: 'u', groups: 'C0002:1,C0003,C0004:perhaps' })).toEqual({
+      errors: [
+        { field: 'groups', message: 'C0003: has no decision (PURPOSE:1, PURPOSE:0)' },
+        { field: 'groups', message: 'C0004: is not a decision: "perhaps"' },
+      ],
+    });
+    expect(lists({ enabled: 'purposes.given', disabled: 'purposes.rejected' }, { user: 'u', enabled: 'sms', disabled: 'SMS' })).toEqual({
+      errors: [{ field: 'enabled, disabled', message: 'list SMS as both given and rejected' }],
+    });
+    const base = mapping(header, { user: 'userReference', enabled: 'purposes.given', disabled: 'purposes.rejected', at: 'collectedAt' });
+    expect(unfilledFields(base)).toEqual([]);
+    const one = listMapping(base, 'disabled', 'sms');
+    const values = new Map<string, unknown>([
+      ['user', 'u'],
+      ['enabled', 'news'],
+      ['disabled', 'sms'],
+      ['at', '2024-01-01T00:00:00Z'],
+      [LISTED_DECISION, false],
+    ]);
+    expect(readRow(values, one)).toMatchObject({ row: { userReference: 'u', consentGiven: false, purpose: 'sms' } });
+    expect([columnOf(one, 'purpose'), columnOf(one, 'consentGiven')]).toEqual(['disabled', 'disabled']);
+    // Lists and decision columns in one file: which decides a purpose is not for the import to guess.
+    const mixed = mapping([...header, 'News'], { enabled: 'purposes.given', News: 'consentGiven.news' });
+    expect(clashOf([...header, 'News'], mixed)).toMatch(
+      /^the columns listing purposes \(enabled\) and the decision columns \(News\) cannot be read together/,
+    );
   });
 });
 
