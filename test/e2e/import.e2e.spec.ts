@@ -158,6 +158,18 @@ describe.each(engines)('import › on $name', (engine) => {
     if (!active) expect((await api.patch(`/api/v1/policies/${privacy}`, { isActive: false })).statusCode).toBe(200);
     return { privacy, news };
   };
+  /** A tenant with these purposes (key, name), each with a version 1.0.0 in force since 2019. */
+  const tenantWithPurposes = async (tenantName: string, purposes: [key: string, name: string][]) => {
+    const tenant = await createTenant(tenantName);
+    await withService(async (service) => {
+      const api = client(service.app, tenant);
+      for (const [key, name] of purposes) {
+        expect((await api.post('/api/v1/purposes', { key, name, legalBasis: 'consent' })).statusCode).toBe(201);
+        await publishPolicy(api, { policyType: 'custom', purpose: key, version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
+      }
+    });
+    return tenant;
+  };
 
   it("round trip: this service's export from one tenant imports into another with the same decisions and times", async () => {
     const source = await createTenant('Old platform');
@@ -488,17 +500,10 @@ describe.each(engines)('import › on $name', (engine) => {
   }, 120_000);
 
   it('a wide file, a column of decisions per purpose: a decision per cell that is not empty, each found again on a run again', async () => {
-    const tenant = await createTenant('Wide');
-    await withService(async (service) => {
-      const api = client(service.app, tenant);
-      for (const [key, name] of [
-        ['newsletter', 'Newsletter'],
-        ['sms', 'SMS offers'],
-      ]) {
-        expect((await api.post('/api/v1/purposes', { key, name, legalBasis: 'consent' })).statusCode).toBe(201);
-        await publishPolicy(api, { policyType: 'custom', purpose: key, version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
-      }
-    });
+    const tenant = await tenantWithPurposes('Wide', [
+      ['newsletter', 'Newsletter'],
+      ['sms', 'SMS offers'],
+    ]);
     const file = join(files, `wide-${engine.name.length}.csv`);
     // A CRM's export: one row per person, a column per list, one time; the SMS column named by the purpose's name.
     writeFileSync(
@@ -613,14 +618,10 @@ describe.each(engines)('import › on $name', (engine) => {
   }, 120_000);
 
   it("a wide file with a time per purpose: each decision at its own time (the row's when empty), withdrawals too", async () => {
-    const tenant = await createTenant('Wide, timed');
-    await withService(async (service) => {
-      const api = client(service.app, tenant);
-      for (const key of ['newsletter', 'sms']) {
-        expect((await api.post('/api/v1/purposes', { key, name: key.toUpperCase(), legalBasis: 'consent' })).statusCode).toBe(201);
-        await publishPolicy(api, { policyType: 'custom', purpose: key, version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
-      }
-    });
+    const tenant = await tenantWithPurposes('Wide, timed', [
+      ['newsletter', 'NEWSLETTER'],
+      ['sms', 'SMS'],
+    ]);
     const file = join(files, `wide-timed-${engine.name.length}.csv`);
     // A CRM's export with a date per list and an opt-out date for SMS; "Created" stands in where a list's date is missing.
     writeFileSync(
@@ -668,14 +669,11 @@ describe.each(engines)('import › on $name', (engine) => {
   }, 120_000);
 
   it("cells listing purposes (Didomi, OneTrust): a decision per purpose named, by another platform's id through an alias", async () => {
-    const tenant = await createTenant('Lists');
-    await withService(async (service) => {
-      const api = client(service.app, tenant);
-      for (const key of ['newsletter', 'sms', 'analytics']) {
-        expect((await api.post('/api/v1/purposes', { key, name: key.toUpperCase(), legalBasis: 'consent' })).statusCode).toBe(201);
-        await publishPolicy(api, { policyType: 'custom', purpose: key, version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
-      }
-    });
+    const tenant = await tenantWithPurposes('Lists', [
+      ['newsletter', 'NEWSLETTER'],
+      ['sms', 'SMS'],
+      ['analytics', 'ANALYTICS'],
+    ]);
     // Didomi's export: the purposes a user enabled and those disabled, each cell a list.
     const didomi = join(files, `lists-${engine.name.length}.csv`);
     writeFileSync(
