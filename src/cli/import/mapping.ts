@@ -302,14 +302,15 @@ export function listedDecisions(
     const value = values.get(column);
     if (isEmptyValue(value)) continue;
     let items: [string, unknown][];
-    if (Array.isArray(value)) items = value.map((v) => [String(v), list === 'given']);
-    else if (typeof value === 'object' && value !== null && list === 'decisions') items = Object.entries(value);
-    else {
-      let text = typeof value === 'string' ? value : JSON.stringify(value);
-      // A consent cookie's value as the browser keeps it (C0001%3A1%2CC0002%3A0).
-      if (/%[0-9a-f]{2}/i.test(text)) text = decodedOrAsIs(text);
-      const parts = text
-        .split(/[,;|]/)
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      if (list !== 'decisions') {
+        errors.push({ field: column, message: 'is a JSON object: a list of purposes is a string (a,b) or an array' });
+        continue;
+      }
+      items = Object.entries(value);
+    } else {
+      // A JSON array's items, or a cell's: a consent cookie's value as the browser keeps it (C0001%3A1%2CC0002%3A0) decoded.
+      const parts = (Array.isArray(value) ? value.map(String) : listItems(typeof value === 'string' ? value : JSON.stringify(value)))
         .map((p) => p.trim())
         .filter((p) => p !== '');
       items =
@@ -345,12 +346,17 @@ export function listedDecisions(
   return errors.length > 0 ? { errors } : { decisions: [...found.values()] };
 }
 
-function decodedOrAsIs(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
+/** A list cell's items (`a,b`, `a;b`, `a|b`), URL-decoded first when it is (a consent cookie's value). */
+function listItems(text: string): string[] {
+  let decoded = text;
+  if (/%[0-9a-f]{2}/i.test(text)) {
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      // Not URL-encoded after all (a lone %): read as written.
+    }
   }
+  return decoded.split(/[,;|]/);
 }
 
 /**

@@ -348,6 +348,15 @@ describe('import › cells listing purposes (Didomi, OneTrust)', () => {
         { column: 'groups', purpose: 'news', given: true },
       ],
     });
+    expect(lists({ groups: 'purposes.decisions' }, { user: 'u', groups: ['sms:1', 'news:no'] })).toEqual({
+      decisions: [
+        { column: 'groups', purpose: 'sms', given: true },
+        { column: 'groups', purpose: 'news', given: false },
+      ],
+    });
+    expect(lists({ enabled: 'purposes.given' }, { user: 'u', enabled: { sms: true } })).toEqual({
+      errors: [{ field: 'enabled', message: 'is a JSON object: a list of purposes is a string (a,b) or an array' }],
+    });
     // Empty cells give no decision.
     expect(lists(maps, { user: 'u', enabled: '', disabled: ' ' })).toEqual({ decisions: [] });
   });
