@@ -295,6 +295,8 @@ async function importFile(
   return summary.refused > 0 ? new PartialResult(result, 1) : result;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** A row's decision, its policy version found, or why it cannot be one. The recording side checks it further (ImportSink). */
 function itemFor(values: Numbered['values'], mapping: Mapping, policies: PolicyIndex): { item: ImportItem } | { errors: RowError[] } {
   const read = readRow(values, mapping);
@@ -342,6 +344,8 @@ async function* rowsOf(
   if (input.format === 'jsonl') {
     const mappings = new Map<string, { mapping: Mapping; clash: string | undefined }>();
     const unmapped = new Set(input.maps.keys());
+    // A --map key with a dot that a line lacks names a nested value (`subject.email`: the email of its subject object).
+    const paths = [...input.maps.keys()].filter((k) => k.includes('.')).map((k) => [k, k.split('.')] as const);
     let no = 0;
     let first = true;
     for await (const { text } of lines) {
@@ -367,7 +371,14 @@ async function* rowsOf(
         yield { line: no, error: { field: 'line', message: 'is not a JSON object' } };
         continue;
       }
-      const keys = Object.keys(value);
+      const entries = Object.entries(value);
+      for (const [key, path] of paths) {
+        if (Object.hasOwn(value, key)) continue;
+        let nested: unknown = value;
+        for (const part of path) nested = isObject(nested) && Object.hasOwn(nested, part) ? nested[part] : undefined;
+        if (nested !== undefined) entries.push([key, nested]);
+      }
+      const keys = entries.map(([k]) => k);
       const signature = keys.join('\u0000');
       let read = mappings.get(signature);
       if (!read) {
@@ -382,7 +393,6 @@ async function* rowsOf(
         continue;
       }
       const { mapping } = read;
-      const entries = Object.entries(value);
       yield { line: no, values: new Map(empty ? entries.map(([k, v]) => [k, empty(v) ? null : v]) : entries), mapping };
       // JSON lines have no header to check a --map against: a key none of the first lines has is
       // likely a typo, said while there is time to stop; it may still come (a sparse key), so the import goes on.

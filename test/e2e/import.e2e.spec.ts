@@ -728,6 +728,38 @@ describe.each(engines)('import › on $name', (engine) => {
         ['o-1', 'newsletter', true, '2024-06-01T00:00:00.000Z'],
       ]);
     });
+    // iubenda's consent database: nested objects, named by their path; preferences an object of purpose → decision.
+    const iubenda = join(files, `nested-${engine.name.length}.jsonl`);
+    const consent = {
+      id: 'iub-1',
+      timestamp: '2024-07-01T00:00:00Z',
+      subject: { id: 's-9', email: 'i@example.com' },
+      preferences: { newsletter: true, sms: false },
+      proofs: [{ content: '{}', form: '<form></form>' }],
+    };
+    writeFileSync(iubenda, JSON.stringify(consent) + '\n');
+    const nested = await cli(
+      importArgs(tenant.tenantId, iubenda, {
+        id: 'id',
+        'subject.email': 'userReference',
+        'subject.id': 'metadata.subjectId',
+        timestamp: 'collectedAt',
+        preferences: 'purposes.decisions',
+        proofs: '-',
+      }),
+      env,
+    );
+    expect(nested.code, nested.stderr).toBe(0);
+    expect(nested.json).toMatchObject({ rows: 2, imported: 2 });
+    await withService(async (service) => {
+      const rows = (await allRecords(client(service.app, tenant))) as (Row & { metadata: Record<string, unknown> })[];
+      expect(rows.filter((r) => r.userReference === 'i@example.com').map((r) => [r.purpose, r.consentGiven, r.metadata])).toEqual(
+        expect.arrayContaining([
+          ['newsletter', true, { subjectId: 's-9' }],
+          ['sms', false, { subjectId: 's-9' }],
+        ]),
+      );
+    });
     // An alias to a purpose the tenant lacks is refused before a row.
     const unknown = await cli([...groups, '--purpose-alias', 'C0004=postcards'], env);
     expect(unknown.code, unknown.stderr).toBe(2);
