@@ -122,12 +122,12 @@ export const importCommand: Command = {
     }
     const untimed = timeColumnsError(maps);
     if (untimed) throw new UsageError(untimed);
-    const purposeAliases = new Map<string, string | null>();
+    const purposeAliases = new Map<string, { id: string; purpose: string | null }>();
     for (const a of (values['purpose-alias'] as unknown as string[] | undefined) ?? []) {
       const eq = a.lastIndexOf('=');
       const [id, purpose] = [a.slice(0, eq).trim(), a.slice(eq + 1).trim()];
       if (eq <= 0 || id === '' || purpose === '') throw new UsageError(`--purpose-alias ${a}: give ID=PURPOSE (or ID=- to leave it out)`);
-      purposeAliases.set(id.toLowerCase(), purpose === '-' ? null : purpose);
+      purposeAliases.set(id.toLowerCase(), { id, purpose: purpose === '-' ? null : purpose });
     }
     if (purposeAliases.size > 0 && listColumnsOf(maps).length === 0) {
       throw new UsageError(

@@ -32,6 +32,7 @@ import {
   type ImportInput,
   type Mapping,
   type RowError,
+  type SourceRow,
 } from './import/mapping.js';
 import { PolicyIndex } from './import/policies.js';
 import { openImportSink, type ImportItem } from './import/sink.js';
@@ -79,6 +80,8 @@ interface Sent {
   line: number;
   item: ImportItem;
   mapping: Mapping;
+  /** The row's time columns that filled a decision's empty own ones. */
+  filledBy?: SourceRow['filledBy'];
 }
 
 interface Importer {
@@ -172,7 +175,10 @@ async function importFile(
         for (const [index, problems] of [...byIndex].sort((a, b) => a[0] - b[0])) {
           refuse(
             chunk[index]!.line,
-            problems.map((p) => ({ ...p, field: columnAtAppend(chunk[index]!.mapping, p.field) })),
+            problems.map((p) => {
+              const { mapping, filledBy } = chunk[index]!;
+              return { ...p, field: filledBy?.[p.field as keyof typeof filledBy] ?? columnAtAppend(mapping, p.field) };
+            }),
           );
         }
         progress();
@@ -238,7 +244,7 @@ async function importFile(
         summary.rows++;
         const row = itemFor(values, mapping, policies);
         if ('errors' in row) refuse(source.line, row.errors);
-        else chunk.push({ line: source.line, item: row.item, mapping });
+        else chunk.push({ line: source.line, item: row.item, mapping, ...(row.filledBy ? { filledBy: row.filledBy } : {}) });
       }
       if (chunk.length >= ROWS_PER_APPEND) {
         send(chunk);
@@ -298,7 +304,11 @@ async function importFile(
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A row's decision, its policy version found, or why it cannot be one. The recording side checks it further (ImportSink). */
-function itemFor(values: Numbered['values'], mapping: Mapping, policies: PolicyIndex): { item: ImportItem } | { errors: RowError[] } {
+function itemFor(
+  values: Numbered['values'],
+  mapping: Mapping,
+  policies: PolicyIndex,
+): { item: ImportItem; filledBy?: SourceRow['filledBy'] } | { errors: RowError[] } {
   const read = readRow(values, mapping);
   if ('errors' in read) return read;
   const r = read.row;
@@ -328,6 +338,7 @@ function itemFor(values: Numbered['values'], mapping: Mapping, policies: PolicyI
       },
       ...(sourceId === undefined ? {} : { sourceId }),
     },
+    ...(r.filledBy ? { filledBy: r.filledBy } : {}),
   };
 }
 
@@ -494,7 +505,7 @@ export const importCommand: CommandRun = {
           const unknown = policies.unknownPurpose(purpose);
           if (unknown) throw new UsageError(`--map ${column}=consentGiven.${purpose}: ${unknown}`);
         }
-        for (const [id, purpose] of input.purposeAliases ?? []) {
+        for (const { id, purpose } of input.purposeAliases?.values() ?? []) {
           const unknown = purpose === null ? undefined : policies.unknownPurpose(purpose);
           if (unknown) throw new UsageError(`--purpose-alias ${id}=${purpose}: ${unknown}`);
         }

@@ -632,6 +632,7 @@ describe.each(engines)('import › on $name', (engine) => {
         'b@example.com,no,,yes,2023-04-01T10:00:00Z,,2022-01-02T00:00:00Z',
         'c@example.com,,,,,2024-07-01T10:00:00Z,2022-01-03T00:00:00Z',
         'd@example.com,yes,2023-13-01,,,,2022-01-04T00:00:00Z',
+        'e@example.com,yes,,,,,2099-01-01T00:00:00Z',
       ].join('\n') + '\n',
     );
     const run = await cli(
@@ -648,13 +649,15 @@ describe.each(engines)('import › on $name', (engine) => {
     );
     expect(run.code, run.stderr).toBe(1);
     // An opt-out date without its decision is refused, not passed over; a list's own date refused is not replaced by Created.
+    // A time refused when recorded is named by the column it came from: Created, where the list's own date is empty.
     expect(run.json).toMatchObject({
-      rows: 6,
+      rows: 7,
       imported: 4,
-      refused: 2,
+      refused: 3,
       errors: [
         { line: 4, field: 'SMS', message: 'is empty, but SMS opt-out date gives a withdrawal of its decision' },
         { line: 5, field: 'Newsletter date', message: expect.stringMatching(/^is not a date-time/) as unknown },
+        { line: 6, field: 'Created', message: 'must be in the past' },
       ],
     });
     await withService(async (service) => {
@@ -763,7 +766,7 @@ describe.each(engines)('import › on $name', (engine) => {
     // An alias to a purpose the tenant lacks is refused before a row.
     const unknown = await cli([...groups, '--purpose-alias', 'C0004=postcards'], env);
     expect(unknown.code, unknown.stderr).toBe(2);
-    expect(unknown.stderr).toMatch(/--purpose-alias c0004=postcards: no purpose postcards in this tenant/);
+    expect(unknown.stderr).toMatch(/--purpose-alias C0004=postcards: no purpose postcards in this tenant/);
   }, 120_000);
 
   it("each run (not a dry run) is in the tenant's audit trail: the file's name and SHA-256, what came of its rows", async () => {

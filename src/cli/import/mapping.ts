@@ -294,7 +294,7 @@ export const LISTED_DECISION = '\u0000listed decision';
 export function listedDecisions(
   values: ReadonlyMap<string, unknown>,
   mapping: Mapping,
-  aliases: ReadonlyMap<string, string | null> | undefined,
+  aliases: ImportInput['purposeAliases'],
 ): { decisions: { column: string; purpose: string; given: boolean }[] } | { errors: RowError[] } {
   const found = new Map<string, { column: string; purpose: string; given: boolean }>();
   const errors: RowError[] = [];
@@ -331,8 +331,8 @@ export function listedDecisions(
         continue;
       }
       const alias = aliases?.get(id.toLowerCase());
-      if (alias === null) continue;
-      const purpose = alias ?? id;
+      if (alias?.purpose === null) continue;
+      const purpose = alias?.purpose ?? id;
       const before = found.get(purpose.toLowerCase());
       if (before && before.given !== given) {
         errors.push({
@@ -477,6 +477,8 @@ export interface SourceRow {
   ipAddress: string | null;
   userAgent: string | null;
   metadata: Record<string, unknown>;
+  /** The row's column that gave a time where the decision's own cell was empty: named by an error found later. */
+  filledBy?: Partial<Record<PurposeTime, string>>;
 }
 
 export interface RowError {
@@ -644,7 +646,9 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   // The row's time for a decision whose own time cell is empty (not one that was refused).
   for (const [column, target] of fallbacks ?? []) {
     const refused = errors.some((e) => e.field === mappedColumn(mapping, target.field));
-    if (row[target.field as keyof SourceRow] === undefined && !refused) take(state, column, target, values.get(column));
+    if (row[target.field as keyof SourceRow] !== undefined || refused) continue;
+    take(state, column, target, values.get(column));
+    if (row[target.field as keyof SourceRow] !== undefined) row.filledBy = { ...row.filledBy, [target.field]: column };
   }
   if (row.collectedAt === undefined && mapping.collectedAtFallback) {
     const t = textOf(values.get(mapping.collectedAtFallback), mapping.unquoteFormulas);
@@ -717,8 +721,8 @@ export interface ImportInput {
   decisionWords?: DecisionWords;
   /** `--empty WORDS`: the file's own words for an empty cell (lower-cased), read as empty. */
   emptyWords?: ReadonlySet<string>;
-  /** `--purpose-alias ID=KEY`: a purpose a list cell names by another platform's id (lower-cased), or null (`ID=-`) to leave out. */
-  purposeAliases?: ReadonlyMap<string, string | null>;
+  /** `--purpose-alias ID=KEY`, by the id lower-cased: the purpose a list cell names by another platform's id, or null (`ID=-`) to leave out. */
+  purposeAliases?: ReadonlyMap<string, { id: string; purpose: string | null }>;
   dryRun: boolean;
   /** false with `--no-webhooks`: the rows' events go to no webhook. */
   webhooks: boolean;

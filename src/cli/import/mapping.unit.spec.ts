@@ -281,6 +281,9 @@ describe('import › a wide file: a column of decisions per purpose', () => {
     const textsRow = readRow(values, texts!);
     expect(textsRow).toMatchObject({ row: { consentGiven: false, collectedAt: '2024-01-01T00:00:00.000Z' } });
     expect((textsRow as { row: { withdrawnAt?: string } }).row.withdrawnAt).toBeUndefined();
+    // Which column filled it, for an error found when the row is recorded.
+    expect(textsRow).toMatchObject({ row: { filledBy: { collectedAt: 'when' } } });
+    expect(readRow(values, news!)).not.toHaveProperty('row.filledBy');
     // Its own time refused is not replaced by the row's, and is named by its own column.
     expect(readRow(new Map([...values, ['News date', 'soon']]), news!)).toMatchObject({
       errors: [{ field: 'News date', message: expect.stringMatching(/^is not a date-time/) as unknown }],
@@ -314,7 +317,7 @@ describe('import › cells listing purposes (Didomi, OneTrust)', () => {
     listedDecisions(
       new Map(Object.entries(values)),
       mapping(Object.keys(values), { user: 'userReference', at: 'collectedAt', ...maps }),
-      aliases && new Map(Object.entries(aliases)),
+      aliases && new Map(Object.entries(aliases).map(([id, purpose]) => [id, { id, purpose }])),
     );
 
   it('reads each purpose a list names as a decision, pairs with their words, a JSON array or object too', () => {
