@@ -38,6 +38,7 @@ import { PolicyIndex } from './import/policies.js';
 import { openImportSink, type ImportItem } from './import/sink.js';
 import { ImportThreads } from './import/threads.js';
 import { stoppable, stoppedAnswer, type StopSignal } from './stoppable.js';
+import { isObject } from '../common/objects.js';
 
 /** Threads by default: the cores, up to this many (past it the server is the limit). */
 const DEFAULT_MAX_THREADS = 4;
@@ -300,8 +301,6 @@ async function importFile(
   // Rows refused: the summary as always, and exit status 1 so that a script notices.
   return summary.refused > 0 ? new PartialResult(result, 1) : result;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A row's decision, its policy version found, or why it cannot be one. The recording side checks it further (ImportSink). */
 function itemFor(

@@ -6,6 +6,7 @@ import { embeddedFiles } from './pdf-attachments.js';
 import { EMPTY_ROOT, eventLeafHash, nodeHash, verifyConsistency, verifyInclusion, type Hash } from './merkle.js';
 import { cosignersOf, openNote, parseCheckpoint, signedTime, type Checkpoint, type Verifier } from './note.js';
 import type { TransparencyStore } from './transparency.store.js';
+import { isObject } from '../common/objects.js';
 
 /**
  * The auditor's export and its offline check. An export is JSON Lines: first a header holding
@@ -207,8 +208,6 @@ class CompactTree {
     );
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What a LeafChecker carries from one leaf to the next; JSON, so that a monitor resumes from it. */
 export interface LeafCheckerState {

@@ -1,6 +1,7 @@
 import { isDateTime } from '../../common/dates.js';
 import { unescapedCell } from '../../export/csv.js';
 import { isLocalDateTime, localInstant, type DateFormat, type TimeZone } from './time-zone.js';
+import { isObject } from '../../common/objects.js';
 
 /** The fields a source column can fill (`--map column=field`); `-` ignores a column. */
 export const IMPORT_FIELDS = [
@@ -302,7 +303,7 @@ export function listedDecisions(
     const value = values.get(column);
     if (isEmptyValue(value)) continue;
     let items: [string, unknown][];
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    if (isObject(value)) {
       if (list !== 'decisions') {
         errors.push({ field: column, message: 'is a JSON object: a list of purposes is a string (a,b) or an array' });
         continue;

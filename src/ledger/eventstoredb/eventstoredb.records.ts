@@ -20,6 +20,7 @@ import {
   type LedgerPosition,
   type RecordedEvent,
 } from '../ledger.port.js';
+import { isObject } from '../../common/objects.js';
 
 /**
  * How a ledger event sits in EventStoreDB (docs/decisions/0005-eventstoredb-ledger.md).
@@ -47,8 +48,6 @@ export type UnplacedEvent = Omit<RecordedEvent, 'position'>;
 const HASH = /^[0-9a-f]{64}$/;
 /** Largest position this port carries exactly (ESDB positions are byte offsets: 8 PiB). */
 const MAX_POSITION = BigInt(Number.MAX_SAFE_INTEGER);
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The ESDB event for one ledger event (always JSON). */
 export function toEventData(event: UnplacedEvent): EventData {
