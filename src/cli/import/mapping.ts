@@ -373,6 +373,9 @@ export function listMapping(mapping: Mapping, column: string, purpose: string): 
   return { ...mapping, columns, defaults, decisionOn: { column, purpose, listed: true } };
 }
 
+/** Whether a time column is on this decision's purpose (named as its decision column names it, in any case). */
+const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 /** A wide file's columns of a time per purpose (`--map COLUMN=collectedAt.<purpose>`). */
 function timeColumnsOf(targets: ReadonlyMap<string, Target>): { column: string; field: PurposeTime; purpose: string }[] {
   return [...targets].flatMap(([column, t]) => ('timeOn' in t ? [{ column, ...t.timeOn }] : []));
@@ -383,17 +386,14 @@ function timeColumnsOf(targets: ReadonlyMap<string, Target>): { column: string; 
  * decision column (as it does, in any case), since it times that column's decisions.
  */
 export function timeColumnsError(targets: ReadonlyMap<string, Target>): string | undefined {
-  const purposes = decisionColumnsOf(targets).map((d) => d.purpose.toLowerCase());
+  const decisions = decisionColumnsOf(targets);
   for (const { column, field, purpose } of timeColumnsOf(targets)) {
-    if (!purposes.includes(purpose.toLowerCase())) {
+    if (!decisions.some((d) => sameText(d.purpose, purpose))) {
       return `--map ${column}=${field}.${purpose}: no decision column is on ${purpose} (give it with --map COLUMN=consentGiven.${purpose})`;
     }
   }
   return undefined;
 }
-
-/** Whether a time column is on this decision's purpose (named as its decision column names it, in any case). */
-const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * The mappings each row of a file is read with, one per decision a row holds: the mapping itself;
