@@ -2158,7 +2158,7 @@ export interface operations {
                     /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
                     purpose?: string;
                     /**
-                     * @description major.minor.patch
+                     * @description major.minor.patch; unique per type and purpose, and per purpose across types (409 POLICY_VERSION_EXISTS, docs/purposes.md)
                      * @example 1.0.0
                      */
                     version: string;

@@ -202,6 +202,38 @@ describe('purposes › policy versions name their purpose', () => {
     expect(listed.map((p: { id: string; purpose: string }) => [p.id, p.purpose])).toEqual([[a.json().data.id, 'newsletter']]);
   });
 
+  it('numbers a purpose’s versions once across types: the same number under another type is a 409 that writes nothing', async () => {
+    const first = await publish({ purpose: 'newsletter', version: '3.0.0', content: 'Newsletter, third' });
+    expect(first.statusCode, first.body).toBe(201);
+    const total = (await api.get('/api/v1/policies')).json().pagination.total;
+    const namesake = await api.post('/api/v1/policies', {
+      policyType: 'cookie_policy',
+      purpose: 'newsletter',
+      version: '3.0.0',
+      title: 'Newsletter cookies',
+      content: 'Cookies',
+    });
+    expect(namesake.statusCode, namesake.body).toBe(409);
+    expect(namesake.json().error).toMatchObject({
+      code: 'POLICY_VERSION_EXISTS',
+      message: expect.stringContaining('version 3.0.0 of purpose newsletter already exists, as a custom version'),
+      details: { policyType: 'cookie_policy', version: '3.0.0', purpose: 'newsletter', existingPolicyType: 'custom' },
+    });
+    expect((await api.get('/api/v1/policies')).json().pagination.total).toBe(total);
+    // Another number of the purpose under that type, and the number for another purpose, are new versions.
+    const next = await api.post('/api/v1/policies', {
+      policyType: 'cookie_policy',
+      purpose: 'newsletter',
+      version: '3.0.1',
+      title: 'N',
+      content: 'C',
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    expect((await publish({ purpose: 'sms-offers', version: '3.0.0' })).statusCode).toBe(201);
+    const status = (await api.get('/api/v1/policies/active?purpose=newsletter')).json().data;
+    expect(status).toMatchObject({ id: next.json().data.id, version: '3.0.1' });
+  });
+
   it('without a purpose a version is its type’s, as before purposes; an undefined purpose is a 400 and writes nothing', async () => {
     const plain = await api.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'Privacy', content: 'x' });
     expect(plain.statusCode).toBe(201);

@@ -2,7 +2,7 @@ import { sha256Hex } from '../../common/hashing.js';
 import { deriveId } from '../../common/ids.js';
 import { DomainError } from '../../domain/errors.js';
 import { decidePolicy, policyAggregate } from '../../domain/policy/policy.decider.js';
-import { policyStream, type PolicyType } from '../../domain/policy/policy.events.js';
+import { POLICY_TYPES, policyStream, type PolicyType } from '../../domain/policy/policy.events.js';
 import { purposeAggregate } from '../../domain/purpose/purpose.decider.js';
 import { purposeStream } from '../../domain/purpose/purpose.events.js';
 import { write, type CommandHandler } from '../command-handler.js';
@@ -41,7 +41,10 @@ export class PolicyCommands {
       : deriveId(tenantId, 'policy-version', policyType, version, purpose);
   }
 
-  /** Publishes a version; POLICY_VERSION_EXISTS when (type, version) was published before, even if since deleted. */
+  /**
+   * Publishes a version; POLICY_VERSION_EXISTS when (type, version) was published before for its
+   * purpose, or the purpose has that version under another type, even if since deleted.
+   */
   async publish(tenantId: string, input: PublishInput): Promise<PolicyVersionView> {
     const purpose = input.purpose === undefined || input.purpose === input.policyType ? null : input.purpose;
     const id = PolicyCommands.idFor(tenantId, input.policyType, input.version, purpose);
@@ -49,6 +52,15 @@ export class PolicyCommands {
       // A new version's stream is expected not to exist; after a conflict it is read, and the
       // decider refuses the version that now exists.
       const policy = await attempt.create(policyAggregate, policyStream(tenantId, id));
+      // The same number of the same purpose under the other types, expected absent as well: a
+      // purpose's versions form one sequence, so one number names one document.
+      const namesakes = await attempt.createMany(
+        policyAggregate,
+        POLICY_TYPES.filter((type) => type !== input.policyType).map((type) =>
+          policyStream(tenantId, PolicyCommands.idFor(tenantId, type, input.version, purpose ?? input.policyType)),
+        ),
+      );
+      const numberedUnder = namesakes.find((n) => n.state.status !== 'none')?.state;
       // The purpose (a type may be defined as one too) gives the version its validity; the append
       // is conditioned on the purpose not changing meanwhile.
       const defined = await attempt.load(purposeAggregate, purposeStream(tenantId, purpose ?? input.policyType));
@@ -76,6 +88,7 @@ export class PolicyCommands {
             effectiveDate: input.effectiveDate ? new Date(input.effectiveDate).toISOString() : now,
             requiresReconsent: input.requiresReconsent ?? true,
             consentValidFor: defined.state.status === 'none' ? null : defined.state.consentValidFor,
+            numberedUnder: numberedUnder?.status === 'none' ? null : numberedUnder?.policyType,
             now,
           },
         },
@@ -83,7 +96,10 @@ export class PolicyCommands {
       );
       const published = events.reduce(policyAggregate.evolve, policy.state);
       if (published.status === 'none') throw new Error('publishing decided no version');
-      return { writes: [write(policy, events), write(defined, [])], answer: () => policyView(published) };
+      return {
+        writes: [write(policy, events), write(defined, []), ...namesakes.map((n) => write(n, []))],
+        answer: () => policyView(published),
+      };
     });
   }
 

@@ -15,6 +15,8 @@ export interface PublishPolicyVersion {
     requiresReconsent: boolean;
     /** The purpose's validity as defined now, which decisions on this version keep; null: never expire. */
     consentValidFor: string | null;
+    /** The type under which the purpose already has a version of this number, if any (even deleted). */
+    numberedUnder?: PolicyType | null | undefined;
     now: string;
   };
 }

@@ -93,6 +93,15 @@ export function decidePolicy(command: PolicyCommand, state: PolicyState): Policy
         });
       }
       const d = command.data;
+      // A purpose's versions form one sequence across types: one number names one document.
+      if (d.numberedUnder) {
+        const purpose = d.purpose ?? d.policyType;
+        throw new DomainError(
+          'POLICY_VERSION_EXISTS',
+          `version ${d.version} of purpose ${purpose} already exists, as a ${d.numberedUnder} version: a purpose numbers its versions once, whatever their type`,
+          { policyType: d.policyType, version: d.version, purpose, existingPolicyType: d.numberedUnder },
+        );
+      }
       return [
         {
           type: 'PolicyVersionPublished',

@@ -113,6 +113,18 @@ describe('policy decider › when the version is published', () => {
     expect(error.details).toEqual({ policyType: 'privacy_policy', version: '1.2.3' });
   });
 
+  it('refuses a number its purpose already has under another type, naming that type', () => {
+    const namesake: PublishPolicyVersion = { ...publish, data: { ...publish.data, numberedUnder: 'custom' } };
+    const error = spec.given([]).when(namesake).thenThrows('POLICY_VERSION_EXISTS');
+    expect(error.message).toContain('version 1.2.3 of purpose privacy_policy already exists, as a custom version');
+    expect(error.details).toEqual({
+      policyType: 'privacy_policy',
+      version: '1.2.3',
+      purpose: 'privacy_policy',
+      existingPolicyType: 'custom',
+    });
+  });
+
   it('refuses a republication with other content too: content is never edited', () => {
     const edited: PublishPolicyVersion = { ...publish, data: { ...publish.data, content: 'Other words.', contentHash: 'b'.repeat(64) } };
     spec.given([published]).when(edited).thenThrows('POLICY_VERSION_EXISTS');

@@ -30,7 +30,8 @@ export const PolicyCreateSchema = Type.Object(
     version: Type.String({
       pattern: '^\\d{1,9}\\.\\d{1,9}\\.\\d{1,9}$',
       'x-message': 'must be major.minor.patch, each a number of up to 9 digits, such as 1.0.0',
-      description: 'major.minor.patch',
+      description:
+        'major.minor.patch; unique per type and purpose, and per purpose across types (409 POLICY_VERSION_EXISTS, docs/purposes.md)',
       examples: ['1.0.0'],
     }),
     title: Type.String({ minLength: 1, maxLength: 500 }),
