@@ -7,7 +7,7 @@ import { ReadStatistics } from './statistics.js';
 const silent = { warn: () => undefined, error: () => undefined };
 
 describe.each(availableEngines)('read statistics ($name)', ({ open }) => {
-  it('analyzes the read models once enough events were applied, and not before', async () => {
+  it('analyzes the read models and the ledger once enough events were applied, and not before', async () => {
     const { store, dispose } = await open();
     try {
       await ensureReadSchema(store.db);
@@ -19,6 +19,12 @@ describe.each(availableEngines)('read statistics ($name)', ({ open }) => {
           (await sql<{ n: number }>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'read.consents'::regclass`.execute(store.db))
             .rows[0]!.n,
         );
+      const ledgerRowsAnalyzed = async () =>
+        Number(
+          (await sql<{ n: number }>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'ledger.events'::regclass`.execute(store.db))
+            .rows[0]!.n,
+        );
+      expect(await ledgerRowsAnalyzed()).toBe(-1);
       let applied = 500;
       const stats = new ReadStatistics(store.db, () => applied, { log: silent });
       expect(await stats.runOnce()).toBe(false);
@@ -26,6 +32,8 @@ describe.each(availableEngines)('read statistics ($name)', ({ open }) => {
       applied = 3000;
       expect(await stats.runOnce()).toBe(true);
       expect(await rowsAnalyzed()).toBe(3000);
+      // The ledger with them: its reads of one stream are planned from these statistics too.
+      expect(await ledgerRowsAnalyzed()).toBe(0);
       // Less than a fifth of the rows changed since: nothing to do.
       applied = 3400;
       expect(await stats.runOnce()).toBe(false);

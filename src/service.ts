@@ -43,6 +43,7 @@ import { assertTransactionIdsBehindServer } from './ledger/postgres/transaction-
 import { ReceiptStore } from './receipts/receipt.store.js';
 import { ReceiptService } from './receipts/receipts.service.js';
 import { MIGRATIONS } from './migrations.js';
+import { autovacuumNotice } from './store/autovacuum.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
@@ -138,6 +139,9 @@ export async function createService(settings: Settings, options: ServiceOptions 
     );
     // A ledger in this store must be older than the server's transactions (a dump restored elsewhere is not).
     if (!settings.eventStoreUrl) await assertTransactionIdsBehindServer(store.db);
+    // A server without autovacuum never vacuums the tables updated on every batch: say so at start.
+    const unvacuumed = store.kind === 'postgres' ? await autovacuumNotice(store.db) : null;
+    if (unvacuumed) process.stderr.write(`${unvacuumed}\n`);
     const tuning = tuningFor(store.kind, options);
     // The log's signing key comes from outside the store, and must be the log's current key; it
     // signs the checkpoints and every append (docs/verifying.md).
