@@ -11,9 +11,9 @@ import type { Database } from '../src/store/schema.js';
 const TABLES = ['read.consents', 'read.user_policy_status', 'read.policy_versions', 'ledger.events'] as const;
 
 /**
- * Keeps the planner's statistics of the read models and the ledger fresh: once the runner applied more events
- * than a fifth of the rows counted at the last ANALYZE (at least 1,000), it runs ANALYZE on
- * them. Without statistics the planner takes a million-row tenant for a few hundred rows and
+ * Keeps the planner's statistics of the read models and the ledger fresh: once the runner
+ * applied more events than a fifth of the rows counted at the last ANALYZE (at least 1,000), it
+ * runs ANALYZE on them. Without statistics the planner takes a million-row tenant for a few hundred rows and
  * sorts every match of a filter for a page of 20 (docs/purposes.md, Filters). The embedded store
  * has no autovacuum to do it, and a server's may be off. A small sample (statistics target 10)
  * keeps ANALYZE of a million rows near 70 ms on PGlite, where it holds the event loop.

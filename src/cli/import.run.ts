@@ -174,12 +174,10 @@ async function importFile(
         for (const e of outcome.errors) byIndex.set(e.index, [...(byIndex.get(e.index) ?? []), { field: e.field, message: e.message }]);
         // In the file's order (a chunk split over threads answers thread by thread).
         for (const [index, problems] of [...byIndex].sort((a, b) => a[0] - b[0])) {
+          const { line, mapping, filledBy } = chunk[index]!;
           refuse(
-            chunk[index]!.line,
-            problems.map((p) => {
-              const { mapping, filledBy } = chunk[index]!;
-              return { ...p, field: filledBy?.[p.field as keyof typeof filledBy] ?? columnAtAppend(mapping, p.field) };
-            }),
+            line,
+            problems.map((p) => ({ ...p, field: filledBy?.[p.field as keyof typeof filledBy] ?? columnAtAppend(mapping, p.field) })),
           );
         }
         progress();

@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../common/hashing.js';
 import { deriveId } from '../../common/ids.js';
 import { DomainError } from '../../domain/errors.js';
-import { decidePolicy, policyAggregate } from '../../domain/policy/policy.decider.js';
+import { decidePolicy, policyAggregate, type KnownPolicy } from '../../domain/policy/policy.decider.js';
 import { POLICY_TYPES, policyStream, type PolicyType } from '../../domain/policy/policy.events.js';
 import { purposeAggregate } from '../../domain/purpose/purpose.decider.js';
 import { purposeStream } from '../../domain/purpose/purpose.events.js';
@@ -60,7 +60,7 @@ export class PolicyCommands {
           policyStream(tenantId, PolicyCommands.idFor(tenantId, type, input.version, purpose ?? input.policyType)),
         ),
       );
-      const numberedUnder = namesakes.find((n) => n.state.status !== 'none')?.state;
+      const numberedUnder = namesakes.map((n) => n.state).find((s): s is KnownPolicy => s.status !== 'none')?.policyType;
       // The purpose (a type may be defined as one too) gives the version its validity; the append
       // is conditioned on the purpose not changing meanwhile.
       const defined = await attempt.load(purposeAggregate, purposeStream(tenantId, purpose ?? input.policyType));
@@ -88,7 +88,7 @@ export class PolicyCommands {
             effectiveDate: input.effectiveDate ? new Date(input.effectiveDate).toISOString() : now,
             requiresReconsent: input.requiresReconsent ?? true,
             consentValidFor: defined.state.status === 'none' ? null : defined.state.consentValidFor,
-            numberedUnder: numberedUnder?.status === 'none' ? null : numberedUnder?.policyType,
+            numberedUnder,
             now,
           },
         },

@@ -16,7 +16,7 @@ export interface PublishPolicyVersion {
     /** The purpose's validity as defined now, which decisions on this version keep; null: never expire. */
     consentValidFor: string | null;
     /** The type under which the purpose already has a version of this number, if any (even deleted). */
-    numberedUnder?: PolicyType | null | undefined;
+    numberedUnder?: PolicyType | undefined;
     now: string;
   };
 }
