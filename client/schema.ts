@@ -9372,7 +9372,8 @@ export interface operations {
                     url: string;
                     /** @description event names to receive */
                     events: ("consent.created" | "consent.revoked" | "consent.withdrawn" | "consent.updated" | "consent.batch_created" | "consent.expired" | "policy.created" | "policy.updated" | "policy.deleted" | "policy.reconsent_required" | "subject.erased" | "*")[];
-                    description?: string;
+                    /** @description up to 1,000 characters; null for none */
+                    description?: string | null;
                     /** @description your own signing secret, 16..256 characters (its UTF-8 bytes are the key); generated (whsec_…) when omitted */
                     secret?: string;
                     isActive?: boolean;
@@ -9750,7 +9751,8 @@ export interface operations {
                     is_active?: boolean;
                     /** @description event names to receive */
                     events?: ("consent.created" | "consent.revoked" | "consent.withdrawn" | "consent.updated" | "consent.batch_created" | "consent.expired" | "policy.created" | "policy.updated" | "policy.deleted" | "policy.reconsent_required" | "subject.erased" | "*")[];
-                    description?: string;
+                    /** @description up to 1,000 characters; null for none */
+                    description?: string | null;
                 };
             };
         };
@@ -10107,7 +10109,8 @@ export interface operations {
                     is_active?: boolean;
                     /** @description event names to receive */
                     events?: ("consent.created" | "consent.revoked" | "consent.withdrawn" | "consent.updated" | "consent.batch_created" | "consent.expired" | "policy.created" | "policy.updated" | "policy.deleted" | "policy.reconsent_required" | "subject.erased" | "*")[];
-                    description?: string;
+                    /** @description up to 1,000 characters; null for none */
+                    description?: string | null;
                 };
             };
         };

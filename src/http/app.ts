@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import secureJson from 'secure-json-parse';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { ConsentCommands } from '../application/consents/consent.commands.js';
 import type { ConsentQueries } from '../application/consents/consent.queries.js';
@@ -40,6 +41,7 @@ import { describeOperations } from './openapi-operations.js';
 import {
   clientErrorHandler,
   errorBody,
+  HttpError,
   refuseWhileClosing,
   registerErrorHandling,
   unvalidatedErrors,
@@ -120,7 +122,10 @@ export interface AppDeps {
   ready(): Promise<ReadyReport>;
 }
 
-/** Bodies up to 2 MiB (a policy's content may be 1 MiB of UTF-8, and JSON escapes grow it). */
+/** Refuses bytes that are not UTF-8 (TextDecoder's default replaces them with U+FFFD). */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Bodies up to 2 MiB; publishing a policy and a batch set limits of their own (docs/contract.md). */
 const BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
@@ -184,13 +189,33 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
 
   // An empty body with a JSON content type is an empty object (withdraw takes an optional body;
   // elsewhere the schema then names the missing fields).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
   // JSON only: any other body (text/plain included) is a 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    // Bytes that are not UTF-8 are refused, not stored as U+FFFD: a record keeps what was sent.
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      return done(new HttpError(400, 'VALIDATION_ERROR', 'the body is not valid UTF-8: send JSON encoded as UTF-8'), undefined);
+    }
     if (text.trim() === '') return done(null, {});
-    parseJson(request, text, done);
+    try {
+      done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (error) {
+      // A "__proto__" key (or "constructor" with "prototype") is refused, named as such.
+      const poisoned = /forbidden prototype property/.test((error as Error).message);
+      done(
+        new HttpError(
+          400,
+          'VALIDATION_ERROR',
+          poisoned
+            ? 'the body has a "__proto__" key, or a "constructor" key holding "prototype": neither is accepted'
+            : 'the body is not valid JSON',
+        ),
+        undefined,
+      );
+    }
   });
 
   // NUL characters, lone surrogates and non-finite numbers, wherever they come (query, path or

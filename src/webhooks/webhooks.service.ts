@@ -102,7 +102,13 @@ export class WebhookService {
 
   async create(
     tenantId: string,
-    input: { url: string; events: string[]; description?: string | undefined; secret?: string | undefined; isActive?: boolean | undefined },
+    input: {
+      url: string;
+      events: string[];
+      description?: string | null | undefined;
+      secret?: string | undefined;
+      isActive?: boolean | undefined;
+    },
   ): Promise<{ webhook: WebhookView; secret: string }> {
     const now = new Date().toISOString();
     const secret = input.secret ?? generateSecret();
@@ -205,7 +211,7 @@ export class WebhookService {
   async update(
     tenantId: string,
     id: string,
-    change: { isActive?: boolean | undefined; events?: string[] | undefined; description?: string | undefined },
+    change: { isActive?: boolean | undefined; events?: string[] | undefined; description?: string | null | undefined },
   ): Promise<WebhookView> {
     await this.row(tenantId, id);
     await this.changes.record(tenantId, {

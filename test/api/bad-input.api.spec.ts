@@ -140,13 +140,28 @@ describe('bad input › when the body is not a JSON object', () => {
       ['__proto__ at the top', (b: string) => b.replace(/^\{/, '{"__proto__":{"polluted":true},')],
       ['constructor.prototype at the top', (b: string) => b.replace(/^\{/, '{"constructor":{"prototype":{"polluted":true}},')],
       ['__proto__ nested', (b: string) => b.replace(/^\{/, '{"x":{"y":{"__proto__":{"polluted":true}}},')],
-    ])('a prototype pollution body (%s) → 400, nothing polluted', async (_name, mutate) => {
-      await refused(() => raw(route.method, route.url(), mutate(JSON.stringify(route.valid()))), 400, 'VALIDATION_ERROR');
+    ])('a prototype pollution body (%s) → 400 saying so, nothing polluted', async (_name, mutate) => {
+      const res = await refused(() => raw(route.method, route.url(), mutate(JSON.stringify(route.valid()))), 400, 'VALIDATION_ERROR');
+      expect(res.json().error.message).toMatch(/"__proto__" key, or a "constructor" key holding "prototype"/);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
-    it('a body over 2 MiB → 413 PAYLOAD_TOO_LARGE', async () => {
-      const big = JSON.stringify({ ...route.valid(), padding: 'x'.repeat(2 * MiB) });
+    it.each([
+      ['a lone continuation byte', Buffer.from([0x80])],
+      ['0xFF 0xFE', Buffer.from([0xff, 0xfe])],
+      ['a truncated sequence', Buffer.from([0xe2, 0x82])],
+      ['an overlong NUL', Buffer.from([0xc0, 0x80])],
+    ])('bytes that are not UTF-8 (%s) in a string → 400, not stored as U+FFFD', async (_name, bytes) => {
+      const [head, tail] = JSON.stringify({ ...route.valid(), zz: 'BAD' }).split('BAD');
+      const body = Buffer.concat([Buffer.from(head!), bytes, Buffer.from(tail!)]);
+      const res = await refused(() => raw(route.method, route.url(), body), 400, 'VALIDATION_ERROR');
+      expect(res.json().error.message).toBe('the body is not valid UTF-8: send JSON encoded as UTF-8');
+    });
+
+    it("a body over its route's limit → 413 PAYLOAD_TOO_LARGE", async () => {
+      // Publishing takes 1 MiB of content however escaped; every other route 2 MiB.
+      const limit = route.name === 'POST /policies' ? 6 * MiB + 64 * 1024 : 2 * MiB;
+      const big = JSON.stringify({ ...route.valid(), padding: 'x'.repeat(limit) });
       const status = route.name === 'POST /consent/batch' ? 400 : 413; // batch allows 24 MiB, then refuses the field
       await refused(() => raw(route.method, route.url(), big), status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR');
     });
@@ -212,6 +227,17 @@ describe('bad input › when fields have the wrong type or shape', () => {
     expect(res.json().error.details.errors).toContainEqual({ field, message: 'is required' });
   });
 
+  it('POST /consent with {} → 400 naming every missing field, policyVersionId with the others', async () => {
+    const res = await refused(() => api.post('/api/v1/consent', {}), 400, 'VALIDATION_ERROR');
+    const errors = res.json().error.details.errors;
+    expect(errors).toHaveLength(3);
+    for (const field of ['policyVersionId', 'userReference', 'consentGiven'])
+      expect(errors).toContainEqual({ field, message: 'is required' });
+    // One naming problem is said once, by the schema when it finds it.
+    const both = await refused(() => api.post('/api/v1/consent', { policyVersionId: 'nope', purpose: 'x' }), 400, 'VALIDATION_ERROR');
+    expect(both.json().error.details.errors.filter((e: { field: string }) => e.field === 'policyVersionId')).toHaveLength(1);
+  });
+
   it('POST /consent at the limits is accepted: 255-char reference, 1024-char agent, 8 levels, IPv6', async () => {
     const metadata = { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } };
     const res = await api.post(
@@ -268,6 +294,24 @@ describe('bad input › when fields have the wrong type or shape', () => {
     );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     expect(res.json().data.content).toBe(content);
+  });
+
+  it('POST /policies with 1 MiB of content written all in JSON escapes is accepted', async () => {
+    // Every character a control character: `\u0001` in JSON, six bytes for one, and a 500-char title of quotes.
+    const content = '\u0001'.repeat(MiB);
+    const title = '"'.repeat(500);
+    const text = JSON.stringify(policyBody({ content, title }));
+    expect(text.length).toBeGreaterThan(6 * MiB);
+    const res = await raw('POST', '/api/v1/policies', text);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    expect(res.json().data).toMatchObject({ content, title });
+  });
+
+  it('a record keeps the characters sent: U+FFFD written as such, and a body opening with a BOM', async () => {
+    const userReference = 'u\ufffd-sent-as-is';
+    const res = await raw('POST', '/api/v1/consent', `\ufeff${JSON.stringify(consentBody({ userReference }))}`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    expect(res.json().data.userReference).toBe(userReference);
   });
 
   it.each([

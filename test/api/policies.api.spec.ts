@@ -206,6 +206,17 @@ describe.each(['/api/v1', '/v1'])('policies (%s)', (prefix) => {
       }
     });
 
+    it.each([
+      ['isActive=true&is_active=false', 'is_active'],
+      ['policyType=privacy_policy&type=terms_of_service', 'type'],
+    ])('refuses two spellings of one filter that disagree (%s)', async (query, field) => {
+      const res = await api.get(`${prefix}/policies?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.errors).toEqual([{ field, message: expect.stringMatching(/^is another spelling of/) }]);
+      // Saying the same twice is fine.
+      expect((await api.get(`${prefix}/policies?isActive=true&is_active=true`)).json().pagination.total).toBe(5);
+    });
+
     it('pages through with page and limit', async () => {
       const seen: string[] = [];
       for (let page = 1; page <= 4; page++) {

@@ -147,6 +147,22 @@ describe('webhooks', () => {
     });
   });
 
+  describe('webhooks › a description of null is none, as GET answers it', () => {
+    it('creates with null, and an update with null clears one', async () => {
+      const created = await api.post('/api/v1/webhooks', { url: 'https://hooks.example.com/n', events: ['*'], description: null });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data.description).toBeNull();
+      const id = created.json().data.id as string;
+      expect((await api.patch(`/api/v1/webhooks/${id}`, { description: 'billing' })).json().data.description).toBe('billing');
+      // What GET answers can be sent back as it is.
+      const got = (await api.get(`/api/v1/webhooks/${id}`)).json().data;
+      const cleared = await api.put(`/api/v1/webhooks/${id}`, { isActive: got.isActive, events: got.events, description: null });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json().data.description).toBeNull();
+      expect((await api.get(`/api/v1/webhooks/${id}`)).json().data.description).toBeNull();
+    });
+  });
+
   describe('webhooks › when the request is bad › 400 and nothing is registered', () => {
     it.each([
       ['an http:// URL', { url: 'http://hooks.example.com/in', events: ['consent.created'] }, 'url'],
@@ -190,6 +206,17 @@ describe('webhooks', () => {
       expect(put.json().data).toMatchObject({ id: w.id, isActive: false, events: ['policy.updated', 'policy.deleted'] });
       const patch = await api.patch(`/v1/webhooks/${w.id}`, { is_active: true });
       expect(patch.json().data).toMatchObject({ isActive: true, events: ['policy.updated', 'policy.deleted'] });
+      // Both spellings at once must agree; when they do not, nothing changes.
+      const torn = await api.patch(`/v1/webhooks/${w.id}`, { isActive: false, is_active: true });
+      expect(torn.statusCode).toBe(400);
+      expect(torn.json().error.details.errors).toEqual([
+        { field: 'is_active', message: 'is another spelling of isActive, with another value' },
+      ]);
+      expect((await api.get(`/api/v1/webhooks/${w.id}`)).json().data.isActive).toBe(true);
+      expect(
+        (await api.post('/v1/webhooks', { url: 'https://hooks.example.com/t', events: ['*'], isActive: true, is_active: false }))
+          .statusCode,
+      ).toBe(400);
       expect(patch.body).not.toContain(w.secret);
       const del = await api.delete(`/api/v1/webhooks/${w.id}`);
       expect(del.statusCode).toBe(200);

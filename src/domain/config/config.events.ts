@@ -63,7 +63,7 @@ export interface WebhookCreated {
 /** The fields that changed, with their new values. */
 export interface WebhookChanged {
   type: 'WebhookChanged';
-  data: { webhookId: string; events?: string[]; isActive?: boolean; description?: string; at: string };
+  data: { webhookId: string; events?: string[]; isActive?: boolean; description?: string | null; at: string };
 }
 
 export interface WebhookDeleted {

@@ -28,6 +28,17 @@ export const validationError = (errors: { field: string; message: string; index?
     { errors },
   );
 
+/**
+ * The value of a field or filter that has two spellings (docs/contract.md, Compatibility
+ * surface): either may be given, both only when they say the same.
+ */
+export function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; value: T | undefined }): T | undefined {
+  if (a.value !== undefined && b.value !== undefined && a.value !== b.value) {
+    throw validationError([{ field: b.name, message: `is another spelling of ${a.name}, with another value` }]);
+  }
+  return a.value ?? b.value;
+}
+
 const DOMAIN_STATUS = {
   NOT_FOUND: 404,
   NO_ACTIVE_POLICY: 404,

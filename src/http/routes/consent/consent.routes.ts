@@ -10,7 +10,7 @@ import type { Idempotency } from '../../../application/idempotency.js';
 import { consentsCsv, csvStream, jsonLines } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf, wantsCsv } from '../../kit/envelope.js';
-import { HttpError, validationError } from '../../kit/errors.js';
+import { alias, HttpError, validationError } from '../../kit/errors.js';
 import { fieldErrors } from '../../kit/validation.js';
 import {
   BatchResultSchema,
@@ -52,14 +52,6 @@ import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas
 
 const tags = ['consent'];
 
-/** Both spellings of one filter (docs/contract.md, Compatibility surface) must not say two things. */
-function alias<T>(a: { name: string; value: T | undefined }, b: { name: string; value: T | undefined }): T | undefined {
-  if (a.value !== undefined && b.value !== undefined && a.value !== b.value) {
-    throw validationError([{ field: b.name, message: `names the same filter as ${a.name} with another value` }]);
-  }
-  return a.value ?? b.value;
-}
-
 /** Query-string filters to a consent query; its time bounds are inclusive (`inclusiveBounds`). */
 export function toQuery(q: ConsentFilterQuery): ConsentQuery {
   const { from, before } = inclusiveBounds(q.startDate, q.endDate);
@@ -97,6 +89,19 @@ function batchSchemaErrors(error: Error & { validation?: unknown; validationCont
   if (errors.some((e) => Number.isNaN(e.index))) throw error;
   return errors;
 }
+
+/**
+ * A single decision's schema errors, with the version's naming added when the body names none
+ * (`{}` is told policyVersionId is required along with the rest). Any other failure as it came.
+ */
+function withNamingErrors(error: Error & { validation?: unknown; validationContext?: string }, body: unknown): Error {
+  if (error.validationContext !== 'body' || !Array.isArray(error.validation)) return error;
+  const errors = fieldErrors(error.validation as never);
+  const object = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const naming = object && !errors.some((e) => NAMING_FIELDS.has(e.field)) ? namingErrors(body as Record<string, undefined>, '') : [];
+  return validationError([...errors, ...naming]);
+}
+const NAMING_FIELDS = new Set(['policyVersionId', 'purpose', 'policyType']);
 
 const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 
@@ -226,6 +231,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     {
       // The one route a publishable key may call, from a browser on an allowed origin (CORS, docs/browser.md).
       config: { scopes: RECORD_SCOPES, browser: true },
+      // The schema's errors come to the handler, which adds how the version is named (not a schema rule).
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Record a consent decision',
@@ -240,6 +247,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       },
     },
     async (request, reply) => {
+      if (request.validationError) throw withNamingErrors(request.validationError, request.body);
       const errors = [...itemErrors(request.body, ''), ...namingErrors(request.body, '')];
       const { policyVersionId, purpose, policyType, ...rest } = request.body;
       if (errors.length > 0) throw validationError(errors);

@@ -3,7 +3,7 @@ import { ANY_SCOPE } from '../../scopes.js';
 import type { PolicyCommands } from '../../../application/policies/policy.commands.js';
 import type { PolicyQueries } from '../../../application/policies/policy.queries.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf } from '../../kit/envelope.js';
-import { validationError } from '../../kit/errors.js';
+import { alias, validationError } from '../../kit/errors.js';
 import {
   MAX_CONTENT_BYTES,
   MessageSchema,
@@ -30,6 +30,8 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
   app.post(
     '/policies',
     {
+      // 1 MiB of content may take six times that as JSON escapes (`\u0001`), plus the other fields.
+      bodyLimit: 6 * MAX_CONTENT_BYTES + 64 * 1024,
       schema: {
         tags,
         summary: 'Publish a policy version',
@@ -62,7 +64,11 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
       const { page, limit } = pageOf(q);
       const { items, total } = await queries.list(
         request.tenant.tenantId,
-        { policyType: q.policyType ?? q.type, purpose: q.purpose, isActive: q.isActive ?? q.is_active },
+        {
+          policyType: alias({ name: 'policyType', value: q.policyType }, { name: 'type', value: q.type }),
+          purpose: q.purpose,
+          isActive: alias({ name: 'isActive', value: q.isActive }, { name: 'is_active', value: q.is_active }),
+        },
         page,
         limit,
       );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_SCOPES } from '../../scopes.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, now, ok, okList, pageOf } from '../../kit/envelope.js';
-import { validationError } from '../../kit/errors.js';
+import { alias, validationError } from '../../kit/errors.js';
 import { literalRefusal } from '../../../webhooks/outbound.js';
 import { isUsableSecret } from '../../../webhooks/signing.js';
 import type { WebhookService } from '../../../webhooks/webhooks.service.js';
@@ -77,7 +77,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
         events: b.events,
         description: b.description,
         secret: b.secret,
-        isActive: b.isActive ?? b.is_active,
+        isActive: alias({ name: 'isActive', value: b.isActive }, { name: 'is_active', value: b.is_active }),
       });
       return reply.status(201).send({
         success: true,
@@ -143,7 +143,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
         const b = request.body;
         return ok(
           await webhooks.update(request.tenant.tenantId, request.params.id.toLowerCase(), {
-            isActive: b.isActive ?? b.is_active,
+            isActive: alias({ name: 'isActive', value: b.isActive }, { name: 'is_active', value: b.is_active }),
             events: b.events,
             description: b.description,
           }),

@@ -8,7 +8,8 @@ export const EventNameSchema = Type.Unsafe<(typeof SUBSCRIBABLE)[number]>({
   description: `one of ${SUBSCRIBABLE.join(', ')} (* is every event)`,
 });
 const Events = Type.Array(EventNameSchema, { minItems: 1, maxItems: 20, description: 'event names to receive' });
-const Description = Type.String({ maxLength: 1000 });
+// null is no description, as GET answers it (an update with null clears it).
+const Description = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()], { description: 'up to 1,000 characters; null for none' });
 
 export const WebhookCreateSchema = Type.Object(
   {
