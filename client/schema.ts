@@ -4511,10 +4511,10 @@ export interface operations {
                     consentGiven: boolean;
                     /**
                      * Format: ip
-                     * @description IPv4 or IPv6; taken from the request when omitted
+                     * @description IPv4 or IPv6; taken from the request when omitted (not for a batch item with collectedAt: null then)
                      */
                     ipAddress?: string | null;
-                    /** @description taken from the User-Agent header when omitted */
+                    /** @description taken from the User-Agent header when omitted (not for a batch item with collectedAt: null then) */
                     userAgent?: string | null;
                     /** @description a JSON object, at most 16 KiB serialized and 8 levels deep */
                     metadata?: {
@@ -4804,10 +4804,10 @@ export interface operations {
                         consentGiven: boolean;
                         /**
                          * Format: ip
-                         * @description IPv4 or IPv6; taken from the request when omitted
+                         * @description IPv4 or IPv6; taken from the request when omitted (not for a batch item with collectedAt: null then)
                          */
                         ipAddress?: string | null;
-                        /** @description taken from the User-Agent header when omitted */
+                        /** @description taken from the User-Agent header when omitted (not for a batch item with collectedAt: null then) */
                         userAgent?: string | null;
                         /** @description a JSON object, at most 16 KiB serialized and 8 levels deep */
                         metadata?: {

@@ -113,6 +113,25 @@ describe('imported decisions › collectedAt', () => {
     expect(row!.split(',')[cells.indexOf('collectedAt')]).toBe(`"${collectedAt}"`);
   });
 
+  it("never takes the importing request's address and agent for a decision made elsewhere", async () => {
+    const res = await api.inject({
+      method: 'POST',
+      url: '/api/v1/consent/batch',
+      headers: { 'user-agent': 'migration-script/1.0', 'x-forwarded-for': '203.0.113.9' },
+      payload: {
+        consents: [
+          { policyVersionId: policy, userReference: 'moved-bare', consentGiven: true, collectedAt: '2021-07-01T00:00:00Z' },
+          { policyVersionId: policy, userReference: 'live-bare', consentGiven: true },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [moved, live] = res.json().data.consents as { id: string }[];
+    expect(await get(moved!.id)).toMatchObject({ ipAddress: null, userAgent: null, imported: true });
+    // A decision made live still takes them from its request.
+    expect(await get(live!.id)).toMatchObject({ ipAddress: expect.any(String), userAgent: 'migration-script/1.0' });
+  });
+
   it('derives expiry from the original time: a consent collected before its validity ran out reads expired', async () => {
     expect(
       (await api.post('/api/v1/purposes', { key: 'offers', name: 'Offers', legalBasis: 'consent', consentValidFor: 'P13M' })).statusCode,

@@ -106,15 +106,17 @@ const NAMING_FIELDS = new Set(['policyVersionId', 'purpose', 'policyType']);
 const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 
 function toInput(item: ResolvedConsent | ConsentBatchItem, request: FastifyRequest): ConsentInput {
-  const ua = request.headers['user-agent'];
   const imported = item as ConsentBatchItem;
+  // A decision moved in from another platform was not made from this request: it keeps what is sent.
+  const ua = imported.collectedAt === undefined ? request.headers['user-agent'] : undefined;
+  const ip = imported.collectedAt === undefined ? clientIp(request) : undefined;
   return {
     ...(imported.collectedAt === undefined ? {} : { collectedAt: new Date(imported.collectedAt).toISOString() }),
     ...(imported.withdrawnAt === undefined ? {} : { withdrawnAt: new Date(imported.withdrawnAt).toISOString() }),
     policyVersionId: item.policyVersionId.toLowerCase(),
     userReference: item.userReference,
     consentGiven: item.consentGiven,
-    ipAddress: item.ipAddress ?? clientIp(request),
+    ipAddress: item.ipAddress ?? ip,
     userAgent: item.userAgent ?? (ua ? ua.slice(0, 1024) : undefined),
     metadata: item.metadata ?? {},
   };

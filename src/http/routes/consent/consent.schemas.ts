@@ -36,11 +36,13 @@ const ConsentFields = {
   consentGiven: Type.Boolean({ description: 'true = consent given, false = rejected' }),
   ipAddress: Type.Optional(
     Type.Union([Type.String({ format: 'ip', maxLength: 64 }), Type.Null()], {
-      description: 'IPv4 or IPv6; taken from the request when omitted',
+      description: 'IPv4 or IPv6; taken from the request when omitted (not for a batch item with collectedAt: null then)',
     }),
   ),
   userAgent: Type.Optional(
-    Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], { description: 'taken from the User-Agent header when omitted' }),
+    Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], {
+      description: 'taken from the User-Agent header when omitted (not for a batch item with collectedAt: null then)',
+    }),
   ),
   metadata: Type.Optional(Type.Union([Metadata, Type.Null()])),
 };
