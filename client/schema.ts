@@ -6586,7 +6586,7 @@ export interface operations {
     getConsentById: {
         parameters: {
             query?: {
-                /** @description iso27560: the record as an ISO/IEC TS 27560 JSON-LD document (DPV profile) */
+                /** @description iso27560: the record as an ISO/IEC TS 27560 JSON-LD document (DPV profile), its purpose as it was when the decision was recorded */
                 format?: "iso27560";
             };
             header?: never;

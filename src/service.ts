@@ -311,7 +311,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
     // Records in the standard form (ISO/IEC TS 27560) link to the public verification page.
     const consents = {
       ...application,
-      standard: new StandardRecords({ queries: application.queries, purposes, ledger, publicBaseUrl: settings.publicBaseUrl }),
+      standard: new StandardRecords({ queries: application.queries, ledger, publicBaseUrl: settings.publicBaseUrl }),
     };
     // Appends ConsentExpired and PolicyReconsentRequired when their time comes; one process at a time on a server.
     const deadlines = await life.start(

@@ -158,6 +158,55 @@ describe('standard records › one record (GET /consent/:id?format=iso27560)', (
   });
 });
 
+describe('standard records › the purpose as it was when the decision was recorded', () => {
+  it('a later change of name, legal basis or DPV term leaves earlier records as they were', async () => {
+    const promo = { key: 'promo', name: 'Promotions', legalBasis: 'consent', dpv: 'dpv:DirectMarketing' };
+    expect((await api.post('/api/v1/purposes', promo)).statusCode).toBe(201);
+    const version = await publishPolicy(api, { policyType: 'custom', purpose: 'promo', version: '1.0.0' });
+    ids.promoBefore = await record({ policyVersionId: version, userReference: 'dora@example.com', consentGiven: true });
+    const changed = await api.patch('/api/v1/purposes/promo', {
+      name: 'Offers',
+      legalBasis: 'legitimate_interests',
+      dpv: 'dpv:Advertising',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    ids.promoAfter = await record({ policyVersionId: version, userReference: 'ed@example.com', consentGiven: true });
+
+    const process = (doc: Doc) => doc['dpv:hasProcess'] as Doc;
+    const before = process(await standard(ids.promoBefore));
+    expect(before).toMatchObject({
+      'dpv:hasPurpose': { '@type': ['dpv:Purpose', 'dpv:DirectMarketing'], 'dct:title': 'Promotions' },
+      'dpv:hasLegalBasis': 'eu-gdpr:A6-1-a',
+    });
+    expect(process(await standard(ids.promoAfter))).toMatchObject({
+      'dpv:hasPurpose': { '@type': ['dpv:Purpose', 'dpv:Advertising'], 'dct:title': 'Offers' },
+      'dpv:hasLegalBasis': 'eu-gdpr:A6-1-f',
+    });
+    // The export says the same as the single record.
+    const lines = (await api.get('/api/v1/consent/export?format=iso27560&purpose=promo')).body.split('\n').filter(Boolean);
+    const exported = lines.map((l) => JSON.parse(l) as Doc).find((d) => d['dct:identifier'] === ids.promoBefore)!;
+    expect(process(exported)).toEqual(before);
+  });
+
+  it('a policy type defined as a purpose after a decision leaves that decision under consent', async () => {
+    const cookies = await publishPolicy(api, { policyType: 'cookie_policy', version: '1.0.0' });
+    ids.cookiesBefore = await record({ policyVersionId: cookies, userReference: 'fay@example.com', consentGiven: true });
+    const defined = await api.post('/api/v1/purposes', { key: 'cookie_policy', name: 'Cookies', legalBasis: 'legitimate_interests' });
+    expect(defined.statusCode, defined.body).toBe(201);
+    ids.cookiesAfter = await record({ policyVersionId: cookies, userReference: 'gus@example.com', consentGiven: true });
+    const before = (await standard(ids.cookiesBefore))['dpv:hasProcess'] as Doc;
+    expect(before).toMatchObject({
+      'dpv:hasPurpose': { '@type': 'dpv:Purpose', 'dct:identifier': 'cookie_policy' },
+      'dpv:hasLegalBasis': 'eu-gdpr:A6-1-a',
+    });
+    expect(before['dpv:hasPurpose']).not.toHaveProperty('dct:title');
+    expect((await standard(ids.cookiesAfter))['dpv:hasProcess']).toMatchObject({
+      'dpv:hasPurpose': { 'dct:title': 'Cookies' },
+      'dpv:hasLegalBasis': 'eu-gdpr:A6-1-f',
+    });
+  });
+});
+
 describe('standard records › export (GET /consent/export?format=iso27560)', () => {
   it('answers one record per line, as many as the search, each valid; the filters apply', async () => {
     const res = await api.get('/api/v1/consent/export?format=iso27560');

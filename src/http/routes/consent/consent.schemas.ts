@@ -198,7 +198,10 @@ export const ExportQuerySchema = Type.Object(
 /** A record's form: the API's own (default) or ISO/IEC TS 27560 JSON-LD. */
 export const RecordFormatQuerySchema = Type.Object({
   format: Type.Optional(
-    Type.Literal('iso27560', { description: 'iso27560: the record as an ISO/IEC TS 27560 JSON-LD document (DPV profile)' }),
+    Type.Literal('iso27560', {
+      description:
+        'iso27560: the record as an ISO/IEC TS 27560 JSON-LD document (DPV profile), its purpose as it was when the decision was recorded',
+    }),
   ),
 });
 /** An ISO/IEC TS 27560 record in JSON-LD (src/export/iso27560.ts; docs/standard-records.md). */
