@@ -147,9 +147,11 @@ export class Deadlines {
 
   /**
    * Versions requiring re-consent whose taking effect is still to be announced, and will be: active,
-   * of a purpose the tenant defined, with an earlier version.
+   * of a purpose the tenant defined, with an earlier version when it took effect, and not passed by
+   * a later version already in force at `now` (a version published back-dated, behind the one in
+   * force, never takes effect as the purpose's version: nobody is asked again for it).
    */
-  private announceable() {
+  private announceable(now: Date) {
     return (
       readDb(this.db)
         .selectFrom('read.policy_versions as v')
@@ -175,7 +177,24 @@ export class Deadlines {
               .select('o.id')
               .whereRef('o.tenant_id', '=', 'v.tenant_id')
               .whereRef('o.purpose', '=', 'v.purpose')
-              .where(sql<boolean>`(o.effective_date, o.major, o.minor, o.patch) < (v.effective_date, v.major, v.minor, v.patch)`),
+              .where(sql<boolean>`(o.effective_date, o.major, o.minor, o.patch) < (v.effective_date, v.major, v.minor, v.patch)`)
+              // ... that existed when this one took effect: one published back-dated later does not
+              // make a first version a change.
+              .where(sql<boolean>`o.created_at <= greatest(v.created_at, v.effective_date)`),
+          ),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('read.policy_versions as n')
+                .select('n.id')
+                .whereRef('n.tenant_id', '=', 'v.tenant_id')
+                .whereRef('n.purpose', '=', 'v.purpose')
+                .where('n.is_active', '=', true)
+                .where('n.deleted', '=', false)
+                .where('n.effective_date', '<=', now)
+                .where(sql<boolean>`(n.effective_date, n.major, n.minor, n.patch) > (v.effective_date, v.major, v.minor, v.patch)`),
+            ),
           ),
         )
     );
@@ -183,7 +202,7 @@ export class Deadlines {
 
   /** Versions requiring re-consent that took effect and are not announced yet, each with the decisions it outdates. */
   private async announce(now: Date): Promise<number> {
-    const due = await this.announceable()
+    const due = await this.announceable(now)
       .select(['v.tenant_id', 'v.id', 'v.purpose'])
       .where('v.effective_date', '<=', now)
       .orderBy('v.effective_date')
@@ -234,7 +253,7 @@ export class Deadlines {
         .limit(1)
         .executeTakeFirst(),
       // Only versions that will be announced: another would wake the loop for nothing.
-      this.announceable()
+      this.announceable(now)
         .select('v.effective_date')
         .where('v.effective_date', '>', now)
         .orderBy('v.effective_date')

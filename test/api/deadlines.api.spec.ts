@@ -168,6 +168,31 @@ describe('deadlines › a version requiring re-consent takes effect', () => {
     expect(receiver.received.filter((r) => r.json.type === 'policy.reconsent_required').map((r) => r.json.data.id)).toEqual([major]);
   });
 
+  it('never announces a version published back-dated behind the one in force, nor a first version it precedes', async () => {
+    await api.post('/api/v1/purposes', { key: 'guild', name: 'Guild', legalBasis: 'consent' });
+    const publish = async (version: string, effectiveDate?: string) =>
+      publishPolicy(api, { policyType: 'custom', purpose: 'guild', version, ...(effectiveDate ? { effectiveDate } : {}) });
+    const first = await publish('1.0.0');
+    await api.post('/api/v1/consent', { policyVersionId: first, userReference: 'g-1', consentGiven: true });
+    // History published afterwards, with the dates it had: older than the version in force.
+    const old = await publish('0.9.0', '2020-01-01T00:00:00Z');
+    await t.service.deadlines.runOnce();
+    expect(await typesOf(policyStream(tenantId, first))).toEqual(['PolicyVersionPublished']);
+    expect(await typesOf(policyStream(tenantId, old))).toEqual(['PolicyVersionPublished']);
+
+    // A real change is announced; history slotted in behind it afterwards is not.
+    const second = await publish('2.0.0');
+    await receiver.waitFor(
+      (all) => all.some((r) => r.json.type === 'policy.reconsent_required' && r.json.data.id === second),
+      'policy.reconsent_required of guild 2.0.0',
+    );
+    const between = await publish('1.5.0', '2021-01-01T00:00:00Z');
+    await t.service.deadlines.runOnce();
+    for (const id of [first, old, between]) expect(await typesOf(policyStream(tenantId, id))).toEqual(['PolicyVersionPublished']);
+    const announced = receiver.received.filter((r) => r.json.type === 'policy.reconsent_required' && r.json.data.purpose === 'guild');
+    expect(announced.map((r) => r.json.data.id)).toEqual([second]);
+  });
+
   it('announces a policy type once the tenant defines it as a purpose, and not before', async () => {
     const isFor = (id: string) => (r: (typeof receiver.received)[number]) =>
       r.json.type === 'policy.reconsent_required' && r.json.data.id === id;
