@@ -1952,7 +1952,7 @@ export interface operations {
             query?: {
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description a purpose defined with POST /purposes, or a policy type (each is its own purpose); one neither is a 400 */
                 purpose?: string;
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 type?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
@@ -2155,7 +2155,7 @@ export interface operations {
                      * @enum {string}
                      */
                     policyType: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
-                    /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                    /** @description a purpose defined with POST /purposes, or the version’s own policyType; absent: the policy type */
                     purpose?: string;
                     /**
                      * @description major.minor.patch; unique per type and purpose, and per purpose across types (409 POLICY_VERSION_EXISTS, docs/purposes.md)
@@ -2374,7 +2374,7 @@ export interface operations {
     getPoliciesActive: {
         parameters: {
             query: {
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description a purpose defined with POST /purposes, or a policy type (each is its own purpose); one neither is a 400 */
                 purpose: string;
             };
             header?: never;
@@ -2551,7 +2551,7 @@ export interface operations {
     getPoliciesActiveByPolicyType: {
         parameters: {
             query?: {
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description a purpose defined with POST /purposes, or a policy type (each is its own purpose); one neither is a 400 */
                 purpose?: string;
             };
             header?: never;
@@ -5180,7 +5180,7 @@ export interface operations {
             query?: {
                 startDate?: string;
                 endDate?: string;
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description a purpose defined with POST /purposes, or a policy type (each is its own purpose); one neither is a 400 */
                 purpose?: string;
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
@@ -7332,7 +7332,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                    /** @description a purpose defined with POST /purposes, or a policy type (each is its own purpose); one neither is a 400 */
                     purpose?: string;
                     /**
                      * @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom
@@ -7638,7 +7638,7 @@ export interface operations {
                 "application/json": {
                     /** @description your identifier of the end user, 1..255 characters */
                     userReference: string;
-                    /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                    /** @description a purpose defined with POST /purposes, or a policy type (each is its own purpose); one neither is a 400 */
                     purpose?: string;
                     /**
                      * @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom
@@ -7924,7 +7924,7 @@ export interface operations {
     getConsentReconsent: {
         parameters: {
             query?: {
-                /** @description a purpose defined with POST /purposes, or a policy type; absent: the policy type */
+                /** @description only this purpose (a policy type is its own); absent: every purpose */
                 purpose?: string;
                 /** @description csv streams every subject as CSV (Starter plan or above, as the export); json (the default) answers a page */
                 format?: "json" | "csv";

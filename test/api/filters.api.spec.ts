@@ -83,16 +83,16 @@ describe('filters › purpose and policy version', () => {
     expect((await api.get('/api/v1/consent/stats?policyType=privacy_policy')).json().data).not.toHaveProperty('consentsByPurpose');
   });
 
-  it('refuses a purpose never defined (a typo) with 400 on search, stats and export; a policy type is its own purpose', async () => {
-    for (const route of ['search', 'stats', 'export']) {
-      const res = await api.get(`/api/v1/consent/${route}?purpose=newz`);
+  it('refuses a purpose never defined (a typo) with 400 on search, stats, daily stats, export and the policy list; a policy type is its own purpose', async () => {
+    for (const route of ['consent/search', 'consent/stats', 'consent/export', 'consent/stats/daily', 'policies']) {
+      const res = await api.get(`/api/v1/${route}?purpose=newz`);
       expect(res.statusCode, route).toBe(400);
       expect(res.json().error).toMatchObject({
         code: 'VALIDATION_ERROR',
         message: 'purpose newz is not defined',
         details: { errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes, or a policy type' }] },
       });
-      expect((await api.get(`/api/v1/consent/${route}?purpose=cookie_policy`)).statusCode, route).toBe(200);
+      expect((await api.get(`/api/v1/${route}?purpose=cookie_policy`)).statusCode, route).toBe(200);
     }
   });
 });

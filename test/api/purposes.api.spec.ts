@@ -245,6 +245,12 @@ describe('purposes › policy versions name their purpose', () => {
     expect(unknown.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { errors: [{ field: 'purpose' }] } });
     expect((await api.get('/api/v1/policies')).json().pagination.total).toBe(before);
     expect((await api.get('/api/v1/policies/active?purpose=nothing-defined')).statusCode).toBe(404);
+    // By type, narrowed to a purpose never defined: the answer says so.
+    const typed = await api.get('/api/v1/policies/active/custom?purpose=nothing-defined');
+    expect(typed.statusCode).toBe(404);
+    expect(typed.json().error.message).toBe(
+      'no active custom version for purpose nothing-defined: no such purpose is defined (GET /api/v1/purposes lists them)',
+    );
     expect((await api.get('/api/v1/policies/active?purpose=Bad Key')).statusCode).toBe(400);
   });
 

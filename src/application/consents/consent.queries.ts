@@ -30,7 +30,7 @@ import type { Actor } from '../../common/actor.js';
 import { consentHashInput } from '../../domain/consent/consent-hash.js';
 import { consentStream } from '../../domain/consent/consent.events.js';
 import { DomainError } from '../../domain/errors.js';
-import { purposeKnown } from '../../../projections/purposes/purposes.queries.js';
+import { requireKnownPurpose } from '../purposes/purposes.js';
 import { fold } from '../../domain/events.js';
 import { checkChain } from '../../ledger/event-hash.js';
 import { comparePositions, type Ledger, type RecordedEvent } from '../../ledger/ledger.port.js';
@@ -356,15 +356,7 @@ export class ConsentQueries {
   /** After the read fence: a purpose the tenant defined, or a policy type (or none asked); else 400 naming the field. */
   private async knownPurpose(tenantId: string, purpose: string | undefined): Promise<void> {
     await this.deps.fence(tenantId);
-    if (purpose !== undefined) await this.definedPurpose(tenantId, purpose);
-  }
-
-  /** A purpose the tenant defined, or a policy type; else 400 naming the field (the caller passed the fence). */
-  private async definedPurpose(tenantId: string, purpose: string): Promise<void> {
-    if (await purposeKnown(this.deps.db, tenantId, purpose)) return;
-    throw new DomainError('VALIDATION_ERROR', `purpose ${purpose} is not defined`, {
-      errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes, or a policy type' }],
-    });
+    if (purpose !== undefined) await requireKnownPurpose(this.deps.db, tenantId, purpose);
   }
 
   private async reconsentItems(tenantId: string, { purpose, scope, rows }: OutdatedRun): Promise<ReconsentItem[]> {
@@ -413,7 +405,7 @@ export class ConsentQueries {
 
   /** Records per UTC day over inclusive days, by what they stand at now (the console's chart). */
   async daily(tenantId: string, range: Parameters<typeof dailyCounts>[2]): Promise<DailyCount[]> {
-    await this.deps.fence(tenantId);
+    await this.knownPurpose(tenantId, range.purpose);
     return dailyCounts(this.deps.db, tenantId, range);
   }
 
@@ -467,7 +459,7 @@ export class ConsentQueries {
   /** Read models know subjects (keyed hashes), never user references. */
   private async filter(tenantId: string, q: ConsentQuery, now = this.clock()): Promise<ConsentFilter> {
     // A purpose filter never defined is a typo: a 400, not an empty answer that reads as "none".
-    if (q.purpose !== undefined) await this.definedPurpose(tenantId, q.purpose);
+    if (q.purpose !== undefined) await requireKnownPurpose(this.deps.db, tenantId, q.purpose);
     const { userReference, metadata, ...rest } = q;
     const tags = Object.entries(metadata ?? {}).map(([key, value]) => this.deps.privacy.metadataTagOf(tenantId, key, value));
     return {

@@ -6,6 +6,7 @@ import {
   type PolicyListItem,
 } from '../../../projections/policy-versions/policy-versions.queries.js';
 import { purposeKnown } from '../../../projections/purposes/purposes.queries.js';
+import { requireKnownPurpose } from '../purposes/purposes.js';
 import { noVersionInForceAt, ofTypeAlone, severalPurposes, versionInForceAt } from '../../domain/consent/standing.js';
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
@@ -50,6 +51,7 @@ export class PolicyQueries {
   /** Versions without their content (deleted ones left out), newest first, and how many match. */
   async list(tenantId: string, filter: PolicyListFilter, page: number, limit: number): Promise<{ items: PolicyListItem[]; total: number }> {
     await this.fence(tenantId);
+    if (filter.purpose !== undefined) await requireKnownPurpose(this.db, tenantId, filter.purpose);
     return listPolicyVersions(this.db, tenantId, filter, page, limit);
   }
 
@@ -60,8 +62,11 @@ export class PolicyQueries {
   async active(tenantId: string, policyType: string, purpose?: string): Promise<PolicyVersionView> {
     await this.fence(tenantId);
     const id = await activePolicyVersionId(this.db, tenantId, { policyType, purpose }, this.clock());
-    if (!id)
-      throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version${purpose === undefined ? '' : ` for purpose ${purpose}`}`);
+    if (!id) {
+      const unknown = purpose !== undefined && !(await purposeKnown(this.db, tenantId, purpose));
+      const named = purpose === undefined ? '' : ` for purpose ${purpose}${unknown ? NO_SUCH_PURPOSE : ''}`;
+      throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version${named}`);
+    }
     return this.get(tenantId, id);
   }
 

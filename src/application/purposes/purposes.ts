@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { listPurposes } from '../../../projections/purposes/purposes.queries.js';
+import { listPurposes, purposeKnown } from '../../../projections/purposes/purposes.queries.js';
 import type { PurposeRow } from '../../../projections/purposes/purposes.table.js';
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
@@ -9,6 +9,17 @@ import type { Ledger } from '../../ledger/ledger.port.js';
 import type { Database } from '../../store/schema.js';
 import { write, type CommandHandler } from '../command-handler.js';
 import type { ReadFence } from '../read-fence.js';
+
+/**
+ * A purpose a read is narrowed to must be one the tenant defined, or a policy type: else 400 naming
+ * the field, rather than an empty answer that would read as "none" (the caller passed the fence).
+ */
+export async function requireKnownPurpose(db: Kysely<Database>, tenantId: string, purpose: string): Promise<void> {
+  if (await purposeKnown(db, tenantId, purpose)) return;
+  throw new DomainError('VALIDATION_ERROR', `purpose ${purpose} is not defined`, {
+    errors: [{ field: 'purpose', message: 'must be a purpose defined with POST /api/v1/purposes, or a policy type' }],
+  });
+}
 
 /** A purpose as the API shows it. */
 export type PurposeView = Omit<KnownPurpose, 'status'>;

@@ -395,7 +395,7 @@ export const UserStatusQuerySchema = Type.Object({
 });
 
 export const ReconsentQuerySchema = Type.Object({
-  purpose: Type.Optional(PurposeKeySchema),
+  purpose: Type.Optional({ ...PurposeKeySchema, description: 'only this purpose (a policy type is its own); absent: every purpose' }),
   format: Type.Optional(
     Type.Union([Type.Literal('json'), Type.Literal('csv')], {
       description: 'csv streams every subject as CSV (Starter plan or above, as the export); json (the default) answers a page',

@@ -17,7 +17,7 @@ export const MAX_CONTENT_BYTES = 1024 * 1024;
 export const PurposeKeySchema = Type.String({
   pattern: PURPOSE_KEY.source,
   'x-message': PURPOSE_KEY_RULE,
-  description: 'a purpose defined with POST /purposes, or a policy type; absent: the policy type',
+  description: 'a purpose defined with POST /purposes, or a policy type (each is its own purpose); one neither is a 400',
 });
 
 export const PurposeQuerySchema = Type.Object({ purpose: PurposeKeySchema });
@@ -26,7 +26,10 @@ export const OptionalPurposeQuerySchema = Type.Object({ purpose: Type.Optional(P
 export const PolicyCreateSchema = Type.Object(
   {
     policyType: PolicyTypeSchema,
-    purpose: Type.Optional(PurposeKeySchema),
+    purpose: Type.Optional({
+      ...PurposeKeySchema,
+      description: 'a purpose defined with POST /purposes, or the version’s own policyType; absent: the policy type',
+    }),
     version: Type.String({
       pattern: '^\\d{1,9}\\.\\d{1,9}\\.\\d{1,9}$',
       'x-message': 'must be major.minor.patch, each a number of up to 9 digits, such as 1.0.0',
