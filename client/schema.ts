@@ -3683,7 +3683,8 @@ export interface operations {
                     /** @description the purpose’s name in the API, for good */
                     key: string;
                     name: string;
-                    description?: string;
+                    /** @description up to 5,000 characters; null or absent: none */
+                    description?: string | null;
                     /** @description GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests; or its letter of GDPR Art. 6(1) (a to f, 6(1)(a), Art. 6(1)(a)) or its DPV GDPR term (eu-gdpr:A6-1-a). Answered as its name. */
                     legalBasis: string;
                     /** @description null: decisions never expire */
@@ -4063,7 +4064,8 @@ export interface operations {
                  */
                 "application/json": {
                     name?: string;
-                    description?: string;
+                    /** @description up to 5,000 characters; null or absent: none */
+                    description?: string | null;
                     /** @description GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests; or its letter of GDPR Art. 6(1) (a to f, 6(1)(a), Art. 6(1)(a)) or its DPV GDPR term (eu-gdpr:A6-1-a). Answered as its name. */
                     legalBasis?: string;
                     /** @description null: decisions never expire */

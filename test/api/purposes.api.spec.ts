@@ -95,6 +95,7 @@ describe('purposes', () => {
       { ...newsletter, key: 'other', dpv: 'https://w3id.org/dpv#NotAPurpose' },
       { ...newsletter, key: 'other', extra: true },
       { ...newsletter, key: 'other', name: '' },
+      { ...newsletter, key: 'other', name: '   ' },
     ];
     for (const body of bad) {
       const res = await api.post('/api/v1/purposes', body);
@@ -105,6 +106,23 @@ describe('purposes', () => {
     expect((await api.patch('/api/v1/purposes/newsletter', { consentValidFor: 'P0M' })).statusCode).toBe(400);
     expect((await api.patch('/api/v1/purposes/newsletter', { dpv: 'dpv:Newsletter' })).statusCode).toBe(400);
     expect((await t.service.ledger.readStream(purposeStream(tenantId, 'other'))).length).toBe(0);
+    const blank = await api.patch('/api/v1/purposes/newsletter', { name: ' \t ' });
+    expect(blank.json().error.details.errors).toEqual([{ field: 'name', message: 'must hold a character other than spaces' }]);
+  });
+
+  it('takes a description of null as none, on define and on change', async () => {
+    const res = await api.post('/api/v1/purposes', {
+      key: 'null-description',
+      name: 'N',
+      legalBasis: 'Legitimate Interests',
+      description: null,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ description: '', legalBasis: 'legitimate_interests' });
+    expect((await api.patch('/api/v1/purposes/null-description', { description: 'Said' })).json().data.description).toBe('Said');
+    const cleared = await api.patch('/api/v1/purposes/null-description', { description: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.description).toBe('');
   });
 
   it('says in words what a key, a duration, a DPV term and a version must be, never as a regular expression', async () => {

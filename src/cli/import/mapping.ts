@@ -210,12 +210,14 @@ export function mappingFor(
     const field = GENERIC_NAMES.get(column.toLowerCase());
     if (field) columns.set(column, { field });
   }
-  const ignored = header.filter((c) => !columns.has(c) || 'ignore' in columns.get(c)!);
+  // The export's createdAt stands in for an empty collectedAt (a record made there, not imported): it is read.
+  const fallback = isExport && !maps.has('createdAt') ? 'createdAt' : undefined;
+  const ignored = header.filter((c) => c !== fallback && (!columns.has(c) || 'ignore' in columns.get(c)!));
   return {
     mapping: {
       name: isExport ? 'consent-ledger' : 'generic',
       columns,
-      ...(isExport && !maps.has('createdAt') ? { collectedAtFallback: 'createdAt' } : {}),
+      ...(fallback ? { collectedAtFallback: fallback } : {}),
       unquoteFormulas: isExport,
       defaults,
       timeZone,
@@ -681,7 +683,9 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   // A field whose column was refused above is not reported missing as well.
   const refused = new Set(errors.map((e) => mapping.columns.get(e.field)).flatMap((t) => (t && 'field' in t ? [t.field] : [])));
   if (row.userReference === undefined) {
-    errors.push({ field: 'userReference', message: 'is required (empty in the source: an erased subject cannot be imported)' });
+    // In this service's export an empty reference is an erased subject's; elsewhere just a missing value.
+    const why = mapping.name === 'consent-ledger' ? ' (empty in the export: an erased subject cannot be imported)' : '';
+    errors.push({ field: columnOf(mapping, 'userReference'), message: `is required${why}` });
   }
   if (row.consentGiven === undefined && !refused.has('consentGiven') && !refused.has('status')) {
     // A wide file's row read for its decision's withdrawal time alone (holdsDecision).

@@ -448,3 +448,65 @@ describe('import › Unix times (--date-format X or x)', () => {
     });
   });
 });
+
+describe('import › a row without its user reference', () => {
+  it('names the column it reads the reference from; only the export says an empty one is an erased subject', () => {
+    const generic = readWith(
+      { email: '', consentGiven: 'yes', collectedAt: '2024-03-01T10:00:00Z', purpose: 'n' },
+      { email: 'userReference' },
+    );
+    expect(generic).toEqual({ errors: [{ field: 'email', message: 'is required' }] });
+    const exported = readRow(
+      new Map(
+        Object.entries({
+          userReference: '',
+          consentGiven: 'true',
+          createdAt: '2024-03-01T10:00:00Z',
+          policyType: 'custom',
+          policyVersion: '1.0.0',
+          id: 'x',
+          consentHash: 'h',
+        }),
+      ),
+      mapping(['userReference', 'consentGiven', 'createdAt', 'policyType', 'policyVersion', 'id', 'consentHash']),
+    );
+    expect(exported).toEqual({
+      errors: [{ field: 'userReference', message: 'is required (empty in the export: an erased subject cannot be imported)' }],
+    });
+  });
+});
+
+describe('import › the columns it says it ignores', () => {
+  const ignoredOf = (header: string[], maps: Record<string, string> = {}) =>
+    mappingFor(header, {
+      preset: 'auto',
+      maps: new Map(Object.entries(maps).map(([column, target]) => [column, parseTarget(target) as Target])),
+      defaults: [],
+      timeZone: undefined,
+    }).ignored;
+  const EXPORT = [
+    'id',
+    'userReference',
+    'policyVersionId',
+    'policyType',
+    'policyVersion',
+    'consentGiven',
+    'status',
+    'consentHash',
+    'createdAt',
+    'withdrawnAt',
+    'tampered',
+    'collectedAt',
+    'expiresAt',
+  ];
+
+  it("never names this service's export's createdAt, which stands in for an empty collectedAt", () => {
+    expect(ignoredOf(EXPORT)).toEqual(['policyVersionId', 'consentHash', 'tampered', 'expiresAt']);
+    // Mapped away on purpose, it is ignored as asked.
+    expect(ignoredOf(EXPORT, { createdAt: '-' })).toContain('createdAt');
+  });
+
+  it('names the columns of a generic file that no field takes', () => {
+    expect(ignoredOf(['user_reference', 'consentGiven', 'favourite colour'])).toEqual(['favourite colour']);
+  });
+});

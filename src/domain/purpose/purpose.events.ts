@@ -22,7 +22,9 @@ export const LEGAL_BASIS_FORMS = 'its letter of GDPR Art. 6(1) (a to f, 6(1)(a),
  */
 export function legalBasisOf(text: string): LegalBasis | null {
   const t = text.trim();
-  const named = LEGAL_BASES.find((b) => b === t.toLowerCase());
+  // Its name with spaces or hyphens for underscores too: "Legitimate Interests", "legal-obligation".
+  const words = t.toLowerCase().replace(/[\s-]+/g, '_');
+  const named = LEGAL_BASES.find((b) => b === words);
   if (named) return named;
   const letter =
     /^(?:(?:gdpr\s+)?art(?:icle|\.)?\s*)?(?:6\s*\(\s*1\s*\)\s*)?\(?\s*([a-f])\s*\)?(?:\s+gdpr)?$/i.exec(t)?.[1] ??

@@ -23,7 +23,7 @@ const Key = Type.String({
   description: 'the purpose’s name in the API, for good',
 });
 const Fields = {
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', 'x-message': 'must hold a character other than spaces' }),
   description: Type.String({ maxLength: 5000 }),
   legalBasis: Type.Union(
     LEGAL_BASES.map((b) => Type.Literal(b)),
@@ -51,6 +51,9 @@ const Fields = {
   ]),
 };
 
+/** A description as a tenant may send it: null is none (answered as ""). */
+const DescriptionInput = Type.Union([Fields.description, Type.Null()], { description: 'up to 5,000 characters; null or absent: none' });
+
 /** A legal basis as a tenant may write it: its name, its letter of Art. 6(1), or its DPV GDPR term (answered as its name). */
 const LegalBasisInput = Type.String({
   minLength: 1,
@@ -76,7 +79,7 @@ const CreateSchema = Type.Object(
   {
     key: Key,
     name: Fields.name,
-    description: Type.Optional(Fields.description),
+    description: Type.Optional(DescriptionInput),
     legalBasis: LegalBasisInput,
     consentValidFor: Type.Optional(Fields.consentValidFor),
     dpv: Type.Optional(Fields.dpv),
@@ -87,7 +90,7 @@ const CreateSchema = Type.Object(
 const ChangeSchema = Type.Object(
   {
     name: Type.Optional(Fields.name),
-    description: Type.Optional(Fields.description),
+    description: Type.Optional(DescriptionInput),
     legalBasis: Type.Optional(LegalBasisInput),
     consentValidFor: Type.Optional(Fields.consentValidFor),
     dpv: Type.Optional(Fields.dpv),
@@ -171,8 +174,12 @@ export const purposesRoutes: FastifyPluginAsyncTypebox<{ purposes: Purposes }> =
       },
     },
     async (request) => {
-      const { legalBasis: basis, ...rest } = request.body;
-      const change = basis === undefined ? rest : { ...rest, legalBasis: legalBasis(basis) };
+      const { legalBasis: basis, description, ...rest } = request.body;
+      const change = {
+        ...rest,
+        ...(description === undefined ? {} : { description: description ?? '' }),
+        ...(basis === undefined ? {} : { legalBasis: legalBasis(basis) }),
+      };
       return ok(await purposes.change(request.tenant.tenantId, request.params.key, change));
     },
   );
