@@ -21,6 +21,8 @@ export const CSV_COLUMNS = [
   'purpose',
   'collectedAt',
   'expiresAt',
+  // The record's metadata as JSON (empty once erased), so that `import` carries it over too.
+  'metadata',
 ] as const;
 
 /**
@@ -60,7 +62,12 @@ export const unescapedCell = (text: string): string => (text.startsWith("'") && 
 export const csvRow = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A CSV byte stream of consent records, header first, in chunks of about 64 KiB. */
-export const consentsCsv = (rows: AsyncIterable<ConsentSearchItem>): Readable => csvStream(CSV_COLUMNS, rows);
+export const consentsCsv = (rows: AsyncIterable<ConsentSearchItem>): Readable =>
+  textStream(
+    rows,
+    (r) => csvRow(CSV_COLUMNS.map((c) => (c !== 'metadata' ? r[c] : r.metadata === null ? null : JSON.stringify(r.metadata)))),
+    `${CSV_COLUMNS.join(',')}\r\n`,
+  );
 
 /** A CSV byte stream of `rows`, the named columns of each, header first, in chunks of about 64 KiB. */
 export const csvStream = <T, K extends keyof T & string>(columns: readonly K[], rows: AsyncIterable<T>): Readable =>

@@ -22,6 +22,7 @@ const COLUMNS = [
   'purpose',
   'collectedAt',
   'expiresAt',
+  'metadata',
 ] as const;
 
 /**
@@ -83,7 +84,8 @@ export function parseRfc4180(text: string): string[][] {
 /** What the export must write for a value: empty for null, and a leading ' on formula starts (behind quotes of its own too). */
 const cell = (v: unknown): string => {
   if (v === null || v === undefined) return '';
-  const s = String(v);
+  // The metadata cell is the record's metadata as JSON.
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
   return /^'*[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 };
 
@@ -237,7 +239,7 @@ describe('CSV export', () => {
       expect(body).toContain(',"comma, inside",');
       // Every value cell is quoted, plain text too; an empty cell (no withdrawal) stays empty.
       expect(body).toMatch(/\r\n"[0-9a-f-]{36}","plain","[0-9a-f-]{36}","cookie_policy","4\.5\.6","(true|false)","active",/);
-      expect(body).toMatch(/","active","[^\r\n]*Z",,"false",,,\r\n/);
+      expect(body).toMatch(/","active","[^\r\n]*Z",,"false",,,,"\{\}"\r\n/);
     });
 
     it('applies the search filters', async () => {

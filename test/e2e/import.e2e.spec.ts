@@ -39,6 +39,7 @@ interface Row {
   collectedAt?: string;
   imported?: true;
   withdrawnAt: string | null;
+  metadata: Record<string, unknown> | null;
   consentHash: string;
 }
 
@@ -201,6 +202,7 @@ describe.each(engines)('import › on $name', (engine) => {
         userReference: '+49 170 000',
         consentGiven: true,
         userAgent: '=formula "quoted", line\r\nbreak',
+        metadata: { source: 'web', form: { id: 7, "quote's": '"x", y' }, tags: ['a', 'b'] },
       });
       await record({ policyVersionId: news, userReference: 'bob', consentGiven: false });
       // A quote of its own before a formula start: the export's escape must come off, not this one.
@@ -237,6 +239,7 @@ describe.each(engines)('import › on $name', (engine) => {
           userAgent: s.userAgent,
           collectedAt: s.createdAt,
           withdrawnAt: s.withdrawnAt,
+          metadata: s.metadata,
           imported: true,
           ...(s.purpose ? { purpose: s.purpose } : {}),
         });

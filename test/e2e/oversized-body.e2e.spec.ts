@@ -63,7 +63,7 @@ const headers = () => ({ 'x-api-key': tenant.apiKey, 'x-api-secret': tenant.apiS
 describe('http › a body over the limit, sent by a client that keeps sending', () => {
   it(`Node's fetch reads the 413 envelope, ${ROUNDS} times`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const res = await fetch(new URL('/api/v1/policies', base), { method: 'POST', headers: headers(), body: body(sizeOf(round)) }).catch(
+      const res = await fetch(new URL('/api/v1/consent', base), { method: 'POST', headers: headers(), body: body(sizeOf(round)) }).catch(
         (error: Error) => {
           throw new Error(`round ${round} (${sizeOf(round)} bytes): ${error.message} (${String((error.cause as Error)?.message)})`);
         },
@@ -77,7 +77,7 @@ describe('http › a body over the limit, sent by a client that keeps sending', 
     try {
       for (const size of SIZES) writeFileSync(join(dir, String(size)), body(size));
       for (let round = 0; round < ROUNDS; round++) {
-        const args = ['-sS', '-o', '-', '-w', '\n%{http_code}', '-X', 'POST', new URL('/api/v1/policies', base).href];
+        const args = ['-sS', '-o', '-', '-w', '\n%{http_code}', '-X', 'POST', new URL('/api/v1/consent', base).href];
         for (const [k, v] of Object.entries(headers())) args.push('-H', `${k}: ${v}`);
         args.push('--data-binary', `@${join(dir, String(sizeOf(round)))}`);
         const out = await run('curl', args, { maxBuffer: 1 * MiB }).catch((error: Error & { stderr?: string }) => {
@@ -107,7 +107,7 @@ describe('http › a body over the limit, sent by a client that keeps sending', 
       socket.once('close', () => resolve());
     });
     const head = [
-      `POST /api/v1/policies HTTP/1.1`,
+      `POST /api/v1/consent HTTP/1.1`,
       `Host: ${base.host}`,
       ...Object.entries(headers()).map(([k, v]) => `${k}: ${v}`),
       chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${size}`,
@@ -169,7 +169,7 @@ describe('http › a body over the limit, sent by a client that keeps sending', 
     socket.on('error', () => undefined);
     socket.write(
       [
-        `POST /api/v1/policies HTTP/1.1`,
+        `POST /api/v1/consent HTTP/1.1`,
         `Host: ${base.host}`,
         ...Object.entries(headers()).map(([k, v]) => `${k}: ${v}`),
         `Content-Length: ${1024 * MiB}`,

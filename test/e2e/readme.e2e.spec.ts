@@ -61,7 +61,7 @@ describe('README › curl walk-through › on a first start of the embedded serv
     ]);
     const csv = readFileSync(join(dir, 'consents.csv'), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      'id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered,purpose,collectedAt,expiresAt',
+      'id,userReference,policyVersionId,policyType,policyVersion,consentGiven,status,ipAddress,userAgent,consentHash,createdAt,withdrawnAt,tampered,purpose,collectedAt,expiresAt,metadata',
     );
     expect(csv[1]).toContain('user-42');
 

@@ -498,6 +498,7 @@ describe('import › the columns it says it ignores', () => {
     'tampered',
     'collectedAt',
     'expiresAt',
+    'metadata',
   ];
 
   it("never names this service's export's createdAt, which stands in for an empty collectedAt", () => {

@@ -445,7 +445,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Export consent records as CSV, or as ISO/IEC TS 27560 records (Starter plan or above)',
         description:
-          "format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first. Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from.",
+          "format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first, the columns of docs/contract.md (the record's metadata as JSON last). Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from.",
         querystring: ExportQuerySchema,
         response: {
           200: {
