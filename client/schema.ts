@@ -301,7 +301,7 @@ export interface paths {
         };
         /**
          * Search consent records (alias of /consent/search)
-         * @description Key scope: admin or read.
+         * @description Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
          */
         get: operations["getConsent"];
         put?: never;
@@ -385,7 +385,7 @@ export interface paths {
         };
         /**
          * Consent statistics (same filters as search)
-         * @description Key scope: admin or read.
+         * @description Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
          */
         get: operations["getConsentStats"];
         put?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Search consent records
-         * @description Key scope: admin or read.
+         * @description Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
          */
         get: operations["getConsentSearch"];
         put?: never;
@@ -425,7 +425,7 @@ export interface paths {
         };
         /**
          * Export consent records as CSV, or as ISO/IEC TS 27560 records (Starter plan or above)
-         * @description format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first, the columns of docs/contract.md (the record's metadata as JSON last). Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from. Key scope: admin or read.
+         * @description format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first, the columns of docs/contract.md (the record's metadata as JSON last). Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from. Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
          */
         get: operations["getConsentExport"];
         put?: never;
@@ -10341,7 +10341,9 @@ export interface operations {
                      *           "success": true,
                      *           "error": "string",
                      *           "responseTime": 1,
-                     *           "attemptedAt": "2026-11-26T09:30:00.000Z"
+                     *           "attemptedAt": "2026-11-26T09:30:00.000Z",
+                     *           "deliveryStatus": "pending",
+                     *           "nextAttemptAt": "2026-11-26T09:30:00.000Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -10387,6 +10389,13 @@ export interface operations {
                             responseTime: number;
                             /** Format: date-time */
                             attemptedAt: string;
+                            /** @description where the delivery this attempt belongs to stands now: pending (another attempt is due), delivered, failed (the fifth attempt failed: no more come), cancelled (the webhook was deactivated or deleted) */
+                            deliveryStatus: "pending" | "delivered" | "failed" | "cancelled";
+                            /**
+                             * Format: date-time
+                             * @description when the delivery is tried next, while it is pending; else null
+                             */
+                            nextAttemptAt: string | null;
                         }[];
                         pagination: {
                             page: number;

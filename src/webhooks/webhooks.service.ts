@@ -35,6 +35,10 @@ export interface DeliveryView {
   error?: string;
   responseTime: number;
   attemptedAt: string;
+  /** Where its delivery stands now: `failed` once the last attempt failed (no more come), `pending` while one is due. */
+  deliveryStatus: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  /** When the delivery's next attempt is due, while it is pending; else null. */
+  nextAttemptAt: string | null;
 }
 
 export interface TestResult {
@@ -260,13 +264,16 @@ export class WebhookService {
   /** The delivery history: every attempt, newest first. */
   async deliveries(tenantId: string, id: string, page: number, limit: number): Promise<{ items: DeliveryView[]; total: number }> {
     await this.row(tenantId, id);
-    const base = this.db.selectFrom('webhooks.attempts').where('webhook_id', '=', id).where('tenant_id', '=', tenantId);
+    const base = this.db.selectFrom('webhooks.attempts as a').where('a.webhook_id', '=', id).where('a.tenant_id', '=', tenantId);
     const [rows, count] = await Promise.all([
       base
-        .selectAll()
-        .orderBy('attempted_at', 'desc')
-        .orderBy('attempt', 'desc')
-        .orderBy('id')
+        // Every attempt belongs to a delivery (a foreign key): its state now says whether more come.
+        .innerJoin('webhooks.deliveries as d', 'd.id', 'a.delivery_id')
+        .selectAll('a')
+        .select(['d.status as delivery_status', 'd.next_attempt_at'])
+        .orderBy('a.attempted_at', 'desc')
+        .orderBy('a.attempt', 'desc')
+        .orderBy('a.id')
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),
@@ -285,6 +292,8 @@ export class WebhookService {
         ...(r.error === null ? {} : { error: r.error }),
         responseTime: r.response_time_ms,
         attemptedAt: iso(r.attempted_at)!,
+        deliveryStatus: r.delivery_status as DeliveryView['deliveryStatus'],
+        nextAttemptAt: r.delivery_status === 'pending' ? iso(r.next_attempt_at) : null,
       })),
       total: Number(count.n),
     };

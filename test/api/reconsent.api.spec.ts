@@ -217,8 +217,9 @@ describe('re-consent list › GET /consent/reconsent', () => {
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       const lines = res.body.trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'userReference,consentId,purpose,consentGiven,decidedAt,policyVersionId,policyVersion,reconsentVersionId,reconsentVersion',
+        'userReference,consentId,purpose,consentGiven,decidedAt,policyVersionId,policyVersion,reconsentVersionId,reconsentVersion,erased',
       );
+      expect(lines.slice(1).every((l) => l.endsWith(',"false"'))).toBe(true);
       expect(
         lines
           .slice(1)
@@ -226,6 +227,11 @@ describe('re-consent list › GET /consent/reconsent', () => {
           .sort(),
       ).toEqual(['"l-1"', '"l-2"', '"l-4"']);
     }
+    // An erased subject stays listed (its decision stands) with no reference, and says why.
+    expect((await api.post('/api/v1/subjects/erase', { userReference: 'l-4' })).statusCode).toBe(200);
+    const rows = (await api.get('/api/v1/consent/reconsent?purpose=loyalty&format=csv')).body.trimEnd().split('\r\n').slice(1);
+    expect(rows.filter((l) => l.startsWith(',') && l.endsWith(',"true"'))).toHaveLength(1);
+    expect(rows.filter((l) => l.endsWith(',"false"'))).toHaveLength(2);
   });
 
   it('without a purpose, lists every purpose in turn (by key), paginated across them, and as CSV', async () => {

@@ -73,6 +73,8 @@ describe('webhooks', () => {
         error?: string;
         responseTime: number;
         attemptedAt: string;
+        deliveryStatus: string;
+        nextAttemptAt: string | null;
       }[];
       pagination: Record<string, number>;
     };
@@ -438,6 +440,8 @@ describe('webhooks', () => {
       ]);
       expect(rows[0]!.error).toMatch(/500/);
       expect(rows[2]!.error).toBeUndefined();
+      // Every attempt says where its delivery stands now: delivered, nothing more to come.
+      expect(rows.map((x) => [x.deliveryStatus, x.nextAttemptAt])).toEqual(Array(3).fill(['delivered', null]));
       expect(new Set(r.received.map((d) => d.json.id)).size).toBe(1);
       expect(new Set(r.received.map((d) => d.body)).size).toBe(1);
       for (const d of r.received) expectSigned(d, w.secret, w.id);
@@ -473,6 +477,8 @@ describe('webhooks', () => {
         expect(page1.data.map((x) => x.attempt)).toEqual([5, 4]);
         expect((await history(api, w.id, '?limit=2&page=3')).data.map((x) => x.attempt)).toEqual([1]);
         expect(page1.data.every((x) => x.statusCode === 503 && !x.success && /503/.test(x.error ?? ''))).toBe(true);
+        // The delivery is marked failed, on every one of its attempts: no more come.
+        expect((await history(api, w.id)).data.map((x) => [x.deliveryStatus, x.nextAttemptAt])).toEqual(Array(5).fill(['failed', null]));
         expect((await api.get(`/api/v1/webhooks/${w.id}/deliveries?limit=101`)).statusCode).toBe(400);
         expect((await api.get(`/api/v1/webhooks/${w.id}/deliveries?page=0`)).statusCode).toBe(400);
         const got = (await api.get(`/api/v1/webhooks/${w.id}`)).json().data;
@@ -480,6 +486,26 @@ describe('webhooks', () => {
         expect(got.lastTriggered).toEqual(expect.any(String));
       },
     );
+  });
+
+  describe('webhooks › the history says where each delivery stands', () => {
+    it('pending with its next attempt while retries are due; cancelled once the webhook is deactivated', async () => {
+      const r = await receiver(() => 503);
+      const w = await createWebhook(api, { url: r.url, events: ['policy.created'] });
+      await publishPolicy(api);
+      const [first] = await waitUntil(
+        async () => {
+          const rows = (await history(api, w.id)).data;
+          return rows.length > 0 && rows;
+        },
+        { what: 'the first attempt' },
+      );
+      // Four retries over about 9 s (scaled) are still to come.
+      expect(first).toMatchObject({ deliveryStatus: 'pending', nextAttemptAt: expect.any(String) });
+      expect((await api.patch(`/api/v1/webhooks/${w.id}`, { isActive: false })).statusCode).toBe(200);
+      const after = (await history(api, w.id)).data;
+      expect(after.map((x) => [x.deliveryStatus, x.nextAttemptAt])).toEqual(Array(after.length).fill(['cancelled', null]));
+    });
   });
 
   describe('webhooks › when the test route is called › a signed webhook.test is sent and recorded', () => {

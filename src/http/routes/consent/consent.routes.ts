@@ -52,6 +52,10 @@ import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas
 
 const tags = ['consent'];
 
+/** The filters OpenAPI cannot list as parameters (their names follow a pattern). */
+const METADATA_FILTERS =
+  'Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2).';
+
 /** Query-string filters to a consent query; its time bounds are inclusive (`inclusiveBounds`). */
 export function toQuery(q: ConsentFilterQuery): ConsentQuery {
   const { from, before } = inclusiveBounds(q.startDate, q.endDate);
@@ -410,6 +414,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       schema: {
         tags,
         summary: 'Consent statistics (same filters as search)',
+        description: METADATA_FILTERS,
         querystring: ConsentFilterQuerySchema,
         response: { 200: EnvelopeSchema(StatsSchema), ...errorResponses(400, 401) },
       },
@@ -426,6 +431,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         schema: {
           tags,
           summary: url === '/consent' ? 'Search consent records (alias of /consent/search)' : 'Search consent records',
+          description: METADATA_FILTERS,
           querystring: ConsentSearchQuerySchema,
           response: { 200: ListEnvelopeSchema(SearchItemSchema), ...errorResponses(400, 401) },
         },
@@ -445,7 +451,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Export consent records as CSV, or as ISO/IEC TS 27560 records (Starter plan or above)',
         description:
-          "format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first, the columns of docs/contract.md (the record's metadata as JSON last). Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from.",
+          "format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first, the columns of docs/contract.md (the record's metadata as JSON last). Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from. " +
+          METADATA_FILTERS,
         querystring: ExportQuerySchema,
         response: {
           200: {
@@ -753,6 +760,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         'policyVersion',
         'reconsentVersionId',
         'reconsentVersion',
+        // true: the subject was erased, so its reference cell is empty (nobody to ask).
+        'erased',
       ] as const;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -80,6 +80,13 @@ export const DeliverySchema = Type.Object({
   error: Type.Optional(Type.String()),
   responseTime: Type.Integer({ description: 'milliseconds' }),
   attemptedAt: Type.String({ format: 'date-time' }),
+  deliveryStatus: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')], {
+    description:
+      'where the delivery this attempt belongs to stands now: pending (another attempt is due), delivered, failed (the fifth attempt failed: no more come), cancelled (the webhook was deactivated or deleted)',
+  }),
+  nextAttemptAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'when the delivery is tried next, while it is pending; else null',
+  }),
 });
 export const DeliveryListEnvelopeSchema = Type.Object({
   success: Type.Literal(true),
