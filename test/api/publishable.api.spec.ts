@@ -159,8 +159,10 @@ describe('publishable keys › from an allowed origin', () => {
     const refused = await preflight('/api/v1/consent', OTHER);
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    // Another route serves no preflight: 405, its methods in Allow, and no CORS header.
     const other = await preflight('/api/v1/consent/search', SHOP);
-    expect(other.statusCode).toBe(404);
+    expect(other.statusCode).toBe(405);
+    expect(other.headers.allow).toBe('GET, HEAD');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     // A secret key's answers carry no CORS header, whatever the Origin.
     const adminAnswer = await admin.get('/api/v1/policies', { origin: SHOP });

@@ -114,6 +114,23 @@ describe('query parameters › when a route is sent one it does not document ›
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
+
+  it('a path served under other methods answers 405 with Allow, and writes nothing', async () => {
+    const before = (await api.get('/api/v1/consent/stats')).json().data.totalConsents;
+    for (const [method, url, allow] of [
+      ['DELETE', '/api/v1/consent/00000000-0000-4000-8000-000000000000', 'GET, HEAD'],
+      ['POST', '/v1/consent/stats', 'GET, HEAD'],
+      ['PUT', '/api/v1/consent', 'GET, HEAD, OPTIONS, POST'],
+      ['GET', '/api/v1/consent/00000000-0000-4000-8000-000000000000/withdraw', 'POST'],
+    ] as const) {
+      const res = await api.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED' } });
+      expect(res.json().error.message).toContain(`use ${allow}`);
+    }
+    expect((await api.get('/api/v1/consent/stats')).json().data.totalConsents).toBe(before);
+  });
 });
 
 describe('query parameters › when a documented alias is used › it keeps working', () => {

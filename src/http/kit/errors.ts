@@ -185,9 +185,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .type('application/json; charset=utf-8')
       .send(errorBody(m.code, m.message, m.details));
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(errorBody('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  // A path served under other methods answers 405 with Allow (RFC 9110), not a 404 that reads as
+  // "no such path": the routes are learnt as they are added.
+  const routes: { path: RegExp; methods: string[] }[] = [];
+  app.addHook('onRoute', ({ url, method }) => {
+    const segment = (s: string) => (s.startsWith(':') ? '[^/]+' : s === '*' ? '.*' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    routes.push({ path: new RegExp(`^${url.split('/').map(segment).join('/')}$`), methods: ([] as string[]).concat(method) });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = [...new Set(routes.filter((r) => r.path.test(path)).flatMap((r) => r.methods))].sort();
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody('METHOD_NOT_ALLOWED', `${request.method} is not served on ${path}: use ${allowed.join(', ')}`));
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND', `no route for ${request.method} ${path}`));
+  });
 }
 
 /** What Node's HTTP parser refuses before any route sees the request, in the envelope. */
