@@ -86,7 +86,9 @@ export function decidePolicy(command: PolicyCommand, state: PolicyState): Policy
     case 'PublishPolicyVersion': {
       if (state.status !== 'none') {
         const of = command.data.purpose === null ? command.data.policyType : `${command.data.policyType} (purpose ${command.data.purpose})`;
-        throw new DomainError('POLICY_VERSION_EXISTS', `version ${command.data.version} of ${of} already exists`, {
+        // A deleted version keeps its number: its records still name it, so it is never published again.
+        const deleted = state.status === 'deleted' ? ' (deleted, and a number is never used twice: publish another)' : '';
+        throw new DomainError('POLICY_VERSION_EXISTS', `version ${command.data.version} of ${of} already exists${deleted}`, {
           policyType: command.data.policyType,
           version: command.data.version,
           ...(command.data.purpose === null ? {} : { purpose: command.data.purpose }),

@@ -158,8 +158,15 @@ describe('policy decider › when the version is published', () => {
 });
 
 describe('policy decider › when the version was deleted', () => {
-  it('refuses a publication of the same id as POLICY_VERSION_EXISTS', () => {
-    spec.given([published, deleted]).when(publish).thenThrows('POLICY_VERSION_EXISTS');
+  it('refuses a publication of the same id as POLICY_VERSION_EXISTS, saying the number was deleted and is not reused', () => {
+    const error = spec.given([published, deleted]).when(publish).thenThrows('POLICY_VERSION_EXISTS');
+    expect(error.message).toBe(
+      'version 1.2.3 of privacy_policy already exists (deleted, and a number is never used twice: publish another)',
+    );
+    // A version that stands is named as it was.
+    expect(spec.given([published]).when(publish).thenThrows('POLICY_VERSION_EXISTS').message).toBe(
+      'version 1.2.3 of privacy_policy already exists',
+    );
   });
 
   it('refuses activation and deactivation as NOT_FOUND', () => {
