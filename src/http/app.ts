@@ -232,10 +232,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         ]);
       }
     }
-    const parts: unknown[] = [request.query, request.params];
-    if (!request.routeOptions.config?.itemizedBodyChecks) parts.push(request.body);
-    for (const value of parts) {
-      const bad = findUnstorable(value);
+    const parts: [unknown, string][] = [
+      [request.query, '(query)'],
+      [request.params, '(path)'],
+    ];
+    if (!request.routeOptions.config?.itemizedBodyChecks) parts.push([request.body, '(body)']);
+    for (const [value, root] of parts) {
+      const bad = findUnstorable(value, root);
       if (bad) throw validationError([bad]);
     }
   });

@@ -115,6 +115,12 @@ describe('query parameters › when a route is sent one it does not document ›
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
 
+  it('a parameter name with a NUL is refused naming the query, not the body', async () => {
+    const res = await api.get('/api/v1/consent/search?metadata.sou%00rce=web');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.errors).toEqual([{ field: '(query)', message: 'has a key with a NUL character or invalid Unicode' }]);
+  });
+
   it('a path served under other methods answers 405 with Allow, and writes nothing', async () => {
     const before = (await api.get('/api/v1/consent/stats')).json().data.totalConsents;
     for (const [method, url, allow] of [

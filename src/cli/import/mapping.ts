@@ -579,7 +579,7 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
       try {
         parsed = JSON.parse(value);
       } catch {
-        errors.push({ field: column, message: 'is not JSON' });
+        errors.push({ field: column, message: 'must be a JSON object ({"source":"web"}), written as JSON text in a CSV cell' });
         return;
       }
     }

@@ -476,6 +476,17 @@ describe('import › a row without its user reference', () => {
   });
 });
 
+describe('import › a metadata cell', () => {
+  it('says what it must be when it is no JSON object', () => {
+    const row = { userReference: 'u', consentGiven: 'yes', collectedAt: '2024-03-01T10:00:00Z', purpose: 'n' };
+    for (const metadata of ['notanobject', '[1]', '5']) {
+      const read = readWith({ ...row, metadata }, {});
+      expect(read, metadata).toEqual({ errors: [{ field: 'metadata', message: expect.stringMatching(/^must be a JSON object/) }] });
+    }
+    expect(readWith({ ...row, metadata: '{"source":"web"}' }, {})).toMatchObject({ row: { metadata: { source: 'web' } } });
+  });
+});
+
 describe('import › the columns it says it ignores', () => {
   const ignoredOf = (header: string[], maps: Record<string, string> = {}) =>
     mappingFor(header, {

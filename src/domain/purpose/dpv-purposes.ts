@@ -100,6 +100,6 @@ export function dpvPurposeProblem(term: string): DpvPurposeProblem | undefined {
   const suggestion = near === undefined ? undefined : `${prefix}${near}`;
   const hint = suggestion
     ? ` (did you mean ${suggestion}?)`
-    : ' (a term of a later release: give its IRI with the release, https://w3id.org/dpv/2.2#Name)';
+    : ' (only its purposes are taken, such as dpv:Marketing; a purpose of a later release: give its IRI with the release, https://w3id.org/dpv/2.2#Name)';
   return { problem: `${term} is not a purpose of the W3C DPV${hint}`, ...(suggestion ? { suggestion } : {}) };
 }

@@ -30,7 +30,7 @@ describe('dpvPurposeProblem', () => {
     expect(dpvPurposeProblem('dpv:ConsentGiven')?.problem).toMatch(/^dpv:ConsentGiven is not a purpose of the W3C DPV/);
     expect(dpvPurposeProblem('dpv:Zzzzzzzzzzzz')).toEqual({
       problem:
-        'dpv:Zzzzzzzzzzzz is not a purpose of the W3C DPV (a term of a later release: give its IRI with the release, https://w3id.org/dpv/2.2#Name)',
+        'dpv:Zzzzzzzzzzzz is not a purpose of the W3C DPV (only its purposes are taken, such as dpv:Marketing; a purpose of a later release: give its IRI with the release, https://w3id.org/dpv/2.2#Name)',
     });
   });
 

@@ -192,11 +192,11 @@ export function fieldErrors(errors: readonly AjvError[]): FieldError[] {
  * @example
  * findUnstorable({ metadata: { note: 'a\u0000b' } }) // { field: 'metadata.note', message: '…' }
  */
-export function findUnstorable(value: unknown): FieldError | null {
+export function findUnstorable(value: unknown, root = '(body)'): FieldError | null {
   const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
   const badText = (s: string) => s.includes('\u0000') || !s.isWellFormed();
-  // A path 100,000 levels deep is no use in an answer: name its start.
-  const name = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path || '(body)');
+  // A path 100,000 levels deep is no use in an answer: name its start; the top level by its part.
+  const name = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path || root);
   while (stack.length > 0) {
     const { v, path } = stack.pop()!;
     if (typeof v === 'string') {
