@@ -479,13 +479,12 @@ async function save(path: string, name: string): Promise<void> {
 function Records() {
   const [query, setQuery] = useState<Record<string, string>>({});
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({
-    ...Object.fromEntries(Object.entries(query).filter(([, v]) => v)),
-    page: String(page),
-    limit: '20',
-  });
+  // The same query the exports send (metadata as metadata.<key>), one page of it.
+  const params = searchParams(query);
+  params.set('page', String(page));
+  params.set('limit', '20');
   const [result, error, loading] = useLoad(
-    () => api<{ data: SearchItem[]; pagination: { total: number; totalPages: number } }>(`/api/v1/consent/search?${params}`),
+    () => api<{ data: SearchItem[]; pagination: { total: number; pages: number } }>(`/api/v1/consent/search?${params}`),
     [params.toString()],
   );
   // The tenant's purposes, offered as the purpose filter's suggestions (any key may still be typed).
@@ -584,15 +583,15 @@ function Records() {
           ]}
         />
       )}
-      {result && result.pagination.totalPages > 1 && (
+      {result && result.pagination.pages > 1 && (
         <div class="pager">
           <button type="button" class="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous
           </button>
           <span>
-            Page {page} of {result.pagination.totalPages}
+            Page {page} of {result.pagination.pages}
           </span>
-          <button type="button" class="secondary" disabled={page >= result.pagination.totalPages} onClick={() => setPage(page + 1)}>
+          <button type="button" class="secondary" disabled={page >= result.pagination.pages} onClick={() => setPage(page + 1)}>
             Next
           </button>
         </div>
@@ -766,12 +765,13 @@ export function lineDiff(before: string, after: string): { kind: 'same' | 'del' 
   const out: { kind: 'same' | 'del' | 'ins'; line: string }[] = [];
   let i = 0;
   let j = 0;
+  // Where either way keeps the common lines, the line taken out comes before the line put in.
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       out.push({ kind: 'same', line: a[i]! });
       i++;
       j++;
-    } else if (j < b.length && (i >= a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) out.push({ kind: 'ins', line: b[j++]! });
+    } else if (j < b.length && (i >= a.length || lcs[i]![j + 1]! > lcs[i + 1]![j]!)) out.push({ kind: 'ins', line: b[j++]! });
     else out.push({ kind: 'del', line: a[i++]! });
   }
   return out;
@@ -865,8 +865,8 @@ function Policies() {
   };
   const options = (versions?.data ?? []).filter((v) => !v.deleted);
   // By default the newest version against the one before it of the same purpose.
-  const [newest, before] = options;
-  const fromDefault = before && before.purpose === newest!.purpose ? before : newest;
+  const newest = options[0];
+  const fromDefault = options.find((v, i) => i > 0 && v.purpose === newest!.purpose) ?? options[1] ?? newest;
   return (
     <>
       <h1>Policies and purposes</h1>
@@ -1064,10 +1064,16 @@ function Keys({ session }: { session: Session }) {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
     const name = String(form.get('name')).trim();
+    // The browser's local date and time, sent as the instant it names.
+    const expires = String(form.get('expiresAt') ?? '');
     try {
       const { data } = await api<{ data: { apiKey: string; apiSecret: string | null } }>('/api/v1/keys', {
         method: 'POST',
-        body: { scope: String(form.get('scope')), ...(name ? { name } : {}) },
+        body: {
+          scope: String(form.get('scope')),
+          ...(name ? { name } : {}),
+          ...(expires ? { expiresAt: new Date(expires).toISOString() } : {}),
+        },
       });
       setIssued(data);
       setVersion(version + 1);
@@ -1107,6 +1113,10 @@ function Keys({ session }: { session: Session }) {
             Name
             <input name="name" maxLength={100} />
           </label>
+          <label>
+            Expires (optional, your local time)
+            <input name="expiresAt" type="datetime-local" />
+          </label>
           <button type="submit">Issue key</button>
         </form>
       )}
@@ -1127,10 +1137,16 @@ function Keys({ session }: { session: Session }) {
             ['Scope', (k) => k.scope],
             ['Last used', (k) => when(k.lastUsedAt)],
             [
+              'Expires',
+              (k) => (k.expiresAt ? `${when(k.expiresAt)}${Date.parse(k.expiresAt) <= Date.now() ? ' (expired)' : ''}` : 'never'),
+            ],
+            [
               'Revoked',
               (k) =>
                 k.revokedAt ? (
                   when(k.revokedAt)
+                ) : k.expiresAt && Date.parse(k.expiresAt) <= Date.now() ? (
+                  'no longer works'
                 ) : k.apiKey === session.apiKey ? (
                   'this session'
                 ) : (

@@ -125,6 +125,11 @@ describe('console › an auditor with a read key', () => {
     await expect
       .poll(() => page.locator('#purpose-keys option').evaluateAll((os) => os.map((o) => o.getAttribute('value'))))
       .toEqual(['newsletter']);
+    // A metadata filter, as key=value.
+    await page.getByLabel('Metadata (key=value)').fill('source=signup');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('4 records').waitFor();
+    await page.getByLabel('Metadata (key=value)').fill('');
     await page.getByLabel('User reference').fill('user-42');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: consentId }).click();
@@ -190,6 +195,13 @@ describe('console › an auditor with a read key', () => {
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.locator('pre.diff ins', { hasText: 'We share nothing.' }).waitFor();
     expect(await page.locator('pre.diff del').allTextContents()).toEqual(['- One email a month.']);
+    // The line taken out comes before the line put in its place.
+    expect(await page.locator('pre.diff > *').allTextContents()).toEqual([
+      '- One email a month.',
+      '+ One email a week.',
+      ' Unsubscribe any time.',
+      '+ We share nothing.',
+    ]);
     await shot(page, 'policies');
 
     // The audit log, and the keys a read key may not manage.
@@ -330,6 +342,11 @@ describe('console › the session', () => {
     const signIn = (body: object) => t.app.inject({ method: 'POST', url: '/console/session', payload: body });
     expect((await signIn({ apiKey: writer.apiKey, apiSecret: writer.apiSecret })).statusCode).toBe(403);
     expect((await signIn({ apiKey: auditor.apiKey, apiSecret: 'cs_wrong' })).statusCode).toBe(401);
+    // A publishable key has no secret: whatever is sent with it, the answer names its scope.
+    const publishable = (await admin.post('/api/v1/keys', { scope: 'publishable', origins: ['https://shop.example'] })).json().data;
+    const refused = await signIn({ apiKey: publishable.apiKey, apiSecret: 'anything' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain("this key's scope is publishable");
   });
 
   it('needs the CSRF token for every call that changes anything', async () => {
