@@ -69,6 +69,11 @@ export interface Command {
   /** A `runOffline` command that reads the service's settings all the same (`io.settings`). */
   settings?: boolean;
   /**
+   * Whether it may create the embedded store in a DATA_DIR that holds none (`tenant create`, a
+   * first setup); every other command refuses such a folder rather than work on a new, empty store.
+   */
+  createsStore?: boolean;
+  /**
    * Its implementation, loaded only when it runs, so that help and usage errors load neither the
    * store nor what the commands use: `load: () => import('./x.run.js').then((m) => m.x)`.
    */

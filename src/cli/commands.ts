@@ -49,6 +49,7 @@ const API_KEY = /^ck_[0-9A-Za-z]{24}$/;
 
 const tenantCreate: Command = {
   name: 'tenant create',
+  createsStore: true,
   usage: 'tenant create --name NAME --plan PLAN',
   summary: 'Create a tenant and its first API key; prints {tenantId, name, plan, apiKey, apiSecret}',
   options: { name: { type: 'string' }, plan: { type: 'string' } },

@@ -10,6 +10,11 @@ import { MIGRATIONS } from '../migrations.js';
 import { openStore, type Store } from '../store/store.js';
 import { CheckFailed, EXIT, PartialResult, UsageError, type CliEnvironment, type CliIo, type Command } from './command.js';
 import { actingAs } from '../common/actor.js';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Whether a DATA_DIR holds the embedded store (a `memory://` one is the tests' own, made fresh). */
+const embeddedStoreIn = (dataDir: string): boolean => dataDir.startsWith('memory://') || existsSync(join(dataDir, 'pglite'));
 
 /** How `main` answers: a JSON object on stdout, a message on stderr, a failure as both. */
 export interface CliOutput {
@@ -42,6 +47,15 @@ export async function runCommand(command: Command, input: unknown, cli: CliEnvir
       return EXIT.ok;
     }
     const settings = loadSettings(cli.env);
+    // A DATA_DIR mistyped, or a relative ./data run from another folder, would otherwise give a
+    // new, empty store: a backup of nothing that reads as a success.
+    if (!settings.databaseUrl && !command.createsStore && !embeddedStoreIn(settings.dataDir)) {
+      return fail(
+        EXIT.failed,
+        'NO_STORE',
+        `${resolve(settings.dataDir)} holds no store (DATA_DIR): set DATA_DIR to the folder the service keeps its data in, or DATABASE_URL to its server; nothing was created`,
+      );
+    }
     const opened = await openStore({
       databaseUrl: settings.databaseUrl,
       dataDir: settings.dataDir,

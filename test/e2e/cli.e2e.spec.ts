@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -177,7 +178,8 @@ describe('cli › when asked for help or given bad arguments › it answers with
   });
 
   it('a command that runs loads the store (the trace sees it)', async () => {
-    const { run, packages } = await loadedBy(['tenant', 'list']);
+    // tenant create, which may make the store in a new folder (the others refuse one without a store).
+    const { run, packages } = await loadedBy(['tenant', 'create', '--name', 'Traced', '--plan', 'free']);
     expect(run.code, run.stderr).toBe(0);
     expect(packages).toEqual(expect.arrayContaining(['kysely', '@electric-sql/pglite']));
   });
@@ -583,4 +585,29 @@ describe('cli › when the store cannot be reached', () => {
     expect(run.json.error.code).toBe('FAILED');
     expect(run.stderr).toMatch(/tenant list failed: .*(ECONNREFUSED|connect)/);
   });
+});
+
+describe('cli › when DATA_DIR holds no store', () => {
+  it('refuses, naming the folder, and creates nothing; tenant create alone may make a first store', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-cli-nostore-'));
+    try {
+      const typo = join(dir, 'dtaa');
+      for (const args of [
+        ['tenant', 'list'],
+        ['backup', '--out', join(dir, 'b.tar.gz')],
+        ['audit', 'export', '--tenant', randomUUID(), '--out', join(dir, 'log.jsonl')],
+      ]) {
+        const run = await cli(args, { DATA_DIR: typo });
+        expect(run.code, args.join(' ')).toBe(1);
+        expect(run.json.error.code).toBe('NO_STORE');
+        expect(run.stderr).toContain(`${typo} holds no store`);
+      }
+      expect(readdirSync(dir)).toEqual([]);
+      const created = await cli(['tenant', 'create', '--name', 'First', '--plan', 'free'], { DATA_DIR: typo });
+      expect(created.code, created.stderr).toBe(0);
+      expect((await cli(['tenant', 'list'], { DATA_DIR: typo })).json.tenants).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
