@@ -127,7 +127,14 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
           'Give every process the same key (TRANSPARENCY_SIGNING_KEY_FILE), or make this one current with `npx consent-ledger keys rotate-signing`.',
       );
     } else if (active.vkey !== signer.vkey) {
-      // The same key under another name (PUBLIC_BASE_URL changed): the history names it as it signs now.
+      // The same key under another name (PUBLIC_BASE_URL changed): the history names it as it signs
+      // now, and the operator is told, for the log's origin changes with it.
+      const was = active.vkey.split('+')[0]!;
+      notices.push(
+        `consent-ledger: PUBLIC_BASE_URL names this service ${signer.name}, but its transparency log was signed as ${was} until now. ` +
+          `New checkpoints carry the origin ${signer.name}/ledger/<tenant> and the key ${signer.vkey}: an auditor's checkpoints kept under ${was} do not connect with them. ` +
+          `Unless the service has really moved, set PUBLIC_BASE_URL back to the address that gives ${was} (docs/verifying.md).`,
+      );
       await transparencyDb(tx)
         .updateTable('transparency.key_history')
         .set({ vkey: signer.vkey })
@@ -242,18 +249,24 @@ export async function rotateSigningKey(
       `the current key comes from ${current.source}: give the new one with --new-key-file, then point ${current.source} at it`,
     );
   const seed = nextSeed ?? randomBytes(32);
-  const next = signerFromSeed(current.signer.name, seed);
-  if (next.publicKey.equals(current.signer.publicKey)) throw new SigningKeyError('the new key is the current key');
-  await db.transaction().execute(async (tx) => {
+  if (signerFromSeed(current.signer.name, seed).publicKey.equals(current.signer.publicKey)) {
+    throw new SigningKeyError('the new key is the current key');
+  }
+  const names = await db.transaction().execute(async (tx) => {
     await lockHistory(tx);
     const active = await activeKey(tx);
     if (active?.publicKey !== current.signer.publicKey.toString('base64'))
       throw new SigningKeyError(`the configured key (${current.signer.vkey}) is not the log's current key (${active?.vkey ?? 'none'})`);
+    // Named as the log knows its key (the service's PUBLIC_BASE_URL), not by this command's
+    // settings, which may lack it: the vkeys printed are those the auditors will see.
+    const name = active.vkey.split('+')[0]!;
+    const next = signerFromSeed(name, seed);
     await retireAndActivate(tx, current.signer, next);
     // The default file: replaced before the transaction commits, so that a failed write leaves both unchanged.
     if (!nextSeed) replaceKeyFile(current.path!, seedText(seed));
+    return { retired: active.vkey, current: next.vkey };
   });
-  return { retired: current.signer.vkey, current: next.vkey, ...(current.source === 'DATA_DIR' ? { path: current.path! } : {}) };
+  return { ...names, ...(current.source === 'DATA_DIR' ? { path: current.path! } : {}) };
 }
 
 export interface KeyHistoryEntry {

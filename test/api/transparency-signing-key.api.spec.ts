@@ -10,7 +10,7 @@ import { createService, type Service } from '../../src/service.js';
 import type { Database } from '../../src/store/schema.js';
 import { openStore } from '../../src/store/store.js';
 import { openNote, parseCheckpoint, parseVerifierKey, signedTime, signerFromSeed } from '../../src/transparency/note.js';
-import { rotateSigningKey } from '../../src/transparency/signing-key.js';
+import { openSigningKey, rotateSigningKey } from '../../src/transparency/signing-key.js';
 import { seedBytes, SigningKeyError } from '../../src/transparency/signing-seed.js';
 import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, sealedCheckpoint } from '../support/service.js';
@@ -230,4 +230,39 @@ describe('signing key › rotation, and a process holding another key', () => {
     const back = createService(settingsOf({ ...store.env, TRANSPARENCY_SIGNING_KEY: oldSeed }), { pollMs: 50 });
     await expect(back).rejects.toThrow(SigningKeyError);
   }, 120_000);
+
+  it('names the new key as the log names its key, whatever PUBLIC_BASE_URL the command runs with', async () => {
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    const published = (await keysDocument(service))[0]!.vkey;
+    // The operator's shell lacks the service's PUBLIC_BASE_URL: its default names localhost:3000.
+    const shell = loadSettings({ ...store.env, LOG_LEVEL: 'silent' });
+    const rotated = await rotateSigningKey(service.store.db, shell, undefined);
+    expect(rotated.retired).toBe(published);
+    expect(rotated.current.split('+')[0]).toBe(KEY_NAME);
+    await service.close();
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    expect((await keysDocument(service))[0]).toMatchObject({ vkey: rotated.current, status: 'current' });
+  }, 120_000);
+
+  it('says so when PUBLIC_BASE_URL renames the log, and what auditors lose', async () => {
+    await service?.close();
+    service = undefined;
+    const moved = loadSettings({ ...store.env, PUBLIC_BASE_URL: 'https://moved.example.org', LOG_LEVEL: 'silent' });
+    const opened0 = await openStore({ databaseUrl: moved.databaseUrl, dataDir: moved.dataDir, migrations: MIGRATIONS });
+    const { db } = opened0;
+    const close = () => opened0.close();
+    try {
+      const opened = await openSigningKey(db, moved);
+      expect(opened.signer.name).toBe('moved.example.org');
+      expect(opened.notices.join('\n')).toMatch(
+        new RegExp(
+          `names this service moved\\.example\\.org, but its transparency log was signed as ${KEY_NAME.replace(/\./g, '\\.')} until now`,
+        ),
+      );
+      // Said once: the history now names the key as it signs.
+      expect((await openSigningKey(db, moved)).notices).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });
