@@ -115,16 +115,18 @@ export const auditProve: Command = {
 
 export const auditConsistency: Command = {
   name: 'audit consistency',
-  usage: 'audit consistency --old CHECKPOINT [--new CHECKPOINT] [--url BASE] --key VKEY',
+  usage: 'audit consistency --old CHECKPOINT [--new CHECKPOINT] [--url BASE] --key VKEY [--key RETIRED_VKEY…]',
   summary:
-    "Check that a log only grew between a checkpoint kept before (--old) and a newer one (--new, or else the log's newest): both signed by --key, and an RFC 9162 consistency proof between them, read from the log at --url (default: its origin's host, https then http). A CHECKPOINT is a file (the note, or JSON holding it) or the note itself. Prints {consistent, origin, from, to}; a log that shrank answers ROLLBACK, one whose history changed INCONSISTENT",
-  options: { old: { type: 'string' }, new: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' } },
+    "Check that a log only grew between a checkpoint kept before (--old) and a newer one (--new, or else the log's newest): both signed by --key (the first key signs the newer one; the old one may be signed by a key retired since, given as another --key), and an RFC 9162 consistency proof between them, read from the log at --url (default: its origin's host, https then http). A CHECKPOINT is a file (the note, or JSON holding it) or the note itself. Prints {consistent, origin, from, to}; a log that shrank answers ROLLBACK, one whose history changed INCONSISTENT",
+  options: { old: { type: 'string' }, new: { type: 'string' }, url: { type: 'string' }, key: { type: 'string', multiple: true } },
   parse(values) {
+    const [verifier, ...moreKeys] = keysOf(values);
     return {
       old: need(values, 'old'),
       next: typeof values.new === 'string' ? values.new : undefined,
       url: typeof values.url === 'string' ? baseUrl(values.url) : undefined,
-      verifier: verifierOf(need(values, 'key')),
+      verifier: verifier!,
+      moreKeys,
     };
   },
   load: () => import('./audit.run.js').then((m) => m.auditConsistency),

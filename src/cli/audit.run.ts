@@ -14,6 +14,7 @@ import {
   checkReceipt,
   LeafChecker,
   openCheckpoint,
+  openKeptCheckpoint,
   verifyEventProof,
   requireQuorum,
   tenantOfOrigin,
@@ -108,7 +109,8 @@ async function monitorPass(input: MonitorInput, io: CliIo): Promise<object> {
   const next = openCheckpoint(note, input.keys[0]!);
   if (tenantOfOrigin(next.origin) !== input.tenantId) throw new AuditError(`the checkpoint is of another log: ${next.origin}`);
   const cosigners = input.witnessing ? requireQuorum(note, input.witnessing.witnesses, input.witnessing.quorum) : undefined;
-  if (saved) checkOrder(openCheckpoint(saved.checkpoint, input.keys[0]!), next);
+  // The state's checkpoint may be a retired key's (signed before a rotation): any key given opens it.
+  if (saved) checkOrder(openKeptCheckpoint(saved.checkpoint, input.keys), next);
   const checker = new LeafChecker(input.tenantId, input.keys, saved?.leaves);
   const from = checker.size;
   while (checker.size < next.treeSize) {
@@ -258,7 +260,8 @@ export const auditVerify: CommandRun = {
     },
     io,
   ) {
-    const since = input.since === undefined ? undefined : openCheckpoint(readCheckpointFile(input.since), input.verifier);
+    const since =
+      input.since === undefined ? undefined : openKeptCheckpoint(readCheckpointFile(input.since), [input.verifier, ...input.moreKeys]);
     const lines = createInterface({ input: createReadStream(input.file), crlfDelay: Infinity });
     const bar = progress(io, 'verifying');
     try {
@@ -307,8 +310,9 @@ export const auditProve: CommandRun = {
 };
 
 export const auditConsistency: CommandRun = {
-  async runOffline(input: { old: string; next?: string; url?: string; verifier: Verifier }) {
-    const old = openCheckpoint(readCheckpointFile(input.old), input.verifier);
+  async runOffline(input: { old: string; next?: string; url?: string; verifier: Verifier; moreKeys: Verifier[] }) {
+    // The first key signs the newest checkpoint; the one kept may be a retired key's.
+    const old = openKeptCheckpoint(readCheckpointFile(input.old), [input.verifier, ...input.moreKeys]);
     const log = LogClient.forOrigin(old.origin, input.url);
     const note = input.next ? readCheckpointFile(input.next) : await log.checkpoint();
     const next = openCheckpoint(note, input.verifier);

@@ -66,6 +66,25 @@ export function openCheckpoint(note: string, verifier: Verifier): Checkpoint & {
 }
 
 /**
+ * A checkpoint kept before (a monitor's state, `--since`, `--old`), opened by whichever of the
+ * keys signed it: the log's current key, or one it retired since (`keys rotate-signing`).
+ */
+export function openKeptCheckpoint(note: string, verifiers: readonly Verifier[]): Checkpoint & { signedAt: string | null } {
+  let first: unknown;
+  for (const verifier of verifiers) {
+    try {
+      return openCheckpoint(note, verifier);
+    } catch (error) {
+      first ??= error;
+    }
+  }
+  if (verifiers.length <= 1) throw first;
+  throw new AuditError(
+    `the checkpoint kept is refused: it carries no signature by any of ${verifiers.map((v) => `${v.name}+${v.keyId.toString('hex')}`).join(', ')}; give the key that signed it with --key (a retired one too)`,
+  );
+}
+
+/**
  * What a failed check found: AUDIT_FAILED (a bad leaf, signature or proof), ROLLBACK (the log now
  * shows fewer leaves than a checkpoint kept before), INCONSISTENT (a checkpoint that is not an
  * extension of one kept before: a fork or a rewritten history), QUORUM_NOT_REACHED (too few
