@@ -24,7 +24,12 @@ export const EnvironmentSchema = Type.Object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Optional(BooleanFlag),
   WEBHOOK_ALLOW_HTTP: Type.Optional(BooleanFlag),
   WEBHOOK_RETRY_SCALE: Type.Optional(Type.String({ pattern: '^[0-9]*\\.?[0-9]+(e-?[0-9]+)?$', description: 'a positive number' })),
-  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+      { description: 'one of fatal, error, warn, info, debug, trace, silent' },
+    ),
+  ),
   MASTER_KEY: Type.Optional(
     Type.String({ pattern: '^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)\\s*$', description: '32 bytes as 64 hex characters or base64' }),
   ),

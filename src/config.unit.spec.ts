@@ -217,6 +217,10 @@ describe('config › when a setting has a wrong value', () => {
     expect(error.message).not.toContain('HOST');
   });
 
+  it('says in words what a setting takes, never the validator’s own phrase', () => {
+    expect(refusal({ LOG_LEVEL: 'loud' }).message).toBe('LOG_LEVEL: invalid value (one of fatal, error, warn, info, debug, trace, silent)');
+  });
+
   it('never echoes the secret it refuses', () => {
     const error = refusal({ ADMIN_TOKEN: 'hunter2' });
     expect(error.message).not.toContain('hunter2');

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -7,7 +7,7 @@ import { configuredMasterKey, masterKeyOpens } from '../privacy/index.js';
 import type { MasterKeySettings } from '../privacy/master-key.js';
 import { BackupUnavailableError, restoreArchive, RestoreError, type BackupManifest } from '../store/embedded-backup.js';
 import { PGlitePool } from '../store/pglite-pool.js';
-import { acquireDataDirLock } from '../store/data-dir-lock.js';
+import { acquireDataDirLock, DATA_DIR_LOCK_FILE } from '../store/data-dir-lock.js';
 import { countingStream } from '../common/counting-stream.js';
 import { recordBackup } from './backup-log.js';
 import type { Database } from '../store/schema.js';
@@ -142,13 +142,23 @@ export type RestoreSettings = SigningKeySettings & MasterKeySettings;
  * a WAL that does not replay: nothing is restored (RestoreError).
  */
 export async function restoreBackup(input: Readable, dataDir: string, settings: RestoreSettings): Promise<RestoreReport> {
+  const created = !existsSync(dataDir);
   mkdirSync(dataDir, { recursive: true });
   // No service may start on the folder while it is restored.
   const lock = await acquireDataDirLock(resolve(dataDir), { waitMs: 0 });
+  let restored = false;
   try {
-    return await restoreLocked(input, dataDir, settings);
+    const report = await restoreLocked(input, dataDir, settings);
+    restored = true;
+    return report;
   } finally {
     lock.release();
+    // A refused restore into a folder it made leaves nothing behind, its lock file included (a
+    // folder that was there keeps its own: another process may hold a lock on that file).
+    if (!restored && created) {
+      rmSync(join(dataDir, DATA_DIR_LOCK_FILE), { force: true });
+      if (readdirSync(dataDir).length === 0) rmdirSync(dataDir);
+    }
   }
 }
 

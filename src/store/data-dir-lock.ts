@@ -7,6 +7,9 @@ export interface DataDirLock {
   release(): void;
 }
 
+/** The file in DATA_DIR whose lock says which process holds the embedded store. */
+export const DATA_DIR_LOCK_FILE = 'consent-ledger.lock';
+
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
 }
@@ -24,7 +27,7 @@ const POLL_MS = 25;
  * the message only). The file itself stays: removing it would let a waiter lock an unlinked file.
  */
 export async function acquireDataDirLock(dataDir: string, { waitMs = DATA_DIR_LOCK_WAIT_MS } = {}): Promise<DataDirLock> {
-  const path = join(dataDir, 'consent-ledger.lock');
+  const path = join(dataDir, DATA_DIR_LOCK_FILE);
   const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
   try {
     const deadline = Date.now() + waitMs;
@@ -32,7 +35,7 @@ export async function acquireDataDirLock(dataDir: string, { waitMs = DATA_DIR_LO
       if (Date.now() >= deadline) {
         const owner = readFileSync(path, 'utf8').trim();
         throw new DataDirLockedError(
-          `the embedded store in ${dataDir} is in use by process ${/^\d+$/.test(owner) ? owner : '(unknown)'}; stop it first, or use the admin API of the running service`,
+          `the embedded store in ${dataDir} is in use by process ${/^\d+$/.test(owner) ? owner : '(unknown)'}; stop it first (while it runs, its admin API takes backups and manages tenants and keys)`,
         );
       }
       await sleep(POLL_MS);

@@ -494,7 +494,9 @@ describe.each(engines)('cli › on $name', (engine) => {
         await withService(async () => {
           const run = await cli(['tenant', 'list'], env);
           expect(run.code).toBe(1);
-          expect(run.stderr).toContain(`is in use by process ${process.pid}; stop it first, or use the admin API of the running service`);
+          expect(run.stderr).toContain(
+            `is in use by process ${process.pid}; stop it first (while it runs, its admin API takes backups and manages tenants and keys)`,
+          );
           expect(run.json.error.code).toBe('DATA_DIR_LOCKED');
           const rebuild = await cli(['projections', 'rebuild'], env);
           expect(rebuild.code).toBe(1);
