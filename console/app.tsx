@@ -231,7 +231,7 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
   else if (route === 'webhooks') page = <Webhooks session={session} webhookId={arg} />;
   else if (route === 'keys') page = <Keys session={session} />;
   else if (route === 'erasure') page = <Erasure session={session} />;
-  else page = <Overview />;
+  else page = <Overview session={session} />;
   return (
     <>
       <header class="bar">
@@ -372,13 +372,16 @@ function ReconsentChart() {
 }
 
 /** Webhooks whose deliveries fail (admin sessions: webhooks are the tenant's configuration). */
-function FailingWebhooks() {
+function FailingWebhooks({ admin }: { admin: boolean }) {
+  // A read session is not asked for what it may not read (a 403 on every overview, spending its budget).
   const [hooks, error] = useLoad(
     () =>
-      api<{ data: { id: string; url: string; isActive: boolean; deliveryStats: { total: number; failed: number } }[] }>(
-        '/api/v1/webhooks?limit=100',
-      ),
-    [],
+      admin
+        ? api<{ data: { id: string; url: string; isActive: boolean; deliveryStats: { total: number; failed: number } }[] }>(
+            '/api/v1/webhooks?limit=100',
+          )
+        : Promise.reject(new Error('Webhooks are shown to admin sessions.')),
+    [admin],
   );
   const failing = (hooks?.data ?? []).filter((h) => h.deliveryStats.failed > 0);
   return (
@@ -401,7 +404,7 @@ function FailingWebhooks() {
   );
 }
 
-function Overview() {
+function Overview({ session }: { session: Session }) {
   const [range, setRange] = useState(30);
   const end = new Date().toISOString().slice(0, 10);
   const start = new Date(Date.now() - (range - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -453,7 +456,7 @@ function Overview() {
         <VersionsChart />
         <ReconsentChart />
       </div>
-      <FailingWebhooks />
+      <FailingWebhooks admin={session.scope === 'admin'} />
     </>
   );
 }
@@ -674,7 +677,8 @@ function RecordPage({ id }: { id: string }) {
     ['User reference', r.userReference ?? 'erased'],
     ['Decision', r.consentGiven ? 'consent given' : 'consent rejected'],
     ['Status', r.status],
-    ['Purpose', r.purpose],
+    // A version published without a purpose is its type's own, as the records list shows it.
+    ['Purpose', r.purpose ?? policy.type],
     ['Policy', `${policy.title} ${policy.version}`],
     ['Recorded', when(r.createdAt)],
     // An imported decision was made elsewhere, earlier: its own time is what its expiry and standing count from.
@@ -1173,14 +1177,21 @@ function Erasure({ session }: { session: Session }) {
     const { pagination } = await api<{ pagination: { total: number } }>(
       `/api/v1/consent/search?${new URLSearchParams({ userReference, limit: '1' })}`,
     );
-    setFound({ userReference, records: pagination.total });
     setMessage(undefined);
+    // Nothing to erase: say so rather than offer to destroy nothing.
+    if (pagination.total === 0) {
+      setFound(undefined);
+      setMessage(`No records of ${userReference}: nothing to erase.`);
+      return;
+    }
+    setFound({ userReference, records: pagination.total });
   };
+  const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
   const erase = async () => {
     if (!found) return;
     try {
       await api('/api/v1/subjects/erase', { method: 'POST', body: { userReference: found.userReference } });
-      setMessage(`Erased ${found.userReference}: the personal fields of ${found.records} records can no longer be read.`);
+      setMessage(`Erased ${found.userReference}: the personal fields of ${records(found.records)} can no longer be read.`);
       setFound(undefined);
     } catch (e) {
       setMessage((e as Error).message);
@@ -1201,7 +1212,7 @@ function Erasure({ session }: { session: Session }) {
           <h2 id="confirm-erase">Erase {found.userReference}?</h2>
           <p>
             This destroys the keys of the personal fields (user reference, address, user agent, metadata) of{' '}
-            <strong>{found.records}</strong> records and their receipts, for good. The decisions, times and hashes stay, and still verify.
+            <strong>{records(found.records)}</strong> and their receipts, for good. The decisions, times and hashes stay, and still verify.
           </p>
           <div class="actions">
             <button type="button" onClick={erase}>

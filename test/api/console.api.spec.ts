@@ -107,6 +107,8 @@ describe('console › an auditor with a read key', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     await shot(page, 'sign-in');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await signIn(page, auditor);
 
     // The overview: figures and the chart.
@@ -117,6 +119,9 @@ describe('console › an auditor with a read key', () => {
     await page.getByRole('list', { name: 'Subjects to ask again, per purpose' }).getByText('1 to ask again').waitFor();
     // No witness is configured: the checkpoint is the log's own signature (and its timestamp) only.
     await page.getByText('no witness cosignature').waitFor();
+    // A read session is not made to ask for the webhooks (admin only): no 403 on every overview.
+    await page.getByText('Webhooks are shown to admin sessions.').waitFor();
+    expect(asked.filter((path) => path.startsWith('/api/v1/webhooks'))).toEqual([]);
     await shot(page, 'overview');
 
     // Search, then open the record.
@@ -302,10 +307,15 @@ describe('console › an officer with an admin key', () => {
       expect(listed).toMatchObject({ name: 'console auditor', scope: 'read', revokedAt: expect.any(String) });
 
       await page.getByRole('link', { name: 'Erasure' }).click();
+      // Nobody by that reference: nothing is offered for erasure.
+      await page.getByLabel('User reference').fill('nobody-here');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByText('No records of nobody-here: nothing to erase.').waitFor();
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
       await page.getByLabel('User reference').fill('u-2');
       await page.getByRole('button', { name: 'Find' }).click();
       const dialog = page.getByRole('alertdialog');
-      expect(await dialog.textContent()).toMatch(/Erase u-2\?.*1\s*records/);
+      expect(await dialog.textContent()).toMatch(/Erase u-2\?.*of 1 record and their receipts/);
       await shot(page, 'erasure');
       await page.getByRole('button', { name: 'Erase u-2' }).click();
       await page.getByText('Erased u-2').waitFor();
