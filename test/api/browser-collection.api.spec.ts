@@ -127,5 +127,28 @@ describe('browser collection › in Chromium', () => {
       await tab.close();
     }
     expect((await admin.get('/api/v1/consent/search')).json().pagination.total).toBe(before);
+
+    // The docs' example page there: the SDK cannot load, and the form never submits itself, so the
+    // visitor's address never lands in a URL.
+    const copied = await site({
+      '/': html(examplePage().replaceAll('https://ledger.example.com', service).replaceAll('pk_REPLACE_WITH_YOUR_PUBLISHABLE_KEY', key)),
+    });
+    sites.push(copied.server);
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${copied.origin}/`);
+      await page.getByText('Subscribing is not available right now.').waitFor();
+      await page.fill('input[name=email]', 'copied-visitor@example.com');
+      // Listening after the page's own listeners: what they did to the submit is known when it runs.
+      await page.evaluate(
+        "document.querySelector('#signup').addEventListener('submit', (e) => { window.prevented = e.defaultPrevented; })",
+      );
+      await page.click('button');
+      await page.waitForFunction('window.prevented !== undefined');
+      expect(await page.evaluate('window.prevented')).toBe(true);
+      expect(page.url()).toBe(`${copied.origin}/`);
+    } finally {
+      await page.close();
+    }
   }, 60_000);
 });
