@@ -118,6 +118,8 @@ interface CachedKey {
   secretHash: Buffer;
   tenant: TenantContext;
   expires: number;
+  /** When the key last authenticated a call, as stored (ms), kept current by `used`. */
+  lastUsed: number | null;
 }
 
 const toTenant = (r: TenantRow): Tenant => {
@@ -386,7 +388,20 @@ export class TenantService {
     // A publishable key has no secret: it never passes here (an empty hash would not even compare).
     const secretHash = entry && entry.tenant.scope !== 'publishable' ? entry.secretHash : DUMMY_HASH;
     const ok = timingSafeEqual(presented, secretHash);
-    return ok && entry && entry.tenant.scope !== 'publishable' ? entry.tenant : null;
+    return ok && entry && entry.tenant.scope !== 'publishable' ? this.used(entry) : null;
+  }
+
+  /**
+   * A key's context once it authenticated a call: its "last used" moves then (to within a minute:
+   * one write a minute per key at most, off the request's path), never for a call it refused.
+   */
+  private used(entry: CachedKey): TenantContext {
+    const now = Date.now();
+    if (entry.lastUsed === null || entry.lastUsed < now - 60_000) {
+      entry.lastUsed = now;
+      void this.touch(entry.tenant.apiKey);
+    }
+    return entry.tenant;
   }
 
   /**
@@ -396,7 +411,7 @@ export class TenantService {
   async authenticatePublishable(apiKey: string | undefined): Promise<TenantContext | null> {
     if (!apiKey || !apiKey.startsWith('pk_') || apiKey.length > 64) return null;
     const entry = await this.entry(apiKey);
-    return entry?.tenant.scope === 'publishable' ? entry.tenant : null;
+    return entry?.tenant.scope === 'publishable' ? this.used(entry) : null;
   }
 
   /**
@@ -424,7 +439,8 @@ export class TenantService {
 
   /** The context of a key that still works (not revoked, not expired), by its id alone: a console session's key. */
   async keyContext(apiKey: string): Promise<TenantContext | null> {
-    return (await this.entry(apiKey))?.tenant ?? null;
+    const entry = await this.entry(apiKey);
+    return entry ? this.used(entry) : null;
   }
 
   /** A key's cached entry, or its lookup (shared by the requests that arrive together). */
@@ -476,8 +492,6 @@ export class TenantService {
       .executeTakeFirst();
     const now = Date.now();
     if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at.getTime() <= now)) return undefined;
-    // Last used, to within a minute: one write a minute per key at most, off the request's path.
-    if (row.last_used_at === null || row.last_used_at.getTime() < now - 60_000) void this.touch(apiKey);
     const t = toTenant(row);
     const publishable = row.scope === 'publishable';
     // A publishable key spends a budget of its own, never its tenant's.
@@ -496,6 +510,7 @@ export class TenantService {
       },
       // Trusted no longer than the key lives.
       expires: Math.min(now + this.cacheMs, row.expires_at?.getTime() ?? Infinity),
+      lastUsed: row.last_used_at?.getTime() ?? null,
     };
     if (this.cache.size > 10_000) this.cache.clear();
     if (generation === this.generation) this.cache.set(apiKey, entry);

@@ -43,6 +43,10 @@ describe('keys › a tenant manages its own', () => {
     expect(body).not.toContain(issued.apiSecret);
     expect(body).not.toMatch(/secret|hash/i);
 
+    // A call it refused is no use of the key: "last used" stays as it was.
+    const wrong = `${issued.apiSecret.slice(0, -4)}${issued.apiSecret.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    expect((await client(t.app, { ...issued, apiSecret: wrong }).get('/api/v1/consent/search')).statusCode).toBe(401);
+    expect((await keys()).find((k) => k.apiKey === issued.apiKey)!.lastUsedAt).toBeNull();
     const auditor = client(t.app, issued);
     expect((await auditor.get('/api/v1/consent/search')).statusCode).toBe(200);
     const used = await waitUntil(async () => (await keys()).find((k) => k.apiKey === issued.apiKey)!.lastUsedAt, { what: 'lastUsedAt' });
