@@ -18,6 +18,7 @@ import {
   type Target,
 } from './mapping.js';
 import { dateFormat, timeZone, type DateFormat } from './time-zone.js';
+import { CSV_COLUMNS } from '../../export/csv.js';
 
 type Options = Partial<Parameters<typeof mappingFor>[1]>;
 
@@ -488,29 +489,15 @@ describe('import › a metadata cell', () => {
 });
 
 describe('import › the columns it says it ignores', () => {
-  const ignoredOf = (header: string[], maps: Record<string, string> = {}) =>
+  const ignoredOf = (header: readonly string[], maps: Record<string, string> = {}) =>
     mappingFor(header, {
       preset: 'auto',
       maps: new Map(Object.entries(maps).map(([column, target]) => [column, parseTarget(target) as Target])),
       defaults: [],
       timeZone: undefined,
     }).ignored;
-  const EXPORT = [
-    'id',
-    'userReference',
-    'policyVersionId',
-    'policyType',
-    'policyVersion',
-    'consentGiven',
-    'status',
-    'consentHash',
-    'createdAt',
-    'withdrawnAt',
-    'tampered',
-    'collectedAt',
-    'expiresAt',
-    'metadata',
-  ];
+  // This service's export's header, as it writes it.
+  const EXPORT = [...CSV_COLUMNS];
 
   it("never names this service's export's createdAt, which stands in for an empty collectedAt", () => {
     expect(ignoredOf(EXPORT)).toEqual(['policyVersionId', 'consentHash', 'tampered', 'expiresAt']);
