@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Migrations } from '../store/migrations.js';
-import { openStore, type Store } from '../store/store.js';
+import { holdsEmbeddedStore, openStore, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 import { LedgerLocationError, locationKind, maskLocation, type LocationKind } from './ledger-location.js';
@@ -77,7 +76,7 @@ export async function openLedger(
     const opened = await adapter.connectEventStoreLedger(target, streamPrefix ? { streamPrefix } : {});
     return { kind, label, ledger: opened.ledger, close: () => opened.close() };
   }
-  if (kind === 'embedded' && mustExist && !existsSync(join(target, 'pglite'))) {
+  if (kind === 'embedded' && mustExist && !holdsEmbeddedStore(target)) {
     throw new LedgerLocationError(`${label}: no embedded store in this folder (expected ${join(target, 'pglite')})`);
   }
   const store =

@@ -7,14 +7,10 @@ import { StateCopyError } from './state-copy.js';
 import { StorePrivilegeError } from '../store/roles.js';
 import { AuditError } from '../transparency/audit.js';
 import { MIGRATIONS } from '../migrations.js';
-import { openStore, type Store } from '../store/store.js';
+import { holdsEmbeddedStore, openStore, type Store } from '../store/store.js';
 import { CheckFailed, EXIT, PartialResult, UsageError, type CliEnvironment, type CliIo, type Command } from './command.js';
 import { actingAs } from '../common/actor.js';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-
-/** Whether a DATA_DIR holds the embedded store (a `memory://` one is the tests' own, made fresh). */
-const embeddedStoreIn = (dataDir: string): boolean => dataDir.startsWith('memory://') || existsSync(join(dataDir, 'pglite'));
+import { resolve } from 'node:path';
 
 /** How `main` answers: a JSON object on stdout, a message on stderr, a failure as both. */
 export interface CliOutput {
@@ -49,7 +45,7 @@ export async function runCommand(command: Command, input: unknown, cli: CliEnvir
     const settings = loadSettings(cli.env);
     // A DATA_DIR mistyped, or a relative ./data run from another folder, would otherwise give a
     // new, empty store: a backup of nothing that reads as a success.
-    if (!settings.databaseUrl && !command.createsStore && !embeddedStoreIn(settings.dataDir)) {
+    if (!settings.databaseUrl && !command.createsStore && !holdsEmbeddedStore(settings.dataDir)) {
       return fail(
         EXIT.failed,
         'NO_STORE',

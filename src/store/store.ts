@@ -312,6 +312,12 @@ async function syncTree(path: string): Promise<void> {
   );
 }
 
+/** The folder of a DATA_DIR that holds the embedded store's cluster. */
+export const embeddedClusterDir = (dataDir: string): string => join(resolve(dataDir), 'pglite');
+
+/** Whether a DATA_DIR holds the embedded store (`memory://`, made fresh each time, always does). */
+export const holdsEmbeddedStore = (dataDir: string): boolean => dataDir === 'memory://' || existsSync(embeddedClusterDir(dataDir));
+
 async function openEmbedded(
   dataDir: string,
   options: Pick<StoreOptions, 'checkpoint' | 'vacuum'> & { template: () => string | undefined },
@@ -321,7 +327,7 @@ async function openEmbedded(
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
     lock = await acquireDataDirLock(resolve(dataDir));
-    dir = join(resolve(dataDir), 'pglite');
+    dir = embeddedClusterDir(dataDir);
   }
   try {
     if (dir && !existsSync(dir)) await createCluster(dir, options.template());
