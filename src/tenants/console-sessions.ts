@@ -48,8 +48,10 @@ export class ConsoleSessions {
 
   /** Signs in: UNAUTHORIZED for a wrong key or secret, FORBIDDEN for a key that may not use the console. */
   async open(apiKey: string | undefined, apiSecret: string | undefined): Promise<OpenedSession> {
-    // A live publishable key (public by design, in web pages) is named as such: it has no secret to check.
-    const tenant = (await this.tenants.authenticate(apiKey, apiSecret)) ?? (await this.tenants.authenticatePublishable(apiKey));
+    // A live publishable key (public by design, in web pages) is named as such: it has no secret to
+    // check, and a refused sign-in is no use of it.
+    const named = apiKey?.startsWith('pk_') ? await this.tenants.liveKey(apiKey) : null;
+    const tenant = (await this.tenants.authenticate(apiKey, apiSecret)) ?? (named?.scope === 'publishable' ? named : null);
     if (!tenant) throw new DomainError('UNAUTHORIZED', 'send a valid API key and secret');
     if (tenant.scope !== 'read' && tenant.scope !== 'admin') {
       throw new DomainError('FORBIDDEN', `the console takes a key of scope read or admin; this key's scope is ${tenant.scope}`, {

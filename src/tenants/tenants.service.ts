@@ -437,6 +437,14 @@ export class TenantService {
     return row !== undefined;
   }
 
+  /**
+   * The context of a key that still works, read without counting as a use of it: what a refusal
+   * may name (a publishable key at the console's sign-in).
+   */
+  async liveKey(apiKey: string): Promise<TenantContext | null> {
+    return (await this.entry(apiKey))?.tenant ?? null;
+  }
+
   /** The context of a key that still works (not revoked, not expired), by its id alone: a console session's key. */
   async keyContext(apiKey: string): Promise<TenantContext | null> {
     const entry = await this.entry(apiKey);

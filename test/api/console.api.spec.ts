@@ -357,6 +357,9 @@ describe('console › the session', () => {
     const refused = await signIn({ apiKey: publishable.apiKey, apiSecret: 'anything' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toContain("this key's scope is publishable");
+    // A refused sign-in is no use of the key.
+    const listed = (await admin.get('/api/v1/keys')).json().data.find((k: { apiKey: string }) => k.apiKey === publishable.apiKey);
+    expect(listed.lastUsedAt).toBeNull();
   });
 
   it('needs the CSRF token for every call that changes anything', async () => {
