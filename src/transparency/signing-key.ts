@@ -13,6 +13,9 @@ export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUr
 /** A tenant's log origin: `<PUBLIC_BASE_URL host>/ledger/<tenantId>`. */
 export const originOf = (publicBaseUrl: string, tenantId: string): string => `${keyNameOf(publicBaseUrl)}/ledger/${tenantId}`;
 
+/** The name a vkey gives its key (`<name>+<key id>+<key>`): the log's host. */
+const vkeyName = (vkey: string): string => vkey.slice(0, vkey.indexOf('+'));
+
 export const SIGNING_KEY_FILE_NAME = 'signing.key';
 
 /** Where the signing key comes from: the service's settings. */
@@ -129,7 +132,7 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
     } else if (active.vkey !== signer.vkey) {
       // The same key under another name (PUBLIC_BASE_URL changed): the history names it as it signs
       // now, and the operator is told, for the log's origin changes with it.
-      const was = active.vkey.split('+')[0]!;
+      const was = vkeyName(active.vkey);
       notices.push(
         `consent-ledger: PUBLIC_BASE_URL names this service ${signer.name}, but its transparency log was signed as ${was} until now. ` +
           `New checkpoints carry the origin ${signer.name}/ledger/<tenant> and the key ${signer.vkey}: an auditor's checkpoints kept under ${was} do not connect with them. ` +
@@ -249,9 +252,6 @@ export async function rotateSigningKey(
       `the current key comes from ${current.source}: give the new one with --new-key-file, then point ${current.source} at it`,
     );
   const seed = nextSeed ?? randomBytes(32);
-  if (signerFromSeed(current.signer.name, seed).publicKey.equals(current.signer.publicKey)) {
-    throw new SigningKeyError('the new key is the current key');
-  }
   const names = await db.transaction().execute(async (tx) => {
     await lockHistory(tx);
     const active = await activeKey(tx);
@@ -259,8 +259,8 @@ export async function rotateSigningKey(
       throw new SigningKeyError(`the configured key (${current.signer.vkey}) is not the log's current key (${active?.vkey ?? 'none'})`);
     // Named as the log knows its key (the service's PUBLIC_BASE_URL), not by this command's
     // settings, which may lack it: the vkeys printed are those the auditors will see.
-    const name = active.vkey.split('+')[0]!;
-    const next = signerFromSeed(name, seed);
+    const next = signerFromSeed(vkeyName(active.vkey), seed);
+    if (next.publicKey.equals(current.signer.publicKey)) throw new SigningKeyError('the new key is the current key');
     await retireAndActivate(tx, current.signer, next);
     // The default file: replaced before the transaction commits, so that a failed write leaves both unchanged.
     if (!nextSeed) replaceKeyFile(current.path!, seedText(seed));
