@@ -6,6 +6,8 @@ import { parseWitnesses, type WitnessSpec } from './transparency/witness-relay.j
 const BooleanFlag = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
 
 /** The environment the service reads, once, at start. Names are docs/contract.md's (Operation). */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 export const EnvironmentSchema = Type.Object({
   PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'TCP port, 0..65535' })),
   HOST: Type.Optional(Type.String({ minLength: 1 })),
@@ -26,8 +28,8 @@ export const EnvironmentSchema = Type.Object({
   WEBHOOK_RETRY_SCALE: Type.Optional(Type.String({ pattern: '^[0-9]*\\.?[0-9]+(e-?[0-9]+)?$', description: 'a positive number' })),
   LOG_LEVEL: Type.Optional(
     Type.Union(
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-      { description: 'one of fatal, error, warn, info, debug, trace, silent' },
+      LOG_LEVELS.map((l) => Type.Literal(l)),
+      { description: `one of ${LOG_LEVELS.join(', ')}` },
     ),
   ),
   MASTER_KEY: Type.Optional(

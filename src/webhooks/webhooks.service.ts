@@ -9,7 +9,7 @@ import { recordAttempt, sendDelivery } from './dispatcher.js';
 import type { GuardedClient } from './outbound.js';
 import { generateSecret, storedSecret, type SecretBox } from './signing.js';
 import { webhookSecretScope } from '../privacy/key-store.js';
-import { cancelPending, webhooksDb, type EndpointRow, type WebhooksDb } from './webhooks.table.js';
+import { cancelPending, webhooksDb, type DeliveryStatus, type EndpointRow, type WebhooksDb } from './webhooks.table.js';
 
 export interface WebhookView {
   id: string;
@@ -36,7 +36,7 @@ export interface DeliveryView {
   responseTime: number;
   attemptedAt: string;
   /** Where its delivery stands now: `failed` once the last attempt failed (no more come), `pending` while one is due. */
-  deliveryStatus: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  deliveryStatus: DeliveryStatus;
   /** When the delivery's next attempt is due, while it is pending; else null. */
   nextAttemptAt: string | null;
 }
@@ -292,7 +292,7 @@ export class WebhookService {
         ...(r.error === null ? {} : { error: r.error }),
         responseTime: r.response_time_ms,
         attemptedAt: iso(r.attempted_at)!,
-        deliveryStatus: r.delivery_status as DeliveryView['deliveryStatus'],
+        deliveryStatus: r.delivery_status,
         nextAttemptAt: r.delivery_status === 'pending' ? iso(r.next_attempt_at) : null,
       })),
       total: Number(count.n),

@@ -8,6 +8,9 @@ import {
   type ConsentCreate,
 } from './consent.schemas.js';
 
+/** The fields a decision may name its policy version by (`namingErrors`). */
+export const NAMING_FIELDS: ReadonlySet<string> = new Set(['policyVersionId', 'purpose', 'policyType']);
+
 /**
  * How a decision names its policy version: exactly one of policyVersionId, purpose and policyType
  * (the latter two: the version in force now, or for an imported decision when it was made).

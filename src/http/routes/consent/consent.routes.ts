@@ -45,7 +45,7 @@ import {
   type ResolvedConsent,
   type ConsentFilterQuery,
 } from './consent.schemas.js';
-import { importedErrors, itemErrors, namingErrors } from './consent.checks.js';
+import { importedErrors, itemErrors, NAMING_FIELDS, namingErrors } from './consent.checks.js';
 import { inclusiveBounds } from '../../../common/dates.js';
 import { DomainError } from '../../../domain/errors.js';
 import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas.js';
@@ -105,7 +105,6 @@ function withNamingErrors(error: Error & { validation?: unknown; validationConte
   const naming = object && !errors.some((e) => NAMING_FIELDS.has(e.field)) ? namingErrors(body as Record<string, undefined>, '') : [];
   return validationError([...errors, ...naming]);
 }
-const NAMING_FIELDS = new Set(['policyVersionId', 'purpose', 'policyType']);
 
 const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 

@@ -51,6 +51,10 @@ function checkUrl(raw: string, allowHttp: boolean, allowPrivateNetworks: boolean
   return raw;
 }
 
+/** A body's isActive, written either way (docs/contract.md); both must agree. */
+const isActiveOf = (b: { isActive?: boolean | undefined; is_active?: boolean | undefined }) =>
+  alias({ name: 'isActive', value: b.isActive }, { name: 'is_active', value: b.is_active });
+
 export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = async (
   app,
   { webhooks, allowHttp, allowPrivateNetworks },
@@ -77,7 +81,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
         events: b.events,
         description: b.description,
         secret: b.secret,
-        isActive: alias({ name: 'isActive', value: b.isActive }, { name: 'is_active', value: b.is_active }),
+        isActive: isActiveOf(b),
       });
       return reply.status(201).send({
         success: true,
@@ -143,7 +147,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
         const b = request.body;
         return ok(
           await webhooks.update(request.tenant.tenantId, request.params.id.toLowerCase(), {
-            isActive: alias({ name: 'isActive', value: b.isActive }, { name: 'is_active', value: b.is_active }),
+            isActive: isActiveOf(b),
             events: b.events,
             description: b.description,
           }),
