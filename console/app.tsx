@@ -1053,6 +1053,9 @@ function Webhooks({ session, webhookId }: { session: Session; webhookId: string 
   );
 }
 
+/** Whether a key's expiry has passed: it no longer works. */
+const expired = (k: KeyRow): boolean => k.expiresAt !== null && Date.parse(k.expiresAt) <= Date.now();
+
 function Keys({ session }: { session: Session }) {
   const [version, setVersion] = useState(0);
   const [issued, setIssued] = useState<{ apiKey: string; apiSecret: string | null }>();
@@ -1140,16 +1143,13 @@ function Keys({ session }: { session: Session }) {
             ['Name', (k) => k.name ?? '—'],
             ['Scope', (k) => k.scope],
             ['Last used', (k) => when(k.lastUsedAt)],
-            [
-              'Expires',
-              (k) => (k.expiresAt ? `${when(k.expiresAt)}${Date.parse(k.expiresAt) <= Date.now() ? ' (expired)' : ''}` : 'never'),
-            ],
+            ['Expires', (k) => (k.expiresAt ? `${when(k.expiresAt)}${expired(k) ? ' (expired)' : ''}` : 'never')],
             [
               'Revoked',
               (k) =>
                 k.revokedAt ? (
                   when(k.revokedAt)
-                ) : k.expiresAt && Date.parse(k.expiresAt) <= Date.now() ? (
+                ) : expired(k) ? (
                   'no longer works'
                 ) : k.apiKey === session.apiKey ? (
                   'this session'

@@ -41,6 +41,9 @@ export interface DeadlinesStep {
   next: Date | null;
 }
 
+/** The order versions of a purpose take effect in (effectiveDate, then the higher version), as a row of alias `t`. */
+const versionOrder = (t: string) => sql.raw(`(${t}.effective_date, ${t}.major, ${t}.minor, ${t}.patch)`);
+
 /**
  * The deadlines follower (docs/purposes.md): turns time into ledger facts. Each step appends a
  * `ConsentExpired` to every consent given whose `expiresAt` has come, and a
@@ -177,7 +180,7 @@ export class Deadlines {
               .select('o.id')
               .whereRef('o.tenant_id', '=', 'v.tenant_id')
               .whereRef('o.purpose', '=', 'v.purpose')
-              .where(sql<boolean>`(o.effective_date, o.major, o.minor, o.patch) < (v.effective_date, v.major, v.minor, v.patch)`)
+              .where(sql<boolean>`${versionOrder('o')} < ${versionOrder('v')}`)
               // ... that existed when this one took effect: one published back-dated later does not
               // make a first version a change.
               .where(sql<boolean>`o.created_at <= greatest(v.created_at, v.effective_date)`),
@@ -193,7 +196,7 @@ export class Deadlines {
                 .where('n.is_active', '=', true)
                 .where('n.deleted', '=', false)
                 .where('n.effective_date', '<=', now)
-                .where(sql<boolean>`(n.effective_date, n.major, n.minor, n.patch) > (v.effective_date, v.major, v.minor, v.patch)`),
+                .where(sql<boolean>`${versionOrder('n')} > ${versionOrder('v')}`),
             ),
           ),
         )

@@ -63,26 +63,23 @@ export class PolicyQueries {
     await this.fence(tenantId);
     const id = await activePolicyVersionId(this.db, tenantId, { policyType, purpose }, this.clock());
     if (!id) {
-      const unknown = purpose !== undefined && !(await purposeKnown(this.db, tenantId, purpose));
-      const named = purpose === undefined ? '' : ` for purpose ${purpose}${unknown ? NO_SUCH_PURPOSE : ''}`;
+      const named = purpose === undefined ? '' : ` for purpose ${purpose}${await this.noSuchPurpose(tenantId, purpose)}`;
       throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version${named}`);
     }
     return this.get(tenantId, id);
+  }
+
+  /** What a NO_ACTIVE_POLICY adds for a purpose never defined (a typo, more often than a version not yet published); else nothing. */
+  private async noSuchPurpose(tenantId: string, purpose: string): Promise<string> {
+    return (await purposeKnown(this.db, tenantId, purpose)) ? '' : NO_SUCH_PURPOSE;
   }
 
   /** The active version of a purpose (a defined one, or a type's own), chosen as by type. */
   async activeFor(tenantId: string, purpose: string): Promise<PolicyVersionView> {
     await this.fence(tenantId);
     const id = await activePolicyVersionId(this.db, tenantId, { purpose }, this.clock());
-    if (!id) {
-      // A purpose never defined is a typo more often than a version not yet published: say which.
-      throw new DomainError(
-        'NO_ACTIVE_POLICY',
-        (await purposeKnown(this.db, tenantId, purpose))
-          ? `no active version for purpose ${purpose}`
-          : `no active version for purpose ${purpose}${NO_SUCH_PURPOSE}`,
-      );
-    }
+    if (!id)
+      throw new DomainError('NO_ACTIVE_POLICY', `no active version for purpose ${purpose}${await this.noSuchPurpose(tenantId, purpose)}`);
     return this.get(tenantId, id);
   }
 
