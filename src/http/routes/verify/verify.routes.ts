@@ -80,7 +80,7 @@ export const verifyRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService 
         tags: ['consent'],
         summary: 'Public verification of a receipt (no key)',
         description:
-          'The address a receipt’s QR code encodes. HTML by default; JSON with Accept: application/json. Shows the policy, decision, status and time of a valid record; never the user reference, IP address, user agent or metadata. An unknown id, a malformed id and a wrong hash give the same "not verified" answer. Rate-limited per client address.',
+          'The address a receipt’s QR code encodes, and the `verifyUrl` a record made with a publishable key is answered. Other records are not public here. HTML by default; JSON with Accept: application/json. Shows the policy, decision, status and time of a valid record; never the user reference, IP address, user agent or metadata. An unknown id, a malformed id, a record not public here and a wrong hash give the same "not verified" answer. Rate-limited per client address.',
         params: Type.Object({ consentId: Type.String() }),
         querystring: Type.Object({ hash: Type.Optional(Type.String()) }),
         response: {
