@@ -65,7 +65,7 @@ import { countRequests } from './request-metrics.js';
 import { metricsRoutes } from './routes/system/metrics.routes.js';
 import type { ServiceMetrics } from '../metrics/metrics.js';
 import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js';
-import { findUnstorable, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
+import { findUnstorable, invalidQueryText, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -221,6 +221,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // NUL characters, lone surrogates and non-finite numbers, wherever they come (query, path or
   // body, on every route): a 400 naming the field, before any of it reaches a query or the ledger.
   app.addHook('preValidation', async (request) => {
+    const undecodable = invalidQueryText(request.url);
+    if (undecodable) throw validationError([undecodable]);
     // A route that documents no query parameter takes none (its schema refuses the unknown ones).
     if (!request.is404 && !request.routeOptions.schema?.querystring && !isDocsRoute(request.routeOptions.url)) {
       const names = Object.keys(request.query as object);

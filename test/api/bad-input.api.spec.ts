@@ -485,9 +485,20 @@ describe('bad input › when strings carry NUL characters or lone surrogates', (
     await refused(() => api.get(url), 400, 'VALIDATION_ERROR');
   });
 
-  it.each([...queries('a%ED%A0%80b'), ...queries('a%80b')])('GET %s (undecodable query) is taken literally: never a 5xx', async (url) => {
-    const res = await api.get(url);
-    expect(res.statusCode, res.body).toBe(200);
+  // Decoded, such bytes would become U+FFFD and match nothing: refused, as in the path and the body.
+  it.each([...queries('a%ED%A0%80b'), ...queries('a%80b'), '/api/v1/consent/search?metadata.source=%FF'])(
+    'GET %s (a query that is not UTF-8) → 400 naming the parameter',
+    async (url) => {
+      const res = await refused(() => api.get(url), 400, 'VALIDATION_ERROR');
+      expect(res.json().error.details.errors).toEqual([
+        { field: url.includes('metadata') ? 'metadata.source' : 'userReference', message: 'is not valid UTF-8 once percent-decoded' },
+      ]);
+    },
+  );
+
+  it('a query of percent signs that escape nothing, and of literal UTF-8, is taken as written', async () => {
+    expect((await api.get('/api/v1/consent/search?userReference=50%25%zz%')).statusCode).toBe(200);
+    expect((await api.get(`/api/v1/consent/search?userReference=${encodeURIComponent('ユーザー😀')}`)).statusCode).toBe(200);
   });
 
   it('paired surrogates (emoji) and other Unicode are fine and round-trip', async () => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { isIP } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -211,6 +212,33 @@ export function findUnstorable(value: unknown, root = '(body)'): FieldError | nu
         stack.push({ v: item, path: path ? `${path}.${k}` : k });
       }
     }
+  }
+  return null;
+}
+
+/**
+ * The first query parameter whose percent-encoded bytes are not UTF-8 text (a lone surrogate's
+ * `%ED%A0%80`, a stray `%FF`), or null. The query parser turns such bytes into U+FFFD, which
+ * would match nothing instead of being refused as the path and the body refuse them.
+ *
+ * @example
+ * invalidQueryText('/api/v1/consent/search?userReference=%FF') // { field: 'userReference', … }
+ */
+export function invalidQueryText(url: string): FieldError | null {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('%', start)) return null;
+  // The URL arrives as one character per byte (latin1): escapes and literal bytes alike become bytes.
+  const bytes = (part: string): Buffer =>
+    Buffer.from(
+      part.replaceAll('+', ' ').replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    );
+  for (const pair of url.slice(start + 1).split('&')) {
+    const at = pair.indexOf('=');
+    const key = bytes(at < 0 ? pair : pair.slice(0, at));
+    const value = at < 0 ? Buffer.alloc(0) : bytes(pair.slice(at + 1));
+    if (isUtf8(key) && isUtf8(value)) continue;
+    return { field: isUtf8(key) ? key.toString() : '(query)', message: 'is not valid UTF-8 once percent-decoded' };
   }
   return null;
 }
