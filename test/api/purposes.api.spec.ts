@@ -262,13 +262,18 @@ describe('purposes › policy versions name their purpose', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { errors: [{ field: 'purpose' }] } });
     expect((await api.get('/api/v1/policies')).json().pagination.total).toBe(before);
-    expect((await api.get('/api/v1/policies/active?purpose=nothing-defined')).statusCode).toBe(404);
-    // By type, narrowed to a purpose never defined: the answer says so.
-    const typed = await api.get('/api/v1/policies/active/custom?purpose=nothing-defined');
-    expect(typed.statusCode).toBe(404);
-    expect(typed.json().error.message).toBe(
-      'no active custom version for purpose nothing-defined: no such purpose is defined (GET /api/v1/purposes lists them)',
-    );
+    // Reading the active version of a purpose never defined is bad input, as on every other read.
+    for (const url of ['/api/v1/policies/active?purpose=nothing-defined', '/api/v1/policies/active/custom?purpose=nothing-defined']) {
+      const res = await api.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'purpose nothing-defined is not defined',
+        details: { errors: [{ field: 'purpose' }] },
+      });
+    }
+    // A defined purpose with no version of the type: none active, a state, not an error of input.
+    expect((await api.get('/api/v1/policies/active/terms_of_service?purpose=newsletter')).statusCode).toBe(404);
     expect((await api.get('/api/v1/policies/active?purpose=Bad Key')).statusCode).toBe(400);
   });
 

@@ -63,8 +63,9 @@ export class PolicyQueries {
     await this.fence(tenantId);
     const id = await activePolicyVersionId(this.db, tenantId, { policyType, purpose }, this.clock());
     if (!id) {
-      const named = purpose === undefined ? '' : ` for purpose ${purpose}${await this.noSuchPurpose(tenantId, purpose)}`;
-      throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version${named}`);
+      // A purpose never defined is bad input, as on every other read: not "none active" that reads as a state.
+      if (purpose !== undefined) await requireKnownPurpose(this.db, tenantId, purpose);
+      throw new DomainError('NO_ACTIVE_POLICY', `no active ${policyType} version${purpose === undefined ? '' : ` for purpose ${purpose}`}`);
     }
     return this.get(tenantId, id);
   }
@@ -78,8 +79,10 @@ export class PolicyQueries {
   async activeFor(tenantId: string, purpose: string): Promise<PolicyVersionView> {
     await this.fence(tenantId);
     const id = await activePolicyVersionId(this.db, tenantId, { purpose }, this.clock());
-    if (!id)
-      throw new DomainError('NO_ACTIVE_POLICY', `no active version for purpose ${purpose}${await this.noSuchPurpose(tenantId, purpose)}`);
+    if (!id) {
+      await requireKnownPurpose(this.db, tenantId, purpose);
+      throw new DomainError('NO_ACTIVE_POLICY', `no active version for purpose ${purpose}`);
+    }
     return this.get(tenantId, id);
   }
 
@@ -89,9 +92,16 @@ export class PolicyQueries {
    * active version (`ofTypeAlone`), and is refused when several have one.
    */
   async recordableNow(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<string> {
-    if ('purpose' in of) return (await this.activeFor(tenantId, of.purpose)).id;
     await this.fence(tenantId);
     const now = this.clock();
+    if ('purpose' in of) {
+      const id = await activePolicyVersionId(this.db, tenantId, { purpose: of.purpose }, now);
+      if (id) return id;
+      throw new DomainError(
+        'NO_ACTIVE_POLICY',
+        `no active version for purpose ${of.purpose}${await this.noSuchPurpose(tenantId, of.purpose)}`,
+      );
+    }
     const usable = (await policyVersionDates(this.db, tenantId, of)).filter((v) => v.isActive && v.effectiveDate <= now);
     const found = versionInForceAt(this.namedByType(usable, of.policyType), now);
     if (!found) throw new DomainError('NO_ACTIVE_POLICY', `no active ${of.policyType} version`);
