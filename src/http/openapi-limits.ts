@@ -1,6 +1,9 @@
 /**
- * What every rate-limited or store-backed route may answer besides its own responses, added to
- * the OpenAPI document in one place (routes declare only what is theirs):
+ * What every route, or every rate-limited or store-backed one, may answer besides its own
+ * responses, added to the OpenAPI document in one place (routes declare only what is theirs):
+ * - 400 VALIDATION_ERROR on every route, which refuses a query parameter it does not take and a
+ *   query or path that is not valid UTF-8 (docs/contract.md);
+ * - 431 HEADERS_TOO_LARGE on every route, for headers and URL over Node's limit (16 KiB);
  * - the six X-RateLimit-* headers on every answer of a limited route (docs/limits.md);
  * - 429 RATE_LIMIT_EXCEEDED with Retry-After, when a budget is used up;
  * - 503 SERVICE_UNAVAILABLE with Retry-After, when the ledger or the store cannot be reached
@@ -30,9 +33,9 @@ export const RATE_LIMIT_HEADERS: Record<string, { description: string; schema: {
 const RETRY_AFTER = 'Retry-After';
 const READ_MODELS_BEHIND = 'X-Read-Models-Behind';
 
-const errorResponse = (description: string) => ({
+const errorResponse = (description: string, retryAfter = true) => ({
   description,
-  headers: { [RETRY_AFTER]: { $ref: `#/components/headers/${RETRY_AFTER}` } },
+  ...(retryAfter ? { headers: { [RETRY_AFTER]: { $ref: `#/components/headers/${RETRY_AFTER}` } } } : {}),
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 });
 
@@ -60,9 +63,14 @@ export function addLimitResponses(paths: Paths, components: Components): void {
   };
   const headerRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
   for (const [path, operations] of Object.entries(paths)) {
-    if (!storeBacked(path)) continue;
     for (const op of Object.values(operations)) {
       const responses = (op.responses ??= {});
+      responses['400'] ??= errorResponse(
+        'Invalid input (VALIDATION_ERROR): a query parameter the route does not take, or a URL that is not valid',
+        false,
+      );
+      responses['431'] ??= errorResponse('Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed', false);
+      if (!storeBacked(path)) continue;
       // Failed credentials count against the client address, on the admin API too.
       responses['429'] ??= errorResponse('Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds');
       responses['503'] ??= errorResponse(

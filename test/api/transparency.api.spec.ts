@@ -130,4 +130,17 @@ describe('transparency › when a tenant records consents › every record is pr
     expect((await api.get('/api/v1/ledger/consistency?from=2&to=1')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/ledger/checkpoint' })).statusCode).toBe(401);
   });
+
+  it('the public log routes answer 404 for a tenant with no log, and 409 ROLLBACK beyond one that has', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const url of [`/ledger/${unknown}/checkpoint`, `/ledger/${unknown}/consistency?from=1&to=5`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    const size = (await t.app.inject({ method: 'GET', url: `/ledger/${tenantId}/checkpoint` })).json().data.treeSize as number;
+    const beyond = await t.app.inject({ method: 'GET', url: `/ledger/${tenantId}/consistency?from=1&to=${size + 1000}` });
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json().error.code).toBe('ROLLBACK');
+  });
 });

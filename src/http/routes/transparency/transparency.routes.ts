@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { BoundedInteger, EnvelopeSchema, errorResponses, MetaSchema, now, ok } from '../../kit/envelope.js';
 import { HttpError } from '../../kit/errors.js';
-import { NotSealedError, type TransparencyService } from '../../../transparency/transparency.service.js';
+import { NotSealedError, type CheckpointView, type TransparencyService } from '../../../transparency/transparency.service.js';
 
 const tags = ['transparency'];
 const Hex32 = Type.String({ pattern: '^[0-9a-f]{64}$' });
@@ -88,6 +88,13 @@ export const PublicKeysSchema = Type.Object({
   ),
 });
 
+/** The newest signed checkpoint of a public log, or 404: an unknown tenant's log is not an empty one. */
+async function publishedCheckpoint(transparency: TransparencyService, tenantId: string): Promise<CheckpointView> {
+  const cp = await transparency.published(tenantId);
+  if (!cp) throw new HttpError(404, 'NOT_FOUND', 'no signed checkpoint for this log: no such tenant, or no event sealed yet');
+  return cp;
+}
+
 /** A proof, or 503 PROOF_NOT_READY (Retry-After: 1) while its event is not sealed yet. */
 export async function proofOrNotReady<T>(proof: Promise<T>): Promise<T> {
   try {
@@ -137,9 +144,9 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: Trans
         tags,
         summary: 'Consistency proof between two tree sizes',
         description:
-          'RFC 9162 §2.1.4: proves the tree of `from` leaves is a prefix of the tree of `to` leaves. 1 ≤ from ≤ to ≤ the newest checkpoint’s size.',
+          'RFC 9162 §2.1.4: proves the tree of `from` leaves is a prefix of the tree of `to` leaves. 1 ≤ from ≤ to ≤ the newest checkpoint’s size; a `to` beyond it answers 409 ROLLBACK (its message gives the size): a log that signed that size and holds fewer leaves now was rolled back.',
         querystring: Type.Object({ from: LeafCount(1), to: LeafCount(1) }),
-        response: { 200: EnvelopeSchema(ConsistencySchema), ...errorResponses(400, 401) },
+        response: { 200: EnvelopeSchema(ConsistencySchema), ...errorResponses(400, 401, 409) },
       },
     },
     async (request) => ok(await transparency.consistency(request.tenant.tenantId, request.query.from, request.query.to)),
@@ -203,11 +210,7 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
         response: { 200: EnvelopeSchema(CheckpointSchema), ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
-      const cp = await transparency.published(request.params.tenantId.toLowerCase());
-      if (!cp) throw new HttpError(404, 'NOT_FOUND', 'no signed checkpoint for this log: no such tenant, or no event sealed yet');
-      return ok(cp);
-    },
+    async (request) => ok(await publishedCheckpoint(transparency, request.params.tenantId.toLowerCase())),
   );
   app.get(
     '/ledger/:tenantId/consistency',
@@ -217,13 +220,17 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
         tags,
         summary: "Consistency proof between two sizes of a tenant's log (no key needed)",
         description:
-          'RFC 9162 §2.1.4, as GET /api/v1/ledger/consistency. A `to` beyond the newest checkpoint answers 409 ROLLBACK: a log that signed that size and holds fewer leaves now was rolled back.',
+          'RFC 9162 §2.1.4, as GET /api/v1/ledger/consistency. A `to` beyond the newest checkpoint answers 409 ROLLBACK: a log that signed that size and holds fewer leaves now was rolled back. 404 as the checkpoint route, for a log with no signed checkpoint.',
         params,
         querystring: Type.Object({ from: LeafCount(1), to: LeafCount(1) }),
-        response: { 200: EnvelopeSchema(ConsistencySchema), ...errorResponses(400, 409) },
+        response: { 200: EnvelopeSchema(ConsistencySchema), ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => ok(await transparency.consistency(request.params.tenantId.toLowerCase(), request.query.from, request.query.to)),
+    async (request) => {
+      const tenantId = request.params.tenantId.toLowerCase();
+      await publishedCheckpoint(transparency, tenantId);
+      return ok(await transparency.consistency(tenantId, request.query.from, request.query.to));
+    },
   );
   app.get(
     '/ledger/:tenantId/consents/:consentId/receipts/:receiptId',
