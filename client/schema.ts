@@ -651,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a PDF receipt of a consent record
-         * @description Renders the record as the ledger holds it now (a withdrawn consent says so), stores the PDF, records the issue in the ledger (ReceiptIssued) and answers the PDF. Each call issues a new receipt; GET answers the latest. A record whose personal fields do not open with their key (tampered) gets none: 409 CONSENT_TAMPERED. Key scope: admin or read.
+         * @description Renders the record as the ledger holds it now (a withdrawn consent says so), stores the PDF, records the issue in the ledger (ReceiptIssued) and answers the PDF. Each call issues a new receipt; GET answers the latest. A record that fails the checks GET /consent/:id/verify runs (personal fields that do not open, an event the service did not append, a broken chain) gets none: 409 CONSENT_TAMPERED. Key scope: admin or read.
          */
         post: operations["pdfConsentById"];
         delete?: never;
@@ -4683,7 +4683,7 @@ export interface operations {
                             withdrawnAt: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                             tampered: boolean;
                         }[];
                         pagination: {
@@ -6026,7 +6026,7 @@ export interface operations {
                             withdrawnAt: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                             tampered: boolean;
                         }[];
                         pagination: {
@@ -6341,7 +6341,7 @@ export interface operations {
                             verifiedAt: string;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                             tampered: boolean;
                             /** @description why valid is false; null when valid */
                             reason: string | null;
@@ -6581,7 +6581,7 @@ export interface operations {
                             withdrawnAt: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                             tampered: boolean;
                             policyDetails: {
                                 title: string;
@@ -7197,7 +7197,7 @@ export interface operations {
                             withdrawalReason: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                             tampered: boolean;
                             policyDetails: {
                                 title: string;
@@ -7411,7 +7411,7 @@ export interface operations {
                             verifiedAt: string;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                             tampered: boolean;
                             /** @description why valid is false; null when valid */
                             reason: string | null;
@@ -7662,7 +7662,7 @@ export interface operations {
                             withdrawalReason: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                             tampered: boolean;
                             policyDetails: {
                                 title: string;
@@ -7997,7 +7997,7 @@ export interface operations {
                                 withdrawalReason: string | null;
                                 /** @description true once the subject's personal data was erased: the personal fields are null */
                                 erased: boolean;
-                                /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                                /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                                 tampered: boolean;
                                 policyDetails: {
                                     title: string;
@@ -8318,7 +8318,7 @@ export interface operations {
                                 withdrawalReason: string | null;
                                 /** @description true once the subject's personal data was erased: the personal fields are null */
                                 erased: boolean;
-                                /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased */
+                                /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
                                 tampered: boolean;
                                 policyDetails: {
                                     title: string;

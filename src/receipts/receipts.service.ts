@@ -81,11 +81,13 @@ export class ReceiptService {
    */
   async issue(tenantId: string, consentId: string): Promise<StoredReceipt> {
     const consent = await this.consents.get(tenantId, consentId);
-    // A receipt is a proof: none is issued for a record whose stored personal fields were changed.
-    if (consent.tampered)
+    // A receipt is a proof: none is issued for a record that fails its checks (changed personal
+    // fields, an event the service did not append, a broken chain), as GET /consent/:id/verify runs them.
+    const check = consent.tampered ? undefined : await this.consents.verify(tenantId, consentId);
+    if (consent.tampered || (check && !check.valid && !check.erased))
       throw new DomainError(
         'CONSENT_TAMPERED',
-        'the record’s personal fields do not open with their key: the stored record was changed, so no receipt can prove it',
+        `the record fails its checks (${check?.reason ?? 'tampered'}: GET /api/v1/consent/${consent.id}/verify): the stored record was changed, so no receipt can prove it`,
       );
     const now = this.clock();
     const receiptId = newId();

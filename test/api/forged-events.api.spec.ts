@@ -122,6 +122,16 @@ describe('forged events › a backdated withdrawal inserted into the ledger', ()
     const guess = await t.app.inject({ url: `/verify/${consentId}?hash=${'0'.repeat(64)}`, headers: { accept: 'application/json' } });
     expect(guess.json().data).toMatchObject({ valid: false, tampered: false });
   });
+
+  it('makes the record read as tampered, and no new receipt is issued for the forged withdrawal', async () => {
+    expect((await api.get(`/api/v1/consent/${consentId}`)).json().data).toMatchObject({ status: 'withdrawn', tampered: true });
+    const receipt = await api.post(`/api/v1/consent/${consentId}/pdf`);
+    expect(receipt.statusCode, receipt.body).toBe(409);
+    expect(receipt.json().error.code).toBe('CONSENT_TAMPERED');
+    expect(receipt.json().error.message).toContain('tampered');
+    // The receipt issued before the forgery is still the latest, unchanged.
+    expect((await api.get(`/api/v1/consent/${consentId}/pdf`)).statusCode).toBe(200);
+  });
 });
 
 describe('forged events › an invented consent inserted into the ledger', () => {

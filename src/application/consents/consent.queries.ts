@@ -227,7 +227,16 @@ export class ConsentQueries {
   async getWithSubject(tenantId: string, consentId: string): Promise<{ view: ConsentView; subject: string }> {
     const { state, recorded } = await this.record(tenantId, consentId);
     const opened = await this.deps.reader.openOne(sealedOf(tenantId, state));
-    return { view: { ...consentView(state, opened, this.clock()), ...actorsOf(recorded) }, subject: state.record.subject };
+    const view = { ...consentView(state, opened, this.clock()), ...actorsOf(recorded) };
+    // A forged event (one the service did not append) may be what the status reads: say so.
+    if (!view.tampered && (await this.forged(recorded))) view.tampered = true;
+    return { view, subject: state.record.subject };
+  }
+
+  /** Whether an event of the record is one the service did not append (a row a database writer inserted). */
+  private async forged(recorded: Awaited<ReturnType<ConsentQueries['record']>>['recorded']): Promise<boolean> {
+    for (const event of this.deps.authenticity ? recorded : []) if (await this.deps.authenticity!.problem(event)) return true;
+    return false;
   }
 
   /**
@@ -242,11 +251,8 @@ export class ConsentQueries {
     const r = state.record;
     const intact = checkChain(recorded).length === 0;
     const base = { consentId, storedHash: r.consentHash, verifiedAt: this.clock().toISOString() };
-    // An event of the record that the service did not append (a row a database writer inserted).
-    for (const event of this.deps.authenticity ? recorded : []) {
-      if (await this.deps.authenticity!.problem(event))
-        return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
-    }
+    if (await this.forged(recorded))
+      return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
     const { personal } = await this.deps.reader.openOne({ ...sealedOf(tenantId, state), reason: null });
     // The sealed personal fields do not open with their key: the stored event was changed.
     if (personal.state === 'tampered')

@@ -38,7 +38,7 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
         tags,
         summary: 'Generate a PDF receipt of a consent record',
         description:
-          'Renders the record as the ledger holds it now (a withdrawn consent says so), stores the PDF, records the issue in the ledger (ReceiptIssued) and answers the PDF. Each call issues a new receipt; GET answers the latest. A record whose personal fields do not open with their key (tampered) gets none: 409 CONSENT_TAMPERED.',
+          'Renders the record as the ledger holds it now (a withdrawn consent says so), stores the PDF, records the issue in the ledger (ReceiptIssued) and answers the PDF. Each call issues a new receipt; GET answers the latest. A record that fails the checks GET /consent/:id/verify runs (personal fields that do not open, an event the service did not append, a broken chain) gets none: 409 CONSENT_TAMPERED.',
         params: Params,
         response: {
           200: { description: 'The receipt', content: { 'application/pdf': { schema: Pdf } }, headers },
