@@ -95,16 +95,18 @@ export const auditVerify: Command = {
 
 export const auditProve: Command = {
   name: 'audit prove',
-  usage: 'audit prove PROOF_FILE --key VKEY [--state FILE [--url BASE]] [--witness VKEY… [--quorum N]]',
+  usage: 'audit prove PROOF_FILE --key VKEY [--key RETIRED_VKEY…] [--state FILE [--url BASE]] [--witness VKEY… [--quorum N]]',
   summary:
-    "Offline: check one record's proof (GET /consent/:id/proof saved to a file) against the signed checkpoint; prints {valid, consentId, leafIndex, treeSize, rootHash, signedAt}. --state keeps the newest checkpoint verified and refuses one that is not consistent with it (ROLLBACK, INCONSISTENT; the consistency proof is read from --url, by default the checkpoint's origin host); --witness/--quorum: that many of these witnesses must have cosigned it",
-  options: { key: { type: 'string' }, state: { type: 'string' }, url: { type: 'string' }, ...WITNESS_OPTIONS },
+    "Offline: check one record's proof (GET /consent/:id/proof saved to a file) against the signed checkpoint, signed by any --key given (a proof kept from before a key rotation: give the retired key too); prints {valid, consentId, leafIndex, treeSize, rootHash, signedAt}. --state keeps the newest checkpoint verified and refuses one that is not consistent with it (ROLLBACK, INCONSISTENT; the consistency proof is read from --url, by default the checkpoint's origin host); --witness/--quorum: that many of these witnesses must have cosigned it",
+  options: { key: { type: 'string', multiple: true }, state: { type: 'string' }, url: { type: 'string' }, ...WITNESS_OPTIONS },
   positionals: true,
   parse(values, positionals) {
     if (values.url !== undefined && values.state === undefined) throw new UsageError('--url goes with --state');
+    const [verifier, ...moreKeys] = keysOf(values);
     return {
       file: oneFile(positionals, 'proof'),
-      verifier: verifierOf(need(values, 'key')),
+      verifier: verifier!,
+      moreKeys,
       state: typeof values.state === 'string' ? values.state : undefined,
       url: typeof values.url === 'string' ? baseUrl(values.url) : undefined,
       witnessing: witnessesOf(values),
@@ -167,15 +169,17 @@ export const auditMonitor: Command = {
 
 export const auditReceipt: Command = {
   name: 'audit receipt',
-  usage: 'audit receipt FILE.pdf --key VKEY [--url BASE] [--witness VKEY… [--quorum N]]',
+  usage: 'audit receipt FILE.pdf --key VKEY [--key RETIRED_VKEY…] [--url BASE] [--witness VKEY… [--quorum N]]',
   summary:
-    "Check a PDF receipt: the proof it carries (its record's ledger event, consentHash and inclusion in the signed checkpoint printed on it), offline. With --url, also that the PDF's SHA-256 is the one its ReceiptIssued event records, that event's inclusion, and that today's log is consistent with the receipt's checkpoint",
-  options: { key: { type: 'string' }, url: { type: 'string' }, ...WITNESS_OPTIONS },
+    "Check a PDF receipt: the proof it carries (its record's ledger event, consentHash and inclusion in the signed checkpoint printed on it, signed by any --key given: a receipt from before a key rotation needs the retired key too), offline; a receipt that carries no proof fails. With --url, also that the PDF's SHA-256 is the one its ReceiptIssued event records, that event's inclusion, and that today's log, signed by the first --key, is consistent with the receipt's checkpoint",
+  options: { key: { type: 'string', multiple: true }, url: { type: 'string' }, ...WITNESS_OPTIONS },
   positionals: true,
   parse(values, positionals) {
+    const [verifier, ...moreKeys] = keysOf(values);
     return {
       file: oneFile(positionals, 'receipt PDF'),
-      verifier: verifierOf(need(values, 'key')),
+      verifier: verifier!,
+      moreKeys,
       url: typeof values.url === 'string' ? baseUrl(values.url) : undefined,
       witnessing: witnessesOf(values),
     };

@@ -33,19 +33,25 @@ import { Stopped, stoppable, stoppedAnswer, throwIfStopped } from './stoppable.j
 const PROGRESS_FROM = 10_000;
 
 /**
+ * A note as saved by hand: one final newline (`jq -r` and editors add another, a shell's `$(…)`
+ * drops it) and LF line ends. The signature decides whether what remains is the note signed.
+ */
+const asSaved = (note: string): string => `${note.replaceAll('\r\n', '\n').replace(/\n+$/, '')}\n`;
+
+/**
  * A checkpoint from a file: the signed note itself, or JSON holding it as `checkpoint` (an
  * export's header line, a proof, or the answer of GET …/checkpoint with its `data`).
  */
 function readCheckpointFile(path: string): string {
   // The note itself, given as the argument rather than as a file.
-  if (path.includes('\n') && !existsSync(path)) return path.endsWith('\n') ? path : `${path}\n`;
+  if (path.includes('\n') && !existsSync(path)) return asSaved(path);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new AuditError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  if (!text.trimStart().startsWith('{')) return text;
+  if (!text.trimStart().startsWith('{')) return asSaved(text);
   const firstLine = text.split('\n', 1)[0]!;
   for (const candidate of [text, firstLine]) {
     try {
@@ -284,6 +290,7 @@ export const auditProve: CommandRun = {
   async runOffline(input: {
     file: string;
     verifier: Verifier;
+    moreKeys: Verifier[];
     state?: string;
     url?: string;
     witnessing?: { witnesses: Verifier[]; quorum: number };
@@ -294,13 +301,15 @@ export const auditProve: CommandRun = {
     } catch (error) {
       throw new AuditError(`cannot read the proof: ${(error as Error).message}`);
     }
-    const report = verifyProof(proof, input.verifier, input.witnessing);
+    // A proof, and the state, kept from before a key rotation are opened by whichever key signed them.
+    const keys = [input.verifier, ...input.moreKeys];
+    const report = verifyProof(proof, keys, input.witnessing);
     if (!input.state) return report;
     const state = readJsonState<ProveState>(input.state, { logs: {} });
     const note = (proof as { data?: { checkpoint?: string } }).data?.checkpoint ?? (proof as { checkpoint: string }).checkpoint;
-    const next = openCheckpoint(note, input.verifier);
+    const next = openKeptCheckpoint(note, keys);
     const kept = state.logs[next.origin];
-    if (kept) await consistentWithKept(openCheckpoint(kept.checkpoint, input.verifier), next, input.url);
+    if (kept) await consistentWithKept(openKeptCheckpoint(kept.checkpoint, keys), next, input.url);
     if (!kept || next.treeSize > kept.treeSize) {
       state.logs[next.origin] = { checkpoint: note, treeSize: next.treeSize, rootHash: next.rootHash.toString('hex') };
       writeJsonState(input.state, state);
@@ -340,10 +349,27 @@ export const auditMonitor: CommandRun = {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     while (!stopped) {
-      io.emit?.(await monitorPass(input, io));
+      try {
+        io.emit?.(await monitorPass(input, io));
+      } catch (error) {
+        // An outage checks nothing and finds nothing: said, and tried again next interval.
+        if (!(error instanceof AuditError && error.code === 'UNREACHABLE')) throw error;
+        io.info(`consent-ledger: ${error.message}; trying again in ${input.intervalMs / 1000} s`);
+        io.emit?.({
+          checked: false,
+          tenantId: input.tenantId,
+          error: { code: error.code, message: error.message },
+          at: new Date().toISOString(),
+        });
+      }
+      // The timer keeps the process alive between passes; a signal clears it and ends the loop.
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, input.intervalMs).unref();
+        const timer = setTimeout(resolve, input.intervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        if (stopped) wake();
       });
     }
     return null;
@@ -351,15 +377,22 @@ export const auditMonitor: CommandRun = {
 };
 
 export const auditReceipt: CommandRun = {
-  async runOffline(input: { file: string; verifier: Verifier; url?: string; witnessing?: { witnesses: Verifier[]; quorum: number } }) {
+  async runOffline(input: {
+    file: string;
+    verifier: Verifier;
+    moreKeys: Verifier[];
+    url?: string;
+    witnessing?: { witnesses: Verifier[]; quorum: number };
+  }) {
     let pdf: Buffer;
     try {
       pdf = readFileSync(input.file);
     } catch (error) {
       throw new AuditError(`cannot read ${input.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
-    const receipt = checkReceipt(pdf, input.verifier, input.witnessing);
-    const record = receipt.record && {
+    // The checkpoint printed on the receipt may be a retired key's; today's must be the first key's.
+    const receipt = checkReceipt(pdf, [input.verifier, ...input.moreKeys], input.witnessing);
+    const record = {
       leafIndex: receipt.record.leafIndex,
       treeSize: receipt.record.treeSize,
       rootHash: receipt.record.rootHash,
@@ -375,9 +408,8 @@ export const auditReceipt: CommandRun = {
       record,
     };
     if (!input.url) return report;
-    if (!receipt.record) throw new AuditError('the receipt was issued before its record was sealed: it carries no proof to check online');
     const client = new LogClient(input.url, receipt.tenantId);
-    const issue = verifyEventProof(await client.receiptIssue(receipt.consentId, receipt.receiptId), input.verifier);
+    const issue = verifyEventProof(await client.receiptIssue(receipt.consentId, receipt.receiptId), [input.verifier]);
     const data = issue.event.data as Record<string, unknown>;
     if (issue.event.type !== 'ReceiptIssued' || data.receiptId !== receipt.receiptId || data.consentId !== receipt.consentId) {
       throw new AuditError("the log answered an event that is not this receipt's issue");

@@ -88,9 +88,10 @@ export function openKeptCheckpoint(note: string, verifiers: readonly Verifier[])
  * What a failed check found: AUDIT_FAILED (a bad leaf, signature or proof), ROLLBACK (the log now
  * shows fewer leaves than a checkpoint kept before), INCONSISTENT (a checkpoint that is not an
  * extension of one kept before: a fork or a rewritten history), QUORUM_NOT_REACHED (too few
- * witnesses cosigned).
+ * witnesses cosigned), UNREACHABLE (the log could not be read: no answer, a rate limit, a server
+ * error; nothing was checked, so nothing was found wrong).
  */
-export type AuditFailure = 'AUDIT_FAILED' | 'ROLLBACK' | 'INCONSISTENT' | 'QUORUM_NOT_REACHED';
+export type AuditFailure = 'AUDIT_FAILED' | 'ROLLBACK' | 'INCONSISTENT' | 'QUORUM_NOT_REACHED' | 'UNREACHABLE';
 
 /** Verification failed; `leafIndex` names the first bad leaf when one can be named. */
 export class AuditError extends Error {
@@ -496,11 +497,12 @@ export interface EventProofCheck extends ProvenLeaf {
 /**
  * Checks an event's inclusion proof ({event, eventHash, leafIndex, treeSize, inclusionPath,
  * checkpoint}): the eventHash of the event, the signed checkpoint (and the witnesses' quorum when
- * asked), that the event's tenant owns the log, and the inclusion path to the signed root.
+ * asked), that the event's tenant owns the log, and the inclusion path to the signed root. The
+ * checkpoint may be signed by any of `verifiers` (a proof kept from before a key rotation).
  */
 export function verifyEventProof(
   proof: unknown,
-  verifier: Verifier,
+  verifiers: readonly Verifier[],
   witnessing?: { witnesses: readonly Verifier[]; quorum: number },
 ): EventProofCheck {
   if (!isObject(proof) || !isObject(proof.event) || typeof proof.eventHash !== 'string' || typeof proof.checkpoint !== 'string') {
@@ -520,7 +522,7 @@ export function verifyEventProof(
     throw new AuditError('the event has no canonical JSON form');
   }
   if (recomputed !== proof.eventHash) throw new AuditError('eventHash does not match the event');
-  const signed = openCheckpoint(proof.checkpoint, verifier);
+  const signed = openKeptCheckpoint(proof.checkpoint, verifiers);
   const cosigners = witnessing ? requireQuorum(proof.checkpoint, witnessing.witnesses, witnessing.quorum) : undefined;
   if (signed.treeSize !== treeSize)
     throw new AuditError(`the proof is for a tree of ${String(treeSize)} leaves, the checkpoint has ${signed.treeSize}`);
@@ -545,15 +547,15 @@ export function verifyEventProof(
 
 /**
  * Checks one record's proof (the `data` of GET /consent/:id/proof, or the whole answer): the
- * eventHash of the event, the signed checkpoint, and the inclusion path to its root.
+ * eventHash of the event, the signed checkpoint (by any of `verifiers`), and the inclusion path to its root.
  */
 export function verifyProof(
   input: unknown,
-  verifier: Verifier,
+  verifiers: readonly Verifier[],
   witnessing?: { witnesses: readonly Verifier[]; quorum: number },
 ): ProofReport {
   const proof = isObject(input) && isObject(input.data) ? input.data : input;
-  const checked = verifyEventProof(proof, verifier, witnessing);
+  const checked = verifyEventProof(proof, verifiers, witnessing);
   const data = checked.event.data as Record<string, unknown>;
   return {
     valid: true,
@@ -579,8 +581,8 @@ export interface ReceiptCheck {
   tenantId: string;
   /** Hex SHA-256 of the PDF's bytes. */
   sha256: string;
-  /** The record's inclusion proof the receipt carries, checked; null when the record was not sealed yet when it was issued. */
-  record: EventProofCheck | null;
+  /** The record's inclusion proof the receipt carries, checked. */
+  record: EventProofCheck;
 }
 
 /**
@@ -590,7 +592,7 @@ export interface ReceiptCheck {
  */
 export function checkReceipt(
   pdf: Buffer,
-  verifier: Verifier,
+  verifiers: readonly Verifier[],
   witnessing?: { witnesses: readonly Verifier[]; quorum: number },
 ): ReceiptCheck {
   const attached = embeddedFiles(pdf)
@@ -611,8 +613,12 @@ export function checkReceipt(
     throw new AuditError('the receipt proof names no receiptId, consentId and consentHash');
   }
   const sha256 = createHash('sha256').update(pdf).digest('hex');
-  if (attached.proof === null) return { receiptId, consentId, consentHash, tenantId: '', sha256, record: null };
-  const record = verifyEventProof(attached.proof, verifier, witnessing);
+  // Nothing in such a receipt can be checked: it is no proof, whatever else it prints.
+  if (attached.proof === null || attached.proof === undefined)
+    throw new AuditError(
+      'the receipt carries no proof to check: its record was not sealed yet when it was issued. Its QR code leads to the page that checks its hash; ask for a new receipt (POST /api/v1/consent/:id/pdf) for one that carries its proof',
+    );
+  const record = verifyEventProof(attached.proof, verifiers, witnessing);
   const data = record.event.data as Record<string, unknown>;
   if (record.event.type !== 'ConsentRecorded' || data.consentId !== consentId || data.consentHash !== consentHash) {
     throw new AuditError("the proof the receipt carries is not its record's: its ConsentRecorded event names another consent or hash");

@@ -43,15 +43,19 @@ export class LogClient {
         failures.push(`${base}${path}: ${(error as Error).message}`);
       }
     }
-    if (!res) throw new AuditError(`cannot read ${failures.join('; nor ')} (give the service's address with --url)`);
+    if (!res)
+      throw new AuditError(`cannot read ${failures.join('; nor ')} (give the service's address with --url)`, undefined, 'UNREACHABLE');
     const base = this.bases[0]!;
     if (res.ok && body.success) return body.data as T;
     const code = body.error?.code;
-    // The service names a size beyond its log a rollback (409 ROLLBACK).
+    // The service names a size beyond its log a rollback (409 ROLLBACK); a rate limit or a server
+    // error is an outage, in which nothing was checked, not a finding.
+    const failure = code === 'ROLLBACK' ? 'ROLLBACK' : res.status === 429 || res.status >= 500 ? 'UNREACHABLE' : 'AUDIT_FAILED';
+    const retry = res.headers.get('retry-after');
     throw new AuditError(
-      `${base}${path} answered ${res.status}${code ? ` ${code}` : ''}: ${body.error?.message ?? 'no message'}`,
+      `${base}${path} answered ${res.status}${code ? ` ${code}` : ''}: ${body.error?.message ?? 'no message'}${retry ? ` (retry after ${retry} s)` : ''}`,
       undefined,
-      code === 'ROLLBACK' ? 'ROLLBACK' : 'AUDIT_FAILED',
+      failure,
     );
   }
 

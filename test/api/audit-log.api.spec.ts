@@ -201,7 +201,7 @@ describe('audit log › every configuration change, who made it', () => {
         ),
       ).toBe(true);
       // What `npx consent-ledger audit prove` checks offline.
-      expect(verifyProof(res.json(), verifier)).toMatchObject({ valid: true, consentId: null, eventHash: entry.eventHash });
+      expect(verifyProof(res.json(), [verifier])).toMatchObject({ valid: true, consentId: null, eventHash: entry.eventHash });
       proofs.push(proof);
     }
     // The revocation names the issue as its predecessor in the key's stream.

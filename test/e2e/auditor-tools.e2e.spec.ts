@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReceipt } from '../../src/receipts/receipt.renderer.js';
+import type { Service } from '../../src/service.js';
+import { cli, cliStarted, createTenantWithCli, withService } from '../support/cli.js';
+import { freePort, waitUntil } from '../support/process.js';
+import { client, publishPolicy, type Client } from '../support/service.js';
+
+/**
+ * What an auditor keeps outlives a signing-key rotation: a receipt, a saved proof and a kept
+ * checkpoint from before it check with the new key and the retired one given together, online
+ * too. A receipt with no proof is no proof. `audit monitor` keeps watching, pass after pass, an
+ * outage included, until it is stopped.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'cl-auditor-'));
+const env = { DATA_DIR: join(dir, 'data') };
+const file = (name: string, content: string | Buffer) => {
+  writeFileSync(join(dir, name), content);
+  return join(dir, name);
+};
+/** The JSON reports a long-running command printed so far (each pretty-printed, one after another). */
+const reports = (stdout: string): Record<string, unknown>[] =>
+  stdout
+    .split(/\n(?=\{)/)
+    .filter((s) => s.trim())
+    .map((s) => JSON.parse(s) as Record<string, unknown>);
+
+let tenantId: string;
+let creds: { apiKey: string; apiSecret: string };
+let port: number;
+let base: string;
+let oldVkey: string;
+let newVkey: string;
+let receiptPdf: Buffer;
+let proofJson: string;
+let keptNote: string;
+let consent: Record<string, unknown>;
+
+async function serving<T>(fn: (api: Client, service: Service) => Promise<T>): Promise<T> {
+  return withService({ ...env, PUBLIC_BASE_URL: base }, async (service) => {
+    await service.app.listen({ port, host: '127.0.0.1' });
+    return fn(client(service.app, creds), service);
+  });
+}
+
+/** A consent recorded and sealed: its proof answers. */
+async function sealedConsent(api: Client, policyVersionId: string): Promise<string> {
+  const res = await api.post('/api/v1/consent', { policyVersionId, userReference: `u-${randomUUID()}`, consentGiven: true });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().data.id as string;
+  await waitUntil(async () => (await api.get(`/api/v1/consent/${id}/proof`)).statusCode === 200, { what: 'the consent sealed' });
+  return id;
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const tenant = await createTenantWithCli(env, 'Auditor', 'pro');
+  tenantId = tenant.tenantId;
+  creds = tenant;
+  await serving(async (api, service) => {
+    oldVkey = (await service.app.inject({ url: '/.well-known/consent-ledger/keys' })).json().keys[0].vkey;
+    const policyVersionId = await publishPolicy(api);
+    const id = await sealedConsent(api, policyVersionId);
+    const pdf = await api.post(`/api/v1/consent/${id}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    receiptPdf = pdf.rawPayload;
+    proofJson = (await api.get(`/api/v1/consent/${id}/proof`)).body;
+    keptNote = (await api.get('/api/v1/ledger/checkpoint')).json().data.checkpoint;
+    consent = (await api.get(`/api/v1/consent/${id}`)).json().data;
+  });
+  const rotated = await cli(['keys', 'rotate-signing'], env);
+  expect(rotated.code, rotated.stderr).toBe(0);
+  newVkey = rotated.json.current;
+  // The log grows under the new key.
+  await serving(async (api) => {
+    await sealedConsent(api, (await api.get('/api/v1/policies')).json().data[0].id);
+  });
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('auditor tools › after keys rotate-signing › what was kept before still checks', () => {
+  it('a receipt: offline with the new key and the retired one, online against a log signed by the new key', async () => {
+    const pdf = file('receipt.pdf', receiptPdf);
+    const newOnly = await cli(['audit', 'receipt', pdf, '--key', newVkey], {});
+    expect(newOnly.code).toBe(1);
+    expect(newOnly.json.error.message).toContain('no signature by');
+    const offline = await cli(['audit', 'receipt', pdf, '--key', newVkey, '--key', oldVkey], {});
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.json).toMatchObject({ valid: true, consentId: consent.id });
+    const online = await serving(() => cli(['audit', 'receipt', pdf, '--key', newVkey, '--key', oldVkey, '--url', base], {}));
+    expect(online.code, online.stderr).toBe(0);
+    expect(online.json.consistentWith.treeSize).toBeGreaterThan(online.json.record.treeSize);
+    // Today's checkpoint must be the first key's: the retired key first is refused online.
+    const retiredFirst = await serving(() => cli(['audit', 'receipt', pdf, '--key', oldVkey, '--key', newVkey, '--url', base], {}));
+    expect(retiredFirst.code).toBe(1);
+  });
+
+  it('a saved proof, with both keys', async () => {
+    const proof = file('proof.json', proofJson);
+    expect((await cli(['audit', 'prove', proof, '--key', newVkey], {})).code).toBe(1);
+    const both = await cli(['audit', 'prove', proof, '--key', newVkey, '--key', oldVkey], {});
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.json).toMatchObject({ valid: true, consentId: consent.id });
+  });
+
+  it('a checkpoint saved with an extra newline (jq -r) or CRLF line ends is the note it holds', async () => {
+    for (const [name, note] of [
+      ['jq.note', `${keptNote}\n`],
+      ['crlf.note', keptNote.replaceAll('\n', '\r\n')],
+      ['bare.note', keptNote.replace(/\n$/, '')],
+    ] as const) {
+      const run = await serving(() =>
+        cli(['audit', 'consistency', '--old', file(name, note), '--key', newVkey, '--key', oldVkey, '--url', base], {}),
+      );
+      expect(run.code, `${name}: ${run.stderr}`).toBe(0);
+      expect(run.json.consistent).toBe(true);
+    }
+  });
+});
+
+describe('auditor tools › a receipt that carries no proof', () => {
+  it('fails: nothing in it can be checked, whatever it prints', async () => {
+    const pdf = await renderReceipt({
+      consent: consent as never,
+      receiptId: randomUUID(),
+      generatedAt: new Date().toISOString(),
+      verifyUrl: `${base}/verify/${String(consent.id)}?hash=${String(consent.consentHash)}`,
+    });
+    const run = await cli(['audit', 'receipt', file('proofless.pdf', pdf), '--key', newVkey], {});
+    expect(run.code).toBe(1);
+    expect(run.json.error).toMatchObject({ code: 'AUDIT_FAILED' });
+    expect(run.json.error.message).toContain('carries no proof');
+  });
+});
+
+describe('auditor tools › audit monitor without --once', () => {
+  const args = () => ['audit', 'monitor', '--url', base, '--tenant', tenantId, '--key', newVkey, '--key', oldVkey, '--interval', '1'];
+
+  it('checks pass after pass until stopped, then exits 0', async () => {
+    await serving(async () => {
+      const monitor = cliStarted([...args(), '--state', join(dir, 'monitor')], {});
+      try {
+        await waitUntil(() => reports(monitor.output.stdout).filter((r) => r.valid === true).length >= 2, {
+          what: 'two passes of the monitor',
+          timeoutMs: 20_000,
+        });
+      } finally {
+        monitor.child.kill('SIGTERM');
+      }
+      expect(await monitor.exited, monitor.output.stderr).toBe(0);
+    });
+  });
+
+  it('goes on through an outage, which it reports as UNREACHABLE, not as a failed check', async () => {
+    const monitor = cliStarted([...args(), '--state', join(dir, 'monitor')], {});
+    try {
+      const down = await waitUntil(() => reports(monitor.output.stdout).find((r) => r.checked === false), { what: 'an outage report' });
+      expect(down).toMatchObject({ checked: false, tenantId, error: { code: 'UNREACHABLE' } });
+      expect(monitor.child.exitCode).toBeNull();
+      // The service comes back: the next pass checks, from the state kept before the outage.
+      await serving(() =>
+        waitUntil(() => reports(monitor.output.stdout).some((r) => r.valid === true), { what: 'a pass once the service is back' }),
+      );
+    } finally {
+      monitor.child.kill('SIGTERM');
+    }
+    expect(await monitor.exited, monitor.output.stderr).toBe(0);
+    // --once, for cron: the outage exits 1 with its own code.
+    const once = await cli([...args(), '--state', join(dir, 'monitor'), '--once'], {});
+    expect(once.code).toBe(1);
+    expect(once.json.error.code).toBe('UNREACHABLE');
+  });
+});
