@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import { silentLog, type Log } from '../common/log.js';
 import type { Database } from '../store/schema.js';
@@ -247,6 +248,8 @@ export class WebhookDispatcher {
     this.db = webhooksDb(db);
     this.retryScale = options.retryScale ?? 1;
     this.concurrency = options.concurrency ?? 32;
+    // Every attempt in flight listens for the stop: as many listeners as attempts, not a leak.
+    setMaxListeners(this.concurrency + 16, this.abort.signal);
     this.perWebhook = options.perWebhook ?? 4;
     this.perWebhookMax = Math.max(this.perWebhook, options.perWebhookMax ?? 16);
     this.leaseMs = options.leaseMs ?? 15_000;

@@ -170,6 +170,11 @@ describe('webhooks', () => {
       ['an http:// URL', { url: 'http://hooks.example.com/in', events: ['consent.created'] }, 'url'],
       ['a URL that is no URL', { url: 'hooks.example.com', events: ['consent.created'] }, 'url'],
       ['an ftp:// URL', { url: 'ftp://hooks.example.com/in', events: ['consent.created'] }, 'url'],
+      // Nothing could ever be delivered there: refused now, not failed five times per event.
+      ['port 0', { url: 'https://hooks.example.com:0/in', events: ['consent.created'] }, 'port'],
+      ['a host label of 64 characters', { url: `https://${'a'.repeat(64)}.example.com/in`, events: ['consent.created'] }, 'DNS'],
+      ['a host name of 254 characters', { url: `https://${`${'a'.repeat(62)}.`.repeat(4)}ab.com/in`, events: ['*'] }, 'DNS'],
+      ['an empty host label', { url: 'https://hooks..example.com/in', events: ['consent.created'] }, 'DNS'],
       ['an unknown event name', { url: 'https://hooks.example.com/in', events: ['consent.deleted'] }, 'events'],
       ['no event', { url: 'https://hooks.example.com/in', events: [] }, 'events'],
       ['a secret of 15 characters', { url: 'https://hooks.example.com/in', events: ['*'], secret: '0123456789abcde' }, 'secret'],

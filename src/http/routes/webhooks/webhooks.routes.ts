@@ -38,6 +38,12 @@ function checkUrl(raw: string, allowHttp: boolean, allowPrivateNetworks: boolean
   }
   if (url.username || url.password) throw validationError([{ field: 'url', message: 'must not carry credentials' }]);
   if (!url.hostname) throw validationError([{ field: 'url', message: 'must name a host' }]);
+  // What no connection can reach: port 0, and a name DNS cannot hold (RFC 1035: labels of 63 bytes, 253 in all).
+  if (url.port === '0') throw validationError([{ field: 'url', message: 'must name a port from 1 to 65535' }]);
+  const name = url.hostname.replace(/\.$/, '');
+  if (!url.hostname.startsWith('[') && (name.length > 253 || name.split('.').some((label) => label.length === 0 || label.length > 63))) {
+    throw validationError([{ field: 'url', message: 'must name a host DNS can hold: labels of 1 to 63 characters, 253 in all' }]);
+  }
   // A literal the tenant wrote is refused now, not at every delivery; names are checked when resolved.
   const refusal = allowPrivateNetworks ? null : literalRefusal(url);
   if (refusal) {
