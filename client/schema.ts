@@ -4575,7 +4575,7 @@ export interface operations {
                 granted?: boolean;
                 /** @description active, withdrawn, expired (a consent given past its expiresAt, judged at read time), or outdated (active, on a version that a newer one in force requiring re-consent replaced) */
                 status?: "active" | "withdrawn" | "expired" | "outdated";
-                /** @description inclusive; a date covers its whole UTC day */
+                /** @description inclusive; a date covers its whole UTC day; after endDate: 400 */
                 startDate?: string;
                 /** @description inclusive; a date covers its whole UTC day */
                 endDate?: string;
@@ -5729,7 +5729,7 @@ export interface operations {
                 granted?: boolean;
                 /** @description active, withdrawn, expired (a consent given past its expiresAt, judged at read time), or outdated (active, on a version that a newer one in force requiring re-consent replaced) */
                 status?: "active" | "withdrawn" | "expired" | "outdated";
-                /** @description inclusive; a date covers its whole UTC day */
+                /** @description inclusive; a date covers its whole UTC day; after endDate: 400 */
                 startDate?: string;
                 /** @description inclusive; a date covers its whole UTC day */
                 endDate?: string;
@@ -5918,7 +5918,7 @@ export interface operations {
                 granted?: boolean;
                 /** @description active, withdrawn, expired (a consent given past its expiresAt, judged at read time), or outdated (active, on a version that a newer one in force requiring re-consent replaced) */
                 status?: "active" | "withdrawn" | "expired" | "outdated";
-                /** @description inclusive; a date covers its whole UTC day */
+                /** @description inclusive; a date covers its whole UTC day; after endDate: 400 */
                 startDate?: string;
                 /** @description inclusive; a date covers its whole UTC day */
                 endDate?: string;
@@ -6155,7 +6155,7 @@ export interface operations {
                 granted?: boolean;
                 /** @description active, withdrawn, expired (a consent given past its expiresAt, judged at read time), or outdated (active, on a version that a newer one in force requiring re-consent replaced) */
                 status?: "active" | "withdrawn" | "expired" | "outdated";
-                /** @description inclusive; a date covers its whole UTC day */
+                /** @description inclusive; a date covers its whole UTC day; after endDate: 400 */
                 startDate?: string;
                 /** @description inclusive; a date covers its whole UTC day */
                 endDate?: string;
@@ -6481,7 +6481,7 @@ export interface operations {
                 granted?: boolean;
                 /** @description active, withdrawn, expired (a consent given past its expiresAt, judged at read time), or outdated (active, on a version that a newer one in force requiring re-consent replaced) */
                 status?: "active" | "withdrawn" | "expired" | "outdated";
-                /** @description inclusive; a date covers its whole UTC day */
+                /** @description inclusive; a date covers its whole UTC day; after endDate: 400 */
                 startDate?: string;
                 /** @description inclusive; a date covers its whole UTC day */
                 endDate?: string;

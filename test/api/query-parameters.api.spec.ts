@@ -165,6 +165,28 @@ describe('query parameters › when a documented alias is used › it keeps work
   });
 });
 
+describe('query parameters › when a time range ends before it starts › 400 naming its start, not an empty answer', () => {
+  it.each([
+    ['/api/v1/consent/search?startDate=2026-12-01&endDate=2026-01-01', 'startDate'],
+    ['/api/v1/consent/stats?startDate=2026-12-01T00:00:00Z&endDate=2026-11-30T23:59:59Z', 'startDate'],
+    ['/api/v1/consent/export?startDate=2026-12-01&endDate=2026-01-01', 'startDate'],
+    ['/api/v1/consent?userReference=query-user&startDate=2026-12-01&endDate=2026-01-01', 'startDate'],
+    ['/api/v1/consent/stats/daily?startDate=2026-02-02&endDate=2026-02-01', 'startDate'],
+    ['/api/v1/audit-log?from=2026-12-01&to=2026-01-01', 'from'],
+  ])('GET %s', async (url, field) => {
+    const res = await api.get(url);
+    expectRefused(res, field);
+    expect(res.json().error.details.errors[0].message).toMatch(/^must not be after (endDate|to)$/);
+  });
+
+  it('a range of one day, or of one millisecond, is no reversed range', async () => {
+    expect((await api.get('/api/v1/consent/search?startDate=2026-01-01&endDate=2026-01-01')).statusCode).toBe(200);
+    const at = '2026-01-01T10:00:00.000Z';
+    expect((await api.get(`/api/v1/consent/search?startDate=${at}&endDate=${at}`)).statusCode).toBe(200);
+    expect((await api.get('/api/v1/consent/stats/daily?startDate=2026-01-01&endDate=2026-01-01')).statusCode).toBe(200);
+  });
+});
+
 describe('query parameters › when an integer is out of range › 400 naming it, never a 5xx', () => {
   it('every integer query parameter of the document has both bounds, at most a safe integer', () => {
     expect(integerQueries.length).toBeGreaterThan(5);

@@ -230,6 +230,9 @@ describe('standard records › export (GET /consent/export?format=iso27560)', ()
     const free = client(t.app, await t.tenant('free'));
     const res = await free.get('/api/v1/consent/export?format=iso27560');
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('PLAN_RESTRICTED');
+    expect(res.json().error).toMatchObject({
+      code: 'PLAN_RESTRICTED',
+      message: 'The export (ISO 27560 records and CSV alike) needs the Starter plan or above; this tenant is on free',
+    });
   });
 });

@@ -4,6 +4,7 @@ import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
 import { ReadModelsBehindError } from '../../common/read-notes.js';
 import { ConcurrencyError, LedgerUnavailableError, WrongExpectedRevisionError } from '../../ledger/ledger.port.js';
 import { isUnavailableError } from '../../store/database-errors.js';
+import { inclusiveBounds } from '../../common/dates.js';
 import { now } from './envelope.js';
 import { fieldErrors, UNKNOWN_FIELD, UNKNOWN_QUERY_PARAMETER, type FieldError } from './validation.js';
 
@@ -27,6 +28,20 @@ export const validationError = (errors: { field: string; message: string; index?
     message ?? `invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`.slice(0, 500),
     { errors },
   );
+
+/**
+ * A query's inclusive time bounds (`inclusiveBounds`), named by their parameters: a start after
+ * the end is a 400, not an empty answer that would read as "nothing happened then".
+ */
+export function queryBounds(
+  start: { name: string; value: string | undefined },
+  end: { name: string; value: string | undefined },
+): { from: Date | undefined; before: Date | undefined } {
+  const bounds = inclusiveBounds(start.value, end.value);
+  if (bounds.from && bounds.before && bounds.from >= bounds.before)
+    throw validationError([{ field: start.name, message: `must not be after ${end.name}` }]);
+  return bounds;
+}
 
 /**
  * The value of a field or filter that has two spellings (docs/contract.md, Compatibility

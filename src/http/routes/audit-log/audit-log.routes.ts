@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGETS } from '../../../domain/config/audit-entry
 import { csvStream } from '../../../export/csv.js';
 import type { TransparencyService } from '../../../transparency/transparency.service.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, PageQuery, pageOf, wantsCsv } from '../../kit/envelope.js';
-import { inclusiveBounds } from '../../../common/dates.js';
+import { queryBounds } from '../../kit/errors.js';
 import { READ_SCOPES } from '../../scopes.js';
 import { EventProofSchema, proofOrNotReady } from '../transparency/transparency.routes.js';
 
@@ -42,7 +42,7 @@ const AuditQuerySchema = Type.Object({
 });
 
 const filterOf = (q: Static<typeof AuditQuerySchema>): AuditLogFilter => {
-  const { from, before } = inclusiveBounds(q.from, q.to);
+  const { from, before } = queryBounds({ name: 'from', value: q.from }, { name: 'to', value: q.to });
   return { action: q.action, actor: q.actor, from, before };
 };
 

@@ -10,7 +10,7 @@ import type { Idempotency } from '../../../application/idempotency.js';
 import { consentsCsv, csvStream, jsonLines } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf, wantsCsv } from '../../kit/envelope.js';
-import { alias, HttpError, validationError } from '../../kit/errors.js';
+import { alias, HttpError, queryBounds, validationError } from '../../kit/errors.js';
 import { fieldErrors } from '../../kit/validation.js';
 import {
   BatchResultSchema,
@@ -46,7 +46,6 @@ import {
   type ConsentFilterQuery,
 } from './consent.schemas.js';
 import { importedErrors, itemErrors, NAMING_FIELDS, namingErrors } from './consent.checks.js';
-import { inclusiveBounds } from '../../../common/dates.js';
 import { DomainError } from '../../../domain/errors.js';
 import { PolicyTypeSchema, PurposeKeySchema } from '../policies/policies.schemas.js';
 
@@ -58,7 +57,7 @@ const METADATA_FILTERS =
 
 /** Query-string filters to a consent query; its time bounds are inclusive (`inclusiveBounds`). */
 export function toQuery(q: ConsentFilterQuery): ConsentQuery {
-  const { from, before } = inclusiveBounds(q.startDate, q.endDate);
+  const { from, before } = queryBounds({ name: 'startDate', value: q.startDate }, { name: 'endDate', value: q.endDate });
   const metadata = Object.fromEntries(
     Object.entries(q as Record<string, unknown>).flatMap(([k, v]) =>
       k.startsWith('metadata.') && typeof v === 'string' ? [[k.slice(9), v]] : [],
@@ -400,8 +399,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       const to = request.query.endDate ?? new Date().toISOString().slice(0, 10);
       const from = request.query.startDate ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
       const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY + 1;
-      if (days < 1 || days > 366)
-        throw validationError([{ field: 'startDate', message: 'must be 1 to 366 days before endDate, inclusive' }]);
+      if (days < 1) throw validationError([{ field: 'startDate', message: 'must not be after endDate' }]);
+      if (days > 366) throw validationError([{ field: 'startDate', message: 'must be at most 365 days before endDate (366 days in all)' }]);
       const { purpose, policyType } = request.query;
       return ok(await queries.daily(request.tenant.tenantId, { from, to, purpose, policyType }));
     },
@@ -471,10 +470,11 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      if (!request.tenant.csvExport) {
-        throw new HttpError(403, 'PLAN_RESTRICTED', `CSV export needs the Starter plan or above; this tenant is on ${request.tenant.plan}`);
-      }
       const { format, ...filters } = request.query;
+      if (!request.tenant.csvExport) {
+        const what = format === 'iso27560' ? 'The export (ISO 27560 records and CSV alike)' : 'CSV export';
+        throw new HttpError(403, 'PLAN_RESTRICTED', `${what} needs the Starter plan or above; this tenant is on ${request.tenant.plan}`);
+      }
       const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '');
       if (format === 'iso27560') {
         const records = await exportOf(request.tenant.tenantId, reply, () => standard.many(request.tenant, toQuery(filters)));

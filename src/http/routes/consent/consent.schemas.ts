@@ -171,7 +171,9 @@ export const ConsentFilterQuery = {
         'active, withdrawn, expired (a consent given past its expiresAt, judged at read time), or outdated (active, on a version that a newer one in force requiring re-consent replaced)',
     }),
   ),
-  startDate: Type.Optional(Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day' })),
+  startDate: Type.Optional(
+    Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day; after endDate: 400' }),
+  ),
   endDate: Type.Optional(Type.String({ format: 'date-or-date-time', description: 'inclusive; a date covers its whole UTC day' })),
 };
 /** `metadata.<key>=<value>`: equality on a top-level metadata value (its text: `web`, `5`, `true`), up to 5 of them. */
