@@ -223,6 +223,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.addHook('preValidation', async (request) => {
     const undecodable = invalidQueryText(request.url);
     if (undecodable) throw validationError([undecodable]);
+    // No query parameter takes a list: one given twice is named so, not "must be integer".
+    const repeated = Object.entries(request.query as object).filter(([, v]) => Array.isArray(v));
+    if (repeated.length > 0) throw validationError(repeated.map(([field]) => ({ field, message: 'is given more than once' })));
     // A route that documents no query parameter takes none (its schema refuses the unknown ones).
     if (!request.is404 && !request.routeOptions.schema?.querystring && !isDocsRoute(request.routeOptions.url)) {
       const names = Object.keys(request.query as object);

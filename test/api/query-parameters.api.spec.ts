@@ -165,6 +165,19 @@ describe('query parameters › when a documented alias is used › it keeps work
   });
 });
 
+describe('query parameters › when one is given twice › 400 saying so, whatever its type', () => {
+  it.each([
+    ['/api/v1/consent/search?limit=5&limit=5', 'limit'],
+    ['/api/v1/consent/search?startDate=2026-01-01&startDate=2026-01-02', 'startDate'],
+    ['/api/v1/consent/search?metadata.source=a&metadata.source=b', 'metadata.source'],
+    ['/api/v1/policies?purpose=x&purpose=y', 'purpose'],
+  ])('GET %s', async (url, field) => {
+    const res = await api.get(url);
+    expectRefused(res, field);
+    expect(res.json().error.details.errors).toEqual([{ field, message: 'is given more than once' }]);
+  });
+});
+
 describe('query parameters › when a time range ends before it starts › 400 naming its start, not an empty answer', () => {
   it.each([
     ['/api/v1/consent/search?startDate=2026-12-01&endDate=2026-01-01', 'startDate'],
