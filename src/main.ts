@@ -18,9 +18,10 @@ async function main(): Promise<void> {
   });
   const log = service.app.log;
 
-  if (await service.tenants.isEmpty()) {
-    // The service creates it on its own: the tenant's log names the service as the actor.
-    const c = await actingAs({ type: 'service' }, () => service.tenants.create('default', 'starter'));
+  // The service creates it on its own (its log names the service as the actor), once however many
+  // processes start together on an empty PostgreSQL server.
+  const c = await actingAs({ type: 'service' }, () => service.tenants.createFirst('default', 'starter', service.store.kind === 'postgres'));
+  if (c) {
     // Printed once, on the console only (never through the logger), as docs/contract.md says.
     process.stdout.write(
       [

@@ -1,6 +1,8 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEngine, serverUrl, type TestStore } from '../../test/support/stores.js';
+import { defaultEngine, freshDatabase, serverUrl, type TestStore } from '../../test/support/stores.js';
+import { MIGRATIONS } from '../migrations.js';
+import { openStore } from '../store/store.js';
 import { TenantService } from './tenants.service.js';
 import { CommandHandler } from '../application/command-handler.js';
 import { ConfigLog } from '../application/config/config-log.js';
@@ -83,5 +85,41 @@ describe('tenant service › when many requests present a key that is not cached
     expect(lookups.count, 'the request after the revocation read the key again').toBe(revoked + 1);
     // The request in flight during the revocation read the key before it: it may still pass.
     expect((await before)?.tenantId).toBe(tenantId);
+  });
+});
+
+/** Holds the answer of every read of control.tenants for a while: what a slow first start looks like. */
+class SlowTenantReads implements KyselyPlugin {
+  private readonly reads = new WeakSet<object>();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const text = JSON.stringify(args.node);
+    if (args.node.kind === 'SelectQueryNode' && text.includes('"tenants"')) this.reads.add(args.queryId);
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.reads.has(args.queryId)) await new Promise((resolve) => setTimeout(resolve, 200));
+    return args.result;
+  }
+}
+
+describe.skipIf(!serverUrl)('tenant service › when several processes start together on an empty server › one first tenant', () => {
+  it('creates the first tenant once: the others find it', async () => {
+    const fresh = await freshDatabase();
+    const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ migrations: MIGRATIONS, databaseUrl: fresh.url })));
+    try {
+      // Each its own pool, as processes are; each one's check held open while the others check.
+      const services = stores.map(
+        (s) =>
+          new TenantService(s.db.withPlugin(new SlowTenantReads()), {
+            changes: new ConfigLog(new CommandHandler(new PostgresLedger(s.db))),
+          }),
+      );
+      const made = await Promise.all(services.map((t) => t.createFirst('default', 'starter', true)));
+      expect(made.filter(Boolean)).toHaveLength(1);
+      expect(await services[0]!.list()).toHaveLength(1);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      await fresh.drop();
+    }
   });
 });

@@ -10,6 +10,9 @@ import { ORIGIN, type KeyScope } from './key-scopes.js';
 import { TENANT_CHANGES_CHANNEL } from './tenant-changes.js';
 import { controlDb, type ControlDb, type TenantRow } from './tenants.table.js';
 
+/** The advisory lock the first start's tenant is made under (src/store/migrations.ts holds 7_412_003_001). */
+const FIRST_TENANT_LOCK = 7_412_003_002;
+
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** `length` uniformly random base62 characters (rejection sampling: no modulo bias). */
@@ -195,6 +198,24 @@ export class TenantService {
         .execute();
     });
     return { tenantId, name, plan, apiKey, apiSecret, scope: 'admin', keyName: null, expiresAt: null };
+  }
+
+  /**
+   * The first tenant, made once however many processes start together on an empty store; null
+   * when one exists. `shared`: the store is a PostgreSQL server other processes may be starting
+   * on, so the check and the creation run under an advisory lock (the embedded store has one).
+   */
+  async createFirst(name: string, plan: Plan, shared: boolean): Promise<IssuedCredentials | null> {
+    const once = async () => ((await this.isEmpty()) ? this.create(name, plan) : null);
+    if (!shared) return once();
+    return this.db.connection().execute(async (conn) => {
+      await sql`SELECT pg_advisory_lock(${FIRST_TENANT_LOCK})`.execute(conn);
+      try {
+        return await once();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${FIRST_TENANT_LOCK})`.execute(conn);
+      }
+    });
   }
 
   async isEmpty(): Promise<boolean> {
