@@ -41,6 +41,12 @@ export const EnvironmentSchema = Type.Object({
       description: 'an Ed25519 seed: 32 bytes as 64 hex characters or base64',
     }),
   ),
+  SHUTDOWN_TIMEOUT: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,4}$',
+      description: 'seconds a SIGTERM drain may take before the process exits anyway (status 1); 2 to 9999',
+    }),
+  ),
   PROJECTIONS_VERIFY_MINUTES: Type.Optional(
     Type.String({ pattern: '^[0-9]{1,6}$', description: 'minutes between checks of the read models against the ledger; 0 = never' }),
   ),
@@ -97,6 +103,8 @@ export interface Settings {
   webhookHistoryDays: number;
   /** Minutes between scheduled `projections verify` runs (PROJECTIONS_VERIFY_MINUTES); 0: none. */
   projectionsVerifyMinutes: number;
+  /** Seconds a SIGTERM drain may take before the process exits anyway (SHUTDOWN_TIMEOUT, default 25). */
+  shutdownTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +166,8 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   const e = picked as Environment;
   const port = e.PORT === undefined ? 3000 : Number(e.PORT);
   if (port > 65535) throw new ConfigError('PORT: invalid value (TCP port, 0..65535)');
+  const shutdownTimeoutSeconds = e.SHUTDOWN_TIMEOUT === undefined ? 25 : Number(e.SHUTDOWN_TIMEOUT);
+  if (shutdownTimeoutSeconds < 2) throw new ConfigError('SHUTDOWN_TIMEOUT: invalid value (seconds, 2..9999)');
   const scale = e.WEBHOOK_RETRY_SCALE === undefined ? 1 : Number(e.WEBHOOK_RETRY_SCALE);
   if (!(scale > 0) || !Number.isFinite(scale)) throw new ConfigError('WEBHOOK_RETRY_SCALE: invalid value (a positive number)');
   if (e.MASTER_KEY !== undefined && e.MASTER_KEY_FILE !== undefined) {
@@ -199,6 +209,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     witnesses,
     witnessQuorum,
     projectionsVerifyMinutes: e.PROJECTIONS_VERIFY_MINUTES === undefined ? 0 : Number(e.PROJECTIONS_VERIFY_MINUTES),
+    shutdownTimeoutSeconds,
     webhookHistoryDays: e.WEBHOOK_HISTORY_DAYS === undefined ? 90 : Number(e.WEBHOOK_HISTORY_DAYS),
     embeddedVacuumMinutes: e.EMBEDDED_VACUUM_MINUTES === undefined ? 10 : Number(e.EMBEDDED_VACUUM_MINUTES),
   };

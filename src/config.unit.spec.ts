@@ -44,6 +44,7 @@ describe('config › when no setting is given', () => {
       witnesses: [],
       witnessQuorum: 0,
       projectionsVerifyMinutes: 0,
+      shutdownTimeoutSeconds: 25,
       webhookHistoryDays: 90,
       embeddedVacuumMinutes: 10,
     });
@@ -85,6 +86,7 @@ describe('config › when settings are given', () => {
       PROJECTIONS_VERIFY_MINUTES: '60',
       WEBHOOK_HISTORY_DAYS: '30',
       EMBEDDED_VACUUM_MINUTES: '5',
+      SHUTDOWN_TIMEOUT: '60',
     });
     expect(settings).toMatchObject({
       witnesses: [
@@ -113,6 +115,7 @@ describe('config › when settings are given', () => {
       witnesses: [],
       witnessQuorum: 1,
       projectionsVerifyMinutes: 60,
+      shutdownTimeoutSeconds: 60,
       webhookHistoryDays: 30,
       embeddedVacuumMinutes: 5,
     });
@@ -184,6 +187,9 @@ describe('config › when a setting has a wrong value', () => {
     ['WEBHOOK_HISTORY_DAYS', 'ninety'],
     ['WEBHOOK_HISTORY_DAYS', '1.5'],
     ['EMBEDDED_VACUUM_MINUTES', '-5'],
+    ['SHUTDOWN_TIMEOUT', '1'],
+    ['SHUTDOWN_TIMEOUT', '10000'],
+    ['SHUTDOWN_TIMEOUT', 'soon'],
     ['WEBHOOK_RETRY_SCALE', '1e999'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_LEVEL', 'INFO'],

@@ -7,6 +7,9 @@ import { LedgerTransactionIdsError } from './ledger/postgres/transaction-ids.js'
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { StorePrivilegeError } from './store/roles.js';
 
+/** How long a draining service still serves, answering with `Connection: close`, before it closes (Service.quiesce). */
+const DRAIN_GRACE_MS = 1000;
+
 /** Composition root: config → service → listen → signals. */
 async function main(): Promise<void> {
   const settings = loadSettings(process.env);
@@ -38,16 +41,28 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
+    // A second signal is the operator insisting: what is in flight is abandoned (never acknowledged).
+    if (stopping) {
+      log.warn({ signal }, 'a second signal: exiting now, without finishing the requests in flight');
+      process.exit(1);
+    }
     stopping = true;
-    log.info({ signal }, 'draining: no new requests, finishing those in flight');
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    log.info({ signal }, 'draining: answering with Connection: close, then no new requests; finishing those in flight');
+    // A client that never finishes its request (a stalled upload) must not hold the exit.
+    setTimeout(() => {
+      log.error({ seconds: settings.shutdownTimeoutSeconds }, 'the drain did not end within SHUTDOWN_TIMEOUT: exiting now');
+      process.exit(1);
+    }, settings.shutdownTimeoutSeconds * 1000).unref();
+    service
+      .quiesce(DRAIN_GRACE_MS)
+      .then(() => service.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

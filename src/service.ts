@@ -93,6 +93,12 @@ export interface Service {
   deadlines: Deadlines;
   /** The ledger's followers (runner, webhook subscription, sealer), started and woken together. */
   followers: FollowerHost;
+  /**
+   * The first step of a SIGTERM drain: for `graceMs` it still serves, every answer with
+   * `Connection: close`, so keep-alive clients leave their connections before `close` ends them
+   * (a request sent on a connection as it closes is reset, with no answer).
+   */
+  quiesce(graceMs: number): Promise<void>;
   /** Stops taking requests, finishes those in flight, then stops every part in the reverse order of their start. */
   close(): Promise<void>;
 }
@@ -397,7 +403,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       (l) => l.close(),
     );
     // Closed first: the app stops taking requests and answers those in flight.
-    const { app } = await life.open(
+    const { app, drain } = await life.open(
       'app',
       async () => {
         const app = await buildApp(
@@ -428,7 +434,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
         return { app, drain: drainKeepAlive(app) };
       },
       async ({ app, drain }) => {
-        drain.start();
+        drain.closing();
         await app.close();
       },
     );
@@ -454,6 +460,10 @@ export async function createService(settings: Settings, options: ServiceOptions 
       deadlines,
       followers,
       limiter,
+      async quiesce(graceMs: number) {
+        drain.start();
+        await new Promise((resolve) => setTimeout(resolve, graceMs));
+      },
       close: () => life.stop(),
     };
   });

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -260,4 +261,104 @@ describe('embedded store › when a second service starts on the same DATA_DIR �
     expect((await api.get(`/api/v1/consent/${recorded.body.data.id}/verify`)).body.data.valid).toBe(true);
     expect((await first.kill('SIGTERM')).code).toBe(0);
   }, 120_000);
+});
+
+/** A keep-alive connection of its own, on which requests are sent one at a time and read whole. */
+async function keepAliveConnection(port: number) {
+  const socket = connect({ port, host: '127.0.0.1' });
+  await once(socket, 'connect');
+  let received = '';
+  let reset: string | undefined;
+  socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+  socket.on('error', (error: NodeJS.ErrnoException) => (reset = error.code ?? error.message));
+  let closed = false;
+  socket.once('close', () => (closed = true));
+  return {
+    /** GET /health on this connection: its answer's status and headers, or why none came. */
+    async health(): Promise<{ status: number; headers: string } | { failed: string }> {
+      received = '';
+      socket.write(`GET /health HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`);
+      return waitUntil(
+        () => {
+          const split = received.indexOf('\r\n\r\n');
+          if (split >= 0) {
+            const head = received.slice(0, split);
+            const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+            if (received.length - split - 4 >= length) return { status: Number(head.split(' ')[1]), headers: head.toLowerCase() };
+          }
+          return closed || reset ? { failed: reset ?? 'closed with no answer' } : undefined;
+        },
+        { timeoutMs: 10_000, what: 'an answer on the keep-alive connection' },
+      );
+    },
+    destroy: () => socket.destroy(),
+  };
+}
+
+describe('shutdown › keep-alive clients, stalled uploads and a second signal', () => {
+  it('a request sent on a kept-alive connection as the drain begins is answered with Connection: close, not reset', async () => {
+    const svc = await start({ DATA_DIR: tempDataDir(), ADMIN_TOKEN, LOG_LEVEL: 'info' });
+    const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'keep-alive');
+    const connections = await Promise.all(Array.from({ length: 10 }, () => keepAliveConnection(svc.port)));
+    cleanups.push(() => connections.forEach((c) => c.destroy()));
+    // Each connection used once, and left open for its next request, as a client's pool does.
+    for (const c of connections) expect(await c.health()).toMatchObject({ status: 200 });
+    // And a request in flight when the signal comes, answered once the drain has begun.
+    const inFlight = await slowPost(
+      svc.port,
+      '/api/v1/consent',
+      { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret },
+      { policyVersionId: randomUUID(), userReference: 'in-flight', consentGiven: true },
+    );
+    cleanups.push(() => {
+      inFlight.destroy();
+    });
+    await waitUntil(() => logLines(svc).some((l) => l.msg === 'incoming request' && l.req?.remotePort === inFlight.localPort), {
+      what: 'the request in flight to reach the service',
+    });
+    svc.child.kill('SIGTERM');
+    await svc.waitForOutput(/"msg":"draining/);
+    await inFlight.finish();
+    // The other connections were idle all along: the clients send on them now.
+    const answers = await Promise.all(connections.map((c) => c.health()));
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 200 });
+      expect((answer as { headers: string }).headers).toContain('connection: close');
+    }
+    expect(await svc.waitForExit(30_000)).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it('an upload that never ends holds the exit no longer than SHUTDOWN_TIMEOUT; a second signal ends it at once', async () => {
+    const dataDir = tempDataDir();
+    const svc = await start({ DATA_DIR: dataDir, ADMIN_TOKEN, SHUTDOWN_TIMEOUT: '2', LOG_LEVEL: 'info' });
+    const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'stalled');
+    const headers = { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret };
+    const body = { policyVersionId: randomUUID(), userReference: 'stalled', consentGiven: true };
+    const stalled = await slowPost(svc.port, '/api/v1/consent', headers, body);
+    cleanups.push(() => {
+      stalled.destroy();
+    });
+    await waitUntil(() => logLines(svc).some((l) => l.msg === 'incoming request' && l.req?.remotePort === stalled.localPort), {
+      what: 'the stalled request to reach the service',
+    });
+    svc.child.kill('SIGTERM');
+    expect(await svc.waitForExit(15_000)).toEqual({ code: 1, signal: null });
+    expect(svc.stdout()).toContain('the drain did not end within SHUTDOWN_TIMEOUT');
+    expect(stalled.answered()).toBe(false);
+
+    // Again, with the operator sending a second signal instead of waiting.
+    const again = await start({ DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'info' });
+    const held = await slowPost(again.port, '/api/v1/consent', headers, body);
+    cleanups.push(() => {
+      held.destroy();
+    });
+    await waitUntil(() => logLines(again).some((l) => l.msg === 'incoming request' && l.req?.remotePort === held.localPort), {
+      what: 'the held request to reach the service',
+    });
+    again.child.kill('SIGTERM');
+    await again.waitForOutput(/"msg":"draining/);
+    again.child.kill('SIGTERM');
+    expect(await again.waitForExit(10_000)).toEqual({ code: 1, signal: null });
+    expect(again.stdout()).toContain('a second signal: exiting now');
+  }, 90_000);
 });
