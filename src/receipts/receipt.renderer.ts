@@ -154,7 +154,8 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
   }
   if (withdrawn) {
     recordRows.push(['Withdrawn at', { text: utc(c.withdrawnAt!), bold: true }]);
-    recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : absent]);
+    // The reason is personal data: an erasure takes it with the rest.
+    recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : c.erased ? erased : absent]);
   }
   if (c.erased) {
     recordRows.push(['User reference', erased], ['IP address', erased], ['User agent', erased], ['Metadata', erased]);

@@ -285,6 +285,18 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     expect((await api.get(`/api/v1/consent/${bId}/pdf`)).statusCode).toBe(200);
   });
 
+  it('issues a new receipt of the erased withdrawal that says its reason was erased, not that none was given', async () => {
+    const issued = await api.post(`/api/v1/consent/${aIds[0]}/pdf`);
+    expect(issued.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'cl-erased-receipt-'));
+    const file = join(dir, 'erased-withdrawal.pdf');
+    writeFileSync(file, issued.rawPayload);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain('Withdrawal reason erased at the data subject’s request');
+    expect(text).not.toContain('not recorded');
+  });
+
   it('keeps idempotency records useless: stored request hashes are keyed, a repeat of A answers the erased record, B still replays and refuses another body', async () => {
     // Record, batch and withdrawal keys: in event metadata, and in the withdrawal key's own event.
     const stored = await sql<{ hash: string }>`

@@ -63,7 +63,7 @@ export function verifyPage(v: PublicVerification): string {
       ],
     );
     body = v.valid
-      ? `<p>This consent record is held in the ledger and its hash matches: the receipt that led here is genuine.</p>`
+      ? `<p>This consent record is held in the ledger and its hash matches: the record this address names is genuine. This page checks the record, not a printed receipt’s other text: the receipt’s PDF file itself is checked with <code>npx consent-ledger audit receipt</code>.</p>`
       : `<p>A consent record with this hash was recorded in the ledger, but the personal details it covered were erased at the data subject’s request, so its hash can no longer be recomputed. The policy, decision and time below remain on record.</p>`;
   } else if (v.tampered) {
     body = `<p>The ledger holds a consent record with this address and hash, but its stored events fail their integrity checks: an event was written or changed behind the service’s back. Do not rely on this record, and tell the organisation that issued the receipt.</p>`;
