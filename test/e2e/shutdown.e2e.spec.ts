@@ -295,6 +295,23 @@ async function keepAliveConnection(port: number) {
   };
 }
 
+/** A POST whose body stops half-way (slowPost), once the service has logged its arrival. */
+async function heldRequest(svc: ServiceProcess, creds: { apiKey: string; apiSecret: string }) {
+  const held = await slowPost(
+    svc.port,
+    '/api/v1/consent',
+    { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret },
+    { policyVersionId: randomUUID(), userReference: 'held', consentGiven: true },
+  );
+  cleanups.push(() => {
+    held.destroy();
+  });
+  await waitUntil(() => logLines(svc).some((l) => l.msg === 'incoming request' && l.req?.remotePort === held.localPort), {
+    what: 'the held request to reach the service',
+  });
+  return held;
+}
+
 describe('shutdown › keep-alive clients, stalled uploads and a second signal', () => {
   it('a request sent on a kept-alive connection as the drain begins is answered with Connection: close, not reset', async () => {
     const svc = await start({ DATA_DIR: tempDataDir(), ADMIN_TOKEN, LOG_LEVEL: 'info' });
@@ -304,18 +321,7 @@ describe('shutdown › keep-alive clients, stalled uploads and a second signal',
     // Each connection used once, and left open for its next request, as a client's pool does.
     for (const c of connections) expect(await c.health()).toMatchObject({ status: 200 });
     // And a request in flight when the signal comes, answered once the drain has begun.
-    const inFlight = await slowPost(
-      svc.port,
-      '/api/v1/consent',
-      { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret },
-      { policyVersionId: randomUUID(), userReference: 'in-flight', consentGiven: true },
-    );
-    cleanups.push(() => {
-      inFlight.destroy();
-    });
-    await waitUntil(() => logLines(svc).some((l) => l.msg === 'incoming request' && l.req?.remotePort === inFlight.localPort), {
-      what: 'the request in flight to reach the service',
-    });
+    const inFlight = await heldRequest(svc, creds);
     svc.child.kill('SIGTERM');
     await svc.waitForOutput(/"msg":"draining/);
     await inFlight.finish();
@@ -332,15 +338,7 @@ describe('shutdown › keep-alive clients, stalled uploads and a second signal',
     const dataDir = tempDataDir();
     const svc = await start({ DATA_DIR: dataDir, ADMIN_TOKEN, SHUTDOWN_TIMEOUT: '2', LOG_LEVEL: 'info' });
     const creds = await provisionTenant(svc.url, ADMIN_TOKEN, 'stalled');
-    const headers = { 'x-api-key': creds.apiKey, 'x-api-secret': creds.apiSecret };
-    const body = { policyVersionId: randomUUID(), userReference: 'stalled', consentGiven: true };
-    const stalled = await slowPost(svc.port, '/api/v1/consent', headers, body);
-    cleanups.push(() => {
-      stalled.destroy();
-    });
-    await waitUntil(() => logLines(svc).some((l) => l.msg === 'incoming request' && l.req?.remotePort === stalled.localPort), {
-      what: 'the stalled request to reach the service',
-    });
+    const stalled = await heldRequest(svc, creds);
     svc.child.kill('SIGTERM');
     expect(await svc.waitForExit(15_000)).toEqual({ code: 1, signal: null });
     expect(svc.stdout()).toContain('the drain did not end within SHUTDOWN_TIMEOUT');
@@ -348,13 +346,7 @@ describe('shutdown › keep-alive clients, stalled uploads and a second signal',
 
     // Again, with the operator sending a second signal instead of waiting.
     const again = await start({ DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'info' });
-    const held = await slowPost(again.port, '/api/v1/consent', headers, body);
-    cleanups.push(() => {
-      held.destroy();
-    });
-    await waitUntil(() => logLines(again).some((l) => l.msg === 'incoming request' && l.req?.remotePort === held.localPort), {
-      what: 'the held request to reach the service',
-    });
+    await heldRequest(again, creds);
     again.child.kill('SIGTERM');
     await again.waitForOutput(/"msg":"draining/);
     again.child.kill('SIGTERM');
