@@ -60,6 +60,17 @@ export function inclusiveBounds(start: string | undefined, end: string | undefin
   return { from, before };
 }
 
+/**
+ * Whether an inclusive range starts after it ends, to the millisecond: a date-only end covers its
+ * whole UTC day. Bounds within one millisecond are not reversed (they may only match nothing).
+ *
+ * @example
+ * startsAfterEnd('2026-12-01', '2026-11-30T23:59:59Z') // true
+ */
+export function startsAfterEnd(start: string, end: string): boolean {
+  return instant(start) > instant(end) + (DATE_ONLY.test(end) ? DAY_MS - 1 : 0);
+}
+
 export function isDate(s: string): boolean {
   const m = DATE.exec(s);
   if (!m) return false;

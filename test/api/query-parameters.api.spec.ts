@@ -196,6 +196,13 @@ describe('query parameters › when a time range ends before it starts › 400 n
     expect((await api.get('/api/v1/consent/search?startDate=2026-01-01&endDate=2026-01-01')).statusCode).toBe(200);
     const at = '2026-01-01T10:00:00.000Z';
     expect((await api.get(`/api/v1/consent/search?startDate=${at}&endDate=${at}`)).statusCode).toBe(200);
+    // Within one millisecond (records are stamped to it): empty, but not reversed.
+    expect((await api.get('/api/v1/consent/search?startDate=2026-01-01T10:00:00.0009Z&endDate=2026-01-01T10:00:00.0005Z')).statusCode).toBe(
+      200,
+    );
+    expect((await api.get('/api/v1/consent/search?startDate=2026-01-01T10:00:00.001Z&endDate=2026-01-01T10:00:00.000Z')).statusCode).toBe(
+      400,
+    );
     expect((await api.get('/api/v1/consent/stats/daily?startDate=2026-01-01&endDate=2026-01-01')).statusCode).toBe(200);
   });
 });

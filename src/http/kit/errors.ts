@@ -4,7 +4,7 @@ import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
 import { ReadModelsBehindError } from '../../common/read-notes.js';
 import { ConcurrencyError, LedgerUnavailableError, WrongExpectedRevisionError } from '../../ledger/ledger.port.js';
 import { isUnavailableError } from '../../store/database-errors.js';
-import { inclusiveBounds } from '../../common/dates.js';
+import { inclusiveBounds, startsAfterEnd } from '../../common/dates.js';
 import { now } from './envelope.js';
 import { fieldErrors, UNKNOWN_FIELD, UNKNOWN_QUERY_PARAMETER, type FieldError } from './validation.js';
 
@@ -37,10 +37,9 @@ export function queryBounds(
   start: { name: string; value: string | undefined },
   end: { name: string; value: string | undefined },
 ): { from: Date | undefined; before: Date | undefined } {
-  const bounds = inclusiveBounds(start.value, end.value);
-  if (bounds.from && bounds.before && bounds.from >= bounds.before)
+  if (start.value !== undefined && end.value !== undefined && startsAfterEnd(start.value, end.value))
     throw validationError([{ field: start.name, message: `must not be after ${end.name}` }]);
-  return bounds;
+  return inclusiveBounds(start.value, end.value);
 }
 
 /**
