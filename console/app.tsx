@@ -44,6 +44,9 @@ const noteBehind = (response: Response): void => {
   for (const show of behindShown) show(now);
 };
 
+/** Told when a call finds the session gone (its key expired or revoked, signed out elsewhere): the App shows sign-in. */
+let onSessionEnded: (message: string) => void = () => undefined;
+
 /** A call to the API with the session cookie; JSON in and out; errors as ApiError. */
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const method = init.method ?? 'GET';
@@ -58,8 +61,23 @@ async function api<T>(path: string, init: { method?: string; body?: unknown } = 
   });
   if (method === 'GET' && response.ok) noteBehind(response);
   const json = await response.json().catch(() => null);
-  if (!response.ok)
-    throw new ApiError(response.status, json?.error?.code ?? `HTTP_${response.status}`, json?.error?.message ?? response.statusText);
+  if (!response.ok) {
+    const error = new ApiError(
+      response.status,
+      json?.error?.code ?? `HTTP_${response.status}`,
+      json?.error?.message ?? response.statusText,
+    );
+    // The session this page holds is over (401), or another tab replaced it (its CSRF token is not this one's).
+    const replaced = response.status === 403 && /CSRF token/.test(error.message);
+    if (path !== '/console/session' && (response.status === 401 || replaced)) {
+      onSessionEnded(
+        replaced
+          ? 'This tab’s session was replaced by a sign-in in another tab: sign in again here.'
+          : 'Your session has ended (its key expired or was revoked, or it was signed out): sign in again.',
+      );
+    }
+    throw error;
+  }
   return json as T;
 }
 
@@ -74,6 +92,14 @@ function download(blob: Blob, name: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+// The skip link (index.html) moves focus to the page's content; it is no route.
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest?.('a.skip');
+  if (!link) return;
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+});
 
 const useHash = (): string => {
   const [hash, setHash] = useState(location.hash || '#/overview');
@@ -154,7 +180,7 @@ const when = (iso: string | null | undefined): string =>
         .replace(/Z$/, ' UTC')
     : '—';
 
-function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
+function SignIn({ onSignedIn, ended }: { onSignedIn: (s: Session) => void; ended?: string | undefined }) {
   const [error, setError] = useState<string>();
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -172,6 +198,11 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
   return (
     <main id="main" class="signin">
       <h1>consent-ledger console</h1>
+      {ended && !error && (
+        <p class="card notice" role="status">
+          {ended}
+        </p>
+      )}
       <div class="card">
         <form onSubmit={submit}>
           <label>
@@ -267,6 +298,9 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
   );
 }
 
+/** A chart's x value (unix seconds at a UTC midnight) as its day. */
+const utcDay = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+
 function DailyChart({ days }: { days: Daily[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -283,8 +317,13 @@ function DailyChart({ days }: { days: Daily[] }) {
       {
         width,
         height: 260,
-        series: [{}, ...series.map(([label, , stroke]) => ({ label, stroke, width: 2, points: { show: days.length <= 31 } }))],
-        axes: [{}, { label: 'records' }],
+        // The days are UTC days (the API's): drawn and labelled as such, whatever the browser's zone.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        series: [
+          { label: 'Day (UTC)', value: (_u, v) => (v === null ? '—' : utcDay(v)) },
+          ...series.map(([label, , stroke]) => ({ label, stroke, width: 2, points: { show: days.length <= 31 } })),
+        ],
+        axes: [{ values: (_u, splits) => splits.map(utcDay) }, { label: 'records' }],
         scales: { x: { time: true } },
       },
       [x, ...series.map(([, key]) => days.map((d) => d[key] as number))],
@@ -479,24 +518,57 @@ async function save(path: string, name: string): Promise<void> {
   download(await response.blob(), name);
 }
 
+/** Previous / Next over the pages of a list. */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <div class="pager">
+      <button type="button" class="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <button type="button" class="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </div>
+  );
+}
+
+/** The last search, kept while a record it found is open: "Back to the records" returns to it. */
+let lastSearch: { query: Record<string, string>; page: number } = { query: {}, page: 1 };
+
 function Records() {
-  const [query, setQuery] = useState<Record<string, string>>({});
-  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState<Record<string, string>>(lastSearch.query);
+  const [page, setPage] = useState(lastSearch.page);
+  // Each Search runs the query again, even unchanged: a record added since then shows.
+  const [run, setRun] = useState(0);
+  const [formError, setFormError] = useState<string>();
+  lastSearch = { query, page };
   // The same query the exports send (metadata as metadata.<key>), one page of it.
   const params = searchParams(query);
   params.set('page', String(page));
   params.set('limit', '20');
   const [result, error, loading] = useLoad(
     () => api<{ data: SearchItem[]; pagination: { total: number; pages: number } }>(`/api/v1/consent/search?${params}`),
-    [params.toString()],
+    [params.toString(), run],
   );
   // The tenant's purposes, offered as the purpose filter's suggestions (any key may still be typed).
   const [purposes] = useLoad(() => api<{ data: PurposeRow[] }>('/api/v1/purposes'), []);
   const submit = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
-    setQuery(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v).trim()])));
+    const next = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v).trim()]));
+    // A metadata filter the API could not read would be dropped, and search (and export) everything.
+    if (next.metadata && !/^[^=]+=/.test(next.metadata)) {
+      setFormError('Metadata: write key=value, for example source=web.');
+      return;
+    }
+    setFormError(undefined);
+    setQuery(next);
     setPage(1);
+    setRun((n) => n + 1);
   };
   return (
     <>
@@ -504,11 +576,11 @@ function Records() {
       <form class="filters card" onSubmit={submit} role="search" aria-label="Search records">
         <label>
           User reference
-          <input name="userReference" />
+          <input name="userReference" defaultValue={query.userReference} />
         </label>
         <label>
           Purpose
-          <input name="purpose" list="purpose-keys" autocomplete="off" />
+          <input name="purpose" list="purpose-keys" autocomplete="off" defaultValue={query.purpose} />
           <datalist id="purpose-keys">
             {(purposes?.data ?? []).map((p) => (
               <option key={p.key} value={p.key}>
@@ -519,7 +591,7 @@ function Records() {
         </label>
         <label>
           Policy type
-          <select name="policyType">
+          <select name="policyType" defaultValue={query.policyType}>
             <option value="">any</option>
             {['privacy_policy', 'terms_of_service', 'cookie_policy', 'marketing_consent', 'data_processing', 'custom'].map((t) => (
               <option key={t} value={t}>
@@ -530,11 +602,11 @@ function Records() {
         </label>
         <label>
           Policy version id
-          <input name="policyVersionId" />
+          <input name="policyVersionId" defaultValue={query.policyVersionId} />
         </label>
         <label>
           Decision
-          <select name="consentGiven">
+          <select name="consentGiven" defaultValue={query.consentGiven}>
             <option value="">any</option>
             <option value="true">given</option>
             <option value="false">rejected</option>
@@ -542,11 +614,11 @@ function Records() {
         </label>
         <label>
           Metadata (key=value)
-          <input name="metadata" placeholder="source=web" />
+          <input name="metadata" defaultValue={query.metadata} placeholder="source=web" />
         </label>
         <label>
           Status
-          <select name="status">
+          <select name="status" defaultValue={query.status}>
             <option value="">any</option>
             <option value="active">active</option>
             <option value="withdrawn">withdrawn</option>
@@ -556,17 +628,17 @@ function Records() {
         </label>
         <label>
           From
-          <input name="startDate" type="date" />
+          <input name="startDate" type="date" defaultValue={query.startDate} />
         </label>
         <label>
           To
-          <input name="endDate" type="date" />
+          <input name="endDate" type="date" defaultValue={query.endDate} />
         </label>
         <button type="submit">Search</button>
       </form>
-      {error && (
+      {(formError ?? error) && (
         <p class="error" role="alert">
-          {error}
+          {formError ?? error}
         </p>
       )}
       <p aria-live="polite">{loading ? 'Searching…' : result ? `${result.pagination.total} records` : ''}</p>
@@ -586,19 +658,7 @@ function Records() {
           ]}
         />
       )}
-      {result && result.pagination.pages > 1 && (
-        <div class="pager">
-          <button type="button" class="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {result.pagination.pages}
-          </span>
-          <button type="button" class="secondary" disabled={page >= result.pagination.pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </div>
-      )}
+      {result && <Pager page={page} pages={result.pagination.pages} onPage={setPage} />}
     </>
   );
 }
@@ -843,6 +903,12 @@ function Policies() {
         `/api/v1/policies/${id}`,
       );
       setText({ title: `${data.title} ${data.version} (SHA-256 ${data.contentHash})`, content: data.content });
+      // The text shows below the tables: take the reader (and the keyboard) there.
+      requestAnimationFrame(() => {
+        const section = document.getElementById('policy-text-section');
+        section?.scrollIntoView({ block: 'start' });
+        section?.focus();
+      });
     } catch (e) {
       setMessage((e as Error).message);
     }
@@ -897,18 +963,22 @@ function Policies() {
               ['Acceptance', (v) => `${v.acceptanceRate} %`],
               [
                 'Text',
-                (v) => (
-                  <button type="button" class="secondary" onClick={() => read(v.policyVersionId)}>
-                    Read<span class="skip"> {`${v.purpose} ${v.version}`}</span>
-                  </button>
-                ),
+                (v) =>
+                  // A deleted version's text is no longer served (GET /policies/:id answers 404).
+                  v.deleted ? (
+                    <span class="muted">deleted</span>
+                  ) : (
+                    <button type="button" class="secondary" onClick={() => read(v.policyVersionId)}>
+                      Read<span class="skip"> {`${v.purpose} ${v.version}`}</span>
+                    </button>
+                  ),
               ],
             ]}
           />
         </section>
       ))}
       {text && (
-        <section class="card" aria-labelledby="policy-text">
+        <section class="card" id="policy-text-section" tabIndex={-1} aria-labelledby="policy-text">
           <h2 id="policy-text">{text.title}</h2>
           <pre class="diff">{text.content}</pre>
         </section>
@@ -959,23 +1029,52 @@ function Policies() {
 
 function AuditLog() {
   const [action, setAction] = useState('');
+  const [page, setPage] = useState(1);
+  const [exportError, setExportError] = useState<string>();
+  // The filter, encoded, for the page shown and for the export alike.
+  const query = (more: Record<string, string>) => new URLSearchParams({ ...more, ...(action ? { action } : {}) }).toString();
   const [result, error] = useLoad(
-    () => api<{ data: AuditEntry[]; pagination: { total: number } }>(`/api/v1/audit-log?limit=100${action ? `&action=${action}` : ''}`),
-    [action],
+    () =>
+      api<{ data: AuditEntry[]; pagination: { total: number; pages: number } }>(
+        `/api/v1/audit-log?${query({ limit: '100', page: String(page) })}`,
+      ),
+    [action, page],
   );
+  const exportCsv = () =>
+    save(`/api/v1/audit-log?${query({ format: 'csv' })}`, 'audit-log.csv').then(
+      () => setExportError(undefined),
+      (e: Error) => setExportError(`The export failed: ${e.message}`),
+    );
   return (
     <>
       <h1>Audit log</h1>
       <form class="filters card" onSubmit={(e) => e.preventDefault()} aria-label="Filter the audit log">
         <label>
           Action
-          <input value={action} onChange={(e) => setAction((e.target as HTMLInputElement).value.trim())} placeholder="key.issued" />
+          <input
+            value={action}
+            onChange={(e) => {
+              setAction((e.target as HTMLInputElement).value.trim());
+              setPage(1);
+            }}
+            placeholder="key.issued"
+          />
         </label>
-        <a href="/api/v1/audit-log?format=csv" download="audit-log.csv">
+        <button type="button" class="secondary" onClick={() => void exportCsv()}>
           Export as CSV
-        </a>
+        </button>
       </form>
-      {error && <p class="error">{error}</p>}
+      {(exportError ?? error) && (
+        <p class="error" role="alert">
+          {exportError ?? error}
+        </p>
+      )}
+      {result && (
+        <p aria-live="polite">
+          {result.pagination.total} {result.pagination.total === 1 ? 'entry' : 'entries'}
+          {action ? ` of ${action}` : ''}
+        </p>
+      )}
       {result && (
         <DataTable
           label="Configuration changes, newest first"
@@ -989,6 +1088,7 @@ function AuditLog() {
           ]}
         />
       )}
+      {result && <Pager page={page} pages={result.pagination.pages} onPage={setPage} />}
     </>
   );
 }
@@ -1174,17 +1274,27 @@ function Erasure({ session }: { session: Session }) {
   const look = async (event: Event) => {
     event.preventDefault();
     const userReference = String(new FormData(event.target as HTMLFormElement).get('userReference')).trim();
-    const { pagination } = await api<{ pagination: { total: number } }>(
-      `/api/v1/consent/search?${new URLSearchParams({ userReference, limit: '1' })}`,
-    );
+    setFound(undefined);
     setMessage(undefined);
-    // Nothing to erase: say so rather than offer to destroy nothing.
-    if (pagination.total === 0) {
-      setFound(undefined);
-      setMessage(`No records of ${userReference}: nothing to erase.`);
-      return;
+    // The subject's records not erased yet (those recorded after an erasure are not).
+    let live = 0;
+    try {
+      for (let page = 1; ; page++) {
+        const { data, pagination } = await api<{ data: SearchItem[]; pagination: { total: number; pages: number } }>(
+          `/api/v1/consent/search?${new URLSearchParams({ userReference, limit: '100', page: String(page) })}`,
+        );
+        live += data.filter((r) => !r.erased).length;
+        if (page >= pagination.pages) {
+          // Nothing to erase: say so rather than offer to destroy nothing.
+          if (pagination.total === 0) setMessage(`No records of ${userReference}: nothing to erase.`);
+          else if (live === 0) setMessage(`${userReference} is erased already: none of their records can be read.`);
+          else setFound({ userReference, records: live });
+          return;
+        }
+      }
+    } catch (e) {
+      setMessage((e as Error).message);
     }
-    setFound({ userReference, records: pagination.total });
   };
   const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
   const erase = async () => {
@@ -1231,6 +1341,12 @@ function Erasure({ session }: { session: Session }) {
 
 function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [ended, setEnded] = useState<string>();
+  onSessionEnded = (message) => {
+    csrf = '';
+    setEnded(message);
+    setSession(null);
+  };
   useEffect(() => {
     api<{ data: Session }>('/console/session').then(
       ({ data }) => {
@@ -1244,9 +1360,11 @@ function App() {
   if (session === null) {
     return (
       <SignIn
+        ended={ended}
         onSignedIn={(s) => {
           csrf = s.csrfToken;
           if (!location.hash) location.hash = '#/overview';
+          setEnded(undefined);
           setSession(s);
         }}
       />
