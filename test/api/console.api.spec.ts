@@ -347,6 +347,30 @@ describe('console › an officer with an admin key', () => {
 });
 
 describe('console › the session', () => {
+  it('returns to sign-in, saying why, once its key is revoked; the skip link stays on the page', async () => {
+    const key = (await admin.post('/api/v1/keys', { scope: 'read', name: 'short-lived' })).json().data;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, key);
+      await page.getByRole('link', { name: 'Audit log' }).click();
+      await page.getByRole('cell', { name: 'policy.published' }).first().waitFor();
+      await page.getByText(/^\d+ entries$/).waitFor();
+      // The skip link moves focus to the content and leaves the route as it was.
+      await page.locator('a.skip').focus();
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate('location.hash')).toBe('#/audit-log');
+      expect(await page.evaluate('document.activeElement.id')).toBe('main');
+
+      expect((await admin.delete(`/api/v1/keys/${key.apiKey}`)).statusCode).toBe(200);
+      await page.getByRole('link', { name: 'Records' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByText('Your session has ended').waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('refuses write and publishable keys, and a wrong secret', async () => {
     const writer = (await admin.post('/api/v1/keys', { scope: 'write' })).json().data;
     const signIn = (body: object) => t.app.inject({ method: 'POST', url: '/console/session', payload: body });
