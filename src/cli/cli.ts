@@ -77,7 +77,7 @@ export async function main(
   let input: unknown;
   try {
     const { values, positionals } = parseArgs({
-      args: [...rest],
+      args: withNegativeValues(rest, command.options),
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: command.positionals === true,
@@ -109,4 +109,21 @@ const invokedDirectly = (() => {
 })();
 if (invokedDirectly) {
   process.exitCode = await main(process.argv.slice(2));
+}
+
+/**
+ * An option's value that starts with a dash and a digit (`--time-zone -05:00`) joined to it
+ * (`--time-zone=-05:00`): parseArgs would otherwise call it ambiguous, taking it for an option.
+ */
+function withNegativeValues(args: readonly string[], options: Record<string, { type: string }> = {}): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : undefined;
+    const next = args[i + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${args[i]}=${next}`);
+      i++;
+    } else out.push(args[i]!);
+  }
+  return out;
 }

@@ -73,6 +73,11 @@ describe('cli › when the arguments are wrong › exits 2 with a clear message,
       /--per-minute must be a whole number/,
     ],
     [
+      'a negative limit, read as the value it is',
+      ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--per-minute', '-5'],
+      /--per-minute must be a whole number/,
+    ],
+    [
       'a fractional limit',
       ['tenant', 'set-plan', '--id', '00000000-0000-4000-8000-000000000000', '--per-day', '2.5'],
       /--per-day must be a whole number/,

@@ -83,6 +83,11 @@ describe('import › bad arguments exit 2 with a clear message, touching no stor
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'id=7'], /--default id=7: give FIELD=VALUE/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'purpose='], /the value is empty/],
     [['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--time-zone', 'Mars/Olympus'], /no such time zone/],
+    // A negative offset is the option's value, not another option: the next check speaks.
+    [
+      ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--date-format', 'MM.YYYY', '--time-zone', '-05:00'],
+      /--date-format MM\.YYYY: give the year/,
+    ],
     [
       ['--tenant', '00000000-0000-4000-8000-000000000000', '--file', 'a.csv', '--default', 'consentGiven=perhaps'],
       /--default consentGiven: is not a decision/,
