@@ -668,7 +668,7 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   }
   const status = state.status;
   if (status !== undefined && WITHDRAWN.has(status) && row.withdrawnAt === undefined) {
-    errors.push({ field: 'withdrawnAt', message: `is required for a withdrawn decision (status "${status}")` });
+    errors.push({ field: columnOf(mapping, 'withdrawnAt'), message: `is required for a withdrawn decision (status "${status}")` });
   }
   if (row.consentGiven === undefined && status !== undefined && !mappedColumn(mapping, 'consentGiven')) {
     const given = decisionOfStatus(status, mapping.decisionWords);
@@ -692,10 +692,11 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
     const { decisionOn } = mapping;
     if (decisionOn?.withdrawnAt !== undefined) {
       errors.push({ field: decisionOn.column, message: `is empty, but ${decisionOn.withdrawnAt} gives a withdrawal of its decision` });
-    } else errors.push({ field: 'consentGiven', message: 'is required' });
+    } else errors.push({ field: columnOf(mapping, 'consentGiven'), message: 'is required' });
   }
+  // Named by the file's column when one is mapped to the field (an empty cell), else by the field.
   if (row.collectedAt === undefined && !refused.has('collectedAt')) {
-    errors.push({ field: 'collectedAt', message: 'is required: the time the decision was originally made' });
+    errors.push({ field: columnOf(mapping, 'collectedAt'), message: 'is required: the time the decision was originally made' });
   }
   // Without a version, a purpose (or type) names the version in force at collectedAt.
   if (VERSION_FIELDS.every((f) => row[f] === undefined)) {

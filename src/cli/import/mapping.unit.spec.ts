@@ -450,6 +450,19 @@ describe('import › Unix times (--date-format X or x)', () => {
   });
 });
 
+describe('import › a row with an empty cell the row needs', () => {
+  it("names the file's column, as for the user reference, not the field it fills", () => {
+    const maps = { email: 'userReference', antwort: 'consentGiven', datum: 'collectedAt', stand: 'status', wd: 'withdrawnAt' };
+    const row = (values: Record<string, string>) =>
+      readWith({ email: 'v1', antwort: 'yes', datum: '2024-01-01T00:00:00Z', stand: '', wd: '', purpose: 'n', ...values }, maps);
+    expect(row({ antwort: '' })).toEqual({ errors: [{ field: 'antwort', message: 'is required' }] });
+    expect(row({ datum: '' })).toEqual({ errors: [{ field: 'datum', message: 'is required: the time the decision was originally made' }] });
+    expect(row({ stand: 'withdrawn' })).toEqual({
+      errors: [{ field: 'wd', message: 'is required for a withdrawn decision (status "withdrawn")' }],
+    });
+  });
+});
+
 describe('import › a row without its user reference', () => {
   it('names the column it reads the reference from; only the export says an empty one is an erased subject', () => {
     const generic = readWith(
