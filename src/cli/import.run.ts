@@ -90,7 +90,7 @@ interface Importer {
   threads: number;
   append(items: ImportItem[], expectNew: boolean, now: Date): Promise<ImportOutcome>;
   /** What `append` would refuse, recording nothing (`--dry-run`). */
-  check(items: ImportItem[], now: Date): ImportOutcome;
+  check(items: ImportItem[], now: Date): Promise<ImportOutcome>;
 }
 
 /**
@@ -163,7 +163,7 @@ async function importFile(
   const now = new Date();
   const send = (chunk: Sent[]) => {
     const items = chunk.map((c) => c.item);
-    const outcome = input.dryRun ? Promise.resolve(importer.check(items, now)) : importer.append(items, !resuming, now);
+    const outcome = input.dryRun ? importer.check(items, now) : importer.append(items, !resuming, now);
     const p = outcome
       .then((outcome) => {
         summary.imported += outcome.recorded;

@@ -310,6 +310,9 @@ describe.each(engines)('import › on $name', (engine) => {
         errors: { line: number; field: string; message: string }[];
       };
       expect(error).toMatchObject({ rows: 12, imported: 5, refused: 7, dryRun: false });
+      // A dry run after it previews the run again: every good row found imported, nothing new.
+      const again = await cli([...args, '--dry-run'], env);
+      expect(again.json).toMatchObject({ rows: 12, imported: 0, alreadyImported: 5, refused: 7, dryRun: true });
       // One error per bad row, named by its column: a broken quote costs its own row only (g's quoted field spans lines 8 and 9).
       expect(error.errors.map((e) => [e.line, e.field])).toEqual([
         [3, 'given'],

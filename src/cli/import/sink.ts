@@ -5,7 +5,8 @@ import { PolicyCache } from '../../application/policies/policy-cache.js';
 import { canonicalJson, sha256Hex } from '../../common/hashing.js';
 import type { Settings } from '../../config.js';
 import { batchItemErrors } from '../../http/routes/consent/consent.checks.js';
-import type { Ledger } from '../../ledger/ledger.port.js';
+import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
+import { consentStream } from '../../domain/consent/consent.events.js';
 import { PersonalFields } from '../../privacy/personal-fields.js';
 import type { Store } from '../../store/store.js';
 import { serviceLedger } from '../service-ledger.js';
@@ -37,8 +38,11 @@ export interface ImportSink {
   ledger: Ledger;
   /** Checks the items as the batch route would, then records those that pass; errors by the items' indexes. */
   append(items: readonly ImportItem[], expectNew: boolean, now: Date): Promise<ImportOutcome>;
-  /** What `append` would refuse, recording nothing (`--dry-run`): `recorded` counts the items that pass. */
-  check(items: readonly ImportItem[], now: Date): ImportOutcome;
+  /**
+   * What `append` would do, recording nothing (`--dry-run`): the items it would refuse, those it
+   * would find recorded (by an earlier run, or earlier in this one: a row repeated), and the rest.
+   */
+  check(items: readonly ImportItem[], now: Date): Promise<ImportOutcome>;
   close(): Promise<void>;
 }
 
@@ -94,6 +98,8 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
     });
     // The id a row is recorded under, from its key: the same on every run, so a run again records nothing twice.
     const rowId = (key: string) => keys.consentId(tenantId, keys.keyed(tenantId, { key: `import\u0000${key}`, requestHash: '' })!);
+    // A dry run's rows so far: one repeated later in the file would be found recorded by a run.
+    const checkedBefore = new Set<string>();
     return {
       ledger,
       async append(items, expectNew, now) {
@@ -103,9 +109,16 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
         const refused = outcome.errors.map((e) => ({ ...e, index: checked.indexes[e.index]! }));
         return { recorded: outcome.recorded, existing: outcome.existing, errors: [...checked.errors, ...refused] };
       },
-      check(items, now) {
-        const checked = checkItems(items, now, undefined);
-        return { recorded: checked.indexes.length, existing: 0, errors: checked.errors };
+      async check(items, now) {
+        const checked = checkItems(items, now, rowId);
+        const streams = checked.rows.map((r) => consentStream(tenantId, r.consentId));
+        const found = await readStreams(ledger, streams);
+        let existing = 0;
+        for (const stream of streams) {
+          if ((found.get(stream)?.length ?? 0) > 0 || checkedBefore.has(stream)) existing += 1;
+          else checkedBefore.add(stream);
+        }
+        return { recorded: streams.length - existing, existing, errors: checked.errors };
       },
       async close() {
         // Keys made ahead for rows that never came (up to 1,024 a thread) would stay as rows that
