@@ -302,8 +302,16 @@ export function listedDecisions(
   const found = new Map<string, { column: string; purpose: string; given: boolean }>();
   const errors: RowError[] = [];
   for (const { column, list } of listColumnsOf(mapping.columns)) {
-    const value = values.get(column);
+    let value = values.get(column);
     if (isEmptyValue(value)) continue;
+    // A CSV cell may hold the JSON a JSON line would (an array of purposes, an object of decisions).
+    if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+      try {
+        value = JSON.parse(value) as unknown;
+      } catch {
+        // Not JSON after all: read as a list of words.
+      }
+    }
     let items: [string, unknown][];
     if (isObject(value)) {
       if (list !== 'decisions') {

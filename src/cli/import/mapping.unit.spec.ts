@@ -361,6 +361,20 @@ describe('import › cells listing purposes (Didomi, OneTrust)', () => {
     expect(lists({ enabled: 'purposes.given' }, { user: 'u', enabled: { sms: true } })).toEqual({
       errors: [{ field: 'enabled', message: 'is a JSON object: a list of purposes is a string (a,b) or an array' }],
     });
+    // A CSV cell holding that JSON is read as JSON (the docs' forms), not split at its commas.
+    expect(lists(maps, { user: 'u', enabled: '["newsletter","SMS offers"]', disabled: '["analytics"]' })).toEqual({
+      decisions: [
+        { column: 'enabled', purpose: 'newsletter', given: true },
+        { column: 'enabled', purpose: 'SMS offers', given: true },
+        { column: 'disabled', purpose: 'analytics', given: false },
+      ],
+    });
+    expect(lists({ groups: 'purposes.decisions' }, { user: 'u', groups: '{"C0001":1,"C0002":0}' })).toEqual({
+      decisions: [
+        { column: 'groups', purpose: 'C0001', given: true },
+        { column: 'groups', purpose: 'C0002', given: false },
+      ],
+    });
     // Empty cells give no decision.
     expect(lists(maps, { user: 'u', enabled: '', disabled: ' ' })).toEqual({ decisions: [] });
   });
