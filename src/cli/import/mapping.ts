@@ -678,6 +678,16 @@ export function readRow(values: ReadonlyMap<string, unknown>, mapping: Mapping):
   if (status !== undefined && WITHDRAWN.has(status) && row.withdrawnAt === undefined) {
     errors.push({ field: columnOf(mapping, 'withdrawnAt'), message: `is required for a withdrawn decision (status "${status}")` });
   }
+  // A status that is a decision (denied, given, withdrawn…) must say the decision the row gives.
+  if (row.consentGiven !== undefined && status !== undefined) {
+    const said = decisionOfStatus(status, mapping.decisionWords);
+    if (said !== undefined && said !== row.consentGiven) {
+      errors.push({
+        field: columnOf(mapping, 'status'),
+        message: `${JSON.stringify(status)} says consent ${said ? 'given' : 'rejected'}, but ${columnOf(mapping, 'consentGiven')} says ${row.consentGiven ? 'given' : 'rejected'}`,
+      });
+    }
+  }
   if (row.consentGiven === undefined && status !== undefined && !mappedColumn(mapping, 'consentGiven')) {
     const given = decisionOfStatus(status, mapping.decisionWords);
     if (given !== undefined) row.consentGiven = given;

@@ -477,6 +477,20 @@ describe('import › a row with an empty cell the row needs', () => {
   });
 });
 
+describe('import › a status next to the decision', () => {
+  it('must say the same decision when it is one, and may say anything else', () => {
+    const maps = { email: 'userReference', given: 'consentGiven', stand: 'status', datum: 'collectedAt' };
+    const row = (given: string, stand: string) =>
+      readWith({ email: 'v1', given, stand, datum: '2024-01-01T00:00:00Z', purpose: 'n' }, maps);
+    expect(row('yes', 'denied')).toEqual({ errors: [{ field: 'stand', message: '"denied" says consent rejected, but given says given' }] });
+    expect(row('no', 'granted')).toEqual({
+      errors: [{ field: 'stand', message: '"granted" says consent given, but given says rejected' }],
+    });
+    expect(row('yes', 'granted')).toMatchObject({ row: { consentGiven: true } });
+    expect(row('no', 'active')).toMatchObject({ row: { consentGiven: false } });
+  });
+});
+
 describe('import › a row without its user reference', () => {
   it('names the column it reads the reference from; only the export says an empty one is an erased subject', () => {
     const generic = readWith(
