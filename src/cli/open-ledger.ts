@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Migrations } from '../store/migrations.js';
-import { holdsEmbeddedStore, openStore, type Store } from '../store/store.js';
+import { embeddedClusterDir, holdsEmbeddedStore, openStore, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 import { LedgerLocationError, locationKind, maskLocation, type LocationKind } from './ledger-location.js';
@@ -77,7 +76,7 @@ export async function openLedger(
     return { kind, label, ledger: opened.ledger, close: () => opened.close() };
   }
   if (kind === 'embedded' && mustExist && !holdsEmbeddedStore(target)) {
-    throw new LedgerLocationError(`${label}: no embedded store in this folder (expected ${join(target, 'pglite')})`);
+    throw new LedgerLocationError(`${label}: no embedded store in this folder (expected ${embeddedClusterDir(target)})`);
   }
   const store =
     kind === 'postgres'

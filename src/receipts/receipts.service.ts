@@ -56,7 +56,7 @@ const sameHash = (a: string, b: string): boolean => timingSafeEqual(Buffer.from(
 export class ReceiptService {
   constructor(
     private readonly commands: CommandHandler,
-    private readonly consents: Pick<ConsentQueries, 'get' | 'verify'>,
+    private readonly consents: Pick<ConsentQueries, 'get' | 'getVerified'>,
     private readonly store: ReceiptStore,
     private readonly publicBaseUrl: string,
     private readonly clock: () => Date = () => new Date(),
@@ -80,14 +80,13 @@ export class ReceiptService {
    * first: no stored receipt exists whose issue the ledger does not record.
    */
   async issue(tenantId: string, consentId: string): Promise<StoredReceipt> {
-    const consent = await this.consents.get(tenantId, consentId);
     // A receipt is a proof: none is issued for a record that fails its checks (changed personal
     // fields, an event the service did not append, a broken chain), as GET /consent/:id/verify runs them.
-    const check = consent.tampered ? undefined : await this.consents.verify(tenantId, consentId);
-    if (consent.tampered || (check && !check.valid && !check.erased))
+    const { view: consent, check } = await this.consents.getVerified(tenantId, consentId);
+    if (!check.valid && !check.erased)
       throw new DomainError(
         'CONSENT_TAMPERED',
-        `the record fails its checks (${check?.reason ?? 'tampered'}: GET /api/v1/consent/${consent.id}/verify): the stored record was changed, so no receipt can prove it`,
+        `the record fails its checks (${check.reason}: GET /api/v1/consent/${consent.id}/verify): the stored record was changed, so no receipt can prove it`,
       );
     const now = this.clock();
     const receiptId = newId();
@@ -157,12 +156,12 @@ export class ReceiptService {
     let tampered = false;
     let stored = 'decoy';
     try {
-      const verification = await this.consents.verify(tenantId, id);
-      intact = verification.valid;
-      erased = verification.erased;
-      tampered = verification.tampered;
-      stored = verification.storedHash;
-      view = await this.consents.get(tenantId, id);
+      const { view: found, check } = await this.consents.getVerified(tenantId, id);
+      intact = check.valid;
+      erased = check.erased;
+      tampered = check.tampered;
+      stored = check.storedHash;
+      view = found;
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'NOT_FOUND') throw error;
       // The reads a found record costs, and its hash, without a record.

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile } from '../common/key-file.js';
 import type { Database } from '../store/schema.js';
-import { COSIGNATURE_V1, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
+import { COSIGNATURE_V1, parseVerifierKey, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
 import { seedBytes, SigningKeyError } from './signing-seed.js';
 
@@ -12,9 +12,6 @@ export const keyNameOf = (publicBaseUrl: string): string => new URL(publicBaseUr
 
 /** A tenant's log origin: `<PUBLIC_BASE_URL host>/ledger/<tenantId>`. */
 export const originOf = (publicBaseUrl: string, tenantId: string): string => `${keyNameOf(publicBaseUrl)}/ledger/${tenantId}`;
-
-/** The name a vkey gives its key (`<name>+<key id>+<key>`): the log's host. */
-const vkeyName = (vkey: string): string => vkey.slice(0, vkey.indexOf('+'));
 
 export const SIGNING_KEY_FILE_NAME = 'signing.key';
 
@@ -132,7 +129,7 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
     } else if (active.vkey !== signer.vkey) {
       // The same key under another name (PUBLIC_BASE_URL changed): the history names it as it signs
       // now, and the operator is told, for the log's origin changes with it.
-      const was = vkeyName(active.vkey);
+      const was = parseVerifierKey(active.vkey).name;
       notices.push(
         `consent-ledger: PUBLIC_BASE_URL names this service ${signer.name}, but its transparency log was signed as ${was} until now. ` +
           `New checkpoints carry the origin ${signer.name}/ledger/<tenant> and the key ${signer.vkey}: an auditor's checkpoints kept under ${was} do not connect with them. ` +
@@ -259,7 +256,7 @@ export async function rotateSigningKey(
       throw new SigningKeyError(`the configured key (${current.signer.vkey}) is not the log's current key (${active?.vkey ?? 'none'})`);
     // Named as the log knows its key (the service's PUBLIC_BASE_URL), not by this command's
     // settings, which may lack it: the vkeys printed are those the auditors will see.
-    const next = signerFromSeed(vkeyName(active.vkey), seed);
+    const next = signerFromSeed(parseVerifierKey(active.vkey).name, seed);
     if (next.publicKey.equals(current.signer.publicKey)) throw new SigningKeyError('the new key is the current key');
     await retireAndActivate(tx, current.signer, next);
     // The default file: replaced before the transaction commits, so that a failed write leaves both unchanged.

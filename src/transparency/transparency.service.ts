@@ -154,9 +154,12 @@ export class TransparencyService {
     };
   }
 
-  /** RFC 9162 consistency proof between two sizes, 1 ≤ from ≤ to ≤ the newest signed size. */
-  async consistency(tenantId: string, from: number, to: number): Promise<ConsistencyView> {
-    const cp = await this.checkpoint(tenantId);
+  /**
+   * RFC 9162 consistency proof between two sizes, 1 ≤ from ≤ to ≤ the newest signed size
+   * (`published`: that checkpoint, when the caller read it already).
+   */
+  async consistency(tenantId: string, from: number, to: number, published?: CheckpointView): Promise<ConsistencyView> {
+    const cp = published ?? (await this.checkpoint(tenantId));
     if (to > cp.treeSize) {
       // A client asks about a size it saw signed: a log that now holds fewer leaves was rolled back.
       throw new DomainError(

@@ -35,7 +35,7 @@ import { fold } from '../../domain/events.js';
 import { checkChain } from '../../ledger/event-hash.js';
 import { comparePositions, type Ledger, type RecordedEvent } from '../../ledger/ledger.port.js';
 import { receiptStream } from '../../domain/receipt/receipt.events.js';
-import type { PersonalFields } from '../../privacy/personal-fields.js';
+import type { OpenedRecord, PersonalFields } from '../../privacy/personal-fields.js';
 import type { ConsentPersonal, Privacy } from '../../privacy/privacy.js';
 import type { Sealing } from '../../privacy/sealing.js';
 import type { Database } from '../../store/schema.js';
@@ -225,18 +225,9 @@ export class ConsentQueries {
 
   /** The record (as `get`) with its data subject: the keyed hash a standard record names it by. */
   async getWithSubject(tenantId: string, consentId: string): Promise<{ view: ConsentView; subject: string }> {
-    const { state, recorded } = await this.record(tenantId, consentId);
-    const opened = await this.deps.reader.openOne(sealedOf(tenantId, state));
-    const view = { ...consentView(state, opened, this.clock()), ...actorsOf(recorded) };
-    // A forged event (one the service did not append) may be what the status reads: say so.
-    if (!view.tampered && (await this.forged(recorded))) view.tampered = true;
-    return { view, subject: state.record.subject };
-  }
-
-  /** Whether an event of the record is one the service did not append (a row a database writer inserted). */
-  private async forged(recorded: Awaited<ReturnType<ConsentQueries['record']>>['recorded']): Promise<boolean> {
-    for (const event of this.deps.authenticity ? recorded : []) if (await this.deps.authenticity!.problem(event)) return true;
-    return false;
+    const loaded = await this.load(tenantId, consentId);
+    const opened = await this.deps.reader.openOne(sealedOf(tenantId, loaded.state));
+    return { view: this.viewOf(loaded, opened), subject: loaded.state.record.subject };
   }
 
   /**
@@ -247,18 +238,57 @@ export class ConsentQueries {
    * consentHash remain.
    */
   async verify(tenantId: string, consentId: string): Promise<VerificationView> {
+    const loaded = await this.load(tenantId, consentId);
+    // A forged record is refused before its fields are opened (the reason is no part of the hash).
+    const personal = loaded.forged
+      ? undefined
+      : (await this.deps.reader.openOne({ ...sealedOf(tenantId, loaded.state), reason: null })).personal;
+    return this.verificationOf(consentId, loaded, personal);
+  }
+
+  /** The record (as `get`) and its verification (as `verify`) from one read of its stream: what a receipt and the public page need. */
+  async getVerified(tenantId: string, consentId: string): Promise<{ view: ConsentView; check: VerificationView }> {
+    const loaded = await this.load(tenantId, consentId);
+    const opened = await this.deps.reader.openOne(sealedOf(tenantId, loaded.state));
+    return { view: this.viewOf(loaded, opened), check: this.verificationOf(consentId, loaded, opened.personal) };
+  }
+
+  /** The record's events, folded, and whether one of them is one the service did not append (a row a database writer inserted). */
+  private async load(tenantId: string, consentId: string) {
     const { state, recorded } = await this.record(tenantId, consentId);
+    const authenticity = this.deps.authenticity;
+    let forged = false;
+    for (const event of authenticity ? recorded : []) {
+      if (await authenticity!.problem(event)) {
+        forged = true;
+        break;
+      }
+    }
+    return { state, recorded, forged };
+  }
+
+  /** The record as the API shows it; a forged event (what its status may read) marks it tampered. */
+  private viewOf(loaded: Loaded, opened: OpenedRecord): ConsentView {
+    const view = { ...consentView(loaded.state, opened, this.clock()), ...actorsOf(loaded.recorded) };
+    if (loaded.forged) view.tampered = true;
+    return view;
+  }
+
+  /** `verify`'s answer from the loaded record and its opened personal fields (none read when forged). */
+  private verificationOf(
+    consentId: string,
+    { state, recorded, forged }: Loaded,
+    personal: OpenedRecord['personal'] | undefined,
+  ): VerificationView {
     const r = state.record;
-    const intact = checkChain(recorded).length === 0;
     const base = { consentId, storedHash: r.consentHash, verifiedAt: this.clock().toISOString() };
-    if (await this.forged(recorded))
-      return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
-    const { personal } = await this.deps.reader.openOne({ ...sealedOf(tenantId, state), reason: null });
+    if (forged || !personal) return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
     // The sealed personal fields do not open with their key: the stored event was changed.
     if (personal.state === 'tampered')
       return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
     if (personal.state === 'erased')
       return { ...base, valid: false, computedHash: null, erased: true, tampered: false, reason: ERASED_REASON };
+    const intact = checkChain(recorded).length === 0;
     const computedHash = hashCanonical(consentHashInput({ ...r, ...personal.value }));
     const valid = intact && computedHash === r.consentHash;
     return {
@@ -477,3 +507,6 @@ export class ConsentQueries {
     };
   }
 }
+
+/** A record's events as `ConsentQueries` loads them once for every answer about it. */
+type Loaded = Awaited<ReturnType<ConsentQueries['load']>>;

@@ -398,8 +398,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       const DAY = 86_400_000;
       const to = request.query.endDate ?? new Date().toISOString().slice(0, 10);
       const from = request.query.startDate ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
+      queryBounds({ name: 'startDate', value: from }, { name: 'endDate', value: to });
       const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY + 1;
-      if (days < 1) throw validationError([{ field: 'startDate', message: 'must not be after endDate' }]);
       if (days > 366) throw validationError([{ field: 'startDate', message: 'must be at most 365 days before endDate (366 days in all)' }]);
       const { purpose, policyType } = request.query;
       return ok(await queries.daily(request.tenant.tenantId, { from, to, purpose, policyType }));

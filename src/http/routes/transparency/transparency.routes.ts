@@ -228,8 +228,8 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
     },
     async (request) => {
       const tenantId = request.params.tenantId.toLowerCase();
-      await publishedCheckpoint(transparency, tenantId);
-      return ok(await transparency.consistency(tenantId, request.query.from, request.query.to));
+      const cp = await publishedCheckpoint(transparency, tenantId);
+      return ok(await transparency.consistency(tenantId, request.query.from, request.query.to, cp));
     },
   );
   app.get(
