@@ -212,6 +212,36 @@ export class AttemptRecorder {
 }
 
 /**
+ * Up to `limit` webhooks, in id order after `after` (from the first when null) and up to `upTo`,
+ * that are active and have a delivery due, skipping `saturated`. It steps from one webhook with
+ * deliveries pending to the next on the index (a few probes each), so its cost follows the
+ * number of such webhooks, not the number of deliveries waiting.
+ */
+async function dueWebhooks(
+  db: WebhooksDb,
+  o: { after: string | null; upTo: string | null; saturated: string[]; limit: number },
+): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    WITH RECURSIVE pending(id) AS (
+      (SELECT webhook_id FROM webhooks.deliveries
+       WHERE status = 'pending' AND (${o.after}::uuid IS NULL OR webhook_id > ${o.after}::uuid)
+       ORDER BY webhook_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT d.webhook_id FROM webhooks.deliveries d
+              WHERE d.status = 'pending' AND d.webhook_id > p.id ORDER BY d.webhook_id LIMIT 1)
+      FROM pending p WHERE p.id IS NOT NULL AND (${o.upTo}::uuid IS NULL OR p.id < ${o.upTo}::uuid)
+    )
+    SELECT p.id FROM pending p
+    WHERE p.id IS NOT NULL AND (${o.upTo}::uuid IS NULL OR p.id <= ${o.upTo}::uuid)
+      AND NOT (p.id = ANY(${o.saturated}::uuid[]))
+      AND EXISTS (SELECT 1 FROM webhooks.endpoints e WHERE e.id = p.id AND e.is_active AND e.deleted_at IS NULL)
+      AND EXISTS (SELECT 1 FROM webhooks.deliveries d
+                  WHERE d.webhook_id = p.id AND d.status = 'pending' AND d.next_attempt_at <= now())
+    LIMIT ${o.limit}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
  * Competing workers over the due deliveries: each claims a few rows (FOR UPDATE SKIP LOCKED, in a
  * short transaction that pushes them out by a lease), sends them concurrently with no transaction
  * open, and records each attempt. A hanging receiver holds at most `perWebhook` slots, for at
@@ -233,6 +263,8 @@ export class WebhookDispatcher {
   private readonly perWebhookMax: number;
   /** Webhooks whose receivers answered fast: how many attempts each may have in flight (else `perWebhook`). */
   private readonly allowance = new Map<string, number>();
+  /** The webhook served last: the next claim starts with the one after it. */
+  private cursor: string | null = null;
   private readonly leaseMs: number;
   private readonly onAttempt: DispatcherOptions['onAttempt'];
   private readonly log: Log;
@@ -301,42 +333,52 @@ export class WebhookDispatcher {
     return { more: false, ...(ms === null || ms === undefined ? {} : { waitMs: Math.max(5, Number(ms)) }) };
   }
 
+  /**
+   * Claims up to `free` due deliveries, webhook by webhook in turn from the one after the last
+   * served (in id order, wrapping round), each webhook up to its free slots, its most overdue
+   * first. In turn, not by age alone: the overdue backlog of receivers that refuse at once would
+   * otherwise take every claim, and a healthy webhook's new events would wait behind all of it.
+   */
   private async claim(free: number, busy: Map<string, number>, saturated: string[]): Promise<Claimed[]> {
     return this.db.transaction().execute(async (tx) => {
-      // Raw SQL: a lock order (ORDER BY … FOR UPDATE OF d SKIP LOCKED: the most overdue first,
-      // rows another worker holds skipped), kept as the statement it is.
+      const after = this.cursor;
+      const ids = await dueWebhooks(tx, { after, upTo: null, saturated, limit: free });
+      if (ids.length < free && after !== null)
+        ids.push(...(await dueWebhooks(tx, { after: null, upTo: after, saturated, limit: free - ids.length })));
+      if (ids.length === 0) return [];
+      const slots = ids.map((id) => Math.max(0, this.slotsOf(id) - (busy.get(id) ?? 0)));
+      // Raw SQL: a row limit per webhook under a lock that skips rows another worker holds,
+      // kept as the statement it is.
       const candidates = await sql<Claimed & { secret_wrapped: string | null }>`
         SELECT d.id, d.tenant_id, d.webhook_id, d.event_id, d.event_type, d.payload, e.url, e.secret, e.secret_wrapped
-        FROM webhooks.deliveries d JOIN webhooks.endpoints e ON e.id = d.webhook_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.is_active AND e.deleted_at IS NULL
-          AND NOT (d.webhook_id = ANY(${saturated}::uuid[]))
-        ORDER BY d.next_attempt_at
-        LIMIT ${free * 4}
-        FOR UPDATE OF d SKIP LOCKED`.execute(tx);
-      const chosen: Claimed[] = [];
-      const counts = new Map(busy);
-      for (const c of candidates.rows) {
-        if (chosen.length >= free) break;
-        const n = counts.get(c.webhook_id) ?? 0;
-        if (n >= this.slotsOf(c.webhook_id)) continue;
-        counts.set(c.webhook_id, n + 1);
-        const { secret_wrapped, ...claimed } = c;
-        chosen.push({ ...claimed, secret: storedSecret(this.secrets, c.webhook_id, { secret: c.secret, secret_wrapped }) });
-      }
-      if (chosen.length > 0) {
-        await tx
-          .updateTable('webhooks.deliveries')
-          .set({
-            next_attempt_at: sql<string>`now() + make_interval(secs => ${this.leaseMs / 1000}::float8)`,
-            updated_at: sql<string>`now()`,
-          })
-          .where(
-            'id',
-            'in',
-            chosen.map((c) => c.id),
-          )
-          .execute();
-      }
+        FROM unnest(${ids}::uuid[], ${slots}::int[]) WITH ORDINALITY AS w(id, n, turn)
+        JOIN webhooks.endpoints e ON e.id = w.id
+        CROSS JOIN LATERAL (
+          SELECT * FROM webhooks.deliveries d
+          WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= now()
+          ORDER BY d.next_attempt_at
+          LIMIT w.n
+          FOR UPDATE SKIP LOCKED
+        ) d
+        ORDER BY w.turn, d.next_attempt_at`.execute(tx);
+      const chosen: Claimed[] = candidates.rows.slice(0, free).map(({ secret_wrapped, ...c }) => ({
+        ...c,
+        secret: storedSecret(this.secrets, c.webhook_id, { secret: c.secret, secret_wrapped }),
+      }));
+      if (chosen.length === 0) return [];
+      this.cursor = chosen[chosen.length - 1]!.webhook_id;
+      await tx
+        .updateTable('webhooks.deliveries')
+        .set({
+          next_attempt_at: sql<string>`now() + make_interval(secs => ${this.leaseMs / 1000}::float8)`,
+          updated_at: sql<string>`now()`,
+        })
+        .where(
+          'id',
+          'in',
+          chosen.map((c) => c.id),
+        )
+        .execute();
       return chosen;
     });
   }

@@ -90,4 +90,9 @@ export const webhooksMigrations: Migrations = {
       CREATE INDEX attempts_age ON webhooks.attempts (attempted_at);
       CREATE INDEX deliveries_settled_age ON webhooks.deliveries (updated_at) WHERE status <> 'pending';
     `),
+  // The dispatcher's claim, webhook by webhook in turn (src/webhooks/dispatcher.ts): the webhooks
+  // with deliveries pending, and each one's due first.
+  '0026_webhook_deliveries_per_webhook': sqlMigration(`
+      CREATE INDEX deliveries_pending_per_webhook ON webhooks.deliveries (webhook_id, next_attempt_at) WHERE status = 'pending';
+    `),
 };

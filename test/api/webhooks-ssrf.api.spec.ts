@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuardedClient, literalRefusal, nonPublicReason, NOT_PUBLIC, type Resolver } from '../../src/webhooks/outbound.js';
 import { REBIND_HOST, startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
@@ -264,6 +265,53 @@ describe('webhooks › delivery guard in the service', () => {
         expect(hanging.hanging()).toBeGreaterThan(0);
       } finally {
         await Promise.all([hanging.close(), resetting.close()]);
+        await service.close();
+      }
+    });
+
+    it('a receiver gone (connections refused at once), with a backlog overdue, does not hold up a healthy one', async () => {
+      const { cert } = await testCertificate();
+      const service = await startTestService(
+        { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+        { webhooks: { outbound: { ca: cert }, dispatcher: {} } },
+      );
+      const gone = await startReceiver();
+      await gone.close();
+      const healthy = await startReceiver();
+      receivers.push(healthy);
+      try {
+        const tenant = await service.tenant('pro');
+        const api = client(service.app, tenant);
+        // What an outage leaves: deliveries for receivers now gone, all due an hour ago; more of
+        // them than the dispatcher has attempts in flight at once.
+        const backlog = 200;
+        const gones: string[] = [];
+        for (let i = 0; i < 10; i++) {
+          const hook = await api.post('/api/v1/webhooks', { url: gone.url, events: ['policy.created'] });
+          expect(hook.statusCode).toBe(201);
+          gones.push(hook.json().data.id);
+          await sql`
+            INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
+            SELECT gen_random_uuid(), ${tenant.tenantId}::uuid, ${hook.json().data.id}::uuid, gen_random_uuid(), 'policy.created',
+              '{}', 'pending', now() - interval '1 hour' - make_interval(secs => n)
+            FROM generate_series(1, ${backlog}) AS n`.execute(service.service.store.db);
+        }
+        const registered = await api.post('/api/v1/webhooks', { url: healthy.url, events: ['policy.created'] });
+        expect(registered.statusCode).toBe(201);
+        const healthyHook: string = registered.json().data.id;
+        await publishPolicy(api);
+        await healthy.waitFor((x) => x.length === 1, 'the new event at the healthy receiver', 30_000);
+        const arrived = new Date().toISOString();
+        // Served in turn: between the new event's delivery being made and its attempt, the gone
+        // receivers had a turn or so each, not every overdue delivery of theirs.
+        const between = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM webhooks.attempts a, webhooks.deliveries h
+          WHERE a.webhook_id = ANY(${gones}::uuid[]) AND h.webhook_id = ${healthyHook}::uuid
+            AND a.attempted_at > h.created_at
+            AND a.attempted_at < ${arrived}::timestamptz`.execute(service.service.store.db);
+        expect(between.rows[0]!.n).toBeLessThan(backlog);
+      } finally {
+        await healthy.close();
         await service.close();
       }
     });
