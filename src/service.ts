@@ -31,7 +31,7 @@ import { hasDurableFeeds, isWatchable } from './ledger/ledger-feeds.js';
 import { ObservedLedger } from './ledger/observed-ledger.js';
 import { PostgresLedger } from './ledger/postgres/postgres.ledger.js';
 import { readiness } from './ledger/readiness.js';
-import { subjectRecords } from './privacy/subject-events.js';
+import { ledgerFinalThrough, subjectRecords } from './privacy/subject-events.js';
 import { scrubDeliveries } from './webhooks/scrub.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';
@@ -381,7 +381,8 @@ export async function createService(settings: Settings, options: ServiceOptions 
     const erasure = new SubjectErasure({
       commands,
       privacy,
-      subjectRecords: (tenantId, subject) => subjectRecords(store.db, tenantId, subject, subjectSource),
+      subjectRecords: (tenantId, subject, before) => subjectRecords(store.db, tenantId, subject, subjectSource, before),
+      settled: index ? (tenantId) => index.fence(tenantId) : (_tenantId, position) => ledgerFinalThrough(store.db, position),
       purgeReceipts: (tenantId, consentIds) => receiptStore.purge(tenantId, consentIds),
       scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, tenantId, subject, subjectSource),
       ...(index ? { fence: index.fence } : {}),

@@ -6,7 +6,7 @@ import { ReceiptStore } from '../receipts/receipt.store.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { CommandHandler } from '../application/command-handler.js';
 import { SubjectErasure } from '../application/subjects/erasure.js';
-import { subjectRecords } from '../privacy/subject-events.js';
+import { ledgerFinalThrough, subjectRecords } from '../privacy/subject-events.js';
 import { scrubDeliveries } from '../webhooks/scrub.js';
 import { servicePrivacy } from './service-privacy.js';
 
@@ -25,7 +25,8 @@ export const subjectsErase: CommandRun = {
       const erasure = new SubjectErasure({
         commands: new CommandHandler(ledger),
         privacy,
-        subjectRecords: (tenantId, subject) => subjectRecords(store.db, tenantId, subject),
+        subjectRecords: (tenantId, subject, before) => subjectRecords(store.db, tenantId, subject, 'ledger', before),
+        settled: (_tenantId, position) => ledgerFinalThrough(store.db, position),
         purgeReceipts: (tenantId, consentIds) => receipts.purge(tenantId, consentIds),
         scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, tenantId, subject),
       });

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { loadSettings } from '../../src/config.js';
+import { SubjectErasure, type ErasureDeps } from '../../src/application/subjects/erasure.js';
 import { createService, type Service } from '../../src/service.js';
 import { hashCanonical } from '../../src/common/hashing.js';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
@@ -493,5 +494,52 @@ describe('erasure › when the erasure was recorded but its keys not destroyed (
     expect(repeat.json().data).toMatchObject({ erasedAt, consentIds: [id] });
     expect(await s.service.privacy.keys.byId(kid)).toBeUndefined();
     expect(await s.service.ledger.readStream(subjectStream(tenantId, subject))).toHaveLength(1);
+  });
+});
+
+describe('erasure › when a consent of the subject is recorded while the erasure is being decided', () => {
+  let s: Started;
+  beforeAll(async () => {
+    s = await start();
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it('covers it too before answering: it stands before the erasure in the ledger, so it is erased with the rest', async () => {
+    const { tenantId, api } = await tenantClient(s.service, 'racing');
+    const policyVersionId = await publishPolicy(api);
+    const consent = { policyVersionId, userReference: 'racing-subject', consentGiven: true, ipAddress: '198.51.100.9' };
+    const first = await api.post('/api/v1/consent', consent);
+    expect(first.statusCode, first.body).toBe(201);
+    // The service's own erasure, with a second consent recorded between its read of the
+    // subject's records and its append, as a request racing it does.
+    const deps = Reflect.get(s.service.erasure, 'deps') as ErasureDeps;
+    let raced: string | undefined;
+    const erasure = new SubjectErasure({
+      ...deps,
+      async subjectRecords(t, subject, before) {
+        const found = await deps.subjectRecords(t, subject, before);
+        if (raced === undefined) {
+          const second = await api.post('/api/v1/consent', consent);
+          expect(second.statusCode, second.body).toBe(201);
+          raced = second.json().data.id as string;
+        }
+        return found;
+      },
+    });
+    const { view } = await erasure.erase(tenantId, 'racing-subject');
+    expect(view.consentIds).toEqual([first.json().data.id, raced]);
+    for (const id of view.consentIds) {
+      expect((await api.get(`/api/v1/consent/${id}`)).json().data, id).toMatchObject({
+        erased: true,
+        userReference: null,
+        ipAddress: null,
+      });
+      expect((await api.get(`/api/v1/consent/${id}/verify`)).json().data, id).toMatchObject({ valid: false, erased: true });
+    }
+    // A consent given after the erasure answered is a new one: kept.
+    const after = await api.post('/api/v1/consent', consent);
+    expect(after.statusCode, after.body).toBe(201);
+    const kept = await api.get(`/api/v1/consent/${after.json().data.id}`);
+    expect(kept.json().data).toMatchObject({ userReference: 'racing-subject', erased: false });
   });
 });

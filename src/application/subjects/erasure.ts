@@ -1,4 +1,5 @@
 import { subjectAggregate, subjectStream, type SubjectErased } from '../../domain/subject/subject.events.js';
+import type { LedgerPosition } from '../../ledger/ledger.port.js';
 import type { Privacy } from '../../privacy/privacy.js';
 import { answered, write, type CommandHandler } from '../command-handler.js';
 
@@ -16,8 +17,16 @@ export interface ErasureView {
 export interface ErasureDeps {
   commands: CommandHandler;
   privacy: Pick<Privacy, 'subjectOf' | 'keys'>;
-  /** The subject's consents (in ledger order) and the data keys their events name, read from the ledger (or its index). */
-  subjectRecords(tenantId: string, subject: string): Promise<{ consentIds: string[]; kids: string[] }>;
+  /**
+   * The subject's consents (in ledger order) and the data keys their events name, read from the
+   * ledger (or its index); with `before`, only those of events before that position.
+   */
+  subjectRecords(tenantId: string, subject: string, before?: LedgerPosition): Promise<{ consentIds: string[]; kids: string[] }>;
+  /**
+   * Waits until every event that will ever stand before `position` in the ledger can be found by
+   * `subjectRecords` (appends still in flight have ended, an index has caught up).
+   */
+  settled(tenantId: string, position: LedgerPosition): Promise<void>;
   /** Deletes the stored receipts of these consents; answers how many. */
   purgeReceipts(tenantId: string, consentIds: string[]): Promise<number>;
   /** Clears the personal fields of the subject's webhook payloads, queued or sent. */
@@ -46,22 +55,46 @@ export class SubjectErasure {
     const { deps } = this;
     const subject = deps.privacy.subjectOf(tenantId, userReference);
     await deps.fence?.(tenantId);
-    const { consentIds, kids } = await deps.subjectRecords(tenantId, subject);
+    const found = await deps.subjectRecords(tenantId, subject);
     // The erasure is recorded first: from the moment SubjectErased covers a record, every reader
     // answers it erased (without opening it), and only such a record may lack its key. The keys
     // are destroyed right after; a repeat (after a crash in between) destroys what is left.
-    const { erasure, replayed } = await deps.commands.run(tenantId, async (attempt) => {
+    const first = await this.record(tenantId, subject, found.consentIds);
+    let { consentIds, kids } = found;
+    if (first.position) {
+      // A consent recorded while this erasure was being decided can stand before it in the ledger
+      // without being in its list: once every such append has ended, one more event covers it.
+      await deps.settled(tenantId, first.position);
+      const before = await deps.subjectRecords(tenantId, subject, first.position);
+      const listed = new Set(consentIds);
+      const missed = before.consentIds.filter((id) => !listed.has(id));
+      if (missed.length > 0) await this.record(tenantId, subject, missed);
+      consentIds = [...consentIds, ...missed];
+      kids = [...new Set([...kids, ...before.kids])];
+    }
+    await deps.privacy.keys.destroy(kids);
+    const receiptsDeleted = await deps.purgeReceipts(tenantId, consentIds);
+    await deps.scrubDeliveries(tenantId, subject);
+    return { view: { erased: true, erasedAt: first.erasure.erasedAt, consentIds, receiptsDeleted }, replayed: first.replayed };
+  }
+
+  /**
+   * Appends SubjectErased covering `consentIds`, unless every one is covered already (answers the
+   * last erasure, replayed). `position` is the new event's, null when nothing was appended.
+   */
+  private record(tenantId: string, subject: string, consentIds: string[]) {
+    return this.deps.commands.run(tenantId, async (attempt) => {
       const stream = await attempt.load(subjectAggregate, subjectStream(tenantId, subject));
       // Every record of the subject is covered by an erasure already: the same erasure again. A
       // concurrent erasure of the same subject that recorded first is answered the same way.
       const covered = new Set(stream.state.erased);
-      if (stream.state.last && consentIds.every((id) => covered.has(id))) return answered({ erasure: stream.state.last, replayed: true });
+      if (stream.state.last && consentIds.every((id) => covered.has(id)))
+        return answered({ erasure: stream.state.last, replayed: true, position: null as LedgerPosition | null });
       const event: SubjectErased = { type: 'SubjectErased', data: { subject, consentIds, erasedAt: attempt.now.toISOString() } };
-      return { writes: [write(stream, [event])], answer: () => ({ erasure: event.data, replayed: false }) };
+      return {
+        writes: [write(stream, [event])],
+        answer: (appended) => ({ erasure: event.data, replayed: false, position: appended?.position ?? null }),
+      };
     });
-    await deps.privacy.keys.destroy(kids);
-    const receiptsDeleted = await deps.purgeReceipts(tenantId, consentIds);
-    await deps.scrubDeliveries(tenantId, subject);
-    return { view: { erased: true, erasedAt: erasure.erasedAt, consentIds, receiptsDeleted }, replayed };
   }
 }
