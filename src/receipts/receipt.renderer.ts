@@ -102,7 +102,8 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
   const qr = await QRCode.toString(input.verifyUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
   const metadata = c.metadata === null ? null : Object.keys(c.metadata).length === 0 ? '{}' : JSON.stringify(c.metadata, null, 2);
   // An erased subject's record keeps its decision, time and hash; its personal fields are gone.
-  const erased = { text: 'erased at the data subject’s request', italics: true, color: MUTED };
+  // A new cell each time: pdfmake lays out a cell object once, and a reused one prints empty.
+  const erased = () => ({ text: 'erased at the data subject’s request', italics: true, color: MUTED });
 
   const banner = {
     table: {
@@ -155,10 +156,10 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
   if (withdrawn) {
     recordRows.push(['Withdrawn at', { text: utc(c.withdrawnAt!), bold: true }]);
     // The reason is personal data: an erasure takes it with the rest.
-    recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : c.erased ? erased : absent]);
+    recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : c.erased ? erased() : absent]);
   }
   if (c.erased) {
-    recordRows.push(['User reference', erased], ['IP address', erased], ['User agent', erased], ['Metadata', erased]);
+    recordRows.push(['User reference', erased()], ['IP address', erased()], ['User agent', erased()], ['Metadata', erased()]);
   } else {
     recordRows.push(
       ['User reference', value(c.userReference ?? '')],

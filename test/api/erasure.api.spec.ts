@@ -295,6 +295,9 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     rmSync(dir, { recursive: true, force: true });
     expect(text).toContain('Withdrawal reason erased at the data subject’s request');
+    // Each personal field says so, not only the first.
+    for (const field of ['User reference', 'IP address', 'User agent', 'Metadata'])
+      expect(text, field).toContain(`${field} erased at the data subject’s request`);
     expect(text).not.toContain('not recorded');
   });
 
