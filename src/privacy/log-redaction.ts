@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[redacted]';
@@ -80,18 +81,42 @@ function loggedQuery(query: unknown): string {
   return parts.join('&');
 }
 
-/** The request as logged: Fastify's default fields, with the URL built by loggedUrl. */
+/**
+ * A client address as the logs keep it: its network, not the host (IPv4 /24, IPv6 /48), enough to
+ * tell where traffic comes from without naming a data subject's device, since a browser's
+ * address is personal data that the subject's erasure could not reach in the logs.
+ *
+ * @example
+ * loggedAddress('203.0.113.211') // '203.0.113.0/24'
+ * loggedAddress('2001:db8:1234:5678::9') // '2001:db8:1234::/48'
+ */
+export function loggedAddress(ip: string | undefined): string | undefined {
+  if (ip === undefined) return undefined;
+  const v4 = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(ip)) return REDACTED;
+  const [head = '', tail] = ip.split('%', 1)[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.replace(/^0+(?=.)/, '').toLowerCase())
+    .join(':')}::/48`;
+}
+
+/** The request as logged: Fastify's default fields, with the URL built by loggedUrl and the address by loggedAddress. */
 export const redactedRequest = (request: FastifyRequest) => ({
   method: request.method,
   url: loggedUrl(request),
   host: request.host,
-  remoteAddress: request.ip,
-  remotePort: request.socket?.remotePort,
+  remoteAddress: loggedAddress(request.ip),
 });
 
 /**
- * Logger options whose request serializer never writes a user reference (docs/erasure.md: the
- * logs are in the erasure's scope) nor a credential sent in the query string. `false`, `true` and
+ * Logger options whose request serializer never writes a user reference or a client's full
+ * address (docs/erasure.md: the logs are in the erasure's scope) nor a credential sent in the
+ * query string. `false`, `true` and
  * option objects are covered; a logger instance is the caller's to configure.
  */
 export function withRedactedRequests(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {

@@ -61,6 +61,7 @@ describe('logs › when a request carries a user reference or a credential in it
         MASTER_KEY: randomBytes(32).toString('base64'),
         ADMIN_TOKEN,
         LOG_LEVEL: 'info',
+        TRUST_PROXY: 'true',
       }),
       { pollMs: 50, logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } } },
     );
@@ -130,6 +131,27 @@ describe('logs › when a request carries a user reference or a credential in it
     expect(lines.filter((l) => l.msg === 'request refused').length).toBeGreaterThanOrEqual(2);
     const log = logs.join('');
     for (const marker of LEAK_MARKERS) expect(log, marker).not.toContain(marker);
+  });
+
+  it("logs a client's network, never its address, the proxy's or the connection's", async () => {
+    const from = logs.length;
+    for (const address of ['203.0.113.211', '2001:db8:1234:5678::9'])
+      expect(
+        await send('GET', '/api/v1/consent/search', {
+          'x-api-key': creds.apiKey,
+          'x-api-secret': creds.apiSecret,
+          'x-forwarded-for': address,
+        }),
+      ).toBe(200);
+    expect(await asTenant('GET', '/api/v1/consent/search')).toBe(200);
+    const lines = logs.slice(from).map((l) => JSON.parse(l) as { msg: string; req?: { remoteAddress: string } });
+    expect(lines.filter((l) => l.msg === 'incoming request').map((l) => l.req!.remoteAddress)).toEqual([
+      '203.0.113.0/24',
+      '2001:db8:1234::/48',
+      '127.0.0.0/24',
+    ]);
+    const log = logs.slice(from).join('');
+    for (const address of ['203.0.113.211', '5678::9']) expect(log, address).not.toContain(address);
   });
 
   it('never logs a credential sent in the query string or in a path, with or without valid headers', async () => {
