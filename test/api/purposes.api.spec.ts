@@ -90,6 +90,8 @@ describe('purposes', () => {
       { ...newsletter, key: 'other', consentValidFor: '13 months' },
       { ...newsletter, key: 'other', consentValidFor: 'P0D' },
       { ...newsletter, key: 'other', consentValidFor: 'PT' },
+      { ...newsletter, key: 'other', consentValidFor: 'P9999Y' },
+      { ...newsletter, key: 'other', consentValidFor: 'P101Y' },
       { ...newsletter, key: 'other', dpv: 'marketing' },
       { ...newsletter, key: 'other', dpv: 'dpv:Marketting' },
       { ...newsletter, key: 'other', dpv: 'https://w3id.org/dpv#NotAPurpose' },
@@ -104,6 +106,9 @@ describe('purposes', () => {
     }
     expect((await api.patch('/api/v1/purposes/newsletter', {})).statusCode).toBe(400);
     expect((await api.patch('/api/v1/purposes/newsletter', { consentValidFor: 'P0M' })).statusCode).toBe(400);
+    expect((await api.patch('/api/v1/purposes/newsletter', { consentValidFor: 'P95700M' })).json().error.message).toContain(
+      'at most 100 years',
+    );
     expect((await api.patch('/api/v1/purposes/newsletter', { dpv: 'dpv:Newsletter' })).statusCode).toBe(400);
     expect((await t.service.ledger.readStream(purposeStream(tenantId, 'other'))).length).toBe(0);
     const blank = await api.patch('/api/v1/purposes/newsletter', { name: ' \t ' });

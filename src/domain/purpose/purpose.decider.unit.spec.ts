@@ -25,7 +25,10 @@ describe('purpose decider', () => {
   });
 
   it('takes ISO 8601 durations longer than zero', () => {
-    for (const d of ['P13M', 'P1Y', 'P1Y6M', 'P90D', 'P2W', 'PT12H', 'P1DT1S']) expect(isDuration(d), d).toBe(true);
+    for (const d of ['P13M', 'P1Y', 'P1Y6M', 'P90D', 'P2W', 'PT12H', 'P1DT1S', 'P100Y', 'P1200M', 'P36525D'])
+      expect(isDuration(d), d).toBe(true);
     for (const d of ['P', 'PT', 'P0D', 'P0Y0M', '13M', 'P1.5Y', 'p1y', 'P1H', '']) expect(isDuration(d), d).toBe(false);
+    // Longer than 100 years: an expiry past year 9999 has no ISO 8601 form the ledger and read models share.
+    for (const d of ['P101Y', 'P100Y1D', 'P1201M', 'P36526D', 'P9999Y']) expect(isDuration(d), d).toBe(false);
   });
 });

@@ -92,7 +92,17 @@ export const PURPOSE_KEY_RULE = 'must be 1 to 64 lower-case letters, digits, "_"
  * An ISO 8601 duration of years, months, weeks, days, hours, minutes and seconds (whole numbers),
  * not zero: `P13M`, `P1Y6M`, `P30D`, `PT12H`.
  */
-export const isDuration = (text: string): boolean => durationParts(text) !== null;
+export const isDuration = (text: string): boolean => {
+  const parts = durationParts(text);
+  return parts !== null && nominalDays(parts) <= MAX_VALIDITY_DAYS;
+};
+
+/** The longest validity a purpose takes: 100 years (P100Y, P1200M, P36525D), so every expiry stays a four-digit year. */
+export const MAX_VALIDITY_DAYS = 36_525;
+
+/** A duration's length in days, its years and months at their mean length. */
+const nominalDays = ([years, months, weeks, days, hours, minutes, seconds]: number[]): number =>
+  years! * 365.25 + months! * (365.25 / 12) + weeks! * 7 + days! + (hours! * 3_600 + minutes! * 60 + seconds!) / 86_400;
 
 const DURATION = /^P(?:(\d{1,4})Y)?(?:(\d{1,5})M)?(?:(\d{1,5})W)?(?:(\d{1,6})D)?(?:T(?:(\d{1,6})H)?(?:(\d{1,8})M)?(?:(\d{1,9})S)?)?$/;
 

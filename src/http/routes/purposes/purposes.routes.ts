@@ -33,8 +33,8 @@ const Fields = {
     [
       Type.String({
         pattern: '^P(?!$)(\\d{1,4}Y)?(\\d{1,5}M)?(\\d{1,5}W)?(\\d{1,6}D)?(T(?=\\d)(\\d{1,6}H)?(\\d{1,8}M)?(\\d{1,9}S)?)?$',
-        description: 'an ISO 8601 duration (P13M, P1Y, P90D) after which a decision on this purpose expires',
-        'x-message': 'must be an ISO 8601 duration longer than zero, in whole units, such as P13M',
+        description: 'an ISO 8601 duration (P13M, P1Y, P90D), at most 100 years, after which a decision on this purpose expires',
+        'x-message': 'must be an ISO 8601 duration longer than zero and at most 100 years, in whole units, such as P13M',
       }),
       Type.Null(),
     ],
