@@ -4,10 +4,11 @@ import cliProgress from 'cli-progress';
 import { copyLedger, LedgerCopyError, UnverifiedPositionError, verifyCopy } from '../ledger/copy.js';
 import { comparePositions } from '../ledger/ledger.port.js';
 import { openLedger, type OpenedLedger } from './open-ledger.js';
+import { sameDatabase } from '../store/same-database.js';
 import { MIGRATIONS } from '../migrations.js';
 import type { Store } from '../store/store.js';
 import { copyState, statePositions } from './state-copy.js';
-import type { CliIo, CommandRun } from './command.js';
+import { UsageError, type CliIo, type CommandRun } from './command.js';
 import type { CopyInput } from './ledger-location.js';
 import { Stopped, stoppable, stoppedAnswer, throwIfStopped, type StopSignal } from './stoppable.js';
 
@@ -96,6 +97,13 @@ async function copyOffline(input: CopyInput, io: CliIo, stopped: () => StopSigna
     };
     const fromStore = input.ledgerOnly ? undefined : await stateStore(source, input.fromStore, true);
     const toStore = input.ledgerOnly ? undefined : await stateStore(destination, input.toStore, false);
+    // The URLs differ (checked before opening), yet they may reach one database: nothing is written then.
+    for (const a of [source.store, fromStore])
+      for (const b of [destination.store, toStore])
+        if (a && b && (await sameDatabase(a, b)))
+          throw new UsageError(
+            '--from and --to (or their stores) reach the same database under different URLs: give the destination a fresh one',
+          );
 
     // 1. The ledger, from where the destination stands.
     const total = await source.count?.();
