@@ -307,7 +307,7 @@ export interface paths {
         put?: never;
         /**
          * Record a consent decision
-         * @description On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link. Key scope: admin or write or publishable.
+         * @description On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link; it may not state ipAddress or userAgent (400: they are the request's), and its Idempotency-Keys are its own (a key another API key used records anew). Key scope: admin or write or publishable.
          */
         post: operations["createConsent"];
         delete?: never;

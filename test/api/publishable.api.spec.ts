@@ -86,6 +86,44 @@ describe('publishable keys › from an allowed origin', () => {
     });
   });
 
+  it("takes the visitor's address and user agent from the request: a page stating its own is refused", async () => {
+    const forged = await shop.post('/api/v1/consent', {
+      purpose: 'newsletter',
+      userReference: 'visitor-forging',
+      consentGiven: true,
+      ipAddress: '8.8.8.8',
+      userAgent: 'ForgedAgent/1.0',
+    });
+    expect(forged.statusCode, forged.body).toBe(400);
+    expect(forged.json().error.details.errors).toEqual([
+      { field: 'ipAddress', message: 'is taken from the request with a publishable key: leave it out' },
+      { field: 'userAgent', message: 'is taken from the request with a publishable key: leave it out' },
+    ]);
+    expect(forged.headers['access-control-allow-origin']).toBe(SHOP);
+    const search = (await admin.get('/api/v1/consent/search?userReference=visitor-forging')).json();
+    expect(search.data).toEqual([]);
+  });
+
+  it("keeps its Idempotency-Keys to itself: one a tenant's key used records anew, and never answers that key's record", async () => {
+    const body = { purpose: 'newsletter', userReference: 'visitor-ik', consentGiven: true };
+    const server = await admin.post('/api/v1/consent', body, { 'idempotency-key': 'signup-43' });
+    expect(server.statusCode, server.body).toBe(201);
+    const page = await shop.post('/api/v1/consent', body, { 'idempotency-key': 'signup-43' });
+    expect(page.statusCode, page.body).toBe(201);
+    expect(page.headers['idempotent-replayed']).toBeUndefined();
+    expect(page.json().data.id).not.toBe(server.json().data.id);
+    // Another body under the key is no probe either: a record of its own, not 422.
+    const other = await shop.post('/api/v1/consent', { ...body, consentGiven: false }, { 'idempotency-key': 'signup-44' });
+    await admin.post('/api/v1/consent', { ...body, consentGiven: true }, { 'idempotency-key': 'signup-44' });
+    expect(other.statusCode).toBe(201);
+    // Its own repeat is answered its own record.
+    const again = await shop.post('/api/v1/consent', body, { 'idempotency-key': 'signup-43' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(page.json().data.id);
+    const repeat = await admin.post('/api/v1/consent', body, { 'idempotency-key': 'signup-43' });
+    expect(repeat.json().data.id).toBe(server.json().data.id);
+  });
+
   it('names what to record on once: two of policyVersionId, purpose and policyType are refused, a purpose with no version in force is 404', async () => {
     const both = await shop.post('/api/v1/consent', {
       purpose: 'newsletter',

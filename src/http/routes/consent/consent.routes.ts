@@ -133,8 +133,11 @@ function standingOf(body: { purpose?: string | undefined; policyType?: string | 
 }
 
 function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string') return undefined;
+  const sent = request.headers['idempotency-key'];
+  if (typeof sent !== 'string') return undefined;
+  // A publishable key is public: its keys are its own, so that a page can neither replay nor probe
+  // a record another key made under the same Idempotency-Key.
+  const key = request.tenant.scope === 'publishable' ? `${request.tenant.apiKey}:${sent}` : sent;
   // The operation, not the prefix it came by: /v1 and /api/v1 are the same API.
   const route = (request.routeOptions.url ?? '').replace(/^\/(api\/)?v1(?=\/)/, '');
   return { key, requestHash: hashCanonical({ route, params: request.params ?? {}, body: request.body ?? null }) };
@@ -241,7 +244,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Record a consent decision',
         description:
-          "On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link.",
+          "On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link; it may not state ipAddress or userAgent (400: they are the request's), and its Idempotency-Keys are its own (a key another API key used records anew).",
         headers: IdempotencyHeadersSchema,
         body: ConsentCreateSchema,
         response: {
@@ -253,6 +256,11 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     async (request, reply) => {
       if (request.validationError) throw withNamingErrors(request.validationError, request.body);
       const errors = [...itemErrors(request.body, ''), ...namingErrors(request.body, '')];
+      // From a browser, what the request itself shows is the visitor's: a page does not say it.
+      if (request.tenant.scope === 'publishable')
+        for (const field of ['ipAddress', 'userAgent'] as const)
+          if (request.body[field] !== undefined)
+            errors.push({ field, message: 'is taken from the request with a publishable key: leave it out' });
       const { policyVersionId, purpose, policyType, ...rest } = request.body;
       if (errors.length > 0) throw validationError(errors);
       const tenantId = request.tenant.tenantId;
