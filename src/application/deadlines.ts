@@ -150,9 +150,12 @@ export class Deadlines {
 
   /**
    * Versions requiring re-consent whose taking effect is still to be announced, and will be: active,
-   * of a purpose the tenant defined, with an earlier version when it took effect, and not passed by
-   * a later version already in force at `now` (a version published back-dated, behind the one in
-   * force, never takes effect as the purpose's version: nobody is asked again for it).
+   * of a purpose the tenant defined, with an earlier version when it took effect; not passed by a
+   * later version requiring re-consent already in force at `now` (that one is announced, counting
+   * what both outdate), nor by any later version in force before it could take effect (a version
+   * published back-dated, behind the one in force, never takes effect as the purpose's version:
+   * nobody is asked again for it). A later version that asks nobody again (a typo fixed in 2.0.1)
+   * does not take the announcement of the change before it (2.0.0).
    */
   private announceable(now: Date) {
     return (
@@ -196,7 +199,10 @@ export class Deadlines {
                 .where('n.is_active', '=', true)
                 .where('n.deleted', '=', false)
                 .where('n.effective_date', '<=', now)
-                .where(sql<boolean>`${versionOrder('n')} > ${versionOrder('v')}`),
+                .where(sql<boolean>`${versionOrder('n')} > ${versionOrder('v')}`)
+                .where(
+                  sql<boolean>`(n.requires_reconsent OR greatest(n.created_at, n.effective_date) < greatest(v.created_at, v.effective_date))`,
+                ),
             ),
           ),
         )

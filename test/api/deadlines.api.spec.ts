@@ -193,6 +193,31 @@ describe('deadlines › a version requiring re-consent takes effect', () => {
     expect(announced.map((r) => r.json.data.id)).toEqual([second]);
   });
 
+  it('announces a change though a version that asks nobody again follows it (a typo fixed), scheduled at the same time', async () => {
+    await api.post('/api/v1/purposes', { key: 'typo', name: 'Typo', legalBasis: 'consent' });
+    const publish = (version: string, extra: Record<string, unknown> = {}) =>
+      publishPolicy(api, { policyType: 'custom', purpose: 'typo', version, ...extra });
+    const v1 = await publish('1.0.0');
+    for (const user of ['t-1', 't-2']) await api.post('/api/v1/consent', { policyVersionId: v1, userReference: user, consentGiven: true });
+    const at = new Date(Date.now() + 1_500).toISOString();
+    const change = await publish('2.0.0', { effectiveDate: at });
+    const fixed = await publish('2.0.1', { effectiveDate: at, requiresReconsent: false });
+    await receiver.waitFor(
+      (all) => all.some((r) => r.json.type === 'policy.reconsent_required' && r.json.data.id === change),
+      'policy.reconsent_required of typo 2.0.0',
+    );
+    expect(
+      receiver.received.find((r) => r.json.type === 'policy.reconsent_required' && r.json.data.id === change)!.json.data,
+    ).toMatchObject({
+      purpose: 'typo',
+      version: '2.0.0',
+      outdated_count: 2,
+    });
+    await t.service.deadlines.runOnce();
+    expect(await typesOf(policyStream(tenantId, fixed))).toEqual(['PolicyVersionPublished']);
+    expect(await typesOf(policyStream(tenantId, change))).toEqual(['PolicyVersionPublished', 'PolicyReconsentRequired']);
+  });
+
   it('announces a policy type once the tenant defines it as a purpose, and not before', async () => {
     const isFor = (id: string) => (r: (typeof receiver.received)[number]) =>
       r.json.type === 'policy.reconsent_required' && r.json.data.id === id;
