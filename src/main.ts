@@ -23,7 +23,16 @@ async function main(): Promise<void> {
 
   // The service creates it on its own (its log names the service as the actor), once however many
   // processes start together on an empty PostgreSQL server.
-  const c = await actingAs({ type: 'service' }, () => service.tenants.createFirst('default', 'starter', service.store.kind === 'postgres'));
+  const ledgerEmpty = async () => (await service.ledger.headPosition()) === null;
+  const c = await actingAs({ type: 'service' }, () =>
+    service.tenants.createFirst('default', 'starter', service.store.kind === 'postgres', ledgerEmpty),
+  );
+  if (!c && (await service.tenants.isEmpty())) {
+    process.stderr.write(
+      'consent-ledger: the ledger holds events but the store has no tenant, as a `ledger copy` not run to its end leaves it:\n' +
+        '  no first tenant was created. Stop the service and run the copy again to its end (docs/scaling.md).\n',
+    );
+  }
   if (c) {
     // Printed once, on the console only (never through the logger), as docs/contract.md says.
     process.stdout.write(

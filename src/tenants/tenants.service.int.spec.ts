@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEngine, freshDatabase, serverUrl, type TestStore } from '../../test/support/stores.js';
@@ -114,12 +115,39 @@ describe.skipIf(!serverUrl)('tenant service › when several processes start tog
             changes: new ConfigLog(new CommandHandler(new PostgresLedger(s.db))),
           }),
       );
-      const made = await Promise.all(services.map((t) => t.createFirst('default', 'starter', true)));
+      const made = await Promise.all(services.map((t) => t.createFirst('default', 'starter', true, async () => true)));
       expect(made.filter(Boolean)).toHaveLength(1);
       expect(await services[0]!.list()).toHaveLength(1);
     } finally {
       await Promise.all(stores.map((s) => s.close()));
       await fresh.drop();
+    }
+  });
+});
+
+describe('tenant service › when the ledger holds events but the store no tenant (a copy not run to its end)', () => {
+  it('creates no first tenant', async () => {
+    const { store, dispose } = await defaultEngine();
+    try {
+      const ledger = new PostgresLedger(store.db);
+      const service = new TenantService(store.db, { changes: new ConfigLog(new CommandHandler(ledger)) });
+      await ledger.append(
+        [
+          {
+            tenantId: randomUUID(),
+            stream: `copied-${randomUUID()}`,
+            expectedRevision: 'no_stream',
+            events: [{ type: 'Copied', data: {} }],
+          },
+        ],
+        new Date(),
+      );
+      expect(
+        await service.createFirst('default', 'starter', store.kind === 'postgres', async () => (await ledger.headPosition()) === null),
+      ).toBeNull();
+      expect(await service.isEmpty()).toBe(true);
+    } finally {
+      await dispose();
     }
   });
 });

@@ -202,11 +202,14 @@ export class TenantService {
 
   /**
    * The first tenant, made once however many processes start together on an empty store; null
-   * when one exists. `shared`: the store is a PostgreSQL server other processes may be starting
-   * on, so the check and the creation run under an advisory lock (the embedded store has one).
+   * when one exists, or when the ledger holds events already (`ledgerEmpty` answers false): a
+   * store whose ledger came first and its tenants not yet, as a `ledger copy` not run to its end
+   * leaves it, must not get a tenant the copy would then find in its way. `shared`: the store is
+   * a PostgreSQL server other processes may be starting on, so the check and the creation run
+   * under an advisory lock (the embedded store has one).
    */
-  async createFirst(name: string, plan: Plan, shared: boolean): Promise<IssuedCredentials | null> {
-    const once = async () => ((await this.isEmpty()) ? this.create(name, plan) : null);
+  async createFirst(name: string, plan: Plan, shared: boolean, ledgerEmpty: () => Promise<boolean>): Promise<IssuedCredentials | null> {
+    const once = async () => ((await this.isEmpty()) && (await ledgerEmpty()) ? this.create(name, plan) : null);
     if (!shared) return once();
     return this.db.connection().execute(async (conn) => {
       await sql`SELECT pg_advisory_lock(${FIRST_TENANT_LOCK})`.execute(conn);
