@@ -37,7 +37,17 @@ export const backupCommand: CommandRun = {
       throw error;
     }
     const digest = hashed();
-    await writeStreamWhole(input.path, (out) => pipeline(taken.archive, digest, out));
+    try {
+      await writeStreamWhole(input.path, (out) => pipeline(taken.archive, digest, out));
+    } catch (error) {
+      // Not written (a folder that is not there, a read-only one): the archive is not read further,
+      // and its failure once the store closes is no second error.
+      taken.archive.on('error', () => undefined).destroy();
+      taken.written().catch(() => undefined);
+      // The temporary file's name would say nothing to the operator: name the file asked for.
+      const code = (error as NodeJS.ErrnoException).code;
+      throw code ? new Error(`cannot write ${input.path} (${code})`) : error;
+    }
     // The archive is whole either way: a failure to record it only leaves the age metric behind.
     await taken
       .written()

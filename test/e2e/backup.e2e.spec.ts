@@ -141,6 +141,11 @@ describe('backup and restore › the embedded store, from the command line and t
     expect(backup.stderr).toMatch(/holds no key/);
     const again = await cli(['backup', '--out', offline], env);
     expect(again.code).toBe(2);
+    // A place it cannot write (under a file): one message naming it, no stack trace.
+    const nowhere = await cli(['backup', '--out', join(offline, 'x.tar.gz')], env);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.json.error.message).toBe(`backup failed: cannot write ${join(offline, 'x.tar.gz')} (ENOTDIR)`);
+    expect(nowhere.stderr).not.toMatch(/Unhandled|\n\s+at /);
     // Recorded in the store it copied (after the copy: not in the archive), for the age metric.
     const copied = await openStore({ dataDir, migrations: MIGRATIONS });
     try {
