@@ -142,23 +142,41 @@ export class ServiceMetrics {
     });
   }
 
-  /** A gauge read when scraped; `read` answering null leaves it out of that scrape. */
+  /**
+   * A gauge read when scraped; `read` answering null, or failing, leaves it out of that scrape (a
+   * gauge without labels would otherwise show 0, and an alert on it would see a healthy value).
+   */
   gauge(name: string, help: string, read: () => Promise<number | null>): void {
+    const unread = this.unread;
+    const full = `${PREFIX}${name}`;
     new Gauge({
-      name: `${PREFIX}${name}`,
+      name: full,
       help,
       registers: [this.registry],
       async collect() {
         this.reset();
         const value = await read().catch(() => null);
-        if (value !== null) this.set(value);
+        if (value === null) unread.add(full);
+        else {
+          unread.delete(full);
+          this.set(value);
+        }
       },
     });
   }
 
-  /** The Prometheus text exposition of every metric. */
-  text(): Promise<string> {
-    return this.registry.metrics();
+  /** Gauges whose read gave nothing in the latest scrape. */
+  private readonly unread = new Set<string>();
+
+  /** The Prometheus text exposition of every metric, without the gauges that could not be read. */
+  async text(): Promise<string> {
+    const text = await this.registry.metrics();
+    if (this.unread.size === 0) return text;
+    const left = (line: string) => {
+      const name = line.startsWith('# ') ? line.split(' ')[2] : line.split(/[ {]/, 1)[0];
+      return name === undefined || !this.unread.has(name);
+    };
+    return text.split('\n').filter(left).join('\n');
   }
 
   get contentType(): string {
