@@ -29,7 +29,7 @@ import type { RateLimiter } from '../limits/rate-limiter.js';
 import { receiptRoutes } from './routes/receipts/receipts.routes.js';
 import type { ReceiptService } from '../receipts/receipts.service.js';
 import { verifyRoutes } from './routes/verify/verify.routes.js';
-import type { TenantService } from '../tenants/tenants.service.js';
+import type { TenantContext, TenantService } from '../tenants/tenants.service.js';
 import type { TransparencyService } from '../transparency/index.js';
 import { publicLogRoutes, transparencyKeysRoute, transparencyRoutes } from './routes/transparency/transparency.routes.js';
 import type { WebhookService } from '../webhooks/index.js';
@@ -367,10 +367,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         api.addHook('onSend', async (request, reply, payload) => {
           // The read fence gave up waiting: the answer may miss writes made before the request (docs/contract.md).
           if (request.reads?.behind) reply.header('x-read-models-behind', 'true');
-          // A publishable key's answers on its routes, errors too, are readable by the page on its origin.
-          const origin = request.headers.origin;
-          if (request.routeOptions.config?.browser && request.tenant?.scope === 'publishable' && typeof origin === 'string') {
-            allowOrigin(reply, origin.toLowerCase());
+          // A publishable key's answers on its routes, errors too, are readable by the page on its
+          // origin; so are those refused before any key was known (401, an address's 429), when a
+          // live publishable key allows that origin.
+          const origin = typeof request.headers.origin === 'string' ? request.headers.origin.toLowerCase() : undefined;
+          if (request.routeOptions.config?.browser && origin) {
+            const tenant = request.tenant as TenantContext | null;
+            if (tenant ? tenant.scope === 'publishable' : await deps.tenants.originAllowed(origin)) allowOrigin(reply, origin);
           }
           return payload;
         });

@@ -250,6 +250,16 @@ describe('publishable keys › refused', () => {
     ).toBe(201);
   });
 
+  it('before its key is known (a wrong key, an address refused for too many), answers the page can read on an allowed origin', async () => {
+    const page = browserClient(t.app, 'pk_000000000000000000000000', SHOP);
+    const wrong = await page.post('/api/v1/consent', { purpose: 'newsletter', userReference: 'v-wrong', consentGiven: true });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(String(wrong.headers['access-control-expose-headers'])).toMatch(/x-ratelimit-daily-remaining/);
+    const elsewhere = await browserClient(t.app, 'pk_000000000000000000000000', OTHER).post('/api/v1/consent', {});
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('once revoked: 401, and its origins lose their preflight', async () => {
     const extra = (await admin.post('/api/v1/keys', { scope: 'publishable', origins: ['https://gone.example.org'] })).json().data
       .apiKey as string;

@@ -6,7 +6,8 @@ import { SDK_SOURCE } from './sdk.js';
 
 const ALLOWED_HEADERS = 'content-type, x-api-key, idempotency-key';
 /** What the SDK may read of an answer besides its body: the budget left, when to retry, a replay. */
-const EXPOSED_HEADERS = 'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, idempotent-replayed';
+const EXPOSED_HEADERS =
+  'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-daily-limit, x-ratelimit-daily-remaining, x-ratelimit-daily-reset, retry-after, idempotent-replayed';
 
 const originOf = (request: FastifyRequest): string | undefined => {
   const origin = request.headers.origin;
