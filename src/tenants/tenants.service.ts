@@ -526,8 +526,9 @@ export class TenantService {
     if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at.getTime() <= now)) return undefined;
     const t = toTenant(row);
     const publishable = row.scope === 'publishable';
-    // A publishable key spends a budget of its own, never its tenant's.
-    const perMinute = row.key_per_minute ?? PUBLISHABLE_PER_MINUTE;
+    // A publishable key spends a budget of its own, never its tenant's, and never larger: a key
+    // issued for more than the plan (or the tenant's own limits) allows is held to them.
+    const perMinute = Math.min(row.key_per_minute ?? PUBLISHABLE_PER_MINUTE, t.limits.perMinute);
     const entry: CachedKey = {
       secretHash: Buffer.from(row.secret_hash, 'hex'),
       tenant: {
@@ -536,7 +537,7 @@ export class TenantService {
         scope: row.scope as KeyScope,
         name: t.name,
         plan: t.plan,
-        limits: publishable ? { perMinute, perDay: perMinute * 1_440 } : t.limits,
+        limits: publishable ? { perMinute, perDay: Math.min(perMinute * 1_440, t.limits.perDay) } : t.limits,
         csvExport: PLAN_RULES[t.plan].csvExport,
         ...(publishable ? { origins: row.origins ?? [] } : {}),
       },

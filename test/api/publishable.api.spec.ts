@@ -250,6 +250,23 @@ describe('publishable keys › refused', () => {
     ).toBe(201);
   });
 
+  it("no more than its tenant's own budget, whatever it was issued with", async () => {
+    const free = client(t.app, await t.tenant('free', { planLimits: true }));
+    const issued = await free.post('/api/v1/keys', { scope: 'publishable', origins: [SHOP], perMinute: 100_000 });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const page = browserClient(t.app, issued.json().data.apiKey as string, SHOP);
+    const codes: number[] = [];
+    let last;
+    for (let i = 0; i < 12; i++) {
+      last = await page.post('/api/v1/consent', { purpose: 'newsletter', userReference: `free-${i}`, consentGiven: true });
+      codes.push(last.statusCode);
+    }
+    // The free plan's 10 a minute and 100 a day.
+    expect(codes.filter((c) => c === 429)).toHaveLength(2);
+    expect(last!.headers['x-ratelimit-limit']).toBe('10');
+    expect(last!.headers['x-ratelimit-daily-limit']).toBe('100');
+  });
+
   it('before its key is known (a wrong key, an address refused for too many), answers the page can read on an allowed origin', async () => {
     const page = browserClient(t.app, 'pk_000000000000000000000000', SHOP);
     const wrong = await page.post('/api/v1/consent', { purpose: 'newsletter', userReference: 'v-wrong', consentGiven: true });
