@@ -1,7 +1,7 @@
 import { UsageError, type Command, type Values } from './command.js';
 import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
-import { KEY_SCOPES, ORIGIN, type KeyScope } from '../tenants/key-scopes.js';
+import { isOrigin, KEY_SCOPES, type KeyScope } from '../tenants/key-scopes.js';
 import type { NewKey } from '../tenants/tenants.service.js';
 import { isDateTime } from '../common/dates.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
@@ -124,8 +124,11 @@ const keyCreate: Command = {
     if (scope === 'publishable') {
       if (!origins || origins.length === 0)
         throw new UsageError('a publishable key needs at least one --origin (https://shop.example.com)');
-      const bad = origins.find((o) => !ORIGIN.test(o.toLowerCase()));
-      if (bad !== undefined) throw new UsageError(`--origin must be an origin like https://shop.example.com, with no path (got "${bad}")`);
+      const bad = origins.find((o) => !isOrigin(o.toLowerCase()));
+      if (bad !== undefined)
+        throw new UsageError(
+          `--origin must be an origin as browsers send it, like https://shop.example.com, with no path and no default port (got "${bad}")`,
+        );
       if (perMinute !== undefined && (!/^[1-9][0-9]{0,5}$/.test(perMinute) || Number(perMinute) > 100_000)) {
         throw new UsageError('--per-minute must be a whole number from 1 to 100000');
       }

@@ -10,3 +10,21 @@ export type KeyScope = (typeof KEY_SCOPES)[number];
 /** An origin as browsers send it: scheme, host, optional port; no path, no trailing slash. */
 export const ORIGIN =
   /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?$/;
+
+/**
+ * An origin exactly as a browser sends it in `Origin`: ORIGIN's form, and its own serialization
+ * (no default port such as :443 on https, a port within 1..65535), so that a key allows what
+ * browsers will actually send.
+ *
+ * @example
+ * isOrigin('https://shop.example.com') // true
+ * isOrigin('https://shop.example.com:443') // false: browsers send https://shop.example.com
+ */
+export function isOrigin(text: string): boolean {
+  if (!ORIGIN.test(text)) return false;
+  try {
+    return new URL(text).origin === text;
+  } catch {
+    return false;
+  }
+}

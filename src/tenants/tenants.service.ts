@@ -6,7 +6,7 @@ import { sha256Hex } from '../common/hashing.js';
 import { newId } from '../common/ids.js';
 import type { Database } from '../store/schema.js';
 import { PLAN_RULES, type Plan } from './plans.js';
-import { ORIGIN, type KeyScope } from './key-scopes.js';
+import { isOrigin, ORIGIN, type KeyScope } from './key-scopes.js';
 import { TENANT_CHANGES_CHANNEL } from './tenant-changes.js';
 import { controlDb, type ControlDb, type TenantRow } from './tenants.table.js';
 
@@ -293,8 +293,12 @@ export class TenantService {
     if (publishable) {
       if (origins.length === 0) throw invalid('origins', 'must list at least one origin for a publishable key');
       if (origins.length > MAX_ORIGINS) throw invalid('origins', `must list at most ${MAX_ORIGINS} origins`);
-      const bad = origins.find((o) => !ORIGIN.test(o));
-      if (bad !== undefined) throw invalid('origins', `must be origins like https://shop.example.com (no path): ${JSON.stringify(bad)}`);
+      const bad = origins.find((o) => !isOrigin(o));
+      if (bad !== undefined)
+        throw invalid(
+          'origins',
+          `must be origins as browsers send them, like https://shop.example.com (no path, no default port): ${JSON.stringify(bad)}`,
+        );
     } else if (key.origins !== undefined || key.perMinute !== undefined) {
       throw invalid(key.origins !== undefined ? 'origins' : 'perMinute', 'is for publishable keys only');
     }

@@ -46,6 +46,10 @@ describe('publishable keys › issued by an admin key', () => {
       { scope: 'publishable' },
       { scope: 'publishable', origins: ['https://shop.example.com/signup'] },
       { scope: 'publishable', origins: ['*'] },
+      // Never sent by a browser: its default port, a port out of range.
+      { scope: 'publishable', origins: ['https://shop.example.com:443'] },
+      { scope: 'publishable', origins: ['http://shop.example.com:80'] },
+      { scope: 'publishable', origins: ['https://shop.example.com:99999'] },
       { scope: 'write', origins: [SHOP] },
     ]) {
       const res = await admin.post('/api/v1/keys', body);
