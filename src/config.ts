@@ -20,7 +20,10 @@ export const EnvironmentSchema = Type.Object({
     Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$', description: 'letters, digits and _ . : - (at most 64)' }),
   ),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
-  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'at least 16 characters' })),
+  // Printable ASCII only: HTTP clients send a header's other characters in encodings that differ.
+  ADMIN_TOKEN: Type.Optional(
+    Type.String({ minLength: 16, pattern: '^[!-~]+$', description: 'at least 16 printable ASCII characters, no spaces' }),
+  ),
   PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', description: 'an http(s):// URL' })),
   TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Optional(BooleanFlag),

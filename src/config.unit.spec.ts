@@ -195,6 +195,8 @@ describe('config › when a setting has a wrong value', () => {
     ['LOG_LEVEL', 'INFO'],
     ['ADMIN_TOKEN', 'short'],
     ['ADMIN_TOKEN', 'x'.repeat(15)],
+    ['ADMIN_TOKEN', 'tökén-0123456789abcdef'],
+    ['ADMIN_TOKEN', 'a token with spaces in it'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', 'cafe'],
     ['TRUST_PROXY', '10.0.0.0/33'],
