@@ -111,6 +111,9 @@ export const redactedRequest = (request: FastifyRequest) => ({
   url: loggedUrl(request),
   host: request.host,
   remoteAddress: loggedAddress(request.ip),
+  // The connection's port: it tells connections apart (a proxy's logs, a test), and without the
+  // host's address it names nobody.
+  remotePort: request.socket?.remotePort,
 });
 
 /**
