@@ -301,14 +301,20 @@ describe('webhooks › delivery guard in the service', () => {
         const healthyHook: string = registered.json().data.id;
         await publishPolicy(api);
         await healthy.waitFor((x) => x.length === 1, 'the new event at the healthy receiver', 30_000);
-        const arrived = new Date().toISOString();
-        // Served in turn: between the new event's delivery being made and its attempt, the gone
-        // receivers had a turn or so each, not every overdue delivery of theirs.
+        const db = service.service.store.db;
+        const attempted = async () =>
+          (
+            await sql<{ at: string }>`
+              SELECT a.attempted_at::text AS at FROM webhooks.attempts a WHERE a.webhook_id = ${healthyHook}::uuid`.execute(db)
+          ).rows[0]?.at;
+        await waitUntil(async () => (await attempted()) !== undefined, { what: "the healthy delivery's attempt recorded" });
+        // Served in turn: between the new event's delivery being made and the start of its attempt,
+        // the gone receivers had a turn or so each, not every overdue delivery of theirs.
         const between = await sql<{ n: number }>`
           SELECT count(*)::int AS n FROM webhooks.attempts a, webhooks.deliveries h
           WHERE a.webhook_id = ANY(${gones}::uuid[]) AND h.webhook_id = ${healthyHook}::uuid
             AND a.attempted_at > h.created_at
-            AND a.attempted_at < ${arrived}::timestamptz`.execute(service.service.store.db);
+            AND a.attempted_at < ${(await attempted())!}::timestamptz`.execute(db);
         expect(between.rows[0]!.n).toBeLessThan(backlog);
       } finally {
         await healthy.close();
