@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import secureJson from 'secure-json-parse';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ConsentCommands } from '../application/consents/consent.commands.js';
 import type { ConsentQueries } from '../application/consents/consent.queries.js';
 import type { PolicyCommands } from '../application/policies/policy.commands.js';
@@ -344,6 +344,23 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Public, no key: the keys that sign the transparency log's checkpoints.
   await app.register(transparencyKeysRoute, { transparency: deps.transparency });
   await app.register(publicLogRoutes, { transparency: deps.transparency });
+
+  // A write that takes no body refuses one with fields, rather than acting on its path alone and
+  // ignoring them (an erasure by path with another reference in the body erased the path's).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.schema?.body || !methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) return;
+    const noBody = async (request: FastifyRequest) => {
+      const body: unknown = request.body;
+      const empty =
+        body === undefined ||
+        body === null ||
+        body === '' ||
+        (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+      if (!empty) throw validationError([{ field: 'body', message: 'must be empty: this route takes no body' }]);
+    };
+    route.preValidation = [...[route.preValidation ?? []].flat(), noBody];
+  });
 
   // The routes a publishable key may call from a browser (config.browser): they answer CORS.
   const browserPaths: string[] = [];

@@ -343,6 +343,20 @@ describe('bad input › when fields have the wrong type or shape', () => {
   });
 });
 
+describe('bad input › when a route that takes no body is sent one', () => {
+  it('refuses fields with 400, acting on nothing; no body, {} or an empty one is taken', async () => {
+    const before = await ledgerCount();
+    const erase = await api.post('/api/v1/subjects/path-subject/erase', { userReference: 'body-subject' });
+    expectError(erase, 400, 'VALIDATION_ERROR');
+    expect(erase.json().error.details.errors).toEqual([{ field: 'body', message: 'must be empty: this route takes no body' }]);
+    expectError(await api.post(`/api/v1/consent/${consentId}/pdf`, { foo: 1 }), 400, 'VALIDATION_ERROR');
+    expectError(await api.post(`/api/v1/consent/${consentId}/pdf`, [1]), 400, 'VALIDATION_ERROR');
+    expect(await ledgerCount()).toBe(before);
+    expect((await api.post('/api/v1/subjects/path-subject/erase')).statusCode).toBe(200);
+    expect((await api.post('/api/v1/subjects/path-subject/erase', {})).statusCode).toBe(200);
+  });
+});
+
 describe('bad input › when ids are malformed or unknown', () => {
   it.each([
     ['GET', '/api/v1/consent/not-a-uuid'],
