@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { networkOf } from '../common/addresses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/kit/errors.js';
 import type { Limits, RateLimitDecision, RateLimiter } from './rate-limiter.js';
@@ -39,19 +39,7 @@ export const PUBLIC_LOG_LIMITS: Limits = { perMinute: 600, perDay: 200_000 };
  * of an IPv6 address (one host usually holds a whole /64, so counting single IPv6 addresses
  * would let it pick a fresh one per request).
  */
-export function addressSubject(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  if (mapped) return mapped;
-  if (isIPv4(ip) || !isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const h = head ? head.split(':') : [];
-  const t = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t] : h;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
+export const addressSubject = (ip: string): string => networkOf(ip, { v4: 32, v6: 64 }) ?? ip;
 
 export const rateLimitHeaders = (d: RateLimitDecision): Record<string, string> => ({
   'x-ratelimit-limit': String(d.minute.limit),

@@ -1,5 +1,5 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { networkOf } from '../common/addresses.js';
 
 const REDACTED = '[redacted]';
 
@@ -90,20 +90,8 @@ function loggedQuery(query: unknown): string {
  * loggedAddress('203.0.113.211') // '203.0.113.0/24'
  * loggedAddress('2001:db8:1234:5678::9') // '2001:db8:1234::/48'
  */
-export function loggedAddress(ip: string | undefined): string | undefined {
-  if (ip === undefined) return undefined;
-  const v4 = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
-  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
-  if (!isIPv6(ip)) return REDACTED;
-  const [head = '', tail] = ip.split('%', 1)[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups
-    .slice(0, 3)
-    .map((g) => g.replace(/^0+(?=.)/, '').toLowerCase())
-    .join(':')}::/48`;
-}
+export const loggedAddress = (ip: string | undefined): string | undefined =>
+  ip === undefined ? undefined : (networkOf(ip, { v4: 24, v6: 48 }) ?? REDACTED);
 
 /** The request as logged: Fastify's default fields, with the URL built by loggedUrl and the address by loggedAddress. */
 export const redactedRequest = (request: FastifyRequest) => ({

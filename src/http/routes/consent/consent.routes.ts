@@ -1,3 +1,4 @@
+import { unmapped } from '../../../common/addresses.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RECORD_SCOPES, WRITE_SCOPES } from '../../scopes.js';
 import { Type, type Static } from '@sinclair/typebox';
@@ -105,13 +106,11 @@ function withNamingErrors(error: Error & { validation?: unknown; validationConte
   return validationError([...errors, ...naming]);
 }
 
-const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
-
 function toInput(item: ResolvedConsent | ConsentBatchItem, request: FastifyRequest): ConsentInput {
   const imported = item as ConsentBatchItem;
   // A decision moved in from another platform was not made from this request: it keeps what is sent.
   const ua = imported.collectedAt === undefined ? request.headers['user-agent'] : undefined;
-  const ip = imported.collectedAt === undefined ? clientIp(request) : undefined;
+  const ip = imported.collectedAt === undefined ? unmapped(request.ip) : undefined;
   return {
     ...(imported.collectedAt === undefined ? {} : { collectedAt: new Date(imported.collectedAt).toISOString() }),
     ...(imported.withdrawnAt === undefined ? {} : { withdrawnAt: new Date(imported.withdrawnAt).toISOString() }),
