@@ -64,13 +64,13 @@ export class SubjectErasure {
     if (first.position) {
       // A consent recorded while this erasure was being decided can stand before it in the ledger
       // without being in its list: once every such append has ended, one more event covers it.
+      // What was found first stands before the event too, so this read holds all of it.
       await deps.settled(tenantId, first.position);
       const before = await deps.subjectRecords(tenantId, subject, first.position);
       const listed = new Set(consentIds);
       const missed = before.consentIds.filter((id) => !listed.has(id));
       if (missed.length > 0) await this.record(tenantId, subject, missed);
-      consentIds = [...consentIds, ...missed];
-      kids = [...new Set([...kids, ...before.kids])];
+      ({ consentIds, kids } = before);
     }
     await deps.privacy.keys.destroy(kids);
     const receiptsDeleted = await deps.purgeReceipts(tenantId, consentIds);
