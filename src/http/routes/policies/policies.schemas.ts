@@ -31,8 +31,9 @@ export const PolicyCreateSchema = Type.Object(
       description: 'a purpose defined with POST /purposes, or the version’s own policyType; absent: the policy type',
     }),
     version: Type.String({
-      pattern: '^\\d{1,9}\\.\\d{1,9}\\.\\d{1,9}$',
-      'x-message': 'must be major.minor.patch, each a number of up to 9 digits, such as 1.0.0',
+      // No leading zeros (as SemVer): 01.4.0 would be a second label for 1.4.0, past its uniqueness.
+      pattern: '^(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})$',
+      'x-message': 'must be major.minor.patch, each a number of up to 9 digits without leading zeros, such as 1.0.0',
       description:
         'major.minor.patch; unique per type and purpose, and per purpose across types (409 POLICY_VERSION_EXISTS, docs/purposes.md)',
       examples: ['1.0.0'],
