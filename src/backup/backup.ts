@@ -177,7 +177,7 @@ async function restoreLocked(input: Readable, dataDir: string, settings: Restore
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
     try {
       restored = await describeStore(db);
-      compareWithManifest(restored, manifest);
+      await compareWithManifest(db, restored, manifest);
       keys = await checkKeys(db, { ...settings, dataDir });
       // The replay's result on disk now, so that the first start does not replay it again.
       await sql`CHECKPOINT`.execute(db);
@@ -189,7 +189,12 @@ async function restoreLocked(input: Readable, dataDir: string, settings: Restore
   return { dataDir: resolve(dataDir), manifest: result.manifest, restored: restored!, keys: keys! };
 }
 
-function compareWithManifest(restored: StoreContents, manifest: BackupManifest): void {
+/**
+ * The restored store against its manifest: at least as many events, and each tenant's checkpoint
+ * the manifest recorded, with the same root hash (a signed tree head the backup saw, which the
+ * restored log must still hold as it was).
+ */
+async function compareWithManifest(db: Kysely<Database>, restored: StoreContents, manifest: BackupManifest): Promise<void> {
   const expected = manifest.contents as Partial<StoreContents>;
   const events = expected.ledger?.events ?? 0;
   if (restored.ledger.events < events) {
@@ -198,10 +203,17 @@ function compareWithManifest(restored: StoreContents, manifest: BackupManifest):
     );
   }
   for (const c of expected.checkpoints ?? []) {
-    const found = restored.checkpoints.find((r) => r.tenantId === c.tenantId);
-    if (!found || found.treeSize < c.treeSize) {
+    const found = await sql<{ root_hash: string }>`
+      SELECT root_hash FROM transparency.checkpoints WHERE tenant_id = ${c.tenantId} AND tree_size = ${c.treeSize}`.execute(db);
+    const root = found.rows[0]?.root_hash;
+    if (root === undefined) {
       throw new RestoreError(
         `tenant ${c.tenantId}'s checkpoint at size ${c.treeSize} is missing from the restored store: the archive is damaged`,
+      );
+    }
+    if (root !== c.rootHash) {
+      throw new RestoreError(
+        `tenant ${c.tenantId}'s checkpoint at size ${c.treeSize} has the root hash ${root} in the restored store, and the backup recorded ${c.rootHash}: the archive is damaged or was altered`,
       );
     }
   }

@@ -1,13 +1,15 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { createGunzip, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
+import { extract as tarExtract, pack as tarPack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../src/backup/backup.js';
 import { loadSettings } from '../../src/config.js';
 import { createService, type Service } from '../../src/service.js';
-import type { BackupManifest } from '../../src/store/embedded-backup.js';
+import { BACKUP_MANIFEST, type BackupManifest } from '../../src/store/embedded-backup.js';
 import { parsePrometheus, valueOf } from '../support/prometheus.js';
 import { waitUntil } from '../support/process.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -31,6 +33,30 @@ const startOn = async (dataDir: string): Promise<{ service: Service; url: string
   const address = service.app.server.address();
   return { service, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 };
+
+/** The archive again with its manifest changed by `edit`: every other entry as it was. */
+async function withManifest(archive: Buffer, edit: (manifest: BackupManifest) => void): Promise<Buffer> {
+  const extract = tarExtract();
+  const pack = tarPack();
+  const out: Buffer[] = [];
+  pack.on('data', (chunk) => out.push(chunk as Buffer));
+  const ended = new Promise<void>((resolve) => pack.on('end', () => resolve()));
+  Readable.from([archive]).pipe(createGunzip()).pipe(extract);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    let body = Buffer.concat(chunks);
+    if (entry.header.name === BACKUP_MANIFEST) {
+      const manifest = JSON.parse(body.toString('utf8')) as BackupManifest;
+      edit(manifest);
+      body = Buffer.from(JSON.stringify(manifest));
+    }
+    pack.entry({ ...entry.header, size: body.length }, body);
+  }
+  pack.finalize();
+  await ended;
+  return gzipSync(Buffer.concat(out));
+}
 
 describe('backup › of the running embedded store, under concurrent writes', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cl-backup-api-'));
@@ -174,6 +200,20 @@ describe('backup › of the running embedded store, under concurrent writes', ()
       })
       .toBe(200);
   });
+
+  it("refuses, restoring nothing, a store whose checkpoint has another root hash than the manifest's", async () => {
+    const altered = await withManifest(archive, (m) => {
+      const [checkpoint] = (m.contents as { checkpoints: { rootHash: string }[] }).checkpoints;
+      checkpoint!.rootHash = checkpoint!.rootHash.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    });
+    const target = join(dir, 'altered');
+    mkdirSync(target);
+    for (const key of ['master.key', 'signing.key']) copyFileSync(join(liveDir, key), join(target, key));
+    await expect(restoreBackup(Readable.from([altered]), target, loadSettings({ DATA_DIR: target, PUBLIC_BASE_URL }))).rejects.toThrow(
+      /checkpoint at size \d+ has the root hash .+, and the backup recorded .+: the archive is damaged or was altered/,
+    );
+    expect(existsSync(join(target, 'pglite'))).toBe(false);
+  }, 60_000);
 });
 
 describe('backup › the age metric an alert on stale backups reads', () => {
