@@ -5,6 +5,7 @@ import { defaultEngine, freshDatabase, serverUrl, type TestStore } from '../../t
 import { MIGRATIONS } from '../migrations.js';
 import { openStore } from '../store/store.js';
 import { TenantService } from './tenants.service.js';
+import { listenForTenantChanges } from './tenant-changes.js';
 import { CommandHandler } from '../application/command-handler.js';
 import { ConfigLog } from '../application/config/config-log.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
@@ -148,6 +149,29 @@ describe('tenant service › when the ledger holds events but the store no tenan
       expect(await service.isEmpty()).toBe(true);
     } finally {
       await dispose();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)('tenant service › a publishable key issued by one process', () => {
+  it("opens its origins to another process's preflights at once, not when that process's cache expires", async () => {
+    const fresh = await freshDatabase();
+    const [issuing, serving] = await Promise.all([0, 1].map(() => openStore({ migrations: MIGRATIONS, databaseUrl: fresh.url })));
+    // The serving process trusts what it cached for a minute: only the announcement can reach it sooner.
+    const other = new TenantService(serving!.db, { cacheMs: 60_000 });
+    const listener = listenForTenantChanges(fresh.url, (tenantId) => other.invalidate(tenantId), { warn: () => {} });
+    try {
+      await listener.ready;
+      const one = new TenantService(issuing!.db, { changes: new ConfigLog(new CommandHandler(new PostgresLedger(issuing!.db))) });
+      const { tenantId } = await one.create('shop', 'starter');
+      const origin = 'https://shop.example.com';
+      expect(await other.originAllowed(origin)).toBe(false);
+      await one.createPublishableKey(tenantId, { origins: [origin] });
+      await expect.poll(() => other.originAllowed(origin), { timeout: 5_000 }).toBe(true);
+    } finally {
+      await listener.close();
+      await Promise.all([issuing!.close(), serving!.close()]);
+      await fresh.drop();
     }
   });
 });

@@ -328,7 +328,8 @@ export class TenantService {
         per_minute: perMinute ?? null,
       })
       .execute();
-    if (publishable) this.invalidate(tenantId);
+    // Its origins pass preflights at once, in every process (a negative answer may be cached).
+    if (publishable) await this.announce(tenantId);
     return {
       tenantId,
       name: tenant.name,
