@@ -1477,7 +1477,7 @@ export interface operations {
                             valid: boolean;
                             /** @description The ledger holds this record with this hash, but the data subject was erased: the personal fields its hash covers were destroyed, so it cannot be recomputed. The policy, decision, time and log position remain; valid is false. */
                             erased: boolean;
-                            /** @description The ledger holds this record with this hash, but its events fail their checks (an event the service did not append, or personal fields that no longer open with their key): do not rely on it. Every detail is null; valid is false. */
+                            /** @description The ledger holds this record with this hash, but its events fail their checks (an event the service did not append, an event changed in place so that the events no longer chain, or personal fields that no longer open with their key): do not rely on it. Every detail is null; valid is false. */
                             tampered: boolean;
                             /** @description The id as asked */
                             consentId: string;
@@ -4683,7 +4683,7 @@ export interface operations {
                             withdrawnAt: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                             tampered: boolean;
                         }[];
                         pagination: {
@@ -6026,7 +6026,7 @@ export interface operations {
                             withdrawnAt: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                             tampered: boolean;
                         }[];
                         pagination: {
@@ -6341,7 +6341,7 @@ export interface operations {
                             verifiedAt: string;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                             tampered: boolean;
                             /** @description why valid is false; null when valid */
                             reason: string | null;
@@ -6581,7 +6581,7 @@ export interface operations {
                             withdrawnAt: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                             tampered: boolean;
                             policyDetails: {
                                 title: string;
@@ -7197,7 +7197,7 @@ export interface operations {
                             withdrawalReason: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                             tampered: boolean;
                             policyDetails: {
                                 title: string;
@@ -7411,7 +7411,7 @@ export interface operations {
                             verifiedAt: string;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                             tampered: boolean;
                             /** @description why valid is false; null when valid */
                             reason: string | null;
@@ -7662,7 +7662,7 @@ export interface operations {
                             withdrawalReason: string | null;
                             /** @description true once the subject's personal data was erased: the personal fields are null */
                             erased: boolean;
-                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                            /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                             tampered: boolean;
                             policyDetails: {
                                 title: string;
@@ -7997,7 +7997,7 @@ export interface operations {
                                 withdrawalReason: string | null;
                                 /** @description true once the subject's personal data was erased: the personal fields are null */
                                 erased: boolean;
-                                /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                                /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                                 tampered: boolean;
                                 policyDetails: {
                                     title: string;
@@ -8318,7 +8318,7 @@ export interface operations {
                                 withdrawalReason: string | null;
                                 /** @description true once the subject's personal data was erased: the personal fields are null */
                                 erased: boolean;
-                                /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote */
+                                /** @description true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote */
                                 tampered: boolean;
                                 policyDetails: {
                                     title: string;

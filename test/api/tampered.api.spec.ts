@@ -195,3 +195,49 @@ describe('tampered records › when a sealed personal field does not open with i
     expect(res.json().data).toMatchObject({ status: 'withdrawn', tampered: true, erased: false, withdrawalReason: null });
   });
 });
+
+describe('tampered records › when a ledger event was edited in place, its seal left whole', () => {
+  let edited: string;
+  let editedHash: string;
+
+  beforeAll(async () => {
+    const res = await api.post('/api/v1/consent', {
+      policyVersionId: await publishPolicy(api),
+      userReference: 'edited-user',
+      consentGiven: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ({ id: edited, consentHash: editedHash } = res.json().data);
+    // Its receipt issued while it was whole: the public page answers for records with one.
+    expect((await api.post(`/api/v1/consent/${edited}/pdf`)).statusCode).toBe(200);
+    // A database administrator turns the decision around in the ledger; the sealed fields still open.
+    await t.service.store.db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+      await sql`UPDATE ledger.events SET data = jsonb_set(data::jsonb, '{consentGiven}', 'false')::json
+        WHERE event_type = 'ConsentRecorded' AND stream_id LIKE ${`%${edited}`}`.execute(tx);
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    });
+  });
+
+  it('get, verify and the public page call it tampered, not merely unverified', async () => {
+    expect((await api.get(`/api/v1/consent/${edited}`)).json().data).toMatchObject({ id: edited, tampered: true, erased: false });
+    expect((await api.get(`/api/v1/consent/${edited}/verify`)).json().data).toMatchObject({
+      valid: false,
+      tampered: true,
+      erased: false,
+      reason: "the consent's ledger events do not chain: one was changed, removed or reordered",
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/verify/${edited}?hash=${editedHash}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(page.json().data, page.body).toMatchObject({ valid: false, tampered: true });
+  });
+
+  it('no further receipt is issued for it: 409 CONSENT_TAMPERED', async () => {
+    const res = await api.post(`/api/v1/consent/${edited}/pdf`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('CONSENT_TAMPERED');
+  });
+});

@@ -253,7 +253,10 @@ export class ConsentQueries {
     return { view: this.viewOf(loaded, opened), check: this.verificationOf(consentId, loaded, opened.personal) };
   }
 
-  /** The record's events, folded, and whether one of them is one the service did not append (a row a database writer inserted). */
+  /**
+   * The record's events, folded; whether one of them is one the service did not append (a row a
+   * database writer inserted), and whether they no longer chain (a row edited in place).
+   */
   private async load(tenantId: string, consentId: string) {
     const { state, recorded } = await this.record(tenantId, consentId);
     const authenticity = this.deps.authenticity;
@@ -264,20 +267,20 @@ export class ConsentQueries {
         break;
       }
     }
-    return { state, recorded, forged };
+    return { state, recorded, forged, unchained: checkChain(recorded).length > 0 };
   }
 
-  /** The record as the API shows it; a forged event (what its status may read) marks it tampered. */
+  /** The record as the API shows it; a forged or edited event (what its status may read) marks it tampered. */
   private viewOf(loaded: Loaded, opened: OpenedRecord): ConsentView {
     const view = { ...consentView(loaded.state, opened, this.clock()), ...actorsOf(loaded.recorded) };
-    if (loaded.forged) view.tampered = true;
+    if (loaded.forged || loaded.unchained) view.tampered = true;
     return view;
   }
 
   /** `verify`'s answer from the loaded record and its opened personal fields (none read when forged). */
   private verificationOf(
     consentId: string,
-    { state, recorded, forged }: Loaded,
+    { state, forged, unchained }: Loaded,
     personal: OpenedRecord['personal'] | undefined,
   ): VerificationView {
     const r = state.record;
@@ -288,20 +291,20 @@ export class ConsentQueries {
       return { ...base, valid: false, computedHash: null, erased: false, tampered: true, reason: 'tampered' };
     if (personal.state === 'erased')
       return { ...base, valid: false, computedHash: null, erased: true, tampered: false, reason: ERASED_REASON };
-    const intact = checkChain(recorded).length === 0;
     const computedHash = hashCanonical(consentHashInput({ ...r, ...personal.value }));
-    const valid = intact && computedHash === r.consentHash;
+    // Events that no longer chain were changed in the ledger: what they say is not what was recorded.
+    if (unchained) {
+      const reason = "the consent's ledger events do not chain: one was changed, removed or reordered";
+      return { ...base, valid: false, computedHash, erased: false, tampered: true, reason };
+    }
+    const valid = computedHash === r.consentHash;
     return {
       ...base,
       valid,
       computedHash,
       erased: false,
       tampered: false,
-      reason: valid
-        ? null
-        : intact
-          ? 'the recomputed hash differs from the stored consentHash'
-          : "the consent's ledger events do not chain: one was changed, removed or reordered",
+      reason: valid ? null : 'the recomputed hash differs from the stored consentHash',
     };
   }
 

@@ -27,7 +27,7 @@ const ErasedMetadata = Type.Union([Metadata, Type.Null()], { description: 'null 
 const Erased = Type.Boolean({ description: "true once the subject's personal data was erased: the personal fields are null" });
 const Tampered = Type.Boolean({
   description:
-    'true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append (docs/verifying.md): its status may read what a forger wrote',
+    'true when the personal fields do not open with their key (the stored record was changed): they are null; never reported as erased. On GET /consent/:id also when an event of the record is one the service did not append, or was changed in place so that its events no longer chain (docs/verifying.md): its status and decision may read what a forger wrote',
 });
 
 const ConsentFields = {
