@@ -120,7 +120,7 @@ export interface paths {
         };
         /**
          * Inclusion proof of a receipt's issue (its ReceiptIssued event, holding the PDF's SHA-256), no key needed
-         * @description What `npx consent-ledger audit receipt FILE.pdf --url` checks a receipt against: the PDF bytes must hash to `event.data.sha256`, and the event must be in the signed log. 404 for a receipt never issued.
+         * @description What `npx consent-ledger audit receipt FILE.pdf --url` checks a receipt against: the PDF bytes must hash to `event.data.sha256`, and the event must be in the signed log. 404 for a receipt never issued; 409 ROLLBACK when the newest checkpoint no longer covers its sealed leaf.
          */
         get: operations["getLedgerConsentsReceiptsByTenantIdAndConsentIdAndReceiptId"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Inclusion proof of a consent record in the newest signed checkpoint
-         * @description The record’s ConsentRecorded event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states. A record is provable within a second of its write; 503 PROOF_NOT_READY (with Retry-After) if the log lags more. Key scope: admin or read.
+         * @description The record’s ConsentRecorded event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states. A record is provable within a second of its write; 503 PROOF_NOT_READY (with Retry-After) if the log lags more. 409 ROLLBACK when the newest checkpoint no longer covers the record’s sealed leaf (checkpoints deleted). Key scope: admin or read.
          */
         get: operations["getConsentProofById"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Inclusion proof of an audit log entry's event in the newest signed checkpoint
-         * @description The entry’s ledger event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states: checked as a consent’s proof is (docs/verifying.md). Key scope: admin or read.
+         * @description The entry’s ledger event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states: checked as a consent’s proof is (docs/verifying.md). 409 ROLLBACK when the newest checkpoint no longer covers its sealed leaf. Key scope: admin or read.
          */
         get: operations["getAuditLogProofById"];
         put?: never;
@@ -1940,6 +1940,15 @@ export interface operations {
             };
             /** @description Not found, or another tenant’s (NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state (see the error code) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11784,6 +11793,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict with the current state (see the error code) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds */
             429: {
                 headers: {
@@ -12525,6 +12549,21 @@ export interface operations {
             };
             /** @description Not found, or another tenant’s (NOT_FOUND) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state (see the error code) */
+            409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

@@ -141,6 +141,14 @@ export class TransparencyService {
     }
     if (!basis) throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
     const { leafIndex, checkpoint: cp } = basis;
+    // The leaf was sealed, so a checkpoint covered it: a newest one that does not was rolled back to.
+    if (leafIndex >= cp.treeSize) {
+      throw new DomainError(
+        'ROLLBACK',
+        `the log's newest checkpoint holds ${cp.treeSize} leaves, and this event is leaf ${leafIndex}, which a checkpoint covered when it was sealed: the log was rolled back since`,
+        { treeSize: cp.treeSize, leafIndex },
+      );
+    }
     const inclusionPath = await this.hashes(tenantId, inclusionRanges(leafIndex, cp.treeSize));
     const { position: _position, hash, authenticator: _authenticator, ...event } = recorded;
     return {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventHash } from '../../src/ledger/event-hash.js';
 import { eventLeafHash, nodeHash, rangeHash, verifyConsistency, verifyInclusion, type NodeSource } from '../../src/transparency/merkle.js';
@@ -142,5 +143,30 @@ describe('transparency › when a tenant records consents › every record is pr
     const beyond = await t.app.inject({ method: 'GET', url: `/ledger/${tenantId}/consistency?from=1&to=${size + 1000}` });
     expect(beyond.statusCode).toBe(409);
     expect(beyond.json().error.code).toBe('ROLLBACK');
+  });
+
+  it('answers a proof whose leaf is past the newest checkpoint (checkpoints deleted) 409 ROLLBACK, never a 500', async () => {
+    const creds = await t.tenant();
+    const mine = client(t.app, creds);
+    const policy = await publishPolicy(mine);
+    // Two records, each sealed before the next: the first one's checkpoint stays.
+    const sealed = async (userReference: string) => {
+      const res = await mine.post('/api/v1/consent', { policyVersionId: policy, userReference, consentGiven: true });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().data.id as string;
+      const proof = await mine.get(`/api/v1/consent/${id}/proof`);
+      expect(proof.statusCode, proof.body).toBe(200);
+      return { id, leafIndex: proof.json().data.leafIndex as number };
+    };
+    await sealed('kept');
+    const { id, leafIndex } = await sealed('rolled');
+    // Whoever writes the database deletes the checkpoints that cover the record's leaf.
+    await sql`DELETE FROM transparency.checkpoints WHERE tenant_id = ${creds.tenantId} AND tree_size > ${leafIndex}`.execute(
+      t.service.store.db,
+    );
+    const proof = await mine.get(`/api/v1/consent/${id}/proof`);
+    expect(proof.statusCode, proof.body).toBe(409);
+    expect(proof.json().error.code).toBe('ROLLBACK');
+    expect(proof.json().error.message).toContain('rolled back');
   });
 });

@@ -104,9 +104,9 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<{ auditLog: AuditLog; tra
         tags,
         summary: "Inclusion proof of an audit log entry's event in the newest signed checkpoint",
         description:
-          'The entry’s ledger event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states: checked as a consent’s proof is (docs/verifying.md).',
+          'The entry’s ledger event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states: checked as a consent’s proof is (docs/verifying.md). 409 ROLLBACK when the newest checkpoint no longer covers its sealed leaf.',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: EnvelopeSchema(EventProofSchema), ...errorResponses(400, 401, 403, 404, 503) },
+        response: { 200: EnvelopeSchema(EventProofSchema), ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request) => {

@@ -129,9 +129,9 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: Trans
         tags,
         summary: 'Inclusion proof of a consent record in the newest signed checkpoint',
         description:
-          'The record’s ConsentRecorded event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states. A record is provable within a second of its write; 503 PROOF_NOT_READY (with Retry-After) if the log lags more.',
+          'The record’s ConsentRecorded event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states. A record is provable within a second of its write; 503 PROOF_NOT_READY (with Retry-After) if the log lags more. 409 ROLLBACK when the newest checkpoint no longer covers the record’s sealed leaf (checkpoints deleted).',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: EnvelopeSchema(ConsentProofSchema), ...errorResponses(400, 401, 404, 503) },
+        response: { 200: EnvelopeSchema(ConsentProofSchema), ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
     async (request) => ok(await proofOrNotReady(transparency.proofForConsent(request.tenant.tenantId, request.params.id))),
@@ -240,13 +240,13 @@ export const publicLogRoutes: FastifyPluginAsyncTypebox<{ transparency: Transpar
         tags,
         summary: "Inclusion proof of a receipt's issue (its ReceiptIssued event, holding the PDF's SHA-256), no key needed",
         description:
-          'What `npx consent-ledger audit receipt FILE.pdf --url` checks a receipt against: the PDF bytes must hash to `event.data.sha256`, and the event must be in the signed log. 404 for a receipt never issued.',
+          'What `npx consent-ledger audit receipt FILE.pdf --url` checks a receipt against: the PDF bytes must hash to `event.data.sha256`, and the event must be in the signed log. 404 for a receipt never issued; 409 ROLLBACK when the newest checkpoint no longer covers its sealed leaf.',
         params: Type.Object({
           tenantId: Type.String({ format: 'uuid' }),
           consentId: Type.String({ format: 'uuid' }),
           receiptId: Type.String({ format: 'uuid' }),
         }),
-        response: { 200: EnvelopeSchema(EventProofSchema), ...errorResponses(400, 404, 503) },
+        response: { 200: EnvelopeSchema(EventProofSchema), ...errorResponses(400, 404, 409, 503) },
       },
     },
     async (request) => {
