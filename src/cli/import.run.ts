@@ -1,6 +1,7 @@
 // What the commands defined in import.commands.ts do once their arguments are parsed: imported by their
 // `load` only when one runs, with the store and everything they use (src/cli/README.md).
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
+import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { availableParallelism } from 'node:os';
 import { createHash, randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import { countingStream } from '../common/counting-stream.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
 import { csvRecords, linesOf } from './import/csv-records.js';
+import { checkedEncoding, EncodingError, type FileEncoding } from './import/encoding.js';
 import {
   columnAtAppend,
   clashOf,
@@ -93,22 +95,19 @@ interface Importer {
   check(items: ImportItem[], now: Date): Promise<ImportOutcome>;
 }
 
-/**
- * How the file's text is encoded: UTF-8, or UTF-16 little-endian when it starts with that byte
- * order mark (Excel's "Unicode Text", some platforms' exports). Big-endian is refused, naming the fix.
- */
-function encodingOf(path: string): 'utf8' | 'utf16le' {
-  const head = Buffer.alloc(2);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, head, 0, 2, 0);
-  } finally {
-    closeSync(fd);
+/** The file's bytes, decompressed when it is gzip; zlib's errors said as such. */
+function bytesOf(path: string, input: ImportInput, read: Readable = createReadStream(path)): Readable {
+  // pipeline: the file closes when the reader stops early, and a read error reaches the reader.
+  return input.gzip ? pipeline(read, createGunzip(), () => {}) : read;
+}
+
+/** A .gz that is not gzip, or cut short (zlib's Z_DATA_ERROR, Z_BUF_ERROR), said as such; else the error itself. */
+function gzipProblem(error: unknown, input: ImportInput): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (input.gzip && typeof code === 'string' && code.startsWith('Z_')) {
+    return new Error(`${input.file} is not a whole gzip file (${(error as Error).message})`);
   }
-  if (head[0] === 0xff && head[1] === 0xfe) return 'utf16le';
-  if (head[0] === 0xfe && head[1] === 0xff)
-    throw new UsageError(`${path} is UTF-16 big-endian: save it as UTF-8 (or UTF-16 little-endian) first`);
-  return 'utf8';
+  return error;
 }
 
 async function importFile(
@@ -124,10 +123,17 @@ async function importFile(
 ) {
   const started = performance.now();
   const startedAt = new Date().toISOString();
+  // The whole file's encoding first: one that is not text the import reads refuses it before a row is written.
+  let encoding: FileEncoding;
+  try {
+    encoding = await checkedEncoding(bytesOf(path, input), input.file);
+  } catch (error) {
+    if (error instanceof EncodingError) throw new UsageError(error.message);
+    throw gzipProblem(error, input);
+  }
   const counted = countingStream();
   // Progress counts the bytes of the file as stored (compressed, for a .gz), against its size.
-  const read = createReadStream(path).pipe(counted);
-  const text = input.gzip ? read.pipe(createGunzip()).setEncoding('utf8') : read.setEncoding(encodingOf(path));
+  const text = bytesOf(path, input, createReadStream(path).pipe(counted)).setEncoding(encoding);
   const bar = new cliProgress.SingleBar(
     {
       stream: io.progressStream,
@@ -255,12 +261,7 @@ async function importFile(
   } catch (error) {
     // The file refused as a whole (a --map naming no column, a read error): the bar stops before the error is printed.
     bar.stop();
-    // A .gz that is not gzip, or cut short: zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR) said as such.
-    const code = (error as { code?: unknown }).code;
-    if (input.gzip && typeof code === 'string' && code.startsWith('Z_')) {
-      throw new Error(`${input.file} is not a whole gzip file (${(error as Error).message})`);
-    }
-    throw error;
+    throw gzipProblem(error, input);
   }
   const signal = stopped();
   // Stopped: the rows read but not sent are not counted; a run again reads them.

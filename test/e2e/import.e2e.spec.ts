@@ -999,25 +999,44 @@ describe.each(engines)('import › on $name', (engine) => {
   );
 
   itReading(
-    "a UTF-16 file (Excel's Unicode Text: little-endian, tabs) imports; big-endian is refused, naming the fix",
+    "a UTF-16 file (Excel's Unicode Text: little-endian, tabs) imports, gzipped too; big-endian and Windows-1252 are refused whole, naming the fix",
     async () => {
       const tenant = await createTenant('UTF-16');
       await withService(async (service) => publishAll(client(service.app, tenant)));
       const text =
         'userReference\tconsentGiven\tcollectedAt\tpolicyType\tpolicyVersion\r\nzoë 😀\tyes\t2020-03-01T00:00:00Z\tprivacy_policy\t1.0.0\r\n';
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
       const little = join(files, `utf16le-${engine.name.length}.csv`);
-      writeFileSync(little, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+      writeFileSync(little, utf16);
       const run = await cli(['import', '--tenant', tenant.tenantId, '--file', little], env);
       expect(run.code, run.stderr).toBe(0);
       expect(run.json).toMatchObject({ rows: 1, imported: 1 });
-      await withService(async (service) => {
-        expect((await allRecords(client(service.app, tenant))).map((r) => r.userReference)).toEqual(['zoë 😀']);
-      });
+      const zipped = join(files, `utf16le-${engine.name.length}.csv.gz`);
+      writeFileSync(
+        zipped,
+        gzipSync(Buffer.concat([utf16, Buffer.from('zoé\tno\t2020-03-02T00:00:00Z\tprivacy_policy\t1.0.0\r\n', 'utf16le')])),
+      );
+      const unzipped = await cli(['import', '--tenant', tenant.tenantId, '--file', zipped], env);
+      expect(unzipped.code, unzipped.stderr).toBe(0);
+      expect(unzipped.json).toMatchObject({ rows: 2, imported: 1, alreadyImported: 1 });
       const big = join(files, `utf16be-${engine.name.length}.csv`);
       writeFileSync(big, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
       const refused = await cli(['import', '--tenant', tenant.tenantId, '--file', big], env);
       expect(refused.code, refused.stderr).toBe(2);
       expect(refused.json.error.message).toMatch(/is UTF-16 big-endian: save it as UTF-8/);
+      // Excel's plain CSV: josé and josè would both read jos\uFFFD, one person; no row of it is written.
+      const latin1 = join(files, `latin1-${engine.name.length}.csv`);
+      const rows = ['jose', 'jos\xe9', 'jos\xe8'].map((name) => `${name}@example.com,yes,2020-03-01T00:00:00Z,privacy_policy,1.0.0`);
+      writeFileSync(
+        latin1,
+        Buffer.from(['userReference,consentGiven,collectedAt,policyType,policyVersion', ...rows, ''].join('\n'), 'latin1'),
+      );
+      const windows = await cli(['import', '--tenant', tenant.tenantId, '--file', latin1], env);
+      expect(windows.code, windows.stderr).toBe(2);
+      expect(windows.json.error.message).toMatch(/is not UTF-8: line 3 holds the byte 0xE9.*Nothing was imported/);
+      await withService(async (service) => {
+        expect((await allRecords(client(service.app, tenant))).map((r) => r.userReference).sort()).toEqual(['zoé', 'zoë 😀']);
+      });
     },
     120_000,
   );
