@@ -34,7 +34,7 @@ export const importCommand: Command = {
   usage:
     'import --tenant TENANT_ID --file FILE.csv|FILE.jsonl[.gz] [--map COLUMN=FIELD ...] [--default FIELD=VALUE ...] [--time-zone ZONE] [--date-format PATTERN] [--given WORDS] [--rejected WORDS] [--empty WORDS] [--purpose-alias ID=PURPOSE ...] [--preset auto|consent-ledger|generic] [--delimiter ,|;|tab] [--threads N] [--no-webhooks] [--dry-run]',
   summary:
-    'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, refused, errors, seconds, rowsPerSecond, dryRun, threads, auditEntry}',
+    'Import decisions made on another platform, with their original times; prints {rows, imported, alreadyImported, withdrawn, refused, errors, seconds, rowsPerSecond, dryRun, threads, auditEntry}',
   details: [
     'Each row is one decision: who (userReference), what (consentGiven: true/false, yes/no, given/rejected, opt-in/out...;',
     'or status), when (collectedAt, RFC 3339 with a zone), and on which policy version: policyVersionId, or',

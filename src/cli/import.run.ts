@@ -144,7 +144,7 @@ async function importFile(
     },
     cliProgress.Presets.shades_classic,
   );
-  const summary = { rows: 0, imported: 0, alreadyImported: 0, refused: 0 };
+  const summary = { rows: 0, imported: 0, alreadyImported: 0, withdrawn: 0, refused: 0 };
   const errors: { line: number; field: string; message: string }[] = [];
   let errorsOmitted = 0;
   const refuse = (line: number, problems: readonly RowError[]) => {
@@ -174,6 +174,7 @@ async function importFile(
       .then((outcome) => {
         summary.imported += outcome.recorded;
         summary.alreadyImported += outcome.existing;
+        summary.withdrawn += outcome.withdrawn;
         // A run again after an interruption: read before sealing until rows are new again.
         resuming = outcome.existing > 0;
         const byIndex = new Map<number, RowError[]>();
@@ -290,6 +291,7 @@ async function importFile(
   io.info(
     `${summary.rows} row(s)${signal ? ` before ${signal}` : ''}: ${verb} ${summary.imported}` +
       (summary.alreadyImported > 0 ? `, ${summary.alreadyImported} imported before` : '') +
+      (summary.withdrawn > 0 ? ` (${input.dryRun ? 'would withdraw' : 'withdrawn now'}: ${summary.withdrawn})` : '') +
       `, ${summary.refused} refused (${seconds} s).`,
   );
   if (auditEntry) io.info(`In the audit trail as history.imported ${auditEntry.id} (file SHA-256 ${auditEntry.fileSha256}).`);

@@ -855,8 +855,8 @@ describe.each(engines)('import › on $name', (engine) => {
         const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
         const run = { file: `audited-${engine.name.length}.csv`, fileSha256: sha256, rows: 2, refused: 1 };
         expect(entries.map((e) => e.details)).toEqual([
-          { ...run, imported: 1, alreadyImported: 0, startedAt: expect.any(String) as unknown },
-          { ...run, imported: 0, alreadyImported: 1, startedAt: expect.any(String) as unknown },
+          { ...run, imported: 1, alreadyImported: 0, withdrawn: 0, startedAt: expect.any(String) as unknown },
+          { ...run, imported: 0, alreadyImported: 1, withdrawn: 0, startedAt: expect.any(String) as unknown },
         ]);
         expect(entries.every((e) => (e.actor as { type: string }).type === 'cli' && e.target.type === 'import')).toBe(true);
         expect(new Set(entries.map((e) => e.target.id)).size).toBe(2);
@@ -1136,6 +1136,49 @@ describe.each(engines)('import › on $name', (engine) => {
       await withService(async (service) => {
         const res = await client(service.app, tenant).get('/api/v1/consent/search?limit=1');
         expect(res.json().pagination.total, `seed ${seed}`).toBe(summary.imported);
+      });
+    },
+    120_000,
+  );
+
+  itReading(
+    'a later export of the same history brings the opt-outs made since: each withdrawal once, on the record that stands',
+    async () => {
+      const tenant = await createTenant('Delta');
+      await withService(async (service) => publishAll(client(service.app, tenant)));
+      const header = 'id,userReference,consentGiven,collectedAt,withdrawnAt,purpose,policyVersion';
+      const first = join(files, 'delta-1.csv');
+      writeFileSync(
+        first,
+        [header, 'd-1,dl-1,yes,2025-03-01T00:00:00Z,,newsletter,2.0.0', 'd-2,dl-2,yes,2025-03-01T00:00:00Z,,newsletter,2.0.0', ''].join(
+          '\n',
+        ),
+      );
+      const initial = await cli(['import', '--tenant', tenant.tenantId, '--file', first], env);
+      expect(initial.json, initial.stderr).toMatchObject({ imported: 2, withdrawn: 0 });
+      // Taken again later: dl-1 opted out meanwhile; a third row is new.
+      const later = join(files, 'delta-2.csv');
+      const rows = [
+        'd-1,dl-1,yes,2025-03-01T00:00:00Z,2026-01-15T00:00:00Z,newsletter,2.0.0',
+        'd-2,dl-2,yes,2025-03-01T00:00:00Z,,newsletter,2.0.0',
+        'd-3,dl-3,yes,2025-04-01T00:00:00Z,,newsletter,2.0.0',
+      ];
+      writeFileSync(later, [header, ...rows, ''].join('\n'));
+      const dry = await cli(['import', '--tenant', tenant.tenantId, '--file', later, '--dry-run'], env);
+      expect(dry.json).toMatchObject({ rows: 3, imported: 1, alreadyImported: 2, withdrawn: 1, refused: 0 });
+      const run = await cli(['import', '--tenant', tenant.tenantId, '--file', later], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.json).toMatchObject({ rows: 3, imported: 1, alreadyImported: 2, withdrawn: 1, refused: 0 });
+      expect(run.stderr).toContain('withdrawn now: 1');
+      const again = await cli(['import', '--tenant', tenant.tenantId, '--file', later], env);
+      expect(again.json).toMatchObject({ rows: 3, imported: 0, alreadyImported: 3, withdrawn: 0, refused: 0 });
+      await withService(async (service) => {
+        const api = client(service.app, tenant);
+        const status = async (ref: string) => (await api.get(`/api/v1/consent/user/${ref}/status?purpose=newsletter`)).json().data;
+        expect(await status('dl-1')).toMatchObject({ policies: [{ status: 'withdrawn' }] });
+        expect(await status('dl-2')).toMatchObject({ policies: [{ status: 'given' }] });
+        const [record] = (await api.get('/api/v1/consent/user/dl-1')).json().data as { withdrawnAt: string }[];
+        expect(record!.withdrawnAt).toBe('2026-01-15T00:00:00.000Z');
       });
     },
     120_000,

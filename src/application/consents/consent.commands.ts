@@ -63,10 +63,15 @@ export interface ImportRow {
   input: ConsentInput;
 }
 
-/** What one call of `importRecords` did: rows recorded, rows found recorded before, rows refused (by index, field). */
+/**
+ * What one call of `importRecords` did: rows recorded, rows found recorded before (as they were,
+ * or given now the withdrawal a later file states: `withdrawn`), rows refused (by index, field).
+ */
 export interface ImportOutcome {
   recorded: number;
   existing: number;
+  /** Of `existing`, the rows whose record stood and whose withdrawnAt this call appended. */
+  withdrawn: number;
   errors: ItemError[];
 }
 
@@ -286,7 +291,28 @@ export class ConsentCommands {
           errors.push(...itemErrors(error, r.index, ''));
         }
       }
-      const outcome = { recorded: writes.length, existing: rows.length - fresh.length + repeated, errors };
+      // A row recorded before whose file now says it was withdrawn (an export taken again later):
+      // the withdrawal is appended to the record while it still stands, once.
+      let withdrawn = 0;
+      let refusedFound = 0;
+      for (const [index, r] of rows.entries()) {
+        const found = loaded[index]!;
+        const at = r.input.withdrawnAt;
+        const stands = found.state.status === 'active' && found.state.record.consentGiven;
+        if (at === undefined || !stands || written.has(r.consentId)) continue;
+        try {
+          const events = decideConsent({ type: 'WithdrawConsent', data: { reason: null, now: timestamp, at } }, found.state);
+          writes.push(write(found, events, metadata));
+          written.add(r.consentId);
+          withdrawn++;
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          errors.push(...itemErrors(error, index, ''));
+          refusedFound++;
+        }
+      }
+      const existing = rows.length - fresh.length + repeated - refusedFound;
+      const outcome = { recorded: writes.length - withdrawn, existing, withdrawn, errors };
       if (writes.length === 0) return answered(outcome);
       return { writes: [...writes, ...this.deps.policies.conditions(used)], answer: () => outcome };
     });

@@ -6,7 +6,9 @@ import { canonicalJson, sha256Hex } from '../../common/hashing.js';
 import type { Settings } from '../../config.js';
 import { batchItemErrors } from '../../http/routes/consent/consent.checks.js';
 import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
+import { consentAggregate } from '../../domain/consent/consent.decider.js';
 import { consentStream } from '../../domain/consent/consent.events.js';
+import { fold } from '../../domain/events.js';
 import { PersonalFields } from '../../privacy/personal-fields.js';
 import type { Store } from '../../store/store.js';
 import { serviceLedger } from '../service-ledger.js';
@@ -104,21 +106,29 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
       ledger,
       async append(items, expectNew, now) {
         const checked = checkItems(items, now, rowId);
-        if (checked.rows.length === 0) return { recorded: 0, existing: 0, errors: checked.errors };
+        if (checked.rows.length === 0) return { recorded: 0, existing: 0, withdrawn: 0, errors: checked.errors };
         const outcome = await consents.importRecords(tenantId, checked.rows, { expectNew, webhooks: options.webhooks });
         const refused = outcome.errors.map((e) => ({ ...e, index: checked.indexes[e.index]! }));
-        return { recorded: outcome.recorded, existing: outcome.existing, errors: [...checked.errors, ...refused] };
+        return { ...outcome, errors: [...checked.errors, ...refused] };
       },
       async check(items, now) {
         const checked = checkItems(items, now, rowId);
         const streams = checked.rows.map((r) => consentStream(tenantId, r.consentId));
         const found = await readStreams(ledger, streams);
         let existing = 0;
-        for (const stream of streams) {
-          if ((found.get(stream)?.length ?? 0) > 0 || checkedBefore.has(stream)) existing += 1;
-          else checkedBefore.add(stream);
-        }
-        return { recorded: streams.length - existing, existing, errors: checked.errors };
+        let withdrawn = 0;
+        checked.rows.forEach((row, n) => {
+          const events = found.get(streams[n]!) ?? [];
+          if (events.length === 0 && !checkedBefore.has(streams[n]!)) {
+            checkedBefore.add(streams[n]!);
+            return;
+          }
+          existing += 1;
+          // Found recorded and standing, with a withdrawal in the file: a run would append it.
+          const state = fold(consentAggregate, events);
+          if (row.input.withdrawnAt !== undefined && state.status === 'active' && state.record.consentGiven) withdrawn += 1;
+        });
+        return { recorded: streams.length - existing, existing, withdrawn, errors: checked.errors };
       },
       async close() {
         // Keys made ahead for rows that never came (up to 1,024 a thread) would stay as rows that

@@ -111,11 +111,12 @@ export class ImportThreads {
     const outcomes = await Promise.all(
       parts.map((part, k) => (part.items.length === 0 ? null : this.threads[k]!.append(part.items, expectNew, now))),
     );
-    const total: ImportOutcome = { recorded: 0, existing: 0, errors: [] };
+    const total: ImportOutcome = { recorded: 0, existing: 0, withdrawn: 0, errors: [] };
     outcomes.forEach((outcome, k) => {
       if (!outcome) return;
       total.recorded += outcome.recorded;
       total.existing += outcome.existing;
+      total.withdrawn += outcome.withdrawn;
       for (const e of outcome.errors) total.errors.push({ ...e, index: parts[k]!.indexes[e.index]! });
     });
     return total;

@@ -97,6 +97,8 @@ export interface HistoryImported {
     rows: number;
     imported: number;
     alreadyImported: number;
+    /** Of alreadyImported, the records this run withdrew (a later file's withdrawnAt); absent from runs before it was counted. */
+    withdrawn?: number;
     refused: number;
     startedAt: string;
     stoppedBy?: string;
