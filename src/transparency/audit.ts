@@ -8,6 +8,25 @@ import { cosignersOf, openNote, parseCheckpoint, signedTime, type Checkpoint, ty
 import type { TransparencyStore } from './transparency.store.js';
 import { isObject } from '../common/objects.js';
 
+/** The fields an event's eventHash covers: its envelope (docs/hashing.md). */
+const ENVELOPE_KEYS = new Set(['id', 'tenantId', 'stream', 'revision', 'type', 'data', 'metadata', 'recordedAt', 'prevHash']);
+
+/**
+ * Why an event as given does not hash to `eventHash`, or null when it does. A field beside the
+ * envelope's is refused by name: the hash does not cover it, so what it says is not proven.
+ */
+function hashProblem(event: EventEnvelope, expected: string): string | null {
+  const extra = Object.keys(event).filter((k) => !ENVELOPE_KEYS.has(k));
+  if (extra.length > 0) return `the event holds ${extra.map((k) => JSON.stringify(k)).join(', ')}, which its eventHash does not cover`;
+  let recomputed: string;
+  try {
+    recomputed = eventHash(event);
+  } catch {
+    return 'the event has no canonical JSON form';
+  }
+  return recomputed === expected ? null : 'eventHash does not match the event';
+}
+
 /**
  * The auditor's export and its offline check. An export is JSON Lines: first a header holding
  * the signed checkpoint, then one `{leafIndex, event, eventHash}` per leaf of that checkpoint, in
@@ -304,13 +323,8 @@ export class LeafChecker {
       throw bad('the line needs an event object and a 64-hex-digit eventHash');
     }
     const event = entry.event as unknown as EventEnvelope;
-    let recomputed: string;
-    try {
-      recomputed = eventHash(event);
-    } catch {
-      throw bad('the event has no canonical JSON form');
-    }
-    if (recomputed !== entry.eventHash) throw bad('eventHash does not match the event');
+    const problem = hashProblem(event, entry.eventHash);
+    if (problem) throw bad(problem);
     if (event.tenantId !== this.tenantId) throw bad(`the event belongs to tenant ${String(event.tenantId)}, not ${this.tenantId}`);
     const prev = this.streams.get(event.stream);
     const expectedRevision = prev ? prev[0] + 1 : 0;
@@ -515,13 +529,8 @@ export function verifyEventProof(
   if (!inclusionPath.every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h)))
     throw new AuditError('inclusionPath holds 64-hex-digit hashes');
   const event = proof.event as unknown as EventEnvelope;
-  let recomputed: string;
-  try {
-    recomputed = eventHash(event);
-  } catch {
-    throw new AuditError('the event has no canonical JSON form');
-  }
-  if (recomputed !== proof.eventHash) throw new AuditError('eventHash does not match the event');
+  const problem = hashProblem(event, proof.eventHash);
+  if (problem) throw new AuditError(problem);
   const signed = openKeptCheckpoint(proof.checkpoint, verifiers);
   const cosigners = witnessing ? requireQuorum(proof.checkpoint, witnessing.witnesses, witnessing.quorum) : undefined;
   if (signed.treeSize !== treeSize)

@@ -174,6 +174,21 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
     }
   });
 
+  it('a field added beside an event’s envelope fails at that leaf: its eventHash does not cover it', async () => {
+    const leaves = leafLines();
+    const k = 3;
+    const line = JSON.parse(leaves[k]!) as { event: Record<string, unknown> };
+    line.event.x = 'forged';
+    leaves[k] = JSON.stringify(line);
+    const r = await verify(withLeaves(leaves));
+    expect(r.code).toBe(1);
+    expect(r.json.error).toMatchObject({
+      code: 'AUDIT_FAILED',
+      leafIndex: k,
+      message: `leaf ${k}: the event holds "x", which its eventHash does not cover`,
+    });
+  });
+
   it('one leaf dropped fails at its place, the last one too', async () => {
     for (const k of [0, 4, leafLines().length - 1]) {
       const leaves = leafLines();
@@ -252,6 +267,10 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
     expect((await tamper((d) => ((d.event as { data: { consentGiven: boolean } }).data.consentGiven = false))).json.error.message).toMatch(
       /eventHash/,
     );
+    // A field beside the envelope's, which the hash does not cover, is no part of what is proven.
+    const added = await tamper((d) => Object.assign(d.event as object, { consentGiven: false, note: 'forged' }));
+    expect(added.code).toBe(1);
+    expect(added.json.error.message).toBe('the event holds "consentGiven", "note", which its eventHash does not cover');
     expect((await tamper((d) => (d.leafIndex = (d.leafIndex as number) + 1))).code).toBe(1);
     expect((await tamper((d) => (d.checkpoint = (d.checkpoint as string).replace(/\n\d+\n/, '\n1\n')))).json.error.message).toMatch(
       /refused/,
