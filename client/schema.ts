@@ -43,7 +43,7 @@ export interface paths {
         };
         /**
          * Public verification of a receipt (no key)
-         * @description The address a receipt’s QR code encodes, and the `verifyUrl` a record made with a publishable key is answered. Other records are not public here. HTML by default; JSON with Accept: application/json. Shows the policy, decision, status and time of a valid record; never the user reference, IP address, user agent or metadata. An unknown id, a malformed id, a record not public here and a wrong hash give the same "not verified" answer. Rate-limited per client address.
+         * @description The address a receipt’s QR code encodes, and the `verifyUrl` a record made with a publishable key is answered. Other records are not public here. HTML by default; JSON with Accept: application/json. Shows the policy, decision, status and time of a valid record; never the user reference, IP address, user agent or metadata. An unknown id, a malformed id, a record not public here and a wrong hash give the same "not verified" answer. Query parameters other than hash (fbclid, utm_*, which apps add to links) are ignored, and a hash given twice is read once. Rate-limited per client address.
          */
         get: operations["getVerifyByConsentId"];
         put?: never;

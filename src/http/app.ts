@@ -225,7 +225,17 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     if (undecodable) throw validationError([undecodable]);
     // No query parameter takes a list: one given twice is named so, not "must be integer".
     const repeated = Object.entries(request.query as object).filter(([, v]) => Array.isArray(v));
-    if (repeated.length > 0) throw validationError(repeated.map(([field]) => ({ field, message: 'is given more than once' })));
+    if (request.routeOptions.config?.lenientQuery) {
+      // A public page's link: its first value of a repeated parameter, and only the parameters it names.
+      const named = Object.keys((request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {});
+      const query = request.query as Record<string, unknown>;
+      for (const key of Object.keys(query)) {
+        if (!named.includes(key)) delete query[key];
+        else if (Array.isArray(query[key])) query[key] = (query[key] as unknown[])[0];
+      }
+    } else if (repeated.length > 0) {
+      throw validationError(repeated.map(([field]) => ({ field, message: 'is given more than once' })));
+    }
     // A route that documents no query parameter takes none (its schema refuses the unknown ones).
     if (!request.is404 && !request.routeOptions.schema?.querystring && !isDocsRoute(request.routeOptions.url)) {
       const names = Object.keys(request.query as object);

@@ -8,6 +8,11 @@ declare module 'fastify' {
     scopes?: readonly KeyScope[];
     /** A route a browser may call with a publishable key: it answers CORS preflight and sends CORS headers (docs/browser.md). */
     browser?: boolean;
+    /**
+     * A public page whose link travels through apps that add parameters (`fbclid`, `utm_*`):
+     * query parameters its schema does not name are ignored, and one given twice is read once.
+     */
+    lenientQuery?: boolean;
   }
 }
 

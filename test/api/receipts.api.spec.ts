@@ -214,6 +214,23 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     }
   });
 
+  it('answers a QR link that an app added parameters to as the link itself: unknown ones ignored, a repeat read once', async () => {
+    const ask = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/verify/${consent.id}?${query}`, headers: { accept: 'application/json' } });
+    for (const query of [
+      `hash=${consent.consentHash}&fbclid=IwAR0abc`,
+      `utm_source=qr&hash=${consent.consentHash}&utm_medium=print`,
+      `hash=${consent.consentHash}&hash=${'0'.repeat(64)}`,
+    ]) {
+      const res = await ask(query);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json().data, query).toMatchObject({ valid: true, consentId: consent.id });
+    }
+    const html = await t.app.inject({ method: 'GET', url: `/verify/${consent.id}?hash=${consent.consentHash}&fbclid=x` });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
   it('answers the same "not verified" shape and status for a wrong hash, an unknown id and a malformed id, without a key', async () => {
     const ask = (path: string) => t.app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
     const good = await ask(`/verify/${consent.id}?hash=${consent.consentHash}`);

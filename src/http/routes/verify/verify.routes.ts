@@ -73,14 +73,15 @@ export const verifyRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService 
   app.get(
     '/verify/:consentId',
     {
-      config: { publicPerIpLimit: true },
+      // The QR code's link, as messengers and scanner apps hand it on (with fbclid, utm_*…).
+      config: { publicPerIpLimit: true, lenientQuery: true },
       // A page with one inline stylesheet: no scripts, no frames (src/http/kit/security-headers.ts).
       helmet: VERIFY_PAGE_HELMET,
       schema: {
         tags: ['consent'],
         summary: 'Public verification of a receipt (no key)',
         description:
-          'The address a receipt’s QR code encodes, and the `verifyUrl` a record made with a publishable key is answered. Other records are not public here. HTML by default; JSON with Accept: application/json. Shows the policy, decision, status and time of a valid record; never the user reference, IP address, user agent or metadata. An unknown id, a malformed id, a record not public here and a wrong hash give the same "not verified" answer. Rate-limited per client address.',
+          'The address a receipt’s QR code encodes, and the `verifyUrl` a record made with a publishable key is answered. Other records are not public here. HTML by default; JSON with Accept: application/json. Shows the policy, decision, status and time of a valid record; never the user reference, IP address, user agent or metadata. An unknown id, a malformed id, a record not public here and a wrong hash give the same "not verified" answer. Query parameters other than hash (fbclid, utm_*, which apps add to links) are ignored, and a hash given twice is read once. Rate-limited per client address.',
         params: Type.Object({ consentId: Type.String() }),
         querystring: Type.Object({ hash: Type.Optional(Type.String()) }),
         response: {
