@@ -144,12 +144,25 @@ describe.each(availableEngines)('projection runner ($name)', ({ open }) => {
             const at = new Date(Date.UTC(2024, 4, 1 + (i % 2), 10, 0, i)).toISOString();
             if (i === 60) {
               await h.append(tenant, [await h.erase(tenant, `user-${next(4)}`, at)]);
-            } else if (roll < 7 || written.length === 0) {
+            } else if (roll < 6 || written.length === 0) {
               const batch = Array.from({ length: 1 + next(3) }, () =>
                 recorded(policies[next(2)]!, { userReference: `user-${next(4)}`, consentGiven: next(3) > 0, timestamp: at }),
               );
               written.push(...batch);
               await h.append(tenant, batch);
+            } else if (roll < 8) {
+              // Imported history: records with their withdrawals in one append (a run holds both),
+              // decided at older or newer times than what stands, some superseded within the append.
+              const batch = Array.from({ length: 1 + next(3) }, () =>
+                recorded(policies[next(2)]!, {
+                  userReference: `user-${next(4)}`,
+                  timestamp: at,
+                  collectedAt: new Date(Date.UTC(2024, 3, 1 + next(60), 9)).toISOString(),
+                }),
+              );
+              written.push(...batch);
+              const events = batch.flatMap((r) => (next(3) > 0 ? [r, withdrawn(r.data.consentId, at, next(2) ? 'opted out' : null)] : [r]));
+              await h.append(tenant, events);
             } else {
               await h.append(tenant, [withdrawn(written[next(written.length)]!.data.consentId, at, next(2) ? 'moved away' : null)]);
             }

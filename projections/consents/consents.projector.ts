@@ -1,8 +1,10 @@
 import { consentsDb } from './consents.table.js';
 import { consentRecordedOf, decodeConsentEvent } from '../../src/domain/consent/consent.events.js';
+import type { Sealed } from '../../src/domain/consent/consent.events.js';
 import { decodeSubjectEvent } from '../../src/domain/subject/subject.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
+import { consentRuns, recordKey, withdrawalOf } from '../consent-runs.js';
 import { applyDeltas, deltasOf, type CountedRecord } from './consent-counts.counters.js';
 import { insertRecordset } from '../recordset.js';
 import { expiredWhenRecorded } from '../../src/domain/consent/standing.js';
@@ -29,8 +31,8 @@ function rowsOf(recorded: RecordedEvent) {
     created_at: d.timestamp,
     collected_at: d.collectedAt ?? null,
     expires_at: d.expiresAt ?? null,
-    withdrawn_at: null,
-    withdrawal_reason: null,
+    withdrawn_at: null as string | null,
+    withdrawal_reason: null as Sealed | null,
     metadata_tags: d.metadataTags && d.metadataTags.length > 0 ? d.metadataTags : null,
   };
   return [row];
@@ -74,20 +76,21 @@ const INSERTED = {
   metadata_tags: 'text[]',
 } satisfies Record<keyof ReturnType<typeof rowsOf>[number], string>;
 
-/** Inserts records (none twice) and counts those inserted. */
-async function insertRecords(tx: Tx, rows: ReturnType<typeof rowsOf>): Promise<void> {
-  if (rows.length === 0) return;
-  const inserted = await insertRecordset<CountedRecord & { status: string }>(
+/** Inserts records (none twice) and counts those inserted; answers their ids. */
+async function insertRecords(tx: Tx, rows: ReturnType<typeof rowsOf>): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await insertRecordset<CountedRecord & { status: string; id: string }>(
     tx,
     'read.consents',
     INSERTED,
     rows,
-    `ON CONFLICT (id) DO NOTHING RETURNING ${COUNTED.join(', ')}`,
+    `ON CONFLICT (id) DO NOTHING RETURNING id, ${COUNTED.join(', ')}`,
   );
   await applyDeltas(
     tx,
     inserted.flatMap((r) => deltasOf(r, r.status, 1)),
   );
+  return new Set(inserted.map((r) => r.id));
 }
 
 /** Moves one record to `status` (if it is in one of `from`), with its counters; `set` are the other columns to change. */
@@ -167,12 +170,39 @@ export const consentsProjector: Projector = {
         return;
     }
   },
-  // Records in one multi-row INSERT per run; withdrawals and erasures one by one, in order.
+  // Records in one multi-row INSERT per run, each with the withdrawal the run holds for it (an
+  // imported history's); other withdrawals, expiries and erasures one by one, in order.
   async applyBatch(tx, events) {
+    const runs = consentRuns();
     await inRuns(
       events,
-      (e) => e.type === 'ConsentRecorded',
-      (run) => insertRecords(tx, run.flatMap(rowsOf)),
+      runs.batched,
+      async (run) => {
+        runs.flushed();
+        const rows = run.flatMap(rowsOf);
+        const byKey = new Map(rows.map((r) => [recordKey(r.tenant_id, r.id), r]));
+        const withdrawals = run.flatMap((e) => {
+          const w = withdrawalOf(e);
+          return w ? [{ ...w, row: byKey.get(recordKey(e.tenantId, w.consentId))! }] : [];
+        });
+        for (const w of withdrawals) {
+          const row = w.row;
+          if (row.status !== 'active' && row.status !== 'expired') continue;
+          row.status = 'withdrawn';
+          row.withdrawn_at = w.withdrawnAt;
+          // jsonb in the recordset, as the record's sealed personal fields are.
+          row.withdrawal_reason = w.reason;
+        }
+        const inserted = await insertRecords(tx, rows);
+        // A record there before (never, but for a ledger replayed over its own rows) takes its withdrawal as one by one would.
+        for (const w of withdrawals) {
+          if (inserted.has(w.consentId)) continue;
+          await moveStatus(tx, w.row.tenant_id, w.consentId, ['active', 'expired'], 'withdrawn', {
+            withdrawn_at: w.withdrawnAt,
+            withdrawal_reason: w.reason ? JSON.stringify(w.reason) : null,
+          });
+        }
+      },
       (e) => consentsProjector.apply(tx, e),
     );
   },

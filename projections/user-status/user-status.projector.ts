@@ -4,6 +4,7 @@ import { userStatusDb } from './user-status.table.js';
 import { consentRecordedOf, decodeConsentEvent, type ConsentRecorded } from '../../src/domain/consent/consent.events.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { inRuns, type Projector } from '../../src/followers/projector.js';
+import { consentRuns, recordKey, withdrawalOf } from '../consent-runs.js';
 
 /** The row a ConsentRecorded event leaves for its (tenant, subject, purpose). */
 function rowOf(recorded: RecordedEvent, d: ConsentRecorded['data']) {
@@ -21,7 +22,7 @@ function rowOf(recorded: RecordedEvent, d: ConsentRecorded['data']) {
     // overrides what the user decided since.
     decided_at: d.collectedAt ?? d.timestamp,
     expires_at: d.expiresAt ?? null,
-    withdrawn_at: null,
+    withdrawn_at: null as string | null,
   };
 }
 
@@ -59,18 +60,32 @@ export const userStatusProjector: Projector = {
     }
   },
   // A run of decisions in one upsert: per (tenant, subject, purpose) the last of the run wins,
-  // as it would one by one. Withdrawals one by one, in order between the runs.
+  // as it would one by one, and a withdrawal of a record of the run withdraws it there if it is
+  // still that key's decision. Other withdrawals one by one, in order between the runs.
   async applyBatch(tx, events) {
+    const runs = consentRuns();
     await inRuns(
       events,
-      (e) => e.type === 'ConsentRecorded',
+      runs.batched,
       async (run) => {
+        runs.flushed();
         const last = new Map<string, Row>();
+        const keyOfConsent = new Map<string, string>();
         for (const e of run) {
+          const withdrawal = withdrawalOf(e);
+          if (withdrawal) {
+            const row = last.get(keyOfConsent.get(recordKey(e.tenantId, withdrawal.consentId)) ?? '');
+            if (row && row.consent_id === withdrawal.consentId && row.withdrawn_at === null) {
+              row.status = 'withdrawn';
+              row.withdrawn_at = withdrawal.withdrawnAt;
+            }
+            continue;
+          }
           const d = consentRecordedOf(e);
           if (!d) continue;
           const row = rowOf(e, d);
           const key = `${row.tenant_id}\u0000${row.subject}\u0000${row.purpose}`;
+          keyOfConsent.set(recordKey(row.tenant_id, row.consent_id), key);
           const kept = last.get(key);
           if (kept && kept.decided_at > row.decided_at) continue;
           last.delete(key);
@@ -114,7 +129,10 @@ async function upsert(tx: Tx, all: readonly Row[]): Promise<void> {
         ? [{ tenant_id: o.tenant_id, purpose: o.purpose, policy_version_id: o.policy_version_id, d: -1 }]
         : [];
     }),
-    ...rows.map((r) => ({ tenant_id: r.tenant_id, purpose: r.purpose, policy_version_id: r.policy_version_id, d: 1 })),
+    // A row withdrawn in the run that recorded it never stood.
+    ...rows.flatMap((r) =>
+      r.withdrawn_at === null ? [{ tenant_id: r.tenant_id, purpose: r.purpose, policy_version_id: r.policy_version_id, d: 1 }] : [],
+    ),
   ]);
   await insertRecordset(tx, 'read.user_policy_status', COLUMNS, rows, UPSERT);
 }
