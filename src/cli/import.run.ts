@@ -14,7 +14,7 @@ import type { HistoryImported } from '../domain/config/config.events.js';
 import { countingStream } from '../common/counting-stream.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
-import { csvRecords, linesOf } from './import/csv-records.js';
+import { csvRecords, isBlankLine, linesOf, type Line } from './import/csv-records.js';
 import { checkedEncoding, EncodingError, type FileEncoding } from './import/encoding.js';
 import {
   columnAtAppend,
@@ -420,14 +420,22 @@ async function* rowsOf(
   let header: string[] | undefined;
   let mapping: Mapping | undefined;
   const it = lines[Symbol.asyncIterator]();
-  const first = await it.next();
+  // The blank lines before the header (no record; csvRecords skips them), and the header's line.
+  const before: Line[] = [];
+  let first = await it.next();
+  while (!first.done && isBlankLine(first.value.text)) {
+    before.push(first.value);
+    first = await it.next();
+  }
   if (first.done) return;
+  const headerLine = first.value;
   // The delimiter, unless given, is the header line's most frequent of `,` `;` and tab.
   const delimiter =
     input.delimiter ??
-    [',', ';', '\t'].map((d) => [d, first.value.text.split(d).length] as const).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+    [',', ';', '\t'].map((d) => [d, headerLine.text.split(d).length] as const).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
   const all = (async function* () {
-    yield first.value;
+    yield* before;
+    yield headerLine;
     for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
   })();
   for await (const record of csvRecords(all, delimiter)) {

@@ -424,9 +424,14 @@ describe.each(engines)('import › on $name', (engine) => {
         ]);
       });
 
-      // A German platform's export: ';', a byte order mark, its own words for a decision and its own dates.
+      // A German platform's export: ';', a byte order mark, its own words for a decision and its own
+      // dates; a blank line before the header (the delimiter is read off the header, not it) and
+      // a line of spaces between rows (no row).
       const german = join(files, `german-${engine.name.length}.csv`);
-      writeFileSync(german, '\uFEFFE-Mail;Einwilligung;Datum\r\nm@example.de;Ja;15.01.2024 10:30\r\nn@example.de;nein;1.7.2024 9:05\r\n');
+      writeFileSync(
+        german,
+        '\uFEFF\r\nE-Mail;Einwilligung;Datum\r\nm@example.de;Ja;15.01.2024 10:30\r\n   \r\nn@example.de;nein;1.7.2024 9:05\r\n',
+      );
       const deRun = await cli(
         [
           'import',

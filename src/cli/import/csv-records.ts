@@ -1,5 +1,11 @@
 /** One line of a text file, with the terminator it ended with ('' for a last line without one). */
-interface Line {
+/**
+ * A line of nothing but spaces or tabs (or the byte order mark a blank first line keeps) holds no
+ * value, as a hand-edited file's blank line: no record.
+ */
+export const isBlankLine = (text: string): boolean => /^[ \t\uFEFF]*$/.test(text);
+
+export interface Line {
   text: string;
   end: string;
 }
@@ -39,7 +45,8 @@ const MAX_LINES_PER_RECORD = 1000;
  * line breaks inside it exactly; quotes are doubled inside it; spaces around its quotes are not
  * part of it (a plain field keeps its spaces). A record that breaks the format (a
  * quote never closed, text after a closing quote) is reported with its line and skipped, and
- * reading goes on at the next line, so one broken row costs only itself. Empty lines are skipped.
+ * reading goes on at the next line, so one broken row costs only itself. Empty lines, and lines of
+ * spaces or tabs alone, are skipped.
  *
  * @example
  * for await (const r of csvRecords(linesOf(stream), ',')) if ('fields' in r) use(r.fields);
@@ -58,7 +65,7 @@ export async function* csvRecords(lines: AsyncIterable<Line>, delimiter: string)
   for (;;) {
     const first = await next();
     if (!first) return;
-    if (first.line.text === '' && first.line.end !== '') continue;
+    if (isBlankLine(first.line.text)) continue;
     const taken = [first];
     let text = first.line.text;
     let end = first.line.end;

@@ -29,6 +29,13 @@ describe('csv records › RFC 4180 with line numbers', () => {
     ]);
   });
 
+  it('skips empty lines and lines of spaces or tabs alone, numbering the others by their own lines', async () => {
+    expect(await read(',', 'a,b\n', '\n', '   \n', '\t \r\n', 'c,d\n', '  ')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 5, fields: ['c', 'd'] },
+    ]);
+  });
+
   it('reports a broken record on its line and goes on at the next line', async () => {
     expect(await read(',', 'a,"b"c\n1,2\nx,"never closed\n3,4\n')).toEqual([
       { line: 1, error: expect.stringMatching(/after a closing quote/) },
@@ -66,10 +73,17 @@ describe('csv records › RFC 4180 with line numbers', () => {
       const columns = 1 + Math.floor(random() * 4);
       const field = () => Array.from({ length: Math.floor(random() * 6) }, () => pick(pieces)).join('');
       const records = Array.from({ length: 1 + Math.floor(random() * 5) }, () => Array.from({ length: columns }, field));
-      // Quoted when it must be (a lone empty field unquoted would be an empty line), else now and then.
-      const written = (f: string) => (f === '' || /[",;\t\r\n]/.test(f) || random() < 0.2 ? `"${f.replace(/"/g, '""')}"` : f);
+      // Quoted when it must be, else now and then; a record whose line would hold only spaces and
+      // tabs (which reads as a blank line, no record) has its first field quoted.
+      const quoted = (f: string) => `"${f.replace(/"/g, '""')}"`;
+      const written = (f: string) => (f === '' || /[",;\t\r\n]/.test(f) || random() < 0.2 ? quoted(f) : f);
+      const line = (r: string[]) => {
+        const fields = r.map(written);
+        if (/^[ \t]*$/.test(fields.join(delimiter))) fields[0] = quoted(r[0]!);
+        return fields.join(delimiter);
+      };
       const end = () => pick(['\n', '\r\n', '\r']);
-      const text = records.map((r) => r.map(written).join(delimiter)).join(end()) + (random() < 0.5 ? end() : '');
+      const text = records.map(line).join(end()) + (random() < 0.5 ? end() : '');
       const parts: string[] = [];
       for (let i = 0; i < text.length;) {
         const size = 1 + Math.floor(random() * 8);
