@@ -6476,8 +6476,6 @@ export interface operations {
     getConsentUserByUserReference: {
         parameters: {
             query?: {
-                /** @description your identifier of the end user, 1..255 characters */
-                userReference?: string;
                 /** @description privacy_policy, terms_of_service, cookie_policy, marketing_consent, data_processing or custom */
                 policyType?: "privacy_policy" | "terms_of_service" | "cookie_policy" | "marketing_consent" | "data_processing" | "custom";
                 /** @description records decided on this policy version */

@@ -218,6 +218,9 @@ export const StandardRecordSchema = Type.Object(
   { additionalProperties: true },
 );
 export const ConsentSearchQuerySchema = Type.Object({ ...ConsentFilterQuery, ...PageQuery }, MetadataFilters);
+const { userReference: _inThePath, ...OneUserFilterQuery } = ConsentFilterQuery;
+/** A user's records (`/consent/user/:userReference`): the search's filters but the user, whom the path names. */
+export const UserConsentsQuerySchema = Type.Object({ ...OneUserFilterQuery, ...PageQuery }, MetadataFilters);
 
 /** A record's purpose and expiry, each present only when it says more than the spec's fields. */
 const PurposeFields = {
