@@ -191,7 +191,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // elsewhere the schema then names the missing fields).
   // JSON only: any other body (text/plain included) is a 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // A body declared in another charset is not read as UTF-8: its bytes would say something else.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json in UTF-8'), undefined);
+    }
     // Bytes that are not UTF-8 are refused, not stored as U+FFFD: a record keeps what was sent.
     let text: string;
     try {

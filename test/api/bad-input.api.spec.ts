@@ -123,9 +123,20 @@ describe('bad input › when the body is not a JSON object', () => {
       ['application/x-www-form-urlencoded', 'a=1&b=2'],
       ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
       ['application/xml', '<a/>'],
+      // Bytes that happen to be UTF-8 too would be read as something the client did not mean.
+      ['application/json; charset=iso-8859-1', JSON.stringify({ a: 'latin-é' })],
+      ['application/json; charset="UTF-16"', JSON.stringify({ a: 1 })],
     ])('content type %s → 415 UNSUPPORTED_MEDIA_TYPE', async (contentType, text) => {
       await refused(() => raw(route.method, route.url(), text, contentType), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
+
+    it.each(['application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json;charset=utf8'])(
+      'content type %s is JSON in UTF-8: not a 415',
+      async (contentType) => {
+        const res = await raw(route.method, route.url(), '{}', contentType);
+        expect(res.statusCode).not.toBe(415);
+      },
+    );
 
     it('an unknown field → 400 naming it', async () => {
       const res = await refused(
