@@ -139,7 +139,18 @@ export class TransparencyService {
       await this.sealer.waitFor(recorded.position, SEAL_WAIT_MS);
       basis = await this.store.proofBasis(tenantId, recorded.id);
     }
-    if (!basis) throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
+    if (!basis) {
+      // Sealing stopped at a foreign event before this one: it will not be sealed until an operator acts.
+      const halt = (await this.store.halts()).find((h) => h.tenantId === tenantId && comparePositions(h.position, recorded.position) <= 0);
+      if (halt) {
+        throw new DomainError(
+          'SEALING_HALTED',
+          `the tenant's log stopped sealing at event ${halt.eventId} (${halt.reason}), before this one: it is not proven until an operator resolves that (GET /ready names it)`,
+          { eventId: halt.eventId, haltedAt: halt.haltedAt },
+        );
+      }
+      throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
+    }
     const { leafIndex, checkpoint: cp } = basis;
     // The leaf was sealed, so a checkpoint covered it: a newest one that does not was rolled back to.
     if (leafIndex >= cp.treeSize) {

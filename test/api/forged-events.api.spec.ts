@@ -132,6 +132,18 @@ describe('forged events › a backdated withdrawal inserted into the ledger', ()
     // The receipt issued before the forgery is still the latest, unchanged.
     expect((await api.get(`/api/v1/consent/${consentId}/pdf`)).statusCode).toBe(200);
   });
+
+  it('answers a later record’s proof 409 SEALING_HALTED, naming the event, instead of "retry in a second" for ever', async () => {
+    await haltOf(tenantId);
+    const policyVersionId = await publishPolicy(api);
+    const res = await api.post('/api/v1/consent', { policyVersionId, userReference: 'after-the-halt', consentGiven: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const proof = await api.get(`/api/v1/consent/${res.json().data.id}/proof`);
+    expect(proof.statusCode, proof.body).toBe(409);
+    expect(proof.headers['retry-after']).toBeUndefined();
+    expect(proof.json().error).toMatchObject({ code: 'SEALING_HALTED', details: { eventId: forgedId } });
+    expect(proof.json().error.message).toContain(forgedId);
+  });
 });
 
 describe('forged events › an invented consent inserted into the ledger', () => {
