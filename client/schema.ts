@@ -24,7 +24,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the ledger and the read store answer; any tenant whose log stopped sealing; the witnesses */
+        /**
+         * Readiness: the ledger and the read store answer; any tenant whose log stopped sealing; the witnesses
+         * @description 503 NOT_READY when the ledger or the read store does not answer, and from the start of a SIGTERM drain (details.draining: true) while the last requests are still served.
+         */
         get: operations["getReady"];
         put?: never;
         post?: never;

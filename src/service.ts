@@ -403,6 +403,13 @@ export async function createService(settings: Settings, options: ServiceOptions 
         ),
       (l) => l.close(),
     );
+    const ready = readiness(store, baseLedger, {
+      halts: () => transparency.halts(),
+      witnesses: () => witnesses.status(),
+      readModels: () => readModelCheck.status(),
+    });
+    // The app's drain, once there is an app: /ready reads it.
+    let drainState: { draining(): boolean } = { draining: () => false };
     // Closed first: the app stops taking requests and answers those in flight.
     const { app, drain } = await life.open(
       'app',
@@ -424,15 +431,13 @@ export async function createService(settings: Settings, options: ServiceOptions 
             metrics,
             limiter,
             backup: () => takeRecordedBackup(store, 'api'),
-            ready: readiness(store, baseLedger, {
-              halts: () => transparency.halts(),
-              witnesses: () => witnesses.status(),
-              readModels: () => readModelCheck.status(),
-            }),
+            ready: async () => ({ ...(await ready()), draining: drainState.draining() }),
           },
           { logger: options.logger ?? false },
         );
-        return { app, drain: drainKeepAlive(app) };
+        const drain = drainKeepAlive(app);
+        drainState = drain;
+        return { app, drain };
       },
       async ({ app, drain }) => {
         drain.closing();

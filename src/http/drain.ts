@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
  * drain.closing();
  * await app.close();
  */
-export function drainKeepAlive(app: FastifyInstance): { start(): void; closing(): void } {
+export function drainKeepAlive(app: FastifyInstance): { start(): void; closing(): void; draining(): boolean } {
   let draining = false;
   let closing = false;
   const open = new Set<ServerResponse>();
@@ -28,6 +28,7 @@ export function drainKeepAlive(app: FastifyInstance): { start(): void; closing()
     });
   });
   return {
+    draining: () => draining,
     start() {
       draining = true;
       for (const response of open) if (!response.headersSent) response.setHeader('connection', 'close');

@@ -75,6 +75,8 @@ export const ReadModelsSchema = Type.Union(
 
 /** What /ready reports (src/ledger/readiness.ts). */
 export type ReadyReport = {
+  /** A SIGTERM drain began: the instance is leaving, and says so before it stops answering. */
+  draining?: boolean;
   ledger: boolean;
   readStore: boolean;
   sealing: Static<typeof SealingSchema>;
@@ -95,6 +97,8 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<Read
       schema: {
         tags,
         summary: 'Readiness: the ledger and the read store answer; any tenant whose log stopped sealing; the witnesses',
+        description:
+          '503 NOT_READY when the ledger or the read store does not answer, and from the start of a SIGTERM drain (details.draining: true) while the last requests are still served.',
         response: {
           200: EnvelopeSchema(
             Type.Object({
@@ -111,7 +115,9 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<Read
       },
     },
     async () => {
-      const r = await ready();
+      const { draining = false, ...r } = await ready();
+      // A load balancer takes a draining instance out while its last requests are still answered.
+      if (draining) throw new HttpError(503, 'NOT_READY', 'draining: the service is shutting down', { ...r, draining });
       if (!r.ledger || !r.readStore) throw new HttpError(503, 'NOT_READY', 'not ready', r);
       return ok({ status: 'ready' as const, ...r });
     },
