@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { sha256Hex } from '../common/hashing.js';
 import type { ConfigChanges, WebhookTarget } from '../domain/config/config.events.js';
 import { DomainError } from '../domain/errors.js';
@@ -39,6 +39,15 @@ export interface DeliveryView {
   deliveryStatus: DeliveryStatus;
   /** When the delivery's next attempt is due, while it is pending; else null. */
   nextAttemptAt: string | null;
+}
+
+/** A delivery sent again (`redeliver`): pending, due at `nextAttemptAt`. */
+export interface RedeliveryView {
+  deliveryId: string;
+  eventId: string;
+  event: string;
+  deliveryStatus: 'pending';
+  nextAttemptAt: string;
 }
 
 export interface TestResult {
@@ -297,6 +306,54 @@ export class WebhookService {
       })),
       total: Number(count.n),
     };
+  }
+
+  /**
+   * Sends a delivery again (one the receiver missed, failed or got): it is pending, due now, with
+   * its stored payload signed afresh. An attempt that fails is retried on the usual schedule while
+   * the delivery's attempts stay under five, else it is failed again. The webhook must be active
+   * (WEBHOOK_INACTIVE), the delivery not pending already (DELIVERY_PENDING).
+   */
+  async redeliver(tenantId: string, id: string, deliveryId: string): Promise<RedeliveryView> {
+    return this.db.transaction().execute(async (tx) => {
+      // Held against a concurrent deactivation, which then cancels this delivery with the others.
+      const endpoint = await tx
+        .selectFrom('webhooks.endpoints')
+        .select('is_active')
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .where('deleted_at', 'is', null)
+        .forShare()
+        .executeTakeFirst();
+      if (!endpoint) throw notFound(id);
+      const delivery = await tx
+        .selectFrom('webhooks.deliveries')
+        .select(['status', 'next_attempt_at'])
+        .where('id', '=', deliveryId)
+        .where('webhook_id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!delivery) throw new DomainError('NOT_FOUND', `webhook ${id} has no delivery ${deliveryId} (or its history was pruned)`);
+      if (!endpoint.is_active) throw new DomainError('WEBHOOK_INACTIVE', `webhook ${id} is inactive: activate it (isActive: true) first`);
+      if (delivery.status === 'pending') {
+        const at = delivery.next_attempt_at === null ? 'now' : `at ${iso(delivery.next_attempt_at)}`;
+        throw new DomainError('DELIVERY_PENDING', `delivery ${deliveryId} is pending already: its next attempt is due ${at}`);
+      }
+      const row = await tx
+        .updateTable('webhooks.deliveries')
+        .set({ status: 'pending', next_attempt_at: sql<string>`now()`, updated_at: sql<string>`now()` })
+        .where('id', '=', deliveryId)
+        .returning(['event_id', 'event_type', 'next_attempt_at'])
+        .executeTakeFirstOrThrow();
+      return {
+        deliveryId,
+        eventId: row.event_id,
+        event: row.event_type,
+        deliveryStatus: 'pending' as const,
+        nextAttemptAt: iso(row.next_attempt_at)!,
+      };
+    });
   }
 
   /** Sends a signed `webhook.test` delivery now (active or not) and records it in the history. */

@@ -513,6 +513,54 @@ describe('webhooks', () => {
     });
   });
 
+  describe('webhooks › a delivery the receiver missed › is sent again on request', () => {
+    it('an inactive webhook refuses it; once active, the same event goes out again and the history says delivered', async () => {
+      let up = false;
+      const r = await receiver(() => (up ? 200 : 503));
+      const w = await createWebhook(api, { url: r.url, events: ['policy.created'] });
+      await publishPolicy(api);
+      const [first] = await waitUntil(
+        async () => {
+          const rows = (await history(api, w.id)).data;
+          return rows.length > 0 && rows;
+        },
+        { what: 'the first attempt' },
+      );
+      const deliveryId = (first as unknown as { deliveryId: string }).deliveryId;
+      const redeliver = (webhookId = w.id, id = deliveryId) => api.post(`/api/v1/webhooks/${webhookId}/deliveries/${id}/redeliver`);
+      // Pending (its retries due): nothing to send again yet.
+      const pending = await redeliver();
+      expect(pending.statusCode, pending.body).toBe(409);
+      expect(pending.json().error.code).toBe('DELIVERY_PENDING');
+      // Deactivated: its delivery is cancelled, and an inactive webhook sends nothing.
+      expect((await api.patch(`/api/v1/webhooks/${w.id}`, { isActive: false })).statusCode).toBe(200);
+      expect((await redeliver()).json().error.code).toBe('WEBHOOK_INACTIVE');
+      expect((await api.patch(`/api/v1/webhooks/${w.id}`, { isActive: true })).statusCode).toBe(200);
+      const other = await createWebhook(api, { url: r.url, events: ['consent.created'] });
+      expect((await redeliver(other.id)).statusCode).toBe(404);
+      expect((await redeliver(w.id, '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f')).statusCode).toBe(404);
+
+      up = true;
+      const sent = await redeliver();
+      expect(sent.statusCode, sent.body).toBe(202);
+      expect(sent.json().data).toMatchObject({ deliveryId, eventId: first!.eventId, event: 'policy.created', deliveryStatus: 'pending' });
+      // Recorded once the receiver has answered: the history is what to wait on.
+      const rows = await waitUntil(
+        async () => {
+          const data = (await history(api, w.id)).data;
+          return data[0]?.success === true && data;
+        },
+        { what: 'the delivery sent again, recorded' },
+      );
+      expect(new Set(r.received.map((d) => d.json.id))).toEqual(new Set([first!.eventId]));
+      expect(rows[0]).toMatchObject({ success: true, statusCode: 200, deliveryStatus: 'delivered', eventId: first!.eventId });
+      expect(rows[0]!.attempt).toBe(rows.length);
+      // Another key scope may not: sending again is the tenant's configuration.
+      const reader = client(t.app, await t.service.tenants.createKey(creds.tenantId, { scope: 'read' }));
+      expect((await reader.post(`/api/v1/webhooks/${w.id}/deliveries/${deliveryId}/redeliver`)).statusCode).toBe(403);
+    });
+  });
+
   describe('webhooks › when the test route is called › a signed webhook.test is sent and recorded', () => {
     it('answers delivered with the status and time, and the history holds it', async () => {
       const r = await receiver();

@@ -6,6 +6,8 @@ import { literalRefusal } from '../../../webhooks/outbound.js';
 import { isUsableSecret } from '../../../webhooks/signing.js';
 import type { WebhookService } from '../../../webhooks/webhooks.service.js';
 import {
+  DeliveryParamsSchema,
+  RedeliverySchema,
   DeliveryListEnvelopeSchema,
   MessageSchema,
   TestResultSchema,
@@ -194,6 +196,25 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
       const { page, limit } = pageOf(request.query);
       const { items, total } = await webhooks.deliveries(request.tenant.tenantId, request.params.id.toLowerCase(), page, limit);
       return { success: true as const, data: items, pagination: { page, limit, total }, meta: { timestamp: now() } };
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      schema: {
+        tags,
+        summary: 'Send a delivery again',
+        description:
+          'A delivery the receiver missed, failed or lost (its deliveryId is in the history) is pending again and sent now, its stored payload (same event id) signed afresh; a failed attempt is retried on the usual schedule while the delivery has had fewer than five, else it is failed again. 404 for a delivery not of this webhook or pruned from the history; 409 WEBHOOK_INACTIVE for an inactive webhook; 409 DELIVERY_PENDING for one pending already.',
+        params: DeliveryParamsSchema,
+        response: { 202: EnvelopeSchema(RedeliverySchema), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { id, deliveryId } = request.params;
+      void reply.status(202);
+      return ok(await webhooks.redeliver(request.tenant.tenantId, id.toLowerCase(), deliveryId.toLowerCase()));
     },
   );
 

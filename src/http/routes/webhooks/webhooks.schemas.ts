@@ -41,6 +41,14 @@ export const WebhookUpdateSchema = Type.Object(
 );
 
 export const WebhookIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export const DeliveryParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid' }) });
+export const RedeliverySchema = Type.Object({
+  deliveryId: Type.String({ format: 'uuid' }),
+  eventId: Type.String({ format: 'uuid', description: 'the payload id, the same as before: a receiver de-duplicates by it' }),
+  event: Type.String({ description: 'event name' }),
+  deliveryStatus: Type.Literal('pending'),
+  nextAttemptAt: Type.String({ format: 'date-time', description: 'when it is sent: now' }),
+});
 export const WebhookListQuerySchema = Type.Object(PageQuery);
 
 const Stats = Type.Object(
@@ -74,7 +82,7 @@ export const DeliverySchema = Type.Object({
   deliveryId: Type.String({ format: 'uuid', description: 'the delivery (one event to one webhook) the attempt belongs to' }),
   eventId: Type.String({ format: 'uuid', description: 'the payload id, for de-duplication' }),
   event: Type.String({ description: 'event name' }),
-  attempt: Type.Integer({ description: '1..5' }),
+  attempt: Type.Integer({ description: '1..5, and on after a redelivery' }),
   statusCode: Type.Union([Type.Integer(), Type.Null()], { description: 'the receiver’s HTTP status; null when none came' }),
   success: Type.Boolean(),
   error: Type.Optional(Type.String()),
