@@ -1102,13 +1102,35 @@ function Webhooks({ session, webhookId }: { session: Session; webhookId: string 
         : Promise.reject(new Error('Webhooks are shown to admin sessions; this session is a read key.')),
     [session.scope],
   );
+  const [version, setVersion] = useState(0);
+  const [message, setMessage] = useState<string>();
   const [attempts] = useLoad(
     () =>
       webhookId
         ? api<{ data: Attempt[] }>(`/api/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries?limit=100`)
         : Promise.resolve({ data: [] as Attempt[] }),
-    [webhookId],
+    [webhookId, version],
   );
+  // A delivery that failed or was cancelled may be sent again, from its newest attempt's row.
+  const newest = new Set<string>();
+  const again = new Set(
+    (attempts?.data ?? []).flatMap((a) => {
+      if (newest.has(a.deliveryId)) return [];
+      newest.add(a.deliveryId);
+      return a.deliveryStatus === 'failed' || a.deliveryStatus === 'cancelled' ? [a.id] : [];
+    }),
+  );
+  const sendAgain = async (a: Attempt) => {
+    try {
+      await api(`/api/v1/webhooks/${encodeURIComponent(a.webhookId)}/deliveries/${encodeURIComponent(a.deliveryId)}/redeliver`, {
+        method: 'POST',
+      });
+      setMessage(`Sending the ${a.event} delivery again now.`);
+      setVersion(version + 1);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
   return (
     <>
       <h1>Webhooks</h1>
@@ -1145,8 +1167,10 @@ function Webhooks({ session, webhookId }: { session: Session; webhookId: string 
               ['Attempt', (a) => a.attempt],
               ['Answer', (a) => (a.success ? `delivered (${a.statusCode})` : `failed: ${a.statusCode ?? a.error ?? 'no answer'}`)],
               ['Time', (a) => `${a.responseTime} ms`],
+              ['Delivery', (a) => (again.has(a.id) ? <button onClick={() => void sendAgain(a)}>Send again</button> : a.deliveryStatus)],
             ]}
           />
+          {message && <p role="status">{message}</p>}
         </section>
       )}
     </>

@@ -294,6 +294,24 @@ describe('console › an officer with an admin key', () => {
       await page.getByRole('link', { name: /\/hooks$/ }).click();
       await page.getByRole('cell', { name: 'failed: 500' }).first().waitFor();
       await shot(page, 'webhooks');
+      // Its deliveries failed for good (as five attempts leave them): one is sent again from its row.
+      const hook = (await admin.get('/api/v1/webhooks')).json().data[0] as { id: string };
+      await t.service.store.db
+        .withTables<{ 'webhooks.deliveries': { webhook_id: string; status: string; next_attempt_at: string | null } }>()
+        .updateTable('webhooks.deliveries')
+        .set({ status: 'failed', next_attempt_at: null })
+        .where('webhook_id', '=', hook.id)
+        .execute();
+      const tried = (await admin.get(`/api/v1/webhooks/${hook.id}/deliveries?limit=100`)).json().pagination.total as number;
+      await page.reload();
+      await page.getByRole('button', { name: 'Send again' }).first().click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Sending the consent\.created delivery again now/ })
+        .waitFor();
+      await waitUntil(async () => (await admin.get(`/api/v1/webhooks/${hook.id}/deliveries?limit=100`)).json().pagination.total > tried, {
+        what: 'the delivery sent again',
+      });
 
       await page.getByRole('link', { name: 'Keys' }).click();
       await page.getByLabel('Name').fill('console auditor');
