@@ -59,10 +59,10 @@ export const apiKeyAuth = (tenants: TenantService, sessions?: ConsoleSessions) =
     return;
   }
   if (apiKey?.startsWith('pk_')) {
-    const tenant = await tenants.authenticatePublishable(apiKey);
-    if (!tenant) throw new HttpError(401, 'UNAUTHORIZED', 'send a valid publishable X-API-Key');
     const origin = header(request, 'origin');
-    if (!origin || !tenant.origins?.includes(origin.toLowerCase())) {
+    const tenant = await tenants.authenticatePublishable(apiKey, origin);
+    if (!tenant) throw new HttpError(401, 'UNAUTHORIZED', 'send a valid publishable X-API-Key');
+    if (tenant === 'origin') {
       throw new HttpError(403, 'FORBIDDEN', 'this publishable key may be used only from the origins its tenant allows', {
         origin: origin ?? null,
       });

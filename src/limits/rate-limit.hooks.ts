@@ -131,7 +131,10 @@ export function rateLimitedAuth(
     try {
       await authenticate(request, reply);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) await takeOrRefuse(request, limiter, address, UNAUTHENTICATED_LIMITS);
+      // Credentials refused: a wrong key, or a publishable key sent from an origin it does not allow (403).
+      if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) {
+        await takeOrRefuse(request, limiter, address, UNAUTHENTICATED_LIMITS);
+      }
       throw error;
     }
     const budget = subjectOf(request);

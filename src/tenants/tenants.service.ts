@@ -434,13 +434,16 @@ export class TenantService {
   }
 
   /**
-   * The tenant of a publishable key (`pk_…`, no secret), or null for an unknown, revoked or
-   * expired one. The caller checks the request's origin against `origins`.
+   * The tenant of a publishable key (`pk_…`, no secret) sent from one of its origins; null for an
+   * unknown, revoked or expired key; 'origin' for a live key sent from another origin (or none),
+   * which is no use of the key.
    */
-  async authenticatePublishable(apiKey: string | undefined): Promise<TenantContext | null> {
+  async authenticatePublishable(apiKey: string | undefined, origin: string | undefined): Promise<TenantContext | 'origin' | null> {
     if (!apiKey || !apiKey.startsWith('pk_') || apiKey.length > 64) return null;
     const entry = await this.entry(apiKey);
-    return entry?.tenant.scope === 'publishable' ? this.used(entry) : null;
+    if (entry?.tenant.scope !== 'publishable') return null;
+    if (!origin || !entry.tenant.origins?.includes(origin.toLowerCase())) return 'origin';
+    return this.used(entry);
   }
 
   /**

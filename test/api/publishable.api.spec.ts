@@ -234,6 +234,20 @@ describe('publishable keys › refused', () => {
     expect((await admin.get('/api/v1/consent/search')).json().pagination.total).toBe(before);
   });
 
+  it('from another origin: counted against the address, as a wrong key is, and no use of the key', async () => {
+    const key = (await admin.post('/api/v1/keys', { scope: 'publishable', origins: [SHOP] })).json().data.apiKey as string;
+    const body = { purpose: 'newsletter', userReference: 'visitor-y', consentGiven: true };
+    const first = await browserClient(t.app, key, OTHER).post('/api/v1/consent', body);
+    const second = await browserClient(t.app, key, OTHER).post('/api/v1/consent', body);
+    expect([first.statusCode, second.statusCode]).toEqual([403, 403]);
+    const left = (r: typeof first) => r.headers['x-ratelimit-remaining'];
+    expect(left(first)).toMatch(/^\d+$/);
+    expect(Number(left(second))).toBe(Number(left(first)) - 1);
+    // The key was never used: no write of its lastUsedAt is started (the old code's showed here).
+    const listed = (await admin.get('/api/v1/keys')).json().data.find((k: { apiKey: string }) => k.apiKey === key);
+    expect(listed.lastUsedAt).toBeNull();
+  });
+
   it('beyond its own budget, 429 the page can read, while its tenant’s keys go on', async () => {
     const key = (await admin.post('/api/v1/keys', { scope: 'publishable', origins: [SHOP], perMinute: 3 })).json().data.apiKey as string;
     const page = browserClient(t.app, key, SHOP);
