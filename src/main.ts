@@ -6,6 +6,7 @@ import { SigningKeyError } from './transparency/index.js';
 import { LedgerTransactionIdsError } from './ledger/postgres/transaction-ids.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { StorePrivilegeError } from './store/roles.js';
+import { unreachableDatabaseMessage } from './store/database-errors.js';
 
 /** How long a draining service still serves, answering with `Connection: close`, before it closes (Service.quiesce). */
 const DRAIN_GRACE_MS = 1000;
@@ -91,6 +92,12 @@ main().catch((error: unknown) => {
   ) {
     process.stderr.write(`consent-ledger: ${error.message}\n`);
     process.exit(2);
+  }
+  // A server not there (yet), or a URL that names no database or a refused role: said in one line.
+  const unreachable = unreachableDatabaseMessage(error, process.env.DATABASE_URL);
+  if (unreachable) {
+    process.stderr.write(`consent-ledger: could not start: ${unreachable}\n`);
+    process.exit(1);
   }
   process.stderr.write(`consent-ledger: could not start: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);

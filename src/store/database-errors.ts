@@ -41,3 +41,29 @@ export function isUnavailableError(error: unknown): boolean {
   if (sqlstate) return UNREACHABLE.test(sqlstate);
   return NETWORK.test(code) || DRIVER_LOST.test(message);
 }
+
+/** DATABASE_URL as it may be shown: its password hidden. */
+export function shownDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** SQLSTATEs a first connection answers when the URL itself is wrong: no such database, a role or password refused. */
+const WRONG_URL = /^(3D000|28P01|28000)$/;
+
+/**
+ * What to say when the service cannot open the PostgreSQL server DATABASE_URL names at start (the
+ * server is not there, refuses the role or has no such database), in one line that names the
+ * setting and never the password; null for any other failure.
+ */
+export function unreachableDatabaseMessage(error: unknown, databaseUrl: string | undefined): string | null {
+  if (!databaseUrl) return null;
+  const { sqlstate, message } = classify(error);
+  if (!(sqlstate ? WRONG_URL.test(sqlstate) || UNREACHABLE.test(sqlstate) : isUnavailableError(error))) return null;
+  return `cannot open the PostgreSQL database DATABASE_URL names (${shownDatabaseUrl(databaseUrl)}): ${message || String(error)}`;
+}

@@ -62,6 +62,26 @@ describe.skipIf(!serverUrl)('the service under a role db grant made', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 90_000);
 
+  it('a DATABASE_URL it cannot open (no server there, no such database) is said in one line naming it, the password hidden', async () => {
+    const url = new URL(db.url);
+    const wrong = [
+      Object.assign(new URL(url), { port: String(await freePort()) }),
+      Object.assign(new URL(url), { pathname: '/cl_no_such_database' }),
+    ];
+    for (const target of wrong) {
+      target.password = 'hunter2-secret';
+      const started = spawnServiceProcess({ ...db.env, DATABASE_URL: target.toString(), PORT: String(await freePort()) });
+      const exit = await started.waitForExit(60_000);
+      const stderr = started.stderr();
+      expect(exit.code, stderr).toBe(1);
+      expect(stderr).toMatch(
+        /^consent-ledger: could not start: cannot open the PostgreSQL database DATABASE_URL names \(postgres:\/\/\w+:\*\*\*@/m,
+      );
+      expect(stderr).not.toContain('hunter2-secret');
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 90_000);
+
   it('starts once the owner ran db grant, and records and reads back', async () => {
     const granted = await cli(['db', 'grant', '--role', role], db.env);
     expect(granted.code, granted.stderr).toBe(0);
