@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile } from '../common/key-file.js';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile, writeFileDurably } from '../common/key-file.js';
 import type { Database } from '../store/schema.js';
 import { COSIGNATURE_V1, parseVerifierKey, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
@@ -122,9 +123,16 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
     const active = await activeKey(tx);
     if (!active) await activate(tx, signer);
     else if (active.publicKey !== signer.publicKey.toString('base64')) {
+      // A rotation stopped between its file write and its commit kept the key before it beside the file.
+      const before = loaded.path ? `${loaded.path}.before-rotation` : undefined;
+      const interrupted =
+        before && existsSync(before)
+          ? ` A rotation stopped before its commit left the key before it in ${before}: move it back to ${loaded.path} and start again.`
+          : '';
       throw new SigningKeyError(
         `the checkpoint signing key of this process (${signer.vkey}, from ${describeSource(loaded)}) is not the log's current key (${active.vkey}, since ${active.activatedAt}). ` +
-          'Give every process the same key (TRANSPARENCY_SIGNING_KEY_FILE), or make this one current with `npx consent-ledger keys rotate-signing`.',
+          'Give every process the same key (TRANSPARENCY_SIGNING_KEY_FILE), or make this one current with `npx consent-ledger keys rotate-signing`.' +
+          interrupted,
       );
     } else if (active.vkey !== signer.vkey) {
       // The same key under another name (PUBLIC_BASE_URL changed): the history names it as it signs
@@ -249,7 +257,36 @@ export async function rotateSigningKey(
       `the current key comes from ${current.source}: give the new one with --new-key-file, then point ${current.source} at it`,
     );
   const seed = nextSeed ?? randomBytes(32);
-  const names = await db.transaction().execute(async (tx) => {
+  // The default file is replaced inside the transaction, its old text kept beside it until the
+  // commit: a commit that fails puts it back, and a crash before the commit leaves it there.
+  const kept = nextSeed ? undefined : `${current.path!}.before-rotation`;
+  let replaced = false;
+  try {
+    const names = await rotateInStore(db, current, seed, nextSeed === undefined, () => {
+      writeFileDurably(kept!, readFileSync(current.path!, 'utf8'));
+      replaceKeyFile(current.path!, seedText(seed));
+      replaced = true;
+    });
+    if (kept) rmSync(kept, { force: true });
+    return { ...names, ...(current.source === 'DATA_DIR' ? { path: current.path! } : {}) };
+  } catch (error) {
+    if (replaced) {
+      writeFileDurably(current.path!, readFileSync(kept!, 'utf8'));
+      rmSync(kept!, { force: true });
+    }
+    throw error;
+  }
+}
+
+/** Retires the configured key and makes `seed`'s current, in one transaction; `beforeCommit` writes the key file. */
+async function rotateInStore(
+  db: Kysely<Database>,
+  current: NonNullable<ReturnType<typeof configuredSigningKey>>,
+  seed: Buffer,
+  writesFile: boolean,
+  beforeCommit: () => void,
+): Promise<{ retired: string; current: string }> {
+  return db.transaction().execute(async (tx) => {
     await lockHistory(tx);
     const active = await activeKey(tx);
     if (active?.publicKey !== current.signer.publicKey.toString('base64'))
@@ -260,10 +297,9 @@ export async function rotateSigningKey(
     if (next.publicKey.equals(current.signer.publicKey)) throw new SigningKeyError('the new key is the current key');
     await retireAndActivate(tx, current.signer, next);
     // The default file: replaced before the transaction commits, so that a failed write leaves both unchanged.
-    if (!nextSeed) replaceKeyFile(current.path!, seedText(seed));
+    if (writesFile) beforeCommit();
     return { retired: active.vkey, current: next.vkey };
   });
-  return { ...names, ...(current.source === 'DATA_DIR' ? { path: current.path! } : {}) };
 }
 
 export interface KeyHistoryEntry {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -229,6 +229,38 @@ describe('signing key › rotation, and a process holding another key', () => {
     service = undefined;
     const back = createService(settingsOf({ ...store.env, TRANSPARENCY_SIGNING_KEY: oldSeed }), { pollMs: 50 });
     await expect(back).rejects.toThrow(SigningKeyError);
+  }, 120_000);
+
+  it('keeps DATA_DIR/signing.key as it was when the rotation’s commit fails, and the store starts again', async () => {
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    const published = (await keysDocument(service))[0]!.vkey;
+    await service.close();
+    service = undefined;
+    const file = join(dir, 'signing.key');
+    const seed = readFileSync(file, 'utf8');
+    // The commit refused, as a lost connection or a full disk would leave it, after every statement ran.
+    const owner = await openStore({
+      migrations: MIGRATIONS,
+      ...(store.env.DATABASE_URL ? { databaseUrl: store.env.DATABASE_URL } : { dataDir: dir }),
+    });
+    try {
+      await sql`CREATE FUNCTION public.refuse_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the commit failed'; END $$`.execute(
+        owner.db,
+      );
+      await sql`CREATE CONSTRAINT TRIGGER refuse_commit AFTER INSERT OR UPDATE ON transparency.key_history DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW EXECUTE FUNCTION public.refuse_commit()`.execute(owner.db);
+      await expect(rotateSigningKey(owner.db, settingsOf(store.env), undefined)).rejects.toThrow('the commit failed');
+      expect(readFileSync(file, 'utf8')).toBe(seed);
+      expect(readdirSync(dir).filter((f) => f.startsWith('signing.key'))).toEqual(['signing.key']);
+      await sql`DROP TRIGGER refuse_commit ON transparency.key_history`.execute(owner.db);
+      await sql`DROP FUNCTION public.refuse_commit()`.execute(owner.db);
+    } finally {
+      await owner.close();
+    }
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    expect((await keysDocument(service))[0]).toMatchObject({ vkey: published, status: 'current' });
+    await service.close();
+    service = undefined;
   }, 120_000);
 
   it('names the new key as the log names its key, whatever PUBLIC_BASE_URL the command runs with', async () => {
