@@ -81,6 +81,9 @@ async function api<T>(path: string, init: { method?: string; body?: unknown } = 
   return json as T;
 }
 
+/** A user reference as the officer must read it: quoted when spaces at its ends would hide in the text. */
+const shownReference = (reference: string): string => (/^\s|\s$/.test(reference) ? JSON.stringify(reference) : reference);
+
 /** Saves a blob under a file name (a receipt, a proof). */
 function download(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -559,7 +562,8 @@ function Records() {
   const submit = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
-    const next = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v).trim()]));
+    // A user reference as typed (spaces at its ends make another subject); the other filters trimmed.
+    const next = Object.fromEntries([...form.entries()].map(([k, v]) => [k, k === 'userReference' ? String(v) : String(v).trim()]));
     // A metadata filter the API could not read would be dropped, and search (and export) everything.
     if (next.metadata && !/^[^=]+=/.test(next.metadata)) {
       setFormError('Metadata: write key=value, for example source=web.');
@@ -1297,9 +1301,14 @@ function Erasure({ session }: { session: Session }) {
   if (session.scope !== 'admin') return <p class="error">Erasure needs an admin key; this session is a read key.</p>;
   const look = async (event: Event) => {
     event.preventDefault();
-    const userReference = String(new FormData(event.target as HTMLFormElement).get('userReference')).trim();
+    // As typed: " alice " and "alice" are two subjects, and erasing one for the other destroys the wrong data.
+    const userReference = String(new FormData(event.target as HTMLFormElement).get('userReference'));
     setFound(undefined);
     setMessage(undefined);
+    if (userReference.trim() === '') {
+      setMessage('Type the user reference to erase.');
+      return;
+    }
     // The subject's records not erased yet (those recorded after an erasure are not).
     let live = 0;
     try {
@@ -1310,8 +1319,8 @@ function Erasure({ session }: { session: Session }) {
         live += data.filter((r) => !r.erased).length;
         if (page >= pagination.pages) {
           // Nothing to erase: say so rather than offer to destroy nothing.
-          if (pagination.total === 0) setMessage(`No records of ${userReference}: nothing to erase.`);
-          else if (live === 0) setMessage(`${userReference} is erased already: none of their records can be read.`);
+          if (pagination.total === 0) setMessage(`No records of ${shownReference(userReference)}: nothing to erase.`);
+          else if (live === 0) setMessage(`${shownReference(userReference)} is erased already: none of their records can be read.`);
           else setFound({ userReference, records: live });
           return;
         }
@@ -1325,7 +1334,7 @@ function Erasure({ session }: { session: Session }) {
     if (!found) return;
     try {
       await api('/api/v1/subjects/erase', { method: 'POST', body: { userReference: found.userReference } });
-      setMessage(`Erased ${found.userReference}: the personal fields of ${records(found.records)} can no longer be read.`);
+      setMessage(`Erased ${shownReference(found.userReference)}: the personal fields of ${records(found.records)} can no longer be read.`);
       setFound(undefined);
     } catch (e) {
       setMessage((e as Error).message);
@@ -1343,14 +1352,14 @@ function Erasure({ session }: { session: Session }) {
       </form>
       {found && (
         <section class="card" role="alertdialog" aria-labelledby="confirm-erase">
-          <h2 id="confirm-erase">Erase {found.userReference}?</h2>
+          <h2 id="confirm-erase">Erase {shownReference(found.userReference)}?</h2>
           <p>
             This destroys the keys of the personal fields (user reference, address, user agent, metadata) of{' '}
             <strong>{records(found.records)}</strong> and their receipts, for good. The decisions, times and hashes stay, and still verify.
           </p>
           <div class="actions">
             <button type="button" onClick={erase}>
-              Erase {found.userReference}
+              Erase {shownReference(found.userReference)}
             </button>
             <button type="button" class="secondary" onClick={() => setFound(undefined)}>
               Cancel

@@ -330,6 +330,11 @@ describe('console › an officer with an admin key', () => {
       await page.getByRole('button', { name: 'Find' }).click();
       await page.getByText('No records of nobody-here: nothing to erase.').waitFor();
       expect(await page.getByRole('alertdialog').count()).toBe(0);
+      // Spaces at its ends make another subject: " u-1 " is not u-1, whose records stay.
+      await page.getByLabel('User reference').fill(' u-1 ');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByText('No records of " u-1 ": nothing to erase.').waitFor();
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
       await page.getByLabel('User reference').fill('u-2');
       await page.getByRole('button', { name: 'Find' }).click();
       const dialog = page.getByRole('alertdialog');
