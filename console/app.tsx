@@ -51,7 +51,9 @@ let onSessionEnded: (message: string) => void = () => undefined;
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = {};
-  if (method !== 'GET') headers['x-csrf-token'] = csrf;
+  // On every call, reads too: the service refuses a token that is not its session's, so a tab whose
+  // session another tab's sign-in replaced learns it at its next read, not only at its next change.
+  if (csrf) headers['x-csrf-token'] = csrf;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method,
@@ -541,6 +543,12 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
 
 /** The last search, kept while a record it found is open: "Back to the records" returns to it. */
 let lastSearch: { query: Record<string, string>; page: number } = { query: {}, page: 1 };
+
+/** What a session leaves in the page: its CSRF token, and its last search (which may name a data subject). */
+function forgetSession(): void {
+  csrf = '';
+  lastSearch = { query: {}, page: 1 };
+}
 
 function Records() {
   const [query, setQuery] = useState<Record<string, string>>(lastSearch.query);
@@ -1376,7 +1384,7 @@ function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [ended, setEnded] = useState<string>();
   onSessionEnded = (message) => {
-    csrf = '';
+    forgetSession();
     setEnded(message);
     setSession(null);
   };
@@ -1395,6 +1403,7 @@ function App() {
       <SignIn
         ended={ended}
         onSignedIn={(s) => {
+          forgetSession();
           csrf = s.csrfToken;
           if (!location.hash) location.hash = '#/overview';
           setEnded(undefined);
@@ -1407,7 +1416,7 @@ function App() {
     <Shell
       session={session}
       onSignOut={() => {
-        csrf = '';
+        forgetSession();
         setSession(null);
       }}
     />

@@ -34,13 +34,17 @@ export function cookie(request: FastifyRequest, name: string): string | undefine
 
 /**
  * The request's console session: 401 when there is none (or it is over), 403 when the request
- * changes anything (any method but GET, HEAD, OPTIONS) without the session's CSRF token.
+ * changes anything (any method but GET, HEAD, OPTIONS) without the session's CSRF token, or sends
+ * a token that is not the session's.
  */
 export async function consoleSession(request: FastifyRequest, sessions: ConsoleSessions): Promise<SessionContext & { sessionId: string }> {
   const sessionId = cookie(request, SESSION_COOKIE);
   const session = sessionId === undefined ? null : await sessions.resume(sessionId);
   if (!session) throw new HttpError(401, 'UNAUTHORIZED', 'not signed in to the console, or the session is over: sign in again');
-  if (!SAFE_METHODS.has(request.method) && !ConsoleSessions.csrfMatches(session, header(request, 'x-csrf-token'))) {
+  // A read may carry the token too (the console's do): one that is not this session's means the
+  // page holds a session another sign-in replaced, and must not be shown the new one's data.
+  const presented = header(request, 'x-csrf-token');
+  if ((!SAFE_METHODS.has(request.method) || presented !== undefined) && !ConsoleSessions.csrfMatches(session, presented)) {
     throw new HttpError(403, 'FORBIDDEN', "send the session's CSRF token (X-CSRF-Token) with every call that changes anything");
   }
   return { ...session, sessionId: sessionId! };

@@ -446,6 +446,30 @@ describe('console › the session', () => {
     ).toBe(200);
   });
 
+  it('refuses a read whose CSRF token is another session’s: a tab whose session another sign-in replaced sees none of the new one’s data', async () => {
+    const signIn = async (creds: { apiKey: string; apiSecret: string }) => {
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: '/console/session',
+        payload: { apiKey: creds.apiKey, apiSecret: creds.apiSecret },
+      });
+      expect(opened.statusCode).toBe(201);
+      return { cookie: String(opened.headers['set-cookie']).split(';')[0]!, csrf: opened.json().data.csrfToken as string };
+    };
+    const first = await signIn(adminCreds);
+    const other = await t.tenant('free');
+    // Another tab signs in: the browser's one cookie is now the new session's.
+    const second = await signIn(other);
+    const read = (csrf: string | undefined) =>
+      t.app.inject({ url: '/api/v1/consent/search', headers: { cookie: second.cookie, ...(csrf ? { 'x-csrf-token': csrf } : {}) } });
+    const stale = await read(first.csrf);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.message).toMatch(/CSRF token/);
+    expect((await read(second.csrf)).statusCode).toBe(200);
+    // A download the page opens as a link carries no token, and is the cookie's session's.
+    expect((await read(undefined)).statusCode).toBe(200);
+  });
+
   it('is not sent by a page on another site', async () => {
     // localhost and 127.0.0.1 are different sites: a SameSite=Strict cookie stays home.
     let server: Server | undefined;
