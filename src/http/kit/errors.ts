@@ -194,7 +194,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const validation = error as { validation?: unknown; validationContext?: string };
     const later = Array.isArray(validation.validation) ? (LATER_PARTS[validation.validationContext ?? ''] ?? []) : [];
     const m = map(error, unvalidatedErrors(request, later));
-    if (m.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 5xx the service chose (not ready, draining, a proof not sealed yet) is no failure: said, not stacked.
+    if (m.status >= 500 && error instanceof HttpError)
+      request.log.warn({ code: m.code, reason: error.message }, `request answered ${m.status}`);
+    else if (m.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: m.code, status: m.status }, 'request refused');
     if (m.headers) void reply.headers(m.headers);
     return reply
