@@ -110,6 +110,9 @@ export interface Settings {
   shutdownTimeoutSeconds: number;
 }
 
+/** The longest delay a Node timer keeps, 2^31 - 1 ms (about 24.8 days), in whole minutes. */
+const TIMER_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -171,6 +174,12 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   if (port > 65535) throw new ConfigError('PORT: invalid value (TCP port, 0..65535)');
   const shutdownTimeoutSeconds = e.SHUTDOWN_TIMEOUT === undefined ? 25 : Number(e.SHUTDOWN_TIMEOUT);
   if (shutdownTimeoutSeconds < 2) throw new ConfigError('SHUTDOWN_TIMEOUT: invalid value (seconds, 2..9999)');
+  // Each is a timer's delay, and a Node timer waits at most 2^31 - 1 ms (a longer one fires at once, again and again).
+  for (const name of ['PROJECTIONS_VERIFY_MINUTES', 'EMBEDDED_VACUUM_MINUTES'] as const) {
+    if (e[name] !== undefined && Number(e[name]) > TIMER_MINUTES) {
+      throw new ConfigError(`${name}: invalid value (minutes, 0..${TIMER_MINUTES}: about 24 days at most)`);
+    }
+  }
   const scale = e.WEBHOOK_RETRY_SCALE === undefined ? 1 : Number(e.WEBHOOK_RETRY_SCALE);
   if (!(scale > 0) || !Number.isFinite(scale)) throw new ConfigError('WEBHOOK_RETRY_SCALE: invalid value (a positive number)');
   if (e.MASTER_KEY !== undefined && e.MASTER_KEY_FILE !== undefined) {

@@ -187,6 +187,9 @@ describe('config › when a setting has a wrong value', () => {
     ['WEBHOOK_HISTORY_DAYS', 'ninety'],
     ['WEBHOOK_HISTORY_DAYS', '1.5'],
     ['EMBEDDED_VACUUM_MINUTES', '-5'],
+    // Past what a timer can wait (about 24.8 days): it would fire at once, over and over.
+    ['EMBEDDED_VACUUM_MINUTES', '35792'],
+    ['PROJECTIONS_VERIFY_MINUTES', '43200'],
     ['SHUTDOWN_TIMEOUT', '1'],
     ['SHUTDOWN_TIMEOUT', '10000'],
     ['SHUTDOWN_TIMEOUT', 'soon'],
