@@ -146,6 +146,13 @@ export interface Ledger {
    * it, callers count a read (a follower's lag on /metrics).
    */
   countAfter?(after: LedgerPosition, cap: number): Promise<number>;
+  /**
+   * The events appended after `after`, whether readers may pass them yet or not (committed
+   * behind a transaction still open, which `readAll` waits for): how many, up to `cap`, and when
+   * the first was appended. What a follower still has to pass, for its lag. Optional: without
+   * it, its lag is what `readAll` and `countAfter` see.
+   */
+  appendedAfter?(after: LedgerPosition, cap: number): Promise<{ events: number; firstAt: string | null }>;
 }
 
 /** Events after `after`, counted up to `cap`: with one count where the ledger can, else by reading them. */

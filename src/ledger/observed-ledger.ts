@@ -22,11 +22,15 @@ export type AppendListener = (position: LedgerPosition, result: AppendResult) =>
 export class ObservedLedger implements Ledger {
   private readonly listeners: AppendListener[] = [];
 
+  /** The inner ledger's own, where it has one (a follower's lag on /metrics). */
+  readonly appendedAfter: Ledger['appendedAfter'];
+
   constructor(
     private readonly inner: Ledger,
     onAppended?: AppendListener,
   ) {
     if (onAppended) this.listeners.push(onAppended);
+    this.appendedAfter = inner.appendedAfter?.bind(inner);
   }
 
   /** Told how long each successful append took, in seconds (the append latency on /metrics). */

@@ -231,6 +231,33 @@ describe('metrics › GET /metrics', () => {
     },
   );
 
+  it.runIf(serverUrl)(
+    'on a PostgreSQL server: events the followers cannot pass yet (behind an open transaction) count as their lag, never 0',
+    async () => {
+      const policyVersionId = await publishPolicy(api);
+      const here = new pg.Client({ connectionString: t.service.settings.databaseUrl! });
+      await here.connect();
+      await here.query('BEGIN');
+      await here.query('SELECT pg_current_xact_id()');
+      try {
+        for (let i = 0; i < 3; i++) {
+          const res = await api.post('/api/v1/consent', { policyVersionId, userReference: `held-${i}`, consentGiven: true });
+          expect(res.statusCode, res.body).toBe(201);
+        }
+        const held = await metrics();
+        for (const f of ['projections', 'sealer', 'webhooks']) {
+          expect(valueOf(held, 'consent_ledger_follower_lag_events', { follower: f }), f).toBeGreaterThanOrEqual(3);
+        }
+      } finally {
+        await here.query('ROLLBACK');
+        await here.end();
+      }
+      await waitUntil(async () => valueOf(await metrics(), 'consent_ledger_follower_lag_events', { follower: 'projections' }) === 0, {
+        what: 'the followers to pass them once the transaction ended',
+      });
+    },
+  );
+
   it.runIf(!serverUrl)('on the embedded store: no PostgreSQL server figure', async () => {
     expect((await metrics()).types.has('consent_ledger_postgres_oldest_transaction_seconds')).toBe(false);
   });

@@ -607,6 +607,18 @@ export class PostgresLedger implements Ledger {
     return result.rows[0]!.n;
   }
 
+  async appendedAfter(after: LedgerPosition, cap: number): Promise<{ events: number; firstAt: string | null }> {
+    // No read horizon: rows committed behind an open transaction count, for that is the lag it causes.
+    const result = await sql<{ n: number; first: Date | string | null }>`
+      SELECT count(*)::int AS n, min(recorded_at) AS first FROM (
+        SELECT recorded_at FROM ledger.events
+        WHERE (transaction_id, global_position) > (${String(after.commit)}::xid8, ${after.prepare}::bigint)
+        ORDER BY transaction_id, global_position
+        LIMIT ${cap}) t`.execute(this.db);
+    const row = result.rows[0];
+    return { events: row?.n ?? 0, firstAt: row?.first == null ? null : new Date(row.first).toISOString() };
+  }
+
   async headPosition(tenantId?: string): Promise<LedgerPosition | null> {
     const result = tenantId
       ? await sql<{ transaction_id: string; global_position: number }>`
