@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startsAfterEnd } from '../../src/common/dates.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
@@ -641,5 +642,28 @@ describe('read models › when they are dropped and rebuilt from the ledger', ()
     expect(result.events).toBeGreaterThan(0);
     expect(progress.at(-1)).toBe(result.events);
     expect(await snapshotReadModels(t.service.store.db)).toEqual(live);
+  });
+});
+
+describe('read models › while a rebuild has dropped them', () => {
+  let t: TestService;
+  beforeAll(async () => {
+    t = await startTestService();
+  });
+  afterAll(() => t?.close());
+
+  it('a read answers 503 with Retry-After, not a 500', async () => {
+    const { api } = await roomyTenant(t);
+    expect((await api.get('/api/v1/consent/user/someone/status')).statusCode).toBe(200);
+    // `projections rebuild` drops the read schema and makes it again; a read may fall in between.
+    await sql`ALTER TABLE read.user_policy_status RENAME TO user_policy_status_away`.execute(t.service.store.db);
+    try {
+      const res = await api.get('/api/v1/consent/user/someone/status');
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json().error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/being rebuilt/) });
+    } finally {
+      await sql`ALTER TABLE read.user_policy_status_away RENAME TO user_policy_status`.execute(t.service.store.db);
+    }
   });
 });

@@ -160,6 +160,15 @@ function map(error: unknown, later: FieldError[] = []): Mapped {
       headers: { 'retry-after': '1' },
     };
   }
+  // A read model's table gone for a moment: `projections rebuild` drops the read schema and makes it again.
+  if (isReadSchemaMissing(error)) {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'the read models are being rebuilt; nothing was changed, try again',
+      headers: { 'retry-after': '1' },
+    };
+  }
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
     const errors = [...partFieldErrors(e.validationContext, e.validation), ...later];
@@ -186,6 +195,14 @@ function map(error: unknown, later: FieldError[] = []): Mapped {
     return { status: e.statusCode === 413 ? 413 : 400, code: e.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR', message };
   }
   return { status: 500, code: 'INTERNAL_ERROR', message: 'something went wrong on our side; it was logged' };
+}
+
+/** PostgreSQL's "no such table" (42P01) or "no such schema" (3F000) about the read schema. */
+function isReadSchemaMissing(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return (
+    (e?.code === '42P01' || e?.code === '3F000') && typeof e.message === 'string' && /"read(\.[a-z_]+)?"|relation "read\./.test(e.message)
+  );
 }
 
 /** One place maps every failure to a status and the error envelope. 5xx answers carry no internals. */
