@@ -93,6 +93,20 @@ main().catch((error: unknown) => {
     process.stderr.write(`consent-ledger: ${error.message}\n`);
     process.exit(2);
   }
+  // The address taken, or DATA_DIR a file: said in one line naming the setting.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL') {
+    const where = `${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
+    const why = code === 'EADDRINUSE' ? 'another process listens there' : 'no interface of this machine has that address';
+    process.stderr.write(`consent-ledger: could not start: cannot listen on ${where} (HOST, PORT): ${why}\n`);
+    process.exit(1);
+  }
+  if ((code === 'ENOTDIR' || code === 'EEXIST') && !process.env.DATABASE_URL) {
+    process.stderr.write(
+      `consent-ledger: could not start: DATA_DIR (${process.env.DATA_DIR ?? './data'}) is not a folder: ${(error as Error).message}\n`,
+    );
+    process.exit(2);
+  }
   // A server not there (yet), or a URL that names no database or a refused role: said in one line.
   const unreachable = unreachableDatabaseMessage(error, process.env.DATABASE_URL);
   if (unreachable) {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
@@ -62,7 +64,7 @@ describe.skipIf(!serverUrl)('the service under a role db grant made', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 90_000);
 
-  it('a DATABASE_URL it cannot open (no server there, no such database) is said in one line naming it, the password hidden', async () => {
+  it('a DATABASE_URL it cannot open (no server there, no such database), or a PORT taken, is said in one line naming it, the password hidden', async () => {
     const url = new URL(db.url);
     const wrong = [
       Object.assign(new URL(url), { port: String(await freePort()) }),
@@ -79,6 +81,21 @@ describe.skipIf(!serverUrl)('the service under a role db grant made', () => {
       );
       expect(stderr).not.toContain('hunter2-secret');
       expect(stderr).not.toMatch(/\n\s+at /);
+    }
+    // Its port taken by another process: named, in one line.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const started = spawnServiceProcess({ ...db.env, PORT: String(port) });
+      const exit = await started.waitForExit(60_000);
+      expect(exit.code, started.stderr()).toBe(1);
+      expect(started.stderr()).toContain(
+        `consent-ledger: could not start: cannot listen on 127.0.0.1:${port} (HOST, PORT): another process listens there`,
+      );
+      expect(started.stderr()).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   }, 90_000);
 
