@@ -86,6 +86,18 @@ async function api<T>(path: string, init: { method?: string; body?: unknown } = 
 /** A user reference as the officer must read it: quoted when spaces at its ends would hide in the text. */
 const shownReference = (reference: string): string => (/^\s|\s$/.test(reference) ? JSON.stringify(reference) : reference);
 
+/** Every purpose of the tenant, page after page (a list answers at most 100 at a time). */
+async function allPurposes(): Promise<PurposeRow[]> {
+  const all: PurposeRow[] = [];
+  for (let page = 1; ; page++) {
+    const { data, pagination } = await api<{ data: PurposeRow[]; pagination: { total: number } }>(
+      `/api/v1/purposes?limit=100&page=${page}`,
+    );
+    all.push(...data);
+    if (data.length === 0 || all.length >= pagination.total) return all;
+  }
+}
+
 /** Saves a blob under a file name (a receipt, a proof). */
 function download(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -392,12 +404,27 @@ function VersionsChart() {
 
 function ReconsentChart() {
   const [backlog] = useLoad(async () => {
-    const { data } = await api<{ data: { key: string; name: string }[] }>('/api/v1/purposes?limit=100');
+    const [purposes, { data: versions }] = await Promise.all([
+      allPurposes(),
+      api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'),
+    ]);
+    // Only a purpose with a version after its first that asks again can have anyone to ask: the
+    // others are 0 without a request each (the tenant's rate budget is the backend's too).
+    const earliest = new Map<string, VersionCount>();
+    for (const v of versions) {
+      const first = earliest.get(v.purpose);
+      if (!first || Date.parse(v.effectiveDate) < Date.parse(first.effectiveDate)) earliest.set(v.purpose, v);
+    }
+    const asking = new Set(
+      versions.filter((v) => v.requiresReconsent && !v.deleted && earliest.get(v.purpose) !== v).map((v) => v.purpose),
+    );
     return Promise.all(
-      data.map(async (p) => ({
+      purposes.map(async (p) => ({
         ...p,
-        total: (await api<{ pagination: { total: number } }>(`/api/v1/consent/reconsent?purpose=${encodeURIComponent(p.key)}&limit=1`))
-          .pagination.total,
+        total: asking.has(p.key)
+          ? (await api<{ pagination: { total: number } }>(`/api/v1/consent/reconsent?purpose=${encodeURIComponent(p.key)}&limit=1`))
+              .pagination.total
+          : 0,
       })),
     );
   }, []);
@@ -566,7 +593,7 @@ function Records() {
     [params.toString(), run],
   );
   // The tenant's purposes, offered as the purpose filter's suggestions (any key may still be typed).
-  const [purposes] = useLoad(() => api<{ data: PurposeRow[] }>('/api/v1/purposes'), []);
+  const [purposes] = useLoad(async () => ({ data: await allPurposes() }), []);
   const submit = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
@@ -905,7 +932,7 @@ function versionState(v: VersionCount): string {
 
 function Policies() {
   const [versions, error] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
-  const [purposes] = useLoad(() => api<{ data: PurposeRow[] }>('/api/v1/purposes'), []);
+  const [purposes] = useLoad(async () => ({ data: await allPurposes() }), []);
   const definitions = new Map((purposes?.data ?? []).map((p) => [p.key, p]));
   const [diff, setDiff] = useState<{ title: string; lines: ReturnType<typeof lineDiff> }>();
   const [text, setText] = useState<{ title: string; content: string }>();
