@@ -299,7 +299,14 @@ describe('webhooks › delivery guard in the service', () => {
         const registered = await api.post('/api/v1/webhooks', { url: healthy.url, events: ['policy.created'] });
         expect(registered.statusCode).toBe(201);
         const healthyHook: string = registered.json().data.id;
-        await publishPolicy(api);
+        // The healthy webhook's new delivery, due now, made here rather than by the subscription:
+        // its created_at is when the dispatcher could first see it (a subscription slowed by the
+        // load of the run would date it from its transaction's start, before it was visible).
+        await sql`
+          INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
+          VALUES (gen_random_uuid(), ${tenant.tenantId}::uuid, ${healthyHook}::uuid, gen_random_uuid(), 'policy.created', '{}', 'pending', now())`.execute(
+          service.service.store.db,
+        );
         await healthy.waitFor((x) => x.length === 1, 'the new event at the healthy receiver', 30_000);
         const db = service.service.store.db;
         const attempted = async () =>
