@@ -65,6 +65,7 @@ describe('webhooks', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as {
       data: {
+        deliveryId: string;
         eventId: string;
         event: string;
         attempt: number;
@@ -78,6 +79,21 @@ describe('webhooks', () => {
       }[];
       pagination: Record<string, number>;
     };
+  };
+
+  /** A webhook to a receiver answering as `answer` does, and the first attempt of a policy.created delivery to it. */
+  const firstAttempt = async (answer: Parameters<typeof startReceiver>[0]) => {
+    const r = await receiver(answer);
+    const w = await createWebhook(api, { url: r.url, events: ['policy.created'] });
+    await publishPolicy(api);
+    const [first] = await waitUntil(
+      async () => {
+        const rows = (await history(api, w.id)).data;
+        return rows.length > 0 && rows;
+      },
+      { what: 'the first attempt' },
+    );
+    return { r, w, first: first! };
   };
 
   beforeAll(async () => {
@@ -495,16 +511,7 @@ describe('webhooks', () => {
 
   describe('webhooks › the history says where each delivery stands', () => {
     it('pending with its next attempt while retries are due; cancelled once the webhook is deactivated', async () => {
-      const r = await receiver(() => 503);
-      const w = await createWebhook(api, { url: r.url, events: ['policy.created'] });
-      await publishPolicy(api);
-      const [first] = await waitUntil(
-        async () => {
-          const rows = (await history(api, w.id)).data;
-          return rows.length > 0 && rows;
-        },
-        { what: 'the first attempt' },
-      );
+      const { w, first } = await firstAttempt(() => 503);
       // Four retries over about 9 s (scaled) are still to come.
       expect(first).toMatchObject({ deliveryStatus: 'pending', nextAttemptAt: expect.any(String) });
       expect((await api.patch(`/api/v1/webhooks/${w.id}`, { isActive: false })).statusCode).toBe(200);
@@ -516,17 +523,8 @@ describe('webhooks', () => {
   describe('webhooks › a delivery the receiver missed › is sent again on request', () => {
     it('an inactive webhook refuses it; once active, the same event goes out again and the history says delivered', async () => {
       let up = false;
-      const r = await receiver(() => (up ? 200 : 503));
-      const w = await createWebhook(api, { url: r.url, events: ['policy.created'] });
-      await publishPolicy(api);
-      const [first] = await waitUntil(
-        async () => {
-          const rows = (await history(api, w.id)).data;
-          return rows.length > 0 && rows;
-        },
-        { what: 'the first attempt' },
-      );
-      const deliveryId = (first as unknown as { deliveryId: string }).deliveryId;
+      const { r, w, first } = await firstAttempt(() => (up ? 200 : 503));
+      const deliveryId = first.deliveryId;
       const redeliver = (webhookId = w.id, id = deliveryId) => api.post(`/api/v1/webhooks/${webhookId}/deliveries/${id}/redeliver`);
       // Pending (its retries due): nothing to send again yet.
       const pending = await redeliver();
@@ -543,7 +541,7 @@ describe('webhooks', () => {
       up = true;
       const sent = await redeliver();
       expect(sent.statusCode, sent.body).toBe(202);
-      expect(sent.json().data).toMatchObject({ deliveryId, eventId: first!.eventId, event: 'policy.created', deliveryStatus: 'pending' });
+      expect(sent.json().data).toMatchObject({ deliveryId, eventId: first.eventId, event: 'policy.created', deliveryStatus: 'pending' });
       // Recorded once the receiver has answered: the history is what to wait on.
       const rows = await waitUntil(
         async () => {
@@ -552,8 +550,8 @@ describe('webhooks', () => {
         },
         { what: 'the delivery sent again, recorded' },
       );
-      expect(new Set(r.received.map((d) => d.json.id))).toEqual(new Set([first!.eventId]));
-      expect(rows[0]).toMatchObject({ success: true, statusCode: 200, deliveryStatus: 'delivered', eventId: first!.eventId });
+      expect(new Set(r.received.map((d) => d.json.id))).toEqual(new Set([first.eventId]));
+      expect(rows[0]).toMatchObject({ success: true, statusCode: 200, deliveryStatus: 'delivered', eventId: first.eventId });
       expect(rows[0]!.attempt).toBe(rows.length);
       // Another key scope may not: sending again is the tenant's configuration.
       const reader = client(t.app, await t.service.tenants.createKey(creds.tenantId, { scope: 'read' }));
