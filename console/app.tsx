@@ -734,14 +734,14 @@ const actorWords = (a: { type: string; id?: string | null } | null | undefined):
 
 function RecordPage({ id }: { id: string }) {
   const [record, error] = useLoad(() => api<{ data: ConsentRecord }>(`/api/v1/consent/${encodeURIComponent(id)}`), [id]);
-  const [verified] = useLoad(
+  const [verified, verifyError] = useLoad(
     () =>
       api<{ data: { valid: boolean; storedHash: string; erased: boolean; tampered: boolean; reason: string | null } }>(
         `/api/v1/consent/${encodeURIComponent(id)}/verify`,
       ),
     [id],
   );
-  const [history] = useLoad(() => api<{ data: HistoryEntry[] }>(`/api/v1/consent/${encodeURIComponent(id)}/history`), [id]);
+  const [history, historyError] = useLoad(() => api<{ data: HistoryEntry[] }>(`/api/v1/consent/${encodeURIComponent(id)}/history`), [id]);
   const [proof, proofError] = useLoad(() => api<{ data: Proof }>(`/api/v1/consent/${encodeURIComponent(id)}/proof`), [id]);
   const [busy, setBusy] = useState<string>();
   const receipt = async () => {
@@ -806,6 +806,9 @@ function RecordPage({ id }: { id: string }) {
             <span class="badge bad">Not verified: the stored record was changed</span>
           ) : verified?.data.valid === false ? (
             <span class="badge bad">Not verified: {verified.data.reason ?? "the ledger's record does not match"}</span>
+          ) : verifyError ? (
+            // The check could not be made (a rate limit, an outage): said, not left "Checking…" for ever.
+            <span class="badge wait">Not checked: {verifyError}</span>
           ) : proofError ? (
             <span class="badge wait">Hash checked; not sealed in the log yet ({proofError})</span>
           ) : (
@@ -834,6 +837,11 @@ function RecordPage({ id }: { id: string }) {
       </section>
       <section class="card" aria-labelledby="history">
         <h2 id="history">History in the ledger</h2>
+        {historyError && (
+          <p class="error" role="alert">
+            {historyError}
+          </p>
+        )}
         {history && (
           <DataTable
             label="The record's events, oldest first"
@@ -1143,7 +1151,7 @@ function Webhooks({ session, webhookId }: { session: Session; webhookId: string 
   );
   const [version, setVersion] = useState(0);
   const [message, setMessage] = useState<string>();
-  const [attempts] = useLoad(
+  const [attempts, attemptsError] = useLoad(
     () =>
       webhookId
         ? api<{ data: Attempt[] }>(`/api/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries?limit=100`)
@@ -1191,6 +1199,11 @@ function Webhooks({ session, webhookId }: { session: Session; webhookId: string 
             ['Last', (h) => when(h.lastTriggered)],
           ]}
         />
+      )}
+      {webhookId && attemptsError && (
+        <p class="error" role="alert">
+          {attemptsError}
+        </p>
       )}
       {webhookId && attempts && (
         <section class="card" aria-labelledby="attempts">

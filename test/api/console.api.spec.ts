@@ -312,6 +312,20 @@ describe('console › an officer with an admin key', () => {
       await waitUntil(async () => (await admin.get(`/api/v1/webhooks/${hook.id}/deliveries?limit=100`)).json().pagination.total > tried, {
         what: 'the delivery sent again',
       });
+      // A webhook page whose attempts cannot be read says why, rather than nothing.
+      await page.goto(`${base}/console#/webhooks/00000000-0000-4000-8000-000000000000`);
+      await page.getByRole('alert').filter({ hasText: 'webhook 00000000-0000-4000-8000-000000000000 not found' }).waitFor();
+      // A record whose check or history cannot be read (here a rate limit) says so, not "Checking…" for ever.
+      const limited = {
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: { code: 'RATE_LIMITED', message: 'rate limit exceeded' } }),
+      };
+      await page.route(/\/api\/v1\/consent\/[^/]+\/(verify|history)$/, (route) => route.fulfill(limited));
+      await page.goto(`${base}/console#/records/${consentId}`);
+      await page.getByText('Not checked: rate limit exceeded').waitFor();
+      await page.getByRole('alert').filter({ hasText: 'rate limit exceeded' }).first().waitFor();
+      await page.unroute(/\/api\/v1\/consent\/[^/]+\/(verify|history)$/);
 
       await page.getByRole('link', { name: 'Keys' }).click();
       await page.getByLabel('Name').fill('console auditor');
