@@ -124,7 +124,7 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
     if (!active) await activate(tx, signer);
     else if (active.publicKey !== signer.publicKey.toString('base64')) {
       // A rotation stopped between its file write and its commit kept the key before it beside the file.
-      const before = loaded.path ? `${loaded.path}.before-rotation` : undefined;
+      const before = loaded.path ? keptBeforeRotation(loaded.path) : undefined;
       const interrupted =
         before && existsSync(before)
           ? ` A rotation stopped before its commit left the key before it in ${before}: move it back to ${loaded.path} and start again.`
@@ -259,14 +259,15 @@ export async function rotateSigningKey(
   const seed = nextSeed ?? randomBytes(32);
   // The default file is replaced inside the transaction, its old text kept beside it until the
   // commit: a commit that fails puts it back, and a crash before the commit leaves it there.
-  const kept = nextSeed ? undefined : `${current.path!}.before-rotation`;
+  const kept = nextSeed ? undefined : keptBeforeRotation(current.path!);
   let replaced = false;
   try {
-    const names = await rotateInStore(db, current, seed, nextSeed === undefined, () => {
+    const writeFile = () => {
       writeFileDurably(kept!, readFileSync(current.path!, 'utf8'));
       replaceKeyFile(current.path!, seedText(seed));
       replaced = true;
-    });
+    };
+    const names = await rotateInStore(db, current, seed, kept === undefined ? undefined : writeFile);
     if (kept) rmSync(kept, { force: true });
     return { ...names, ...(current.source === 'DATA_DIR' ? { path: current.path! } : {}) };
   } catch (error) {
@@ -278,13 +279,15 @@ export async function rotateSigningKey(
   }
 }
 
-/** Retires the configured key and makes `seed`'s current, in one transaction; `beforeCommit` writes the key file. */
+/** Where a rotation keeps the key file's old text until its commit. */
+const keptBeforeRotation = (path: string): string => `${path}.before-rotation`;
+
+/** Retires the configured key and makes `seed`'s current, in one transaction; `beforeCommit`, when given, writes the key file. */
 async function rotateInStore(
   db: Kysely<Database>,
   current: NonNullable<ReturnType<typeof configuredSigningKey>>,
   seed: Buffer,
-  writesFile: boolean,
-  beforeCommit: () => void,
+  beforeCommit: (() => void) | undefined,
 ): Promise<{ retired: string; current: string }> {
   return db.transaction().execute(async (tx) => {
     await lockHistory(tx);
@@ -297,7 +300,7 @@ async function rotateInStore(
     if (next.publicKey.equals(current.signer.publicKey)) throw new SigningKeyError('the new key is the current key');
     await retireAndActivate(tx, current.signer, next);
     // The default file: replaced before the transaction commits, so that a failed write leaves both unchanged.
-    if (writesFile) beforeCommit();
+    beforeCommit?.();
     return { retired: active.vkey, current: next.vkey };
   });
 }
