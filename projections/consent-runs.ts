@@ -21,8 +21,8 @@ export function consentRuns(): { batched: (e: RecordedEvent) => boolean; flushed
         if (typeof id === 'string') recorded.add(recordKey(e.tenantId, id));
         return true;
       }
-      const event = e.type === 'ConsentWithdrawn' ? decodeConsentEvent(e) : null;
-      return event?.type === 'ConsentWithdrawn' && recorded.has(recordKey(e.tenantId, event.data.consentId));
+      const withdrawal = withdrawalOf(e);
+      return withdrawal !== null && recorded.has(recordKey(e.tenantId, withdrawal.consentId));
     },
     flushed() {
       recorded = new Set();

@@ -183,7 +183,7 @@ export const consentsProjector: Projector = {
         const byKey = new Map(rows.map((r) => [recordKey(r.tenant_id, r.id), r]));
         const withdrawals = run.flatMap((e) => {
           const w = withdrawalOf(e);
-          return w ? [{ ...w, row: byKey.get(recordKey(e.tenantId, w.consentId))! }] : [];
+          return w ? [{ ...w, event: e, row: byKey.get(recordKey(e.tenantId, w.consentId))! }] : [];
         });
         for (const w of withdrawals) {
           const row = w.row;
@@ -195,13 +195,7 @@ export const consentsProjector: Projector = {
         }
         const inserted = await insertRecords(tx, rows);
         // A record there before (never, but for a ledger replayed over its own rows) takes its withdrawal as one by one would.
-        for (const w of withdrawals) {
-          if (inserted.has(w.consentId)) continue;
-          await moveStatus(tx, w.row.tenant_id, w.consentId, ['active', 'expired'], 'withdrawn', {
-            withdrawn_at: w.withdrawnAt,
-            withdrawal_reason: w.reason ? JSON.stringify(w.reason) : null,
-          });
-        }
+        for (const w of withdrawals) if (!inserted.has(w.consentId)) await consentsProjector.apply(tx, w.event);
       },
       (e) => consentsProjector.apply(tx, e),
     );
