@@ -5,6 +5,7 @@ import {
   consentAggregate,
   consentBatchAggregate,
   decideConsent,
+  standsGiven,
   type ConsentState,
   policyRefusal,
   withdrawalKeyAggregate,
@@ -298,8 +299,7 @@ export class ConsentCommands {
       for (const [index, r] of rows.entries()) {
         const found = loaded[index]!;
         const at = r.input.withdrawnAt;
-        const stands = found.state.status === 'active' && found.state.record.consentGiven;
-        if (at === undefined || !stands || written.has(r.consentId)) continue;
+        if (at === undefined || !standsGiven(found.state) || written.has(r.consentId)) continue;
         try {
           const events = decideConsent({ type: 'WithdrawConsent', data: { reason: null, now: timestamp, at } }, found.state);
           writes.push(write(found, events, metadata));

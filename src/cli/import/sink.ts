@@ -6,7 +6,7 @@ import { canonicalJson, sha256Hex } from '../../common/hashing.js';
 import type { Settings } from '../../config.js';
 import { batchItemErrors } from '../../http/routes/consent/consent.checks.js';
 import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
-import { consentAggregate } from '../../domain/consent/consent.decider.js';
+import { consentAggregate, standsGiven } from '../../domain/consent/consent.decider.js';
 import { consentStream } from '../../domain/consent/consent.events.js';
 import { fold } from '../../domain/events.js';
 import { PersonalFields } from '../../privacy/personal-fields.js';
@@ -125,8 +125,7 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
           }
           existing += 1;
           // Found recorded and standing, with a withdrawal in the file: a run would append it.
-          const state = fold(consentAggregate, events);
-          if (row.input.withdrawnAt !== undefined && state.status === 'active' && state.record.consentGiven) withdrawn += 1;
+          if (row.input.withdrawnAt !== undefined && standsGiven(fold(consentAggregate, events))) withdrawn += 1;
         });
         return { recorded: streams.length - existing, existing, withdrawn, errors: checked.errors };
       },

@@ -28,6 +28,9 @@ export type ConsentState =
 
 export const initialConsentState = (): ConsentState => ({ status: 'none' });
 
+/** Whether a record is a consent given that still stands (not withdrawn, not marked expired): one a withdrawal may end. */
+export const standsGiven = (state: ConsentState): boolean => state.status === 'active' && state.record.consentGiven;
+
 export function evolveConsent(state: ConsentState, event: ConsentEvent): ConsentState {
   switch (event.type) {
     case 'ConsentRecorded':
