@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../../src/store/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
@@ -22,15 +23,21 @@ let intact: string;
 /** Its data key deleted from the key store, with no SubjectErased in the ledger. */
 let keyless: string;
 
+/**
+ * Sets `data` (an SQL expression over the row's own) on the record's ConsentRecorded event, with the
+ * ledger's append-only trigger switched off and on again around it, as a superuser would; in `tx`.
+ */
+async function editRecorded(tx: Transaction<Database>, consentId: string, data: RawBuilder<unknown>): Promise<void> {
+  await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+  await sql`UPDATE ledger.events SET data = ${data} WHERE event_type = 'ConsentRecorded' AND stream_id LIKE ${`%${consentId}`}`.execute(tx);
+  await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+}
+
 /** A character of the ciphertext changed, in the ledger and in the read model, as an administrator with write access would. */
 async function breakSeal(consentId: string): Promise<void> {
   await t.service.store.db.transaction().execute(async (tx) => {
-    await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
     const flip = sql`jsonb_set(data::jsonb, '{personal,ct}', to_jsonb(CASE WHEN left(data->'personal'->>'ct', 1) = 'A' THEN 'B' ELSE 'A' END || substr(data->'personal'->>'ct', 2)))::json`;
-    await sql`UPDATE ledger.events SET data = ${flip} WHERE event_type = 'ConsentRecorded' AND stream_id LIKE ${`%${consentId}`}`.execute(
-      tx,
-    );
-    await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    await editRecorded(tx, consentId, flip);
     await sql`UPDATE read.consents SET personal = jsonb_set(personal::jsonb, '{ct}', to_jsonb(CASE WHEN left(personal->>'ct', 1) = 'A' THEN 'B' ELSE 'A' END || substr(personal->>'ct', 2))) WHERE id = ${consentId}`.execute(
       tx,
     );
@@ -211,12 +218,9 @@ describe('tampered records › when a ledger event was edited in place, its seal
     // Its receipt issued while it was whole: the public page answers for records with one.
     expect((await api.post(`/api/v1/consent/${edited}/pdf`)).statusCode).toBe(200);
     // A database administrator turns the decision around in the ledger; the sealed fields still open.
-    await t.service.store.db.transaction().execute(async (tx) => {
-      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
-      await sql`UPDATE ledger.events SET data = jsonb_set(data::jsonb, '{consentGiven}', 'false')::json
-        WHERE event_type = 'ConsentRecorded' AND stream_id LIKE ${`%${edited}`}`.execute(tx);
-      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
-    });
+    await t.service.store.db
+      .transaction()
+      .execute((tx) => editRecorded(tx, edited, sql`jsonb_set(data::jsonb, '{consentGiven}', 'false')::json`));
   });
 
   it('get, verify and the public page call it tampered, not merely unverified', async () => {
