@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../test/support/process.js';
 import { client, publishPolicy, startTestService, type TestService } from '../../test/support/service.js';
+import { comparePositions } from '../ledger/ledger.port.js';
 import { SUBSCRIPTION_NAME, WebhookSubscription } from './subscription.js';
 
 /**
@@ -79,5 +80,38 @@ describe('webhook subscription › batches that queue nothing write nothing', ()
     const restarted = subscription();
     await until(async () => (await restarted.runOnce()) > 0, 'the events after the old checkpoint read again');
     expect(await deliveries(hooked.tenantId)).toEqual(['policy.created']);
+  });
+
+  it('leaves pending a delivery sent again after a deactivation and re-activation it has not yet reached', async () => {
+    const hooked = await t.tenant();
+    const h = client(t.app, hooked);
+    const created = await h.post('/api/v1/webhooks', { url: 'https://hooks.example.com/z', events: ['policy.created'] });
+    const webhookId = created.json().data.id as string;
+    const s = subscription();
+    while ((await s.runOnce()) > 0);
+    await publishPolicy(h);
+    await until(async () => (await s.runOnce(), (await deliveries(hooked.tenantId)).length > 0), 'the delivery queued');
+    const status = async () =>
+      (
+        await sql<{ id: string; status: string }>`SELECT id, status FROM webhooks.deliveries WHERE webhook_id = ${webhookId}::uuid`.execute(
+          t.service.store.db,
+        )
+      ).rows[0]!;
+    // Deactivated (its delivery cancelled), re-activated, and the delivery sent again: all before
+    // the subscription has read either change.
+    expect((await h.patch(`/api/v1/webhooks/${webhookId}`, { isActive: false })).statusCode).toBe(200);
+    expect((await h.patch(`/api/v1/webhooks/${webhookId}`, { isActive: true })).statusCode).toBe(200);
+    const { id, status: cancelled } = await status();
+    expect(cancelled).toBe('cancelled');
+    const sent = await h.post(`/api/v1/webhooks/${webhookId}/deliveries/${id}/redeliver`);
+    expect(sent.statusCode, sent.body).toBe(202);
+    // The subscription then reaches the deactivation: what it cancels was pending before it, not this.
+    const head = (await t.service.ledger.headPosition())!;
+    await until(async () => {
+      await s.runOnce();
+      const at = await checkpoint();
+      return at !== undefined && comparePositions({ commit: Number(at.c), prepare: Number(at.p) }, head) >= 0;
+    }, 'both changes read');
+    expect((await status()).status).toBe('pending');
   });
 });

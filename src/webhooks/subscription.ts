@@ -197,8 +197,9 @@ export async function queueDeliveries(
       }
     }
     // A deactivation or deletion cancels what was pending for the webhook before it (the service
-    // does too when it makes the change; this covers rows queued since).
-    for (const webhookId of closed) await cancelPending(wdb, webhookId);
+    // does too when it makes the change; this covers rows queued since). A delivery sent again
+    // since was sent once the webhook was active after it (redeliver needs that): it stays.
+    for (const webhookId of closed) await cancelPending(wdb, webhookId, true);
     for (let i = 0; i < rows.length; i += 500) {
       const r = await wdb
         .insertInto('webhooks.deliveries')

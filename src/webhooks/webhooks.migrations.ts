@@ -95,4 +95,9 @@ export const webhooksMigrations: Migrations = {
   '0026_webhook_deliveries_per_webhook': sqlMigration(`
       CREATE INDEX deliveries_pending_per_webhook ON webhooks.deliveries (webhook_id, next_attempt_at) WHERE status = 'pending';
     `),
+  // When a delivery was last sent again on request: the subscription's cancel at a deactivation
+  // it reaches late spares it (src/webhooks/subscription.ts).
+  '0027_webhook_deliveries_redelivered': sqlMigration(`
+      ALTER TABLE webhooks.deliveries ADD COLUMN redelivered_at timestamptz;
+    `),
 };

@@ -342,7 +342,7 @@ export class WebhookService {
       }
       const row = await tx
         .updateTable('webhooks.deliveries')
-        .set({ status: 'pending', next_attempt_at: sql<string>`now()`, updated_at: sql<string>`now()` })
+        .set({ status: 'pending', next_attempt_at: sql<string>`now()`, updated_at: sql<string>`now()`, redelivered_at: sql<string>`now()` })
         .where('id', '=', deliveryId)
         .returning(['event_id', 'event_type', 'next_attempt_at'])
         .executeTakeFirstOrThrow();

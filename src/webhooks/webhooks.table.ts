@@ -38,6 +38,8 @@ export interface DeliveriesTable {
   next_attempt_at: ColumnType<Date | null, string | null, string | null>;
   created_at: ColumnType<Date, string | undefined, never>;
   updated_at: ColumnType<Date, string | undefined, string>;
+  /** When it was last sent again on request (POST …/redeliver); null if never. */
+  redelivered_at: ColumnType<Date | null, string | null | undefined, string | null>;
 }
 
 export interface AttemptsTable {
@@ -82,12 +84,17 @@ export type WebhooksDb = Kysely<Database & WebhooksDatabase>;
 /** The store's handle, seeing the `webhooks` tables too. */
 export const webhooksDb = (db: Kysely<Database>): WebhooksDb => db.withTables<WebhooksDatabase>();
 
-/** Cancels a webhook's pending deliveries (a deactivation, a deletion); their history stays. */
-export async function cancelPending(wdb: WebhooksDb, webhookId: string): Promise<void> {
+/**
+ * Cancels a webhook's pending deliveries (a deactivation, a deletion); their history stays.
+ * `spareRedelivered` leaves those sent again on request: the subscription reaching a deactivation
+ * late sets it, as a delivery could only be sent again once the webhook was active after it.
+ */
+export async function cancelPending(wdb: WebhooksDb, webhookId: string, spareRedelivered = false): Promise<void> {
   await wdb
     .updateTable('webhooks.deliveries')
     .set({ status: 'cancelled', next_attempt_at: null, updated_at: new Date().toISOString() })
     .where('webhook_id', '=', webhookId)
     .where('status', '=', 'pending')
+    .$if(spareRedelivered, (q) => q.where('redelivered_at', 'is', null))
     .execute();
 }
