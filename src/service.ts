@@ -149,6 +149,16 @@ export async function createService(settings: Settings, options: ServiceOptions 
     const unvacuumed = store.kind === 'postgres' ? await autovacuumNotice(store.db) : null;
     if (unvacuumed) process.stderr.write(`${unvacuumed}\n`);
     const tuning = tuningFor(store.kind, options);
+    // Personal fields are sealed under per-subject keys wrapped by the master key (docs/erasure.md).
+    // Checked before the signing key is opened, which may write (a new name): a refused start writes nothing there.
+    const master = loadMasterKey(settings, { mayGenerate: !(await sealedUnderMasterKey(store.db)) });
+    if (master.source === 'generated') process.stderr.write(`${generatedKeyWarning(master.path!)}\n`);
+    const privacy = await life.open(
+      'privacy',
+      // Sharing a server with other processes: an erasure by one takes effect on all before it answers.
+      () => Privacy.open(store.db, master.key, { shared: store.kind === 'postgres' }),
+      (p) => p.close(),
+    );
     // The log's signing key comes from outside the store, and must be the log's current key; it
     // signs the checkpoints and every append (docs/verifying.md).
     const signing = await openSigningKey(store.db, settings);
@@ -175,15 +185,6 @@ export async function createService(settings: Settings, options: ServiceOptions 
     // A read model that changed shape is rebuilt from the ledger by the projectors; say so, as a
     // large ledger takes a while and reads answer X-Read-Models-Behind meanwhile.
     if ((await ensureReadSchema(store.db)).recreated) process.stderr.write(`${READ_MODELS_REBUILT}\n`);
-    // Personal fields are sealed under per-subject keys wrapped by the master key (docs/erasure.md).
-    const master = loadMasterKey(settings, { mayGenerate: !(await sealedUnderMasterKey(store.db)) });
-    if (master.source === 'generated') process.stderr.write(`${generatedKeyWarning(master.path!)}\n`);
-    const privacy = await life.open(
-      'privacy',
-      // Sharing a server with other processes: an erasure by one takes effect on all before it answers.
-      () => Privacy.open(store.db, master.key, { shared: store.kind === 'postgres' }),
-      (p) => p.close(),
-    );
     // Background parts log through the app's logger once it exists (or the one given).
     const log = deferredLog(options.log);
     // Counted by the parts that do the work, served at /metrics (docs/operations.md).

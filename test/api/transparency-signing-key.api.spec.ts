@@ -276,6 +276,25 @@ describe('signing key › rotation, and a process holding another key', () => {
     expect((await keysDocument(service))[0]).toMatchObject({ vkey: rotated.current, status: 'current' });
   }, 120_000);
 
+  it('is not renamed by a start refused for its master key', async () => {
+    service ??= await createService(settingsOf(store.env), { pollMs: 50 });
+    const published = (await keysDocument(service))[0]!.vkey;
+    await service.close();
+    service = undefined;
+    const wrong = randomBytes(32).toString('hex');
+    const moved = loadSettings({ ...store.env, MASTER_KEY: wrong, PUBLIC_BASE_URL: 'https://moved.example.org', LOG_LEVEL: 'silent' });
+    await expect(createService(moved, { pollMs: 50 })).rejects.toThrow(/master key/i);
+    // The store as the refused start left it (a start would name the key again as it signs).
+    const opened = await openStore({ databaseUrl: moved.databaseUrl, dataDir: moved.dataDir, migrations: MIGRATIONS });
+    try {
+      const named = await sql<{ vkey: string }>`SELECT vkey FROM transparency.key_history`.execute(opened.db);
+      expect(named.rows.map((r) => r.vkey)).toContain(published);
+      expect(named.rows.map((r) => r.vkey).join()).not.toMatch(/moved\.example\.org/);
+    } finally {
+      await opened.close();
+    }
+  }, 120_000);
+
   it('says so when PUBLIC_BASE_URL renames the log, and what auditors lose', async () => {
     await service?.close();
     service = undefined;
