@@ -39,11 +39,12 @@ import { ErrorEnvelopeSchema, errorResponses } from './kit/envelope.js';
 import { addLimitResponses } from './openapi-limits.js';
 import { describeOperations } from './openapi-operations.js';
 import {
+  badUrlBody,
   clientErrorHandler,
-  errorBody,
   HttpError,
   refuseWhileClosing,
   registerErrorHandling,
+  rewriteBadUrl,
   unvalidatedErrors,
   validationError,
 } from './kit/errors.js';
@@ -166,21 +167,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     clientErrorHandler,
     forceCloseConnections: 'idle',
     // A path the router refuses (bad percent-encoding, invalid UTF-8, a parameter over its limit) answers the envelope too.
+    // Such paths are sent on as unknown routes first, so that every hook runs (rewriteBadUrl).
+    rewriteUrl: rewriteBadUrl(MAX_PATH_PARAMETER),
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      void reply
-        .status(400)
-        .type('application/json; charset=utf-8')
-        .send(
-          errorBody(
-            'VALIDATION_ERROR',
-            `the URL path is not valid: bad percent-encoding, invalid UTF-8, or a path parameter over ${MAX_PATH_PARAMETER} characters encoded`,
-          ),
-        );
+      void reply.status(400).type('application/json; charset=utf-8').send(badUrlBody(MAX_PATH_PARAMETER));
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, MAX_PATH_PARAMETER);
   registerLingeringClose(app);
   countRequests(app, deps.metrics);
   // Helmet's headers and Cache-Control: no-store, before any hook that may answer early.

@@ -505,8 +505,21 @@ describe('bad input › when strings carry NUL characters or lone surrogates', (
     ['a stray continuation byte', 'a%80b'],
   ])('%s in a URL path', (_name, s) => {
     it.each(paths(s))('GET %s → 400', async (url) => {
-      await refused(() => api.get(url), 400, 'VALIDATION_ERROR');
+      const res = await refused(() => api.get(url), 400, 'VALIDATION_ERROR');
+      // Answered before any route: with the headers every answer carries all the same.
+      expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'x-frame-options': 'DENY' });
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
     });
+  });
+
+  it('a path segment over what a 255-character reference encodes to → 400 with every header, counted against the caller', async () => {
+    const res = await refused(() => api.get(`/api/v1/consent/user/${'a'.repeat(3100)}`), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.message).toMatch(/the URL path is not valid/);
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    expect(res.headers['x-ratelimit-remaining']).toEqual(expect.any(String));
+    // The longest reference there is, each character encoded as 12, is not such a path.
+    const longest = encodeURIComponent('😀'.repeat(127) + 'é');
+    expect((await api.get(`/api/v1/consent/user/${longest}`)).statusCode).toBe(200);
   });
 
   it.each(queries('a%00b'))('GET %s (NUL in the query) → 400', async (url) => {

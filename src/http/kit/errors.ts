@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
@@ -206,7 +207,44 @@ function isReadSchemaMissing(error: unknown): boolean {
 }
 
 /** One place maps every failure to a status and the error envelope. 5xx answers carry no internals. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Requests whose path the router would refuse, sent down the not-found path instead (rewriteBadUrl). */
+const badPaths = new WeakSet<IncomingMessage>();
+/** What such a request's URL becomes: no route has it. */
+const BAD_URL_PATH = '/.invalid-url';
+
+/**
+ * Fastify's `rewriteUrl`: a path with bad percent-encoding or invalid UTF-8, or a segment over
+ * `maxSegment` characters as sent, goes on as an unknown route, so that every hook (security
+ * headers, rate limits) runs before the not-found handler answers 400. The router would refuse it
+ * before any hook (`frameworkErrors`, which stays for anything else it refuses).
+ */
+export function rewriteBadUrl(maxSegment: number): (req: IncomingMessage) => string {
+  return (req) => {
+    const url = req.url ?? '/';
+    const end = url.search(/[?#]/);
+    const path = end === -1 ? url : url.slice(0, end);
+    let bad = path.split('/').some((segment) => segment.length > maxSegment);
+    if (!bad && path.includes('%')) {
+      try {
+        decodeURI(path);
+      } catch {
+        bad = true;
+      }
+    }
+    if (!bad) return url;
+    badPaths.add(req);
+    return BAD_URL_PATH;
+  };
+}
+
+/** The answer to a URL path the router refuses. */
+export const badUrlBody = (maxSegment: number) =>
+  errorBody(
+    'VALIDATION_ERROR',
+    `the URL path is not valid: bad percent-encoding, invalid UTF-8, or a path parameter over ${maxSegment} characters encoded`,
+  );
+
+export function registerErrorHandling(app: FastifyInstance, maxSegment: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const validation = error as { validation?: unknown; validationContext?: string };
     const later = Array.isArray(validation.validation) ? (LATER_PARTS[validation.validationContext ?? ''] ?? []) : [];
@@ -230,6 +268,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     routes.push({ path: new RegExp(`^${url.split('/').map(segment).join('/')}$`), methods: ([] as string[]).concat(method) });
   });
   app.setNotFoundHandler((request, reply) => {
+    if (badPaths.has(request.raw)) return reply.status(400).send(badUrlBody(maxSegment));
     const path = request.url.split('?')[0]!;
     const allowed = [...new Set(routes.filter((r) => r.path.test(path)).flatMap((r) => r.methods))].sort();
     if (allowed.length > 0 && !allowed.includes(request.method)) {
