@@ -570,7 +570,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a given consent
-         * @description The body is optional: an empty POST withdraws without a reason. Key scope: admin or write.
+         * @description The body is optional: an empty POST withdraws without a reason. An admin key is answered the withdrawn record; a write key, which reads no record back, the withdrawal alone ({id, status, withdrawnAt, withdrawalReason}). Key scope: admin or write.
          */
         post: operations["withdrawConsentById"];
         delete?: never;
@@ -590,7 +590,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a user's standing consent on a purpose or a policy type
-         * @description Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call. Key scope: admin or write.
+         * @description Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call. A write key is answered each withdrawal alone ({id, status, withdrawnAt, withdrawalReason}), not the records. Key scope: admin or write.
          */
         post: operations["withdrawConsentUserByUserReference"];
         delete?: never;
@@ -610,7 +610,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a user's standing consent, the reference in the body
-         * @description Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call. The same as POST /consent/user/{userReference}/withdraw, without encoding the reference. Key scope: admin or write.
+         * @description Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call. A write key is answered each withdrawal alone ({id, status, withdrawnAt, withdrawalReason}), not the records. The same as POST /consent/user/{userReference}/withdraw, without encoding the reference. Key scope: admin or write.
          */
         post: operations["withdrawConsentUser"];
         delete?: never;
@@ -7717,6 +7717,14 @@ export interface operations {
                              * @enum {string}
                              */
                             collectedVia?: "browser";
+                        } | {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "withdrawn";
+                            /** Format: date-time */
+                            withdrawnAt: string;
+                            withdrawalReason: string | null;
                         };
                         meta: {
                             /** Format: date-time */
@@ -7983,8 +7991,8 @@ export interface operations {
                         success: true;
                         data: {
                             userReference: string;
-                            /** @description the records withdrawn: one per purpose the user stood by */
-                            withdrawn: {
+                            /** @description the records withdrawn: one per purpose the user stood by (to a write key, each withdrawal alone) */
+                            withdrawn: ({
                                 /** Format: uuid */
                                 id: string;
                                 consentHash: string;
@@ -8052,7 +8060,15 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 collectedVia?: "browser";
-                            }[];
+                            } | {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "withdrawn";
+                                /** Format: date-time */
+                                withdrawnAt: string;
+                                withdrawalReason: string | null;
+                            })[];
                         };
                         meta: {
                             /** Format: date-time */
@@ -8304,8 +8320,8 @@ export interface operations {
                         success: true;
                         data: {
                             userReference: string;
-                            /** @description the records withdrawn: one per purpose the user stood by */
-                            withdrawn: {
+                            /** @description the records withdrawn: one per purpose the user stood by (to a write key, each withdrawal alone) */
+                            withdrawn: ({
                                 /** Format: uuid */
                                 id: string;
                                 consentHash: string;
@@ -8373,7 +8389,15 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 collectedVia?: "browser";
-                            }[];
+                            } | {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "withdrawn";
+                                /** Format: date-time */
+                                withdrawnAt: string;
+                                withdrawalReason: string | null;
+                            })[];
                         };
                         meta: {
                             /** Format: date-time */

@@ -113,4 +113,40 @@ describe('keys with roles › every operation, with each scope', () => {
     expect(refused.json().error.message).toMatch(/needs a key with scope admin or write or publishable; this key's scope is read/);
     expect((await keys.write.post(`/api/v1/consent/${id}/withdraw`, {})).statusCode).toBe(200);
   });
+
+  it("a write key withdrawing another key's records is told what it withdrew, not the records", async () => {
+    const metadata = { email: 'w-2@example.com' };
+    const other = await keys.admin.post(
+      '/api/v1/consent',
+      { policyVersionId: policyId, userReference: 'w-2', consentGiven: true, metadata, ipAddress: '203.0.113.9', userAgent: 'Visitor/1' },
+      { 'idempotency-key': 'w-2-first' },
+    );
+    expect(other.statusCode, other.body).toBe(201);
+    const id = other.json().data.id as string;
+    const byId = await keys.write.post(`/api/v1/consent/${id}/withdraw`, { reason: 'asked by phone' });
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json().data).toEqual({ id, status: 'withdrawn', withdrawnAt: expect.any(String), withdrawalReason: 'asked by phone' });
+    // By purpose: one per record withdrawn, nothing more.
+    const second = await keys.admin.post('/api/v1/consent', {
+      policyVersionId: policyId,
+      userReference: 'w-2',
+      consentGiven: true,
+      metadata,
+    });
+    const standing = await keys.write.post('/api/v1/consent/user/w-2/withdraw', { policyType: 'privacy_policy' });
+    expect(standing.statusCode, standing.body).toBe(200);
+    expect(standing.json().data).toEqual({
+      userReference: 'w-2',
+      withdrawn: [{ id: second.json().data.id, status: 'withdrawn', withdrawnAt: expect.any(String), withdrawalReason: null }],
+    });
+    // An admin key is answered the record, as the spec says.
+    const third = await keys.admin.post('/api/v1/consent', {
+      policyVersionId: policyId,
+      userReference: 'w-2',
+      consentGiven: true,
+      metadata,
+    });
+    const full = await keys.admin.post(`/api/v1/consent/${third.json().data.id}/withdraw`, {});
+    expect(full.json().data).toMatchObject({ userReference: 'w-2', metadata, status: 'withdrawn' });
+  });
 });

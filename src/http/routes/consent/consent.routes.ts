@@ -7,6 +7,7 @@ import type { LedgerPosition } from '../../../ledger/ledger.port.js';
 import type { StandardRecords } from '../../../export/standard-records.js';
 import type { ConsentCommands, ConsentInput } from '../../../application/consents/consent.commands.js';
 import type { ConsentQueries, ConsentQuery } from '../../../application/consents/consent.queries.js';
+import type { ConsentView } from '../../../application/consents/consent.views.js';
 import type { Idempotency } from '../../../application/idempotency.js';
 import { consentsCsv, csvStream, jsonLines } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
@@ -40,6 +41,8 @@ import {
   ReconsentQuerySchema,
   UserStatusQuerySchema,
   WithdrawnStandingSchema,
+  WithdrawalSchema,
+  WithdrawnSchema,
   WithdrawStandingBodySchema,
   WithdrawStandingSchema,
   type ConsentBatchItem,
@@ -130,6 +133,12 @@ function standingOf(body: { purpose?: string | undefined; policyType?: string | 
     throw validationError([{ field: 'purpose', message: 'or policyType is required, and only one of the two' }]);
   }
   return body.purpose !== undefined ? { purpose: body.purpose } : { policyType: body.policyType! };
+}
+
+/** A withdrawn record as the caller may see it: a `write` key reads no record back, only its withdrawal. */
+function withdrawnAsSeenBy(request: FastifyRequest, view: ConsentView): ConsentView | Static<typeof WithdrawalSchema> {
+  if (request.tenant.scope !== 'write') return view;
+  return { id: view.id, status: 'withdrawn', withdrawnAt: view.withdrawnAt!, withdrawalReason: view.withdrawalReason };
 }
 
 function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
@@ -639,12 +648,13 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       schema: {
         tags,
         summary: 'Withdraw a given consent',
-        description: 'The body is optional: an empty POST withdraws without a reason.',
+        description:
+          'The body is optional: an empty POST withdraws without a reason. An admin key is answered the withdrawn record; a write key, which reads no record back, the withdrawal alone ({id, status, withdrawnAt, withdrawalReason}).',
         'x-optional-body': true,
         headers: IdempotencyHeadersSchema,
         params: ConsentIdParamsSchema,
         body: WithdrawSchema,
-        response: { 200: EnvelopeSchema(ConsentSchema), ...errorResponses(400, 401, 404, 409, 415, 422) },
+        response: { 200: EnvelopeSchema(WithdrawnSchema), ...errorResponses(400, 401, 404, 409, 415, 422) },
       },
       // The body is optional: a bare POST withdraws without a reason (a JSON null is still refused).
       preValidation: async (request) => {
@@ -660,7 +670,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         idempotencyOf(request),
       );
       if (replayed) void reply.header('idempotent-replayed', 'true');
-      return ok(view);
+      return ok(withdrawnAsSeenBy(request, view));
     },
   );
 
@@ -679,10 +689,10 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         ? { key, requestHash: hashCanonical({ route: '/consent/user/withdraw', params: {}, body: { userReference, ...of, reason } }) }
         : undefined;
     const { withdrawn, replayed } = await commands.withdrawStanding(request.tenant.tenantId, userReference, of, reason, sent);
-    return { data: { userReference, withdrawn }, replayed };
+    return { data: { userReference, withdrawn: withdrawn.map((view) => withdrawnAsSeenBy(request, view)) }, replayed };
   };
   const standingDescription =
-    "Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call.";
+    "Withdraws the consent the user still stands by on a purpose (purpose), or on every purpose of a policy type (policyType): the latest decision on each, given, not withdrawn, not expired. 409 CONSENT_NOT_WITHDRAWABLE when there is none. 503 SERVICE_UNAVAILABLE (Retry-After: 5) when the read models that list the user's consents lag more than 5 s behind the ledger: nothing is withdrawn. With Idempotency-Key, a repeat answers the first call. A write key is answered each withdrawal alone ({id, status, withdrawnAt, withdrawalReason}), not the records.";
   app.post(
     '/consent/user/:userReference/withdraw',
     {

@@ -390,9 +390,25 @@ export const UserStatusSchema = Type.Object({
   ),
 });
 
+/** What a `write` key is told of a record it withdrew: it reads no record back (docs/contract.md, Keys and scopes). */
+export const WithdrawalSchema = Type.Object(
+  {
+    id: Uuid,
+    status: Type.Literal('withdrawn'),
+    withdrawnAt: Type.String({ format: 'date-time' }),
+    withdrawalReason: Nullable(Type.String()),
+  },
+  { description: 'the answer to a write key: the withdrawal, not the record' },
+);
+
+/** The withdrawn record (admin key), or the withdrawal alone (write key). */
+export const WithdrawnSchema = Type.Union([ConsentSchema, WithdrawalSchema]);
+
 export const WithdrawnStandingSchema = Type.Object({
   userReference: Type.String(),
-  withdrawn: Type.Array(ConsentSchema, { description: 'the records withdrawn: one per purpose the user stood by' }),
+  withdrawn: Type.Array(WithdrawnSchema, {
+    description: 'the records withdrawn: one per purpose the user stood by (to a write key, each withdrawal alone)',
+  }),
 });
 
 export const UserStatusQuerySchema = Type.Object({
