@@ -13,6 +13,8 @@ declare module 'fastify' {
     publicPerIpLimit?: boolean;
     /** A public transparency-log route (checkpoints, proofs, the leaf feed), limited per client address on its own budget. */
     publicLogLimit?: boolean;
+    /** Browser collection's public routes (CORS preflight, the SDK), limited per client address on their own budget. */
+    browserLimit?: boolean;
   }
 }
 
@@ -33,6 +35,12 @@ export const PUBLIC_VERIFY_LIMITS: Limits = { perMinute: 60, perDay: 5_000 };
  * witness reading the feed 1,000 leaves a request catches up 600,000 leaves a minute.
  */
 export const PUBLIC_LOG_LIMITS: Limits = { perMinute: 600, perDay: 200_000 };
+
+/**
+ * Browser collection's preflights and SDK loads, per client address: many visitors behind one
+ * NAT, each page load asking once (both are cached by the browser for minutes).
+ */
+export const BROWSER_LIMITS: Limits = { perMinute: 1_200, perDay: 500_000 };
 
 /**
  * The part of a client address that identifies one client: an IPv4 address, or the /64 network
@@ -97,15 +105,18 @@ export const addressRateLimit =
 /**
  * onRequest hook for the root: a route whose config says `publicPerIpLimit: true` (the public
  * receipt check, `GET /verify/:consentId`) counts against the client address's verify budget;
- * one that says `publicLogLimit: true` (the public log routes) against its log budget.
+ * one that says `publicLogLimit: true` (the public log routes) against its log budget, and one that
+ * says `browserLimit: true` (preflight, SDK) against its browser budget.
  */
 export function publicRouteRateLimit(limiter: RateLimiter): Hook {
   const verify = addressRateLimit(limiter, 'verify', PUBLIC_VERIFY_LIMITS);
   const log = addressRateLimit(limiter, 'log', PUBLIC_LOG_LIMITS);
+  const browser = addressRateLimit(limiter, 'browser', BROWSER_LIMITS);
   return async (request, reply) => {
     const config = request.routeOptions.config;
     if (config?.publicPerIpLimit) await verify(request, reply);
     else if (config?.publicLogLimit) await log(request, reply);
+    else if (config?.browserLimit) await browser(request, reply);
   };
 }
 

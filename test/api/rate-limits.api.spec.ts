@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_LOG_LIMITS, PUBLIC_VERIFY_LIMITS, UNAUTHENTICATED_LIMITS } from '../../src/limits/rate-limit.hooks.js';
+import { BROWSER_LIMITS, PUBLIC_LOG_LIMITS, PUBLIC_VERIFY_LIMITS, UNAUTHENTICATED_LIMITS } from '../../src/limits/rate-limit.hooks.js';
 import { PLAN_RULES } from '../../src/tenants/plans.js';
 import { client, publishPolicy, startTestService, type TestService } from '../support/service.js';
 
@@ -278,6 +278,18 @@ describe('rate limits (one process)', () => {
       });
       expect(page.statusCode).toBe(200);
       expect(page.headers['x-ratelimit-limit']).toBe(String(PUBLIC_VERIFY_LIMITS.perMinute));
+      // Browser collection has its own budget too: a monitor behind the same address does not stop it.
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/consent',
+        remoteAddress: ip(7),
+        headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).not.toBe(429);
+      expect(preflight.headers['x-ratelimit-limit']).toBe(String(BROWSER_LIMITS.perMinute));
+      const sdk = await t.app.inject({ method: 'GET', url: '/sdk/consent-ledger.js', remoteAddress: ip(7) });
+      expect(sdk.statusCode).toBe(200);
+      expect(sdk.headers['x-ratelimit-remaining']).toBe(String(BROWSER_LIMITS.perMinute - 2));
     });
 
     it('health and readiness probes are never limited', async () => {

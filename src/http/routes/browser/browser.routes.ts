@@ -37,7 +37,7 @@ export const browserRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; 
   { tenants, paths },
 ) => {
   for (const path of paths) {
-    app.options(path, { config: { publicLogLimit: true }, schema: { hide: true } }, async (request, reply) => {
+    app.options(path, { config: { browserLimit: true }, schema: { hide: true } }, async (request, reply) => {
       const origin = originOf(request);
       const method = request.headers['access-control-request-method'];
       if (method !== 'POST' || !origin || !(await tenants.originAllowed(origin))) {
@@ -57,7 +57,7 @@ export const browserRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; 
   app.get(
     '/sdk/consent-ledger.js',
     {
-      config: { publicLogLimit: true },
+      config: { browserLimit: true },
       schema: {
         tags: ['browser'],
         summary: 'The browser SDK: an ES module that records decisions with a publishable key',
