@@ -126,6 +126,11 @@ describe('publishable keys › from an allowed origin', () => {
     expect(again.json().data.id).toBe(page.json().data.id);
     const repeat = await admin.post('/api/v1/consent', body, { 'idempotency-key': 'signup-43' });
     expect(repeat.json().data.id).toBe(server.json().data.id);
+    // Nor does a tenant's key reach the page's by sending the key as it is kept.
+    const posing = await admin.post('/api/v1/consent', body, { 'idempotency-key': `${pk}:signup-43` });
+    expect(posing.statusCode, posing.body).toBe(201);
+    expect(posing.headers['idempotent-replayed']).toBeUndefined();
+    expect(posing.json().data.id).not.toBe(page.json().data.id);
   });
 
   it('names what to record on once: two of policyVersionId, purpose and policyType are refused, a purpose with no version in force is 404', async () => {

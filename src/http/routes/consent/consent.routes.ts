@@ -141,12 +141,20 @@ function withdrawnAsSeenBy(request: FastifyRequest, view: ConsentView): ConsentV
   return { id: view.id, status: 'withdrawn', withdrawnAt: view.withdrawnAt!, withdrawalReason: view.withdrawalReason };
 }
 
+/**
+ * The Idempotency-Key as kept: a publishable key is public, so its keys are its own (`pk_…:sent`),
+ * and a page can neither replay nor probe a record another key made under the same one. A secret
+ * key's that would read as such (`pk_…`) is kept apart too, so that no other key reaches them.
+ */
+function keptIdempotencyKey(request: FastifyRequest, sent: string): string {
+  if (request.tenant.scope === 'publishable') return `${request.tenant.apiKey}:${sent}`;
+  return sent.startsWith('pk_') ? `secret:${sent}` : sent;
+}
+
 function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
   const sent = request.headers['idempotency-key'];
   if (typeof sent !== 'string') return undefined;
-  // A publishable key is public: its keys are its own, so that a page can neither replay nor probe
-  // a record another key made under the same Idempotency-Key.
-  const key = request.tenant.scope === 'publishable' ? `${request.tenant.apiKey}:${sent}` : sent;
+  const key = keptIdempotencyKey(request, sent);
   // The operation, not the prefix it came by: /v1 and /api/v1 are the same API.
   const route = (request.routeOptions.url ?? '').replace(/^\/(api\/)?v1(?=\/)/, '');
   return { key, requestHash: hashCanonical({ route, params: request.params ?? {}, body: request.body ?? null }) };
@@ -686,7 +694,10 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     const key = request.headers['idempotency-key'];
     const sent =
       typeof key === 'string'
-        ? { key, requestHash: hashCanonical({ route: '/consent/user/withdraw', params: {}, body: { userReference, ...of, reason } }) }
+        ? {
+            key: keptIdempotencyKey(request, key),
+            requestHash: hashCanonical({ route: '/consent/user/withdraw', params: {}, body: { userReference, ...of, reason } }),
+          }
         : undefined;
     const { withdrawn, replayed } = await commands.withdrawStanding(request.tenant.tenantId, userReference, of, reason, sent);
     return { data: { userReference, withdrawn: withdrawn.map((view) => withdrawnAsSeenBy(request, view)) }, replayed };
