@@ -1177,6 +1177,8 @@ export interface components {
         "X-RateLimit-Daily-Reset": number;
         /** @description Seconds to wait before trying again */
         "Retry-After": number;
+        /** @description Sent, as `true`, when the answer is a replay: an earlier request with the same Idempotency-Key and body was answered this, and nothing was written again */
+        "Idempotent-Replayed": "true";
         /** @description Sent, as `true`, only when the answer was read from read models that did not yet hold every write the tenant made before the request (the read fence waited 5 s for them and gave up): a write just made may be missing from it; read again shortly */
         "X-Read-Models-Behind": "true";
     };
@@ -4890,6 +4892,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5209,6 +5212,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7599,6 +7603,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7934,6 +7939,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8263,6 +8269,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -300,6 +300,11 @@ describe('OpenAPI document', () => {
     expect(Object.keys(policies).sort()).toEqual(['delete', 'get', 'patch', 'put']);
     // API routes carry the key-and-secret security requirement; admin routes the bearer token.
     expect((policies.get as Obj).security).toEqual([{ apiKey: [], apiSecret: [] }]);
+    // The one route a publishable key may call takes the key alone too; its replays say so.
+    const record = (generated.paths as Record<string, Obj>)['/api/v1/consent']!.post as Obj;
+    expect(record.security).toEqual([{ apiKey: [], apiSecret: [] }, { apiKey: [] }]);
+    const created = (record.responses as Record<string, Obj>)['201']!;
+    expect(created.headers).toHaveProperty('Idempotent-Replayed');
     expect(((generated.paths as Record<string, Obj>)['/admin/v1/tenants']!.post as Obj).security).toEqual([{ admin: [] }]);
   });
 

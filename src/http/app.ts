@@ -333,7 +333,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         return {
           schema: {
             ...s,
-            security: [{ apiKey: [], apiSecret: [] }],
+            // A publishable key sends no secret: the route a browser may call says so (docs/browser.md).
+            security: scopes.includes('publishable') ? [{ apiKey: [], apiSecret: [] }, { apiKey: [] }] : [{ apiKey: [], apiSecret: [] }],
             description: `${said}Key scope: ${scopes.join(' or ')}.`,
             'x-scopes': scopes,
             response: { ...(s.response as object), ...errorResponses(403) },

@@ -9,7 +9,8 @@
  * - 503 SERVICE_UNAVAILABLE with Retry-After, when the ledger or the store cannot be reached
  *   (a write that answers 503 did not happen);
  * - X-Read-Models-Behind on a success of the tenant API, sent when it was read from read models
- *   that the read fence could not wait for (docs/contract.md).
+ *   that the read fence could not wait for (docs/contract.md);
+ * - Idempotent-Replayed on a success of an operation that takes an Idempotency-Key.
  */
 
 type Operation = { responses?: Record<string, Record<string, unknown>> };
@@ -32,6 +33,11 @@ export const RATE_LIMIT_HEADERS: Record<string, { description: string; schema: {
 
 const RETRY_AFTER = 'Retry-After';
 const READ_MODELS_BEHIND = 'X-Read-Models-Behind';
+const IDEMPOTENT_REPLAYED = 'Idempotent-Replayed';
+
+/** Whether an operation takes an Idempotency-Key header (and so may answer a replay). */
+const takesIdempotencyKey = (op: Operation & { parameters?: { in?: string; name?: string }[] }): boolean =>
+  (op.parameters ?? []).some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key');
 
 const errorResponse = (description: string, retryAfter = true) => ({
   description,
@@ -55,6 +61,11 @@ export function addLimitResponses(paths: Paths, components: Components): void {
     ...components.headers,
     ...RATE_LIMIT_HEADERS,
     [RETRY_AFTER]: integerHeader('Seconds to wait before trying again'),
+    [IDEMPOTENT_REPLAYED]: {
+      description:
+        'Sent, as `true`, when the answer is a replay: an earlier request with the same Idempotency-Key and body was answered this, and nothing was written again',
+      schema: { type: 'string', enum: ['true'] },
+    },
     [READ_MODELS_BEHIND]: {
       description:
         'Sent, as `true`, only when the answer was read from read models that did not yet hold every write the tenant made before the request (the read fence waited 5 s for them and gave up): a write just made may be missing from it; read again shortly',
@@ -78,11 +89,11 @@ export function addLimitResponses(paths: Paths, components: Components): void {
       );
       if (!limited(path)) continue;
       for (const [status, response] of Object.entries(responses)) {
-        const behind =
-          path.startsWith('/api/v1/') && status.startsWith('2')
-            ? { [READ_MODELS_BEHIND]: { $ref: `#/components/headers/${READ_MODELS_BEHIND}` } }
-            : {};
-        response.headers = { ...headerRefs, ...behind, ...(response.headers as Record<string, unknown> | undefined) };
+        const success = path.startsWith('/api/v1/') && status.startsWith('2');
+        const behind = success ? { [READ_MODELS_BEHIND]: { $ref: `#/components/headers/${READ_MODELS_BEHIND}` } } : {};
+        const replayed =
+          success && takesIdempotencyKey(op) ? { [IDEMPOTENT_REPLAYED]: { $ref: `#/components/headers/${IDEMPOTENT_REPLAYED}` } } : {};
+        response.headers = { ...headerRefs, ...behind, ...replayed, ...(response.headers as Record<string, unknown> | undefined) };
       }
     }
   }
