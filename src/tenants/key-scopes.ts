@@ -23,7 +23,9 @@ export const ORIGIN =
 export function isOrigin(text: string): boolean {
   if (!ORIGIN.test(text)) return false;
   try {
-    return new URL(text).origin === text;
+    const url = new URL(text);
+    // Port 0 parses, but no browser sends it.
+    return url.origin === text && url.port !== '0';
   } catch {
     return false;
   }

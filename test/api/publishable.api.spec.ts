@@ -50,6 +50,7 @@ describe('publishable keys › issued by an admin key', () => {
       { scope: 'publishable', origins: ['https://shop.example.com:443'] },
       { scope: 'publishable', origins: ['http://shop.example.com:80'] },
       { scope: 'publishable', origins: ['https://shop.example.com:99999'] },
+      { scope: 'publishable', origins: ['http://127.0.0.1:0'] },
       { scope: 'write', origins: [SHOP] },
     ]) {
       const res = await admin.post('/api/v1/keys', body);
