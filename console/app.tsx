@@ -442,7 +442,7 @@ function ReconsentChart() {
   );
 }
 
-/** Webhooks whose deliveries fail (admin sessions: webhooks are the tenant's configuration). */
+/** Webhooks with failed attempts (admin sessions: webhooks are the tenant's configuration). */
 function FailingWebhooks({ admin }: { admin: boolean }) {
   // A read session is not asked for what it may not read (a 403 on every overview, spending its budget).
   const [hooks, error] = useLoad(
@@ -459,15 +459,16 @@ function FailingWebhooks({ admin }: { admin: boolean }) {
     <section class="card" aria-labelledby="webhooks">
       <h2 id="webhooks">Failing webhooks</h2>
       {error && <p>Webhooks are shown to admin sessions.</p>}
-      {hooks && failing.length === 0 && <p>No failing deliveries{hooks.data.length ? ` across ${hooks.data.length} webhooks` : ''}.</p>}
+      {hooks && failing.length === 0 && <p>No failed attempts{hooks.data.length ? ` across ${hooks.data.length} webhooks` : ''}.</p>}
       {failing.length > 0 && (
         <Bars
-          label="Failed deliveries per webhook"
+          label="Failed attempts per webhook"
           items={failing.map((h) => ({
             key: h.id,
             name: h.url,
             value: h.deliveryStats.failed,
-            text: `${h.deliveryStats.failed} of ${h.deliveryStats.total} failed`,
+            // Attempts, not deliveries: one retried until it got through counts a failure and a success.
+            text: `${h.deliveryStats.failed} of ${h.deliveryStats.total} attempts failed`,
           }))}
         />
       )}
@@ -784,6 +785,11 @@ function RecordPage({ id }: { id: string }) {
     ...(r.imported ? [['Decided', `${when(r.collectedAt)}, on another platform (imported)`] as [string, unknown]] : []),
     ['Recorded by', `${actorWords(r.recordedBy)}${r.collectedVia ? ' (in the browser)' : ''}`],
     ['Withdrawn', when(r.withdrawnAt)],
+    ...(r.withdrawnAt ? [['Withdrawal reason', r.withdrawalReason ?? 'none given'] as [string, unknown]] : []),
+    // What the request carried, sealed under the subject's key: gone once the subject is erased.
+    ['IP address', r.erased ? 'erased' : r.ipAddress],
+    ['User agent', r.erased ? 'erased' : r.userAgent],
+    ['Metadata', r.erased ? 'erased' : metadataWords(r.metadata)],
     [r.expiresAt && Date.parse(r.expiresAt) <= Date.now() ? 'Expired' : 'Expires', when(r.expiresAt)],
     ['Consent hash', r.consentHash],
   ];
@@ -904,6 +910,13 @@ function durationWords(iso: string): string {
 }
 
 /** Named values as a definition list, '—' for none; the `mono` ones (hashes, ids) in a fixed-width font. */
+/** A record's metadata as `key: value` pairs, a value that is not text as JSON. */
+function metadataWords(metadata: Record<string, unknown> | null | undefined): string | undefined {
+  const entries = Object.entries(metadata ?? {});
+  if (entries.length === 0) return undefined;
+  return entries.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('; ');
+}
+
 function FieldList({ fields, mono = [] }: { fields: [string, unknown][]; mono?: string[] }) {
   return (
     <dl class="fields">
@@ -1195,7 +1208,7 @@ function Webhooks({ session, webhookId }: { session: Session; webhookId: string 
             ['Receiver', (h) => <a href={`#/webhooks/${h.id}`}>{h.url}</a>, 'mono'],
             ['Events', (h) => h.events.join(', ')],
             ['Active', (h) => (h.isActive ? 'yes' : 'no')],
-            ['Deliveries', (h) => `${h.deliveryStats.successful} delivered, ${h.deliveryStats.failed} failed of ${h.deliveryStats.total}`],
+            ['Attempts', (h) => `${h.deliveryStats.successful} succeeded, ${h.deliveryStats.failed} failed of ${h.deliveryStats.total}`],
             ['Last', (h) => when(h.lastTriggered)],
           ]}
         />

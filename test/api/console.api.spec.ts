@@ -289,7 +289,11 @@ describe('console › an officer with an admin key', () => {
       });
       await signIn(page, adminCreds);
       // The failing webhook, on the overview and on its page with its attempts.
-      await page.getByRole('list', { name: 'Failed deliveries per webhook' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('list', { name: 'Failed attempts per webhook' }).waitFor({ timeout: 20_000 });
+      await page
+        .getByText(/^\d+ of \d+ attempts failed$/)
+        .first()
+        .waitFor();
       await page.getByRole('link', { name: 'Webhooks' }).click();
       await page.getByRole('link', { name: /\/hooks$/ }).click();
       await page.getByRole('cell', { name: 'failed: 500' }).first().waitFor();
@@ -509,6 +513,26 @@ describe('console › the session', () => {
     } finally {
       await context.close();
       server?.close();
+    }
+  }, 60_000);
+
+  it('shows what was recorded with a decision: address, user agent, metadata, and why it was withdrawn', async () => {
+    const record = (await admin.get('/api/v1/consent/user/u-3')).json().data[0] as { id: string };
+    const stored = (await admin.get(`/api/v1/consent/${record.id}`)).json().data;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await signIn(page, auditor);
+      await page.goto(`${base}/console#/records/${record.id}`);
+      const field = (name: string) =>
+        page.locator('dl.fields dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
+      await field('Withdrawal reason').waitFor();
+      expect(await field('Withdrawal reason').textContent()).toBe('user asked');
+      expect(await field('IP address').textContent()).toBe(stored.ipAddress);
+      expect(await field('User agent').textContent()).toBe(stored.userAgent);
+      expect(await field('Metadata').textContent()).toBe('source: signup');
+    } finally {
+      await context.close();
     }
   }, 60_000);
 
