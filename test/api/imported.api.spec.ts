@@ -298,6 +298,29 @@ describe('imported decisions › named by purpose or type: the version in force 
     expect(res.statusCode, res.body).toBe(201);
     expect((await get(res.json().data.consents[0].id)).policyVersionId).toBe(policy);
   });
+
+  it('by policy type, the one purpose in force then, even once the type publishes a version of its own', async () => {
+    await api.post('/api/v1/purposes', { key: 'tos-eu', name: 'Terms (EU)', legalBasis: 'contract' });
+    const eu = await publishPolicy(api, { policyType: 'terms_of_service', purpose: 'tos-eu', effectiveDate: '2020-01-01T00:00:00Z' });
+    const item = (userReference: string) => ({
+      policyType: 'terms_of_service',
+      userReference,
+      consentGiven: true,
+      collectedAt: '2021-01-01T00:00:00Z',
+    });
+    const before = await batch([item('tos-a')]);
+    expect(before.statusCode, before.body).toBe(201);
+    expect((await get(before.json().data.consents[0].id)).policyVersionId).toBe(eu);
+    // The type's own text, in force from 2022: a decision of 2021 still took the EU terms.
+    const own = await publishPolicy(api, { policyType: 'terms_of_service', effectiveDate: '2022-01-01T00:00:00Z' });
+    const after = await batch([item('tos-b')]);
+    expect(after.statusCode, after.body).toBe(201);
+    expect((await get(after.json().data.consents[0].id)).policyVersionId).toBe(eu);
+    // One made once both were in force takes the type's own, as a decision made now does.
+    const now = await batch([{ ...item('tos-c'), collectedAt: '2023-01-01T00:00:00Z' }]);
+    expect(now.statusCode, now.body).toBe(201);
+    expect((await get(now.json().data.consents[0].id)).policyVersionId).toBe(own);
+  });
 });
 
 describe('imported decisions › bad times refuse the whole batch, naming each item', () => {

@@ -7,7 +7,14 @@ import {
 } from '../../../projections/policy-versions/policy-versions.queries.js';
 import { purposeKnown } from '../../../projections/purposes/purposes.queries.js';
 import { requireKnownPurpose } from '../purposes/purposes.js';
-import { noVersionInForceAt, ofTypeAlone, severalPurposes, versionInForceAt } from '../../domain/consent/standing.js';
+import {
+  noVersionInForceAt,
+  ofTypeAlone,
+  ofTypeAloneAt,
+  severalPurposes,
+  versionInForceAt,
+  type Dated,
+} from '../../domain/consent/standing.js';
 import { DomainError } from '../../domain/errors.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate } from '../../domain/policy/policy.decider.js';
@@ -118,22 +125,24 @@ export class PolicyQueries {
   async inForceAt(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<(at: string) => string> {
     await this.fence(tenantId);
     const all = await policyVersionDates(this.db, tenantId, of);
-    const versions = 'purpose' in of ? all : this.namedByType(all, of.policyType);
     const named = 'purpose' in of ? `purpose ${of.purpose}` : `type ${of.policyType}`;
-    const undefinedPurpose = versions.length === 0 && 'purpose' in of && !(await purposeKnown(this.db, tenantId, of.purpose));
+    const undefinedPurpose = all.length === 0 && 'purpose' in of && !(await purposeKnown(this.db, tenantId, of.purpose));
     return (at) => {
-      const found = versionInForceAt(versions, new Date(at));
+      const when = new Date(at);
+      // A type alone chooses among what was in force then (ofTypeAloneAt), as a decision made now does.
+      const versions = 'purpose' in of ? all : this.namedByType(all, of.policyType, when);
+      const found = versionInForceAt(versions, when);
       if (found) return found.id;
       throw new DomainError(
         'NO_ACTIVE_POLICY',
-        undefinedPurpose ? `no version of ${named} was in force at ${at}${NO_SUCH_PURPOSE}` : noVersionInForceAt(named, at, versions),
+        undefinedPurpose ? `no version of ${named} was in force at ${at}${NO_SUCH_PURPOSE}` : noVersionInForceAt(named, at, all),
       );
     };
   }
 
   /** The versions a policy type alone names; VALIDATION_ERROR on `policyType` when they are of several purposes. */
-  private namedByType<V extends { purpose: string }>(versions: readonly V[], policyType: string): V[] {
-    const scope = ofTypeAlone(versions, policyType);
+  private namedByType<V extends Dated & { purpose: string }>(versions: readonly V[], policyType: string, at?: Date): V[] {
+    const scope = at === undefined ? ofTypeAlone(versions, policyType) : ofTypeAloneAt(versions, policyType, at);
     if ('versions' in scope) return scope.versions;
     const why = severalPurposes(scope.severalPurposes);
     throw new DomainError('VALIDATION_ERROR', `policy type ${policyType} ${why}`, { errors: [{ field: 'policyType', message: why }] });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { noVersionInForceAt, ofTypeAlone, severalPurposes, versionInForceAt } from '../../domain/consent/standing.js';
+import { noVersionInForceAt, ofTypeAlone, ofTypeAloneAt, severalPurposes, versionInForceAt } from '../../domain/consent/standing.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate, type KnownPolicy } from '../../domain/policy/policy.decider.js';
 import { isPolicyType } from '../../domain/policy/policy.events.js';
@@ -126,20 +126,22 @@ export class PolicyIndex {
   }
 
   /**
-   * The version of the row's purpose (or type: its own purpose first) in force at its `collectedAt`:
+   * The version of the row's purpose (or type: its own purpose first, among those in force then) in force at its `collectedAt`:
    * the latest effectiveDate at or before it, ties to the highest version. Inactive versions count.
    */
   private inForceAt(row: SourceRow, name: string): { policy: KnownPolicy } | { error: RowError } {
-    const all = [...this.byId.values()].filter(namedBy(row));
-    const scope = row.purpose === undefined ? ofTypeAlone(all, name) : { versions: all };
-    if ('severalPurposes' in scope) return { error: { field: 'policyType', message: `${name} ${severalPurposes(scope.severalPurposes)}` } };
-    const { versions } = scope;
-    const dated = versions.map((policy) => ({ policy, version: policy.version, effectiveDate: new Date(policy.effectiveDate) }));
+    const all = [...this.byId.values()]
+      .filter(namedBy(row))
+      .map((policy) => ({ policy, purpose: policy.purpose, version: policy.version, effectiveDate: new Date(policy.effectiveDate) }));
     // readRow refuses a row without its time before its version is looked for.
-    const chosen = versionInForceAt(dated, new Date(row.collectedAt!));
+    const at = new Date(row.collectedAt!);
+    // A type alone chooses among what was in force then: its own purpose first (ofTypeAloneAt).
+    const scope = row.purpose === undefined ? ofTypeAloneAt(all, name, at) : { versions: all };
+    if ('severalPurposes' in scope) return { error: { field: 'policyType', message: `${name} ${severalPurposes(scope.severalPurposes)}` } };
+    const chosen = versionInForceAt(scope.versions, at);
     if (chosen) return { policy: chosen.policy };
     const field = row.purpose !== undefined ? 'purpose' : 'policyType';
-    if (versions.length === 0) {
+    if (all.length === 0) {
       return {
         error: {
           field,
@@ -147,6 +149,6 @@ export class PolicyIndex {
         },
       };
     }
-    return { error: { field, message: noVersionInForceAt(name, row.collectedAt!, dated) } };
+    return { error: { field, message: noVersionInForceAt(name, row.collectedAt!, all) } };
   }
 }

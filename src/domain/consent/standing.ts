@@ -49,7 +49,7 @@ export function expiredWhenRecorded(record: { consentGiven: boolean; timestamp: 
 const semver = (v: string): number[] => v.split('.').map(Number);
 
 /** What ordering versions needs: when each took effect, and its label. */
-type Dated = Pick<VersionFacts, 'effectiveDate' | 'version'>;
+export type Dated = Pick<VersionFacts, 'effectiveDate' | 'version'>;
 
 /** Positive when `a` comes after `b`: a later effectiveDate, then the higher version (as the active version is chosen). */
 export function compareVersions(a: Dated, b: Dated): number {
@@ -138,6 +138,21 @@ export function ofTypeAlone<V extends { purpose: string }>(
   const purposes = [...new Set(versions.map((v) => v.purpose))].sort();
   return purposes.length > 1 ? { severalPurposes: purposes } : { versions: [...versions] };
 }
+
+/**
+ * What a policy type alone names for a decision made at `at` (an import): `ofTypeAlone` among the
+ * versions in force by then, as a decision made now chooses among those in force now; so a version
+ * of the type's own published later does not hide the purpose that was in force.
+ */
+export const ofTypeAloneAt = <V extends Dated & { purpose: string }>(
+  versions: readonly V[],
+  policyType: string,
+  at: Date,
+): { versions: V[] } | { severalPurposes: string[] } =>
+  ofTypeAlone(
+    versions.filter((v) => v.effectiveDate <= at),
+    policyType,
+  );
 
 /** Why a policy type alone names no version (`ofTypeAlone`), said of the type's field. */
 export const severalPurposes = (purposes: readonly string[]): string =>
