@@ -283,13 +283,17 @@ export interface paths {
          * @description Key scope: admin or write or read.
          */
         get: operations["getPurposesByKey"];
-        put?: never;
+        /**
+         * Change a purpose (PUT)
+         * @description Changes the fields given (the key stays); only what differs is recorded (PurposeChanged). 404 for a key never defined. Key scope: admin.
+         */
+        put: operations["replacePurposesByKey"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /**
-         * Change a purpose
+         * Change a purpose (PATCH)
          * @description Changes the fields given (the key stays); only what differs is recorded (PurposeChanged). 404 for a key never defined. Key scope: admin.
          */
         patch: operations["updatePurposesByKey"];
@@ -4298,6 +4302,238 @@ export interface operations {
             };
             /** @description Not found, or another tenant’s (NOT_FOUND) */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed */
+            431: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replacePurposesByKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the purpose’s name in the API, for good */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "description": "string",
+                 *       "legalBasis": "string",
+                 *       "consentValidFor": "string",
+                 *       "dpv": "string"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** @description up to 5,000 characters; null or absent: none */
+                    description?: string | null;
+                    /** @description GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests; or its letter of GDPR Art. 6(1) (a to f, 6(1)(a), Art. 6(1)(a)) or its DPV GDPR term (eu-gdpr:A6-1-a). Answered as its name. */
+                    legalBasis?: string;
+                    /** @description null: decisions never expire */
+                    consentValidFor?: string | (never | null);
+                    /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
+                    dpv?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "key": "string",
+                     *         "name": "string",
+                     *         "description": "string",
+                     *         "legalBasis": "consent",
+                     *         "consentValidFor": "string",
+                     *         "dpv": "string",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "timestamp": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            key: string;
+                            name: string;
+                            description: string;
+                            /** @description GDPR Art. 6(1): (a) consent, (b) contract, (c) legal_obligation, (d) vital_interests, (e) public_task, (f) legitimate_interests */
+                            legalBasis: "consent" | "contract" | "legal_obligation" | "vital_interests" | "public_task" | "legitimate_interests";
+                            /** @description null: decisions never expire */
+                            consentValidFor: string | (never | null);
+                            /** @description a W3C Data Privacy Vocabulary purpose: dpv:Marketing, or its IRI (a purpose of DPV’s core, checked by name with its case: 400 otherwise, naming the nearest term; a name without its prefix too), or an extension’s IRI */
+                            dpv: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        meta: {
+                            /** Format: date-time */
+                            timestamp: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_ERROR, details.errors names each field) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Outside the key's scope, origin or plan (FORBIDDEN, PLAN_RESTRICTED) */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or another tenant’s (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

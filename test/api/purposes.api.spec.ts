@@ -59,6 +59,10 @@ describe('purposes', () => {
     ]);
     const listed = (await api.get('/api/v1/purposes')).json().data.find((p: { key: string }) => p.key === 'newsletter');
     expect(listed).toMatchObject({ consentValidFor: 'P13M' });
+    // PUT too, as every update of the API (docs/contract.md).
+    const put = await api.put('/api/v1/purposes/newsletter', { description: 'Monthly news, by email' });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ key: 'newsletter', description: 'Monthly news, by email', consentValidFor: 'P13M' });
   });
 
   it('takes a legal basis by its letter of Art. 6(1) or its DPV GDPR term, and answers its name', async () => {
@@ -113,6 +117,13 @@ describe('purposes', () => {
     expect((await t.service.ledger.readStream(purposeStream(tenantId, 'other'))).length).toBe(0);
     const blank = await api.patch('/api/v1/purposes/newsletter', { name: ' \t ' });
     expect(blank.json().error.details.errors).toEqual([{ field: 'name', message: 'must hold a character other than spaces' }]);
+    // Too long is said as such, not as blank.
+    for (const res of [
+      await api.post('/api/v1/purposes', { ...newsletter, key: 'long-name', name: 'n'.repeat(201) }),
+      await api.patch('/api/v1/purposes/newsletter', { name: 'n'.repeat(201) }),
+    ]) {
+      expect(res.json().error.details.errors).toEqual([{ field: 'name', message: 'must be at most 200 characters long' }]);
+    }
   });
 
   it('takes a description of null as none, on define and on change', async () => {

@@ -20,6 +20,8 @@ function configure(ajv: Ajv): Ajv {
   // What a value failing this schema's pattern, format or bounds must be, in words: the answer
   // names it instead of the regular expression (see `messageOf`).
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  // The same for the pattern alone: its bounds are then said as bounds.
+  ajv.addKeyword({ keyword: 'x-pattern-message', schemaType: 'string' });
   return ajv;
 }
 
@@ -130,6 +132,8 @@ const messageOf = (e: AjvError): string => {
   if (e.keyword === 'required') return 'is required';
   if (e.keyword === 'enum') return `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
   if (e.keyword === 'const') return `must be ${JSON.stringify(e.params.allowedValue)}`;
+  const patternOwn = (e.parentSchema as { 'x-pattern-message'?: unknown } | undefined)?.['x-pattern-message'];
+  if (e.keyword === 'pattern' && typeof patternOwn === 'string') return patternOwn;
   const own = (e.parentSchema as { 'x-message'?: unknown } | undefined)?.['x-message'];
   if (e.keyword !== 'type' && typeof own === 'string') return own;
   if (e.keyword === 'minLength')

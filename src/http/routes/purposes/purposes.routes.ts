@@ -23,7 +23,7 @@ const Key = Type.String({
   description: 'the purpose’s name in the API, for good',
 });
 const Fields = {
-  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', 'x-message': 'must hold a character other than spaces' }),
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', 'x-pattern-message': 'must hold a character other than spaces' }),
   description: Type.String({ maxLength: 5000 }),
   legalBasis: Type.Union(
     LEGAL_BASES.map((b) => Type.Literal(b)),
@@ -160,27 +160,29 @@ export const purposesRoutes: FastifyPluginAsyncTypebox<{ purposes: Purposes }> =
     async (request) => ok(await purposes.get(request.tenant.tenantId, request.params.key)),
   );
 
-  app.patch(
-    '/purposes/:key',
-    {
+  // PUT and PATCH alike, as every update of the API (docs/contract.md).
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/purposes/:key',
       schema: {
         tags,
-        summary: 'Change a purpose',
+        summary: `Change a purpose (${method})`,
         description:
           'Changes the fields given (the key stays); only what differs is recorded (PurposeChanged). 404 for a key never defined.',
         params: KeyParams,
         body: ChangeSchema,
         response: { 200: EnvelopeSchema(PurposeSchema), ...errorResponses(400, 401, 404, 413, 415) },
       },
-    },
-    async (request) => {
-      const { legalBasis: basis, description, ...rest } = request.body;
-      const change = {
-        ...rest,
-        ...(description === undefined ? {} : { description: description ?? '' }),
-        ...(basis === undefined ? {} : { legalBasis: legalBasis(basis) }),
-      };
-      return ok(await purposes.change(request.tenant.tenantId, request.params.key, change));
-    },
-  );
+      handler: async (request) => {
+        const { legalBasis: basis, description, ...rest } = request.body;
+        const change = {
+          ...rest,
+          ...(description === undefined ? {} : { description: description ?? '' }),
+          ...(basis === undefined ? {} : { legalBasis: legalBasis(basis) }),
+        };
+        return ok(await purposes.change(request.tenant.tenantId, request.params.key, change));
+      },
+    });
+  }
 };
