@@ -308,7 +308,7 @@ export interface paths {
         };
         /**
          * Search consent records (alias of /consent/search)
-         * @description Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
+         * @description Also metadata.<key>=<value> (up to 5, each must match; key: any top-level key of 1 to 64 characters other than ".", percent-encoded): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
          */
         get: operations["getConsent"];
         put?: never;
@@ -392,7 +392,7 @@ export interface paths {
         };
         /**
          * Consent statistics (same filters as search)
-         * @description Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
+         * @description Also metadata.<key>=<value> (up to 5, each must match; key: any top-level key of 1 to 64 characters other than ".", percent-encoded): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
          */
         get: operations["getConsentStats"];
         put?: never;
@@ -412,7 +412,7 @@ export interface paths {
         };
         /**
          * Search consent records
-         * @description Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
+         * @description Also metadata.<key>=<value> (up to 5, each must match; key: any top-level key of 1 to 64 characters other than ".", percent-encoded): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
          */
         get: operations["getConsentSearch"];
         put?: never;
@@ -432,7 +432,7 @@ export interface paths {
         };
         /**
          * Export consent records as CSV, or as ISO/IEC TS 27560 records (Starter plan or above)
-         * @description format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first, the columns of docs/contract.md (the record's metadata as JSON last). Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from. Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
+         * @description format=iso27560: one ISO/IEC TS 27560 JSON-LD record per line (application/x-ndjson, docs/standard-records.md). Otherwise CSV: RFC 4180, header line first, the columns of docs/contract.md (the record's metadata as JSON last). Every value is quoted (an empty cell is null), and text starting with =, +, -, @, tab or CR gets a leading ' so that a spreadsheet opens it as text, whether it splits lines on ',' or on ';'. X-Ledger-Tree-Size, X-Ledger-Root-Hash and X-Ledger-Signed-At name the tenant's newest signed checkpoint whose every event the export reflects (the read models held them when it began, even while they lag behind the ledger; later events may be in it too). `projections verify` checks the read models it is read from. Also metadata.<key>=<value> (up to 5, each must match; key: any top-level key of 1 to 64 characters other than ".", percent-encoded): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2). Key scope: admin or read.
          */
         get: operations["getConsentExport"];
         put?: never;

@@ -109,6 +109,24 @@ describe('filters › metadata', () => {
     expect(await matching('metadata.source=web&purpose=sms&consentGiven=false')).toEqual(named('d'));
   });
 
+  it('match a key of any letters, as every top-level value is tagged', async () => {
+    const other = client(t.app, await t.tenant('pro'));
+    const v = (await other.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'P' })).json()
+      .data.id;
+    const metadata = { é: 'y', 'utm source': 'news letter', ключ: 'значение' };
+    expect((await other.post('/api/v1/consent', { policyVersionId: v, userReference: 'u', consentGiven: true, metadata })).statusCode).toBe(
+      201,
+    );
+    for (const [key, value] of Object.entries(metadata)) {
+      const res = await other.get(`/api/v1/consent/search?metadata.${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().pagination.total, key).toBe(1);
+    }
+    const long = await other.get(`/api/v1/consent/search?metadata.${'k'.repeat(65)}=v`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.details.errors[0].message).toMatch(/top-level key of 1 to 64 characters other than "."/);
+  });
+
   it('stops matching an erased subject’s records', async () => {
     const other = client(t.app, await t.tenant('pro'));
     const v = (await other.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'P' })).json()

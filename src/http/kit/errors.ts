@@ -89,7 +89,7 @@ interface Mapped {
 /** Why a query parameter is refused: a metadata filter's own rule when it looks like one (a nested path, a long key). */
 const unknownParameter = (name: string): string =>
   name.startsWith('metadata.')
-    ? 'is not a filter: a metadata filter names a top-level key of up to 64 letters, digits, "_", "$" or "-" (metadata.source=web) on search, stats and export; nested values are not matched'
+    ? 'is not a filter: a metadata filter names a top-level key of 1 to 64 characters other than ".", percent-encoded (metadata.source=web) on search, stats and export; nested values are not matched'
     : UNKNOWN_QUERY_PARAMETER;
 
 type Part = 'params' | 'body' | 'querystring';

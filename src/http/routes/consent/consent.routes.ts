@@ -58,7 +58,7 @@ const tags = ['consent'];
 
 /** The filters OpenAPI cannot list as parameters (their names follow a pattern). */
 const METADATA_FILTERS =
-  'Also metadata.<key>=<value> (up to 5, each must match; key: up to 64 letters, digits, "_", "$" or "-"): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2).';
+  'Also metadata.<key>=<value> (up to 5, each must match; key: any top-level key of 1 to 64 characters other than ".", percent-encoded): a top-level metadata value whose text equals <value>, whatever its JSON type (metadata.source=web, metadata.step=2).';
 
 /** Query-string filters to a consent query; its time bounds are inclusive (`inclusiveBounds`). */
 export function toQuery(q: ConsentFilterQuery): ConsentQuery {

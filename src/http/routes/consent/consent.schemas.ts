@@ -179,7 +179,8 @@ export const ConsentFilterQuery = {
 /** `metadata.<key>=<value>`: equality on a top-level metadata value (its text: `web`, `5`, `true`), up to 5 of them. */
 const MetadataFilters = {
   patternProperties: {
-    '^metadata\\.[A-Za-z0-9_$-]{1,64}$': Type.String({ minLength: 1, maxLength: 256, description: 'a top-level metadata value, as text' }),
+    // Any top-level key (each is tagged, whatever its characters) but one with a dot, which reads as a nested path.
+    '^metadata\\.[^.]{1,64}$': Type.String({ minLength: 1, maxLength: 256, description: 'a top-level metadata value, as text' }),
   },
   maxProperties: 40,
 };
