@@ -214,7 +214,7 @@ const BAD_URL_PATH = '/.invalid-url';
 
 /**
  * Fastify's `rewriteUrl`: a path with bad percent-encoding or invalid UTF-8, or a segment over
- * `maxSegment` characters as sent, goes on as an unknown route, so that every hook (security
+ * `maxSegment` characters once decoded, goes on as an unknown route, so that every hook (security
  * headers, rate limits) runs before the not-found handler answers 400. The router would refuse it
  * before any hook (`frameworkErrors`, which stays for anything else it refuses).
  */
@@ -223,13 +223,12 @@ export function rewriteBadUrl(maxSegment: number): (req: IncomingMessage) => str
     const url = req.url ?? '/';
     const end = url.search(/[?#]/);
     const path = end === -1 ? url : url.slice(0, end);
-    let bad = path.split('/').some((segment) => segment.length > maxSegment);
-    if (!bad && path.includes('%')) {
-      try {
-        decodeURI(path);
-      } catch {
-        bad = true;
-      }
+    let bad = false;
+    try {
+      // As the router counts a parameter: its length once decoded.
+      bad = path.split('/').some((segment) => (segment.includes('%') ? decodeURIComponent(segment) : segment).length > maxSegment);
+    } catch {
+      bad = true;
     }
     if (!bad) return url;
     badPaths.add(req);
