@@ -36,7 +36,7 @@ import { scrubDeliveries } from './webhooks/scrub.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { RedisCounterStore } from './limits/redis-counter-store.js';
-import { generatedKeyWarning, loadMasterKey, Privacy, sealedUnderMasterKey } from './privacy/index.js';
+import { generatedKeyWarning, loadMasterKey, MasterKeyError, Privacy, sealedUnderMasterKey } from './privacy/index.js';
 import { lastBackupAt } from './backup/backup-log.js';
 import { takeRecordedBackup } from './backup/backup.js';
 import { assertTransactionIdsBehindServer } from './ledger/postgres/transaction-ids.js';
@@ -432,7 +432,12 @@ export async function createService(settings: Settings, options: ServiceOptions 
             metrics,
             limiter,
             backup: () => takeRecordedBackup(store, 'api'),
-            ready: async () => ({ ...(await ready()), draining: drainState.draining() }),
+            ready: async () => ({
+              ...(await ready()),
+              // A process left running across keys rotate-master: out of rotation until restarted with the new key.
+              ...((await masterKeyRotated(privacy)) ? { masterKeyRotated: true } : {}),
+              draining: drainState.draining(),
+            }),
           },
           { logger: options.logger ?? false },
         );
@@ -474,4 +479,14 @@ export async function createService(settings: Settings, options: ServiceOptions 
       close: () => life.stop(),
     };
   });
+}
+
+/** Whether this process's master key stopped opening the store (rotated while it ran); false when the store cannot be asked. */
+async function masterKeyRotated(privacy: Privacy): Promise<boolean> {
+  try {
+    await privacy.keys.assertMasterKeyCurrent();
+    return false;
+  } catch (error) {
+    return error instanceof MasterKeyError;
+  }
 }

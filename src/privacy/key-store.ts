@@ -57,6 +57,25 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
   }
 }
 
+/** What a process is told when its master key stopped opening the store while it ran. */
+export const MASTER_KEY_ROTATED =
+  "this process's master key no longer opens the store: it was rotated (keys rotate-master) while the process was running; restart it with the new key";
+
+/**
+ * In the caller's transaction: `master` still opens the store's lookup secret, which a rotation
+ * re-wraps first. The shared lock makes a rotation wait for this transaction, and a transaction
+ * after the rotation see it; a process left running with the old key then writes nothing under it.
+ */
+async function assertMasterKeyCurrent(tx: PrivacyDb, master: Buffer): Promise<void> {
+  const row = await tx.selectFrom('privacy.secrets').select('wrapped').where('name', '=', LOOKUP_SECRET).forShare().executeTakeFirst();
+  if (row === undefined) return;
+  try {
+    unwrapKey(master, secretAad(LOOKUP_SECRET), row.wrapped);
+  } catch {
+    throw new MasterKeyError(MASTER_KEY_ROTATED);
+  }
+}
+
 /** Whether the store has a master key already: its lookup secret is wrapped under one. */
 export async function sealedUnderMasterKey(db: Kysely<Database>): Promise<boolean> {
   return (await wrappedLookupSecret(db)) !== undefined;
@@ -147,11 +166,15 @@ export class DataKeyStore {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       for (const k of keys.slice(i, i + 128)) rows.push({ k: k.kid, w: wrapKey(this.master, dataKeyAad(k.kid), k.key, random) });
     }
-    // One parameter for the whole set (json_to_recordset, which Kysely has no builder for):
-    // binding two per key costs more than the insert itself.
-    await sql`INSERT INTO privacy.data_keys (key_id, wrapped) SELECT r.k, r.w FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(k uuid, w text)`.execute(
-      this.db,
-    );
+    await this.db.transaction().execute(async (tx) => {
+      // Never a key wrapped under a master key the store no longer has (a rotation while running).
+      await assertMasterKeyCurrent(tx, this.master);
+      // One parameter for the whole set (json_to_recordset, which Kysely has no builder for):
+      // binding two per key costs more than the insert itself.
+      await sql`INSERT INTO privacy.data_keys (key_id, wrapped) SELECT r.k, r.w FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(k uuid, w text)`.execute(
+        tx,
+      );
+    });
     this.pool.push(...keys);
   }
 
@@ -172,12 +195,27 @@ export class DataKeyStore {
     for (const row of rows) {
       let key = this.cached(row.key_id);
       if (!key) {
-        key = { kid: row.key_id, key: unwrapKey(this.master, dataKeyAad(row.key_id), row.wrapped) };
+        key = { kid: row.key_id, key: await this.unwrapped(row) };
         this.remember(key);
       }
       found.set(key.kid, key);
     }
     return found;
+  }
+
+  /** A stored key unwrapped; one that does not open because the master key was rotated since this process started says so. */
+  private async unwrapped(row: KeyRow): Promise<Buffer> {
+    try {
+      return unwrapKey(this.master, dataKeyAad(row.key_id), row.wrapped);
+    } catch (error) {
+      await this.assertMasterKeyCurrent();
+      throw error;
+    }
+  }
+
+  /** Throws MasterKeyError when this process's master key no longer opens the store (rotated while it ran). */
+  async assertMasterKeyCurrent(): Promise<void> {
+    await assertMasterKeyCurrent(this.db, this.master);
   }
 
   /** The key with this id, if it still exists. */

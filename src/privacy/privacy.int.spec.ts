@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,35 @@ describe.each(availableEngines)('privacy › key store ($name)', ({ open }) => {
       expect(after.subjectOf('t', 'u')).toBe(before.subjectOf('t', 'u'));
       // An Idempotency-Key's hash survives rotation too: a repeat after it is still a repeat.
       expect(after.idempotencyKeyOf('t', 'signup-1')).toBe(before.idempotencyKeyOf('t', 'signup-1'));
+    } finally {
+      await mine.dispose();
+    }
+  });
+});
+
+describe.each(availableEngines)('privacy › a process left running across keys rotate-master ($name)', ({ open }) => {
+  it('wraps no key under the old master key, and reads say why, rather than tampered', async () => {
+    const mine = await open();
+    try {
+      const oldKey = randomBytes(32);
+      const newKey = randomBytes(32);
+      // A small pool, so that the next record needs keys made after the rotation.
+      const stale = await Privacy.open(mine.store.db, oldKey, { poolSize: 2 });
+      const [kept] = await stale.keys.fresh(2);
+      const aad = sealedAad('ConsentRecorded', 't', 'c', 's');
+      const sealed = stale.seal(kept!, aad, 'kept');
+      await rotateMasterKey(mine.store.db, oldKey, newKey);
+      const rows = async () =>
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM privacy.data_keys`.execute(mine.store.db)).rows[0]!.n);
+      const before = await rows();
+      await expect(stale.keys.fresh(4)).rejects.toThrow(/rotated.*restart it with the new key/);
+      expect(await rows()).toBe(before);
+      // A key it never unwrapped (the cache holds the ones it made) is not taken for a broken seal.
+      const fresh = await Privacy.open(mine.store.db, newKey);
+      const [other] = await fresh.keys.fresh(1);
+      await expect(stale.keys.byId(other!.kid)).rejects.toThrow(/rotated.*restart it with the new key/);
+      // Every key it made before the rotation opens with the new one.
+      expect(fresh.read(await fresh.keys.byId(sealed.kid), aad, sealed)).toEqual({ state: 'personal', value: 'kept' });
     } finally {
       await mine.dispose();
     }

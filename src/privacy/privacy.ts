@@ -156,8 +156,11 @@ export class Privacy {
    * Opens many seals read from the store with their wrapped keys (the CSV export), on worker
    * threads when there are any: each answer is a `Sealing` (as `read`). In the rows' order.
    */
-  openStored<T>(rows: readonly StoredSeal[]): Promise<Sealing<T>[]> {
-    return this.bulk.open(rows) as Promise<Sealing<T>[]>;
+  async openStored<T>(rows: readonly StoredSeal[]): Promise<Sealing<T>[]> {
+    const opened = (await this.bulk.open(rows)) as Sealing<T>[];
+    // Not taken for tampering when this process's master key was rotated away while it ran.
+    if (opened.some((o) => o.state === 'tampered')) await this.keys.assertMasterKeyCurrent();
+    return opened;
   }
 
   /** Stops the bulk opener's worker threads. */

@@ -161,6 +161,16 @@ function map(error: unknown, later: FieldError[] = []): Mapped {
       headers: { 'retry-after': '1' },
     };
   }
+  // The master key rotated away under a running process: it writes and opens nothing until restarted (logged).
+  // (By name: the kit imports no feature; src/privacy/master-key.ts.)
+  if ((error as { name?: unknown } | null)?.name === 'MasterKeyError') {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'this instance cannot use its keys until its operator restarts it; nothing was recorded, try again',
+      headers: { 'retry-after': '5' },
+    };
+  }
   // A read model's table gone for a moment: `projections rebuild` drops the read schema and makes it again.
   if (isReadSchemaMissing(error)) {
     return {
@@ -206,7 +216,6 @@ function isReadSchemaMissing(error: unknown): boolean {
   );
 }
 
-/** One place maps every failure to a status and the error envelope. 5xx answers carry no internals. */
 /** Requests whose path the router would refuse, sent down the not-found path instead (rewriteBadUrl). */
 const badPaths = new WeakSet<IncomingMessage>();
 /** What such a request's URL becomes: no route has it. */
@@ -243,6 +252,7 @@ export const badUrlBody = (maxSegment: number) =>
     `the URL path is not valid: bad percent-encoding, invalid UTF-8, or a path parameter over ${maxSegment} characters encoded`,
   );
 
+/** One place maps every failure to a status and the error envelope. 5xx answers carry no internals. */
 export function registerErrorHandling(app: FastifyInstance, maxSegment: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const validation = error as { validation?: unknown; validationContext?: string };

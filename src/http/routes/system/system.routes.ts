@@ -77,6 +77,8 @@ export const ReadModelsSchema = Type.Union(
 export type ReadyReport = {
   /** A SIGTERM drain began: the instance is leaving, and says so before it stops answering. */
   draining?: boolean;
+  /** This process's master key no longer opens the store (keys rotate-master ran while it ran). */
+  masterKeyRotated?: boolean;
   ledger: boolean;
   readStore: boolean;
   sealing: Static<typeof SealingSchema>;
@@ -98,7 +100,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<Read
         tags,
         summary: 'Readiness: the ledger and the read store answer; any tenant whose log stopped sealing; the witnesses',
         description:
-          '503 NOT_READY when the ledger or the read store does not answer, and from the start of a SIGTERM drain (details.draining: true) while the last requests are still served.',
+          '503 NOT_READY when the ledger or the read store does not answer, from the start of a SIGTERM drain (details.draining: true) while the last requests are still served, and when keys rotate-master ran while this process ran (details.masterKeyRotated: true; restart it with the new key).',
         response: {
           200: EnvelopeSchema(
             Type.Object({
@@ -118,6 +120,9 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<Read
       const { draining = false, ...r } = await ready();
       // A load balancer takes a draining instance out while its last requests are still answered.
       if (draining) throw new HttpError(503, 'NOT_READY', 'draining: the service is shutting down', { ...r, draining });
+      if (r.masterKeyRotated) {
+        throw new HttpError(503, 'NOT_READY', 'the master key was rotated while this process ran: restart it with the new key', r);
+      }
       if (!r.ledger || !r.readStore) throw new HttpError(503, 'NOT_READY', 'not ready', r);
       return ok({ status: 'ready' as const, ...r });
     },
