@@ -405,8 +405,9 @@ export class WebhookDispatcher {
       } catch (error) {
         // Not recorded: the claim expires and the delivery is tried again (at least once).
         this.log.error({ err: error, deliveryId: d.id, webhookId: d.webhook_id }, 'could not record a webhook attempt; it will be retried');
+        return;
       }
-      // Counted once its row says so: a scrape never sees an attempt its delivery does not show yet.
+      // Counted once its row says so: a scrape never sees an attempt its delivery does not show, nor one it never will.
       this.onAttempt?.(result);
     })().finally(() => {
       this.inFlight.delete(d.id);

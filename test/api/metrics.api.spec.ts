@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,33 @@ describe('metrics › GET /metrics', () => {
     );
     // Counted once recorded, so the same scrape shows the refused one waiting for its retry.
     expect(valueOf(after, 'consent_ledger_webhook_queue_depth')).toBe(1);
+  });
+
+  it('counts no attempt its delivery did not record', async () => {
+    const { cert } = await testCertificate();
+    const own = await startTestService({ ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { webhooks: { outbound: { ca: cert } } });
+    const listening = await startReceiver(() => 200);
+    try {
+      const mine = client(own.app, await own.tenant('pro'));
+      expect((await mine.post('/api/v1/webhooks', { url: listening.url, events: ['consent.created'] })).statusCode).toBe(201);
+      const policyVersionId = await publishPolicy(mine);
+      // The store refuses every attempt row: the receiver is reached, the attempt not recorded.
+      await sql`
+        CREATE FUNCTION public.refuse_attempts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no attempts today'; END $$;
+        CREATE TRIGGER refuse_attempts BEFORE INSERT ON webhooks.attempts FOR EACH ROW EXECUTE FUNCTION public.refuse_attempts();`.execute(
+        own.service.store.db,
+      );
+      await mine.post('/api/v1/consent', { policyVersionId, userReference: 'unrecorded', consentGiven: true });
+      await listening.waitFor((r) => r.length === 1, 'the delivery at the receiver');
+      // Stopping waits for the attempt in flight to settle, its record refused.
+      await own.service.webhooks.stop();
+      const res = await own.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const e = parsePrometheus(res.body);
+      expect(valueOf(e, 'consent_ledger_webhook_attempts_total', { outcome: 'delivered' }) ?? 0).toBe(0);
+    } finally {
+      await listening.close();
+      await own.close();
+    }
   });
 
   it('counts rate-limit refusals by window', async () => {
