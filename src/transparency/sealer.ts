@@ -206,7 +206,7 @@ function sealing(
         else byTenant.set(e.tenantId, [e]);
       }
       // Signed only with the log's current key (a rotation waits for this batch, and stops the next).
-      await assertCurrentKey(tx, signer);
+      await assertCurrentKey(tx, signer, { sameName: true });
       // The signed time is whole seconds (c2sp.org/tlog-cosignature); the stored one is the same.
       const next = await seal(tx, byTenant, new Date(Math.floor(clock().getTime() / 1000) * 1000));
       // Committed: the trees' new frontiers are what the next batch extends.

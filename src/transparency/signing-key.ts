@@ -225,16 +225,28 @@ async function retireAndActivate(tx: Kysely<Database>, old: NoteSigner, next: No
 }
 
 /**
- * The sealer's check, in its batch's transaction: this process still holds the current key. The
- * lock it takes makes a rotation wait for the batch, and the next batch see the rotation.
+ * The sealer's check, in its batch's transaction: this process still holds the current key (and,
+ * with `sameName`, names it as the log does). The lock it takes makes a rotation wait for the
+ * batch, and the next batch see the rotation.
  */
-export async function assertCurrentKey(tx: Kysely<Database>, signer: NoteSigner): Promise<void> {
-  const rows = await sql<{ public_key: string }>`
-    SELECT public_key FROM transparency.key_history WHERE retired_at IS NULL FOR SHARE`.execute(tx);
-  const current = rows.rows[0]?.public_key;
-  if (current !== undefined && current !== signer.publicKey.toString('base64')) {
+export async function assertCurrentKey(tx: Kysely<Database>, signer: NoteSigner, options: { sameName?: boolean } = {}): Promise<void> {
+  const rows = await sql<{ public_key: string; vkey: string }>`
+    SELECT public_key, vkey FROM transparency.key_history WHERE retired_at IS NULL FOR SHARE`.execute(tx);
+  const current = rows.rows[0];
+  if (current === undefined) return;
+  if (current.public_key !== signer.publicKey.toString('base64')) {
     throw new SigningKeyError(
       `the checkpoint signing key of this process (${signer.vkey}) was retired by keys rotate-signing: restart the service with the new key`,
+    );
+  }
+  // The sealer's too: the same key under another name, a process started since with another
+  // PUBLIC_BASE_URL renamed the log, and signing on under this name would mix two origins in it.
+  // (Appends' authenticators name the key by its id alone: a command's PUBLIC_BASE_URL is not asked.)
+  if (options.sameName && current.vkey !== signer.vkey) {
+    const named = parseVerifierKey(current.vkey).name;
+    throw new SigningKeyError(
+      `this process names the log ${signer.name} (PUBLIC_BASE_URL), but it is signed as ${named} since a process started with that name: ` +
+        'give every process the same PUBLIC_BASE_URL and restart this one (docs/scaling.md)',
     );
   }
 }

@@ -10,7 +10,7 @@ import { createService, type Service } from '../../src/service.js';
 import type { Database } from '../../src/store/schema.js';
 import { openStore } from '../../src/store/store.js';
 import { openNote, parseCheckpoint, parseVerifierKey, signedTime, signerFromSeed } from '../../src/transparency/note.js';
-import { openSigningKey, rotateSigningKey } from '../../src/transparency/signing-key.js';
+import { assertCurrentKey, openSigningKey, rotateSigningKey } from '../../src/transparency/signing-key.js';
 import { seedBytes, SigningKeyError } from '../../src/transparency/signing-seed.js';
 import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, sealedCheckpoint } from '../support/service.js';
@@ -312,6 +312,11 @@ describe('signing key › rotation, and a process holding another key', () => {
       );
       // Said once: the history now names the key as it signs.
       expect((await openSigningKey(db, moved)).notices).toEqual([]);
+      // A process still running with the old name signs no more: one log, one origin.
+      const stale = signerFromSeed(KEY_NAME, seedBytes(readFileSync(opened.path!, 'utf8')));
+      await expect(db.transaction().execute((tx) => assertCurrentKey(tx, stale, { sameName: true }))).rejects.toThrow(
+        /names the log keys\.example\.org.*signed as moved\.example\.org.*same PUBLIC_BASE_URL/,
+      );
     } finally {
       await close();
     }
