@@ -326,6 +326,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
         ...tuning.deadlines,
         log,
         others: [tenants],
+        ledgerInStore: !settings.eventStoreUrl,
         ...(settings.databaseUrl ? { exclusive: advisoryExclusive(store.db, DEADLINES_LOCK) } : {}),
       }),
     );

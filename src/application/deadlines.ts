@@ -25,6 +25,11 @@ export interface DeadlinesOptions {
   clock?: () => Date;
   /** Other deadlines met by the same step (keys' expiries): each records what came due, at most `limit`. */
   others?: readonly DeadlineSource[];
+  /**
+   * The ledger lives in this database (`ledger.events`): the lag leaves out the expiries already
+   * appended that the read models do not show yet (their own lag, reported apart).
+   */
+  ledgerInStore?: boolean;
 }
 
 /** A kind of deadline kept outside the read models: records those due, and says when the next falls. */
@@ -233,11 +238,17 @@ export class Deadlines {
 
   /**
    * Consents whose expiry has come and that carry no ConsentExpired yet (counted up to `cap`), and
-   * how long the oldest of them is overdue: the expiry follower's lag on /metrics.
+   * how long the oldest of them is overdue: the expiry follower's lag on /metrics. Found in the read
+   * models; with the ledger in the store, those whose ConsentExpired it holds already are left out.
    */
   async lag(cap: number): Promise<{ events: number; seconds: number }> {
     const now = this.clock();
-    const due = this.due(now);
+    const due = this.options.ledgerInStore
+      ? this.due(now).where(
+          sql<boolean>`NOT EXISTS (SELECT 1 FROM ledger.events e
+            WHERE e.stream_id = 'consent-' || read.consents.tenant_id || '-' || read.consents.id AND e.event_type = 'ConsentExpired')`,
+        )
+      : this.due(now);
     const [oldest, counted] = await Promise.all([
       due.select('expires_at').orderBy('expires_at').limit(1).executeTakeFirst(),
       this.db
