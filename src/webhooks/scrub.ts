@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ledgerDb } from '../ledger/postgres/ledger.table.js';
 import { subjectConsentEvents, type SubjectEventsSource } from '../privacy/subject-events.js';
 import type { Database } from '../store/schema.js';
 import { erasePayload } from './webhook.events.js';
@@ -18,15 +17,20 @@ export async function scrubDeliveries<DB extends Database>(
 ): Promise<number> {
   // Inside the caller's transaction when it passes one: withTables keeps the connection.
   const w = webhooksDb(db as unknown as Kysely<Database>);
+  // The subject's records, withdrawals and expiries (each payload names the user reference).
   const events =
     source === 'index'
       ? // read.event_index is a projection's table (projections/event-index): src/ does not import its types.
         sql<string>`(SELECT event_id FROM read.event_index
-          WHERE tenant_id = ${tenantId}::uuid AND subject = ${subject} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn'))`
-      : ledgerDb(db as unknown as Kysely<Database>)
-          .selectFrom('ledger.events')
-          .select('event_id')
-          .where(subjectConsentEvents(tenantId, subject));
+          WHERE tenant_id = ${tenantId}::uuid AND subject = ${subject} AND event_type IN ('ConsentRecorded', 'ConsentWithdrawn', 'ConsentExpired'))`
+      : sql<string>`(
+          SELECT event_id FROM ledger.events WHERE ${subjectConsentEvents(tenantId, subject)}
+          UNION ALL
+          -- Expiries, found by their records' streams (the subject index holds records and withdrawals).
+          SELECT x.event_id FROM ledger.events x
+          WHERE x.event_type = 'ConsentExpired' AND x.stream_id IN (
+            SELECT 'consent-' || r.tenant_id || '-' || (r.data->>'consentId') FROM ledger.events r
+            WHERE ${subjectConsentEvents(tenantId, subject)} AND r.event_type = 'ConsentRecorded'))`;
   const rows = await w
     .selectFrom('webhooks.deliveries as d')
     .select(['d.id', 'd.payload'])

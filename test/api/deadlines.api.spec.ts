@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { policyStream } from '../../src/domain/policy/policy.events.js';
@@ -75,6 +76,17 @@ describe('deadlines › a consent reaches its expiry', () => {
     expect(withdraw.json().error.code).toBe('CONSENT_NOT_WITHDRAWABLE');
     // The record still verifies: expiry is a new event, the hash stays.
     expect((await api.get(`/api/v1/consent/${id}/verify`)).json().data.valid).toBe(true);
+
+    // Erased later: the stored consent.expired payload (sent, and sent again on request) loses her reference too.
+    expect((await api.post('/api/v1/subjects/erase', { userReference: 'olga' })).statusCode).toBe(200);
+    const stored = await sql<{ payload: string }>`
+      SELECT payload FROM webhooks.deliveries WHERE tenant_id = ${tenantId}::uuid AND event_type = 'consent.expired'`.execute(
+      t.service.store.db,
+    );
+    const ofOlga = stored.rows.filter((r) => r.payload.includes(id));
+    expect(ofOlga).toHaveLength(1);
+    expect(ofOlga[0]!.payload).not.toContain('olga');
+    expect(JSON.parse(ofOlga[0]!.payload).data).toMatchObject({ id, subject_id: null, erased: true });
   });
 });
 
