@@ -61,7 +61,8 @@ const RULE = '#b8b8b8';
 /** A user-supplied value: every script in a font that has it; breaks anywhere so nothing overflows. */
 const value = (text: string, extra: Record<string, unknown> = {}) => ({ text: scriptRuns(text), wordBreak: 'break-all', ...extra });
 const mono = (text: string) => ({ text, fontSize: 8.5, wordBreak: 'break-all', characterSpacing: 0.2 });
-const absent = { text: 'not recorded', italics: true, color: MUTED };
+/** A new cell each time: pdfmake lays out a cell object once, and a reused one prints empty. */
+const absent = () => ({ text: 'not recorded', italics: true, color: MUTED });
 
 type Row = [string, Record<string, unknown>];
 
@@ -156,15 +157,15 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
   if (withdrawn) {
     recordRows.push(['Withdrawn at', { text: utc(c.withdrawnAt!), bold: true }]);
     // The reason is personal data: an erasure takes it with the rest.
-    recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : c.erased ? erased() : absent]);
+    recordRows.push(['Withdrawal reason', c.withdrawalReason ? value(c.withdrawalReason) : c.erased ? erased() : absent()]);
   }
   if (c.erased) {
     recordRows.push(['User reference', erased()], ['IP address', erased()], ['User agent', erased()], ['Metadata', erased()]);
   } else {
     recordRows.push(
       ['User reference', value(c.userReference ?? '')],
-      ['IP address', c.ipAddress ? value(c.ipAddress) : absent],
-      ['User agent', c.userAgent ? value(c.userAgent, { fontSize: 9 }) : absent],
+      ['IP address', c.ipAddress ? value(c.ipAddress) : absent()],
+      ['User agent', c.userAgent ? value(c.userAgent, { fontSize: 9 }) : absent()],
       ['Metadata', value(metadata ?? '{}', { fontSize: 8, lineHeight: 1, preserveLeadingSpaces: true })],
     );
   }
@@ -267,7 +268,10 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
             ],
           },
           "Or prove it offline: the record's ledger event is leaf number \"Leaf index\" of the tenant's Merkle log (RFC 9162); its inclusion proof leads to the root hash above, which the signed checkpoint commits to. Check the signature with the service's published key (/.well-known/consent-ledger/keys) and `npx consent-ledger audit prove`.",
-          'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null), with collectedAt added for an imported record. The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
+          // An erased record's personal fields are gone from this receipt too: its hash is proven by the log alone.
+          c.erased
+            ? "The consent hash cannot be recomputed from this receipt: the personal fields it covers were erased at the data subject's request. The decision, its time and its hash stay proven by the record's ledger event in the signed log (above). The content hash is the SHA-256 of the exact policy text."
+            : 'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null), with collectedAt added for an imported record. The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
         ],
         fontSize: 8,
         color: MUTED,

@@ -363,6 +363,21 @@ describe('receipts › when the consent was withdrawn', () => {
   });
   afterAll(() => t?.close());
 
+  it('says "not recorded" for every field a record lacks, so that the hash is recomputed with null for each', async () => {
+    // Imported: made elsewhere, so neither the address nor the agent of the importing request.
+    const policyVersionId = await publishPolicy(api, { effectiveDate: '2015-01-01T00:00:00Z' });
+    const batch = await api.post('/api/v1/consent/batch', {
+      consents: [{ policyVersionId, userReference: 'no-request-fields', consentGiven: true, collectedAt: '2020-01-01T00:00:00Z' }],
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    const id = batch.json().data.consents[0].id as string;
+    expect((await api.get(`/api/v1/consent/${id}`)).json().data).toMatchObject({ ipAddress: null, userAgent: null });
+    expect((await api.post(`/api/v1/consent/${id}/withdraw`, {})).statusCode).toBe(200);
+    const text = pdfText((await api.post(`/api/v1/consent/${id}/pdf`)).rawPayload);
+    // Withdrawal reason, IP address and user agent: each its own "not recorded", none blank.
+    expect(text.match(/not recorded/g)).toHaveLength(3);
+  });
+
   it('says so on the receipt, and the verification page shows it while the hash stays valid', async () => {
     const policyVersionId = await publishPolicy(api);
     const consent = (await api.post('/api/v1/consent', { policyVersionId, userReference: 'user-w', consentGiven: true })).json().data;
