@@ -299,6 +299,9 @@ describe('erasure › when a subject with records, receipts, idempotency keys an
     for (const field of ['User reference', 'IP address', 'User agent', 'Metadata'])
       expect(text, field).toContain(`${field} erased at the data subject’s request`);
     expect(text).not.toContain('not recorded');
+    // It does not tell the reader to recompute a hash whose input it no longer states.
+    expect(text).not.toContain('Or recompute it');
+    expect(text).toContain('cannot be recomputed from this receipt');
   });
 
   it('keeps idempotency records useless: stored request hashes are keyed, a repeat of A answers the erased record, B still replays and refuses another body', async () => {
@@ -436,6 +439,7 @@ describe('erasure › when two tenants hold the same user reference and one eras
     const page = (await publicCheck(ids.two!, hashes.two!, 'text/html')).body;
     expect(page).toContain('data-erased="true"');
     expect(page).toContain('Record erased');
+    expect(page).not.toContain('the consent hash is recomputed');
     expect((await publicCheck(ids.two!, '0'.repeat(64))).json().data).toMatchObject({
       valid: false,
       erased: false,

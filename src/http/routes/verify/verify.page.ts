@@ -87,7 +87,7 @@ export function verifyPage(v: PublicVerification): string {
 <div class="verdict"><div class="mark" aria-hidden="true">${v.valid ? '✓' : v.erased ? '–' : '✗'}</div><h1 data-testid="verdict" data-valid="${v.valid}" data-erased="${v.erased}" data-tampered="${v.tampered}">${title}</h1></div>
 ${body}
 ${list}
-<footer>Checked ${escapeHtml(utc(v.verifiedAt))} against the ledger: the consent hash is recomputed from the recorded event and its hash chain is checked.</footer>
+<footer>Checked ${escapeHtml(utc(v.verifiedAt))} against the ledger: ${v.erased ? 'the recorded event and its hash chain are checked (the hash itself can no longer be recomputed: its input was erased)' : 'the consent hash is recomputed from the recorded event and its hash chain is checked'}.</footer>
 </div>
 </main>
 </body>
