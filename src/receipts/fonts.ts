@@ -63,6 +63,46 @@ const fontFor = (codePoint: number): FontName => {
   return coverage!.find((f) => f.has(codePoint))?.name ?? BASE_FONT;
 };
 
+/**
+ * What a receipt does not set as written, whatever its fonts: right-to-left scripts (pdfkit lays
+ * text out left to right, so they would read reversed), scripts whose letters must be shaped
+ * (Indic, Thai and their neighbours), and the marks that change direction.
+ */
+const UNSET_RANGES: readonly (readonly [number, number])[] = [
+  [0x0590, 0x08ff], // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic
+  [0x0900, 0x0dff], // Devanagari … Sinhala
+  [0x0e00, 0x0fff], // Thai, Lao, Tibetan
+  [0x1000, 0x109f], // Myanmar
+  [0x1780, 0x17ff], // Khmer
+  [0x200e, 0x200f], // direction marks
+  [0x202a, 0x202e], // direction embeddings and overrides
+  [0x2066, 0x2069], // direction isolates
+  [0xfb1d, 0xfdff], // Hebrew and Arabic presentation forms
+  [0xfe70, 0xfefe], // Arabic presentation forms B
+];
+
+/** Whether a receipt sets this character as written: a font has it, and its script needs no shaping nor right-to-left layout. */
+const settable = (codePoint: number): boolean =>
+  codePoint < 0x20 || (!UNSET_RANGES.some(([a, b]) => codePoint >= a && codePoint <= b) && coverage!.some((f) => f.has(codePoint)));
+
+/**
+ * `text` with every character a receipt cannot set as written (see UNSET_RANGES; emoji and rare
+ * Han its fonts lack) written as JSON writes an escape: `\u0627`, a pair for one past U+FFFF
+ * (`\ud83c\udf6a`). The same text when it has none. A reader recomputing a hash reads them as JSON does.
+ *
+ * @example
+ * escapeUnsettable('user🍪-Ω') // 'user\\ud83c\\udf6a-Ω'
+ */
+export function escapeUnsettable(text: string): string {
+  ensureFonts();
+  let out = '';
+  for (const ch of text) {
+    if (settable(ch.codePointAt(0)!)) out += ch;
+    else for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  }
+  return out;
+}
+
 /** A text split into runs, each in a font that has its glyphs (pdfmake inline texts). */
 export function scriptRuns(text: string): { text: string; font?: FontName }[] {
   ensureFonts();

@@ -2,7 +2,7 @@ import type { Actor } from '../common/actor.js';
 import pdfmake from 'pdfmake';
 import QRCode from 'qrcode';
 import type { ConsentView } from '../application/consents/consent.views.js';
-import { BASE_FONT, ensureFonts, scriptRuns } from './fonts.js';
+import { BASE_FONT, ensureFonts, escapeUnsettable, scriptRuns } from './fonts.js';
 
 export interface ReceiptInput {
   consent: ConsentView;
@@ -58,8 +58,18 @@ const INK = '#1a1a1a';
 const MUTED = '#5c5c5c';
 const RULE = '#b8b8b8';
 
-/** A user-supplied value: every script in a font that has it; breaks anywhere so nothing overflows. */
-const value = (text: string, extra: Record<string, unknown> = {}) => ({ text: scriptRuns(text), wordBreak: 'break-all', ...extra });
+/**
+ * A user-supplied value: every script in a font that has it; what no font sets as written (a
+ * right-to-left or shaped script, an emoji) as a JSON escape, and said so; breaks anywhere so
+ * nothing overflows.
+ */
+const value = (text: string, extra: Record<string, unknown> = {}) => {
+  const shown = escapeUnsettable(text);
+  const note = shown === text ? [] : [{ text: `  ${ESCAPES_NOTE}`, italics: true, color: MUTED, fontSize: 7.5 }];
+  return { text: [...scriptRuns(shown), ...note], wordBreak: 'break-all', ...extra };
+};
+/** Beside a value holding escapes. */
+const ESCAPES_NOTE = '(characters this receipt cannot set are written as JSON \\u escapes)';
 const mono = (text: string) => ({ text, fontSize: 8.5, wordBreak: 'break-all', characterSpacing: 0.2 });
 /** A new cell each time: pdfmake lays out a cell object once, and a reused one prints empty. */
 const absent = () => ({ text: 'not recorded', italics: true, color: MUTED });
@@ -271,7 +281,7 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
           // An erased record's personal fields are gone from this receipt too: its hash is proven by the log alone.
           c.erased
             ? "The consent hash cannot be recomputed from this receipt: the personal fields it covers were erased at the data subject's request. The decision, its time and its hash stay proven by the record's ledger event in the signed log (above). The content hash is the SHA-256 of the exact policy text."
-            : 'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null), with collectedAt added for an imported record. The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
+            : 'Or recompute it: the consent hash is the SHA-256 of the RFC 8785 canonical JSON of {id, policyVersionId, policyContentHash, userReference, consentGiven, ipAddress, userAgent, metadata, timestamp} as stated here (absent values are null; a \\u escape stands for its character, as in JSON), with collectedAt added for an imported record. The content hash is the SHA-256 of the exact policy text. A withdrawal is a later ledger event: it never changes the consent hash.',
         ],
         fontSize: 8,
         color: MUTED,
