@@ -77,9 +77,23 @@ export function toEsdbPosition(p: LedgerPosition): ReadPosition {
   return { commit: BigInt(p.commit), prepare: BigInt(p.prepare) };
 }
 
-/** The ledger's stream name of an ESDB stream, or null when the stream is not under `prefix`. */
+/** A tenant's id as stream names carry it. */
+const TENANT_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/**
+ * A ledger stream's name, as every stream helper builds it: `<kind>-<tenantId>-<id>`, its kind in
+ * lowercase letters. Checked after the prefix, so that another ledger's streams on the cluster
+ * (`eu.consent-…` under another prefix, seen from one without) are not taken for this one's.
+ */
+const LEDGER_STREAM = new RegExp(`^[a-z]+-${TENANT_ID}-`);
+
+/** A stream this ledger wrote (an append's error names it) without its prefix. */
+const withoutPrefix = (esdbStream: string, prefix: string): string | null =>
+  esdbStream.startsWith(prefix) ? esdbStream.slice(prefix.length) : null;
+
+/** The ledger's stream name of an ESDB stream, or null when the stream is not one of the ledger's under `prefix`. */
 export function ledgerStreamOf(esdbStream: string, prefix: string): string | null {
-  return esdbStream.startsWith(prefix) ? esdbStream.slice(prefix.length) : null;
+  const stream = withoutPrefix(esdbStream, prefix);
+  return stream !== null && LEDGER_STREAM.test(stream) ? stream : null;
 }
 
 /**
@@ -160,13 +174,13 @@ export function isEsdbUnavailable(error: unknown): boolean {
  */
 export function mapEsdbError(error: unknown, prefix: string, expectedOf: (stream: string) => ExpectedRevision | undefined): unknown {
   if (error instanceof WrongExpectedVersionError) {
-    const stream = ledgerStreamOf(error.streamName ?? '', prefix) ?? error.streamName ?? 'unknown stream';
+    const stream = withoutPrefix(error.streamName ?? '', prefix) ?? error.streamName ?? 'unknown stream';
     return new WrongExpectedRevisionError(stream, expectedOf(stream) ?? 'any', actualOf(error));
   }
   if (error instanceof AppendConsistencyViolationError && error.violations.length > 0) {
     // appendRecords' checks (KurrentDB 26.1+): the first stream that was not as expected.
     const v = error.violations[0]!;
-    const stream = ledgerStreamOf(v.streamName, prefix) ?? v.streamName;
+    const stream = withoutPrefix(v.streamName, prefix) ?? v.streamName;
     const actual = typeof v.actualState === 'bigint' && v.actualState >= 0n ? Number(v.actualState) : null;
     return new WrongExpectedRevisionError(stream, expectedOf(stream) ?? 'any', actual);
   }
@@ -185,8 +199,8 @@ const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 /** `text` as a literal inside a .NET regular expression (ESDB filters are server-side .NET regexes). */
 export const regexLiteral = (text: string): string => text.replace(REGEX_SPECIAL, '\\$&');
 
-/** Stream names of the ledger's events: under the prefix, and no system stream. */
-export const ledgerStreamsRegex = (prefix: string): string => `^${regexLiteral(prefix)}[^$]`;
+/** Stream names of the ledger's events: under the prefix, named as a ledger stream (LEDGER_STREAM); no system stream, no other ledger's. */
+export const ledgerStreamsRegex = (prefix: string): string => `^${regexLiteral(prefix)}[a-z]+-${TENANT_ID}-`;
 
 /**
  * Stream names of one tenant's events. Every stream name carries its tenant as

@@ -13,6 +13,7 @@ import {
   fromEsdbEvent,
   fromEsdbPosition,
   isEsdbUnavailable,
+  ledgerStreamOf,
   ledgerStreamsRegex,
   mapEsdbError,
   regexLiteral,
@@ -214,10 +215,21 @@ describe('eventstoredb records › stream names › finds a tenant’s streams b
   });
 
   it('the ledger regex passes the prefix’s streams and no system stream', () => {
-    expect(match(ledgerStreamsRegex(''), 'consent-a-b')).toBe(true);
+    expect(match(ledgerStreamsRegex(''), `consent-${tenantId}-b`)).toBe(true);
     expect(match(ledgerStreamsRegex(''), '$stats-0.0.0.0:2113')).toBe(false);
-    expect(match(ledgerStreamsRegex('a.b'), 'a.bconsent')).toBe(true);
-    expect(match(ledgerStreamsRegex('a.b'), 'aXbconsent')).toBe(false);
+    expect(match(ledgerStreamsRegex('a.b'), `a.bconsent-${tenantId}-c1`)).toBe(true);
+    expect(match(ledgerStreamsRegex('a.b'), `aXbconsent-${tenantId}-c1`)).toBe(false);
     expect(regexLiteral('a.b-c$')).toBe('a\\.b\\-c\\$');
+  });
+
+  it('a ledger without a prefix does not take another prefix’s streams on the same cluster for its own', () => {
+    // The default prefix is none: another deployment's `eu.` streams are not this one's.
+    expect(match(ledgerStreamsRegex(''), `eu.consent-${tenantId}-c1`)).toBe(false);
+    expect(ledgerStreamOf(`eu.consent-${tenantId}-c1`, '')).toBeNull();
+    expect(fromEsdbEvent(asRead(unplaced(), 'eu.'), '')).toBeNull();
+    // Nor a stream of some other application that happens to start like one.
+    expect(ledgerStreamOf('orders-42', '')).toBeNull();
+    expect(ledgerStreamOf(`consent-${tenantId}-c1`, '')).toBe(`consent-${tenantId}-c1`);
+    expect(ledgerStreamOf(`p1.consent-${tenantId}-c1`, 'p1.')).toBe(`consent-${tenantId}-c1`);
   });
 });
