@@ -111,6 +111,14 @@ export class LedgerUnavailableError extends Error {
   override readonly name = 'LedgerUnavailableError';
 }
 
+/**
+ * Thrown when the ledger refuses an append as larger than it takes at once (EventStoreDB's
+ * MaxAppendSize, 1 MiB by default): nothing was written, answer 413.
+ */
+export class LedgerAppendTooLargeError extends Error {
+  override readonly name = 'LedgerAppendTooLargeError';
+}
+
 export interface Ledger {
   /**
    * Appends events to one or more streams, atomically: all requests land, or none. Once it

@@ -3,7 +3,12 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
 import { ReadModelsBehindError } from '../../common/read-notes.js';
-import { ConcurrencyError, LedgerUnavailableError, WrongExpectedRevisionError } from '../../ledger/ledger.port.js';
+import {
+  ConcurrencyError,
+  LedgerAppendTooLargeError,
+  LedgerUnavailableError,
+  WrongExpectedRevisionError,
+} from '../../ledger/ledger.port.js';
 import { isUnavailableError } from '../../store/database-errors.js';
 import { inclusiveBounds, startsAfterEnd } from '../../common/dates.js';
 import { now } from './envelope.js';
@@ -133,6 +138,14 @@ function map(error: unknown, later: FieldError[] = []): Mapped {
     return { status: error.statusCode, code: error.code, message: error.message, details: error.details, headers: error.headers };
   if (error instanceof DomainError)
     return { status: DOMAIN_STATUS[error.code], code: error.code, message: error.message, details: error.details };
+  // The ledger takes no append this large (EventStoreDB's MaxAppendSize): nothing was recorded.
+  if (error instanceof LedgerAppendTooLargeError) {
+    return {
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'the ledger takes no write this large at once; nothing was recorded: send fewer items per batch (or a shorter text)',
+    };
+  }
   // Streams that kept changing for every attempt: nothing was recorded, and a retry may land.
   if (error instanceof ConcurrencyError || error instanceof WrongExpectedRevisionError) {
     return {

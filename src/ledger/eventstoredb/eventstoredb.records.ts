@@ -1,9 +1,12 @@
 import {
   AppendConsistencyViolationError,
+  AppendRecordSizeExceededError,
   DeadlineExceededError,
+  MaxAppendSizeExceededError,
   NotLeaderError,
   TimeoutError,
   UnavailableError,
+  TransactionMaxSizeExceededError,
   UnsupportedError,
   WrongExpectedVersionError,
   type AppendStreamState,
@@ -13,6 +16,7 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import {
+  LedgerAppendTooLargeError,
   LedgerUnavailableError,
   START,
   WrongExpectedRevisionError,
@@ -169,7 +173,8 @@ export function isEsdbUnavailable(error: unknown): boolean {
 
 /**
  * Maps a client error to the port's: wrong expected version → WrongExpectedRevisionError (naming
- * the stream as the ledger knows it), unreachable → LedgerUnavailableError, an old server →
+ * the stream as the ledger knows it), unreachable → LedgerUnavailableError, over the server's
+ * MaxAppendSize → LedgerAppendTooLargeError, an old server →
  * an error saying which version is needed. Anything else is returned as it is.
  */
 export function mapEsdbError(error: unknown, prefix: string, expectedOf: (stream: string) => ExpectedRevision | undefined): unknown {
@@ -183,6 +188,13 @@ export function mapEsdbError(error: unknown, prefix: string, expectedOf: (stream
     const stream = withoutPrefix(v.streamName, prefix) ?? v.streamName;
     const actual = typeof v.actualState === 'bigint' && v.actualState >= 0n ? Number(v.actualState) : null;
     return new WrongExpectedRevisionError(stream, expectedOf(stream) ?? 'any', actual);
+  }
+  // The server's MaxAppendSize (1 MiB by default), for the append or one of its events: nothing was written.
+  if (error instanceof TransactionMaxSizeExceededError || error instanceof MaxAppendSizeExceededError) {
+    return new LedgerAppendTooLargeError('the ledger (EventStoreDB) refuses an append this large (its MaxAppendSize)', { cause: error });
+  }
+  if (error instanceof AppendRecordSizeExceededError) {
+    return new LedgerAppendTooLargeError('the ledger (EventStoreDB) refuses an event this large (its MaxAppendSize)', { cause: error });
   }
   if (error instanceof UnsupportedError) {
     return new Error('EventStoreDB refused a multi-stream append: the ledger needs KurrentDB 25.1 or later', { cause: error });

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppendConsistencyViolationError,
+  AppendRecordSizeExceededError,
+  MaxAppendSizeExceededError,
+  TransactionMaxSizeExceededError,
   UnavailableError,
   UnknownError,
   WrongExpectedVersionError,
@@ -8,7 +11,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import { eventHash } from '../event-hash.js';
-import { LedgerUnavailableError, START, WrongExpectedRevisionError } from '../ledger.port.js';
+import { LedgerAppendTooLargeError, LedgerUnavailableError, START, WrongExpectedRevisionError } from '../ledger.port.js';
 import {
   fromEsdbEvent,
   fromEsdbPosition,
@@ -152,6 +155,18 @@ describe('eventstoredb records › errors › maps the client’s errors to the 
       stream: 'consent-y',
       actual: null,
     });
+  });
+
+  it('an append over the server’s MaxAppendSize, whole or one event, is LedgerAppendTooLargeError: nothing written, a 413', () => {
+    for (const refused of [
+      new TransactionMaxSizeExceededError(undefined as never, { size: 2_000_000, maxSize: 1_048_576 }),
+      new AppendRecordSizeExceededError(undefined as never, { stream: 'p1.policy-x', recordId: 'r', size: 1_100_000, maxSize: 1_048_576 }),
+      MaxAppendSizeExceededError.fromMaxAppendSize(1_048_576),
+    ]) {
+      const mapped = mapEsdbError(refused, 'p1.', () => undefined);
+      expect(mapped).toBeInstanceOf(LedgerAppendTooLargeError);
+      expect((mapped as Error).message).toMatch(/MaxAppendSize/);
+    }
   });
 
   it('a failed consistency check of appendRecords (a condition) is WrongExpectedRevisionError naming that stream', () => {
