@@ -165,10 +165,25 @@ export function isEsdbUnavailable(error: unknown): boolean {
   // Appends go through grpc-js, which may throw its own error: status 14 UNAVAILABLE, 4 DEADLINE_EXCEEDED.
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 14 || code === 4) return true;
+  if (notLeaderRefusal(error)) return true;
   const message = error instanceof Error ? error.message : '';
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|client error \(Connect\)|connection refused|failed to connect|Name resolution|No connection established/i.test(
     message,
   );
+}
+
+/**
+ * A follower refusing the multi-stream append: FAILED_PRECONDITION (9) whose status details are
+ * NotLeaderNodeErrorDetails, which the client does not recognise and hands on as UnknownError.
+ * Nothing was written; the next request finds the leader (reads ask for it).
+ */
+function notLeaderRefusal(error: unknown): boolean {
+  const raw = ((error as { _raw?: unknown } | null)?._raw ?? error) as {
+    code?: unknown;
+    metadata?: { get?(key: string): unknown[] };
+  } | null;
+  if (raw?.code !== 9 || typeof raw.metadata?.get !== 'function') return false;
+  return raw.metadata.get('grpc-status-details-bin').some((v) => Buffer.isBuffer(v) && v.includes('NotLeaderNode'));
 }
 
 /**

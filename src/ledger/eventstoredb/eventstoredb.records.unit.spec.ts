@@ -201,6 +201,22 @@ describe('eventstoredb records › errors › maps the client’s errors to the 
     }
   });
 
+  it('a node that is not the leader refusing an append (FAILED_PRECONDITION, NotLeaderNode details) is LedgerUnavailableError', () => {
+    // What grpc-js hands the client for the v2 append on a follower: the details name the error type.
+    const status = Buffer.concat([
+      Buffer.from([0x08, 0x09, 0x1a, 0x40]),
+      Buffer.from('type.googleapis.com/kurrentdb.protocol.v2.NotLeaderNodeErrorDetails'),
+    ]);
+    const raw = Object.assign(new Error('9 FAILED_PRECONDITION: not leader'), {
+      code: 9,
+      details: 'not leader',
+      metadata: { get: (key: string) => (key === 'grpc-status-details-bin' ? [status] : []) },
+    });
+    const refused = new UnknownError(raw as never);
+    expect(isEsdbUnavailable(refused)).toBe(true);
+    expect(mapEsdbError(refused, '', () => undefined)).toBeInstanceOf(LedgerUnavailableError);
+  });
+
   it('leaves other errors as they are', () => {
     const other = new UnknownError();
     expect(isEsdbUnavailable(new Error('bad request'))).toBe(false);
