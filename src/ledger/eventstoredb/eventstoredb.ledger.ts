@@ -206,9 +206,12 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
       batch.push({ streamName: this.esdbStream(p.request.stream), expectedState: p.expectedState, events: p.events.map(toEventData) });
     }
     await this.write(batch, checks, planned.length < requests.length);
-    // The append answers revisions, not each event's $all position: read the events back.
+    // The append answers revisions, not each event's $all position: read the events back. They are
+    // committed now, so a failure to read them is never "the ledger is unavailable" (nothing
+    // written, try again): a read that failed for a moment is tried again, and one that keeps
+    // failing is said as what it is.
     const placed = await mapLimit(planned, READ_CONCURRENCY, (p) =>
-      this.readBack(p.request.stream, p.request.expectedRevision, p.first, p.events),
+      committedReadBack(() => this.readBack(p.request.stream, p.request.expectedRevision, p.first, p.events)),
     );
     const events = placed.flat().sort((a, b) => comparePositions(a.position, b.position));
     return { events, position: events[events.length - 1]!.position };
@@ -456,3 +459,30 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
 }
 
 export { isEsdbUnavailable };
+
+/** An error of the read back after a committed append: not the port's "nothing was written". */
+export class CommittedReadBackError extends Error {
+  override readonly name = 'CommittedReadBackError';
+}
+
+/**
+ * Reads back what an append committed: an outage or a leader change during the read is waited out
+ * (up to about 10 s); past that, or for any other failure but the ledger's own refusal of a repeat,
+ * CommittedReadBackError, so that no caller takes the write for one that did not happen.
+ */
+export async function committedReadBack<T>(read: () => Promise<T>, tries = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw error;
+      if (isEsdbUnavailable(error) && attempt < tries) {
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+        continue;
+      }
+      throw new CommittedReadBackError('the append was committed, but its events could not be read back for their positions', {
+        cause: error,
+      });
+    }
+  }
+}
