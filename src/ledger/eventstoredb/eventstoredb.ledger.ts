@@ -467,7 +467,7 @@ export class CommittedReadBackError extends Error {
 
 /**
  * Reads back what an append committed: an outage or a leader change during the read is waited out
- * (up to about 10 s); past that, or for any other failure but the ledger's own refusal of a repeat,
+ * (about 6 s in all); past that, or for any other failure but the ledger's own refusal of a repeat,
  * CommittedReadBackError, so that no caller takes the write for one that did not happen.
  */
 export async function committedReadBack<T>(read: () => Promise<T>, tries = 6): Promise<T> {
