@@ -54,11 +54,13 @@ describe.each(availableEngines)('follower core ($name)', ({ open }) => {
         if (bad) throw new Error(`refused ${bad.id}`);
       },
     };
-    const follower = new Follower(t.store.db, ledger, {
-      name: 'probe',
-      checkpoints: new TableCheckpointer('read.checkpoints'),
-      processors: [processor],
-    });
+    const follower = new Follower(
+      t.store.db,
+      ledger,
+      { name: 'probe', checkpoints: new TableCheckpointer('read.checkpoints'), processors: [processor] },
+      // Every idle read looks whether the checkpoint was reset (the service's look once a second).
+      { resetCheckMs: 0 },
+    );
     const checkpoint = async (): Promise<LedgerPosition> => {
       const row = (
         await sql<{
@@ -92,6 +94,22 @@ describe.each(availableEngines)('follower core ($name)', ({ open }) => {
       await p.follower.catchUp();
       expect(p.given).toEqual([...everything, ...later]);
       expect(await p.checkpoint()).toEqual((await ledger.headPosition())!);
+    });
+
+    it('finds it while idle too (a rebuild stopped midway), and reports the position it went back to', async () => {
+      const p = probe();
+      await append(2);
+      await p.follower.catchUp();
+      const head = (await ledger.headPosition())!;
+      expect(p.follower.position).toEqual(head);
+      // Nothing new is appended: the reset is found on an empty read, not at the next event.
+      await p.setCheckpoint({ commit: 0, prepare: 0 });
+      expect(await p.follower.runOnce()).toBe(0);
+      expect(p.follower.position).toEqual({ commit: 0, prepare: 0 });
+      p.given.length = 0;
+      await p.follower.catchUp();
+      expect(p.given).toEqual(await idsAfter({ commit: 0, prepare: 0 }));
+      expect(p.follower.position).toEqual(head);
     });
   });
 

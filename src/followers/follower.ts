@@ -81,6 +81,8 @@ export interface FollowerOptions {
   minIntervalMs?: number;
   /** At most this long between checkpoint writes while batches write nothing (see `writesNothing`). */
   checkpointIdleMs?: number;
+  /** While idle, how often to look whether the checkpoints were reset under it (1,000 ms). */
+  resetCheckMs?: number;
   log?: Log;
 }
 
@@ -119,10 +121,15 @@ export class Follower<P = undefined> {
   applied = 0;
   /** When this process last committed a batch, or began (ms since the epoch). */
   private savedAt = Date.now();
+  /** When an idle read last compared the stored checkpoints with `seen` (ms since the epoch). */
+  private checkedAt = 0;
+  /** The checkpoints were found reset under this process: the position it reports goes back with them. */
+  private movedBack = false;
   private readonly ids: readonly string[];
   private readonly batchSize: number;
   private readonly log: Log;
   private readonly checkpointIdleMs: number;
+  private readonly resetCheckMs: number;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -134,6 +141,7 @@ export class Follower<P = undefined> {
     this.batchSize = options.batchSize ?? 1000;
     this.log = options.log ?? silentLog;
     this.checkpointIdleMs = options.checkpointIdleMs ?? 0;
+    this.resetCheckMs = options.resetCheckMs ?? 1000;
     this.loop = new PokeLoop(definition.name, async () => ({ more: (await this.runOnce()) >= this.batchSize }), {
       pollMs: options.pollMs ?? 250,
       log: this.log,
@@ -232,10 +240,16 @@ export class Follower<P = undefined> {
     if (this.cursor === undefined) {
       this.cursor = await this.definition.checkpoints.read(this.db, this.ids);
       this.seen = this.cursor;
+      // Reset under us: the read fence and the lag then see how far behind the read models are.
+      if (this.movedBack) this.progress.reset(this.cursor);
+      this.movedBack = false;
     }
     const from = this.cursor;
     const events = await this.reads.readAll(from, this.batchSize);
     if (events.length === 0) {
+      // Idle, at most once a second: a reset is found now, not at the next event (a rebuild
+      // stopped midway leaves the checkpoints behind with nothing new to read).
+      if (await this.resetWhileIdle()) return 0;
       this.advance(from);
       return 0;
     }
@@ -252,7 +266,7 @@ export class Follower<P = undefined> {
     } catch (error) {
       if (error instanceof CheckpointMovedBack) {
         // Reset under us (a rebuild): read again from where the checkpoints are now.
-        this.forget();
+        this.forget(true);
         return 0;
       }
       if (!this.definition.recover || isTransientError(error)) {
@@ -264,7 +278,7 @@ export class Follower<P = undefined> {
           this.transact(processors, some, prepared, before).then(() => undefined),
         );
       } catch (failure) {
-        this.forget();
+        this.forget(failure instanceof CheckpointMovedBack);
         if (failure instanceof CheckpointMovedBack) return 0;
         throw failure;
       }
@@ -317,9 +331,22 @@ export class Follower<P = undefined> {
     return reached;
   }
 
-  private forget(): void {
+  private forget(movedBack = false): void {
     this.cursor = undefined;
     this.seen = undefined;
+    if (movedBack) this.movedBack = true;
+  }
+
+  /** Whether the stored checkpoints are behind what this process saw (reset under it): then it reads again from them. */
+  private async resetWhileIdle(): Promise<boolean> {
+    const seen = this.seen;
+    if (!seen || Date.now() - this.checkedAt < this.resetCheckMs) return false;
+    this.checkedAt = Date.now();
+    const stored = await this.definition.checkpoints.read(this.db, this.ids);
+    if (comparePositions(stored, seen) >= 0) return false;
+    this.forget(true);
+    this.progress.reset(stored);
+    return true;
   }
 
   private advance(position: LedgerPosition): void {

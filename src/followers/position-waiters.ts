@@ -47,6 +47,11 @@ export class PositionWaiters {
     for (const w of this.waiters) if (comparePositions(this.known, w.target) >= 0) w.done(true);
   }
 
+  /** Goes back to `position` (the checkpoints were reset under the follower): the waiters wait on. */
+  reset(position: LedgerPosition): void {
+    this.known = position;
+  }
+
   /** Releases every waiter with false (the follower stops). */
   cancelAll(): void {
     for (const w of this.waiters) w.done(false);
