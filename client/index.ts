@@ -31,7 +31,8 @@ export type ConsentLedgerClient = Client<paths>;
 export function consentLedgerClient({ baseUrl, apiKey, apiSecret, fetch }: ConsentLedgerClientOptions): ConsentLedgerClient {
   return createClient<paths>({
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    headers: { 'X-API-Key': apiKey, ...(apiSecret ? { 'X-API-Secret': apiSecret } : {}) },
+    // JSON unless a request says otherwise (Accept: text/csv): the public receipt check answers a page to browsers.
+    headers: { Accept: 'application/json', 'X-API-Key': apiKey, ...(apiSecret ? { 'X-API-Secret': apiSecret } : {}) },
     ...(fetch ? { fetch } : {}),
   });
 }

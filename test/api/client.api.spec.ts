@@ -51,6 +51,13 @@ describe('typed client › against a running service', () => {
     expect(record.data!.data).toMatchObject({ id, userReference: 'client-user', purpose: 'newsletter', consentGiven: true });
     const verified = await ledger.GET('/api/v1/consent/{id}/verify', { params: { path: { id } } });
     expect(verified.data!.data.valid).toBe(true);
+    // The public receipt check answers a page to browsers; to the client, its JSON (of a record put on paper).
+    const receipt = await ledger.POST('/api/v1/consent/{id}/pdf', { params: { path: { id } }, parseAs: 'arrayBuffer' });
+    expect(receipt.response.status).toBe(200);
+    const consentHash = (recorded.data!.data as { consentHash: string }).consentHash;
+    const checked = await ledger.GET('/verify/{consentId}', { params: { path: { consentId: id }, query: { hash: consentHash } } });
+    expect(checked.error).toBeUndefined();
+    expect(checked.data).toMatchObject({ data: { valid: true } });
     const found = await ledger.GET('/api/v1/consent/search', { params: { query: { purpose: 'newsletter', limit: 10 } } });
     expect(found.data!.pagination.total).toBe(1);
     // A route answering JSON or CSV is typed as either: the JSON one is the envelope.
