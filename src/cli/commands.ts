@@ -46,6 +46,7 @@ const limit = (raw: string | undefined, flag: string): number | null | undefined
 };
 
 const API_KEY = /^ck_[0-9A-Za-z]{24}$/;
+const PUBLISHABLE_KEY = /^pk_[0-9A-Za-z]{24}$/;
 
 const tenantCreate: Command = {
   name: 'tenant create',
@@ -149,13 +150,16 @@ const keyCreate: Command = {
 
 const keyRevoke: Command = {
   name: 'key revoke',
-  usage: 'key revoke --tenant TENANT_ID --key ck_...',
-  summary: 'Revoke an API key; prints {revoked: true}',
+  usage: 'key revoke --tenant TENANT_ID --key ck_...|pk_...',
+  summary: 'Revoke an API key, or a publishable key; prints {revoked: true}',
   options: { tenant: { type: 'string' }, key: { type: 'string' } },
   parse(values) {
     const tenant = tenantId(required(values, 'tenant'), 'tenant');
     const key = required(values, 'key');
-    if (!API_KEY.test(key)) throw new UsageError('--key must be an API key: ck_ followed by 24 letters and digits');
+    // Every key `key create` issues: a secret key or a publishable one.
+    if (!API_KEY.test(key) && !PUBLISHABLE_KEY.test(key)) {
+      throw new UsageError('--key must be an API key: ck_ (or pk_ for a publishable key) followed by 24 letters and digits');
+    }
     return { tenant, key };
   },
   load: () => import('./commands.run.js').then((m) => m.keyRevoke),

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../src/service.js';
 import { repoRoot, runCommand } from '../support/process.js';
-import { client, listedAdminKey, publishPolicy } from '../support/service.js';
+import { browserClient, client, listedAdminKey, publishPolicy } from '../support/service.js';
 import { cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
 import { connectingAs } from '../support/stores.js';
 
@@ -326,6 +326,23 @@ describe.each(engines)('cli › on $name', (engine) => {
       expect(again.code).toBe(1);
       expect(again.json.error.code).toBe('NOT_FOUND');
       expect(again.stderr).toMatch(/not found or already revoked/);
+
+      // A publishable key it issued, it revokes too (a leaked one, with the service stopped).
+      const origin = 'https://shop.example.com';
+      const publishable = await cli(['key', 'create', '--tenant', created.tenantId, '--scope', 'publishable', '--origin', origin], env);
+      expect(publishable.code, publishable.stderr).toBe(0);
+      const pk = publishable.json.apiKey as string;
+      const gone = await cli(['key', 'revoke', '--tenant', created.tenantId, '--key', pk], env);
+      expect(gone.code, gone.stderr).toBe(0);
+      expect(gone.json).toEqual({ revoked: true });
+      await withService(async (service) => {
+        const refused = await browserClient(service.app, pk, origin).post('/api/v1/consent', {
+          purpose: 'privacy_policy',
+          userReference: 'visitor',
+          consentGiven: true,
+        });
+        expect(refused.statusCode).toBe(401);
+      });
     });
 
     itOnce('fails with exit 1 for a tenant that does not exist', async () => {
