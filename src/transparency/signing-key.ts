@@ -235,8 +235,15 @@ export async function assertCurrentKey(tx: Kysely<Database>, signer: NoteSigner,
   const current = rows.rows[0];
   if (current === undefined) return;
   if (current.public_key !== signer.publicKey.toString('base64')) {
+    // Retired (a rotation since this process started), or never the log's: said as what it is.
+    const retired = await sql<{ one: number }>`
+      SELECT 1 AS one FROM transparency.key_history WHERE public_key = ${signer.publicKey.toString('base64')} AND retired_at IS NOT NULL`.execute(
+      tx,
+    );
     throw new SigningKeyError(
-      `the checkpoint signing key of this process (${signer.vkey}) was retired by keys rotate-signing: restart the service with the new key`,
+      retired.rows.length > 0
+        ? `the checkpoint signing key of this process (${signer.vkey}) was retired by keys rotate-signing: restart the service with the new key`
+        : `the checkpoint signing key of this process (${signer.vkey}) is not the log's current key (${current.vkey}): give it the key the service signs with`,
     );
   }
   // The sealer's too: the same key under another name, a process started since with another
@@ -263,7 +270,14 @@ export async function rotateSigningKey(
   nextSeed: Buffer | undefined,
 ): Promise<{ retired: string; current: string; path?: string }> {
   const current = configuredSigningKey(settings);
-  if (!current) throw new SigningKeyError('no signing key to rotate: the service has not started on this store yet');
+  if (!current) {
+    const active = await activeKey(db);
+    throw new SigningKeyError(
+      active
+        ? `no signing key to rotate: this store's log is signed by ${active.vkey}, and no signing key was found (TRANSPARENCY_SIGNING_KEY, TRANSPARENCY_SIGNING_KEY_FILE, or DATA_DIR/${SIGNING_KEY_FILE_NAME}): give the command the key the service signs with`
+        : 'no signing key to rotate: the service has not started on this store yet',
+    );
+  }
   if (!nextSeed && current.source !== 'DATA_DIR')
     throw new SigningKeyError(
       `the current key comes from ${current.source}: give the new one with --new-key-file, then point ${current.source} at it`,

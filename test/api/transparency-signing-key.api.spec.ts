@@ -205,6 +205,21 @@ describe('signing key › rotation, and a process holding another key', () => {
     );
     expect(String(refusal)).toMatch(/was retired by keys rotate-signing/);
     expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(before.treeSize);
+    // A key the log never had is not called retired.
+    const stranger = signerFromSeed(KEY_NAME, randomBytes(32));
+    const told = await service.store.db
+      .transaction()
+      .execute((tx) => assertCurrentKey(tx, stranger))
+      .catch((e: unknown) => String(e));
+    expect(told).toMatch(/is not the log's current key/);
+    expect(told).not.toMatch(/retired/);
+    // A command given no key on a store whose log has one names the key it needs.
+    if (store.env.DATABASE_URL) {
+      const keyless = mkdtempSync(join(tmpdir(), 'cl-signing-none-'));
+      const without = loadSettings({ ...store.env, DATA_DIR: keyless, PUBLIC_BASE_URL: BASE, LOG_LEVEL: 'silent' });
+      await expect(rotateSigningKey(service.store.db, without, undefined)).rejects.toThrow(/signed by .* no signing key was found/);
+      rmSync(keyless, { recursive: true, force: true });
+    }
     await service.close();
 
     service = await createService(settingsOf(store.env), { pollMs: 50 });
