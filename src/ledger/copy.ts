@@ -240,8 +240,11 @@ export async function copyLedger(source: Ledger, destination: Ledger, options: C
         }
         appends++;
         const problems: string[] = [];
-        append.events.forEach((e, k) => {
-          const got = result.events[k];
+        // By id: an adapter answers an append's events in ledger order, which across streams need
+        // not be the order they were sent in (EventStoreDB's multi-stream append does not promise it).
+        const placed = new Map(result.events.map((r) => [r.id, r]));
+        append.events.forEach((e) => {
+          const got = placed.get(e.id);
           if (!got || got.id !== e.id || got.hash !== e.hash) {
             problems.push(`${describe(e)}: hash ${got?.hash ?? 'missing'} at the destination, ${e.hash} at the source`);
           }
