@@ -88,16 +88,20 @@ const settable = (codePoint: number): boolean =>
 /**
  * `text` with every character a receipt cannot set as written (see UNSET_RANGES; emoji and rare
  * Han its fonts lack) written as JSON writes an escape: `\u0627`, a pair for one past U+FFFF
- * (`\ud83c\udf6a`). The same text when it has none. A reader recomputing a hash reads them as JSON does.
+ * (`\ud83c\udf6a`), and then a plain value's backslashes as `\\` (`json`: the text is JSON already).
+ * The same text when it has none. A reader recomputing a hash reads them as JSON does.
  *
  * @example
  * escapeUnsettable('user🍪-Ω') // 'user\\ud83c\\udf6a-Ω'
  */
-export function escapeUnsettable(text: string): string {
+export function escapeUnsettable(text: string, options: { json?: boolean } = {}): string {
   ensureFonts();
+  if ([...text].every((ch) => settable(ch.codePointAt(0)!))) return text;
   let out = '';
   for (const ch of text) {
-    if (settable(ch.codePointAt(0)!)) out += ch;
+    // A plain value read as JSON needs its own backslashes escaped too (JSON text has them already).
+    if (ch === '\\' && !options.json) out += '\\\\';
+    else if (settable(ch.codePointAt(0)!)) out += ch;
     else for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
   }
   return out;

@@ -63,8 +63,8 @@ const RULE = '#b8b8b8';
  * right-to-left or shaped script, an emoji) as a JSON escape, and said so; breaks anywhere so
  * nothing overflows.
  */
-const value = (text: string, extra: Record<string, unknown> = {}) => {
-  const shown = escapeUnsettable(text);
+const value = (text: string, extra: Record<string, unknown> = {}, json = false) => {
+  const shown = escapeUnsettable(text, { json });
   const note = shown === text ? [] : [{ text: `  ${ESCAPES_NOTE}`, italics: true, color: MUTED, fontSize: 7.5 }];
   return { text: [...scriptRuns(shown), ...note], wordBreak: 'break-all', ...extra };
 };
@@ -176,7 +176,7 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
       ['User reference', value(c.userReference ?? '')],
       ['IP address', c.ipAddress ? value(c.ipAddress) : absent()],
       ['User agent', c.userAgent ? value(c.userAgent, { fontSize: 9 }) : absent()],
-      ['Metadata', value(metadata ?? '{}', { fontSize: 8, lineHeight: 1, preserveLeadingSpaces: true })],
+      ['Metadata', value(metadata ?? '{}', { fontSize: 8, lineHeight: 1, preserveLeadingSpaces: true }, true)],
     );
   }
 

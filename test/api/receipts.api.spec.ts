@@ -171,14 +171,17 @@ describe('receipts › when a consent is rendered to a PDF', () => {
 
   it('writes what no font sets as written (right-to-left, shaped scripts, emoji) as JSON escapes, from which the hash recomputes', async () => {
     const policyVersionId = await publishPolicy(api);
-    const userReference = 'user🍪-Ω-ا-ש-ไทย-नमस्ते-陈';
+    // A backslash of its own too: read as JSON, it must not start an escape.
+    const userReference = 'user🍪-Ω-ا-ש-ไทย-नमस्ते-陈-\\u0041';
     const metadata = { ar: 'مرحبا', he: 'שלום' };
     const recorded = (await api.post('/api/v1/consent', { policyVersionId, userReference, consentGiven: true, metadata })).json().data;
     const text = squash(pdfText((await api.post(`/api/v1/consent/${recorded.id}/pdf`)).rawPayload));
     const escaped = JSON.stringify(userReference)
       .slice(1, -1)
       .replace(/[^\x20-\x7eΩ陈]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    expect(escaped).toBe('user\\ud83c\\udf6a-Ω-\\u0627-\\u05e9-\\u0e44\\u0e17\\u0e22-\\u0928\\u092e\\u0938\\u094d\\u0924\\u0947-陈');
+    expect(escaped).toBe(
+      'user\\ud83c\\udf6a-Ω-\\u0627-\\u05e9-\\u0e44\\u0e17\\u0e22-\\u0928\\u092e\\u0938\\u094d\\u0924\\u0947-陈-\\\\u0041',
+    );
     expect(text).toContain(squash(escaped));
     expect(text).toContain(squash('"ar": "\\u0645\\u0631\\u062d\\u0628\\u0627"'));
     expect(text).toContain(squash('JSON \\u escapes'));
