@@ -381,8 +381,8 @@ function Bars({ label, items, max }: { label: string; items: { key: string; name
 
 const decisions = (v: VersionCount): number => v.given + v.rejected + v.withdrawn + v.expired;
 
-function VersionsChart() {
-  const [versions] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
+/** The overview's per-version figures, asked once for this chart and the re-consent one. */
+function VersionsChart({ versions }: { versions: { data: VersionCount[] } | undefined }) {
   const shown = (versions?.data ?? []).filter((v) => decisions(v) > 0).slice(0, 10);
   return (
     <section class="card" aria-labelledby="per-version">
@@ -402,12 +402,11 @@ function VersionsChart() {
   );
 }
 
-function ReconsentChart() {
+function ReconsentChart({ counts }: { counts: { data: VersionCount[] } | undefined }) {
   const [backlog] = useLoad(async () => {
-    const [purposes, { data: versions }] = await Promise.all([
-      allPurposes(),
-      api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'),
-    ]);
+    if (!counts) return undefined;
+    const versions = counts.data;
+    const purposes = await allPurposes();
     // Only a purpose with a version after its first that asks again can have anyone to ask: the
     // others are 0 without a request each (the tenant's rate budget is the backend's too).
     const earliest = new Map<string, VersionCount>();
@@ -427,7 +426,7 @@ function ReconsentChart() {
           : 0,
       })),
     );
-  }, []);
+  }, [counts]);
   return (
     <section class="card" aria-labelledby="reconsent">
       <h2 id="reconsent">Re-consent backlog per purpose</h2>
@@ -495,6 +494,7 @@ function Overview({ session }: { session: Session }) {
     () => api<{ data: { treeSize: number; timestamp: string; rootHash: string; checkpoint: string } }>('/api/v1/ledger/checkpoint'),
     [],
   );
+  const [versions] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
   return (
     <>
       <h1>Overview</h1>
@@ -525,8 +525,8 @@ function Overview({ session }: { session: Session }) {
         {daily && <DailyChart days={daily.data} />}
       </section>
       <div class="columns">
-        <VersionsChart />
-        <ReconsentChart />
+        <VersionsChart versions={versions} />
+        <ReconsentChart counts={versions} />
       </div>
       <FailingWebhooks admin={session.scope === 'admin'} />
     </>

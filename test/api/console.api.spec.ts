@@ -279,6 +279,28 @@ describe('console › an auditor with a read key', () => {
 });
 
 describe('console › an officer with an admin key', () => {
+  it('loads the overview asking each figure once, re-consent only of the purposes a version asks again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${r.method()} ${url.pathname}${url.search}`);
+    });
+    try {
+      await signIn(page, adminCreds);
+      await page.getByRole('heading', { name: 'Re-consent backlog per purpose' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Each call once: a figure asked twice spends the tenant's budget for nothing.
+      expect(asked.length, asked.join('\n')).toBe(new Set(asked).size);
+      // Of the purposes (privacy_policy, newsletter), only newsletter has a version that asks again.
+      const reconsent = asked.filter((a) => a.includes('/consent/reconsent'));
+      expect(reconsent.map((a) => new URL(a.split(' ')[1]!, 'http://x').searchParams.get('purpose'))).toEqual(['newsletter']);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('issues and revokes a key, and erases a subject after a confirmation naming what goes', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
