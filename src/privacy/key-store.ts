@@ -57,9 +57,15 @@ export async function loadLookupSecret(db: Kysely<Database>, master: Buffer, ran
   }
 }
 
-/** What a process is told when its master key stopped opening the store while it ran. */
-export const MASTER_KEY_ROTATED =
-  "this process's master key no longer opens the store: it was rotated (keys rotate-master) while the process was running; restart it with the new key";
+/** Whether `master` unwraps the lookup secret as stored (`wrapped`). */
+function opensLookupSecret(master: Buffer, wrapped: string): boolean {
+  try {
+    unwrapKey(master, secretAad(LOOKUP_SECRET), wrapped);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * In the caller's transaction: `master` still opens the store's lookup secret, which a rotation
@@ -68,11 +74,10 @@ export const MASTER_KEY_ROTATED =
  */
 async function assertMasterKeyCurrent(tx: PrivacyDb, master: Buffer): Promise<void> {
   const row = await tx.selectFrom('privacy.secrets').select('wrapped').where('name', '=', LOOKUP_SECRET).forShare().executeTakeFirst();
-  if (row === undefined) return;
-  try {
-    unwrapKey(master, secretAad(LOOKUP_SECRET), row.wrapped);
-  } catch {
-    throw new MasterKeyError(MASTER_KEY_ROTATED);
+  if (row !== undefined && !opensLookupSecret(master, row.wrapped)) {
+    throw new MasterKeyError(
+      "this process's master key no longer opens the store: it was rotated (keys rotate-master) while the process was running; restart it with the new key",
+    );
   }
 }
 
@@ -84,13 +89,7 @@ export async function sealedUnderMasterKey(db: Kysely<Database>): Promise<boolea
 /** Whether `master` opens the store's lookup secret; undefined when the store has none yet. */
 export async function masterKeyOpens(db: Kysely<Database>, master: Buffer): Promise<boolean | undefined> {
   const wrapped = await wrappedLookupSecret(db);
-  if (wrapped === undefined) return undefined;
-  try {
-    unwrapKey(master, secretAad(LOOKUP_SECRET), wrapped);
-    return true;
-  } catch {
-    return false;
-  }
+  return wrapped === undefined ? undefined : opensLookupSecret(master, wrapped);
 }
 
 /**
