@@ -9,6 +9,7 @@ import { PokeLoop } from '../common/poke-loop.js';
 import { consentAggregate, decideConsent } from '../domain/consent/consent.decider.js';
 import { consentStream } from '../domain/consent/consent.events.js';
 import { versionsBefore } from '../domain/consent/standing.js';
+import { consentStreamSql } from '../ledger/postgres/ledger.table.js';
 import { decidePolicy, policyAggregate } from '../domain/policy/policy.decider.js';
 import { policyStream } from '../domain/policy/policy.events.js';
 import type { Database } from '../store/schema.js';
@@ -246,7 +247,7 @@ export class Deadlines {
     const due = this.options.ledgerInStore
       ? this.due(now).where(
           sql<boolean>`NOT EXISTS (SELECT 1 FROM ledger.events e
-            WHERE e.stream_id = 'consent-' || read.consents.tenant_id || '-' || read.consents.id AND e.event_type = 'ConsentExpired')`,
+            WHERE e.stream_id = ${consentStreamSql(sql.ref('read.consents.tenant_id'), sql.ref('read.consents.id'))} AND e.event_type = 'ConsentExpired')`,
         )
       : this.due(now);
     const [oldest, counted] = await Promise.all([

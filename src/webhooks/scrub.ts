@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { consentStreamSql } from '../ledger/postgres/ledger.table.js';
 import { subjectConsentEvents, type SubjectEventsSource } from '../privacy/subject-events.js';
 import type { Database } from '../store/schema.js';
 import { erasePayload } from './webhook.events.js';
@@ -29,7 +30,7 @@ export async function scrubDeliveries<DB extends Database>(
           -- Expiries, found by their records' streams (the subject index holds records and withdrawals).
           SELECT x.event_id FROM ledger.events x
           WHERE x.event_type = 'ConsentExpired' AND x.stream_id IN (
-            SELECT 'consent-' || r.tenant_id || '-' || (r.data->>'consentId') FROM ledger.events r
+            SELECT ${consentStreamSql(sql.ref('r.tenant_id'), sql`(r.data->>'consentId')`)} FROM ledger.events r
             WHERE ${subjectConsentEvents(tenantId, subject)} AND r.event_type = 'ConsentRecorded'))`;
   const rows = await w
     .selectFrom('webhooks.deliveries as d')

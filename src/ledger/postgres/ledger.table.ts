@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
+import { sql, type ColumnType, type Generated, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../../store/schema.js';
 
 /** `ledger.events` (migration 0001_ledger): the append-only, hash-chained events. */
@@ -20,6 +20,14 @@ export interface EventsTable {
   authenticator: ColumnType<string | null, string | null | undefined, never>;
 }
 export type LedgerEventRow = Selectable<EventsTable>;
+
+/**
+ * A consent's stream name in SQL, of expressions for its tenant and its id, spelt as
+ * `consentStream` (src/domain/consent/consent.events.ts) spells it: its events found by the
+ * stream index of `ledger.events`.
+ */
+export const consentStreamSql = (tenantId: RawBuilder<unknown>, consentId: RawBuilder<unknown>): RawBuilder<string> =>
+  sql<string>`'consent-' || ${tenantId} || '-' || ${consentId}`;
 
 // A type alias (not an interface) so that it has the index signature `withTables` asks for.
 export type LedgerDatabase = {
