@@ -88,7 +88,8 @@ const TENANT_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
  * lowercase letters. Checked after the prefix, so that another ledger's streams on the cluster
  * (`eu.consent-…` under another prefix, seen from one without) are not taken for this one's.
  */
-const LEDGER_STREAM = new RegExp(`^[a-z]+-${TENANT_ID}-`);
+const LEDGER_STREAM_NAME = `[a-z]+-${TENANT_ID}-`;
+const LEDGER_STREAM = new RegExp(`^${LEDGER_STREAM_NAME}`);
 
 /** A stream this ledger wrote (an append's error names it) without its prefix. */
 const withoutPrefix = (esdbStream: string, prefix: string): string | null =>
@@ -227,7 +228,7 @@ const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 export const regexLiteral = (text: string): string => text.replace(REGEX_SPECIAL, '\\$&');
 
 /** Stream names of the ledger's events: under the prefix, named as a ledger stream (LEDGER_STREAM); no system stream, no other ledger's. */
-export const ledgerStreamsRegex = (prefix: string): string => `^${regexLiteral(prefix)}[a-z]+-${TENANT_ID}-`;
+export const ledgerStreamsRegex = (prefix: string): string => `^${regexLiteral(prefix)}${LEDGER_STREAM_NAME}`;
 
 /**
  * Stream names of one tenant's events. Every stream name carries its tenant as
