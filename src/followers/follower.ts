@@ -123,8 +123,6 @@ export class Follower<P = undefined> {
   private savedAt = Date.now();
   /** When an idle read last compared the stored checkpoints with `seen` (ms since the epoch). */
   private checkedAt = 0;
-  /** The checkpoints were found reset under this process: the position it reports goes back with them. */
-  private movedBack = false;
   private readonly ids: readonly string[];
   private readonly batchSize: number;
   private readonly log: Log;
@@ -240,9 +238,6 @@ export class Follower<P = undefined> {
     if (this.cursor === undefined) {
       this.cursor = await this.definition.checkpoints.read(this.db, this.ids);
       this.seen = this.cursor;
-      // Reset under us: the read fence and the lag then see how far behind the read models are.
-      if (this.movedBack) this.progress.reset(this.cursor);
-      this.movedBack = false;
     }
     const from = this.cursor;
     const events = await this.reads.readAll(from, this.batchSize);
@@ -266,7 +261,7 @@ export class Follower<P = undefined> {
     } catch (error) {
       if (error instanceof CheckpointMovedBack) {
         // Reset under us (a rebuild): read again from where the checkpoints are now.
-        this.forget(true);
+        await this.goBack();
         return 0;
       }
       if (!this.definition.recover || isTransientError(error)) {
@@ -278,8 +273,11 @@ export class Follower<P = undefined> {
           this.transact(processors, some, prepared, before).then(() => undefined),
         );
       } catch (failure) {
-        this.forget(failure instanceof CheckpointMovedBack);
-        if (failure instanceof CheckpointMovedBack) return 0;
+        if (failure instanceof CheckpointMovedBack) {
+          await this.goBack();
+          return 0;
+        }
+        this.forget();
         throw failure;
       }
       this.seen = last;
@@ -331,21 +329,31 @@ export class Follower<P = undefined> {
     return reached;
   }
 
-  private forget(movedBack = false): void {
+  private forget(): void {
     this.cursor = undefined;
     this.seen = undefined;
-    if (movedBack) this.movedBack = true;
   }
 
-  /** Whether the stored checkpoints are behind what this process saw (reset under it): then it reads again from them. */
+  /**
+   * The checkpoints were reset under this process (a rebuild): it reads again from where they are
+   * now, and the position it reports goes back with them, so that the read fence and the lag see
+   * how far behind the read models are.
+   */
+  private async goBack(to?: LedgerPosition): Promise<void> {
+    const stored = to ?? (await this.definition.checkpoints.read(this.db, this.ids));
+    this.cursor = stored;
+    this.seen = stored;
+    this.progress.reset(stored);
+  }
+
+  /** Whether the stored checkpoints are behind what this process saw (reset under it): then it goes back to them. */
   private async resetWhileIdle(): Promise<boolean> {
     const seen = this.seen;
     if (!seen || Date.now() - this.checkedAt < this.resetCheckMs) return false;
     this.checkedAt = Date.now();
     const stored = await this.definition.checkpoints.read(this.db, this.ids);
     if (comparePositions(stored, seen) >= 0) return false;
-    this.forget(true);
-    this.progress.reset(stored);
+    await this.goBack(stored);
     return true;
   }
 
