@@ -215,9 +215,11 @@ export class AttemptRecorder {
  * Up to `limit` webhooks, in id order after `after` (from the first when null) and up to `upTo`,
  * that are active and have a delivery due, skipping `saturated`. It steps from one webhook with
  * deliveries pending to the next on the index (a few probes each), so its cost follows the
- * number of such webhooks, not the number of deliveries waiting.
+ * number of such webhooks, not the number of deliveries waiting. The checks are scalar subqueries,
+ * not EXISTS: an EXISTS may become a hash join that returns the webhooks out of id order, and the
+ * limit then keeps whichever came first, skipping the same webhook turn after turn.
  */
-async function dueWebhooks(
+export async function dueWebhooks(
   db: WebhooksDb,
   o: { after: string | null; upTo: string | null; saturated: string[]; limit: number },
 ): Promise<string[]> {
@@ -234,9 +236,9 @@ async function dueWebhooks(
     SELECT p.id FROM pending p
     WHERE p.id IS NOT NULL AND (${o.upTo}::uuid IS NULL OR p.id <= ${o.upTo}::uuid)
       AND NOT (p.id = ANY(${o.saturated}::uuid[]))
-      AND EXISTS (SELECT 1 FROM webhooks.endpoints e WHERE e.id = p.id AND e.is_active AND e.deleted_at IS NULL)
-      AND EXISTS (SELECT 1 FROM webhooks.deliveries d
-                  WHERE d.webhook_id = p.id AND d.status = 'pending' AND d.next_attempt_at <= now())
+      AND (SELECT e.is_active AND e.deleted_at IS NULL FROM webhooks.endpoints e WHERE e.id = p.id)
+      AND (SELECT true FROM webhooks.deliveries d
+           WHERE d.webhook_id = p.id AND d.status = 'pending' AND d.next_attempt_at <= now() LIMIT 1)
     LIMIT ${o.limit}`.execute(db);
   return rows.map((r) => r.id);
 }
