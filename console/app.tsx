@@ -315,8 +315,18 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
   );
 }
 
+/** The steps between the daily chart's ticks, in seconds: 1, 2, 3, 7, 14 and 30 days. */
+const DAY_TICKS = [1, 2, 3, 7, 14, 30].map((days) => days * 86_400);
+
 /** A chart's x value (unix seconds at a UTC midnight) as its day. */
 const utcDay = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** The x axis's labels, kept on the chart's element too: the canvas shows them, the page's text does not. */
+function dayLabels(chart: HTMLElement | null, splits: number[]): string[] {
+  const labels = splits.map(utcDay);
+  if (chart) chart.dataset.days = labels.join(' ');
+  return labels;
+}
 
 function DailyChart({ days }: { days: Daily[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -340,7 +350,8 @@ function DailyChart({ days }: { days: Daily[] }) {
           { label: 'Day (UTC)', value: (_u, v) => (v === null ? '—' : utcDay(v)) },
           ...series.map(([label, , stroke]) => ({ label, stroke, width: 2, points: { show: days.length <= 31 } })),
         ],
-        axes: [{ values: (_u, splits) => splits.map(utcDay) }, { label: 'records' }],
+        // Ticks only at UTC midnights, a day or a whole number of days apart, far enough apart for a date to fit.
+        axes: [{ incrs: DAY_TICKS, space: 75, values: (_u, splits) => dayLabels(box.current, splits) }, { label: 'records' }],
         scales: { x: { time: true } },
       },
       [x, ...series.map(([, key]) => days.map((d) => d[key] as number))],
@@ -382,11 +393,16 @@ function Bars({ label, items, max }: { label: string; items: { key: string; name
 const decisions = (v: VersionCount): number => v.given + v.rejected + v.withdrawn + v.expired;
 
 /** The overview's per-version figures, asked once for this chart and the re-consent one. */
-function VersionsChart({ versions }: { versions: { data: VersionCount[] } | undefined }) {
+function VersionsChart({ versions, error }: { versions: { data: VersionCount[] } | undefined; error: string | undefined }) {
   const shown = (versions?.data ?? []).filter((v) => decisions(v) > 0).slice(0, 10);
   return (
     <section class="card" aria-labelledby="per-version">
       <h2 id="per-version">Acceptance per policy version</h2>
+      {error && (
+        <p class="error" role="alert">
+          Not loaded: {error}
+        </p>
+      )}
       {versions && shown.length === 0 && <p>No decisions yet.</p>}
       <Bars
         label="Acceptance rate per policy version"
@@ -402,11 +418,16 @@ function VersionsChart({ versions }: { versions: { data: VersionCount[] } | unde
   );
 }
 
-function ReconsentChart({ counts }: { counts: { data: VersionCount[] } | undefined }) {
-  const [backlog] = useLoad(async () => {
+function ReconsentChart({ counts, countsError }: { counts: { data: VersionCount[] } | undefined; countsError: string | undefined }) {
+  const [backlog, error] = useLoad(async () => {
     if (!counts) return undefined;
     const versions = counts.data;
-    const purposes = await allPurposes();
+    const defined = await allPurposes();
+    // The tenant's purposes, and the policy types its versions name without one defined (a
+    // privacy_policy version is its own purpose): both have people to ask again.
+    const known = new Set(defined.map((p) => p.key));
+    const undefinedTypes = [...new Set(versions.map((v) => v.purpose))].filter((key) => !known.has(key)).sort();
+    const purposes = [...defined, ...undefinedTypes.map((key) => ({ key, name: key }))];
     // Only a purpose with a version after its first that asks again can have anyone to ask: the
     // others are 0 without a request each (the tenant's rate budget is the backend's too).
     const earliest = new Map<string, VersionCount>();
@@ -430,6 +451,11 @@ function ReconsentChart({ counts }: { counts: { data: VersionCount[] } | undefin
   return (
     <section class="card" aria-labelledby="reconsent">
       <h2 id="reconsent">Re-consent backlog per purpose</h2>
+      {(countsError ?? error) && (
+        <p class="error" role="alert">
+          Not loaded: {countsError ?? error}
+        </p>
+      )}
       {backlog && backlog.length === 0 && <p>No purposes defined.</p>}
       {backlog && (
         <Bars
@@ -475,6 +501,14 @@ function FailingWebhooks({ admin }: { admin: boolean }) {
   );
 }
 
+/** A figure's error, said where the figure would be (a rate limit, a lost connection). */
+const NotLoaded = ({ error }: { error: string | undefined }) =>
+  error ? (
+    <span class="error" role="alert">
+      Not loaded: {error}
+    </span>
+  ) : null;
+
 function Overview({ session }: { session: Session }) {
   const [range, setRange] = useState(30);
   const end = new Date().toISOString().slice(0, 10);
@@ -483,31 +517,33 @@ function Overview({ session }: { session: Session }) {
     () => api<{ data: Daily[] }>(`/api/v1/consent/stats/daily?startDate=${start}&endDate=${end}`),
     [range],
   );
-  const [stats] = useLoad(
+  const [stats, statsError] = useLoad(
     () =>
       api<{ data: { totalConsents: number; acceptanceRate: number; acceptedConsents: number; rejectedConsents: number } }>(
         '/api/v1/consent/stats',
       ),
     [],
   );
-  const [checkpoint] = useLoad(
+  const [checkpoint, checkpointError] = useLoad(
     () => api<{ data: { treeSize: number; timestamp: string; rootHash: string; checkpoint: string } }>('/api/v1/ledger/checkpoint'),
     [],
   );
-  const [versions] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
+  const [versions, versionsError] = useLoad(() => api<{ data: VersionCount[] }>('/api/v1/consent/stats/versions'), []);
   return (
     <>
       <h1>Overview</h1>
       <div class="figures">
         <div class="card figure">
-          Records<strong>{stats?.data.totalConsents ?? '…'}</strong>
+          Records<strong>{stats?.data.totalConsents ?? (statsError ? '—' : '…')}</strong>
+          <NotLoaded error={statsError} />
         </div>
         <div class="card figure">
-          Acceptance rate<strong>{stats ? `${stats.data.acceptanceRate} %` : '…'}</strong>
+          Acceptance rate<strong>{stats ? `${stats.data.acceptanceRate} %` : statsError ? '—' : '…'}</strong>
+          <NotLoaded error={statsError} />
         </div>
         <div class="card figure">
-          Proven in the log<strong>{checkpoint ? `${checkpoint.data.treeSize} events` : '…'}</strong>
-          <span>signed {when(checkpoint?.data.timestamp)}</span>
+          Proven in the log<strong>{checkpoint ? `${checkpoint.data.treeSize} events` : checkpointError ? '—' : '…'}</strong>
+          {checkpointError ? <NotLoaded error={checkpointError} /> : <span>signed {when(checkpoint?.data.timestamp)}</span>}
           {checkpoint && <span> · {cosigners(checkpoint.data.checkpoint)}</span>}
         </div>
       </div>
@@ -525,8 +561,8 @@ function Overview({ session }: { session: Session }) {
         {daily && <DailyChart days={daily.data} />}
       </section>
       <div class="columns">
-        <VersionsChart versions={versions} />
-        <ReconsentChart counts={versions} />
+        <VersionsChart versions={versions} error={versionsError} />
+        <ReconsentChart counts={versions} countsError={versionsError} />
       </div>
       <FailingWebhooks admin={session.scope === 'admin'} />
     </>
@@ -1164,6 +1200,8 @@ function Webhooks({ session, webhookId }: { session: Session; webhookId: string 
   );
   const [version, setVersion] = useState(0);
   const [message, setMessage] = useState<string>();
+  // What was said about one webhook's delivery is not shown under another's attempts.
+  useEffect(() => setMessage(undefined), [webhookId]);
   const [attempts, attemptsError] = useLoad(
     () =>
       webhookId

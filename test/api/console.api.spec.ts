@@ -559,7 +559,7 @@ describe('console › the session', () => {
   }, 60_000);
 
   it("shows an imported decision's original time, and an expiry that has passed as expired", async () => {
-    // Last in the file: the data it adds is no other test's.
+    // After the tests that count records: the data it adds is no other test's.
     await admin.post('/api/v1/purposes', { key: 'moved', name: 'Moved in', legalBasis: 'consent', consentValidFor: 'P24M' });
     await publishPolicy(admin, { policyType: 'custom', purpose: 'moved', effectiveDate: '2015-01-01T00:00:00Z' });
     const res = await admin.post('/api/v1/consent/batch', {
@@ -589,5 +589,128 @@ describe('console › the session', () => {
     } finally {
       await context.close();
     }
+  }, 60_000);
+});
+
+describe('console › what the officer reads at a glance', () => {
+  // After the file's other tests: the policies, webhooks and records it adds are no other test's.
+  // One page each for the officer and the auditor, each signed in once: sign-ins from one address
+  // are limited to 20 a minute, and the file's other tests sign in many times.
+  let officer: Page;
+  let reader: Page;
+  beforeAll(async () => {
+    officer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(officer, adminCreds);
+    reader = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(reader, auditor);
+  }, 60_000);
+  afterAll(async () => {
+    await officer?.context().close();
+    await reader?.context().close();
+  });
+  it('counts the re-consent backlog of a policy type with no purpose defined, as the API does', async () => {
+    const v1 = await publishPolicy(admin, { policyType: 'cookie_policy', version: '1.0.0' });
+    for (const user of ['c-1', 'c-2'])
+      await admin.post('/api/v1/consent', { policyVersionId: v1, userReference: user, consentGiven: true });
+    await publishPolicy(admin, { policyType: 'cookie_policy', version: '2.0.0' });
+    const total = (await admin.get('/api/v1/consent/reconsent?purpose=cookie_policy&limit=1')).json().pagination.total as number;
+    expect(total).toBe(2);
+    await officer.goto(`${base}/console#/overview`);
+    await officer.reload();
+    const bars = officer.getByRole('list', { name: 'Subjects to ask again, per purpose' });
+    await bars
+      .getByRole('listitem')
+      .filter({ hasText: 'cookie_policy' })
+      .filter({ hasText: `${total} to ask again` })
+      .waitFor();
+    expect(await bars.getByRole('listitem').filter({ hasText: 'Newsletter' }).count()).toBe(1);
+  }, 60_000);
+
+  it('says which figures could not be loaded, rather than "…" for ever', async () => {
+    const limited = {
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: { code: 'RATE_LIMITED', message: 'rate limit exceeded' } }),
+    };
+    const figures = /\/api\/v1\/(consent\/stats(\/versions)?|ledger\/checkpoint)$/;
+    await reader.setViewportSize({ width: 1280, height: 900 });
+    await reader.route(figures, (route) => route.fulfill(limited));
+    try {
+      await reader.goto(`${base}/console#/overview`);
+      await reader.reload();
+      await reader.getByRole('heading', { name: 'Re-consent backlog per purpose' }).waitFor();
+      // Two figures of the stats, the checkpoint, and both charts of the versions.
+      await waitUntil(async () => (await reader.getByRole('alert').filter({ hasText: 'Not loaded: rate limit exceeded' }).count()) === 5, {
+        what: 'five figures saying they were not loaded',
+      });
+      expect(await reader.locator('.figure strong').allTextContents()).toEqual(['—', '—', '—']);
+    } finally {
+      await reader.unroute(figures);
+    }
+  }, 60_000);
+
+  it('labels the daily chart once a day at most, far enough apart to read, at any range and width', async () => {
+    for (const width of [1280, 390]) {
+      await reader.setViewportSize({ width, height: 900 });
+      await reader.goto(`${base}/console#/overview`);
+      await reader.reload();
+      for (const range of ['7', '30', '90']) {
+        await reader.getByLabel('Range').selectOption(range);
+        const chart = reader.locator('.chart');
+        await waitUntil(async () => ((await chart.getAttribute('data-days')) ?? '') !== '', { what: 'the chart drawn' });
+        const labels = (await chart.getAttribute('data-days'))!.split(' ');
+        const where = `${range} days at ${width} px: ${labels.join(' ')}`;
+        for (const label of labels) expect(label, where).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(new Set(labels).size, where).toBe(labels.length);
+        // uPlot keeps ticks 75 px apart or more (a date is about 62 wide): what the plot's width can hold.
+        const plotWidth = (await chart.boundingBox())!.width;
+        expect(labels.length, where).toBeLessThanOrEqual(Math.floor(plotWidth / 75) + 1);
+        expect(labels.length, where).toBeGreaterThanOrEqual(2);
+      }
+    }
+  }, 60_000);
+
+  it('keeps a long user reference inside the erasure confirmation, at any width', async () => {
+    const reference = `üüü-Zoë-日本語-${'x'.repeat(200)}/?#&%`;
+    const policyVersionId = (await admin.get('/api/v1/policies/active/privacy_policy')).json().data.id as string;
+    expect((await admin.post('/api/v1/consent', { policyVersionId, userReference: reference, consentGiven: true })).statusCode).toBe(201);
+    // The erasure page finds a subject by the search, which follows the ledger.
+    await waitUntil(
+      async () =>
+        (await admin.get(`/api/v1/consent/search?${new URLSearchParams({ userReference: reference })}`)).json().pagination.total === 1,
+      { what: 'the record searchable' },
+    );
+    for (const width of [1280, 390]) {
+      await officer.setViewportSize({ width, height: 900 });
+      await officer.goto(`${base}/console#/erasure`);
+      await officer.getByLabel('User reference').fill(reference);
+      await officer.getByRole('button', { name: 'Find' }).click();
+      await officer.getByRole('alertdialog').waitFor();
+      expect(await officer.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      // The whole reference is on the page to read, not cut at the screen's edge.
+      expect(await officer.getByRole('heading', { name: `Erase ${reference}?` }).isVisible()).toBe(true);
+    }
+  }, 60_000);
+
+  it("shows what was said about a delivery sent again on that webhook's page only", async () => {
+    const hooks = (await admin.get('/api/v1/webhooks')).json().data as { id: string }[];
+    const failing = hooks[0]!.id;
+    const other = (
+      await admin.post('/api/v1/webhooks', { url: 'https://127.0.0.1:9/other', events: ['consent.created'], isActive: false })
+    ).json().data.id as string;
+    await t.service.store.db
+      .withTables<{ 'webhooks.deliveries': { webhook_id: string; status: string; next_attempt_at: string | null } }>()
+      .updateTable('webhooks.deliveries')
+      .set({ status: 'failed', next_attempt_at: null })
+      .where('webhook_id', '=', failing)
+      .execute();
+    await officer.setViewportSize({ width: 1280, height: 900 });
+    await officer.goto(`${base}/console#/webhooks/${failing}`);
+    await officer.getByRole('button', { name: 'Send again' }).first().click();
+    const said = officer.getByRole('status').filter({ hasText: /delivery again now/ });
+    await said.waitFor();
+    await officer.goto(`${base}/console#/webhooks/${other}`);
+    await officer.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    await said.waitFor({ state: 'detached' });
   }, 60_000);
 });
