@@ -27,6 +27,7 @@ import type { Checkpoint, Verifier } from '../transparency/note.js';
 import { TransparencyStore } from '../transparency/transparency.store.js';
 import type { CliIo, CommandRun } from './command.js';
 import { serviceLedger } from './service-ledger.js';
+import { TenantService } from '../tenants/tenants.service.js';
 import { Stopped, stoppable, stoppedAnswer, throwIfStopped } from './stoppable.js';
 
 /** Logs at least this long get a progress bar on stderr. */
@@ -210,6 +211,8 @@ export const auditExport: CommandRun = {
       const latest = await logs.latestCheckpoint(input.tenantId);
       if (!latest) {
         await opened.close();
+        // A tenant id mistyped is said as such (NOT_FOUND), not as a log not sealed yet.
+        await new TenantService(store.db).get(input.tenantId);
         throw new AuditError(`no signed checkpoint for tenant ${input.tenantId}: it has no events yet, or the service has not sealed them`);
       }
       const bar = progress(io, 'exporting');

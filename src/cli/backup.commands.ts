@@ -15,6 +15,11 @@ export const backupCommand: Command = {
   parse(values) {
     const out = values.out;
     if (typeof out !== 'string' || out.length === 0) throw new UsageError('--out is required: the file to write the archive to');
+    // Not stdout: it carries the command's JSON summary. Not a file named "-" either, which nobody means.
+    if (out === '-')
+      throw new UsageError(
+        '--out must be a file: stdout carries the summary, not the archive (send the file on after: cat FILE | … restore --from -)',
+      );
     const path = resolve(out);
     if (existsSync(path)) throw new UsageError(`--out ${out} exists already: give a new file name`);
     if (!existsSync(dirname(path))) throw new UsageError(`--out ${out}: the folder ${dirname(path)} does not exist`);

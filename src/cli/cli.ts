@@ -31,6 +31,19 @@ const isHelp = (a: string | undefined) => a === '--help' || a === '-h' || a === 
  * @example
  * process.exitCode = await main(['tenant', 'create', '--name', 'Acme', '--plan', 'pro']);
  */
+/**
+ * parseArgs's error in a sentence: an option last, or followed by another option (an empty shell
+ * variable: `--tenant --scope read`), lacks its value, said as such (with how to give one that
+ * starts with a dash); otherwise its first sentence says what was wrong.
+ */
+function parseArgsMessage(message: string): string {
+  const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
+  if (ambiguous) return `${ambiguous[1]} needs a value (one that starts with a dash is written ${ambiguous[1]}=-value)`;
+  const missing = /^Option '(--[\w-]+) <value>' argument missing/.exec(message);
+  if (missing) return `${missing[1]} needs a value`;
+  return message.split('. ')[0]!.split('\n')[0]!;
+}
+
 export async function main(
   argv: readonly string[],
   cli: CliEnvironment = { env: process.env, stdout: process.stdout, stderr: process.stderr },
@@ -88,8 +101,7 @@ export async function main(
     }
     input = command.parse(values, positionals);
   } catch (error) {
-    // parseArgs explains at length; its first sentence says what was wrong.
-    const message = error instanceof UsageError ? error.message : (error as Error).message.split('. ')[0]!.split('\n')[0]!;
+    const message = error instanceof UsageError ? error.message : parseArgsMessage((error as Error).message);
     say(commandHelp(command));
     return fail(EXIT.usage, 'USAGE', message);
   }

@@ -83,6 +83,13 @@ describe('cli › when the arguments are wrong › exits 2 with a clear message,
       /--per-day must be a whole number/,
     ],
     ['key create without --tenant', ['key', 'create'], /--tenant is required/],
+    ['a backup to stdout, which carries the summary', ['backup', '--out', '-'], /--out must be a file: stdout carries the summary/],
+    ['an option without its value, last', ['key', 'create', '--scope', 'read', '--tenant'], /--tenant needs a value/],
+    [
+      'an option without its value, another option next (an empty shell variable)',
+      ['key', 'create', '--tenant', '--scope', 'read'],
+      /--tenant needs a value \(one that starts with a dash is written --tenant=-value\)/,
+    ],
     [
       'a malformed API key',
       ['key', 'revoke', '--tenant', '00000000-0000-4000-8000-000000000000', '--key', 'cs_secret'],
@@ -630,6 +637,42 @@ describe('cli › when DATA_DIR holds no store', () => {
       const created = await cli(['tenant', 'create', '--name', 'First', '--plan', 'free'], { DATA_DIR: typo });
       expect(created.code, created.stderr).toBe(0);
       expect((await cli(['tenant', 'list'], { DATA_DIR: typo })).json.tenants).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('tenant create on a new store makes the signing key as the first start would, and signs its events with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-cli-first-'));
+    try {
+      const created = await cli(['tenant', 'create', '--name', 'First', '--plan', 'pro'], { DATA_DIR: dir });
+      expect(created.code, created.stderr).toBe(0);
+      // Said as the service says it: a key was made, and must be backed up.
+      expect(created.stderr).toContain(`generated a new checkpoint signing key in ${join(dir, 'signing.key')}`);
+      expect(existsSync(join(dir, 'signing.key'))).toBe(true);
+      expect((await cli(['key', 'create', '--tenant', created.json.tenantId, '--scope', 'read'], { DATA_DIR: dir })).code).toBe(0);
+      // A tenant id mistyped is not a log unsealed.
+      const unknown = randomUUID();
+      const exported = await cli(['audit', 'export', '--tenant', unknown, '--out', join(dir, 'log.jsonl')], { DATA_DIR: dir });
+      expect(exported.code).toBe(1);
+      expect(exported.json.error.code).toBe('NOT_FOUND');
+      expect(exported.stderr).toMatch(/tenant not found/);
+      expect(exported.stderr).not.toMatch(/no signed checkpoint/);
+      // Every event carries an authenticator, none precedes where they begin: an auditor tells
+      // them from rows written into the ledger table by hand.
+      const { openStore } = await import('../../src/store/store.js');
+      const { MIGRATIONS } = await import('../../src/migrations.js');
+      const store = await openStore({ dataDir: dir, migrations: MIGRATIONS });
+      try {
+        const events = await sql<{ type: string; signed: boolean }>`
+          SELECT event_type AS type, authenticator IS NOT NULL AS signed FROM ledger.events ORDER BY global_position`.execute(store.db);
+        expect(events.rows.map((e) => e.type)).toEqual(['TenantCreated', 'ApiKeyIssued', 'ApiKeyIssued']);
+        expect(events.rows.every((e) => e.signed)).toBe(true);
+        const from = await sql<{ commit: string }>`SELECT commit_position::text AS commit FROM ledger.authenticated_from`.execute(store.db);
+        expect(from.rows).toEqual([{ commit: '0' }]);
+      } finally {
+        await store.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
