@@ -136,13 +136,20 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
       );
     } else if (active.vkey !== signer.vkey) {
       // The same key under another name (PUBLIC_BASE_URL changed): the history names it as it signs
-      // now, and the operator is told, for the log's origin changes with it.
+      // now, and the operator is told, for the log's origin changes with it; not when no checkpoint
+      // was signed yet (a CLI command run with another PUBLIC_BASE_URL made the store): no auditor holds one.
       const was = parseVerifierKey(active.vkey).name;
-      notices.push(
-        `consent-ledger: PUBLIC_BASE_URL names this service ${signer.name}, but its transparency log was signed as ${was} until now. ` +
-          `New checkpoints carry the origin ${signer.name}/ledger/<tenant> and the key ${signer.vkey}: an auditor's checkpoints kept under ${was} do not connect with them. ` +
-          `Unless the service has really moved, set PUBLIC_BASE_URL back to the address that gives ${was} (docs/verifying.md).`,
-      );
+      const signed = await transparencyDb(tx)
+        .selectFrom('transparency.checkpoints')
+        .select(sql<number>`1`.as('one'))
+        .limit(1)
+        .executeTakeFirst();
+      if (signed)
+        notices.push(
+          `consent-ledger: PUBLIC_BASE_URL names this service ${signer.name}, but its transparency log was signed as ${was} until now. ` +
+            `New checkpoints carry the origin ${signer.name}/ledger/<tenant> and the key ${signer.vkey}: an auditor's checkpoints kept under ${was} do not connect with them. ` +
+            `Unless the service has really moved, set PUBLIC_BASE_URL back to the address that gives ${was} (docs/verifying.md).`,
+        );
       await transparencyDb(tx)
         .updateTable('transparency.key_history')
         .set({ vkey: signer.vkey })

@@ -102,6 +102,27 @@ describe('signing key › on the first start', () => {
   });
 });
 
+describe('signing key › named again before anything was signed', () => {
+  it('takes the new name quietly: no auditor can hold a checkpoint under the old one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-signing-renamed-'));
+    const store = await storeSettings(dir);
+    const opened = await openStore({ databaseUrl: store.env.DATABASE_URL, dataDir: dir, migrations: MIGRATIONS });
+    try {
+      // As a CLI command run with the default PUBLIC_BASE_URL leaves a new store, then the service's first start.
+      const first = await openSigningKey(opened.db, loadSettings({ ...store.env, LOG_LEVEL: 'silent' }));
+      expect(first.signer.name).toBe('localhost:3000');
+      const started = await openSigningKey(opened.db, settingsOf(store.env));
+      expect(started.notices).toEqual([]);
+      const named = await sql<{ vkey: string }>`SELECT vkey FROM transparency.key_history`.execute(opened.db);
+      expect(named.rows.map((r) => r.vkey)).toEqual([started.signer.vkey]);
+    } finally {
+      await opened.close();
+      await store.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('signing key › when an older version kept the seed in the store', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cl-signing-legacy-'));
   const legacySeed = randomBytes(32);
