@@ -25,11 +25,15 @@ export interface ConsentLedgerClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export type ConsentLedgerClient = Client<paths>;
+/**
+ * Answers typed as their JSON: a route that also answers CSV, HTML or JSON-LD to those who ask
+ * (`Accept`, `format=`) answers this client, which asks for JSON, its JSON envelope.
+ */
+export type ConsentLedgerClient = Client<paths, 'application/json'>;
 
 /** A client whose every request carries the key (and secret). */
 export function consentLedgerClient({ baseUrl, apiKey, apiSecret, fetch }: ConsentLedgerClientOptions): ConsentLedgerClient {
-  return createClient<paths>({
+  return createClient<paths, 'application/json'>({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     // JSON unless a request says otherwise (Accept: text/csv): the public receipt check answers a page to browsers.
     headers: { Accept: 'application/json', 'X-API-Key': apiKey, ...(apiSecret ? { 'X-API-Secret': apiSecret } : {}) },

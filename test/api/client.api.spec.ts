@@ -49,6 +49,8 @@ describe('typed client › against a running service', () => {
 
     const record = await ledger.GET('/api/v1/consent/{id}', { params: { path: { id } } });
     expect(record.data!.data).toMatchObject({ id, userReference: 'client-user', purpose: 'newsletter', consentGiven: true });
+    // Typed as the JSON answer, though the route also answers JSON-LD (format=iso27560): no cast.
+    expect(record.data!.data.status).toBe('active');
     const verified = await ledger.GET('/api/v1/consent/{id}/verify', { params: { path: { id } } });
     expect(verified.data!.data.valid).toBe(true);
     // The public receipt check answers a page to browsers; to the client, its JSON (of a record put on paper).
@@ -57,12 +59,14 @@ describe('typed client › against a running service', () => {
     const consentHash = (recorded.data!.data as { consentHash: string }).consentHash;
     const checked = await ledger.GET('/verify/{consentId}', { params: { path: { consentId: id }, query: { hash: consentHash } } });
     expect(checked.error).toBeUndefined();
-    expect(checked.data).toMatchObject({ data: { valid: true } });
+    expect(checked.data!.data.valid).toBe(true);
     const found = await ledger.GET('/api/v1/consent/search', { params: { query: { purpose: 'newsletter', limit: 10 } } });
     expect(found.data!.pagination.total).toBe(1);
-    // A route answering JSON or CSV is typed as either: the JSON one is the envelope.
+    // A route answering JSON or CSV answers the client its JSON envelope, typed as such.
     const audit = await ledger.GET('/api/v1/audit-log', { params: { query: { action: 'policy.published' } } });
-    expect((audit.data as Exclude<typeof audit.data, string | undefined>).data.map((e) => e.action)).toEqual(['policy.published']);
+    expect(audit.data!.data.map((e) => e.action)).toEqual(['policy.published']);
+    const reconsent = await ledger.GET('/api/v1/consent/reconsent', { params: { query: { purpose: 'newsletter' } } });
+    expect(reconsent.data!.pagination.total).toBe(0);
   });
 
   it('answers refusals as the typed error envelope, with the rate-limit headers', async () => {
