@@ -11,6 +11,7 @@ import { CommandHandler } from '../application/command-handler.js';
 import { ConfigLog } from '../application/config/config-log.js';
 import type { ImportOutcome } from '../application/consents/consent.commands.js';
 import type { HistoryImported } from '../domain/config/config.events.js';
+import { COLLECTED_AT_MIN } from '../domain/consent/consent.decider.js';
 import { countingStream } from '../common/counting-stream.js';
 import { TenantService } from '../tenants/tenants.service.js';
 import { PartialResult, UsageError, type CliIo, type CommandRun } from './command.js';
@@ -312,6 +313,9 @@ function itemFor(
   const read = readRow(values, mapping);
   if ('errors' in read) return read;
   const r = read.row;
+  // Its time's bounds before its version: a version "in force in 1989" is no fix for a row that cannot be.
+  if (r.collectedAt !== undefined && r.collectedAt < COLLECTED_AT_MIN)
+    return { errors: [{ field: columnOf(mapping, 'collectedAt'), message: 'must not be before 1990' }] };
   const resolved = policies.resolve(r);
   if ('error' in resolved) {
     const { field, message } = resolved.error;

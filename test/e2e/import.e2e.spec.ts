@@ -1047,6 +1047,25 @@ describe.each(engines)('import › on $name', (engine) => {
   );
 
   itReading(
+    'a row from before 1990 is refused for its time, not sent to look for a version of 1989',
+    async () => {
+      const tenant = await tenantWithPurposes('Before 1990', [['old', 'Old']]);
+      const file = join(files, `before-1990-${engine.name.length}.csv`);
+      writeFileSync(file, 'email,given,date\na@example.com,yes,1989-06-01T00:00:00Z\nb@example.com,yes,2020-06-01T00:00:00Z\n');
+      const run = await cli(
+        [
+          ...importArgs(tenant.tenantId, file, { email: 'userReference', given: 'consentGiven', date: 'collectedAt' }),
+          '--default',
+          'purpose=old',
+        ],
+        env,
+      );
+      expect(run.json).toMatchObject({ rows: 2, imported: 1, errors: [{ line: 2, field: 'date', message: 'must not be before 1990' }] });
+    },
+    60_000,
+  );
+
+  itReading(
     'a seeded file of good, bad and repeated rows: every row is counted once, and a run again finds what the first recorded',
     async () => {
       const tenant = await createTenant('Seeded file');
