@@ -18,6 +18,13 @@ export const ISO27560_CONTEXT = {
   rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
   schema: 'https://schema.org/',
   xsd: 'http://www.w3.org/2001/XMLSchema#',
+  // Their values name a concept or a thing (eu-gdpr:A6-1-a, urn:uuid:…, a URL): links, not text.
+  'dct:conformsTo': { '@type': '@id' },
+  'dpv:hasDataController': { '@type': '@id' },
+  'dpv:hasLegalBasis': { '@type': '@id' },
+  'dpv:hasPersonalData': { '@type': '@id' },
+  'dpv:isIndicatedBy': { '@type': '@id' },
+  'rdfs:seeAlso': { '@type': '@id' },
 } as const;
 
 /** What the ledger holds of one decision, and what it names. */

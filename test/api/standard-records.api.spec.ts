@@ -41,6 +41,23 @@ async function validate(doc: Doc): Promise<void> {
   // JSON-LD: every term resolves to an IRI (safe mode throws on anything that would be dropped).
   const expanded = await jsonld.expand(doc as jsonld.JsonLdDocument, { safe: true } as jsonld.Options.Expand);
   expect(JSON.stringify(expanded)).toContain('https://w3id.org/dpv#hasConsentStatus');
+  // What names a concept or a thing is a link (an IRI) to an RDF tool, not a string that looks like one.
+  const linked = (node: unknown, property: string): string[] => {
+    if (Array.isArray(node)) return node.flatMap((n) => linked(n, property));
+    if (node === null || typeof node !== 'object') return [];
+    const here = ((node as Record<string, unknown>)[property] as Record<string, unknown>[] | undefined) ?? [];
+    for (const v of here) expect(v, `${property}: ${JSON.stringify(v)}`).not.toHaveProperty('@value');
+    return [
+      ...here.map((v) => v['@id'] as string),
+      ...Object.values(node as Record<string, unknown>).flatMap((n) => (typeof n === 'object' ? linked(n, property) : [])),
+    ];
+  };
+  expect(linked(expanded, 'https://w3id.org/dpv#hasLegalBasis')[0]).toMatch(/^https:\/\/w3id\.org\/dpv\/legal\/eu\/gdpr#A6-1-[a-f]$/);
+  expect(linked(expanded, 'https://w3id.org/dpv#hasPersonalData')).toEqual(['https://w3id.org/dpv/pd#Identifier']);
+  expect(linked(expanded, 'https://w3id.org/dpv#hasDataController')[0]).toMatch(/^urn:uuid:/);
+  expect(linked(expanded, 'https://w3id.org/dpv#isIndicatedBy')).toContain('https://w3id.org/dpv#DataSubject');
+  expect(linked(expanded, 'http://www.w3.org/2000/01/rdf-schema#seeAlso')[0]).toMatch(/^https?:\/\//);
+  expect(linked(expanded, 'http://purl.org/dc/terms/conformsTo')).toEqual([DPV_27560_RECORD]);
 }
 
 async function record(body: Doc): Promise<string> {
