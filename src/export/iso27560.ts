@@ -45,8 +45,12 @@ export interface StandardRecordInput {
   tenant: { id: string; name: string };
   notice: { policyVersionId: string; title: string; type: string; version: string; contentHash: string };
   purpose: { key: string; name: string | null; legalBasis: string | null; dpv: string | null };
-  /** The public page that checks the record's hash without a key (its proof link). */
-  verifyUrl: string;
+  /**
+   * Its proof link: the record's inclusion proof in the tenant's signed log (a read key fetches
+   * it; `audit prove` checks it offline). Not the public page, which checks only records whose
+   * receipt was issued.
+   */
+  proofUrl: string;
 }
 
 const EVENT_BY = 'dpv:DataSubject';
@@ -129,9 +133,9 @@ export function iso27560Record(r: StandardRecordInput): Record<string, unknown> 
       'dpv:hasPersonalData': 'pd:Identifier',
     },
     'dpv:hasConsentStatus': events,
-    // The proof: the record's consentHash (docs/hashing.md) and the public page that checks it.
+    // The proof: the record's consentHash (docs/hashing.md) and its inclusion proof in the signed log.
     'schema:sha256': r.consentHash,
-    'rdfs:seeAlso': r.verifyUrl,
+    'rdfs:seeAlso': r.proofUrl,
     ...(r.collectedAt
       ? { 'dct:provenance': 'imported: decided on another platform at the first event time, recorded here at dct:created' }
       : {}),

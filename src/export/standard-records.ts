@@ -5,7 +5,6 @@ import { policyAggregate } from '../domain/policy/policy.decider.js';
 import { policyStream } from '../domain/policy/policy.events.js';
 import { iso27560Record, type StandardRecordInput } from './iso27560.js';
 import type { Ledger } from '../ledger/ledger.port.js';
-import { verifyUrl } from '../receipts/receipt.renderer.js';
 import type { ConsentQueries, ConsentQuery, ConsentSearchItem } from '../application/consents/consent.queries.js';
 import type { ConsentView } from '../application/consents/consent.views.js';
 
@@ -97,7 +96,7 @@ export class StandardRecords {
         contentHash,
       },
       purpose,
-      verifyUrl: verifyUrl(this.deps.publicBaseUrl, v.id, v.consentHash),
+      proofUrl: `${this.deps.publicBaseUrl.replace(/\/+$/, '')}/api/v1/consent/${v.id}/proof`,
     };
   }
 

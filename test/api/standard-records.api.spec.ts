@@ -2,6 +2,7 @@ import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DPV_27560_RECORD, ISO27560_EVENT_REQUIRED, ISO27560_REQUIRED } from '../../src/export/iso27560.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { waitUntil } from '../support/process.js';
 
 /**
  * Issue 18, standard records: a consent record as ISO/IEC TS 27560 structures it, in JSON-LD with
@@ -128,7 +129,12 @@ describe('standard records › one record (GET /consent/:id?format=iso27560)', (
       expiresAt: string;
     };
     expect(doc['schema:sha256']).toBe(view.consentHash);
-    expect(doc['rdfs:seeAlso']).toContain(`/verify/${ids.given}?hash=${view.consentHash}`);
+    // Its proof link is the record's inclusion proof in the signed log, which a read key fetches
+    // (the public page checks only records whose receipt was issued: it said "not verified" here).
+    const link = new URL(doc['rdfs:seeAlso'] as string);
+    expect(link.pathname).toBe(`/api/v1/consent/${ids.given}/proof`);
+    await waitUntil(async () => (await api.get(link.pathname)).statusCode === 200, { what: 'the record sealed' });
+    expect((await api.get(link.pathname)).json().data.event).toMatchObject({ type: 'ConsentRecorded' });
     expect(doc['dpv:hasConsentStatus']).toEqual([
       expect.objectContaining({
         '@type': 'dpv:ConsentGiven',
