@@ -255,6 +255,33 @@ describe('OpenAPI document', () => {
     expect(paths['/api/v1/consent/{id}/withdraw']!.post!.operationId).toBe('withdrawConsentById');
   });
 
+  it('when a body can be sent › every POST, PUT and PATCH lists 413 and 415, and answers 415 to a body not JSON', async () => {
+    const creds = await t.tenant('enterprise');
+    const sample: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000', userReference: 'someone', key: 'news' };
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(generated.paths as Record<string, Obj>)) {
+      for (const method of Object.keys(item).filter((m) => ['post', 'put', 'patch'].includes(m))) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const responses = (item[method] as Obj).responses as Obj;
+        for (const status of ['413', '415']) if (!responses[status]) problems.push(`${name}: no ${status}`);
+        const url = path.replace(/\{(\w+)\}/g, (_m, param: string) => sample[param] ?? 'x');
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'POST',
+          url,
+          headers: {
+            'content-type': 'text/plain',
+            'x-api-key': creds.apiKey,
+            'x-api-secret': creds.apiSecret,
+            authorization: 'Bearer openapi-drift-test-admin-token',
+          },
+          payload: 'x',
+        });
+        if (res.statusCode !== 415) problems.push(`${name}: answered ${res.statusCode} to text/plain`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('when walked › is a valid OpenAPI 3.0 document: every $ref resolves, every operation is well formed', () => {
     expect(openApiProblems(generated)).toEqual([]);
     expect(refsOf(generated).length).toBeGreaterThan(0);

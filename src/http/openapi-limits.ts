@@ -74,12 +74,17 @@ export function addLimitResponses(paths: Paths, components: Components): void {
   };
   const headerRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
   for (const [path, operations] of Object.entries(paths)) {
-    for (const op of Object.values(operations)) {
+    for (const [method, op] of Object.entries(operations)) {
       const responses = (op.responses ??= {});
       responses['400'] ??= errorResponse(
         'Invalid input (VALIDATION_ERROR): a query parameter the route does not take, or a URL that is not valid',
         false,
       );
+      // Every route a body may be sent to reads it as JSON, up to the body limit, whether it takes one or not.
+      if (method === 'post' || method === 'put' || method === 'patch') {
+        responses['413'] ??= errorResponse('Body too large (PAYLOAD_TOO_LARGE)', false);
+        responses['415'] ??= errorResponse('A body not application/json in UTF-8 (UNSUPPORTED_MEDIA_TYPE)', false);
+      }
       responses['431'] ??= errorResponse('Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed', false);
       if (!storeBacked(path)) continue;
       // Failed credentials count against the client address, on the admin API too.
