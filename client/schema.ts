@@ -26,7 +26,7 @@ export interface paths {
         };
         /**
          * Readiness: the ledger and the read store answer; any tenant whose log stopped sealing; the witnesses
-         * @description 503 NOT_READY when the ledger or the read store does not answer, from the start of a SIGTERM drain (details.draining: true) while the last requests are still served, and when keys rotate-master ran while this process ran (details.masterKeyRotated: true; restart it with the new key).
+         * @description 503 NOT_READY when the ledger or the read store does not answer, from the start of a SIGTERM drain (details.draining: true) while the last requests are still served, when keys rotate-master ran while this process ran (details.masterKeyRotated: true; restart it with the new key), and when its checkpoint signing key is no longer the log’s current key, after keys rotate-signing or a process started with another PUBLIC_BASE_URL (details.signingKeyRetired: true; it can seal nothing: restart it with the current key and name).
          */
         get: operations["getReady"];
         put?: never;

@@ -56,6 +56,8 @@ import {
   EventAuthenticity,
   openSigningKey,
   proofIncludes,
+  signsForLog,
+  type NoteSigner,
   type Sealer,
   type WitnessRelay,
   type TransparencyService,
@@ -437,6 +439,8 @@ export async function createService(settings: Settings, options: ServiceOptions 
               ...(await ready()),
               // A process left running across keys rotate-master: out of rotation until restarted with the new key.
               ...((await masterKeyRotated(privacy)) ? { masterKeyRotated: true } : {}),
+              // Its signing key no longer the log's (rotate-signing, a rename): it can seal nothing.
+              ...((await signingKeyRetired(store.db, signing.signer)) ? { signingKeyRetired: true } : {}),
               draining: drainState.draining(),
             }),
           },
@@ -480,6 +484,14 @@ export async function createService(settings: Settings, options: ServiceOptions 
       close: () => life.stop(),
     };
   });
+}
+
+/** Whether this process's checkpoint signing key stopped being the log's; false when the store cannot be asked. */
+async function signingKeyRetired(db: Store['db'], signer: NoteSigner): Promise<boolean> {
+  return signsForLog(db, signer).then(
+    (signs) => !signs,
+    () => false,
+  );
 }
 
 /** Whether this process's master key stopped opening the store (rotated while it ran); false when the store cannot be asked. */

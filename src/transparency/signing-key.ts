@@ -177,6 +177,15 @@ export async function isCurrentKey(db: Kysely<Database>, signer: NoteSigner): Pr
   return active ? active.publicKey === signer.publicKey.toString('base64') : undefined;
 }
 
+/**
+ * Whether `signer` still signs for the log: its current key, named as the log names it (false once
+ * a rotation, a rename or a change to the key history took that from it; true for a log with no key yet).
+ */
+export async function signsForLog(db: Kysely<Database>, signer: NoteSigner): Promise<boolean> {
+  const active = await activeKey(db);
+  return !active || (active.publicKey === signer.publicKey.toString('base64') && active.vkey === signer.vkey);
+}
+
 /** The warning printed when a signing key was generated. */
 export const generatedSigningKeyWarning = (path: string): string =>
   [

@@ -226,6 +226,13 @@ describe('signing key › rotation, and a process holding another key', () => {
     );
     expect(String(refusal)).toMatch(/was retired by keys rotate-signing/);
     expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(before.treeSize);
+    // Out of rotation, saying why, rather than ready with proofs that never come.
+    const ready = await service.app.inject({ url: '/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().error).toMatchObject({ code: 'NOT_READY', details: { signingKeyRetired: true } });
+    expect(ready.json().error.message).toMatch(
+      /checkpoint signing key .* is no longer the log's current key: restart it with the current key/,
+    );
     // A key the log never had is not called retired.
     const stranger = signerFromSeed(KEY_NAME, randomBytes(32));
     const told = await service.store.db

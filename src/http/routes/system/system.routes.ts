@@ -79,6 +79,8 @@ export type ReadyReport = {
   draining?: boolean;
   /** This process's master key no longer opens the store (keys rotate-master ran while it ran). */
   masterKeyRotated?: boolean;
+  /** This process's checkpoint signing key is no longer the log's current key (keys rotate-signing, a rename). */
+  signingKeyRetired?: boolean;
   ledger: boolean;
   readStore: boolean;
   sealing: Static<typeof SealingSchema>;
@@ -100,7 +102,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<Read
         tags,
         summary: 'Readiness: the ledger and the read store answer; any tenant whose log stopped sealing; the witnesses',
         description:
-          '503 NOT_READY when the ledger or the read store does not answer, from the start of a SIGTERM drain (details.draining: true) while the last requests are still served, and when keys rotate-master ran while this process ran (details.masterKeyRotated: true; restart it with the new key).',
+          '503 NOT_READY when the ledger or the read store does not answer, from the start of a SIGTERM drain (details.draining: true) while the last requests are still served, when keys rotate-master ran while this process ran (details.masterKeyRotated: true; restart it with the new key), and when its checkpoint signing key is no longer the log’s current key, after keys rotate-signing or a process started with another PUBLIC_BASE_URL (details.signingKeyRetired: true; it can seal nothing: restart it with the current key and name).',
         response: {
           200: EnvelopeSchema(
             Type.Object({
@@ -122,6 +124,14 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ ready: () => Promise<Read
       if (draining) throw new HttpError(503, 'NOT_READY', 'draining: the service is shutting down', { ...r, draining });
       if (r.masterKeyRotated) {
         throw new HttpError(503, 'NOT_READY', 'the master key was rotated while this process ran: restart it with the new key', r);
+      }
+      if (r.signingKeyRetired) {
+        throw new HttpError(
+          503,
+          'NOT_READY',
+          "this process's checkpoint signing key (or the name PUBLIC_BASE_URL gives it) is no longer the log's current key: restart it with the current key",
+          r,
+        );
       }
       if (!r.ledger || !r.readStore) throw new HttpError(503, 'NOT_READY', 'not ready', r);
       return ok({ status: 'ready' as const, ...r });
