@@ -204,7 +204,10 @@ export async function createService(settings: Settings, options: ServiceOptions 
         onHorizonDoubt,
       });
     // Events past where authenticators began must carry one that verifies (sealer, verification).
-    const authenticity = new EventAuthenticity(store.db, await authenticatedFrom(store.db, baseLedger));
+    const authenticity = new EventAuthenticity(
+      store.db,
+      await authenticatedFrom(store.db, baseLedger, (message) => process.stderr.write(`${message}\n`)),
+    );
     await authenticity.reload();
     made = (hashes, authenticators) => authenticity.made(hashes, authenticators);
     const ledger = new ObservedLedger(baseLedger);

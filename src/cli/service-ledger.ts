@@ -41,7 +41,7 @@ export async function serviceLedger(
     return { ledger: client.ledger, external: true, close: client.close };
   })();
   // The first start's record of where authenticators begin: here, before this command's events.
-  if (signer?.first) await authenticatedFrom(store.db, opened.ledger);
+  if (signer?.first) await authenticatedFrom(store.db, opened.ledger, (message) => process.stderr.write(`${message}\n`));
   return opened;
 }
 

@@ -11,16 +11,33 @@ export const TIME_TOLERANCE_MS = 60_000;
 /**
  * Where the ledger stood when authenticators began, recorded on the first start of a version
  * that writes them (insert-once, kept by the ledger's append-only trigger). Events up to there
- * carry none and are judged by the checkpoints that already cover them.
+ * carry none and are judged by the checkpoints that already cover them. Missing from a ledger
+ * whose events already carry authenticators, it was deleted (by the table's owner): it is then
+ * recorded just before the first of them, never at the head, which would exempt every event
+ * written behind the service's back so far, and `warn` says so.
  */
-export async function authenticatedFrom(db: Kysely<Database>, ledger: Ledger): Promise<LedgerPosition> {
+export async function authenticatedFrom(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  warn: (message: string) => void = () => undefined,
+): Promise<LedgerPosition> {
   const l = ledgerDb(db);
   const read = () => l.selectFrom('ledger.authenticated_from').select(['commit_position', 'prepare_position']).executeTakeFirst();
   let row = await read();
   if (!row) {
-    const head = (await ledger.headPosition()) ?? START;
-    await sql`INSERT INTO ledger.authenticated_from (commit_position, prepare_position) VALUES (${head.commit}, ${head.prepare})
+    // The store's own ledger table (empty when the ledger is EventStoreDB's).
+    const first = await sql<{ commit: string; prepare: string }>`
+      SELECT transaction_id::text AS commit, global_position::text AS prepare FROM ledger.events
+      WHERE authenticator IS NOT NULL ORDER BY transaction_id, global_position LIMIT 1`.execute(db);
+    const signed = first.rows[0];
+    const from = signed ? { commit: Number(signed.commit), prepare: Number(signed.prepare) - 1 } : ((await ledger.headPosition()) ?? START);
+    await sql`INSERT INTO ledger.authenticated_from (commit_position, prepare_position) VALUES (${from.commit}, ${from.prepare})
       ON CONFLICT (only_row) DO NOTHING`.execute(db);
+    if (signed)
+      warn(
+        "consent-ledger: ledger.authenticated_from was missing, though events carry authenticators: only the table's owner can delete it. " +
+          'Recorded again just before the first authenticated event, so every event after it must still carry one; find out who deleted it.',
+      );
     row = await read();
   }
   return { commit: Number(row!.commit_position), prepare: Number(row!.prepare_position) };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
+import { authenticatedFrom, EventAuthenticity } from '../../src/transparency/event-authenticity.js';
 import { client, publishPolicy, sealedCheckpoint, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
@@ -226,5 +227,28 @@ describe('forged events › other tenants', () => {
     const { api, setup } = await tenantWithConsent();
     await publishPolicy(api);
     expect((await sealedCheckpoint(api, setup + 3)).treeSize).toBe(setup + 3);
+  });
+});
+
+describe('forged events › where authenticators begin, deleted by the table’s owner', () => {
+  it('is recorded again before the first event that carries one, not at the head: what was forged stays refused', async () => {
+    const { tenantId, consentId } = await tenantWithConsent();
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    const envelope = forgedWithdrawal(recorded!, tenantId, consentId);
+    await insertBehindTheService(envelope);
+    const db = t.service.store.db;
+    // What only the owner can do: the row is kept by a trigger.
+    await sql`ALTER TABLE ledger.authenticated_from DISABLE TRIGGER ALL`.execute(db);
+    await sql`DELETE FROM ledger.authenticated_from`.execute(db);
+    await sql`ALTER TABLE ledger.authenticated_from ENABLE TRIGGER ALL`.execute(db);
+    // The next start records it again, and says why it is not the head.
+    const warned: string[] = [];
+    const from = await authenticatedFrom(db, t.service.ledger, (message) => warned.push(message));
+    expect(warned.join('\n')).toMatch(/ledger\.authenticated_from was missing, though events carry authenticators/);
+    const [forged] = (await t.service.ledger.readStream(consentStream(tenantId, consentId))).filter((e) => e.id === envelope.id);
+    expect(await new EventAuthenticity(db, from).problem(forged!)).toBe('the event carries no authenticator');
+    // Recorded once: a start after that reads it as it is.
+    expect(await authenticatedFrom(db, t.service.ledger, (message) => warned.push(message))).toEqual(from);
+    expect(warned).toHaveLength(1);
   });
 });
