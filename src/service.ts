@@ -207,6 +207,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
     const authenticity = new EventAuthenticity(
       store.db,
       await authenticatedFrom(store.db, baseLedger, (message) => process.stderr.write(`${message}\n`)),
+      signing.signer.publicKey.toString('base64'),
     );
     await authenticity.reload();
     made = (hashes, authenticators) => authenticity.made(hashes, authenticators);

@@ -3,6 +3,7 @@ import { comparePositions, START, type Ledger, type LedgerPosition, type Recorde
 import { ledgerDb } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
 import { authenticatorKeys, authenticatorProblem, type AuthenticatorKeys } from './append-authenticator.js';
+import { vouchedKeys } from './key-succession.js';
 import { transparencyDb } from './transparency.table.js';
 
 /** How far an event's time may go back from the previous event of its tenant (clocks of several processes, queued appends). */
@@ -65,6 +66,8 @@ export class EventAuthenticity {
   constructor(
     private readonly db: Kysely<Database>,
     readonly from: LedgerPosition,
+    /** The key this process signs with (base64): the history's keys count as far as it vouches for them. */
+    private readonly anchor?: string,
   ) {}
 
   /**
@@ -93,9 +96,18 @@ export class EventAuthenticity {
     return problem;
   }
 
-  /** The public keys of every signing key in the history, by key id. */
+  /**
+   * The public keys of the history's signing keys, by key id: those the anchor vouches for (a key
+   * the database alone wrote there signs nothing the service accepts), or every one without an anchor.
+   */
   async reload(db: Kysely<Database> = this.db): Promise<void> {
-    const rows = await transparencyDb(db).selectFrom('transparency.key_history').select('public_key').execute();
-    this.keys = authenticatorKeys(rows.map((r) => ({ publicKey: Buffer.from(r.public_key, 'base64') })));
+    const rows = await transparencyDb(db)
+      .selectFrom('transparency.key_history')
+      .select(['public_key', 'successor_key', 'successor_signature'])
+      .execute();
+    const anchor = this.anchor;
+    const vouched = anchor === undefined ? undefined : vouchedKeys(rows, anchor);
+    const keys = vouched === undefined ? rows : rows.filter((r) => vouched.has(r.public_key));
+    this.keys = authenticatorKeys(keys.map((r) => ({ publicKey: Buffer.from(r.public_key, 'base64') })));
   }
 }

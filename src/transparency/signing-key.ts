@@ -5,6 +5,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile, writeFileDurably } from '../common/key-file.js';
 import type { Database } from '../store/schema.js';
 import { COSIGNATURE_V1, parseVerifierKey, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
+import { signSuccession, vouchedKeys } from './key-succession.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
 import { seedBytes, SigningKeyError } from './signing-seed.js';
 
@@ -156,6 +157,7 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
         .where('public_key', '=', active.publicKey)
         .execute();
     }
+    await vouchForEarlierKeys(tx, signer);
   });
   if (loaded.source === 'generated') notices.push(generatedSigningKeyWarning(loaded.path!));
   return { ...loaded, notices };
@@ -195,6 +197,34 @@ export const generatedSigningKeyWarning = (path: string): string =>
     '  (TRANSPARENCY_SIGNING_KEY_FILE), or set TRANSPARENCY_SIGNING_KEY (docs/verifying.md).',
   ].join('\n');
 
+/**
+ * Once, on the first start of a version that signs successions: the current key vouches for the
+ * keys retired before it, which carry no successor's signature (trust on that start, recorded in
+ * transparency.key_chain_start; later rows need a real successor's). Run with the history locked,
+ * by the log's current key.
+ */
+async function vouchForEarlierKeys(tx: Kysely<Database>, signer: NoteSigner): Promise<void> {
+  const t = transparencyDb(tx);
+  if (await t.selectFrom('transparency.key_chain_start').select('only_row').executeTakeFirst()) return;
+  const earlier = await t
+    .selectFrom('transparency.key_history')
+    .select('public_key')
+    .where('retired_at', 'is not', null)
+    .where('successor_signature', 'is', null)
+    .execute();
+  for (const { public_key } of earlier) {
+    await t
+      .updateTable('transparency.key_history')
+      .set(signSuccession(Buffer.from(public_key, 'base64'), signer))
+      .where('public_key', '=', public_key)
+      .execute();
+  }
+  await t
+    .insertInto('transparency.key_chain_start')
+    .values({ public_key: signer.publicKey.toString('base64') })
+    .execute();
+}
+
 /** Serializes changes to the key history (start, rotation) and the sealer's check against them. */
 const lockHistory = (tx: Kysely<Database>) => sql`LOCK TABLE transparency.key_history IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
 
@@ -223,9 +253,10 @@ const activate = (tx: Kysely<Database>, signer: NoteSigner) =>
 async function retireAndActivate(tx: Kysely<Database>, old: NoteSigner, next: NoteSigner): Promise<void> {
   const t = transparencyDb(tx);
   const oldKey = old.publicKey.toString('base64');
+  // The new key names the one it succeeds: what vouches for the old key's authenticators from now on.
   await t
     .updateTable('transparency.key_history')
-    .set({ retired_at: sql<string>`clock_timestamp()` })
+    .set({ retired_at: sql<string>`clock_timestamp()`, ...signSuccession(old.publicKey, next) })
     .where('public_key', '=', oldKey)
     .execute();
   await sql`
@@ -362,15 +393,18 @@ export interface KeyHistoryEntry {
 }
 
 /** Every key that signed this service's checkpoints, the current one first, then the retired newest first. */
-export async function keyHistory(db: TransparencyDb, tenantId?: string): Promise<KeyHistoryEntry[]> {
-  const rows = await db
+export async function keyHistory(db: TransparencyDb, anchor: Buffer, tenantId?: string): Promise<KeyHistoryEntry[]> {
+  const all = await db
     .selectFrom('transparency.key_history as h')
     .leftJoin('transparency.key_tree_sizes as s', (j) =>
       j.onRef('s.public_key', '=', 'h.public_key').on('s.tenant_id', '=', tenantId ?? '00000000-0000-0000-0000-000000000000'),
     )
-    .select(['h.public_key', 'h.vkey', 'h.activated_at', 'h.retired_at', 's.last_size'])
+    .select(['h.public_key', 'h.vkey', 'h.activated_at', 'h.retired_at', 'h.successor_key', 'h.successor_signature', 's.last_size'])
     .orderBy('h.activated_at')
     .execute();
+  // Only the keys this process's key vouches for: a row the database alone wrote is no key of the log's.
+  const vouched = vouchedKeys(all, anchor.toString('base64'));
+  const rows = all.filter((r) => vouched.has(r.public_key));
   let previous = -1;
   const entries = rows.map((r): KeyHistoryEntry => {
     const [keyName, keyId] = r.vkey.split('+') as [string, string];

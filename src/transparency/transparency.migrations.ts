@@ -102,4 +102,20 @@ export const transparencyMigrations: Migrations = {
         PRIMARY KEY (witness, tenant_id)
       );
     `),
+  // Each retired key carries its successor's signature naming it (docs/verifying.md, Keys): a key
+  // written into the history by the database's credentials alone is vouched for by no key the
+  // service holds, so its authenticators are refused. Keys retired before this version are vouched
+  // for by the current key on the first start of it, once (key_chain_start, insert-once).
+  '0028_transparency_key_succession': sqlMigration(`
+      ALTER TABLE transparency.key_history ADD COLUMN successor_key text, ADD COLUMN successor_signature text;
+      CREATE TABLE transparency.key_chain_start (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        public_key text NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TRIGGER key_chain_start_refuse_update_delete BEFORE UPDATE OR DELETE ON transparency.key_chain_start
+        FOR EACH ROW EXECUTE FUNCTION ledger.refuse_change();
+      CREATE TRIGGER key_chain_start_refuse_truncate BEFORE TRUNCATE ON transparency.key_chain_start
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+    `),
 };

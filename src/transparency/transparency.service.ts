@@ -69,11 +69,11 @@ export class TransparencyService {
   ) {}
 
   /**
-   * Every key that signed this log's checkpoints, the current one first; with a tenant, the tree
-   * sizes of that tenant's log each key signed.
+   * Every key that signed this log's checkpoints, the current one first, as far as this process's
+   * key vouches for them (key-succession.ts); with a tenant, the tree sizes of that tenant's log each key signed.
    */
   keys(tenantId?: string): Promise<KeyHistoryEntry[]> {
-    return this.store.keyHistory(tenantId);
+    return this.store.keyHistory(this.signer.publicKey, tenantId);
   }
 
   /** Tenants whose sealing stopped, where and why (what /ready reports). */

@@ -239,8 +239,9 @@ export class TransparencyStore {
   }
 
   /** The signing keys' public history (signing-key.ts). */
-  keyHistory(tenantId?: string): Promise<KeyHistoryEntry[]> {
-    return keyHistory(this.db, tenantId);
+  /** The keys `anchor` (the key this process signs with) vouches for, newest first. */
+  keyHistory(anchor: Buffer, tenantId?: string): Promise<KeyHistoryEntry[]> {
+    return keyHistory(this.db, anchor, tenantId);
   }
 
   /** The newest signed checkpoint of a tenant's log, or null before its first event is sealed. */

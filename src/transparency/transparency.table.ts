@@ -52,6 +52,15 @@ export interface KeyHistoryTable {
   vkey: string;
   activated_at: ColumnType<Date, string | undefined, never>;
   retired_at: ColumnType<Date | null, string | undefined, string>;
+  /** A retired key's successor (base64 public key) and its signature naming this key (migration 0028). */
+  successor_key: ColumnType<string | null, string | undefined, string>;
+  successor_signature: ColumnType<string | null, string | undefined, string>;
+}
+/** Which key vouched, on the first start that signed successions, for the keys retired before (insert-once). */
+export interface KeyChainStartTable {
+  only_row: ColumnType<boolean, boolean | undefined, never>;
+  public_key: string;
+  recorded_at: ColumnType<Date, string | undefined, never>;
 }
 /** Per retired key and tenant: the size of the tenant's tree when the key was retired. */
 export interface KeyTreeSizesTable {
@@ -99,6 +108,7 @@ export type TransparencyDatabase = {
   'transparency.checkpoints': CheckpointsTable;
   'transparency.signing_keys': SigningKeysTable;
   'transparency.key_history': KeyHistoryTable;
+  'transparency.key_chain_start': KeyChainStartTable;
   'transparency.key_tree_sizes': KeyTreeSizesTable;
   'transparency.halts': HaltsTable;
   'transparency.cosignatures': CosignaturesTable;

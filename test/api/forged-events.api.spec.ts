@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
+import { authenticateAppend } from '../../src/transparency/append-authenticator.js';
 import { authenticatedFrom, EventAuthenticity } from '../../src/transparency/event-authenticity.js';
+import { signerFromSeed } from '../../src/transparency/note.js';
 import { client, publishPolicy, sealedCheckpoint, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
@@ -250,5 +252,26 @@ describe('forged events › where authenticators begin, deleted by the table’s
     // Recorded once: a start after that reads it as it is.
     expect(await authenticatedFrom(db, t.service.ledger, (message) => warned.push(message))).toEqual(from);
     expect(warned).toHaveLength(1);
+  });
+});
+
+describe('forged events › a key written into the key history by the database', () => {
+  it('vouched for by no successor, signs nothing the service accepts, and is not published', async () => {
+    const { api, tenantId, consentId } = await tenantWithConsent();
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    // What the service's own role may do: insert a row into the history, as a key retired long ago.
+    const planted = signerFromSeed(new URL(t.service.settings.publicBaseUrl).host, randomBytes(32));
+    await sql`INSERT INTO transparency.key_history (public_key, vkey, activated_at, retired_at)
+      VALUES (${planted.publicKey.toString('base64')}, ${planted.vkey}, '2026-01-01', '2026-01-02')`.execute(t.service.store.db);
+    const envelope = forgedWithdrawal(recorded!, tenantId, consentId);
+    const [authenticator] = authenticateAppend(planted, [eventHash(envelope)]);
+    await insertBehindTheService(envelope, authenticator);
+    const halt = await haltOf(tenantId);
+    expect(halt).toMatchObject({ eventId: envelope.id });
+    expect(halt.reason).toMatch(/never signed this log/);
+    expect((await api.get(`/api/v1/consent/${consentId}/verify`)).json().data).toMatchObject({ valid: false, tampered: true });
+    const keys = (await t.app.inject({ url: '/.well-known/consent-ledger/keys' })).json().keys as { publicKey: string }[];
+    expect(keys.map((k) => k.publicKey)).not.toContain(planted.publicKey.toString('base64'));
+    expect(keys).toHaveLength(1);
   });
 });

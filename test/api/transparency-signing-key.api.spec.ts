@@ -274,6 +274,38 @@ describe('signing key › rotation, and a process holding another key', () => {
     await expect(back).rejects.toThrow(SigningKeyError);
   }, 120_000);
 
+  it('vouches, on the first start that signs successions, for keys retired before it, and for none written after', async () => {
+    // The rotation above signed its succession. A store rotated by an older version has none:
+    // made so here, as the owner (the start marker is insert-once).
+    const owner = await openStore({ databaseUrl: store.env.DATABASE_URL, dataDir: dir, migrations: MIGRATIONS });
+    try {
+      const signed = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM transparency.key_history WHERE successor_signature IS NOT NULL`.execute(owner.db);
+      expect(signed.rows[0]!.n).toBe(1);
+      await sql`UPDATE transparency.key_history SET successor_key = NULL, successor_signature = NULL`.execute(owner.db);
+      await sql`ALTER TABLE transparency.key_chain_start DISABLE TRIGGER ALL`.execute(owner.db);
+      await sql`DELETE FROM transparency.key_chain_start`.execute(owner.db);
+      await sql`ALTER TABLE transparency.key_chain_start ENABLE TRIGGER ALL`.execute(owner.db);
+    } finally {
+      await owner.close();
+    }
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    expect((await keysDocument(service)).map((k) => k.status)).toEqual(['current', 'retired']);
+    // A row written into the history after that start is vouched for by no successor: not a key of the log's.
+    const planted = signerFromSeed(KEY_NAME, randomBytes(32));
+    await sql`INSERT INTO transparency.key_history (public_key, vkey, activated_at, retired_at)
+      VALUES (${planted.publicKey.toString('base64')}, ${planted.vkey}, '2026-01-01', '2026-01-02')`.execute(service.store.db);
+    await service.close();
+    service = await createService(settingsOf(store.env), { pollMs: 50 });
+    const keys = await keysDocument(service);
+    expect(keys.map((k) => k.status)).toEqual(['current', 'retired']);
+    expect(keys.map((k) => k.vkey)).not.toContain(planted.vkey);
+    await sql`DELETE FROM transparency.key_history WHERE public_key = ${planted.publicKey.toString('base64')}`.execute(service.store.db);
+    // Left stopped, as the tests after it open the store themselves.
+    await service.close();
+    service = undefined;
+  }, 120_000);
+
   it('keeps DATA_DIR/signing.key as it was when the rotation’s commit fails, and the store starts again', async () => {
     service = await createService(settingsOf(store.env), { pollMs: 50 });
     const published = (await keysDocument(service))[0]!.vkey;

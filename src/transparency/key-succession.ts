@@ -1,0 +1,61 @@
+/**
+ * Which signing keys the log's history may name: the key this process holds, and each retired key
+ * whose successor, itself vouched for, signed a statement naming it (written by `keys
+ * rotate-signing`). A row the database's credentials alone put into `transparency.key_history`
+ * carries no such signature, so the authenticators its key makes are refused (docs/verifying.md).
+ */
+
+import { createPublicKey, verify } from 'node:crypto';
+import type { NoteSigner } from './note.js';
+
+/** What a successor signs: the key it succeeds, and itself (base64 of the raw Ed25519 keys). */
+const statement = (retired: string, successor: string): Buffer =>
+  Buffer.from(`consent-ledger/key-succession/v1\n${retired}\n${successor}\n`, 'utf8');
+
+/** The successor's signature naming `retired` (base64), as stored beside the retired key. */
+export function signSuccession(retired: Buffer, successor: NoteSigner): { successor_key: string; successor_signature: string } {
+  const successorKey = successor.publicKey.toString('base64');
+  return {
+    successor_key: successorKey,
+    successor_signature: successor.sign(statement(retired.toString('base64'), successorKey).toString('utf8')).toString('base64'),
+  };
+}
+
+function verifies(retired: string, successor: string, signature: string): boolean {
+  try {
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(successor, 'base64').toString('base64url') },
+      format: 'jwk',
+    });
+    return verify(null, statement(retired, successor), key, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+export interface HistoryRow {
+  public_key: string;
+  successor_key: string | null;
+  successor_signature: string | null;
+}
+
+/**
+ * The public keys (base64) vouched for from `anchor` (the key this process signs with): it, and
+ * each key a vouched-for successor signed for, however many rotations back.
+ *
+ * @example
+ * vouchedKeys(rows, signer.publicKey.toString('base64')).has(row.public_key)
+ */
+export function vouchedKeys(rows: readonly HistoryRow[], anchor: string): Set<string> {
+  const vouched = new Set([anchor]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows) {
+      if (vouched.has(r.public_key) || !r.successor_key || !r.successor_signature || !vouched.has(r.successor_key)) continue;
+      if (!verifies(r.public_key, r.successor_key, r.successor_signature)) continue;
+      vouched.add(r.public_key);
+      grew = true;
+    }
+  }
+  return vouched;
+}
