@@ -14117,7 +14117,7 @@ export interface operations {
                     limits?: {
                         perMinute?: number | null;
                         perDay?: number | null;
-                    };
+                    } | null;
                 };
             };
         };

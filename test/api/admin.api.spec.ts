@@ -233,6 +233,11 @@ describe('admin API › when ADMIN_TOKEN is set', () => {
 
       const one = await admin('PATCH', `/admin/v1/tenants/${created.tenantId}`, { limits: { perDay: null } });
       expect(one.json().data.limits).toEqual({ perMinute: 5_000, perDay: 200_000 });
+      // limits: null puts both of the plan's back, as docs/limits.md says.
+      const both = await admin('PATCH', `/admin/v1/tenants/${created.tenantId}`, { limits: null });
+      expect(both.statusCode, both.body).toBe(200);
+      expect(both.json().data.limits).toEqual({ perMinute: 600, perDay: 200_000 });
+      await admin('PATCH', `/admin/v1/tenants/${created.tenantId}`, { limits: { perMinute: 5_000 } });
 
       const listed = ((await admin('GET', '/admin/v1/tenants')).json().data as { tenantId: string }[]).find(
         (x) => x.tenantId === created.tenantId,

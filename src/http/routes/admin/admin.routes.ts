@@ -161,8 +161,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; ba
         body: Type.Object(
           {
             plan: Type.Optional(PlanSchema),
+            // null, or a limit null: the plan's again.
             limits: Type.Optional(
-              Type.Object({ perMinute: Type.Optional(Limit), perDay: Type.Optional(Limit) }, { additionalProperties: false }),
+              Type.Union([
+                Type.Object({ perMinute: Type.Optional(Limit), perDay: Type.Optional(Limit) }, { additionalProperties: false }),
+                Type.Null(),
+              ]),
             ),
           },
           { additionalProperties: false },
@@ -172,7 +176,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService; ba
     },
     async (request) => {
       const { plan, limits } = request.body;
-      return ok(await tenants.update(request.params.id, { ...(plan ? { plan } : {}), ...(limits ? { limits } : {}) }));
+      const own = limits === null ? { perMinute: null, perDay: null } : limits;
+      return ok(await tenants.update(request.params.id, { ...(plan ? { plan } : {}), ...(own ? { limits: own } : {}) }));
     },
   );
 
