@@ -60,6 +60,8 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   'control.service_roles': "roles belong to a PostgreSQL server: run db grant on the destination's",
   'control.console_sessions': 'console sign-ins last hours: after a move, officers sign in again',
   'control.backups': "the source's backups are of the source: the destination's age metric starts with its own",
+  'transparency.held':
+    "a stopped tenant's events held for the sealer, at the source's positions: clear every halt (docs/verifying.md) before copying",
   'transparency.key_chain_start':
     "recorded by the destination's service on its first start (insert-once); the copied retired keys keep their successors' signatures",
   'ledger.authenticated_from':

@@ -95,7 +95,7 @@ async function admissible(
   events: readonly RecordedEvent[],
   lastAt: string | null,
   authenticity: EventAuthenticity | undefined,
-): Promise<{ accepted: RecordedEvent[]; refused?: { event: RecordedEvent; reason: string } }> {
+): Promise<{ accepted: RecordedEvent[]; refused?: { event: RecordedEvent; reason: string }; after?: RecordedEvent[] }> {
   let previous = lastAt === null ? undefined : Date.parse(lastAt);
   for (const [i, event] of events.entries()) {
     const problem = authenticity ? await authenticity.problem(event, tx) : null;
@@ -105,7 +105,7 @@ async function admissible(
       (previous !== undefined && at < previous - TIME_TOLERANCE_MS
         ? `its time ${event.recordedAt} is ${Math.round((previous - at) / 1000)} s before the leaf before it (tolerance ${TIME_TOLERANCE_MS / 1000} s)`
         : null);
-    if (reason) return { accepted: events.slice(0, i), refused: { event, reason } };
+    if (reason) return { accepted: events.slice(0, i), refused: { event, reason }, after: events.slice(i + 1) };
     previous = previous === undefined ? at : Math.max(previous, at);
   }
   return { accepted: [...events] };
@@ -138,15 +138,24 @@ function sealing(
     batch: ReadonlyMap<string, readonly RecordedEvent[]>,
     signedAt: Date,
   ): Promise<Map<string, Frontier>> {
-    const trees = await store.lockTrees(tx, [...batch.keys()]);
-    const halted = await store.haltsOf(tx, [...batch.keys()]);
+    // What a cleared halt held goes first, in ledger order, checked again like any event.
+    const released = await store.takeReleased(tx);
+    const all = new Map(batch);
+    for (const [tenantId, held] of released) all.set(tenantId, [...held, ...(batch.get(tenantId) ?? [])]);
+    const trees = await store.lockTrees(tx, [...all.keys()]);
+    const halted = await store.haltsOf(tx, [...all.keys()]);
     const byTenant = new Map<string, readonly RecordedEvent[]>();
-    for (const [tenantId, events] of batch) {
-      if (halted.has(tenantId)) continue;
-      const { accepted, refused } = await admissible(tx, events, trees.get(tenantId)?.lastAt ?? null, authenticity);
+    for (const [tenantId, events] of all) {
+      // Stopped: its events wait for the operator, held (the sealer's position moves on for the others).
+      if (halted.has(tenantId)) {
+        await store.hold(tx, events);
+        continue;
+      }
+      const { accepted, refused, after } = await admissible(tx, events, trees.get(tenantId)?.lastAt ?? null, authenticity);
       if (refused) {
         const halt = { tenantId, eventId: refused.event.id, position: refused.event.position, reason: refused.reason };
         await store.halt(tx, halt);
+        await store.hold(tx, after ?? []);
         log.error(
           { ...halt, stream: refused.event.stream, type: refused.event.type },
           `transparency log of ${tenantId}: sealing stopped at event ${refused.event.id}: ${refused.reason}`,

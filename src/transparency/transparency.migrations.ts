@@ -118,4 +118,15 @@ export const transparencyMigrations: Migrations = {
       CREATE TRIGGER key_chain_start_refuse_truncate BEFORE TRUNCATE ON transparency.key_chain_start
         FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
     `),
+  // The events of a tenant whose sealing stopped, held while it is stopped (the sealer's position
+  // moves on for the other tenants): sealed, checked again, once an operator clears the halt.
+  '0029_transparency_held': sqlMigration(`
+      CREATE TABLE transparency.held (
+        tenant_id uuid NOT NULL,
+        commit_position bigint NOT NULL,
+        prepare_position bigint NOT NULL,
+        event jsonb NOT NULL,
+        PRIMARY KEY (tenant_id, commit_position, prepare_position)
+      );
+    `),
 };

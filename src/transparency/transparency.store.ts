@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventEnvelope } from '../ledger/event-hash.js';
-import type { Ledger, LedgerPosition, RecordedEvent } from '../ledger/ledger.port.js';
+import { comparePositions, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import type { LedgerDatabase } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
 import { nodeKey, nodesFor, rangeHash, type Hash, type NodeId, type NodeSource, type Range } from './merkle.js';
@@ -138,6 +138,43 @@ export class TransparencyStore {
       })
       .onConflict((oc) => oc.column('tenant_id').doNothing())
       .execute();
+  }
+
+  /** Holds a stopped tenant's events until its halt is cleared (kept once per position). */
+  async hold(tx: Kysely<Database>, events: readonly RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await transparencyDb(tx)
+      .insertInto('transparency.held')
+      .values(
+        events.map((e) => ({
+          tenant_id: e.tenantId,
+          commit_position: e.position.commit,
+          prepare_position: e.position.prepare,
+          event: JSON.stringify(e),
+        })),
+      )
+      .onConflict((oc) => oc.columns(['tenant_id', 'commit_position', 'prepare_position']).doNothing())
+      .execute();
+  }
+
+  /**
+   * Takes the events held for tenants no longer stopped (an operator cleared the halt), in ledger
+   * order per tenant, deleting them in the caller's transaction: they are sealed with its batch.
+   */
+  async takeReleased(tx: Kysely<Database>): Promise<Map<string, RecordedEvent[]>> {
+    const rows = await sql<{ tenant_id: string; event: RecordedEvent | string }>`
+      DELETE FROM transparency.held h
+      WHERE NOT EXISTS (SELECT 1 FROM transparency.halts x WHERE x.tenant_id = h.tenant_id)
+      RETURNING h.tenant_id, h.commit_position, h.prepare_position, h.event`.execute(tx);
+    const released = new Map<string, RecordedEvent[]>();
+    for (const r of rows.rows) {
+      const event = (typeof r.event === 'string' ? JSON.parse(r.event) : r.event) as RecordedEvent;
+      const list = released.get(r.tenant_id);
+      if (list) list.push(event);
+      else released.set(r.tenant_id, [event]);
+    }
+    for (const list of released.values()) list.sort((a, b) => comparePositions(a.position, b.position));
+    return released;
   }
 
   /** Every tenant whose sealing stopped, oldest first: what /ready reports. */

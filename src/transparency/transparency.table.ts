@@ -69,6 +69,15 @@ export interface KeyTreeSizesTable {
   last_size: number;
 }
 
+/** An event of a tenant whose sealing stopped, held until the halt is cleared (migration 0029). */
+export interface HeldTable {
+  tenant_id: string;
+  commit_position: number;
+  prepare_position: number;
+  /** The RecordedEvent as the sealer read it. */
+  event: ColumnType<unknown, string, never>;
+}
+
 /** A tenant whose sealing stopped at an event (migration 0012). */
 export interface HaltsTable {
   tenant_id: string;
@@ -111,6 +120,7 @@ export type TransparencyDatabase = {
   'transparency.key_chain_start': KeyChainStartTable;
   'transparency.key_tree_sizes': KeyTreeSizesTable;
   'transparency.halts': HaltsTable;
+  'transparency.held': HeldTable;
   'transparency.cosignatures': CosignaturesTable;
   'transparency.witness_state': WitnessStateTable;
 };

@@ -6,6 +6,7 @@ import { eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
 import { authenticateAppend } from '../../src/transparency/append-authenticator.js';
 import { authenticatedFrom, EventAuthenticity } from '../../src/transparency/event-authenticity.js';
 import { signerFromSeed } from '../../src/transparency/note.js';
+import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, sealedCheckpoint, startTestService, type Client, type TestService } from '../support/service.js';
 
 /**
@@ -273,5 +274,40 @@ describe('forged events › a key written into the key history by the database',
     const keys = (await t.app.inject({ url: '/.well-known/consent-ledger/keys' })).json().keys as { publicKey: string }[];
     expect(keys.map((k) => k.publicKey)).not.toContain(planted.publicKey.toString('base64'));
     expect(keys).toHaveLength(1);
+  });
+});
+
+describe('forged events › a halt cleared as docs/verifying.md says', () => {
+  it('seals what the tenant recorded while it was stopped, then goes on: no genuine event is left out of the log', async () => {
+    const { api, tenantId, consentId, policyVersionId, setup } = await tenantWithConsent();
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    const forged = forgedWithdrawal(recorded!, tenantId, consentId);
+    await insertBehindTheService(forged);
+    await haltOf(tenantId);
+    // Genuine decisions while stopped: their proofs wait for the operator.
+    const during: string[] = [];
+    for (const user of ['during-1', 'during-2']) {
+      const res = await api.post('/api/v1/consent', { policyVersionId, userReference: user, consentGiven: true });
+      expect(res.statusCode, res.body).toBe(201);
+      during.push(res.json().data.id);
+    }
+    await waitUntil(async () => (await api.get(`/api/v1/consent/${during[1]}/proof`)).statusCode === 409, {
+      what: 'the sealer to read past the halt',
+    });
+    // The operator: removes the row (as the table's owner), then the halt.
+    const db = t.service.store.db;
+    await sql`ALTER TABLE ledger.events DISABLE TRIGGER ALL`.execute(db);
+    await sql`DELETE FROM ledger.events WHERE event_id = ${forged.id}::uuid`.execute(db);
+    await sql`ALTER TABLE ledger.events ENABLE TRIGGER ALL`.execute(db);
+    await sql`DELETE FROM transparency.halts WHERE tenant_id = ${tenantId}::uuid`.execute(db);
+    const after = await api.post('/api/v1/consent', { policyVersionId, userReference: 'after', consentGiven: true });
+    expect(after.statusCode, after.body).toBe(201);
+    // Set-up, policy, consent, the two while stopped, and the one after: in the log, each provable.
+    await sealedCheckpoint(api, setup + 5);
+    for (const id of [...during, after.json().data.id as string]) {
+      const proof = await api.get(`/api/v1/consent/${id}/proof`);
+      expect(proof.statusCode, proof.body).toBe(200);
+    }
+    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(setup + 5);
   });
 });
