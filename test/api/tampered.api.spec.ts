@@ -245,3 +245,24 @@ describe('tampered records › when a ledger event was edited in place, its seal
     expect(res.json().error.code).toBe('CONSENT_TAMPERED');
   });
 });
+
+describe('tampered records › when a policy version’s text was edited in the ledger', () => {
+  it('is not served as the text published: 409 POLICY_TAMPERED, by id and as the active version', async () => {
+    const creds = await t.tenant('pro');
+    const owner = client(t.app, creds);
+    const id = await publishPolicy(owner, { policyType: 'terms_of_service', version: '1.0.0', content: 'We keep your data safe.' });
+    expect((await owner.get(`/api/v1/policies/${id}`)).statusCode).toBe(200);
+    await t.service.store.db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+      await sql`UPDATE ledger.events SET data = replace(data::text, 'We keep your data safe.', 'We sell your data.')::json
+        WHERE event_type = 'PolicyVersionPublished' AND stream_id LIKE ${`%${id}`}`.execute(tx);
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    });
+    for (const url of [`/api/v1/policies/${id}`, '/api/v1/policies/active/terms_of_service']) {
+      const res = await owner.get(url);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json().error.code).toBe('POLICY_TAMPERED');
+      expect(res.body).not.toContain('We sell your data.');
+    }
+  });
+});

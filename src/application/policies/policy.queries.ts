@@ -16,6 +16,7 @@ import {
   type Dated,
 } from '../../domain/consent/standing.js';
 import { DomainError } from '../../domain/errors.js';
+import { checkChain } from '../../ledger/event-hash.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate } from '../../domain/policy/policy.decider.js';
 import { policyStream } from '../../domain/policy/policy.events.js';
@@ -48,10 +49,21 @@ export class PolicyQueries {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** The version as it stands, or NOT_FOUND when unknown, deleted, or another tenant's. */
+  /**
+   * The version as it stands, or NOT_FOUND when unknown, deleted, or another tenant's; 409
+   * POLICY_TAMPERED when its events no longer hash and chain as written (a row edited in place):
+   * its text is then not the one published, and is not served as if it were.
+   */
   async get(tenantId: string, id: string): Promise<PolicyVersionView> {
-    const state = fold(policyAggregate, await this.ledger.readStream(policyStream(tenantId, id)));
+    const events = await this.ledger.readStream(policyStream(tenantId, id));
+    const state = fold(policyAggregate, events);
     if (state.status !== 'published') throw new DomainError('NOT_FOUND', 'policy version not found');
+    if (checkChain(events).length > 0) {
+      throw new DomainError(
+        'POLICY_TAMPERED',
+        `policy version ${state.id}: its recorded events were changed after they were written (their hashes no longer match), so its text is not the one published`,
+      );
+    }
     return policyView(state);
   }
 

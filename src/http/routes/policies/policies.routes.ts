@@ -86,7 +86,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
         description:
           'As /policies/active/:policyType, for the versions published for a purpose (a defined one, or a policy type for the versions published without one).',
         querystring: PurposeQuerySchema,
-        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404) },
+        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => ok(await queries.activeFor(request.tenant.tenantId, request.query.purpose)),
@@ -103,7 +103,7 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
           'The active version with the latest effectiveDate not in the future; ties go to the highest version. With `purpose`, among the versions of the type published for that purpose (a type of several purposes, such as custom, has an active version for each).',
         params: PolicyTypeParamsSchema,
         querystring: OptionalPurposeQuerySchema,
-        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404) },
+        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => ok(await queries.active(request.tenant.tenantId, request.params.policyType, request.query.purpose)),
@@ -116,8 +116,10 @@ export const policiesRoutes: FastifyPluginAsyncTypebox<PoliciesRoutesOptions> = 
       schema: {
         tags,
         summary: 'Get a policy version',
+        description:
+          'The version as its ledger events hold it. 409 POLICY_TAMPERED when those events no longer hash and chain as written (a row edited in the database): its text is then not the one published, and is not answered.',
         params: PolicyIdParamsSchema,
-        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404) },
+        response: { 200: EnvelopeSchema(PolicySchema), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => ok(await queries.get(request.tenant.tenantId, request.params.id.toLowerCase())),
