@@ -127,6 +127,8 @@ function sealing(
   onSealed: (() => void) | undefined,
 ): Processor {
   const frontiers = new Map<string, Frontier>();
+  /** Whether this process held what an earlier version left out of a stopped tenant's log (once). */
+  let caughtUp = false;
   /**
    * Extends every tenant's tree by its events, signs one checkpoint per tenant, and writes it all
    * in a few statements whatever the number of tenants. A tree's frontier (the nodes its next
@@ -138,6 +140,7 @@ function sealing(
     batch: ReadonlyMap<string, readonly RecordedEvent[]>,
     signedAt: Date,
   ): Promise<Map<string, Frontier>> {
+    if (!caughtUp) await store.holdSkipped(tx, NAME);
     // What a cleared halt held goes first, in ledger order, checked again like any event.
     const released = await store.takeReleased(tx);
     const all = new Map(batch);
@@ -220,6 +223,7 @@ function sealing(
       const next = await seal(tx, byTenant, new Date(Math.floor(clock().getTime() / 1000) * 1000));
       // Committed: the trees' new frontiers are what the next batch extends.
       afterCommit(() => {
+        caughtUp = true;
         for (const [tenantId, f] of next) frontiers.set(tenantId, f);
         if (next.size > 0) onSealed?.();
       });

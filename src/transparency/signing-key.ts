@@ -158,6 +158,8 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
         .execute();
     }
     await vouchForEarlierKeys(tx, signer);
+    const unvouched = await unvouchedKeys(tx, signer);
+    if (unvouched.length > 0) notices.push(unvouchedKeysWarning(unvouched));
   });
   if (loaded.source === 'generated') notices.push(generatedSigningKeyWarning(loaded.path!));
   return { ...loaded, notices };
@@ -224,6 +226,21 @@ async function vouchForEarlierKeys(tx: Kysely<Database>, signer: NoteSigner): Pr
     .values({ public_key: signer.publicKey.toString('base64') })
     .execute();
 }
+
+/** The history's keys (vkeys) that the key this process holds does not vouch for. */
+async function unvouchedKeys(tx: Kysely<Database>, signer: NoteSigner): Promise<string[]> {
+  const rows = await transparencyDb(tx)
+    .selectFrom('transparency.key_history')
+    .select(['public_key', 'vkey', 'successor_key', 'successor_signature'])
+    .execute();
+  const vouched = vouchedKeys(rows, signer.publicKey.toString('base64'));
+  return rows.filter((r) => !vouched.has(r.public_key)).map((r) => r.vkey);
+}
+
+const unvouchedKeysWarning = (vkeys: string[]): string =>
+  `consent-ledger: the key history holds ${vkeys.length === 1 ? 'a key' : 'keys'} no successor vouches for: ${vkeys.join(', ')}. ` +
+  'Events they authenticated read as tampered, and they are not published. Either someone with the database’s credentials wrote ' +
+  'them there, or an older version’s keys rotate-signing retired them after this version had started (docs/verifying.md, Keys).';
 
 /** Serializes changes to the key history (start, rotation) and the sealer's check against them. */
 const lockHistory = (tx: Kysely<Database>) => sql`LOCK TABLE transparency.key_history IN SHARE ROW EXCLUSIVE MODE`.execute(tx);

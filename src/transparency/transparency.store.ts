@@ -158,6 +158,32 @@ export class TransparencyStore {
   }
 
   /**
+   * Holds what a version that did not hold left out: each stopped tenant's events after the one
+   * that stopped it, up to where the sealer got (`sealer`, its checkpoint row), neither held nor
+   * sealed. From the store's own ledger table (EventStoreDB's events are not in it). Run once per
+   * process, in its first sealing batch; nothing to do while no tenant is stopped.
+   */
+  async holdSkipped(tx: Kysely<Database>, sealer: string): Promise<number> {
+    const result = await sql`
+      INSERT INTO transparency.held (tenant_id, commit_position, prepare_position, event)
+      SELECT e.tenant_id, e.transaction_id::text::bigint, e.global_position, jsonb_build_object(
+        'id', e.event_id, 'tenantId', e.tenant_id, 'stream', e.stream_id, 'revision', e.stream_revision, 'type', e.event_type,
+        'data', e.data::jsonb, 'metadata', e.metadata::jsonb,
+        'recordedAt', to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'prevHash', e.prev_hash, 'hash', e.event_hash, 'authenticator', e.authenticator,
+        'position', jsonb_build_object('commit', e.transaction_id::text::bigint, 'prepare', e.global_position))
+      FROM transparency.halts h
+      JOIN ledger.events e ON e.tenant_id = h.tenant_id
+      CROSS JOIN transparency.sealer s
+      WHERE s.name = ${sealer}
+        AND (e.transaction_id::text::bigint, e.global_position) > (h.commit_position, h.prepare_position)
+        AND (e.transaction_id::text::bigint, e.global_position) <= (s.commit_position, s.prepare_position)
+        AND NOT EXISTS (SELECT 1 FROM transparency.leaves l WHERE l.tenant_id = e.tenant_id AND l.event_id = e.event_id)
+      ON CONFLICT DO NOTHING`.execute(tx);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
+  /**
    * Takes the events held for tenants no longer stopped (an operator cleared the halt), in ledger
    * order per tenant, deleting them in the caller's transaction: they are sealed with its batch.
    */

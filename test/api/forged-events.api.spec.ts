@@ -6,6 +6,7 @@ import { eventHash, type EventEnvelope } from '../../src/ledger/event-hash.js';
 import { authenticateAppend } from '../../src/transparency/append-authenticator.js';
 import { authenticatedFrom, EventAuthenticity } from '../../src/transparency/event-authenticity.js';
 import { signerFromSeed } from '../../src/transparency/note.js';
+import { TransparencyStore } from '../../src/transparency/transparency.store.js';
 import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, sealedCheckpoint, startTestService, type Client, type TestService } from '../support/service.js';
 
@@ -309,5 +310,32 @@ describe('forged events › a halt cleared as docs/verifying.md says', () => {
       expect(proof.statusCode, proof.body).toBe(200);
     }
     expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(setup + 5);
+  });
+});
+
+describe('forged events › a halt an earlier version left, cleared after the upgrade', () => {
+  it('seals what that version left out while the tenant was stopped (held from the ledger on the first batch)', async () => {
+    const { api, tenantId, consentId, policyVersionId, setup } = await tenantWithConsent();
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    const forged = forgedWithdrawal(recorded!, tenantId, consentId);
+    await insertBehindTheService(forged);
+    await haltOf(tenantId);
+    const during = await api.post('/api/v1/consent', { policyVersionId, userReference: 'before-the-upgrade', consentGiven: true });
+    expect(during.statusCode, during.body).toBe(201);
+    await waitUntil(async () => (await api.get(`/api/v1/consent/${during.json().data.id}/proof`)).statusCode === 409, {
+      what: 'the sealer to read past the halt',
+    });
+    // As a version that held nothing left it; then a new process's first batch.
+    const db = t.service.store.db;
+    await sql`DELETE FROM transparency.held WHERE tenant_id = ${tenantId}::uuid`.execute(db);
+    expect(await new TransparencyStore(db).holdSkipped(db, 'merkle')).toBe(1);
+    expect(await new TransparencyStore(db).holdSkipped(db, 'merkle')).toBe(0);
+    await sql`ALTER TABLE ledger.events DISABLE TRIGGER ALL`.execute(db);
+    await sql`DELETE FROM ledger.events WHERE event_id = ${forged.id}::uuid`.execute(db);
+    await sql`ALTER TABLE ledger.events ENABLE TRIGGER ALL`.execute(db);
+    await sql`DELETE FROM transparency.halts WHERE tenant_id = ${tenantId}::uuid`.execute(db);
+    expect((await api.post('/api/v1/consent', { policyVersionId, userReference: 'after', consentGiven: true })).statusCode).toBe(201);
+    await sealedCheckpoint(api, setup + 4);
+    expect((await api.get(`/api/v1/consent/${during.json().data.id}/proof`)).statusCode).toBe(200);
   });
 });

@@ -296,6 +296,14 @@ describe('signing key › rotation, and a process holding another key', () => {
     await sql`INSERT INTO transparency.key_history (public_key, vkey, activated_at, retired_at)
       VALUES (${planted.publicKey.toString('base64')}, ${planted.vkey}, '2026-01-01', '2026-01-02')`.execute(service.store.db);
     await service.close();
+    // The start says so, naming it.
+    const reopened = await openStore({ databaseUrl: store.env.DATABASE_URL, dataDir: dir, migrations: MIGRATIONS });
+    try {
+      const { notices } = await openSigningKey(reopened.db, settingsOf(store.env));
+      expect(notices.join('\n')).toContain(`no successor vouches for: ${planted.vkey}`);
+    } finally {
+      await reopened.close();
+    }
     service = await createService(settingsOf(store.env), { pollMs: 50 });
     const keys = await keysDocument(service);
     expect(keys.map((k) => k.status)).toEqual(['current', 'retired']);
