@@ -278,13 +278,28 @@ describe('forged events › a key written into the key history by the database',
   });
 });
 
+/** A tenant whose sealing stopped at a forged withdrawal of its consent. */
+async function haltedTenant() {
+  const tenant = await tenantWithConsent();
+  const [recorded] = await t.service.ledger.readStream(consentStream(tenant.tenantId, tenant.consentId));
+  const forged = forgedWithdrawal(recorded!, tenant.tenantId, tenant.consentId);
+  await insertBehindTheService(forged);
+  await haltOf(tenant.tenantId);
+  return { ...tenant, forged };
+}
+
+/** What docs/verifying.md tells the operator: remove the row (as the table's owner), then the halt. */
+async function clearHalt(tenantId: string, eventId: string): Promise<void> {
+  const db = t.service.store.db;
+  await sql`ALTER TABLE ledger.events DISABLE TRIGGER ALL`.execute(db);
+  await sql`DELETE FROM ledger.events WHERE event_id = ${eventId}::uuid`.execute(db);
+  await sql`ALTER TABLE ledger.events ENABLE TRIGGER ALL`.execute(db);
+  await sql`DELETE FROM transparency.halts WHERE tenant_id = ${tenantId}::uuid`.execute(db);
+}
+
 describe('forged events › a halt cleared as docs/verifying.md says', () => {
   it('seals what the tenant recorded while it was stopped, then goes on: no genuine event is left out of the log', async () => {
-    const { api, tenantId, consentId, policyVersionId, setup } = await tenantWithConsent();
-    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
-    const forged = forgedWithdrawal(recorded!, tenantId, consentId);
-    await insertBehindTheService(forged);
-    await haltOf(tenantId);
+    const { api, tenantId, policyVersionId, setup, forged } = await haltedTenant();
     // Genuine decisions while stopped: their proofs wait for the operator.
     const during: string[] = [];
     for (const user of ['during-1', 'during-2']) {
@@ -295,12 +310,7 @@ describe('forged events › a halt cleared as docs/verifying.md says', () => {
     await waitUntil(async () => (await api.get(`/api/v1/consent/${during[1]}/proof`)).statusCode === 409, {
       what: 'the sealer to read past the halt',
     });
-    // The operator: removes the row (as the table's owner), then the halt.
-    const db = t.service.store.db;
-    await sql`ALTER TABLE ledger.events DISABLE TRIGGER ALL`.execute(db);
-    await sql`DELETE FROM ledger.events WHERE event_id = ${forged.id}::uuid`.execute(db);
-    await sql`ALTER TABLE ledger.events ENABLE TRIGGER ALL`.execute(db);
-    await sql`DELETE FROM transparency.halts WHERE tenant_id = ${tenantId}::uuid`.execute(db);
+    await clearHalt(tenantId, forged.id);
     const after = await api.post('/api/v1/consent', { policyVersionId, userReference: 'after', consentGiven: true });
     expect(after.statusCode, after.body).toBe(201);
     // Set-up, policy, consent, the two while stopped, and the one after: in the log, each provable.
@@ -315,11 +325,7 @@ describe('forged events › a halt cleared as docs/verifying.md says', () => {
 
 describe('forged events › a halt an earlier version left, cleared after the upgrade', () => {
   it('seals what that version left out while the tenant was stopped (held from the ledger on the first batch)', async () => {
-    const { api, tenantId, consentId, policyVersionId, setup } = await tenantWithConsent();
-    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
-    const forged = forgedWithdrawal(recorded!, tenantId, consentId);
-    await insertBehindTheService(forged);
-    await haltOf(tenantId);
+    const { api, tenantId, policyVersionId, setup, forged } = await haltedTenant();
     const during = await api.post('/api/v1/consent', { policyVersionId, userReference: 'before-the-upgrade', consentGiven: true });
     expect(during.statusCode, during.body).toBe(201);
     await waitUntil(async () => (await api.get(`/api/v1/consent/${during.json().data.id}/proof`)).statusCode === 409, {
@@ -330,10 +336,7 @@ describe('forged events › a halt an earlier version left, cleared after the up
     await sql`DELETE FROM transparency.held WHERE tenant_id = ${tenantId}::uuid`.execute(db);
     expect(await new TransparencyStore(db).holdSkipped(db, 'merkle')).toBe(1);
     expect(await new TransparencyStore(db).holdSkipped(db, 'merkle')).toBe(0);
-    await sql`ALTER TABLE ledger.events DISABLE TRIGGER ALL`.execute(db);
-    await sql`DELETE FROM ledger.events WHERE event_id = ${forged.id}::uuid`.execute(db);
-    await sql`ALTER TABLE ledger.events ENABLE TRIGGER ALL`.execute(db);
-    await sql`DELETE FROM transparency.halts WHERE tenant_id = ${tenantId}::uuid`.execute(db);
+    await clearHalt(tenantId, forged.id);
     expect((await api.post('/api/v1/consent', { policyVersionId, userReference: 'after', consentGiven: true })).statusCode).toBe(201);
     await sealedCheckpoint(api, setup + 4);
     expect((await api.get(`/api/v1/consent/${during.json().data.id}/proof`)).statusCode).toBe(200);
