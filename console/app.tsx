@@ -390,6 +390,14 @@ function Bars({ label, items, max }: { label: string; items: { key: string; name
   );
 }
 
+/** A figure's or a chart's error, said where it would be (a rate limit, a lost connection). */
+const NotLoaded = ({ error }: { error: string | undefined }) =>
+  error ? (
+    <p class="error" role="alert">
+      Not loaded: {error}
+    </p>
+  ) : null;
+
 const decisions = (v: VersionCount): number => v.given + v.rejected + v.withdrawn + v.expired;
 
 /** The overview's per-version figures, asked once for this chart and the re-consent one. */
@@ -398,11 +406,7 @@ function VersionsChart({ versions, error }: { versions: { data: VersionCount[] }
   return (
     <section class="card" aria-labelledby="per-version">
       <h2 id="per-version">Acceptance per policy version</h2>
-      {error && (
-        <p class="error" role="alert">
-          Not loaded: {error}
-        </p>
-      )}
+      <NotLoaded error={error} />
       {versions && shown.length === 0 && <p>No decisions yet.</p>}
       <Bars
         label="Acceptance rate per policy version"
@@ -451,11 +455,7 @@ function ReconsentChart({ counts, countsError }: { counts: { data: VersionCount[
   return (
     <section class="card" aria-labelledby="reconsent">
       <h2 id="reconsent">Re-consent backlog per purpose</h2>
-      {(countsError ?? error) && (
-        <p class="error" role="alert">
-          Not loaded: {countsError ?? error}
-        </p>
-      )}
+      <NotLoaded error={countsError ?? error} />
       {backlog && backlog.length === 0 && <p>No purposes defined.</p>}
       {backlog && (
         <Bars
@@ -500,14 +500,6 @@ function FailingWebhooks({ admin }: { admin: boolean }) {
     </section>
   );
 }
-
-/** A figure's error, said where the figure would be (a rate limit, a lost connection). */
-const NotLoaded = ({ error }: { error: string | undefined }) =>
-  error ? (
-    <span class="error" role="alert">
-      Not loaded: {error}
-    </span>
-  ) : null;
 
 function Overview({ session }: { session: Session }) {
   const [range, setRange] = useState(30);

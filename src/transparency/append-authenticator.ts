@@ -1,6 +1,6 @@
-import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createHash, verify, type KeyObject } from 'node:crypto';
 import { eventLeafHash, inclusionRanges, nodeHash, rootFromInclusion, splitPoint, type Hash } from './merkle.js';
-import type { NoteSigner } from './note.js';
+import { ed25519PublicKey, type NoteSigner } from './note.js';
 
 /**
  * Event authenticators (docs/verifying.md, "Authenticated events"): whoever appends signs what it
@@ -69,12 +69,7 @@ export type AuthenticatorKeys = ReadonlyMap<string, KeyObject>;
 
 /** A key id → public key map from raw Ed25519 public keys. */
 export const authenticatorKeys = (keys: readonly { publicKey: Buffer }[]): AuthenticatorKeys =>
-  new Map(
-    keys.map((k) => [
-      appendKeyId(k.publicKey),
-      createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: k.publicKey.toString('base64url') }, format: 'jwk' }),
-    ]),
-  );
+  new Map(keys.map((k) => [appendKeyId(k.publicKey), ed25519PublicKey(k.publicKey)]));
 
 /**
  * Why an event's authenticator does not hold, or null when it does. `keys` resolves its key id;

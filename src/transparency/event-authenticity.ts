@@ -67,7 +67,7 @@ export class EventAuthenticity {
     private readonly db: Kysely<Database>,
     readonly from: LedgerPosition,
     /** The key this process signs with (base64): the history's keys count as far as it vouches for them. */
-    private readonly anchor?: string,
+    private readonly anchor: string,
   ) {}
 
   /**
@@ -98,16 +98,15 @@ export class EventAuthenticity {
 
   /**
    * The public keys of the history's signing keys, by key id: those the anchor vouches for (a key
-   * the database alone wrote there signs nothing the service accepts), or every one without an anchor.
+   * the database alone wrote there signs nothing the service accepts).
    */
   async reload(db: Kysely<Database> = this.db): Promise<void> {
     const rows = await transparencyDb(db)
       .selectFrom('transparency.key_history')
       .select(['public_key', 'successor_key', 'successor_signature'])
       .execute();
-    const anchor = this.anchor;
-    const vouched = anchor === undefined ? undefined : vouchedKeys(rows, anchor);
-    const keys = vouched === undefined ? rows : rows.filter((r) => vouched.has(r.public_key));
+    const vouched = vouchedKeys(rows, this.anchor);
+    const keys = rows.filter((r) => vouched.has(r.public_key));
     this.keys = authenticatorKeys(keys.map((r) => ({ publicKey: Buffer.from(r.public_key, 'base64') })));
   }
 }

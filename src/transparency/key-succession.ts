@@ -5,8 +5,8 @@
  * carries no such signature, so the authenticators its key makes are refused (docs/verifying.md).
  */
 
-import { createPublicKey, verify } from 'node:crypto';
-import type { NoteSigner } from './note.js';
+import { verify } from 'node:crypto';
+import { ed25519PublicKey, type NoteSigner } from './note.js';
 
 /** What a successor signs: the key it succeeds, and itself (base64 of the raw Ed25519 keys). */
 const statement = (retired: string, successor: string): Buffer =>
@@ -23,11 +23,12 @@ export function signSuccession(retired: Buffer, successor: NoteSigner): { succes
 
 function verifies(retired: string, successor: string, signature: string): boolean {
   try {
-    const key = createPublicKey({
-      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(successor, 'base64').toString('base64url') },
-      format: 'jwk',
-    });
-    return verify(null, statement(retired, successor), key, Buffer.from(signature, 'base64'));
+    return verify(
+      null,
+      statement(retired, successor),
+      ed25519PublicKey(Buffer.from(successor, 'base64')),
+      Buffer.from(signature, 'base64'),
+    );
   } catch {
     return false;
   }

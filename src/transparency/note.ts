@@ -98,9 +98,12 @@ export function parseVerifierKey(vkey: string): Verifier {
   const raw = material.subarray(1);
   const keyId = Buffer.from(idHex, 'hex');
   if (!keyIdOf(name, raw, type).equals(keyId)) throw new NoteError('the verifier key id does not match its name and key');
-  const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
-  return { name, keyId, publicKey, publicKeyRaw: raw, type };
+  return { name, keyId, publicKey: ed25519PublicKey(raw), publicKeyRaw: raw, type };
 }
+
+/** An Ed25519 public key from its 32 raw bytes (throws when they are not one). */
+export const ed25519PublicKey = (raw: Buffer): KeyObject =>
+  createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
 
 /**
  * Checks a signed note against one trusted key and answers its text. Throws NoteError when the

@@ -301,8 +301,7 @@ export class TransparencyStore {
     return r ? { leafIndex: Number(r.leaf_index), checkpoint: storedCheckpoint(r) } : null;
   }
 
-  /** The signing keys' public history (signing-key.ts). */
-  /** The keys `anchor` (the key this process signs with) vouches for, newest first. */
+  /** The signing keys' public history (signing-key.ts): those `anchor`, the key this process signs with, vouches for. */
   keyHistory(anchor: Buffer, tenantId?: string): Promise<KeyHistoryEntry[]> {
     return keyHistory(this.db, anchor, tenantId);
   }
