@@ -1643,6 +1643,11 @@ export interface operations {
                      *           "treeSizes": {
                      *             "from": 1,
                      *             "to": 1
+                     *           },
+                     *           "successor": {
+                     *             "publicKey": "string",
+                     *             "signature": "string",
+                     *             "handover": "string"
                      *           }
                      *         }
                      *       ],
@@ -1671,6 +1676,15 @@ export interface operations {
                             treeSizes?: {
                                 from: number;
                                 to: number | null;
+                            } | null;
+                            /** @description a retired key's successor and the signatures naming it (docs/verifying.md, Keys); null for the current key */
+                            successor: {
+                                /** @description the key that succeeded this one (base64 of the 32 raw Ed25519 bytes) */
+                                publicKey: string;
+                                /** @description the successor's Ed25519 signature (base64) of the succession statement "consent-ledger/key-succession/v1\n<this publicKey>\n<successor publicKey>\n" */
+                                signature: string;
+                                /** @description this key's own signature (base64) of the same statement: what lets an auditor who kept only this key trust its successor; null for a key retired before handovers were signed */
+                                handover: string | null;
                             } | null;
                         }[];
                         meta: {

@@ -139,7 +139,7 @@ export const auditMonitor: Command = {
   usage:
     'audit monitor --url BASE --tenant ID --key VKEY [--key RETIRED_VKEY…] --state DIR [--once] [--interval SECONDS] [--witness VKEY… [--quorum N]]',
   summary:
-    "Follow a tenant's log through the public feed: every new leaf (hash, chain, authenticator, time order), the signed root, and consistency with the state kept in DIR (ROLLBACK, INCONSISTENT). --once checks and exits (for cron); otherwise checks every --interval seconds (60) until a check fails, which exits 1 with a plain report",
+    "Follow a tenant's log through the public feed: every new leaf (hash, chain, authenticator, time order), the signed root, and consistency with the state kept in DIR (ROLLBACK, INCONSISTENT). --once checks and exits (for cron); otherwise checks every --interval seconds (60) until a check fails, which exits 1 with a plain report. After a signing-key rotation it trusts the new key by the retired key's own signed handover in the keys document, and keeps it in DIR",
   options: {
     url: { type: 'string' },
     tenant: { type: 'string' },

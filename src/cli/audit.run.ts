@@ -12,18 +12,22 @@ import {
   checkOrder,
   exportLog,
   checkReceipt,
+  followHandovers,
   LeafChecker,
   openCheckpoint,
   openKeptCheckpoint,
   verifyEventProof,
   requireQuorum,
+  signerAfter,
   tenantOfOrigin,
   verifyExport,
   verifyProof,
+  type Handover,
   type LeafCheckerState,
+  type PublishedKey,
 } from '../transparency/audit.js';
 import { LogClient } from '../transparency/log-client.js';
-import type { Checkpoint, Verifier } from '../transparency/note.js';
+import { parseVerifierKey, type Checkpoint, type Verifier } from '../transparency/note.js';
 import { TransparencyStore } from '../transparency/transparency.store.js';
 import type { CliIo, CommandRun } from './command.js';
 import { serviceLedger } from './service-ledger.js';
@@ -89,6 +93,8 @@ function progress(io: CliIo, label: string) {
 }
 
 interface MonitorState {
+  /** The keys trusted since the first --key by their predecessors' handovers, in order. */
+  handovers?: Handover[];
   origin: string;
   checkpoint: string;
   treeSize: number;
@@ -112,13 +118,39 @@ async function monitorPass(input: MonitorInput, io: CliIo): Promise<object> {
   const client = new LogClient(input.url, input.tenantId);
   const file = join(input.state, `${input.tenantId}.json`);
   const saved = readJsonState<MonitorState | null>(file, null);
+  const handovers = [...(saved?.handovers ?? [])];
+  const keys = [...input.keys, ...handovers.map((h) => parseVerifierKey(h.to))];
   const note = await client.checkpoint();
-  const next = openCheckpoint(note, input.keys[0]!);
+  let next: ReturnType<typeof openCheckpoint>;
+  let learned: Handover[] = [];
+  try {
+    // Signed by the first --key, or by the key its handovers kept in the state lead to.
+    next = openCheckpoint(note, signerAfter(input.keys[0]!, handovers));
+  } catch (error) {
+    // A rotation since: the log's keys document names the successor, and the retired key's own
+    // signature (its handover) is what makes it trusted.
+    let published: PublishedKey[];
+    try {
+      published = await client.keys();
+    } catch (unread) {
+      throw new AuditError(
+        `${(error as Error).message} (the keys document could not be read for a handover: ${(unread as Error).message})`,
+      );
+    }
+    const found = followHandovers(published, keys);
+    if (found.handovers.length === 0) throw error;
+    handovers.push(...found.handovers);
+    keys.push(...found.keys);
+    next = openCheckpoint(note, signerAfter(input.keys[0]!, handovers));
+    learned = found.handovers;
+    for (const h of learned)
+      io.info(`the log's key ${h.from} handed over to ${h.to} (signed by the key it retires): trusted from now on, kept in ${file}`);
+  }
   if (tenantOfOrigin(next.origin) !== input.tenantId) throw new AuditError(`the checkpoint is of another log: ${next.origin}`);
   const cosigners = input.witnessing ? requireQuorum(note, input.witnessing.witnesses, input.witnessing.quorum) : undefined;
-  // The state's checkpoint may be a retired key's (signed before a rotation): any key given opens it.
-  if (saved) checkOrder(openKeptCheckpoint(saved.checkpoint, input.keys), next);
-  const checker = new LeafChecker(input.tenantId, input.keys, saved?.leaves);
+  // The state's checkpoint may be a retired key's (signed before a rotation): any key trusted opens it.
+  if (saved) checkOrder(openKeptCheckpoint(saved.checkpoint, keys), next);
+  const checker = new LeafChecker(input.tenantId, keys, saved?.leaves);
   const from = checker.size;
   while (checker.size < next.treeSize) {
     const page = await client.events(checker.size - 1, 1000);
@@ -141,6 +173,7 @@ async function monitorPass(input: MonitorInput, io: CliIo): Promise<object> {
   }
   const checkedAt = new Date().toISOString();
   writeJsonState(file, {
+    ...(handovers.length > 0 ? { handovers } : {}),
     origin: next.origin,
     checkpoint: note,
     treeSize: next.treeSize,
@@ -158,6 +191,7 @@ async function monitorPass(input: MonitorInput, io: CliIo): Promise<object> {
     newLeaves: next.treeSize - from,
     authenticated: checker.authenticated,
     ...(cosigners ? { cosignedBy: cosigners } : {}),
+    ...(learned.length > 0 ? { handedOver: learned } : {}),
     checkedAt,
   };
 }

@@ -4,7 +4,17 @@ import { createHash } from 'node:crypto';
 import { TIME_TOLERANCE_MS } from './event-authenticity.js';
 import { embeddedFiles } from './pdf-attachments.js';
 import { EMPTY_ROOT, eventLeafHash, nodeHash, verifyConsistency, verifyInclusion, type Hash } from './merkle.js';
-import { cosignersOf, openNote, parseCheckpoint, signedTime, type Checkpoint, type Verifier } from './note.js';
+import {
+  cosignersOf,
+  openNote,
+  parseCheckpoint,
+  parseVerifierKey,
+  signedTime,
+  verifierKey,
+  type Checkpoint,
+  type Verifier,
+} from './note.js';
+import { handedOver } from './key-succession.js';
 import type { TransparencyStore } from './transparency.store.js';
 import { isObject } from '../common/objects.js';
 
@@ -101,6 +111,73 @@ export function openKeptCheckpoint(note: string, verifiers: readonly Verifier[])
   throw new AuditError(
     `the checkpoint kept is refused: it carries no signature by any of ${verifiers.map((v) => `${v.name}+${v.keyId.toString('hex')}`).join(', ')}; give the key that signed it with --key (a retired one too)`,
   );
+}
+
+/** A key as the keys document publishes it (GET /.well-known/consent-ledger/keys), read as untrusted input. */
+export interface PublishedKey {
+  vkey?: unknown;
+  publicKey?: unknown;
+  successor?: { publicKey?: unknown; handover?: unknown } | null;
+}
+
+/** A key trusted because the key before it signed the handover to it. */
+export interface Handover {
+  /** The retired key's vkey, and its successor's. */
+  from: string;
+  to: string;
+}
+
+const vkeyOf = (v: Verifier): string => verifierKey(v.name, v.publicKeyRaw, v.type);
+
+/**
+ * The handovers in a keys document that lead on from `trusted`: each retired key trusted whose
+ * own signature names its successor (the succession statement, docs/verifying.md, Keys) makes
+ * that successor trusted, however many rotations on. The document is only read: a successor
+ * counts by the retired key's signature alone, never by what the service says of it.
+ */
+export function followHandovers(
+  published: readonly PublishedKey[],
+  trusted: readonly Verifier[],
+): { handovers: Handover[]; keys: Verifier[] } {
+  const known = new Map(trusted.map((v) => [v.publicKeyRaw.toString('base64'), v]));
+  const handovers: Handover[] = [];
+  const keys: Verifier[] = [];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const entry of published) {
+      const from = typeof entry.publicKey === 'string' ? known.get(entry.publicKey) : undefined;
+      const next = entry.successor;
+      if (!from || !next || typeof next.publicKey !== 'string' || typeof next.handover !== 'string') continue;
+      if (known.has(next.publicKey) || !handedOver(entry.publicKey as string, next.publicKey, next.handover)) continue;
+      // The successor's vkey (its name and id) from its own entry: its key must be the one handed over.
+      const successor = published
+        .map((e) => {
+          try {
+            return typeof e.vkey === 'string' ? parseVerifierKey(e.vkey) : undefined;
+          } catch {
+            return undefined;
+          }
+        })
+        .find((v) => v?.type === from.type && v.publicKeyRaw.toString('base64') === next.publicKey);
+      if (!successor) continue;
+      known.set(next.publicKey, successor);
+      handovers.push({ from: vkeyOf(from), to: vkeyOf(successor) });
+      keys.push(successor);
+      grew = true;
+    }
+  }
+  return { handovers, keys };
+}
+
+/** The key that signs after `first`: the end of the handovers leading on from it (itself when none). */
+export function signerAfter(first: Verifier, handovers: readonly Handover[]): Verifier {
+  const successors = new Map(handovers.map((h) => [h.from, h.to]));
+  let current = first;
+  for (let to = successors.get(vkeyOf(current)); to !== undefined; to = successors.get(vkeyOf(current))) {
+    successors.delete(vkeyOf(current));
+    current = parseVerifierKey(to);
+  }
+  return current;
 }
 
 /**

@@ -12,27 +12,40 @@ import { ed25519PublicKey, type NoteSigner } from './note.js';
 const statement = (retired: string, successor: string): Buffer =>
   Buffer.from(`consent-ledger/key-succession/v1\n${retired}\n${successor}\n`, 'utf8');
 
-/** The successor's signature naming `retired` (base64), as stored beside the retired key. */
-export function signSuccession(retired: Buffer, successor: NoteSigner): { successor_key: string; successor_signature: string } {
+/**
+ * The successor's signature naming `retired` (base64), as stored beside the retired key; with the
+ * retiring key itself (a rotation holds both), also its handover: the same statement signed by the
+ * retired key, which lets an auditor who kept only the old key trust the new one.
+ */
+export function signSuccession(
+  retired: Buffer,
+  successor: NoteSigner,
+  retiring?: NoteSigner,
+): { successor_key: string; successor_signature: string; handover_signature?: string } {
   const successorKey = successor.publicKey.toString('base64');
+  const text = statement(retired.toString('base64'), successorKey).toString('utf8');
   return {
     successor_key: successorKey,
-    successor_signature: successor.sign(statement(retired.toString('base64'), successorKey).toString('utf8')).toString('base64'),
+    successor_signature: successor.sign(text).toString('base64'),
+    ...(retiring ? { handover_signature: retiring.sign(text).toString('base64') } : {}),
   };
 }
 
-function verifies(retired: string, successor: string, signature: string): boolean {
+/** Whether `signer` (base64 public key, one of the two) signed the statement that `successor` succeeds `retired`. */
+function verifies(retired: string, successor: string, signature: string, signer = successor): boolean {
   try {
-    return verify(
-      null,
-      statement(retired, successor),
-      ed25519PublicKey(Buffer.from(successor, 'base64')),
-      Buffer.from(signature, 'base64'),
-    );
+    return verify(null, statement(retired, successor), ed25519PublicKey(Buffer.from(signer, 'base64')), Buffer.from(signature, 'base64'));
   } catch {
     return false;
   }
 }
+
+/**
+ * Whether the retired key handed over to `successor`: the handover, its signature of the
+ * succession statement, verifies under the retired key (keys and signature in base64).
+ */
+export const handedOver = (retired: string, successor: string, handover: string): boolean =>
+  verifies(retired, successor, handover, retired);
 
 export interface HistoryRow {
   public_key: string;

@@ -1,12 +1,12 @@
 import type { LogEntry } from './transparency.store.js';
-import { AuditError, tenantOfOrigin } from './audit.js';
+import { AuditError, tenantOfOrigin, type PublishedKey } from './audit.js';
 
 /**
  * Reads a tenant's log through the service's public routes (GET /ledger/:tenantId/…, no key):
  * what `audit consistency --url`, `audit prove --url`, `audit monitor` and `audit receipt --url` use.
  */
 export class LogClient {
-  /** The log's URLs to try, in order; the first that answers is kept. */
+  /** The service's URLs to try, in order; the first that answers is kept. */
   private bases: string[];
 
   constructor(
@@ -14,7 +14,7 @@ export class LogClient {
     private readonly tenantId: string,
     private readonly fetchFn: typeof fetch = fetch,
   ) {
-    this.bases = (typeof base === 'string' ? [base] : [...base]).map((b) => `${b.replace(/\/+$/, '')}/ledger/${tenantId}`);
+    this.bases = (typeof base === 'string' ? [base] : [...base]).map((b) => b.replace(/\/+$/, ''));
   }
 
   /**
@@ -28,24 +28,27 @@ export class LogClient {
     return new LogClient(url ?? [`https://${host}`, `http://${host}`], tenantId, fetchFn);
   }
 
-  private async get<T>(path: string): Promise<T> {
+  /** A route of the tenant's log (`/ledger/:tenantId…`), or with `bare` one of the service's answered without the envelope. */
+  private async get<T>(path: string, bare = false): Promise<T> {
     let res: Response | undefined;
     let body: { success?: boolean; data?: T; error?: { code?: string; message?: string } } = {};
     const failures: string[] = [];
+    const route = bare ? path : `/ledger/${this.tenantId}${path}`;
     for (const base of this.bases) {
       try {
-        res = await this.fetchFn(`${base}${path}`, { signal: AbortSignal.timeout(30_000) });
+        res = await this.fetchFn(`${base}${route}`, { signal: AbortSignal.timeout(30_000) });
         body = (await res.json()) as typeof body;
         this.bases = [base];
         break;
       } catch (error) {
         res = undefined;
-        failures.push(`${base}${path}: ${(error as Error).message}`);
+        failures.push(`${base}${route}: ${(error as Error).message}`);
       }
     }
     if (!res)
       throw new AuditError(`cannot read ${failures.join('; nor ')} (give the service's address with --url)`, undefined, 'UNREACHABLE');
     const base = this.bases[0]!;
+    if (res.ok && bare) return body as T;
     if (res.ok && body.success) return body.data as T;
     const code = body.error?.code;
     // The service names a size beyond its log a rollback (409 ROLLBACK); a rate limit or a server
@@ -53,7 +56,7 @@ export class LogClient {
     const failure = code === 'ROLLBACK' ? 'ROLLBACK' : res.status === 429 || res.status >= 500 ? 'UNREACHABLE' : 'AUDIT_FAILED';
     const retry = res.headers.get('retry-after');
     throw new AuditError(
-      `${base}${path} answered ${res.status}${code ? ` ${code}` : ''}: ${body.error?.message ?? 'no message'}${retry ? ` (retry after ${retry} s)` : ''}`,
+      `${base}${route} answered ${res.status}${code ? ` ${code}` : ''}: ${body.error?.message ?? 'no message'}${retry ? ` (retry after ${retry} s)` : ''}`,
       undefined,
       failure,
     );
@@ -73,6 +76,13 @@ export class LogClient {
   /** The inclusion proof of a receipt's ReceiptIssued event. */
   receiptIssue(consentId: string, receiptId: string): Promise<unknown> {
     return this.get(`/consents/${consentId}/receipts/${receiptId}`);
+  }
+
+  /** The service's signing keys, current and retired, with each retired key's successor (GET /.well-known/consent-ledger/keys). */
+  async keys(): Promise<PublishedKey[]> {
+    const doc = await this.get<{ keys?: unknown }>('/.well-known/consent-ledger/keys', true);
+    if (!Array.isArray(doc.keys)) throw new AuditError('the keys document holds no keys list', undefined, 'AUDIT_FAILED');
+    return doc.keys as PublishedKey[];
   }
 
   /** Sealed leaves after `after`, at most `limit`. */

@@ -270,10 +270,11 @@ const activate = (tx: Kysely<Database>, signer: NoteSigner) =>
 async function retireAndActivate(tx: Kysely<Database>, old: NoteSigner, next: NoteSigner): Promise<void> {
   const t = transparencyDb(tx);
   const oldKey = old.publicKey.toString('base64');
-  // The new key names the one it succeeds: what vouches for the old key's authenticators from now on.
+  // The new key names the one it succeeds: what vouches for the old key's authenticators from now
+  // on; the old key signs the same statement, its handover to the new one for auditors.
   await t
     .updateTable('transparency.key_history')
-    .set({ retired_at: sql<string>`clock_timestamp()`, ...signSuccession(old.publicKey, next) })
+    .set({ retired_at: sql<string>`clock_timestamp()`, ...signSuccession(old.publicKey, next, old) })
     .where('public_key', '=', oldKey)
     .execute();
   await sql`
@@ -407,6 +408,12 @@ export interface KeyHistoryEntry {
   retiredAt: string | null;
   /** With a tenant: the tree sizes of that tenant's log this key signed checkpoints for (null: none). */
   treeSizes?: { from: number; to: number | null } | null;
+  /**
+   * A retired key's successor (null while current): its public key, its signature of the
+   * succession statement, and this key's own signature of it (the handover; null for a key retired
+   * before handovers were signed).
+   */
+  successor: { publicKey: string; signature: string; handover: string | null } | null;
 }
 
 /** Every key that signed this service's checkpoints, the current one first, then the retired newest first. */
@@ -416,7 +423,16 @@ export async function keyHistory(db: TransparencyDb, anchor: Buffer, tenantId?: 
     .leftJoin('transparency.key_tree_sizes as s', (j) =>
       j.onRef('s.public_key', '=', 'h.public_key').on('s.tenant_id', '=', tenantId ?? '00000000-0000-0000-0000-000000000000'),
     )
-    .select(['h.public_key', 'h.vkey', 'h.activated_at', 'h.retired_at', 'h.successor_key', 'h.successor_signature', 's.last_size'])
+    .select([
+      'h.public_key',
+      'h.vkey',
+      'h.activated_at',
+      'h.retired_at',
+      'h.successor_key',
+      'h.successor_signature',
+      'h.handover_signature',
+      's.last_size',
+    ])
     .orderBy('h.activated_at')
     .execute();
   // Only the keys this process's key vouches for: a row the database alone wrote is no key of the log's.
@@ -434,6 +450,10 @@ export async function keyHistory(db: TransparencyDb, anchor: Buffer, tenantId?: 
       status: r.retired_at === null ? 'current' : 'retired',
       activatedAt: new Date(r.activated_at).toISOString(),
       retiredAt: r.retired_at === null ? null : new Date(r.retired_at).toISOString(),
+      successor:
+        r.retired_at === null || r.successor_key === null || r.successor_signature === null
+          ? null
+          : { publicKey: r.successor_key, signature: r.successor_signature, handover: r.handover_signature },
     };
     if (tenantId !== undefined) {
       const last = r.retired_at === null ? null : Number(r.last_size ?? previous);

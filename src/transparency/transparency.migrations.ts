@@ -129,4 +129,9 @@ export const transparencyMigrations: Migrations = {
         PRIMARY KEY (tenant_id, commit_position, prepare_position)
       );
     `),
+  // A rotation's handover: the retired key's own signature of its succession statement, so an
+  // auditor who kept only the old key can trust its successor (null for keys retired before).
+  '0030_transparency_key_handover': sqlMigration(`
+      ALTER TABLE transparency.key_history ADD COLUMN handover_signature text;
+    `),
 };

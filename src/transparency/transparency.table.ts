@@ -55,6 +55,8 @@ export interface KeyHistoryTable {
   /** A retired key's successor (base64 public key) and its signature naming this key (migration 0028). */
   successor_key: ColumnType<string | null, string | undefined, string>;
   successor_signature: ColumnType<string | null, string | undefined, string>;
+  /** The retired key's own signature of that statement, made by the rotation (migration 0030; null before it). */
+  handover_signature: ColumnType<string | null, string | undefined, string>;
 }
 /** Which key vouched, on the first start that signed successions, for the keys retired before (insert-once). */
 export interface KeyChainStartTable {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,9 +50,11 @@ const settingsOf = (env: Record<string, string>): Settings => loadSettings({ ...
 const keysDocument = async (service: Service, tenant?: string) =>
   (await service.app.inject({ url: `/.well-known/consent-ledger/keys${tenant ? `?tenant=${tenant}` : ''}` })).json().keys as {
     vkey: string;
+    publicKey: string;
     timestampVkey: string;
     status: string;
     treeSizes?: { from: number; to: number | null } | null;
+    successor: { publicKey: string; signature: string; handover: string | null } | null;
   }[];
 
 describe('signing key › on the first start', () => {
@@ -267,6 +269,15 @@ describe('signing key › rotation, and a process holding another key', () => {
       { vkey: newVkey, status: 'current', treeSizes: { from: before.treeSize + 1, to: null } },
       { vkey: oldVkey, status: 'retired', treeSizes: { from: 0, to: before.treeSize } },
     ]);
+    // The succession statement, signed by both keys: the new one vouches for the old, the old hands over to the new.
+    expect(keys[0]!.successor).toBeNull();
+    const { successor } = keys[1]!;
+    const newKey = parseVerifierKey(newVkey);
+    const oldKey = parseVerifierKey(oldVkey);
+    expect(successor!.publicKey).toBe(newKey.publicKeyRaw.toString('base64'));
+    const statement = Buffer.from(`consent-ledger/key-succession/v1\n${keys[1]!.publicKey}\n${successor!.publicKey}\n`);
+    expect(verify(null, statement, newKey.publicKey, Buffer.from(successor!.signature, 'base64'))).toBe(true);
+    expect(verify(null, statement, oldKey.publicKey, Buffer.from(successor!.handover!, 'base64'))).toBe(true);
     // The retired key is never current again.
     await service.close();
     service = undefined;

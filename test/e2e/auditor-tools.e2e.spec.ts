@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -40,6 +41,21 @@ let proofJson: string;
 let keptNote: string;
 let consent: Record<string, unknown>;
 
+/** `audit monitor --once` as an auditor who pinned only the key from before the rotation. */
+const watchArgs = () => [
+  'audit',
+  'monitor',
+  '--url',
+  base,
+  '--tenant',
+  tenantId,
+  '--key',
+  oldVkey,
+  '--state',
+  join(dir, 'watch'),
+  '--once',
+];
+
 async function serving<T>(fn: (api: Client, service: Service) => Promise<T>): Promise<T> {
   return withService({ ...env, PUBLIC_BASE_URL: base }, async (service) => {
     await service.app.listen({ port, host: '127.0.0.1' });
@@ -72,6 +88,9 @@ beforeAll(async () => {
     proofJson = (await api.get(`/api/v1/consent/${id}/proof`)).body;
     keptNote = (await api.get('/api/v1/ledger/checkpoint')).json().data.checkpoint;
     consent = (await api.get(`/api/v1/consent/${id}`)).json().data;
+    // An auditor's monitor that knows only the key of that time.
+    const watched = await cli(watchArgs(), {});
+    expect(watched.code, watched.stderr).toBe(0);
   });
   const rotated = await cli(['keys', 'rotate-signing'], env);
   expect(rotated.code, rotated.stderr).toBe(0);
@@ -129,6 +148,39 @@ describe('auditor tools › after keys rotate-signing › what was kept before s
       expect(run.code, `${notes[i]![0]}: ${run.stderr}`).toBe(0);
       expect(run.json.consistent).toBe(true);
     });
+  });
+});
+
+describe('auditor tools › audit monitor given only the retired key', () => {
+  it("trusts the new key by the retired key's own signed handover, and keeps it in its state", async () => {
+    const [forged, first, again] = await serving(async (_api, service) => {
+      const db = service.store.db;
+      const { handover_signature: real } = (
+        await sql<{ handover_signature: string }>`
+          SELECT handover_signature FROM transparency.key_history WHERE retired_at IS NOT NULL`.execute(db)
+      ).rows[0]!;
+      // A handover the retired key did not sign (written with the database's credentials) hands over nothing.
+      const bad = Buffer.from(real, 'base64');
+      bad[0]! ^= 1;
+      await sql`UPDATE transparency.key_history SET handover_signature = ${bad.toString('base64')} WHERE retired_at IS NOT NULL`.execute(
+        db,
+      );
+      const forged = await cli(watchArgs(), {});
+      await sql`UPDATE transparency.key_history SET handover_signature = ${real} WHERE retired_at IS NOT NULL`.execute(db);
+      return [forged, await cli(watchArgs(), {}), await cli(watchArgs(), {})];
+    });
+    expect(forged.code).toBe(1);
+    expect(forged.json.error).toMatchObject({ code: 'AUDIT_FAILED' });
+    expect(forged.json.error.message).toContain('the checkpoint is refused');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.json).toMatchObject({ valid: true, handedOver: [{ from: oldVkey, to: newVkey }] });
+    expect(first.json.newLeaves).toBeGreaterThan(0);
+    expect(first.stderr).toContain(`${oldVkey} handed over to ${newVkey}`);
+    expect(JSON.parse(readFileSync(join(dir, 'watch', `${tenantId}.json`), 'utf8')).handovers).toEqual([{ from: oldVkey, to: newVkey }]);
+    // The next pass opens the checkpoint with the key it kept: nothing to learn again.
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json.valid).toBe(true);
+    expect(again.json.handedOver).toBeUndefined();
   });
 });
 

@@ -83,6 +83,23 @@ export const PublicKeysSchema = Type.Object({
             "with ?tenant=: the sizes of that tenant's tree this key signed checkpoints for (to: null while current; null: none)",
         }),
       ),
+      successor: Type.Union(
+        [
+          Type.Object({
+            publicKey: Type.String({ description: 'the key that succeeded this one (base64 of the 32 raw Ed25519 bytes)' }),
+            signature: Type.String({
+              description:
+                'the successor\'s Ed25519 signature (base64) of the succession statement "consent-ledger/key-succession/v1\\n<this publicKey>\\n<successor publicKey>\\n"',
+            }),
+            handover: Type.Union([Type.String(), Type.Null()], {
+              description:
+                "this key's own signature (base64) of the same statement: what lets an auditor who kept only this key trust its successor; null for a key retired before handovers were signed",
+            }),
+          }),
+          Type.Null(),
+        ],
+        { description: "a retired key's successor and the signatures naming it (docs/verifying.md, Keys); null for the current key" },
+      ),
     }),
     { description: 'the current key first, then the retired ones, newest first' },
   ),
