@@ -151,6 +151,32 @@ describe('forged events › a backdated withdrawal inserted into the ledger', ()
   });
 });
 
+describe('forged events › a withdrawal given a ledger position before every reader’s', () => {
+  it('is refused by the ledger: an event takes its position, so none hides behind the sealer and the checks', async () => {
+    const { tenantId, consentId } = await tenantWithConsent();
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    const forged = forgedWithdrawal(recorded!, tenantId, consentId);
+    const insert = (position: { commit: string; prepare: number }) =>
+      sql`INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash, transaction_id, global_position)
+        OVERRIDING SYSTEM VALUE
+        VALUES (${forged.id}, ${tenantId}, ${forged.stream}, 1, ${forged.type}, ${JSON.stringify(forged.data)}::json, '{}'::json, ${forged.recordedAt},
+          ${forged.prevHash}, ${eventHash(forged)}, ${position.commit}::xid8, ${position.prepare})`.execute(t.service.store.db);
+    // Before the first authenticated event and behind every follower: the position a forger wants.
+    await expect(insert({ commit: '0', prepare: -1 })).rejects.toThrow();
+    // Its own transaction, a number it chose: refused all the same, whatever it drew before.
+    await t.service.store.db.connection().execute(async (db) => {
+      await sql`SELECT nextval('ledger.events_global_position_seq')`.execute(db);
+      await expect(
+        sql`INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash, global_position)
+          OVERRIDING SYSTEM VALUE
+          VALUES (${forged.id}, ${tenantId}, ${forged.stream}, 1, ${forged.type}, ${JSON.stringify(forged.data)}::json, '{}'::json, ${forged.recordedAt},
+            ${forged.prevHash}, ${eventHash(forged)}, -5)`.execute(db),
+      ).rejects.toThrow(/takes the position the ledger gives it/);
+    });
+    expect(await t.service.ledger.readStream(consentStream(tenantId, consentId))).toHaveLength(1);
+  });
+});
+
 describe('forged events › an invented consent inserted into the ledger', () => {
   it('is refused by the sealer and verifies as tampered, not erased', async () => {
     const { api, tenantId, policyVersionId } = await tenantWithConsent();

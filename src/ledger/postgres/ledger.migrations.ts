@@ -120,4 +120,23 @@ export const ledgerMigrations: Migrations = {
       END
       $fn$;
     `),
+  // An event's position is the ledger's to give: its own transaction and the next number. A row
+  // given an earlier one (OVERRIDING SYSTEM VALUE needs no more than INSERT) would sit behind
+  // every reader's checkpoint and before the first authenticated event, never sealed or checked.
+  // (A row given its number in a session that drew none fails on currval itself.) pg_restore
+  // creates triggers after the data it copies, so a restore keeps the positions it restores.
+  '0031_ledger_positions_given': sqlMigration(`
+      CREATE FUNCTION ledger.refuse_given_position() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF NEW.transaction_id IS DISTINCT FROM pg_current_xact_id()
+          OR NEW.global_position IS DISTINCT FROM currval('ledger.events_global_position_seq'::regclass) THEN
+          RAISE EXCEPTION 'ledger.events: an event takes the position the ledger gives it (its transaction and the next number)'
+            USING ERRCODE = 'restrict_violation';
+        END IF;
+        RETURN NEW;
+      END
+      $fn$;
+      CREATE TRIGGER events_refuse_given_position BEFORE INSERT ON ledger.events
+        FOR EACH ROW EXECUTE FUNCTION ledger.refuse_given_position();
+    `),
 };
