@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile, writeFileDurably } from '../common/key-file.js';
 import type { Database } from '../store/schema.js';
-import { COSIGNATURE_V1, parseVerifierKey, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
+import { COSIGNATURE_V1, keyIdOf, parseVerifierKey, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
 import { signSuccession, vouchedKeys } from './key-succession.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
 import { seedBytes, SigningKeyError } from './signing-seed.js';
@@ -440,13 +440,16 @@ export async function keyHistory(db: TransparencyDb, anchor: Buffer, tenantId?: 
   const rows = all.filter((r) => vouched.has(r.public_key));
   let previous = -1;
   const entries = rows.map((r): KeyHistoryEntry => {
-    const [keyName, keyId] = r.vkey.split('+') as [string, string];
+    // The id and vkey are made from the row's public key, never taken as written: a vkey the
+    // database changed would publish another key under this one's name.
+    const keyName = r.vkey.split('+')[0]!;
+    const publicKey = Buffer.from(r.public_key, 'base64');
     const entry: KeyHistoryEntry = {
       keyName,
-      keyId,
+      keyId: keyIdOf(keyName, publicKey).toString('hex'),
       publicKey: r.public_key,
-      vkey: r.vkey,
-      timestampVkey: verifierKey(keyName, Buffer.from(r.public_key, 'base64'), COSIGNATURE_V1),
+      vkey: verifierKey(keyName, publicKey),
+      timestampVkey: verifierKey(keyName, publicKey, COSIGNATURE_V1),
       status: r.retired_at === null ? 'current' : 'retired',
       activatedAt: new Date(r.activated_at).toISOString(),
       retiredAt: r.retired_at === null ? null : new Date(r.retired_at).toISOString(),

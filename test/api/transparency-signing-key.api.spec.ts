@@ -50,6 +50,7 @@ const settingsOf = (env: Record<string, string>): Settings => loadSettings({ ...
 const keysDocument = async (service: Service, tenant?: string) =>
   (await service.app.inject({ url: `/.well-known/consent-ledger/keys${tenant ? `?tenant=${tenant}` : ''}` })).json().keys as {
     vkey: string;
+    keyId: string;
     publicKey: string;
     timestampVkey: string;
     status: string;
@@ -278,6 +279,11 @@ describe('signing key › rotation, and a process holding another key', () => {
     const statement = Buffer.from(`consent-ledger/key-succession/v1\n${keys[1]!.publicKey}\n${successor!.publicKey}\n`);
     expect(verify(null, statement, newKey.publicKey, Buffer.from(successor!.signature, 'base64'))).toBe(true);
     expect(verify(null, statement, oldKey.publicKey, Buffer.from(successor!.handover!, 'base64'))).toBe(true);
+    // A vkey rewritten in the history names another key: the document gives the one the row's public key makes.
+    await sql`UPDATE transparency.key_history SET vkey = ${stranger.vkey} WHERE public_key = ${keys[1]!.publicKey}`.execute(
+      service.store.db,
+    );
+    expect((await keysDocument(service))[1]).toMatchObject({ vkey: oldVkey, keyId: oldVkey.split('+')[1] });
     // The retired key is never current again.
     await service.close();
     service = undefined;
