@@ -72,6 +72,10 @@ export function sendDelivery(
 }
 
 /** One attempt to record: the delivery it was for, its result, and when it began. */
+/** The error of a test delivery whose process stopped while sending it. */
+export const INTERRUPTED_TEST =
+  'the service stopped before the answer to this test delivery was recorded (it may have reached the receiver)';
+
 export interface Attempt {
   delivery: Pick<Claimed, 'id' | 'tenant_id' | 'webhook_id' | 'event_id' | 'event_type'>;
   result: OutboundResult;
@@ -271,6 +275,8 @@ export class WebhookDispatcher {
   private readonly onAttempt: DispatcherOptions['onAttempt'];
   private readonly log: Log;
   private readonly recorder: AttemptRecorder;
+  /** When to look next for test deliveries a stopped process left unanswered (at the first step, then once a lease). */
+  private nextSweepAt = 0;
 
   constructor(
     db: Kysely<Database>,
@@ -316,6 +322,7 @@ export class WebhookDispatcher {
   }
 
   private async step(): Promise<{ more: boolean; waitMs?: number }> {
+    await this.settleInterruptedTests();
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return { more: false };
     const busy = new Map<string, number>();
@@ -383,6 +390,31 @@ export class WebhookDispatcher {
         .execute();
       return chosen;
     });
+  }
+
+  /**
+   * A test delivery is sent once, by the request that made it, and waits pending with no due
+   * time meanwhile; one still so a lease after it was made was cut off by its process stopping
+   * (kill -9): recorded failed, saying so, rather than pending for ever.
+   */
+  private async settleInterruptedTests(): Promise<void> {
+    if (Date.now() < this.nextSweepAt) return;
+    this.nextSweepAt = Date.now() + this.leaseMs;
+    const left = await this.db
+      .selectFrom('webhooks.deliveries')
+      .select(['id', 'tenant_id', 'webhook_id', 'event_id', 'event_type', 'created_at'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', 'is', null)
+      .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${this.leaseMs / 1000}::float8)`)
+      .limit(100)
+      .execute();
+    if (left.length === 0) return;
+    const result = { ok: false, statusCode: null, responseTimeMs: 0, error: INTERRUPTED_TEST };
+    await recordAttempts(
+      this.db,
+      left.map(({ created_at, ...delivery }) => ({ delivery, result, attemptedAt: new Date(created_at) })),
+      { retryScale: this.retryScale, final: true },
+    );
   }
 
   private slotsOf(webhookId: string): number {

@@ -367,7 +367,8 @@ export class WebhookService {
       data: { webhookId: id, message: 'A test delivery from consent-ledger' },
     });
     const delivery = { id: randomUUID(), tenant_id: tenantId, webhook_id: id, event_id: eventId, event_type: 'webhook.test' };
-    // Recorded before it is sent, with no due time: the dispatcher never picks it up.
+    // Recorded before it is sent, with no due time: the dispatcher never sends it, and records it
+    // failed only if a process stopped mid-send left it so (settleInterruptedTests).
     await this.db
       .insertInto('webhooks.deliveries')
       .values({ ...delivery, payload, status: 'pending', next_attempt_at: null })
