@@ -141,8 +141,14 @@ function sealing(
     signedAt: Date,
   ): Promise<Map<string, Frontier>> {
     if (!caughtUp) await store.holdSkipped(tx, NAME);
-    // What a cleared halt held goes first, in ledger order, checked again like any event.
-    const released = await store.takeReleased(tx);
+    // What a cleared halt held goes first, in ledger order, checked again like any event: the
+    // ledger's own copy of each, as a held row only names it.
+    const { confirmed: released, unknown } = await store.confirmReleased(tx, await store.takeReleased(tx));
+    for (const e of unknown)
+      log.error(
+        { tenantId: e.tenantId, eventId: e.id },
+        `transparency log of ${e.tenantId}: a held event ${e.id} is not in the ledger, so it is not sealed: someone wrote transparency.held`,
+      );
     const all = new Map(batch);
     for (const [tenantId, held] of released) all.set(tenantId, [...held, ...(batch.get(tenantId) ?? [])]);
     const trees = await store.lockTrees(tx, [...all.keys()]);

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventEnvelope } from '../ledger/event-hash.js';
-import { comparePositions, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
+import { comparePositions, readStreams, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import type { LedgerDatabase } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
+import { isUuid } from '../common/ids.js';
 import { nodeKey, nodesFor, rangeHash, type Hash, type NodeId, type NodeSource, type Range } from './merkle.js';
 import { keyHistory, type KeyHistoryEntry } from './signing-key.js';
 import { transparencyDb, type CheckpointRow, type TransparencyDb } from './transparency.table.js';
@@ -45,6 +46,14 @@ const storedCheckpoint = (
 /** The witnesses' cosignature lines on the checkpoint `cp` (transparency.cosignatures), in a fixed order. */
 const cosignedLines = sql<string | null>`(SELECT string_agg(s.line, '' ORDER BY s.witness) FROM transparency.cosignatures s
   WHERE s.tenant_id = cp.tenant_id AND s.tree_size = cp.tree_size)`;
+
+/** A row of ledger.events (as `e`) as the JSON of the RecordedEvent the sealer takes. */
+const LEDGER_ROW_EVENT = sql`jsonb_build_object(
+  'id', e.event_id, 'tenantId', e.tenant_id, 'stream', e.stream_id, 'revision', e.stream_revision, 'type', e.event_type,
+  'data', e.data::jsonb, 'metadata', e.metadata::jsonb,
+  'recordedAt', to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'prevHash', e.prev_hash, 'hash', e.event_hash, 'authenticator', e.authenticator,
+  'position', jsonb_build_object('commit', e.transaction_id::text::bigint, 'prepare', e.global_position))`;
 
 /**
  * Reads and writes of the transparency schema (transparency.table.ts). The sealer's statements
@@ -166,12 +175,7 @@ export class TransparencyStore {
   async holdSkipped(tx: Kysely<Database>, sealer: string): Promise<number> {
     const result = await sql`
       INSERT INTO transparency.held (tenant_id, commit_position, prepare_position, event)
-      SELECT e.tenant_id, e.transaction_id::text::bigint, e.global_position, jsonb_build_object(
-        'id', e.event_id, 'tenantId', e.tenant_id, 'stream', e.stream_id, 'revision', e.stream_revision, 'type', e.event_type,
-        'data', e.data::jsonb, 'metadata', e.metadata::jsonb,
-        'recordedAt', to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'prevHash', e.prev_hash, 'hash', e.event_hash, 'authenticator', e.authenticator,
-        'position', jsonb_build_object('commit', e.transaction_id::text::bigint, 'prepare', e.global_position))
+      SELECT e.tenant_id, e.transaction_id::text::bigint, e.global_position, ${LEDGER_ROW_EVENT}
       FROM transparency.halts h
       JOIN ledger.events e ON e.tenant_id = h.tenant_id
       CROSS JOIN transparency.sealer s
@@ -201,6 +205,46 @@ export class TransparencyStore {
     }
     for (const list of released.values()) list.sort((a, b) => comparePositions(a.position, b.position));
     return released;
+  }
+
+  /**
+   * The ledger's own copies of the events `takeReleased` answered, as the held rows only claim
+   * them (the database's credentials can write any row there): each found by its tenant and id,
+   * at its ledger position. `unknown`: the claims the ledger holds no such event for.
+   */
+  async confirmReleased(
+    tx: Kysely<Database>,
+    released: ReadonlyMap<string, readonly RecordedEvent[]>,
+  ): Promise<{ confirmed: Map<string, RecordedEvent[]>; unknown: RecordedEvent[] }> {
+    const claims = [...released.values()].flat();
+    const confirmed = new Map<string, RecordedEvent[]>();
+    const unknown: RecordedEvent[] = [];
+    if (claims.length === 0) return { confirmed, unknown };
+    const key = (tenantId: string, id: string) => `${tenantId} ${id}`;
+    let found: RecordedEvent[];
+    if (this.events) {
+      // EventStoreDB: read beside the transaction (on another server, so it waits for nothing here).
+      const read = await readStreams(this.events.ledger, [...new Set(claims.map((c) => c.stream))]);
+      found = [...read.values()].flat();
+    } else {
+      const ids = claims.map((c) => String(c.id)).filter(isUuid);
+      const rows = await sql<{ event: RecordedEvent | string }>`
+        SELECT ${LEDGER_ROW_EVENT} AS event FROM ledger.events e WHERE e.event_id = ANY(${ids}::uuid[])`.execute(tx);
+      found = rows.rows.map((r) => (typeof r.event === 'string' ? JSON.parse(r.event) : r.event) as RecordedEvent);
+    }
+    const byKey = new Map(found.map((e) => [key(e.tenantId, e.id), e]));
+    for (const claim of claims) {
+      const event = byKey.get(key(claim.tenantId, claim.id));
+      if (!event) {
+        unknown.push(claim);
+        continue;
+      }
+      const list = confirmed.get(event.tenantId);
+      if (list) list.push(event);
+      else confirmed.set(event.tenantId, [event]);
+    }
+    for (const list of confirmed.values()) list.sort((a, b) => comparePositions(a.position, b.position));
+    return { confirmed, unknown };
   }
 
   /** Every tenant whose sealing stopped, oldest first: what /ready reports. */

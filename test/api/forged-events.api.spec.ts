@@ -350,6 +350,33 @@ describe('forged events › a halt cleared as docs/verifying.md says', () => {
   });
 });
 
+describe('forged events › a held row written by the database', () => {
+  it('seals nothing the ledger does not hold, whatever position or authenticator the row claims', async () => {
+    const { api, tenantId, consentId, policyVersionId, setup } = await tenantWithConsent();
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, consentId));
+    const forged = { ...forgedWithdrawal(recorded!, tenantId, consentId), authenticator: null };
+    // Before where authenticators begin, which would exempt it from their check; no halt needed.
+    await sql`INSERT INTO transparency.held (tenant_id, commit_position, prepare_position, event)
+      VALUES (${tenantId}, 0, -3, ${JSON.stringify({ ...forged, hash: eventHash(forged), position: { commit: 0, prepare: -3 } })}::jsonb)`.execute(
+      t.service.store.db,
+    );
+    const next = await api.post('/api/v1/consent', { policyVersionId, userReference: 'after-the-row', consentGiven: true });
+    expect(next.statusCode, next.body).toBe(201);
+    const proof = await waitUntil(
+      async () => {
+        const res = await api.get(`/api/v1/consent/${next.json().data.id}/proof`);
+        return res.statusCode === 200 ? res.json().data : undefined;
+      },
+      { what: 'the next consent sealed' },
+    );
+    // Set-up, policy, consent and the next one: the claimed withdrawal is in no leaf, and the row is gone.
+    expect(proof.treeSize).toBe(setup + 3);
+    expect((await ready()).sealing.halted.find((h) => h.tenantId === tenantId)).toBeUndefined();
+    expect((await sql`SELECT 1 FROM transparency.held WHERE tenant_id = ${tenantId}`.execute(t.service.store.db)).rows).toHaveLength(0);
+    expect((await api.get(`/api/v1/consent/${consentId}`)).json().data).toMatchObject({ status: 'active', tampered: false });
+  });
+});
+
 describe('forged events › a halt an earlier version left, cleared after the upgrade', () => {
   it('seals what that version left out while the tenant was stopped (held from the ledger on the first batch)', async () => {
     const { api, tenantId, policyVersionId, setup, forged } = await haltedTenant();
