@@ -224,7 +224,7 @@ export interface paths {
         };
         /**
          * Get a policy version
-         * @description The version as its ledger events hold it. 409 POLICY_TAMPERED when those events no longer hash and chain as written (a row edited in the database): its text is then not the one published, and is not answered. Key scope: admin or write or read.
+         * @description The version as its ledger events hold it. 409 POLICY_TAMPERED when those events are not as the service wrote them (a row edited in the database: it no longer hashes and chains, or its authenticator no longer verifies): its text is then not the one published, and is not answered. Key scope: admin or write or read.
          */
         get: operations["getPoliciesById"];
         /**

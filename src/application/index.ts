@@ -59,7 +59,7 @@ export function createApplication(deps: ApplicationDeps) {
     reader,
     policies: {
       commands: new PolicyCommands(commands),
-      queries: new PolicyQueries(ledger, db, fence, clock),
+      queries: new PolicyQueries(ledger, db, fence, clock, deps.authenticity),
     },
     purposes,
     auditLog: new AuditLog(db, fence),
@@ -67,7 +67,7 @@ export function createApplication(deps: ApplicationDeps) {
       commands: new ConsentCommands({
         commands,
         ledger,
-        policies: new PolicyCache(ledger),
+        policies: new PolicyCache(ledger, deps.authenticity),
         privacy,
         reader,
         idempotency: new IdempotencyKeys(privacy),

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { policyStream } from '../../src/domain/policy/policy.events.js';
+import { eventHash } from '../../src/ledger/event-hash.js';
 import type { Database } from '../../src/store/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
@@ -264,5 +267,29 @@ describe('tampered records › when a policy version’s text was edited in the 
       expect(res.json().error.code).toBe('POLICY_TAMPERED');
       expect(res.body).not.toContain('We sell your data.');
     }
+  });
+
+  it('rewritten whole, its hash made again, is refused too: the authenticator covers the hash it had', async () => {
+    const creds = await t.tenant('pro');
+    const owner = client(t.app, creds);
+    const id = await publishPolicy(owner, { policyType: 'terms_of_service', version: '1.0.0', content: 'No fees, ever.' });
+    const [published] = await t.service.ledger.readStream(policyStream(creds.tenantId, id));
+    const content = 'Cancelling costs a 500 EUR fee.';
+    const data = { ...published!.data, content, contentHash: createHash('sha256').update(content).digest('hex') };
+    const { hash: _hash, position: _position, authenticator: _authenticator, ...envelope } = published!;
+    await t.service.store.db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+      await sql`UPDATE ledger.events SET data = ${JSON.stringify(data)}::json, event_hash = ${eventHash({ ...envelope, data })}
+        WHERE event_id = ${published!.id}`.execute(tx);
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    });
+    const read = await owner.get(`/api/v1/policies/${id}`);
+    expect(read.statusCode, read.body).toBe(409);
+    expect(read.json().error.code).toBe('POLICY_TAMPERED');
+    expect(read.body).not.toContain('500 EUR');
+    // No consent is decided on the rewritten text (its hash would enter the record's).
+    const consent = await owner.post('/api/v1/consent', { policyVersionId: id, userReference: 'u-1', consentGiven: true });
+    expect(consent.statusCode, consent.body).toBe(409);
+    expect(consent.json().error.code).toBe('POLICY_TAMPERED');
   });
 });

@@ -4,6 +4,7 @@ import { policyAggregate, type KnownPolicy, type PolicyState } from '../../domai
 import { policyStream } from '../../domain/policy/policy.events.js';
 import type { Ledger } from '../../ledger/ledger.port.js';
 import { unchanged, type StreamWrite } from '../command-handler.js';
+import { refuseTampered, type Authenticity } from './policy.queries.js';
 
 /** A policy version as a record is decided on, at the revision it was read at. */
 export interface PolicyAt {
@@ -30,14 +31,22 @@ const POLICY_CACHE_SIZE = 10_000;
 export class PolicyCache {
   private readonly cache = new Map<string, PolicyAt>();
 
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly authenticity?: Authenticity,
+  ) {}
 
-  /** The policy version a record is decided on: remembered while it allows recording, else read. */
+  /**
+   * The policy version a record is decided on: remembered while it allows recording, else read;
+   * 409 POLICY_TAMPERED when its events are not as the service wrote them (no record is decided
+   * on a text that is not the one published).
+   */
   async get(tenantId: string, policyVersionId: string): Promise<PolicyAt> {
     const stream = policyStream(tenantId, policyVersionId);
     const cached = this.cache.get(stream);
     if (cached) return cached;
     const recorded = await this.ledger.readStream(stream);
+    await refuseTampered(policyVersionId, recorded, this.authenticity);
     const state = fold(policyAggregate, recorded);
     const at: PolicyAt = { stream, state, revision: recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision };
     if (at.revision !== null && policyRefusal(state) === null) {

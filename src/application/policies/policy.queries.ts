@@ -20,10 +20,35 @@ import { checkChain } from '../../ledger/event-hash.js';
 import { fold } from '../../domain/events.js';
 import { policyAggregate } from '../../domain/policy/policy.decider.js';
 import { policyStream } from '../../domain/policy/policy.events.js';
-import type { Ledger } from '../../ledger/ledger.port.js';
+import type { Ledger, RecordedEvent } from '../../ledger/ledger.port.js';
 import type { Database } from '../../store/schema.js';
 import type { ReadFence } from '../read-fence.js';
 import { policyView, type PolicyVersionView } from './policy.views.js';
+
+/** Why a ledger event is not the service's own (src/transparency/event-authenticity.ts), or null. */
+export interface Authenticity {
+  problem(event: RecordedEvent): Promise<string | null>;
+}
+
+/**
+ * 409 POLICY_TAMPERED when a policy version's events are not as the service wrote them: edited in
+ * place (they no longer hash and chain), or rewritten whole, hashes and all, by someone without
+ * the service's key (an authenticator that does not verify).
+ */
+export async function refuseTampered(id: string, events: readonly RecordedEvent[], authenticity: Authenticity | undefined): Promise<void> {
+  let why = checkChain(events).length > 0 ? 'their hashes no longer match' : null;
+  for (const event of authenticity && !why ? events : []) {
+    if (await authenticity!.problem(event)) {
+      why = 'one was not appended by the service';
+      break;
+    }
+  }
+  if (why)
+    throw new DomainError(
+      'POLICY_TAMPERED',
+      `policy version ${id}: its recorded events were changed after they were written (${why}), so its text is not the one published`,
+    );
+}
 
 /** What a message adds when the purpose named was never defined (a typo, more often than a version not yet published). */
 const NO_SUCH_PURPOSE = ': no such purpose is defined (GET /api/v1/purposes lists them)';
@@ -47,23 +72,19 @@ export class PolicyQueries {
     private readonly db: Kysely<Database>,
     private readonly fence: ReadFence,
     private readonly clock: () => Date = () => new Date(),
+    private readonly authenticity?: Authenticity,
   ) {}
 
   /**
    * The version as it stands, or NOT_FOUND when unknown, deleted, or another tenant's; 409
-   * POLICY_TAMPERED when its events no longer hash and chain as written (a row edited in place):
-   * its text is then not the one published, and is not served as if it were.
+   * POLICY_TAMPERED when its events are not as the service wrote them: its text is then not the
+   * one published, and is not served as if it were.
    */
   async get(tenantId: string, id: string): Promise<PolicyVersionView> {
     const events = await this.ledger.readStream(policyStream(tenantId, id));
     const state = fold(policyAggregate, events);
     if (state.status !== 'published') throw new DomainError('NOT_FOUND', 'policy version not found');
-    if (checkChain(events).length > 0) {
-      throw new DomainError(
-        'POLICY_TAMPERED',
-        `policy version ${state.id}: its recorded events were changed after they were written (their hashes no longer match), so its text is not the one published`,
-      );
-    }
+    await refuseTampered(state.id, events, this.authenticity);
     return policyView(state);
   }
 
