@@ -147,7 +147,7 @@ function sealing(
     for (const e of unknown)
       log.error(
         { tenantId: e.tenantId, eventId: e.id },
-        `transparency log of ${e.tenantId}: a held event ${e.id} is not in the ledger, so it is not sealed: someone wrote transparency.held`,
+        `transparency log of ${e.tenantId}: a held event ${e.id} is not in the ledger, or sealed already, so it is not sealed (again): someone wrote transparency.held`,
       );
     const all = new Map(batch);
     for (const [tenantId, held] of released) all.set(tenantId, [...held, ...(batch.get(tenantId) ?? [])]);

@@ -149,7 +149,19 @@ export class TransparencyService {
           { eventId: halt.eventId, haltedAt: halt.haltedAt },
         );
       }
-      throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
+      // The sealer read past it, yet no leaf, halt or hold has it: left out of the log (a halt
+      // and its held events deleted with the database's credentials). Looked at again after the
+      // hold, as a release deletes the hold and writes the leaf in one transaction.
+      if (comparePositions(this.sealer.position, recorded.position) >= 0 && !(await this.store.isHeld(tenantId, recorded.id))) {
+        basis = await this.store.proofBasis(tenantId, recorded.id);
+        if (!basis)
+          throw new DomainError(
+            'LOG_INCOMPLETE',
+            `event ${recorded.id} is recorded in the ledger and the sealer read past it, but the tenant's log holds no leaf of it, and no halt holds it back: the transparency tables were changed (docs/verifying.md, Threat model)`,
+            { eventId: recorded.id },
+          );
+      }
+      if (!basis) throw new NotSealedError('the record is not sealed into the log yet; retry in a second');
     }
     const { leafIndex, checkpoint: cp } = basis;
     // The leaf was sealed, so a checkpoint covered it: a newest one that does not was rolled back to.

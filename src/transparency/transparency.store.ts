@@ -210,7 +210,8 @@ export class TransparencyStore {
   /**
    * The ledger's own copies of the events `takeReleased` answered, as the held rows only claim
    * them (the database's credentials can write any row there): each found by its tenant and id,
-   * at its ledger position. `unknown`: the claims the ledger holds no such event for.
+   * at its ledger position. `unknown`: the claims the ledger holds no such event for, or one
+   * already sealed.
    */
   async confirmReleased(
     tx: Kysely<Database>,
@@ -232,7 +233,14 @@ export class TransparencyStore {
         SELECT ${LEDGER_ROW_EVENT} AS event FROM ledger.events e WHERE e.event_id = ANY(${ids}::uuid[])`.execute(tx);
       found = rows.rows.map((r) => (typeof r.event === 'string' ? JSON.parse(r.event) : r.event) as RecordedEvent);
     }
-    const byKey = new Map(found.map((e) => [key(e.tenantId, e.id), e]));
+    // One sealed already (a row written again) is not sealed twice: its second leaf would fail the batch.
+    const sealed = new Set(
+      (
+        await sql<{ event_id: string }>`
+          SELECT event_id FROM transparency.leaves WHERE event_id = ANY(${found.map((e) => e.id).filter(isUuid)}::uuid[])`.execute(tx)
+      ).rows.map((r) => r.event_id),
+    );
+    const byKey = new Map(found.filter((e) => !sealed.has(e.id)).map((e) => [key(e.tenantId, e.id), e]));
     for (const claim of claims) {
       const event = byKey.get(key(claim.tenantId, claim.id));
       if (!event) {
@@ -245,6 +253,13 @@ export class TransparencyStore {
     }
     for (const list of confirmed.values()) list.sort((a, b) => comparePositions(a.position, b.position));
     return { confirmed, unknown };
+  }
+
+  /** Whether the event waits in transparency.held (its tenant's sealing stopped, or just cleared). */
+  async isHeld(tenantId: string, eventId: string): Promise<boolean> {
+    const row = await sql<{ one: number }>`
+      SELECT 1 AS one FROM transparency.held WHERE tenant_id = ${tenantId} AND event->>'id' = ${eventId} LIMIT 1`.execute(this.db);
+    return row.rows.length > 0;
   }
 
   /** Every tenant whose sealing stopped, oldest first: what /ready reports. */

@@ -360,6 +360,11 @@ describe('forged events › a held row written by the database', () => {
       VALUES (${tenantId}, 0, -3, ${JSON.stringify({ ...forged, hash: eventHash(forged), position: { commit: 0, prepare: -3 } })}::jsonb)`.execute(
       t.service.store.db,
     );
+    // A genuine event sealed already, held again: a second leaf of it would fail every batch.
+    await sql`INSERT INTO transparency.held (tenant_id, commit_position, prepare_position, event)
+      VALUES (${tenantId}, 0, -2, ${JSON.stringify({ ...recorded!, position: { commit: 0, prepare: -2 } })}::jsonb)`.execute(
+      t.service.store.db,
+    );
     const next = await api.post('/api/v1/consent', { policyVersionId, userReference: 'after-the-row', consentGiven: true });
     expect(next.statusCode, next.body).toBe(201);
     const proof = await waitUntil(
@@ -374,6 +379,25 @@ describe('forged events › a held row written by the database', () => {
     expect((await ready()).sealing.halted.find((h) => h.tenantId === tenantId)).toBeUndefined();
     expect((await sql`SELECT 1 FROM transparency.held WHERE tenant_id = ${tenantId}`.execute(t.service.store.db)).rows).toHaveLength(0);
     expect((await api.get(`/api/v1/consent/${consentId}`)).json().data).toMatchObject({ status: 'active', tampered: false });
+  });
+});
+
+describe('forged events › a halt and what it held, deleted by the database', () => {
+  it('leaves a record the sealer read past with no leaf: its proof says the log is incomplete, not "retry in a second"', async () => {
+    const { api, tenantId, policyVersionId } = await haltedTenant();
+    const res = await api.post('/api/v1/consent', { policyVersionId, userReference: 'held-then-dropped', consentGiven: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    await waitUntil(async () => (await api.get(`/api/v1/consent/${id}/proof`)).statusCode === 409, { what: 'the record held' });
+    await t.service.store.db.transaction().execute(async (tx) => {
+      await sql`DELETE FROM transparency.held WHERE tenant_id = ${tenantId}`.execute(tx);
+      await sql`DELETE FROM transparency.halts WHERE tenant_id = ${tenantId}`.execute(tx);
+    });
+    const proof = await api.get(`/api/v1/consent/${id}/proof`);
+    expect(proof.statusCode, proof.body).toBe(409);
+    expect(proof.headers['retry-after']).toBeUndefined();
+    expect(proof.json().error).toMatchObject({ code: 'LOG_INCOMPLETE', details: { eventId: expect.any(String) } });
+    expect(proof.json().error.message).toContain('the transparency tables were changed');
   });
 });
 
