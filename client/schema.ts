@@ -1647,6 +1647,7 @@ export interface operations {
                      *           "successor": {
                      *             "publicKey": "string",
                      *             "signature": "string",
+                     *             "position": "string",
                      *             "handover": "string"
                      *           }
                      *         }
@@ -1683,6 +1684,8 @@ export interface operations {
                                 publicKey: string;
                                 /** @description the successor's Ed25519 signature (base64) of the succession statement "consent-ledger/key-succession/v1\n<this publicKey>\n<successor publicKey>\n" */
                                 signature: string;
+                                /** @description the last ledger position (<commit>.<prepare>) this key authenticates, named in the statement (v2: "consent-ledger/key-succession/v2\n<this publicKey>\n<successor publicKey>\n<position>\n"); null for a key retired before positions were named (v1 statement, no position line) */
+                                position: string | null;
                                 /** @description this key's own signature (base64) of the same statement: what lets an auditor who kept only this key trust its successor; null for a key retired before handovers were signed */
                                 handover: string | null;
                             } | null;

@@ -5,7 +5,8 @@ import { rewrapWebhookSecrets } from '../webhooks/signing.js';
 import { rotateSigningKey } from '../transparency/signing-key.js';
 import type { ConfigEvent } from '../domain/config/config.events.js';
 import type { Store } from '../store/store.js';
-import { withRecordedTenants } from './service-ledger.js';
+import { serviceLedger, withRecordedTenants } from './service-ledger.js';
+import type { LedgerPosition } from '../ledger/ledger.port.js';
 import type { CommandRun } from './command.js';
 
 /**
@@ -31,7 +32,18 @@ export const masterKeyRotate: CommandRun = {
 
 export const signingKeyRotate: CommandRun = {
   async run(store, input: { seed: Buffer | undefined }, io) {
-    const result = await rotateSigningKey(store.db, io.settings!, input.seed);
+    // The last position the retired key authenticates: the ledger's head now (the service is
+    // stopped). An EventStoreDB ledger is asked; the store's own ledger table is read in the rotation.
+    let until: LedgerPosition | undefined;
+    if (io.settings?.eventStoreUrl) {
+      const { ledger, close } = await serviceLedger(store, io.settings);
+      try {
+        until = (await ledger.headPosition()) ?? undefined;
+      } finally {
+        await close();
+      }
+    }
+    const result = await rotateSigningKey(store.db, io.settings!, input.seed, until);
     // Signed with the new key, now the log's current one (from the file given, or the replaced default file).
     const signing = input.seed ? { ...io.settings!, transparencySigningKey: input.seed.toString('base64') } : io.settings;
     const at = new Date().toISOString();

@@ -117,7 +117,7 @@ export function openKeptCheckpoint(note: string, verifiers: readonly Verifier[])
 export interface PublishedKey {
   vkey?: unknown;
   publicKey?: unknown;
-  successor?: { publicKey?: unknown; handover?: unknown } | null;
+  successor?: { publicKey?: unknown; handover?: unknown; position?: unknown } | null;
 }
 
 /** A key trusted because the key before it signed the handover to it. */
@@ -148,7 +148,8 @@ export function followHandovers(
       const from = typeof entry.publicKey === 'string' ? known.get(entry.publicKey) : undefined;
       const next = entry.successor;
       if (!from || !next || typeof next.publicKey !== 'string' || typeof next.handover !== 'string') continue;
-      if (known.has(next.publicKey) || !handedOver(entry.publicKey as string, next.publicKey, next.handover)) continue;
+      const until = typeof next.position === 'string' ? next.position : null;
+      if (known.has(next.publicKey) || !handedOver(entry.publicKey as string, next.publicKey, until, next.handover)) continue;
       // The successor's vkey (its name and id) from its own entry: its key must be the one handed over.
       const successor = published
         .map((e) => {

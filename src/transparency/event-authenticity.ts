@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import { ledgerDb } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
-import { authenticatorKeys, authenticatorProblem, type AuthenticatorKeys } from './append-authenticator.js';
+import { appendKeyId, authenticatorKeys, authenticatorProblem, type AuthenticatorKeys } from './append-authenticator.js';
 import { vouchedKeys } from './key-succession.js';
 import { transparencyDb } from './transparency.table.js';
 
@@ -54,6 +54,8 @@ export async function authenticatedFrom(
  */
 export class EventAuthenticity {
   private keys: AuthenticatorKeys = new Map();
+  /** By key id: the last ledger position a retired key authenticates (its succession statement's). */
+  private until = new Map<string, LedgerPosition>();
   /** Group signatures verified already (authenticatorProblem). */
   private readonly verified = new Set<string>();
   /**
@@ -86,14 +88,22 @@ export class EventAuthenticity {
    */
   async problem(event: Pick<RecordedEvent, 'hash' | 'authenticator' | 'position'>, db?: Kysely<Database>): Promise<string | null> {
     if (comparePositions(event.position, this.from) <= 0) return null;
-    if (event.authenticator && this.madeHere.delete(`${event.hash} ${event.authenticator}`)) return null;
-    let problem = authenticatorProblem(event.hash, event.authenticator, this.keys, this.verified);
+    let problem = this.check(event);
     // A key this process has not loaded yet (rotated by another): read the history once more.
     if (problem?.includes('never signed this log')) {
       await this.reload(db);
-      problem = authenticatorProblem(event.hash, event.authenticator, this.keys, this.verified);
+      problem = this.check(event);
     }
     return problem;
+  }
+
+  private check(event: Pick<RecordedEvent, 'hash' | 'authenticator' | 'position'>): string | null {
+    // A key retired before the event was appended (its succession statement names the last
+    // position it authenticates): a process still holding it, or anyone who has its seed.
+    const until = this.until.get(/^v1:([0-9a-f]{8}):/.exec(event.authenticator ?? '')?.[1] ?? '');
+    if (until && comparePositions(event.position, until) > 0) return 'the authenticator is by a key retired before the event was appended';
+    if (event.authenticator && this.madeHere.delete(`${event.hash} ${event.authenticator}`)) return null;
+    return authenticatorProblem(event.hash, event.authenticator, this.keys, this.verified);
   }
 
   /**
@@ -103,10 +113,16 @@ export class EventAuthenticity {
   async reload(db: Kysely<Database> = this.db): Promise<void> {
     const rows = await transparencyDb(db)
       .selectFrom('transparency.key_history')
-      .select(['public_key', 'successor_key', 'successor_signature'])
+      .select(['public_key', 'successor_key', 'successor_signature', 'retired_position'])
       .execute();
     const vouched = vouchedKeys(rows, this.anchor);
     const keys = rows.filter((r) => vouched.has(r.public_key));
     this.keys = authenticatorKeys(keys.map((r) => ({ publicKey: Buffer.from(r.public_key, 'base64') })));
+    this.until = new Map(
+      keys.flatMap((r) => {
+        const until = vouched.get(r.public_key);
+        return until ? [[appendKeyId(Buffer.from(r.public_key, 'base64')), until] as const] : [];
+      }),
+    );
   }
 }

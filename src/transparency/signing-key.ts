@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile, writeFileDurably } from '../common/key-file.js';
 import type { Database } from '../store/schema.js';
+import type { LedgerPosition } from '../ledger/ledger.port.js';
 import { COSIGNATURE_V1, keyIdOf, parseVerifierKey, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
 import { signSuccession, vouchedKeys } from './key-succession.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
@@ -118,7 +119,7 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
         (await activeKey(tx))?.publicKey === legacySigner.publicKey.toString('base64')
       ) {
         // The operator's key replaces the one the store held: a rotation, as `keys rotate-signing` makes it.
-        await retireAndActivate(tx, legacySigner, signer);
+        await retireAndActivate(tx, legacySigner, signer, await storeLedgerHead(tx));
       }
     }
     const active = await activeKey(tx);
@@ -214,10 +215,12 @@ async function vouchForEarlierKeys(tx: Kysely<Database>, signer: NoteSigner): Pr
     .where('retired_at', 'is not', null)
     .where('successor_signature', 'is', null)
     .execute();
+  // None of them authenticates an event appended after now (the store's own ledger's head).
+  const until = await storeLedgerHead(tx);
   for (const { public_key } of earlier) {
     await t
       .updateTable('transparency.key_history')
-      .set(signSuccession(Buffer.from(public_key, 'base64'), signer))
+      .set({ retired_position: null, ...signSuccession(Buffer.from(public_key, 'base64'), signer, undefined, until) })
       .where('public_key', '=', public_key)
       .execute();
   }
@@ -231,7 +234,7 @@ async function vouchForEarlierKeys(tx: Kysely<Database>, signer: NoteSigner): Pr
 async function unvouchedKeys(tx: Kysely<Database>, signer: NoteSigner): Promise<string[]> {
   const rows = await transparencyDb(tx)
     .selectFrom('transparency.key_history')
-    .select(['public_key', 'vkey', 'successor_key', 'successor_signature'])
+    .select(['public_key', 'vkey', 'successor_key', 'successor_signature', 'retired_position'])
     .execute();
   const vouched = vouchedKeys(rows, signer.publicKey.toString('base64'));
   return rows.filter((r) => !vouched.has(r.public_key)).map((r) => r.vkey);
@@ -266,15 +269,36 @@ const activate = (tx: Kysely<Database>, signer: NoteSigner) =>
     .values({ public_key: signer.publicKey.toString('base64'), vkey: signer.vkey })
     .execute();
 
-/** Retires `old` (recording the size of every tenant's tree it signed up to) and makes `next` current. */
-async function retireAndActivate(tx: Kysely<Database>, old: NoteSigner, next: NoteSigner): Promise<void> {
+/**
+ * The newest position of the store's own ledger table, read in the caller's transaction; undefined
+ * when it holds no event (an EventStoreDB ledger's are not in it: its caller gives the head).
+ */
+async function storeLedgerHead(tx: Kysely<Database>): Promise<LedgerPosition | undefined> {
+  const row = await sql<{ commit: string; prepare: string }>`
+    SELECT transaction_id::text AS commit, global_position::text AS prepare FROM ledger.events
+    ORDER BY transaction_id DESC, global_position DESC LIMIT 1`.execute(tx);
+  const r = row.rows[0];
+  return r ? { commit: Number(r.commit), prepare: Number(r.prepare) } : undefined;
+}
+
+/**
+ * Retires `old` (recording the size of every tenant's tree it signed up to) and makes `next`
+ * current; `until`, the ledger's head, is the last position `old` authenticates.
+ */
+async function retireAndActivate(
+  tx: Kysely<Database>,
+  old: NoteSigner,
+  next: NoteSigner,
+  until: LedgerPosition | undefined,
+): Promise<void> {
   const t = transparencyDb(tx);
   const oldKey = old.publicKey.toString('base64');
-  // The new key names the one it succeeds: what vouches for the old key's authenticators from now
-  // on; the old key signs the same statement, its handover to the new one for auditors.
+  // The new key names the one it succeeds and the last position it authenticates: what vouches for
+  // the old key's authenticators from now on; the old key signs the same statement, its handover
+  // to the new one for auditors.
   await t
     .updateTable('transparency.key_history')
-    .set({ retired_at: sql<string>`clock_timestamp()`, ...signSuccession(old.publicKey, next, old) })
+    .set({ retired_at: sql<string>`clock_timestamp()`, ...signSuccession(old.publicKey, next, old, until) })
     .where('public_key', '=', oldKey)
     .execute();
   await sql`
@@ -333,6 +357,7 @@ export async function rotateSigningKey(
   db: Kysely<Database>,
   settings: SigningKeySettings,
   nextSeed: Buffer | undefined,
+  until?: LedgerPosition,
 ): Promise<{ retired: string; current: string; path?: string }> {
   const current = configuredSigningKey(settings);
   if (!current) {
@@ -358,7 +383,7 @@ export async function rotateSigningKey(
       replaceKeyFile(current.path!, seedText(seed));
       replaced = true;
     };
-    const names = await rotateInStore(db, current, seed, kept === undefined ? undefined : writeFile);
+    const names = await rotateInStore(db, current, seed, kept === undefined ? undefined : writeFile, until);
     if (kept) rmSync(kept, { force: true });
     return { ...names, ...(current.source === 'DATA_DIR' ? { path: current.path! } : {}) };
   } catch (error) {
@@ -379,6 +404,7 @@ async function rotateInStore(
   current: NonNullable<ReturnType<typeof configuredSigningKey>>,
   seed: Buffer,
   beforeCommit: (() => void) | undefined,
+  until: LedgerPosition | undefined,
 ): Promise<{ retired: string; current: string }> {
   return db.transaction().execute(async (tx) => {
     await lockHistory(tx);
@@ -389,7 +415,7 @@ async function rotateInStore(
     // settings, which may lack it: the vkeys printed are those the auditors will see.
     const next = signerFromSeed(parseVerifierKey(active.vkey).name, seed);
     if (next.publicKey.equals(current.signer.publicKey)) throw new SigningKeyError('the new key is the current key');
-    await retireAndActivate(tx, current.signer, next);
+    await retireAndActivate(tx, current.signer, next, until ?? (await storeLedgerHead(tx)));
     // The default file: replaced before the transaction commits, so that a failed write leaves both unchanged.
     beforeCommit?.();
     return { retired: active.vkey, current: next.vkey };
@@ -413,7 +439,7 @@ export interface KeyHistoryEntry {
    * succession statement, and this key's own signature of it (the handover; null for a key retired
    * before handovers were signed).
    */
-  successor: { publicKey: string; signature: string; handover: string | null } | null;
+  successor: { publicKey: string; signature: string; handover: string | null; position: string | null } | null;
 }
 
 /** Every key that signed this service's checkpoints, the current one first, then the retired newest first. */
@@ -431,6 +457,7 @@ export async function keyHistory(db: TransparencyDb, anchor: Buffer, tenantId?: 
       'h.successor_key',
       'h.successor_signature',
       'h.handover_signature',
+      'h.retired_position',
       's.last_size',
     ])
     .orderBy('h.activated_at')
@@ -456,7 +483,7 @@ export async function keyHistory(db: TransparencyDb, anchor: Buffer, tenantId?: 
       successor:
         r.retired_at === null || r.successor_key === null || r.successor_signature === null
           ? null
-          : { publicKey: r.successor_key, signature: r.successor_signature, handover: r.handover_signature },
+          : { publicKey: r.successor_key, signature: r.successor_signature, handover: r.handover_signature, position: r.retired_position },
     };
     if (tenantId !== undefined) {
       const last = r.retired_at === null ? null : Number(r.last_size ?? previous);

@@ -134,4 +134,9 @@ export const transparencyMigrations: Migrations = {
   '0030_transparency_key_handover': sqlMigration(`
       ALTER TABLE transparency.key_history ADD COLUMN handover_signature text;
     `),
+  // The last ledger position a retired key authenticates, named in its succession statement (v2):
+  // an event after it carrying that key's authenticator is refused (null for keys retired before).
+  '0032_transparency_key_retired_position': sqlMigration(`
+      ALTER TABLE transparency.key_history ADD COLUMN retired_position text;
+    `),
 };

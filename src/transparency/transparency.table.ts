@@ -57,6 +57,8 @@ export interface KeyHistoryTable {
   successor_signature: ColumnType<string | null, string | undefined, string>;
   /** The retired key's own signature of that statement, made by the rotation (migration 0030; null before it). */
   handover_signature: ColumnType<string | null, string | undefined, string>;
+  /** `<commit>.<prepare>`: the last ledger position the retired key authenticates, in its statement (migration 0032; null before it). */
+  retired_position: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** Which key vouched, on the first start that signed successions, for the keys retired before (insert-once). */
 export interface KeyChainStartTable {

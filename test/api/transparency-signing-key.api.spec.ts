@@ -55,7 +55,7 @@ const keysDocument = async (service: Service, tenant?: string) =>
     timestampVkey: string;
     status: string;
     treeSizes?: { from: number; to: number | null } | null;
-    successor: { publicKey: string; signature: string; handover: string | null } | null;
+    successor: { publicKey: string; signature: string; handover: string | null; position: string | null } | null;
   }[];
 
 describe('signing key › on the first start', () => {
@@ -255,13 +255,33 @@ describe('signing key › rotation, and a process holding another key', () => {
 
     service = await createService(settingsOf(store.env), { pollMs: 50 });
     api = client(service.app, creds);
+    // What that process appended after the rotation carries the retired key's authenticator: the
+    // new key's sealer refuses it as it would a forgery made with the old seed, and the operator
+    // removes it (docs/verifying.md) before the tenant's log goes on.
+    const halted = await waitUntil(
+      async () =>
+        (
+          (await service!.app.inject({ url: '/ready' })).json().data.sealing.halted as {
+            tenantId: string;
+            eventId: string;
+            reason: string;
+          }[]
+        ).find((h) => h.tenantId === creds.tenantId),
+      { what: 'the retired key’s append refused' },
+    );
+    expect(halted.reason).toBe('the authenticator is by a key retired before the event was appended');
+    const owner = service.store.db;
+    await sql`ALTER TABLE ledger.events DISABLE TRIGGER ALL`.execute(owner);
+    await sql`DELETE FROM ledger.events WHERE event_id = ${halted.eventId}::uuid`.execute(owner);
+    await sql`ALTER TABLE ledger.events ENABLE TRIGGER ALL`.execute(owner);
+    await sql`DELETE FROM transparency.halts WHERE tenant_id = ${creds.tenantId}::uuid`.execute(owner);
     const consent = await api.post('/api/v1/consent', {
       policyVersionId: await publishPolicy(api),
       userReference: 'u',
       consentGiven: true,
     });
     const proof = (await api.get(`/api/v1/consent/${consent.json().data.id}/proof`)).json().data;
-    expect(parseCheckpoint(openNote(proof.checkpoint, parseVerifierKey(newVkey))).treeSize).toBe(before.treeSize + 3);
+    expect(parseCheckpoint(openNote(proof.checkpoint, parseVerifierKey(newVkey))).treeSize).toBe(before.treeSize + 2);
     expect(() => openNote(proof.checkpoint, parseVerifierKey(oldVkey))).toThrow(/no signature/);
     expect(parseCheckpoint(openNote(before.checkpoint, parseVerifierKey(oldVkey))).treeSize).toBe(before.treeSize);
 
@@ -276,7 +296,11 @@ describe('signing key › rotation, and a process holding another key', () => {
     const newKey = parseVerifierKey(newVkey);
     const oldKey = parseVerifierKey(oldVkey);
     expect(successor!.publicKey).toBe(newKey.publicKeyRaw.toString('base64'));
-    const statement = Buffer.from(`consent-ledger/key-succession/v1\n${keys[1]!.publicKey}\n${successor!.publicKey}\n`);
+    // It names the last ledger position the old key authenticates: the policy before the rotation.
+    expect(successor!.position).toMatch(/^[0-9]+\.[0-9]+$/);
+    const statement = Buffer.from(
+      `consent-ledger/key-succession/v2\n${keys[1]!.publicKey}\n${successor!.publicKey}\n${successor!.position}\n`,
+    );
     expect(verify(null, statement, newKey.publicKey, Buffer.from(successor!.signature, 'base64'))).toBe(true);
     expect(verify(null, statement, oldKey.publicKey, Buffer.from(successor!.handover!, 'base64'))).toBe(true);
     // A vkey rewritten in the history names another key: the document gives the one the row's public key makes.
@@ -299,7 +323,8 @@ describe('signing key › rotation, and a process holding another key', () => {
       const signed = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM transparency.key_history WHERE successor_signature IS NOT NULL`.execute(owner.db);
       expect(signed.rows[0]!.n).toBe(1);
-      await sql`UPDATE transparency.key_history SET successor_key = NULL, successor_signature = NULL`.execute(owner.db);
+      await sql`UPDATE transparency.key_history
+        SET successor_key = NULL, successor_signature = NULL, handover_signature = NULL, retired_position = NULL`.execute(owner.db);
       await sql`ALTER TABLE transparency.key_chain_start DISABLE TRIGGER ALL`.execute(owner.db);
       await sql`DELETE FROM transparency.key_chain_start`.execute(owner.db);
       await sql`ALTER TABLE transparency.key_chain_start ENABLE TRIGGER ALL`.execute(owner.db);

@@ -91,6 +91,10 @@ export const PublicKeysSchema = Type.Object({
               description:
                 'the successor\'s Ed25519 signature (base64) of the succession statement "consent-ledger/key-succession/v1\\n<this publicKey>\\n<successor publicKey>\\n"',
             }),
+            position: Type.Union([Type.String({ pattern: '^-?[0-9]+\\.-?[0-9]+$' }), Type.Null()], {
+              description:
+                'the last ledger position (<commit>.<prepare>) this key authenticates, named in the statement (v2: "consent-ledger/key-succession/v2\\n<this publicKey>\\n<successor publicKey>\\n<position>\\n"); null for a key retired before positions were named (v1 statement, no position line)',
+            }),
             handover: Type.Union([Type.String(), Type.Null()], {
               description:
                 "this key's own signature (base64) of the same statement: what lets an auditor who kept only this key trust its successor; null for a key retired before handovers were signed",
