@@ -65,7 +65,7 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   'transparency.key_chain_start':
     "recorded by the destination's service on its first start (insert-once); the copied retired keys keep their successors' signatures",
   'ledger.authenticated_from':
-    "recorded by the destination's service on its first start, after the copy; copied events keep their authenticators",
+    "recorded by the copy at the destination's head once the state is copied: the copied events were verified against the source, whose copied checkpoints cover them",
 };
 /** Schemas rebuilt from the ledger, never copied. */
 export const REBUILT_SCHEMAS = ['read'];
