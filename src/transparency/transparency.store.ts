@@ -74,6 +74,13 @@ export class TransparencyStore {
     this.db = transparencyDb(db);
   }
 
+  /**
+   * The witnesses the service asks (their vkeys) and how many must cosign: a proof then takes the
+   * newest checkpoint that covers its leaf and carries that many cosignatures, when there is one
+   * (the newest is cosigned a moment after it is signed). Set once the relay is made.
+   */
+  cosigning: { witnesses: readonly string[]; quorum: number } | undefined;
+
   /** The hashes of these leaf ranges (an inclusion or consistency proof), from the stored nodes. */
   async rangeHashes(tenantId: string, ranges: readonly Range[]): Promise<Hash[]> {
     const get = await this.nodes(tenantId, nodesFor(ranges));
@@ -357,7 +364,26 @@ export class TransparencyStore {
       .where('l.tenant_id', '=', tenantId)
       .where('l.event_id', '=', eventId)
       .executeTakeFirst();
-    return r ? { leafIndex: Number(r.leaf_index), checkpoint: storedCheckpoint(r) } : null;
+    if (!r) return null;
+    const leafIndex = Number(r.leaf_index);
+    const cosigned = leafIndex < Number(r.tree_size) ? await this.cosignedCovering(tenantId, leafIndex) : null;
+    return { leafIndex, checkpoint: cosigned && cosigned.treeSize < Number(r.tree_size) ? cosigned : storedCheckpoint(r) };
+  }
+
+  /** The newest checkpoint holding leaf `leafIndex` that the witnesses' quorum cosigned, or null. */
+  private async cosignedCovering(tenantId: string, leafIndex: number): Promise<StoredCheckpoint | null> {
+    if (!this.cosigning || this.cosigning.witnesses.length === 0) return null;
+    const { witnesses, quorum } = this.cosigning;
+    const r = await sql<{ tree_size: number; root_hash: string; note: string; signed_at: Date; cosigned: string | null }>`
+      SELECT cp.tree_size, cp.root_hash, cp.note, cp.signed_at, ${cosignedLines} AS cosigned
+      FROM transparency.checkpoints cp
+      WHERE cp.tenant_id = ${tenantId} AND cp.tree_size = (
+        SELECT s.tree_size FROM transparency.cosignatures s
+        WHERE s.tenant_id = ${tenantId} AND s.tree_size > ${leafIndex} AND s.witness IN (${sql.join([...witnesses])})
+        GROUP BY s.tree_size HAVING count(*) >= ${quorum}
+        ORDER BY s.tree_size DESC LIMIT 1)`.execute(this.db);
+    const row = r.rows[0];
+    return row ? storedCheckpoint(row) : null;
   }
 
   /** The signing keys' public history (signing-key.ts): those `anchor`, the key this process signs with, vouches for. */

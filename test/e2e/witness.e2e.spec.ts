@@ -274,4 +274,49 @@ describe.skipIf(!serverUrl)('witnesses and the auditor tools › a rollback by t
     const witnessed = await cli(['audit', 'verify', join(dir, 'rewritten.jsonl'), '--key', logVkey, '--witness', witnessVkey]);
     expect(witnessed.json.error.code).toBe('QUORUM_NOT_REACHED');
   }, 120_000);
+  it('a proof or receipt asked before the newest checkpoint is cosigned carries the newest cosigned one', async () => {
+    const other = await service!.tenants.create('globex', 'enterprise');
+    const otherApi = client(service!.app, other);
+    const version = await publishPolicy(otherApi);
+    const recordFor = async () => {
+      const res = await otherApi.post('/api/v1/consent', {
+        policyVersionId: version,
+        userReference: `u-${randomUUID()}`,
+        consentGiven: true,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+    const cosignedBy = `\u2014 ${witnessVkey.split('+')[0]} `;
+    const first = await recordFor();
+    const witnessed = await waitUntil(
+      async () => {
+        const proof = (await otherApi.get(`/api/v1/consent/${first}/proof`)).json().data;
+        return proof?.checkpoint.includes(cosignedBy) ? proof : undefined;
+      },
+      { timeoutMs: 15_000, what: "the first record's checkpoint cosigned" },
+    );
+    // The witness is not asked for a while: the next checkpoint stays the log's signature alone.
+    await service!.witnesses.stop();
+    try {
+      const second = await recordFor();
+      const sealed = await waitUntil(
+        async () => ((await otherApi.get(`/api/v1/consent/${second}/proof`)).statusCode === 200 ? true : undefined),
+        {
+          what: 'the second record sealed',
+        },
+      );
+      expect(sealed).toBe(true);
+      const proof = (await otherApi.get(`/api/v1/consent/${first}/proof`)).json().data;
+      expect(proof.treeSize).toBe(witnessed.treeSize);
+      expect(proof.checkpoint).toContain(cosignedBy);
+      const pdf = await otherApi.post(`/api/v1/consent/${first}/pdf`);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      writeFileSync(join(dir, 'witnessed.pdf'), pdf.rawPayload);
+      const receipt = await cli(['audit', 'receipt', join(dir, 'witnessed.pdf'), '--key', logVkey, '--witness', witnessVkey]);
+      expect(receipt.code, receipt.stderr).toBe(0);
+    } finally {
+      service!.witnesses.start();
+    }
+  }, 120_000);
 });

@@ -148,7 +148,8 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox<{ transparency: Trans
     {
       schema: {
         tags,
-        summary: 'Inclusion proof of a consent record in the newest signed checkpoint',
+        summary:
+          "Inclusion proof of a consent record in the newest signed checkpoint (the newest the witnesses' quorum cosigned, with WITNESSES)",
         description:
           'The record’s ConsentRecorded event, its eventHash and leaf index, and the RFC 9162 inclusion path to the root the signed checkpoint states. A record is provable within a second of its write; 503 PROOF_NOT_READY (with Retry-After) if the log lags more. 409 ROLLBACK when the newest checkpoint no longer covers the record’s sealed leaf (checkpoints deleted); 409 SEALING_HALTED when the tenant’s sealing stopped at a foreign event before it; 409 LOG_INCOMPLETE when the sealer read past the record but the log holds no leaf of it and no halt holds it back (the transparency tables were changed).',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
