@@ -227,7 +227,7 @@ export function checkConsistency(old: Checkpoint, next: Checkpoint, proof: reado
   if (!checkOrder(old, next)) return;
   if (!verifyConsistency(old.treeSize, next.treeSize, proof, old.rootHash, next.rootHash)) {
     throw new AuditError(
-      `the log of ${next.treeSize} leaves is not an extension of the checkpoint of ${old.treeSize} kept before: its history was rewritten`,
+      `the checkpoint of ${next.treeSize} leaves does not extend the one of ${old.treeSize} (the consistency proof between them does not verify): the log's history was rewritten`,
       undefined,
       'INCONSISTENT',
     );
