@@ -143,7 +143,10 @@ function sealing(
     if (!caughtUp) await store.holdSkipped(tx, NAME);
     // What a cleared halt held goes first, in ledger order, checked again like any event: the
     // ledger's own copy of each, as a held row only names it.
-    const { confirmed: released, unknown } = await store.confirmReleased(tx, await store.takeReleased(tx));
+    const { confirmed, unknown } = await store.confirmReleased(tx, await store.takeReleased(tx));
+    // One this batch read from the ledger anyway is sealed there, once.
+    const inBatch = new Set([...batch.values()].flat().map((e) => e.id));
+    const released = new Map([...confirmed].map(([tenantId, events]) => [tenantId, events.filter((e) => !inBatch.has(e.id))] as const));
     for (const e of unknown)
       log.error(
         { tenantId: e.tenantId, eventId: e.id },

@@ -203,14 +203,21 @@ export class TransparencyStore {
       DELETE FROM transparency.held h
       WHERE NOT EXISTS (SELECT 1 FROM transparency.halts x WHERE x.tenant_id = h.tenant_id)
       RETURNING h.tenant_id, h.commit_position, h.prepare_position, h.event`.execute(tx);
+    // Claims only (confirmReleased finds each in the ledger and orders them): whatever a row holds.
     const released = new Map<string, RecordedEvent[]>();
     for (const r of rows.rows) {
-      const event = (typeof r.event === 'string' ? JSON.parse(r.event) : r.event) as RecordedEvent;
+      let event: unknown = r.event;
+      try {
+        if (typeof event === 'string') event = JSON.parse(event);
+      } catch {
+        event = null;
+      }
+      const id = (event as { id?: unknown } | null)?.id;
+      const claim = { ...(event as object), id: typeof id === 'string' ? id : '', tenantId: r.tenant_id } as RecordedEvent;
       const list = released.get(r.tenant_id);
-      if (list) list.push(event);
-      else released.set(r.tenant_id, [event]);
+      if (list) list.push(claim);
+      else released.set(r.tenant_id, [claim]);
     }
-    for (const list of released.values()) list.sort((a, b) => comparePositions(a.position, b.position));
     return released;
   }
 
@@ -250,6 +257,8 @@ export class TransparencyStore {
     const byKey = new Map(found.filter((e) => !sealed.has(e.id)).map((e) => [key(e.tenantId, e.id), e]));
     for (const claim of claims) {
       const event = byKey.get(key(claim.tenantId, claim.id));
+      // Taken once: a second claim of the same event would be a second leaf of it.
+      byKey.delete(key(claim.tenantId, claim.id));
       if (!event) {
         unknown.push(claim);
         continue;

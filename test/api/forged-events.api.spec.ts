@@ -382,6 +382,32 @@ describe('forged events › a held row written by the database', () => {
   });
 });
 
+describe('forged events › held rows written twice, or not as events', () => {
+  it('seal each held event once, and the rest of the log goes on', async () => {
+    const { api, tenantId, policyVersionId, setup, forged } = await haltedTenant();
+    const res = await api.post('/api/v1/consent', { policyVersionId, userReference: 'held-twice', consentGiven: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    await waitUntil(async () => (await api.get(`/api/v1/consent/${id}/proof`)).statusCode === 409, { what: 'the record held' });
+    const db = t.service.store.db;
+    const [held] = (await sql<{ event: { id: string } }>`SELECT event FROM transparency.held WHERE tenant_id = ${tenantId}`.execute(db))
+      .rows;
+    // The same event claimed again at other positions, a row with no position, one that is no object.
+    await sql`INSERT INTO transparency.held (tenant_id, commit_position, prepare_position, event) VALUES
+      (${tenantId}, 1, 1, ${JSON.stringify({ id: held!.event.id })}::jsonb),
+      (${tenantId}, 1, 2, ${JSON.stringify({ id: held!.event.id, position: { commit: 1, prepare: 2 } })}::jsonb),
+      (${tenantId}, 1, 3, '"not an event"'::jsonb)`.execute(db);
+    await clearHalt(tenantId, forged.id);
+    const after = await api.post('/api/v1/consent', { policyVersionId, userReference: 'after', consentGiven: true });
+    expect(after.statusCode, after.body).toBe(201);
+    // Set-up, policy, consent, the one held (once), and the one after.
+    await sealedCheckpoint(api, setup + 4);
+    expect((await api.get(`/api/v1/consent/${id}/proof`)).statusCode).toBe(200);
+    expect((await api.get(`/api/v1/consent/${after.json().data.id}/proof`)).statusCode).toBe(200);
+    expect((await sql`SELECT 1 FROM transparency.held WHERE tenant_id = ${tenantId}`.execute(db)).rows).toHaveLength(0);
+  });
+});
+
 describe('forged events › a halt and what it held, deleted by the database', () => {
   it('leaves a record the sealer read past with no leaf: its proof says the log is incomplete, not "retry in a second"', async () => {
     const { api, tenantId, policyVersionId } = await haltedTenant();
