@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createKeyFile, readKeyFile, readSettingFile, replaceKeyFile, writeFileDurably } from '../common/key-file.js';
 import type { Database } from '../store/schema.js';
-import type { LedgerPosition } from '../ledger/ledger.port.js';
+import { comparePositions, type LedgerPosition } from '../ledger/ledger.port.js';
 import { COSIGNATURE_V1, keyIdOf, parseVerifierKey, signerFromSeed, verifierKey, type NoteSigner } from './note.js';
 import { signSuccession, vouchedKeys } from './key-succession.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
@@ -102,6 +102,8 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
   const signer = loaded.signer;
   await db.transaction().execute(async (tx) => {
     await lockHistory(tx);
+    // Before this transaction writes: what keys retired now may authenticate at most.
+    const { until } = await storeLedgerHead(tx);
     const legacySigner = legacySeed ? signerFromSeed(name, legacySeed) : undefined;
     if (legacySigner) {
       // The seed an older version kept: its public half joins the history (it signed the
@@ -119,7 +121,7 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
         (await activeKey(tx))?.publicKey === legacySigner.publicKey.toString('base64')
       ) {
         // The operator's key replaces the one the store held: a rotation, as `keys rotate-signing` makes it.
-        await retireAndActivate(tx, legacySigner, signer, await storeLedgerHead(tx));
+        await retireAndActivate(tx, legacySigner, signer, until);
       }
     }
     const active = await activeKey(tx);
@@ -158,7 +160,7 @@ export async function openSigningKey(db: Kysely<Database>, settings: SigningKeyS
         .where('public_key', '=', active.publicKey)
         .execute();
     }
-    await vouchForEarlierKeys(tx, signer);
+    await vouchForEarlierKeys(tx, signer, until);
     const unvouched = await unvouchedKeys(tx, signer);
     if (unvouched.length > 0) notices.push(unvouchedKeysWarning(unvouched));
   });
@@ -206,7 +208,7 @@ export const generatedSigningKeyWarning = (path: string): string =>
  * transparency.key_chain_start; later rows need a real successor's). Run with the history locked,
  * by the log's current key.
  */
-async function vouchForEarlierKeys(tx: Kysely<Database>, signer: NoteSigner): Promise<void> {
+async function vouchForEarlierKeys(tx: Kysely<Database>, signer: NoteSigner, until: LedgerPosition | undefined): Promise<void> {
   const t = transparencyDb(tx);
   if (await t.selectFrom('transparency.key_chain_start').select('only_row').executeTakeFirst()) return;
   const earlier = await t
@@ -215,8 +217,7 @@ async function vouchForEarlierKeys(tx: Kysely<Database>, signer: NoteSigner): Pr
     .where('retired_at', 'is not', null)
     .where('successor_signature', 'is', null)
     .execute();
-  // None of them authenticates an event appended after now (the store's own ledger's head).
-  const until = await storeLedgerHead(tx);
+  // None of them authenticates an event appended after now (`until`, the store's own ledger's).
   for (const { public_key } of earlier) {
     await t
       .updateTable('transparency.key_history')
@@ -270,15 +271,25 @@ const activate = (tx: Kysely<Database>, signer: NoteSigner) =>
     .execute();
 
 /**
- * The newest position of the store's own ledger table, read in the caller's transaction; undefined
- * when it holds no event (an EventStoreDB ledger's are not in it: its caller gives the head).
+ * The last position of the store's own ledger table a retired key may authenticate, read in the
+ * caller's transaction before it writes: the newest event committed, or, while a transaction that
+ * may still append is open (its rows would land before that event), just before that transaction.
+ * `open`: that transaction's id. Undefined `until` when the table holds no event (an EventStoreDB
+ * ledger's are not in it: its caller gives the head).
  */
-async function storeLedgerHead(tx: Kysely<Database>): Promise<LedgerPosition | undefined> {
-  const row = await sql<{ commit: string; prepare: string }>`
-    SELECT transaction_id::text AS commit, global_position::text AS prepare FROM ledger.events
-    ORDER BY transaction_id DESC, global_position DESC LIMIT 1`.execute(tx);
-  const r = row.rows[0];
-  return r ? { commit: Number(r.commit), prepare: Number(r.prepare) } : undefined;
+async function storeLedgerHead(tx: Kysely<Database>): Promise<{ until: LedgerPosition | undefined; open: number | null }> {
+  const row = await sql<{ commit: string | null; prepare: string | null; horizon: string; xmax: string }>`
+    SELECT e.commit, e.prepare, ledger.read_horizon()::text AS horizon, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT transaction_id::text AS commit, global_position::text AS prepare FROM ledger.events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1) e ON true`.execute(tx);
+  const r = row.rows[0]!;
+  const open = BigInt(r.horizon) < BigInt(r.xmax) ? Number(r.horizon) : null;
+  const head = r.commit === null ? undefined : { commit: Number(r.commit), prepare: Number(r.prepare) };
+  if (open === null || head === undefined) return { until: head, open };
+  const beforeOpen = { commit: open - 1, prepare: Number.MAX_SAFE_INTEGER };
+  return { until: comparePositions(head, beforeOpen) < 0 ? head : beforeOpen, open };
 }
 
 /**
@@ -408,6 +419,16 @@ async function rotateInStore(
 ): Promise<{ retired: string; current: string }> {
   return db.transaction().execute(async (tx) => {
     await lockHistory(tx);
+    // A transaction that may still append would put the retired key's events after the position
+    // its statement names, or (a forger's, kept open) before it: waited for a moment (a process
+    // finishing its batch), then refused, as the service must be stopped.
+    let head = await storeLedgerHead(tx);
+    for (const deadline = Date.now() + 5_000; head.open !== null && Date.now() < deadline; head = await storeLedgerHead(tx))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    if (head.open !== null)
+      throw new SigningKeyError(
+        `a transaction that may append to the ledger is open on the database (transaction ${head.open}): stop every process of the service, let it end, and rotate again`,
+      );
     const active = await activeKey(tx);
     if (active?.publicKey !== current.signer.publicKey.toString('base64'))
       throw new SigningKeyError(`the configured key (${current.signer.vkey}) is not the log's current key (${active?.vkey ?? 'none'})`);
@@ -415,7 +436,7 @@ async function rotateInStore(
     // settings, which may lack it: the vkeys printed are those the auditors will see.
     const next = signerFromSeed(parseVerifierKey(active.vkey).name, seed);
     if (next.publicKey.equals(current.signer.publicKey)) throw new SigningKeyError('the new key is the current key');
-    await retireAndActivate(tx, current.signer, next, until ?? (await storeLedgerHead(tx)));
+    await retireAndActivate(tx, current.signer, next, until ?? head.until);
     // The default file: replaced before the transaction commits, so that a failed write leaves both unchanged.
     beforeCommit?.();
     return { retired: active.vkey, current: next.vkey };

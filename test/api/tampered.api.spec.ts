@@ -291,5 +291,17 @@ describe('tampered records › when a policy version’s text was edited in the 
     const consent = await owner.post('/api/v1/consent', { policyVersionId: id, userReference: 'u-1', consentGiven: true });
     expect(consent.statusCode, consent.body).toBe(409);
     expect(consent.json().error.code).toBe('POLICY_TAMPERED');
+    // Moved before where authenticators begin as well (the triggers switched off): still refused.
+    await t.service.store.db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER ALL`.execute(tx);
+      await sql`CREATE TEMP TABLE moved ON COMMIT DROP AS SELECT * FROM ledger.events WHERE event_id = ${published!.id}`.execute(tx);
+      await sql`DELETE FROM ledger.events WHERE event_id = ${published!.id}`.execute(tx);
+      await sql`UPDATE moved SET transaction_id = '0'::xid8, global_position = -1`.execute(tx);
+      await sql`INSERT INTO ledger.events OVERRIDING SYSTEM VALUE SELECT * FROM moved`.execute(tx);
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER ALL`.execute(tx);
+    });
+    const moved = await owner.get(`/api/v1/policies/${id}`);
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().error.code).toBe('POLICY_TAMPERED');
   });
 });
