@@ -278,14 +278,20 @@ const activate = (tx: Kysely<Database>, signer: NoteSigner) =>
  * ledger's are not in it: its caller gives the head).
  */
 async function storeLedgerHead(tx: Kysely<Database>): Promise<{ until: LedgerPosition | undefined; open: number | null }> {
-  const row = await sql<{ commit: string | null; prepare: string | null; horizon: string; xmax: string }>`
-    SELECT e.commit, e.prepare, ledger.read_horizon()::text AS horizon, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax
+  // Another session of this database with a transaction id: it has written, or may yet.
+  const row = await sql<{ commit: string | null; prepare: string | null; open: string | null }>`
+    SELECT e.commit, e.prepare, (
+      SELECT min(x)::text FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+      WHERE xid(x) IN (SELECT a.backend_xid FROM pg_stat_activity a
+                       WHERE a.datid = (SELECT oid FROM pg_database WHERE datname = current_database())
+                         AND a.backend_xid IS NOT NULL AND a.pid <> pg_backend_pid())
+         OR xid(x) IN (SELECT p.transaction FROM pg_prepared_xacts p WHERE p.database = current_database())) AS open
     FROM (SELECT 1) AS one
     LEFT JOIN LATERAL (
       SELECT transaction_id::text AS commit, global_position::text AS prepare FROM ledger.events
       ORDER BY transaction_id DESC, global_position DESC LIMIT 1) e ON true`.execute(tx);
   const r = row.rows[0]!;
-  const open = BigInt(r.horizon) < BigInt(r.xmax) ? Number(r.horizon) : null;
+  const open = r.open === null ? null : Number(r.open);
   const head = r.commit === null ? undefined : { commit: Number(r.commit), prepare: Number(r.prepare) };
   if (open === null || head === undefined) return { until: head, open };
   const beforeOpen = { commit: open - 1, prepare: Number.MAX_SAFE_INTEGER };
