@@ -288,8 +288,11 @@ describe('console › an officer with an admin key', () => {
       if (url.pathname.startsWith('/api/')) asked.push(`${r.method()} ${url.pathname}${url.search}`);
     });
     try {
+      // The backlog is asked for after the purposes answer: waited for, not raced by networkidle.
+      const backlogAsked = page.waitForRequest((r) => r.url().includes('/consent/reconsent'), { timeout: 30_000 });
       await signIn(page, adminCreds);
       await page.getByRole('heading', { name: 'Re-consent backlog per purpose' }).waitFor();
+      await backlogAsked;
       await page.waitForLoadState('networkidle');
       // Each call once: a figure asked twice spends the tenant's budget for nothing.
       expect(asked.length, asked.join('\n')).toBe(new Set(asked).size);
