@@ -2,9 +2,8 @@
 // `load` only when one runs, with the store and everything they use (src/cli/README.md).
 import cliProgress from 'cli-progress';
 import { copyLedger, LedgerCopyError, UnverifiedPositionError, verifyCopy } from '../ledger/copy.js';
-import { sql, type Kysely } from 'kysely';
-import { comparePositions, START, type Ledger } from '../ledger/ledger.port.js';
-import type { Database } from '../store/schema.js';
+import { comparePositions, START } from '../ledger/ledger.port.js';
+import { recordAuthenticatedFrom } from '../transparency/event-authenticity.js';
 import { openLedger, type OpenedLedger } from './open-ledger.js';
 import { sameDatabase } from '../store/same-database.js';
 import { MIGRATIONS } from '../migrations.js';
@@ -13,18 +12,6 @@ import { copyState, statePositions } from './state-copy.js';
 import { UsageError, type CliIo, type CommandRun } from './command.js';
 import type { CopyInput } from './ledger-location.js';
 import { Stopped, stoppable, stoppedAnswer, throwIfStopped, type StopSignal } from './stoppable.js';
-
-/**
- * Where authenticators begin at the destination: after every event copied. Each was verified
- * against the source, whose checkpoints (copied) cover it; its authenticator names the source's
- * keys at the source's positions, which retired keys' succession statements are stated in.
- * Recorded once: a destination already started keeps its own.
- */
-async function recordAuthenticatedFrom(db: Kysely<Database>, ledger: Ledger): Promise<void> {
-  const head = (await ledger.headPosition()) ?? START;
-  await sql`INSERT INTO ledger.authenticated_from (commit_position, prepare_position) VALUES (${head.commit}, ${head.prepare})
-    ON CONFLICT (only_row) DO NOTHING`.execute(db);
-}
 
 /**
  * Runs `work` with its progress shown: a bar on a terminal, elsewhere (logs, CI) a plain line
@@ -190,7 +177,9 @@ async function copyOffline(input: CopyInput, io: CliIo, stopped: () => StopSigna
     if (fromStore && toStore && !sourceMovedOn) {
       try {
         state = await copyState(fromStore.db, toStore.db, check.translate);
-        await recordAuthenticatedFrom(toStore.db, destination.ledger);
+        // Where authenticators begin there: after every event copied, each verified against the
+        // source, whose copied checkpoints cover it (insert-once: a destination started keeps its own).
+        await recordAuthenticatedFrom(toStore.db, (await destination.ledger.headPosition()) ?? START);
         const rows = Object.values(state).reduce((a, b) => a + b, 0);
         io.info(
           `Copied the store state: ${rows} rows in ${Object.keys(state).length} tables (read models are rebuilt by the service on its first start).`,

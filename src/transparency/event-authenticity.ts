@@ -17,6 +17,11 @@ export const TIME_TOLERANCE_MS = 60_000;
  * recorded just before the first of them, never at the head, which would exempt every event
  * written behind the service's back so far, and `warn` says so.
  */
+/** Records where authenticators begin, unless a row is there already (insert-once). */
+export const recordAuthenticatedFrom = (db: Kysely<Database>, from: LedgerPosition) =>
+  sql`INSERT INTO ledger.authenticated_from (commit_position, prepare_position) VALUES (${from.commit}, ${from.prepare})
+    ON CONFLICT (only_row) DO NOTHING`.execute(db);
+
 export async function authenticatedFrom(
   db: Kysely<Database>,
   ledger: Ledger,
@@ -32,8 +37,7 @@ export async function authenticatedFrom(
       WHERE authenticator IS NOT NULL ORDER BY transaction_id, global_position LIMIT 1`.execute(db);
     const signed = first.rows[0];
     const from = signed ? { commit: Number(signed.commit), prepare: Number(signed.prepare) - 1 } : ((await ledger.headPosition()) ?? START);
-    await sql`INSERT INTO ledger.authenticated_from (commit_position, prepare_position) VALUES (${from.commit}, ${from.prepare})
-      ON CONFLICT (only_row) DO NOTHING`.execute(db);
+    await recordAuthenticatedFrom(db, from);
     if (signed)
       warn(
         "consent-ledger: ledger.authenticated_from was missing, though events carry authenticators: only the table's owner can delete it. " +
