@@ -278,14 +278,22 @@ const activate = (tx: Kysely<Database>, signer: NoteSigner) =>
  * ledger's are not in it: its caller gives the head).
  */
 async function storeLedgerHead(tx: Kysely<Database>): Promise<{ until: LedgerPosition | undefined; open: number | null }> {
-  // Another session of this database with a transaction id: it has written, or may yet.
+  // pg_stat_activity is read once per transaction unless cleared, and this is asked again in a loop.
+  await sql`SELECT pg_stat_clear_snapshot()`.execute(tx);
+  // Another session of this database with a transaction id: it has written, or may yet. Its id
+  // is widened to the ledger's 64-bit form from the snapshot's xmax, which running ids are within
+  // 2^31 of; not taken from the snapshot's list, which leaves out the newest ids (xmax and above).
   const row = await sql<{ commit: string | null; prepare: string | null; open: string | null }>`
+    WITH s AS (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS xmax),
+    running AS (
+      SELECT a.backend_xid::text::bigint AS xid FROM pg_stat_activity a
+      WHERE a.datid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND a.backend_xid IS NOT NULL AND a.pid <> pg_backend_pid()
+      UNION ALL
+      SELECT p.transaction::text::bigint FROM pg_prepared_xacts p WHERE p.database = current_database())
     SELECT e.commit, e.prepare, (
-      SELECT min(x)::text FROM pg_snapshot_xip(pg_current_snapshot()) AS x
-      WHERE xid(x) IN (SELECT a.backend_xid FROM pg_stat_activity a
-                       WHERE a.datid = (SELECT oid FROM pg_database WHERE datname = current_database())
-                         AND a.backend_xid IS NOT NULL AND a.pid <> pg_backend_pid())
-         OR xid(x) IN (SELECT p.transaction FROM pg_prepared_xacts p WHERE p.database = current_database())) AS open
+      SELECT min(s.xmax + ((r.xid - s.xmax % 4294967296 + 6442450944) % 4294967296) - 2147483648)::text
+      FROM running r, s) AS open
     FROM (SELECT 1) AS one
     LEFT JOIN LATERAL (
       SELECT transaction_id::text AS commit, global_position::text AS prepare FROM ledger.events

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSettings, type Settings } from '../../src/config.js';
 import { MIGRATIONS } from '../../src/migrations.js';
@@ -444,6 +445,58 @@ describe('signing key › rotation, and a process holding another key', () => {
       );
     } finally {
       await close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!serverUrl)('signing key › rotation while a transaction is open', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cl-signing-open-'));
+  let store: Awaited<ReturnType<typeof storeSettings>>;
+  let service: Service | undefined;
+  beforeAll(async () => {
+    store = await storeSettings(dir);
+  }, 60_000);
+  afterAll(async () => {
+    await service?.close();
+    await store?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to rotate while a transaction that may append is open, naming it', async () => {
+    const owner = await openStore({ databaseUrl: store.env.DATABASE_URL, dataDir: dir, migrations: MIGRATIONS });
+    const held = new pg.Client({ connectionString: store.env.DATABASE_URL });
+    await held.connect();
+    try {
+      service = await createService(settingsOf(store.env), { pollMs: 50 });
+      const current = (await keysDocument(service))[0]!.vkey;
+      await service.close();
+      service = undefined;
+      // A forger's transaction kept open: its rows would land before the position a rotation names.
+      await held.query('BEGIN');
+      const xid = (await held.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid')).rows[0]!.xid;
+      await expect(rotateSigningKey(owner.db, settingsOf(store.env), undefined)).rejects.toThrow(
+        `a transaction that may append to the ledger is open on the database (transaction ${xid})`,
+      );
+      // Nothing rotated.
+      service = await createService(settingsOf(store.env), { pollMs: 50 });
+      expect((await keysDocument(service))[0]!.vkey).toBe(current);
+      await service.close();
+      service = undefined;
+      // Ended while the rotation waits for it (holding the key history's lock): the rotation goes on.
+      const rotation = rotateSigningKey(owner.db, settingsOf(store.env), undefined);
+      await waitUntil(async () => {
+        const { rows } = await held.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'transparency.key_history'::regclass AND mode = 'ShareRowExclusiveLock' AND granted`,
+        );
+        return rows[0]!.n === 1;
+      });
+      await held.query('ROLLBACK');
+      expect((await rotation).retired).toBe(current);
+    } finally {
+      await held.end();
+      await service?.close();
+      service = undefined;
+      await owner.close();
     }
   }, 60_000);
 });
