@@ -55,7 +55,7 @@ export async function createTransparency(deps: {
     ...(deps.witnessQuorum === undefined ? {} : { quorum: deps.witnessQuorum }),
     ...(deps.log ? { log: deps.log } : {}),
   });
-  store.cosigning = { witnesses: witnesses.witnesses.map((w) => w.vkey), quorum: witnesses.quorum };
+  store.cosigning = { check: witnesses.check, quorum: witnesses.quorum };
   const sealer = new Sealer(deps.follower?.db ?? deps.db, deps.follower?.ledger ?? deps.ledger, store, signer, origin, {
     log: deps.log,
     ...(deps.authenticity ? { authenticity: deps.authenticity } : {}),

@@ -4,6 +4,7 @@ import { comparePositions, readStreams, type Ledger, type LedgerPosition, type R
 import type { LedgerDatabase } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
 import { isUuid } from '../common/ids.js';
+import type { CosignatureCheck } from './cosignature-check.js';
 import { nodeKey, nodesFor, rangeHash, type Hash, type NodeId, type NodeSource, type Range } from './merkle.js';
 import { keyHistory, type KeyHistoryEntry } from './signing-key.js';
 import { transparencyDb, type CheckpointRow, type TransparencyDb } from './transparency.table.js';
@@ -31,15 +32,18 @@ export interface LogEntry {
   authenticator: string | null;
 }
 
+/** Checkpoints with the quorum's rows a proof looks through for one whose lines verify. */
+const COSIGNED_CANDIDATES = 8;
+
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
-/** A checkpoint row and its witnesses' cosignature lines: the note as served is the log's note, then those lines. */
-const storedCheckpoint = (
-  r: Pick<CheckpointRow, 'tree_size' | 'root_hash' | 'note' | 'signed_at'> & { cosigned: string | null },
-): StoredCheckpoint => ({
+type CheckpointWithLines = Pick<CheckpointRow, 'tree_size' | 'root_hash' | 'note' | 'signed_at'> & { cosigned: string | null };
+
+/** A checkpoint row and the witnesses' cosignature lines served with it: the log's note, then those lines. */
+const storedCheckpoint = (r: CheckpointWithLines, lines = r.cosigned ?? ''): StoredCheckpoint => ({
   treeSize: Number(r.tree_size),
   rootHash: r.root_hash,
-  note: `${r.note}${r.cosigned ?? ''}`,
+  note: `${r.note}${lines}`,
   signedAt: iso(r.signed_at),
 });
 
@@ -75,11 +79,17 @@ export class TransparencyStore {
   }
 
   /**
-   * The witnesses the service asks (their vkeys) and how many must cosign: a proof then takes the
-   * newest checkpoint that covers its leaf and carries that many cosignatures, when there is one
-   * (the newest is cosigned a moment after it is signed). Set once the relay is made.
+   * The witnesses the service asks and how many must cosign: a proof then takes the newest
+   * checkpoint that covers its leaf and carries that many cosignatures that verify, when there is
+   * one (the newest is cosigned a moment after it is signed); a stored line by one of them that
+   * does not verify is not served. Set once the relay is made.
    */
-  cosigning: { witnesses: readonly string[]; quorum: number } | undefined;
+  cosigning: { check: CosignatureCheck; quorum: number } | undefined;
+
+  /** A checkpoint as served: its stored lines less those by this process's witnesses that do not verify. */
+  private served(r: CheckpointWithLines): StoredCheckpoint {
+    return storedCheckpoint(r, this.cosigning ? this.cosigning.check.sort(r.note, r.cosigned ?? '').lines : undefined);
+  }
 
   /** The hashes of these leaf ranges (an inclusion or consistency proof), from the stored nodes. */
   async rangeHashes(tenantId: string, ranges: readonly Range[]): Promise<Hash[]> {
@@ -376,23 +386,30 @@ export class TransparencyStore {
     if (!r) return null;
     const leafIndex = Number(r.leaf_index);
     const cosigned = leafIndex < Number(r.tree_size) ? await this.cosignedCovering(tenantId, leafIndex) : null;
-    return { leafIndex, checkpoint: cosigned && cosigned.treeSize < Number(r.tree_size) ? cosigned : storedCheckpoint(r) };
+    return { leafIndex, checkpoint: cosigned && cosigned.treeSize < Number(r.tree_size) ? cosigned : this.served(r) };
   }
 
-  /** The newest checkpoint holding leaf `leafIndex` that the witnesses' quorum cosigned, or null. */
+  /**
+   * The newest checkpoint holding leaf `leafIndex` that the witnesses' quorum cosigned, or null:
+   * of the newest few with that many stored lines, the first whose lines verify.
+   */
   private async cosignedCovering(tenantId: string, leafIndex: number): Promise<StoredCheckpoint | null> {
-    if (!this.cosigning || this.cosigning.witnesses.length === 0) return null;
-    const { witnesses, quorum } = this.cosigning;
-    const r = await sql<{ tree_size: number; root_hash: string; note: string; signed_at: Date; cosigned: string | null }>`
+    if (!this.cosigning || this.cosigning.check.witnesses.length === 0) return null;
+    const { check, quorum } = this.cosigning;
+    const r = await sql<CheckpointWithLines>`
       SELECT cp.tree_size, cp.root_hash, cp.note, cp.signed_at, ${cosignedLines} AS cosigned
       FROM transparency.checkpoints cp
-      WHERE cp.tenant_id = ${tenantId} AND cp.tree_size = (
+      WHERE cp.tenant_id = ${tenantId} AND cp.tree_size IN (
         SELECT s.tree_size FROM transparency.cosignatures s
-        WHERE s.tenant_id = ${tenantId} AND s.tree_size > ${leafIndex} AND s.witness IN (${sql.join([...witnesses])})
+        WHERE s.tenant_id = ${tenantId} AND s.tree_size > ${leafIndex} AND s.witness IN (${sql.join(check.witnesses.map((w) => w.vkey))})
         GROUP BY s.tree_size HAVING count(*) >= ${quorum}
-        ORDER BY s.tree_size DESC LIMIT 1)`.execute(this.db);
-    const row = r.rows[0];
-    return row ? storedCheckpoint(row) : null;
+        ORDER BY s.tree_size DESC LIMIT ${COSIGNED_CANDIDATES})
+      ORDER BY cp.tree_size DESC`.execute(this.db);
+    for (const row of r.rows) {
+      const sorted = check.sort(row.note, row.cosigned ?? '');
+      if (sorted.by.size >= quorum) return storedCheckpoint(row, sorted.lines);
+    }
+    return null;
   }
 
   /** The signing keys' public history (signing-key.ts): those `anchor`, the key this process signs with, vouches for. */
@@ -409,7 +426,7 @@ export class TransparencyStore {
       .orderBy('tree_size', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return r ? storedCheckpoint(r) : null;
+    return r ? this.served(r) : null;
   }
 
   /**
@@ -435,7 +452,7 @@ export class TransparencyStore {
       .orderBy('cp.tree_size', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return r ? storedCheckpoint(r) : null;
+    return r ? this.served(r) : null;
   }
 
   /** Sealed leaves with index > after and < below, in order, at most `limit`. */

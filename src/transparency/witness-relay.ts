@@ -4,6 +4,7 @@ import { PokeLoop } from '../common/poke-loop.js';
 import type { Database } from '../store/schema.js';
 import { consistencyRanges } from './merkle.js';
 import { NoteError, parseVerifierKey, signedTime, type Verifier } from './note.js';
+import { CosignatureCheck } from './cosignature-check.js';
 import type { TransparencyStore } from './transparency.store.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
 
@@ -68,6 +69,8 @@ export interface WitnessRelayOptions {
   retryMs?: number;
   /** A checkpoint younger than this is not yet reported below quorum in /ready. */
   graceMs?: number;
+  /** How often the stored cosignatures of each tenant's newest checkpoint are checked (default 30 s). */
+  sweepMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -86,6 +89,8 @@ function cosignatureIn(answer: string, note: string, witness: Verifier): { line:
 
 /** Tenants asked per witness per step. */
 const PAGE = 100;
+/** Stored cosignatures read per query of a sweep. */
+const SWEEP_PAGE = 500;
 
 /**
  * Asks each witness (c2sp.org/tlog-witness) to cosign the newest checkpoint of every tenant's log,
@@ -107,6 +112,9 @@ export class WitnessRelay {
   readonly quorum: number;
   private readonly log: Log;
   private readonly fetch: typeof fetch;
+  /** Checks stored lines by these witnesses' keys; the transparency store serves through it too. */
+  readonly check: CosignatureCheck;
+  private sweptAt = -Infinity;
 
   constructor(
     db: Kysely<Database>,
@@ -121,6 +129,7 @@ export class WitnessRelay {
     }
     this.log = options.log ?? silentLog;
     this.fetch = options.fetch ?? fetch;
+    this.check = new CosignatureCheck(witnesses);
     this.loop = new PokeLoop(this.name, async () => ({ more: await this.runOnce() }), { pollMs: options.pollMs ?? 1_000, log: this.log });
   }
 
@@ -138,9 +147,53 @@ export class WitnessRelay {
 
   /** One pass over every witness: answers whether some tenant was left for the next pass. */
   async runOnce(): Promise<boolean> {
+    if (Date.now() - this.sweptAt >= (this.options.sweepMs ?? 30_000)) {
+      await this.sweep();
+      this.sweptAt = Date.now();
+    }
     let more = false;
     for (const w of this.witnesses) more = (await this.relayTo(w)) || more;
     return more;
+  }
+
+  /**
+   * The stored cosignatures of each tenant's newest checkpoint by these witnesses that do not
+   * verify: written into the database by someone else, they would count toward the quorum in
+   * /ready and keep the witness from being asked. Each is deleted, so the witness is asked again,
+   * and recorded as the witness's failure for that tenant.
+   */
+  private async sweep(): Promise<void> {
+    if (this.witnesses.length === 0) return;
+    const byVkey = new Map(this.witnesses.map((w) => [w.vkey, w]));
+    let after = { tenant: '00000000-0000-0000-0000-000000000000', witness: '' };
+    for (;;) {
+      const rows = await sql<{ tenant_id: string; tree_size: string | number; witness: string; line: string; note: string }>`
+        SELECT s.tenant_id, s.tree_size, s.witness, s.line, c.note
+        FROM transparency.trees t
+        JOIN transparency.cosignatures s ON s.tenant_id = t.tenant_id AND s.tree_size = t.tree_size
+        JOIN transparency.checkpoints c ON c.tenant_id = t.tenant_id AND c.tree_size = t.tree_size
+        WHERE s.witness IN (${sql.join([...byVkey.keys()])}) AND (s.tenant_id, s.witness) > (${after.tenant}::uuid, ${after.witness})
+        ORDER BY s.tenant_id, s.witness
+        LIMIT ${SWEEP_PAGE}`.execute(this.db);
+      for (const r of rows.rows) {
+        const w = byVkey.get(r.witness)!;
+        if (this.check.holds(r.note, r.line, w)) continue;
+        const size = Number(r.tree_size);
+        const failure = `its stored cosignature of checkpoint ${size} does not verify by its key: it was written into the database, not by the witness; deleted, and the witness is asked again after the retry interval`;
+        this.log.error({ tenantId: r.tenant_id, witness: w.vkey, treeSize: size }, `witness ${w.verifier.name}: ${failure}`);
+        await this.db
+          .deleteFrom('transparency.cosignatures')
+          .where('tenant_id', '=', r.tenant_id)
+          .where('tree_size', '=', size)
+          .where('witness', '=', r.witness)
+          .where('line', '=', r.line)
+          .execute();
+        await this.failed(w, r.tenant_id, null, failure);
+      }
+      if (rows.rows.length < SWEEP_PAGE) return;
+      const last = rows.rows[rows.rows.length - 1]!;
+      after = { tenant: last.tenant_id, witness: last.witness };
+    }
   }
 
   private async relayTo(w: WitnessSpec): Promise<boolean> {

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseVerifierKey } from '../../src/transparency/note.js';
+import { cosignatureLine, cosignersOf, parseVerifierKey, signerFromSeed } from '../../src/transparency/note.js';
 import { TransparencyStore } from '../../src/transparency/transparency.store.js';
 import { parseWitnesses, WitnessRelay } from '../../src/transparency/witness-relay.js';
 import { Witness } from '../../src/transparency/witness.js';
@@ -66,5 +67,95 @@ describe('witness relay › a process whose view of the log is a moment old', ()
     expect(state.rows.length).toBeGreaterThan(0);
     expect(state.rows.filter((r) => r.failure !== null)).toEqual([]);
     expect((await late.status())!.witnesses[0]!.failing).toEqual([]);
+  });
+});
+
+/**
+ * Someone with the database's credentials writes a cosignature row for a witness: the quorum must
+ * not read as reached, the relay must ask the witness again, and no proof may serve the line.
+ */
+describe('witness relay › a cosignature written into the database, not by the witness', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cl-relay-planted-'));
+  let t: TestService;
+  let api: Client;
+  let witness: Witness;
+  let tenantId: string;
+  beforeAll(async () => {
+    t = await startTestService();
+    const creds = await t.tenant();
+    tenantId = creds.tenantId;
+    api = client(t.app, creds);
+    const logVkey = (await t.app.inject({ url: '/.well-known/consent-ledger/keys' })).json().keys[0].vkey as string;
+    witness = Witness.open(join(dir, 'witness'), [parseVerifierKey(logVkey)], 'witness.example');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is neither counted nor served, and the witness is asked again', async () => {
+    const policyVersionId = await publishPolicy(api);
+    expect((await api.post('/api/v1/consent', { policyVersionId, userReference: 'u', consentGiven: true })).statusCode).toBe(201);
+    const db = t.service.store.db;
+    // Every event of the tenant sealed, so that the newest checkpoint stays the one planted on.
+    const events = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger.events WHERE tenant_id = ${tenantId}`.execute(db))
+      .rows[0]!.n;
+    const { treeSize } = await sealedCheckpoint(api, events);
+    const { note } = (
+      await sql<{ note: string }>`
+      SELECT note FROM transparency.checkpoints WHERE tenant_id = ${tenantId} AND tree_size = ${treeSize}`.execute(db)
+    ).rows[0]!;
+    // A line under the witness's name and key id, signed by another key.
+    const forger = signerFromSeed('witness.example', randomBytes(32));
+    const planted = cosignatureLine(
+      note.slice(0, note.indexOf('\n\n') + 1),
+      { ...forger, publicKey: witness.signer.publicKey },
+      new Date(),
+    );
+    await sql`INSERT INTO transparency.cosignatures (tenant_id, tree_size, witness, line, cosigned_at)
+      VALUES (${tenantId}, ${treeSize}, ${witness.vkey}, ${planted}, now())`.execute(db);
+
+    const store = new TransparencyStore(db);
+    const relay = (fetchImpl: typeof fetch) => {
+      const r = new WitnessRelay(db, store, parseWitnesses(`${witness.vkey}@http://witness.test`), {
+        fetch: fetchImpl,
+        retryMs: 0,
+        graceMs: 0,
+      });
+      store.cosigning = { check: r.check, quorum: 1 };
+      return r;
+    };
+    const firstLeaf = (
+      await sql<{ event_id: string }>`
+      SELECT event_id::text FROM transparency.leaves WHERE tenant_id = ${tenantId} AND leaf_index = 0`.execute(db)
+    ).rows[0]!.event_id;
+    // The witness cannot be reached.
+    const down = relay((async () => {
+      throw new Error('connect ECONNREFUSED');
+    }) as typeof fetch);
+    // Served without the line, and no proof takes the checkpoint as cosigned.
+    expect((await store.latestCheckpoint(tenantId))!.note).toBe(note);
+    expect((await store.proofBasis(tenantId, firstLeaf))!.checkpoint.note).toBe(note);
+
+    // The row is found, deleted and reported; the quorum is not reached.
+    await down.runOnce();
+    const status = (await down.status())!;
+    expect(status.quorumReached).toBe(false);
+    expect(status.belowQuorum).toEqual([expect.objectContaining({ tenantId, treeSize, cosignatures: 0 })]);
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM transparency.cosignatures`.execute(db)).rows[0]!.n).toBe(0);
+    const failures = await sql<{ failure: string }>`SELECT failure FROM transparency.witness_state WHERE tenant_id = ${tenantId}`.execute(
+      db,
+    );
+    expect(failures.rows.map((r) => r.failure).join('\n')).toMatch(/unreachable|does not verify/);
+
+    // Reached again: asked, and its own cosignature is kept, counted and served.
+    const up = relay((async (_url: string, init: RequestInit) => {
+      const a = await witness.addCheckpoint(String(init.body));
+      return new Response(a.body, { status: a.status, headers: { 'content-type': a.contentType } });
+    }) as typeof fetch);
+    await up.runOnce();
+    expect((await up.status())!.quorumReached).toBe(true);
+    const served = (await store.proofBasis(tenantId, firstLeaf))!.checkpoint.note;
+    expect(cosignersOf(served, [parseVerifierKey(witness.vkey)]).map((c) => c.vkey)).toEqual([witness.vkey]);
   });
 });
