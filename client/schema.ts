@@ -11753,7 +11753,7 @@ export interface operations {
                             responseTime: number;
                             /** Format: date-time */
                             attemptedAt: string;
-                            /** @description where the delivery this attempt belongs to stands now: pending (another attempt is due), delivered, failed (the fifth attempt failed: no more come), cancelled (the webhook was deactivated or deleted) */
+                            /** @description where the delivery this attempt belongs to stands now: pending (another attempt is due), delivered, failed (the fifth attempt failed: no more come), cancelled (the webhook was deactivated or deleted; an attempt already on its way that the receiver takes makes it delivered) */
                             deliveryStatus: "pending" | "delivered" | "failed" | "cancelled";
                             /**
                              * Format: date-time

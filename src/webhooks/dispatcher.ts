@@ -128,7 +128,10 @@ export async function recordAttempts(
       const attempt = row.attempts + 1;
       let status = row.status;
       let next: number | null = null;
-      if (status === 'pending') {
+      // A delivery cancelled while its attempt was on the way (the webhook deactivated or deleted
+      // meanwhile) that the receiver took was delivered; one it refused stays cancelled.
+      if (status === 'cancelled' && result.ok) status = 'delivered';
+      else if (status === 'pending') {
         if (result.ok) status = 'delivered';
         else if (attempt >= MAX_ATTEMPTS || options.final) status = 'failed';
         else next = (RETRY_DELAYS_S[attempt - 1] ?? 0) * options.retryScale;

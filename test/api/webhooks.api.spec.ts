@@ -518,6 +518,26 @@ describe('webhooks', () => {
       const after = (await history(api, w.id)).data;
       expect(after.map((x) => [x.deliveryStatus, x.nextAttemptAt])).toEqual(Array(after.length).fill(['cancelled', null]));
     });
+
+    it('delivered when the receiver took it while the webhook was being deactivated', async () => {
+      let id = '';
+      // The receiver answers 200 only once the deactivation has cancelled what was pending.
+      const r = await receiver(async () => {
+        expect((await api.patch(`/api/v1/webhooks/${id}`, { isActive: false })).statusCode).toBe(200);
+        return 200;
+      });
+      id = (await createWebhook(api, { url: r.url, events: ['policy.created'] })).id;
+      await publishPolicy(api);
+      const [attempt] = await waitUntil(
+        async () => {
+          const rows = (await history(api, id)).data;
+          return rows.length > 0 && rows;
+        },
+        { what: 'the attempt' },
+      );
+      expect(attempt).toMatchObject({ success: true, statusCode: 200, deliveryStatus: 'delivered', nextAttemptAt: null });
+      expect((await api.get(`/api/v1/webhooks/${id}`)).json().data.isActive).toBe(false);
+    });
   });
 
   describe('webhooks › a delivery the receiver missed › is sent again on request', () => {

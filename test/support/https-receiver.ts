@@ -71,7 +71,8 @@ export interface Receiver {
   received: Received[];
   /** Requests that arrived and were never answered (hang). */
   hanging(): number;
-  answer: (r: Received, n: number) => Answer;
+  /** What to answer; a promise to answer once it settles (the request waits meanwhile). */
+  answer: (r: Received, n: number) => Answer | Promise<Answer>;
   /** Waits until `predicate(received)` holds. */
   waitFor(predicate: (received: Received[]) => boolean, what: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -109,14 +110,15 @@ export async function startReceiver(answer: Receiver['answer'] = () => 200): Pro
       }
       const r: Received = { headers: request.headers, body, json, at: Date.now(), path: request.url ?? '' };
       received.push(r);
-      const a = receiver.answer(r, received.length);
-      if (a === 'hang') {
-        hanging += 1;
-        return;
-      }
-      if (a === 'reset') return request.socket.destroy();
-      const { status, headers = {}, body: out = '' } = typeof a === 'number' ? { status: a } : a;
-      response.writeHead(status, headers).end(out);
+      void Promise.resolve(receiver.answer(r, received.length)).then((a) => {
+        if (a === 'hang') {
+          hanging += 1;
+          return;
+        }
+        if (a === 'reset') return request.socket.destroy();
+        const { status, headers = {}, body: out = '' } = typeof a === 'number' ? { status: a } : a;
+        response.writeHead(status, headers).end(out);
+      });
     });
   });
   server.on('connection', (s: Socket) => {

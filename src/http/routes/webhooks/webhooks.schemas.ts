@@ -90,7 +90,7 @@ export const DeliverySchema = Type.Object({
   attemptedAt: Type.String({ format: 'date-time' }),
   deliveryStatus: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')], {
     description:
-      'where the delivery this attempt belongs to stands now: pending (another attempt is due), delivered, failed (the fifth attempt failed: no more come), cancelled (the webhook was deactivated or deleted)',
+      'where the delivery this attempt belongs to stands now: pending (another attempt is due), delivered, failed (the fifth attempt failed: no more come), cancelled (the webhook was deactivated or deleted; an attempt already on its way that the receiver takes makes it delivered)',
   }),
   nextAttemptAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'when the delivery is tried next, while it is pending; else null',
