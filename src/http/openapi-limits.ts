@@ -90,7 +90,7 @@ export function addLimitResponses(paths: Paths, components: Components): void {
       // Failed credentials count against the client address, on the admin API too.
       responses['429'] ??= errorResponse('Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds');
       responses['503'] ??= errorResponse(
-        'The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds',
+        'The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once',
       );
       if (!limited(path)) continue;
       for (const [status, response] of Object.entries(responses)) {

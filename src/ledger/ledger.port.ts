@@ -106,9 +106,19 @@ export class ConcurrencyError extends Error {
   override readonly name = 'ConcurrencyError';
 }
 
-/** Thrown when the ledger cannot be reached: the write did not happen, answer 503. */
+/**
+ * Thrown when the ledger cannot be reached: answer 503. `unconfirmed`: an append that was sent
+ * lost its answer (a connection lost or a deadline passed around its commit), so it may have
+ * been recorded; otherwise nothing was written.
+ */
 export class LedgerUnavailableError extends Error {
   override readonly name = 'LedgerUnavailableError';
+  readonly unconfirmed: boolean;
+
+  constructor(message: string, options?: ErrorOptions & { unconfirmed?: boolean }) {
+    super(message, options);
+    this.unconfirmed = options?.unconfirmed ?? false;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../migrations.js';
 import { makeStoreTemplate, openStore, type Store, type StoreOptions } from './store.js';
 import { pgliteVersion, storeTemplate, writeStoreTemplate, type StoreTemplateInfo } from './store-template.js';
+import { freshDatabase, serverUrl } from '../../test/support/stores.js';
 
 // Each test makes a template and opens stores with initdb, about 4 s each and more beside another
 // file: one of them took over 30 s in CI.
@@ -91,4 +92,22 @@ describe('embedded store › when a new store starts › it starts from the buil
       expect(readdirSync(dataDir).sort()).toEqual(['consent-ledger.lock', 'pglite']);
     }),
   );
+});
+
+describe.skipIf(!serverUrl)('server store › a connection the server terminates', () => {
+  it('is not handed to the next query: that query runs on a new connection', async () => {
+    const fresh = await freshDatabase();
+    const store = await openStore({ databaseUrl: fresh.url, maxConnections: 1, migrations: MIGRATIONS });
+    try {
+      const pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(store.db)).rows[0]!.pid;
+      // The only connection is cut by the server while its query runs.
+      const cut = sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(store.db);
+      await expect(cut).rejects.toThrow(/terminat/);
+      const next = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(store.db);
+      expect(next.rows[0]!.pid).not.toBe(pid);
+    } finally {
+      await store.close();
+      await fresh.drop();
+    }
+  });
 });

@@ -2,9 +2,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { isUnavailableError } from './database-errors.js';
 import { PGlitePool } from './pglite-pool.js';
 import { migrate, type Migrations } from './migrations.js';
 import type { Database } from './schema.js';
@@ -177,6 +178,45 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 }
 
 /**
+ * `pool` as kysely takes it, where a client whose query failed because its connection is gone
+ * (terminated by the server, a failover) is destroyed at release. Kysely releases without the
+ * error, and the socket's end can come after the release: the pool would hand the dead client to
+ * the next request, which then fails too.
+ */
+function droppingLostClients(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, { client: PostgresPoolClient; lost: boolean }>();
+  return {
+    async connect() {
+      const raw = await pool.connect();
+      let entry = wrapped.get(raw);
+      if (!entry) {
+        const state = { lost: false } as { client: PostgresPoolClient; lost: boolean };
+        state.client = {
+          query: ((...args: Parameters<pg.PoolClient['query']>) => {
+            const result = (raw.query as (...a: unknown[]) => unknown)(...args);
+            if (result instanceof Promise)
+              return result.catch((error: unknown) => {
+                if (isUnavailableError(error)) state.lost = true;
+                throw error;
+              });
+            return result;
+          }) as PostgresPoolClient['query'],
+          release: () => {
+            const lost = state.lost;
+            state.lost = false;
+            raw.release(lost ? new Error('the connection was lost') : undefined);
+          },
+        };
+        entry = state;
+        wrapped.set(raw, entry);
+      }
+      return entry.client;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
  * Writes a store template into `folder` (src/store/store-template.ts): a new embedded cluster made
  * by initdb, `migrations` applied, checkpointed so that a store started from it has no WAL to
  * replay. The build writes dist/'s this way; the store's own tests write theirs in folders of their own.
@@ -207,7 +247,7 @@ function openPostgres(url: string, max: number): Store {
   // the client, and an 'error' event nobody listens to would end the process. The query in
   // flight fails on its own and the request answers 503.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: droppingLostClients(pool) }) });
   const followerPool = new pg.Pool({
     connectionString: url,
     max: FOLLOWER_CONNECTIONS,
@@ -217,7 +257,7 @@ function openPostgres(url: string, max: number): Store {
   });
   followerPool.on('error', () => undefined);
   followerPool.on('connect', (client) => client.on('error', () => undefined));
-  const followerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: followerPool }) });
+  const followerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: droppingLostClients(followerPool) }) });
   return {
     kind: 'postgres',
     db,

@@ -166,6 +166,18 @@ function map(error: unknown, later: FieldError[] = []): Mapped {
       headers: { 'retry-after': '5' },
     };
   }
+  // An append sent whose answer was lost: it may have been recorded. A repeat with the same
+  // Idempotency-Key answers the first write if it landed, and records it once if it did not.
+  if (error instanceof LedgerUnavailableError && error.unconfirmed) {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'the ledger did not confirm the write, which may have been recorded: send it again with the same Idempotency-Key, which records it once (without one, look for the record before writing it again)',
+      details: { recorded: 'unknown' },
+      headers: { 'retry-after': '1' },
+    };
+  }
   // The ledger's append says so itself; a lost connection anywhere else (the key lookup, an
   // idempotency read, the read fence) is the same outage: nothing happened, try again.
   if (error instanceof LedgerUnavailableError || isUnavailableError(error)) {

@@ -43,6 +43,7 @@ import {
   isEsdbUnavailable,
   ledgerStreamsRegex,
   mapEsdbError,
+  unconfirmedAppend,
   streamCarriesTenant,
   streamStateFor,
   tenantStreamsRegex,
@@ -138,7 +139,7 @@ export class EventStoreLedger implements WatchableLedger, DurableFeedLedger, Pin
       try {
         return await this.appendOnce(requests, at);
       } catch (error) {
-        const mapped = mapEsdbError(error, this.prefix, expectedOf);
+        const mapped = unconfirmedAppend(error, mapEsdbError(error, this.prefix, expectedOf));
         if (mapped instanceof WrongExpectedRevisionError && expectedOf(mapped.stream) === 'any' && attempt < this.maxAttempts) {
           // Another writer moved a stream we append to with 'any' after we read its head: read again.
           await jitter(attempt);

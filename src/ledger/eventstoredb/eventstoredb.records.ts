@@ -223,6 +223,17 @@ export function mapEsdbError(error: unknown, prefix: string, expectedOf: (stream
   return error;
 }
 
+/**
+ * An append's error as mapped (`mapped`), marked unconfirmed when the append may have landed: the
+ * server unreachable or past a deadline after the append was sent. A follower's NotLeader refusal
+ * wrote nothing.
+ */
+export function unconfirmedAppend(error: unknown, mapped: unknown): unknown {
+  if (!(mapped instanceof LedgerUnavailableError) || mapped.unconfirmed) return mapped;
+  if (error instanceof NotLeaderError || notLeaderRefusal(error)) return mapped;
+  return new LedgerUnavailableError(mapped.message, { cause: mapped.cause ?? error, unconfirmed: true });
+}
+
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 /** `text` as a literal inside a .NET regular expression (ESDB filters are server-side .NET regexes). */
 export const regexLiteral = (text: string): string => text.replace(REGEX_SPECIAL, '\\$&');

@@ -392,7 +392,7 @@ export class PostgresLedger implements Ledger {
         outcomes = await this.appendNew(group);
       } catch (error) {
         // Not retried: a statement that lost its connection may have committed.
-        for (const m of group) m.reject(new LedgerUnavailableError('the ledger is unavailable', { cause: error }));
+        for (const m of group) m.reject(new LedgerUnavailableError('the ledger is unavailable', { cause: error, unconfirmed: true }));
         return;
       }
       if (outcomes) {
@@ -411,7 +411,7 @@ export class PostgresLedger implements Ledger {
     } catch (error) {
       if (isUnavailableError(error)) {
         // Not retried: a COMMIT that lost its connection may have landed (as for a single append).
-        for (const m of group) m.reject(new LedgerUnavailableError('the ledger is unavailable', { cause: error }));
+        for (const m of group) m.reject(new LedgerUnavailableError('the ledger is unavailable', { cause: error, unconfirmed: true }));
         return;
       }
       // Possibly one member's doing (a writer elsewhere created one of its streams, a deadlock,
@@ -457,7 +457,7 @@ export class PostgresLedger implements Ledger {
           if (attempt < MAX_APPEND_ATTEMPTS) continue;
           throw new WrongExpectedRevisionError(streams.join(', '), requests[0]!.expectedRevision, null);
         }
-        if (isUnavailableError(error)) throw new LedgerUnavailableError('the ledger is unavailable', { cause: error });
+        if (isUnavailableError(error)) throw new LedgerUnavailableError('the ledger is unavailable', { cause: error, unconfirmed: true });
         throw error;
       }
     }
