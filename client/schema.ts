@@ -5161,7 +5161,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description a repeat with the same key and body within 24 h answers the first response */
+                /** @description a repeat with the same key and body answers the first response (Idempotent-Replayed: true), for as long as the ledger keeps the event; the same key with another body, or on another of the record, batch and withdraw routes, is 422 IDEMPOTENCY_KEY_REUSED */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -5463,7 +5463,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description a repeat with the same key and body within 24 h answers the first response */
+                /** @description a repeat with the same key and body answers the first response (Idempotent-Replayed: true), for as long as the ledger keeps the event; the same key with another body, or on another of the record, batch and withdraw routes, is 422 IDEMPOTENCY_KEY_REUSED */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -7900,7 +7900,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description a repeat with the same key and body within 24 h answers the first response */
+                /** @description a repeat with the same key and body answers the first response (Idempotent-Replayed: true), for as long as the ledger keeps the event; the same key with another body, or on another of the record, batch and withdraw routes, is 422 IDEMPOTENCY_KEY_REUSED */
                 "idempotency-key"?: string;
             };
             path: {
@@ -8241,7 +8241,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description a repeat with the same key and body within 24 h answers the first response */
+                /** @description a repeat with the same key and body answers the first response (Idempotent-Replayed: true), for as long as the ledger keeps the event; the same key with another body, or on another of the record, batch and withdraw routes, is 422 IDEMPOTENCY_KEY_REUSED */
                 "idempotency-key"?: string;
             };
             path: {
@@ -8586,7 +8586,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description a repeat with the same key and body within 24 h answers the first response */
+                /** @description a repeat with the same key and body answers the first response (Idempotent-Replayed: true), for as long as the ledger keeps the event; the same key with another body, or on another of the record, batch and withdraw routes, is 422 IDEMPOTENCY_KEY_REUSED */
                 "idempotency-key"?: string;
             };
             path?: never;

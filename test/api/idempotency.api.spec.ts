@@ -266,6 +266,46 @@ describe('idempotency › POST /consent/:id/withdraw', () => {
   });
 });
 
+describe('idempotency › when a key comes back on another route', () => {
+  it('record, then batch, withdraw or withdraw by purpose with the same key › 422, nothing recorded', async () => {
+    const k = key();
+    const body = consent();
+    const first = await api.post('/api/v1/consent', body, withKey(k));
+    expect(first.statusCode).toBe(201);
+    const batch = await appendedBy(() => api.post('/api/v1/consent/batch', { consents: [consent()] }, withKey(k)));
+    expectReused(batch.result);
+    expect(batch.appended).toEqual([]);
+    const withdraw = await appendedBy(() => api.post(`/api/v1/consent/${first.json().data.id}/withdraw`, {}, withKey(k)));
+    expectReused(withdraw.result);
+    expect(withdraw.appended).toEqual([]);
+    expect((await api.get(`/api/v1/consent/${first.json().data.id}`)).json().data.status).toBe('active');
+    const user = first.json().data.userReference as string;
+    const standing = await appendedBy(() =>
+      api.post(`/api/v1/consent/user/${user}/withdraw`, { policyType: 'privacy_policy' }, withKey(k)),
+    );
+    expectReused(standing.result);
+    expect(standing.appended).toEqual([]);
+    // The first route still answers its first response.
+    const again = await api.post('/api/v1/consent', body, withKey(k));
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+  });
+
+  it('batch or withdraw first, then record with the same key › 422, nothing recorded', async () => {
+    const kb = key();
+    expect((await api.post('/api/v1/consent/batch', { consents: [consent()] }, withKey(kb))).statusCode).toBe(201);
+    const afterBatch = await appendedBy(() => api.post('/api/v1/consent', consent(), withKey(kb)));
+    expectReused(afterBatch.result);
+    expect(afterBatch.appended).toEqual([]);
+    const kw = key();
+    const id = await given();
+    expect((await api.post(`/api/v1/consent/${id}/withdraw`, {}, withKey(kw))).statusCode).toBe(200);
+    const afterWithdraw = await appendedBy(() => api.post('/api/v1/consent', consent(), withKey(kw)));
+    expectReused(afterWithdraw.result);
+    expect(afterWithdraw.appended).toEqual([]);
+  });
+});
+
 describe('idempotency › when the key itself is invalid', () => {
   const routes = [
     { name: 'POST /consent', send: (k: string) => api.post('/api/v1/consent', consent(), withKey(k)) },

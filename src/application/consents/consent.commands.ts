@@ -92,6 +92,16 @@ export function metadataTagsOf(privacy: Pick<Privacy, 'metadataTagOf'>, tenantId
   );
 }
 
+/**
+ * A keyed write's streams with the conditions that its key names nothing on another route
+ * (ConsentCommands.keyElsewhere): writing to such a stream is the key reused.
+ */
+function keyedWrites(writes: StreamWrite[], elsewhere: readonly StreamWrite[]): StreamWrite[] {
+  if (elsewhere.length === 0) return writes;
+  if (writes.some((w) => elsewhere.some((c) => c.stream === w.stream))) throw keyReused();
+  return [...writes, ...elsewhere];
+}
+
 /** The records among decided events. */
 const recordedOf = (events: readonly ConsentEvent[]): ConsentRecorded['data'][] =>
   events.flatMap((e) => (e.type === 'ConsentRecorded' ? [e.data] : []));
@@ -127,8 +137,9 @@ export class ConsentCommands {
     const consentId = keyed ? keys.consentId(tenantId, keyed) : newId();
     const stream = consentStream(tenantId, consentId);
     const subject = this.deps.privacy.subjectOf(tenantId, input.userReference);
+    const elsewhere = keyed ? this.keyElsewhere(tenantId, keyed, 'record') : [];
     return commands.run(tenantId, async (attempt) => {
-      this.afterConflict(attempt);
+      this.afterConflict(attempt, elsewhere);
       // The record's stream is expected not to exist: with a key, a repeat finds it taken (a
       // conflict) and the next attempt answers from it, so the first use of a key costs no read.
       const consent = await attempt.create(consentAggregate, stream);
@@ -148,7 +159,7 @@ export class ConsentCommands {
       const metadata = keyed ? keys.metadata([key!], keyed) : undefined;
       const [recorded] = recordedOf(events);
       return {
-        writes: [write(consent, events, metadata), ...this.deps.policies.conditions([policy])],
+        writes: keyedWrites([write(consent, events, metadata), ...this.deps.policies.conditions([policy])], elsewhere),
         answer: () => ({ view: recordedView(recorded!, input.userReference), replayed: false }),
       };
     });
@@ -173,8 +184,9 @@ export class ConsentCommands {
     const keyed = keys.keyed(tenantId, sent);
     const batchId = keyed ? keys.batchId(tenantId, keyed) : newId();
     const subjects = items.map((i) => privacy.subjectOf(tenantId, i.userReference));
+    const elsewhere = keyed ? this.keyElsewhere(tenantId, keyed, 'batch') : [];
     return commands.run(tenantId, async (attempt) => {
-      this.afterConflict(attempt);
+      this.afterConflict(attempt, elsewhere);
       const batch = keyed
         ? await attempt.load(consentBatchAggregate, consentBatchStream(tenantId, batchId))
         : await attempt.create(consentBatchAggregate, consentBatchStream(tenantId, batchId));
@@ -211,15 +223,18 @@ export class ConsentCommands {
         data: { batchId, count: recorded.length, consentIds: recorded.map((r) => r.consentId), recordedAt: timestamp },
       };
       return {
-        writes: [
-          ...decided.map((events, i) => ({
-            stream: consentStream(tenantId, recorded[i]!.consentId),
-            expected: 'no_stream' as const,
-            events,
-          })),
-          write(batch, [batchEvent], keyed ? keys.metadata(dataKeys, keyed) : undefined),
-          ...this.deps.policies.conditions(policies.values()),
-        ],
+        writes: keyedWrites(
+          [
+            ...decided.map((events, i) => ({
+              stream: consentStream(tenantId, recorded[i]!.consentId),
+              expected: 'no_stream' as const,
+              events,
+            })),
+            write(batch, [batchEvent], keyed ? keys.metadata(dataKeys, keyed) : undefined),
+            ...this.deps.policies.conditions(policies.values()),
+          ],
+          elsewhere,
+        ),
         answer: () => ({
           view: {
             processed: recorded.length,
@@ -381,7 +396,9 @@ export class ConsentCommands {
     // erased subject's record has no key left, and a reason (or a request hash) gets a new one,
     // which its ConsentWithdrawn names, so a later erasure takes it too. Chosen once.
     let sealing: { key: DataKey | undefined; recordKey: DataKey | undefined } | undefined;
+    const elsewhere = keyed ? this.keyElsewhere(tenantId, keyed, 'withdraw') : [];
     return commands.run(tenantId, async (attempt) => {
+      this.afterConflict(attempt, elsewhere);
       // The consent first, then the key: the two are appended together, so a key not seen yet
       // means the consent read was not withdrawn by it either.
       const consent = await attempt.load(consentAggregate, consentStream(tenantId, consentId));
@@ -419,7 +436,7 @@ export class ConsentCommands {
         type: 'IdempotencyKeyUsed',
         data: { key: keyed.key, requestHash: requestHash!, operation: 'withdraw', consentId },
       };
-      return { writes: [write(consent, events), write(used, [keyUsed])], answer };
+      return { writes: keyedWrites([write(consent, events), write(used, [keyUsed])], elsewhere), answer };
     });
   }
 
@@ -440,7 +457,9 @@ export class ConsentCommands {
     const keyed = keys.keyed(tenantId, sent);
     const subject = privacy.subjectOf(tenantId, userReference);
     const named = 'purpose' in of ? `purpose ${of.purpose}` : `policy type ${of.policyType}`;
+    const elsewhere = keyed ? this.keyElsewhere(tenantId, keyed, 'withdraw') : [];
     return commands.run(tenantId, async (attempt) => {
+      this.afterConflict(attempt, elsewhere);
       const ids = await this.deps.standing(tenantId, subject, of, attempt.now);
       const loaded = await Promise.all(ids.map((id) => attempt.load(consentAggregate, consentStream(tenantId, id))));
       // The records first, then the key (they are appended together): a key not seen yet means
@@ -495,7 +514,7 @@ export class ConsentCommands {
         writes.push(write(used, [keyUsed]));
       }
       return {
-        writes,
+        writes: keyedWrites(writes, elsewhere),
         answer: async () => ({ withdrawn: await consentViews(this.deps.reader, tenantId, after), replayed: false }),
       };
     });
@@ -542,8 +561,32 @@ export class ConsentCommands {
   }
 
   /** A policy a record was decided on moved: read it again on the next attempt. */
-  private afterConflict(attempt: Attempt): void {
-    if (attempt.conflict) this.deps.policies.forget(attempt.conflict.stream);
+  /**
+   * After a conflict: a policy version that moved is read again; a key found on another route
+   * (`elsewhere`, see keyElsewhere) is refused as reused.
+   */
+  private afterConflict(attempt: Attempt, elsewhere: readonly StreamWrite[] = []): void {
+    if (!attempt.conflict) return;
+    if (elsewhere.some((c) => c.stream === attempt.conflict!.stream)) throw keyReused();
+    this.deps.policies.forget(attempt.conflict.stream);
+  }
+
+  /**
+   * A key names one write, whatever the route: a keyed write also expects the streams the key
+   * would name on the other routes (a record's, a batch's, a withdrawal key's) not to exist, and
+   * one found there refuses it as reused (afterConflict). Conditions of the append, not reads, so
+   * the first use of a key still costs no read; two routes racing on one new key may both land.
+   */
+  private keyElsewhere(tenantId: string, keyed: KeyedIdempotency, route: 'record' | 'batch' | 'withdraw'): StreamWrite[] {
+    const keys = this.deps.idempotency;
+    const streams: Record<typeof route, string> = {
+      record: consentStream(tenantId, keys.consentId(tenantId, keyed)),
+      batch: consentBatchStream(tenantId, keys.batchId(tenantId, keyed)),
+      withdraw: withdrawalKeyStream(tenantId, keys.withdrawalKeyId(tenantId, keyed)),
+    };
+    return (Object.keys(streams) as (typeof route)[])
+      .filter((r) => r !== route)
+      .map((r) => ({ stream: streams[r], expected: 'no_stream' as const, events: [] }));
   }
 
   private decideRecord(

@@ -149,7 +149,8 @@ export const IdempotencyHeadersSchema = Type.Object({
       maxLength: 255,
       pattern: '^[\\x21-\\x7E]+$',
       'x-message': 'must be 1 to 255 printable ASCII characters, without spaces',
-      description: 'a repeat with the same key and body within 24 h answers the first response',
+      description:
+        'a repeat with the same key and body answers the first response (Idempotent-Replayed: true), for as long as the ledger keeps the event; the same key with another body, or on another of the record, batch and withdraw routes, is 422 IDEMPOTENCY_KEY_REUSED',
     }),
   ),
 });
