@@ -358,16 +358,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
 
   // A write that takes no body refuses one with fields, rather than acting on its path alone and
   // ignoring them (an erasure by path with another reference in the body erased the path's).
+  // No body, an empty one or {} is taken; JSON's null is a body, and refused like the others.
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (route.schema?.body || !methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) return;
+    if (route.schema?.body || !methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
     const noBody = async (request: FastifyRequest) => {
       const body: unknown = request.body;
       const empty =
-        body === undefined ||
-        body === null ||
-        body === '' ||
-        (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+        body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
       if (!empty) throw validationError([{ field: 'body', message: 'must be empty: this route takes no body' }]);
     };
     route.preValidation = [...[route.preValidation ?? []].flat(), noBody];

@@ -365,7 +365,28 @@ describe('bad input › when a route that takes no body is sent one', () => {
     expect(erase.json().error.details.errors).toEqual([{ field: 'body', message: 'must be empty: this route takes no body' }]);
     expectError(await api.post(`/api/v1/consent/${consentId}/pdf`, { foo: 1 }), 400, 'VALIDATION_ERROR');
     expectError(await api.post(`/api/v1/consent/${consentId}/pdf`, [1]), 400, 'VALIDATION_ERROR');
+    // JSON's null is a body too; and a DELETE takes none either.
+    const json = { 'content-type': 'application/json' };
+    expectError(
+      await api.inject({ method: 'POST', url: '/api/v1/subjects/path-subject/erase', payload: 'null', headers: json }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await api.inject({ method: 'POST', url: `/api/v1/consent/${consentId}/pdf`, payload: 'null', headers: json }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect(await ledgerCount()).toBe(before);
+    const policy = await publishPolicy(api, { policyType: 'cookie_policy', version: '9.9.9' });
+    const published = await ledgerCount();
+    expectError(
+      await api.inject({ method: 'DELETE', url: `/api/v1/policies/${policy}`, payload: '{"force":true}', headers: json }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(await ledgerCount()).toBe(published);
+    expect((await api.delete(`/api/v1/policies/${policy}`)).statusCode).toBe(200);
     expect((await api.post('/api/v1/subjects/path-subject/erase')).statusCode).toBe(200);
     expect((await api.post('/api/v1/subjects/path-subject/erase', {})).statusCode).toBe(200);
   });
