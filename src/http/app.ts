@@ -66,7 +66,7 @@ import { countRequests } from './request-metrics.js';
 import { metricsRoutes } from './routes/system/metrics.routes.js';
 import type { ServiceMetrics } from '../metrics/metrics.js';
 import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js';
-import { findUnstorable, invalidQueryText, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
+import { findUnstorable, invalidQueryText, jsonTextProblem, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -200,8 +200,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       return done(new HttpError(400, 'VALIDATION_ERROR', 'the body is not valid UTF-8: send JSON encoded as UTF-8'), undefined);
     }
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
       // A "__proto__" key (or "constructor" with "prototype") is refused, named as such.
       const poisoned = /forbidden prototype property/.test((error as Error).message);
@@ -215,7 +216,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         ),
         undefined,
       );
+      return;
     }
+    // A key given twice, an integer JSON.parse would round: refused, not recorded as the last or rounded value.
+    const problem = jsonTextProblem(text);
+    if (problem) return done(validationError([problem]), undefined);
+    done(null, parsed);
   });
 
   // NUL characters, lone surrogates and non-finite numbers, wherever they come (query, path or

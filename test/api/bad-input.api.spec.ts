@@ -609,22 +609,36 @@ describe('bad input › when strings look like SQL or script', () => {
   });
 });
 
+describe('bad input › when a key is given twice', () => {
+  it('in the body or deeper is refused, naming it, rather than the last one winning', async () => {
+    const top = JSON.stringify(consentBody()).replace(/\}$/, ',"consentGiven":false}');
+    const res = await refused(() => raw('POST', '/api/v1/consent', top), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors).toEqual([{ field: 'consentGiven', message: 'is given more than once' }]);
+    const deep = `{"consents":[${JSON.stringify(consentBody()).replace(/\}$/, ',"metadata":{"a":1,"a":2}}')}]}`;
+    const batch = await refused(() => raw('POST', '/api/v1/consent/batch', deep), 400, 'VALIDATION_ERROR');
+    expect(batch.json().error.details.errors).toEqual([{ field: 'consents[0].metadata.a', message: 'is given more than once' }]);
+  });
+});
+
 describe('bad input › when numbers are huge', () => {
   it('finite huge numbers in metadata are recorded and verify', async () => {
-    const text = JSON.stringify(consentBody()).replace(
-      /\}$/,
-      ',"metadata":{"big":1e308,"long":12345678901234567890,"tiny":5e-324,"neg":-0}}',
-    );
+    const text = JSON.stringify(consentBody()).replace(/\}$/, ',"metadata":{"big":1e308,"long":9007199254740992,"tiny":5e-324,"neg":-0}}');
     const res = await raw('POST', '/api/v1/consent', text);
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id;
     expect((await api.get(`/api/v1/consent/${id}`)).json().data.metadata).toEqual({
       big: 1e308,
-      long: 12345678901234567000,
+      long: 9007199254740992,
       tiny: 5e-324,
       neg: 0,
     }); // as JSON.parse reads it
     expect((await api.get(`/api/v1/consent/${id}/verify`)).json().data.valid).toBe(true);
+  });
+
+  it('an integer a double cannot hold exactly is refused rather than rounded', async () => {
+    const text = JSON.stringify(consentBody()).replace(/\}$/, ',"metadata":{"orderId":12345678901234567890}}');
+    const res = await refused(() => raw('POST', '/api/v1/consent', text), 400, 'VALIDATION_ERROR');
+    expect(res.json().error.details.errors).toEqual([{ field: 'metadata.orderId', message: expect.stringMatching(/send it as a string/) }]);
   });
 
   it('a number beyond double range (1e400) is refused rather than silently changed', async () => {
