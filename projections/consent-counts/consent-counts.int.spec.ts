@@ -15,7 +15,7 @@ import {
 } from '../../test/support/projections.js';
 import { reportEventStoreSkip } from '../../test/support/eventstore.js';
 import type { ConsentFilter } from '../consents/consents.queries.js';
-import { consentStats, type ConsentStats } from './consent-counts.queries.js';
+import { consentStats, dailyCounts, versionCounts, type ConsentStats } from './consent-counts.queries.js';
 import { prng } from '../../test/support/prng.js';
 
 const DAY = 86_400_000;
@@ -298,6 +298,36 @@ describe.each(harnessEngines)('consent_counts projection ($name)', ({ open, ledg
         expect(got, `seed ${seed}, case ${i}: ${JSON.stringify(filter)}`).toEqual(countPlainly(rows, filter));
       }
       expect((await consentStats(h.db, tenant, {})).totalConsents).toBe(240);
+
+      // The chart's days and each version's tallies say what the records stand at at NOW too,
+      // expiries not yet marked included.
+      const standing = (r: Row) =>
+        r.status === 'withdrawn'
+          ? 'withdrawn'
+          : r.status === 'expired' || (r.expiresAt !== null && r.expiresAt <= NOW)
+            ? 'expired'
+            : r.consentGiven
+              ? 'given'
+              : 'rejected';
+      const zero = () => ({ given: 0, rejected: 0, withdrawn: 0, expired: 0 });
+      const plainDays = new Map<string, ReturnType<typeof zero>>();
+      for (let d = 0; d < 5; d++) plainDays.set(new Date(start + d * DAY).toISOString().slice(0, 10), zero());
+      rows.forEach((r) => plainDays.get(new Date(r.at).toISOString().slice(0, 10))![standing(r)]++);
+      const days = await dailyCounts(h.db, tenant, { from: '2024-03-10', to: '2024-03-14', now: new Date(NOW) });
+      expect(days, `seed ${seed}`).toEqual([...plainDays].map(([day, t]) => ({ day, ...t })));
+      const plainVersions = new Map<string, ReturnType<typeof zero>>();
+      rows.forEach((r, i) => {
+        const id = events[i]!.data.policyVersionId;
+        plainVersions.set(id, plainVersions.get(id) ?? zero());
+        plainVersions.get(id)![standing(r)]++;
+      });
+      const versions = await versionCounts(h.db, tenant, new Date(NOW));
+      expect(
+        Object.fromEntries(
+          versions.map((v) => [v.policyVersionId, { given: v.given, rejected: v.rejected, withdrawn: v.withdrawn, expired: v.expired }]),
+        ),
+        `seed ${seed}`,
+      ).toEqual(Object.fromEntries(policies.map((p) => [p.data.policyVersionId, plainVersions.get(p.data.policyVersionId) ?? zero()])));
     });
 
     it('rounds the acceptance rate half up to one decimal, even where the quotient is inexact (201 of 400 = 50.3)', async () => {

@@ -195,7 +195,7 @@ export interface DailyCount {
 export async function dailyCounts(
   db: Kysely<Database>,
   tenantId: string,
-  range: { from: string; to: string; purpose?: string | undefined; policyType?: string | undefined },
+  range: { from: string; to: string; purpose?: string | undefined; policyType?: string | undefined; now?: Date },
 ): Promise<DailyCount[]> {
   let q = consentCountsDb(db)
     .selectFrom('read.consent_counts')
@@ -216,7 +216,51 @@ export async function dailyCounts(
     const d = days.get(String(r.decided_day).slice(0, 10));
     if (d) tally(d, r);
   }
+  for (const u of await expiredUnmarked(db, tenantId, range.now ?? new Date())) {
+    if (
+      (range.purpose !== undefined && u.purpose !== range.purpose) ||
+      (range.policyType !== undefined && u.policy_type !== range.policyType)
+    )
+      continue;
+    const d = days.get(u.decided_day);
+    if (d) markExpired(d, u);
+  }
   return [...days.values()];
+}
+
+/**
+ * Records past their expiresAt at `now` that the counters still count as in force (their
+ * ConsentExpired is appended within a minute), by what the counters key them on: so that counts
+ * say what the records stand at now, as their status does. Few, and found by an index.
+ */
+async function expiredUnmarked(
+  db: Kysely<Database>,
+  tenantId: string,
+  now: Date,
+): Promise<{ decided_day: string; policy_type: string; purpose: string; policy_version_id: string; consent_given: boolean; n: number }[]> {
+  const rows = await consentsDb(db)
+    .selectFrom('read.consents')
+    .select([
+      sql<string>`to_char(coalesce(collected_at, created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('decided_day'),
+      'policy_type',
+      'purpose',
+      'policy_version_id',
+      'consent_given',
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', now)
+    .groupBy(['decided_day', 'policy_type', 'purpose', 'policy_version_id', 'consent_given'])
+    .execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** Moves records a tally counts as in force (given, or rejected) to expired. */
+function markExpired(t: StatusTally, u: { consent_given: boolean; n: number }): void {
+  if (u.consent_given) t.given -= u.n;
+  else t.rejected -= u.n;
+  t.expired += u.n;
 }
 
 /** One policy version's records by what they stand at now (the console's acceptance per version). */
@@ -244,9 +288,9 @@ export interface VersionCount {
  * Every policy version of the tenant with its records counted from the day counters, by what they
  * stand at now; the newest published first.
  */
-export async function versionCounts(db: Kysely<Database>, tenantId: string): Promise<VersionCount[]> {
+export async function versionCounts(db: Kysely<Database>, tenantId: string, now = new Date()): Promise<VersionCount[]> {
   const read = readDb(db);
-  const [versions, counts] = await Promise.all([
+  const [versions, counts, unmarked] = await Promise.all([
     read
       .selectFrom('read.policy_versions')
       .select(['id', 'policy_type', 'purpose', 'version', 'title', 'is_active', 'deleted', 'effective_date', 'requires_reconsent'])
@@ -260,6 +304,7 @@ export async function versionCounts(db: Kysely<Database>, tenantId: string): Pro
       .where('tag', '=', '')
       .groupBy(['policy_version_id', 'consent_given', 'status'])
       .execute(),
+    expiredUnmarked(db, tenantId, now),
   ]);
   const byVersion = new Map(
     versions.map((v) => [
@@ -285,6 +330,10 @@ export async function versionCounts(db: Kysely<Database>, tenantId: string): Pro
   for (const c of counts) {
     const v = byVersion.get(c.policy_version_id);
     if (v) tally(v, c);
+  }
+  for (const u of unmarked) {
+    const v = byVersion.get(u.policy_version_id);
+    if (v) markExpired(v, u);
   }
   for (const v of byVersion.values()) {
     const total = v.given + v.rejected + v.withdrawn + v.expired;

@@ -425,8 +425,8 @@ export class ConsentQueries {
    */
   async byVersion(tenantId: string): Promise<(VersionCount & { inForce: boolean })[]> {
     await this.deps.fence(tenantId);
-    const counts = await versionCounts(this.deps.db, tenantId);
     const now = this.clock();
+    const counts = await versionCounts(this.deps.db, tenantId, now);
     const byPurpose = new Map<string, VersionFacts[]>();
     for (const v of counts) {
       const facts: VersionFacts = {
@@ -445,7 +445,7 @@ export class ConsentQueries {
   /** Records per UTC day over inclusive days, by what they stand at now (the console's chart). */
   async daily(tenantId: string, range: Parameters<typeof dailyCounts>[2]): Promise<DailyCount[]> {
     await this.knownPurpose(tenantId, range.purpose);
-    return dailyCounts(this.deps.db, tenantId, range);
+    return dailyCounts(this.deps.db, tenantId, { ...range, now: this.clock() });
   }
 
   async stats(tenantId: string, query: ConsentQuery): Promise<ConsentStats> {
