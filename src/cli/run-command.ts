@@ -91,7 +91,8 @@ export async function runCommand(command: Command, input: unknown, cli: CliEnvir
       out({ error: { code: error.code, message: error.message, ...(error.problems.length > 0 ? { problems: error.problems } : {}) } });
       return EXIT.failed;
     }
-    if (error instanceof LedgerLocationError) return fail(EXIT.failed, 'LEDGER_LOCATION', error.message);
+    // A location that names no ledger (no store in the folder, no such adapter) is an argument found wrong.
+    if (error instanceof LedgerLocationError) return fail(EXIT.usage, 'LEDGER_LOCATION', error.message);
     if (error instanceof StateCopyError) return fail(EXIT.failed, 'STATE_COPY_FAILED', error.message);
     if (error instanceof StorePrivilegeError) return fail(EXIT.failed, 'STORE_PRIVILEGE', error.message);
     const e = error as Error & { code?: string };

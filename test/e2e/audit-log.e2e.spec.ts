@@ -45,6 +45,14 @@ describe.each(cliEngines('audit-log'))('audit log › changes made with the CLI 
       const oldKey = join(env.DATA_DIR!, 'master.key');
       const newKey = join(env.DATA_DIR!, 'master.next');
       writeFileSync(newKey, randomBytes(32).toString('hex'));
+      // A rotation it could not record (here: a signing key that is not the log's) is refused
+      // with nothing changed: the old key still opens the store, and rotates it below.
+      const unrecorded = await cli(['keys', 'rotate-master', '--old-key-file', oldKey, '--new-key-file', newKey], {
+        ...env,
+        TRANSPARENCY_SIGNING_KEY: randomBytes(32).toString('hex'),
+      });
+      expect(unrecorded.code, unrecorded.stderr).toBe(1);
+      expect(unrecorded.stderr).toMatch(/is not the log's current key/);
       await ok(['keys', 'rotate-master', '--old-key-file', oldKey, '--new-key-file', newKey]);
       writeFileSync(oldKey, readFileSync(newKey));
     }

@@ -190,7 +190,7 @@ describe.skipIf(!serverUrl)(
       expect(aliased.code, aliased.stderr).toBe(2);
       expect(aliased.json.error.message).toMatch(/same database under different URLs/);
       const missing = await cli(['ledger', 'copy', '--from', join(dir, 'nothing-here'), '--to', target.url]);
-      expect(missing.code).toBe(1);
+      expect(missing.code).toBe(2);
       expect(missing.json.error.message).toMatch(/no embedded store in this folder/);
       expect(existsSync(join(dir, 'nothing-here'))).toBe(false);
     }, 60_000);
