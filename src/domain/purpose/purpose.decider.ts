@@ -49,10 +49,13 @@ export function decidePurpose(command: PurposeCommand, state: PurposeState): Pur
   if (validFor !== undefined && validFor !== null && !isDuration(validFor)) {
     throw new DomainError(
       'VALIDATION_ERROR',
-      `consentValidFor must be an ISO 8601 duration longer than zero and at most 100 years, such as P13M (got ${JSON.stringify(validFor)})`,
+      `consentValidFor must be an ISO 8601 duration longer than zero and at most 100 years, in whole units, such as P13M (got ${JSON.stringify(validFor)})`,
       {
         errors: [
-          { field: 'consentValidFor', message: 'must be an ISO 8601 duration longer than zero and at most 100 years, such as P13M' },
+          {
+            field: 'consentValidFor',
+            message: 'must be an ISO 8601 duration longer than zero and at most 100 years, in whole units, such as P13M',
+          },
         ],
       },
     );
