@@ -1169,38 +1169,54 @@ describe.each(engines)('import › on $name', (engine) => {
     'a later export of the same history brings the opt-outs made since: each withdrawal once, on the record that stands',
     async () => {
       const tenant = await createTenant('Delta');
-      await withService(async (service) => publishAll(client(service.app, tenant)));
+      await withService(async (service) => {
+        const api = client(service.app, tenant);
+        await publishAll(api);
+        // A purpose whose decisions hold a month: dl-4's ran out long ago.
+        expect(
+          (await api.post('/api/v1/purposes', { key: 'sms', name: 'SMS', legalBasis: 'consent', consentValidFor: 'P1M' })).statusCode,
+        ).toBe(201);
+        await publishPolicy(api, { policyType: 'custom', purpose: 'sms', version: '1.0.0', effectiveDate: '2019-01-01T00:00:00Z' });
+      });
       const header = 'id,userReference,consentGiven,collectedAt,withdrawnAt,purpose,policyVersion';
       const first = join(files, 'delta-1.csv');
       writeFileSync(
         first,
-        [header, 'd-1,dl-1,yes,2025-03-01T00:00:00Z,,newsletter,2.0.0', 'd-2,dl-2,yes,2025-03-01T00:00:00Z,,newsletter,2.0.0', ''].join(
-          '\n',
-        ),
+        [
+          header,
+          'd-1,dl-1,yes,2025-03-01T00:00:00Z,,newsletter,2.0.0',
+          'd-2,dl-2,yes,2025-03-01T00:00:00Z,,newsletter,2.0.0',
+          'd-4,dl-4,yes,2025-03-01T00:00:00Z,,sms,1.0.0',
+          '',
+        ].join('\n'),
       );
       const initial = await cli(['import', '--tenant', tenant.tenantId, '--file', first], env);
-      expect(initial.json, initial.stderr).toMatchObject({ imported: 2, withdrawn: 0 });
-      // Taken again later: dl-1 opted out meanwhile; a third row is new.
+      expect(initial.json, initial.stderr).toMatchObject({ imported: 3, withdrawn: 0 });
+      // Taken again later: dl-1 opted out meanwhile; a third row is new. dl-4's opt-out came after
+      // its consent had expired: nothing stood to withdraw, as the API answers.
       const later = join(files, 'delta-2.csv');
       const rows = [
         'd-1,dl-1,yes,2025-03-01T00:00:00Z,2026-01-15T00:00:00Z,newsletter,2.0.0',
         'd-2,dl-2,yes,2025-03-01T00:00:00Z,,newsletter,2.0.0',
         'd-3,dl-3,yes,2025-04-01T00:00:00Z,,newsletter,2.0.0',
+        'd-4,dl-4,yes,2025-03-01T00:00:00Z,2025-06-01T00:00:00Z,sms,1.0.0',
       ];
       writeFileSync(later, [header, ...rows, ''].join('\n'));
       const dry = await cli(['import', '--tenant', tenant.tenantId, '--file', later, '--dry-run'], env);
-      expect(dry.json).toMatchObject({ rows: 3, imported: 1, alreadyImported: 2, withdrawn: 1, refused: 0 });
+      expect(dry.json).toMatchObject({ rows: 4, imported: 1, alreadyImported: 3, withdrawn: 1, refused: 0 });
       const run = await cli(['import', '--tenant', tenant.tenantId, '--file', later], env);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.json).toMatchObject({ rows: 3, imported: 1, alreadyImported: 2, withdrawn: 1, refused: 0 });
+      expect(run.json).toMatchObject({ rows: 4, imported: 1, alreadyImported: 3, withdrawn: 1, refused: 0 });
       expect(run.stderr).toContain('withdrawn now: 1');
       const again = await cli(['import', '--tenant', tenant.tenantId, '--file', later], env);
-      expect(again.json).toMatchObject({ rows: 3, imported: 0, alreadyImported: 3, withdrawn: 0, refused: 0 });
+      expect(again.json).toMatchObject({ rows: 4, imported: 0, alreadyImported: 4, withdrawn: 0, refused: 0 });
       await withService(async (service) => {
         const api = client(service.app, tenant);
-        const status = async (ref: string) => (await api.get(`/api/v1/consent/user/${ref}/status?purpose=newsletter`)).json().data;
+        const status = async (ref: string, purpose = 'newsletter') =>
+          (await api.get(`/api/v1/consent/user/${ref}/status?purpose=${purpose}`)).json().data;
         expect(await status('dl-1')).toMatchObject({ policies: [{ status: 'withdrawn' }] });
         expect(await status('dl-2')).toMatchObject({ policies: [{ status: 'given' }] });
+        expect(await status('dl-4', 'sms')).toMatchObject({ policies: [{ status: 'expired' }] });
         const [record] = (await api.get('/api/v1/consent/user/dl-1')).json().data as { withdrawnAt: string }[];
         expect(record!.withdrawnAt).toBe('2026-01-15T00:00:00.000Z');
       });

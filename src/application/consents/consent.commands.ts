@@ -314,7 +314,7 @@ export class ConsentCommands {
       for (const [index, r] of rows.entries()) {
         const found = loaded[index]!;
         const at = r.input.withdrawnAt;
-        if (at === undefined || !standsGiven(found.state) || written.has(r.consentId)) continue;
+        if (at === undefined || !standsGiven(found.state, timestamp) || written.has(r.consentId)) continue;
         try {
           const events = decideConsent({ type: 'WithdrawConsent', data: { reason: null, now: timestamp, at } }, found.state);
           writes.push(write(found, events, metadata));

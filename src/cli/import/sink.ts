@@ -125,7 +125,7 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
           }
           existing += 1;
           // Found recorded and standing, with a withdrawal in the file: a run would append it.
-          if (row.input.withdrawnAt !== undefined && standsGiven(fold(consentAggregate, events))) withdrawn += 1;
+          if (row.input.withdrawnAt !== undefined && standsGiven(fold(consentAggregate, events), now.toISOString())) withdrawn += 1;
         });
         return { recorded: streams.length - existing, existing, withdrawn, errors: checked.errors };
       },

@@ -28,8 +28,9 @@ export type ConsentState =
 
 export const initialConsentState = (): ConsentState => ({ status: 'none' });
 
-/** Whether a record is a consent given that still stands (not withdrawn, not marked expired): one a withdrawal may end. */
-export const standsGiven = (state: ConsentState): boolean => state.status === 'active' && state.record.consentGiven;
+/** Whether a record is a consent given that still stands at `now` (not withdrawn, not expired): one a withdrawal may end. */
+export const standsGiven = (state: ConsentState, now: string): boolean =>
+  state.status === 'active' && state.record.consentGiven && !isPast(state.record.expiresAt, now);
 
 export function evolveConsent(state: ConsentState, event: ConsentEvent): ConsentState {
   switch (event.type) {
