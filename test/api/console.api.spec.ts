@@ -287,6 +287,11 @@ describe('console › an officer with an admin key', () => {
       const url = new URL(r.url());
       if (url.pathname.startsWith('/api/')) asked.push(`${r.method()} ${url.pathname}${url.search}`);
     });
+    // Nothing the page loads is missing (a browser asks /favicon.ico of a page that names no icon).
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) missing.push(r.url());
+    });
     try {
       // The backlog is asked for after the purposes answer: waited for, not raced by networkidle.
       const backlogAsked = page.waitForRequest((r) => r.url().includes('/consent/reconsent'), { timeout: 30_000 });
@@ -299,6 +304,8 @@ describe('console › an officer with an admin key', () => {
       // Of the purposes (privacy_policy, newsletter), only newsletter has a version that asks again.
       const reconsent = asked.filter((a) => a.includes('/consent/reconsent'));
       expect(reconsent.map((a) => new URL(a.split(' ')[1]!, 'http://x').searchParams.get('purpose'))).toEqual(['newsletter']);
+      expect(missing).toEqual([]);
+      expect(await page.locator('link[rel="icon"]').count()).toBe(1);
     } finally {
       await context.close();
     }
