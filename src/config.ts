@@ -50,6 +50,13 @@ export const EnvironmentSchema = Type.Object({
       description: 'seconds a SIGTERM drain may take before the process exits anyway (status 1); 2 to 9999',
     }),
   ),
+  REQUEST_TIMEOUT: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,4}$',
+      description:
+        'seconds a request, its body included, may take to arrive before it is answered 408 and its connection closed; 1 to 9999',
+    }),
+  ),
   PROJECTIONS_VERIFY_MINUTES: Type.Optional(
     Type.String({ pattern: '^[0-9]{1,6}$', description: 'minutes between checks of the read models against the ledger; 0 = never' }),
   ),
@@ -108,6 +115,8 @@ export interface Settings {
   projectionsVerifyMinutes: number;
   /** Seconds a SIGTERM drain may take before the process exits anyway (SHUTDOWN_TIMEOUT, default 25). */
   shutdownTimeoutSeconds: number;
+  /** Seconds a request, its body included, may take to arrive (REQUEST_TIMEOUT, default 120). */
+  requestTimeoutSeconds: number;
 }
 
 /** The longest delay a Node timer keeps, 2^31 - 1 ms (about 24.8 days), in whole minutes. */
@@ -174,6 +183,8 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   if (port > 65535) throw new ConfigError('PORT: invalid value (TCP port, 0..65535)');
   const shutdownTimeoutSeconds = e.SHUTDOWN_TIMEOUT === undefined ? 25 : Number(e.SHUTDOWN_TIMEOUT);
   if (shutdownTimeoutSeconds < 2) throw new ConfigError('SHUTDOWN_TIMEOUT: invalid value (seconds, 2..9999)');
+  const requestTimeoutSeconds = e.REQUEST_TIMEOUT === undefined ? 120 : Number(e.REQUEST_TIMEOUT);
+  if (requestTimeoutSeconds < 1) throw new ConfigError('REQUEST_TIMEOUT: invalid value (seconds, 1..9999)');
   // Each is a timer's delay, and a Node timer waits at most 2^31 - 1 ms (a longer one fires at once, again and again).
   for (const name of ['PROJECTIONS_VERIFY_MINUTES', 'EMBEDDED_VACUUM_MINUTES'] as const) {
     if (e[name] !== undefined && Number(e[name]) > TIMER_MINUTES) {
@@ -222,6 +233,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     witnessQuorum,
     projectionsVerifyMinutes: e.PROJECTIONS_VERIFY_MINUTES === undefined ? 0 : Number(e.PROJECTIONS_VERIFY_MINUTES),
     shutdownTimeoutSeconds,
+    requestTimeoutSeconds,
     webhookHistoryDays: e.WEBHOOK_HISTORY_DAYS === undefined ? 90 : Number(e.WEBHOOK_HISTORY_DAYS),
     embeddedVacuumMinutes: e.EMBEDDED_VACUUM_MINUTES === undefined ? 10 : Number(e.EMBEDDED_VACUUM_MINUTES),
   };

@@ -45,6 +45,7 @@ describe('config › when no setting is given', () => {
       witnessQuorum: 0,
       projectionsVerifyMinutes: 0,
       shutdownTimeoutSeconds: 25,
+      requestTimeoutSeconds: 120,
       webhookHistoryDays: 90,
       embeddedVacuumMinutes: 10,
     });
@@ -87,6 +88,7 @@ describe('config › when settings are given', () => {
       WEBHOOK_HISTORY_DAYS: '30',
       EMBEDDED_VACUUM_MINUTES: '5',
       SHUTDOWN_TIMEOUT: '60',
+      REQUEST_TIMEOUT: '30',
     });
     expect(settings).toMatchObject({
       witnesses: [
@@ -116,6 +118,7 @@ describe('config › when settings are given', () => {
       witnessQuorum: 1,
       projectionsVerifyMinutes: 60,
       shutdownTimeoutSeconds: 60,
+      requestTimeoutSeconds: 30,
       webhookHistoryDays: 30,
       embeddedVacuumMinutes: 5,
     });
@@ -193,6 +196,8 @@ describe('config › when a setting has a wrong value', () => {
     ['SHUTDOWN_TIMEOUT', '1'],
     ['SHUTDOWN_TIMEOUT', '10000'],
     ['SHUTDOWN_TIMEOUT', 'soon'],
+    ['REQUEST_TIMEOUT', '0'],
+    ['REQUEST_TIMEOUT', '10000'],
     ['WEBHOOK_RETRY_SCALE', '1e999'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_LEVEL', 'INFO'],

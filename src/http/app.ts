@@ -88,6 +88,8 @@ export interface AppSettings {
   publicBaseUrl: string;
   webhookAllowHttp: boolean;
   webhookAllowPrivateNetworks: boolean;
+  /** Seconds a request, its body included, may take to arrive (REQUEST_TIMEOUT). */
+  requestTimeoutSeconds: number;
 }
 
 /** The services the routes use (each route plugin gets only its own), and the app's settings. */
@@ -165,6 +167,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // A request that arrives while the service drains is refused in the envelope (refuseWhileClosing).
     return503OnClosing: false,
     clientErrorHandler,
+    // A request, its body included, has REQUEST_TIMEOUT to arrive: then 408 and the connection
+    // closed (clientErrorHandler), so a client dripping a body cannot hold a connection for ever.
+    // Checked every second (Node's default, 30 s, would let it run that much longer). Given to
+    // the server at its creation too: Node 20 ignores a requestTimeout set on it afterwards.
+    requestTimeout: deps.settings.requestTimeoutSeconds * 1000,
+    http: { connectionsCheckingInterval: 1_000, requestTimeout: deps.settings.requestTimeoutSeconds * 1000 },
     forceCloseConnections: 'idle',
     // A path the router refuses (bad percent-encoding, invalid UTF-8, a parameter over its limit) answers the envelope too.
     // Such paths are sent on as unknown routes first, so that every hook runs (rewriteBadUrl).

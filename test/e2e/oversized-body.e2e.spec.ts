@@ -217,3 +217,67 @@ describe('http › a body over the limit, sent by a client that keeps sending', 
     expect(sent).toBeLessThan(1024 * MiB);
   }, 60_000);
 });
+
+/**
+ * A client that drips a body must not hold a connection for ever: an answer given before the body
+ * arrived (no credentials) closes the connection, and a body that does not arrive within
+ * REQUEST_TIMEOUT is answered 408 in the envelope and its connection closed.
+ */
+describe('http › a body that never finishes arriving', () => {
+  let slow: ServiceProcess;
+  let slowDir: string;
+  let slowTenant: FirstStartCredentials;
+  beforeAll(async () => {
+    slowDir = mkdtempSync(join(tmpdir(), 'cl-slow-'));
+    slow = await startServiceProcess({ DATA_DIR: slowDir, ADMIN_TOKEN, REQUEST_TIMEOUT: '2' });
+    slowTenant = await provisionTenant(slow.url, ADMIN_TOKEN, 'slow');
+  }, 120_000);
+  afterAll(async () => {
+    if (slow && !slow.exit()) await slow.kill('SIGTERM');
+    rmSync(slowDir, { recursive: true, force: true });
+  });
+
+  /** Sends the head and the first bytes of a 100,000-byte body, then nothing: what came back, and when the server closed. */
+  async function dripped(url: string, headers: Record<string, string>): Promise<{ answer: string; closedAfterMs: number }> {
+    const target = new URL(url);
+    const socket = connect(Number(target.port), target.hostname);
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+    const started = Date.now();
+    const closed = new Promise<number>((resolve) => {
+      socket.once('end', () => resolve(Date.now() - started));
+      socket.once('close', () => resolve(Date.now() - started));
+    });
+    const head = [
+      'POST /api/v1/consent HTTP/1.1',
+      `Host: ${target.host}`,
+      'Content-Type: application/json',
+      'Content-Length: 100000',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      '',
+      '{"userRef',
+    ].join('\r\n');
+    socket.write(head);
+    const closedAfterMs = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 20_000))]);
+    socket.destroy();
+    return { answer, closedAfterMs };
+  }
+
+  it('without credentials: 401 at once, and the connection closed', async () => {
+    const { answer, closedAfterMs } = await dripped(slow.url, {});
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    // At once, not when REQUEST_TIMEOUT (2 s here, 120 by default) ends the body's wait.
+    expect(closedAfterMs, 'the server closed the connection').toBeGreaterThanOrEqual(0);
+    expect(closedAfterMs).toBeLessThan(1_500);
+  }, 30_000);
+
+  it('with credentials: 408 REQUEST_TIMEOUT in the envelope once REQUEST_TIMEOUT passes, and the connection closed', async () => {
+    const { answer, closedAfterMs } = await dripped(slow.url, { 'X-API-Key': slowTenant.apiKey, 'X-API-Secret': slowTenant.apiSecret });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!).error.code).toBe('REQUEST_TIMEOUT');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(2_000);
+    expect(closedAfterMs).toBeLessThan(10_000);
+  }, 30_000);
+});

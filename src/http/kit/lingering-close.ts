@@ -20,8 +20,14 @@ export function registerLingeringClose(app: FastifyInstance): void {
   const lingering = new Set<Socket>();
   app.addHook('onSend', async (request, reply, payload) => {
     const socket = request.raw.socket as Socket | null;
-    if (socket && !request.raw.complete && String(reply.getHeader('connection')).toLowerCase() === 'close')
-      lingerAfterAnswer(socket, lingering);
+    if (!socket || request.raw.complete) return payload;
+    // Any answer given before its body arrived (a 401 or 429 before credentials let it be read):
+    // the connection is closed, lingering, rather than kept to read the rest of a body that a
+    // client may drip for ever.
+    const headers = request.raw.headers;
+    const bodyComing = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+    if (bodyComing && !reply.raw.headersSent) void reply.header('connection', 'close');
+    if (String(reply.getHeader('connection')).toLowerCase() === 'close') lingerAfterAnswer(socket, lingering);
     return payload;
   });
   // Stopping the service does not wait for a client's leftover body.
