@@ -455,7 +455,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
         // A wrong admin token counts against the client address, like a wrong API key.
         admin.addHook(
           'onRequest',
-          rateLimitedAuth(adminAuth(token), deps.limiter, () => null),
+          rateLimitedAuth(adminAuth(token), deps.limiter, () => []),
         );
         admin.addHook('preHandler', (_request, _reply, done) => actingAs({ type: 'operator' }, done));
         await admin.register(adminRoutes, { tenants: deps.tenants, backup: deps.backup });
@@ -466,7 +466,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     await app.register(async (operator) => {
       operator.addHook(
         'onRequest',
-        rateLimitedAuth(adminAuth(token), deps.limiter, () => null),
+        rateLimitedAuth(adminAuth(token), deps.limiter, () => []),
       );
       await operator.register(metricsRoutes, { metrics: deps.metrics });
     });

@@ -125,12 +125,12 @@ export function publicRouteRateLimit(limiter: RateLimiter): Hook {
  * - an address whose unauthenticated budget is used up gets 429 before its credentials are
  *   even looked at (so a guess cannot be told right or wrong by the answer);
  * - a 401 counts against the client address;
- * - an authenticated request counts against the budget `subjectOf` names (the tenant's), if any.
+ * - an authenticated request counts against each budget `subjectOf` names (the tenant's), if any.
  */
 export function rateLimitedAuth(
   authenticate: Hook,
   limiter: RateLimiter,
-  subjectOf: (request: FastifyRequest) => { subject: string; limits: Limits } | null,
+  subjectOf: (request: FastifyRequest) => readonly { subject: string; limits: Limits }[],
 ): Hook {
   return async (request, reply) => {
     const address = `auth:${addressSubject(request.ip)}`;
@@ -148,19 +148,33 @@ export function rateLimitedAuth(
       }
       throw error;
     }
-    const budget = subjectOf(request);
-    if (budget) await takeOrRefuse(request, limiter, budget.subject, budget.limits);
+    // Each budget the request spends; the headers name the one with the least left this minute.
+    let tightest: RateLimitDecision | undefined;
+    for (const budget of subjectOf(request)) {
+      const d = await limiter.take(budget.subject, budget.limits);
+      if (!d.allowed) {
+        request.rateLimit = d;
+        throw tooManyRequests(d);
+      }
+      if (!tightest || d.minute.remaining < tightest.minute.remaining) tightest = d;
+    }
+    if (tightest) request.rateLimit = tightest;
   };
 }
 
 /**
- * The budget of an authenticated API request: its tenant's limits (the plan's, or its own); a
- * publishable key's own budget, apart from its tenant's (a public form cannot spend the backend's).
+ * The budgets of an authenticated API request: its tenant's limits (the plan's, or its own). A
+ * publishable key spends its own budget and one all the tenant's publishable keys share, the
+ * tenant's size, both apart from the tenant's keys' (a public form cannot spend the backend's,
+ * and more keys buy no more than the plan).
  */
-export const tenantBudget = (request: FastifyRequest) =>
+export const tenantBudget = (request: FastifyRequest): { subject: string; limits: Limits }[] =>
   request.tenant.scope === 'publishable'
-    ? { subject: `key:${request.tenant.apiKey}`, limits: request.tenant.limits }
-    : { subject: `tenant:${request.tenant.tenantId}`, limits: request.tenant.limits };
+    ? [
+        { subject: `key:${request.tenant.apiKey}`, limits: request.tenant.limits },
+        { subject: `publishable:${request.tenant.tenantId}`, limits: request.tenant.sharedLimits ?? request.tenant.limits },
+      ]
+    : [{ subject: `tenant:${request.tenant.tenantId}`, limits: request.tenant.limits }];
 
 /**
  * onRequest hook for the root: a request no route matches is counted too (against its tenant when

@@ -112,6 +112,8 @@ export interface TenantContext {
   name: string;
   plan: Plan;
   limits: { perMinute: number; perDay: number };
+  /** A publishable key's: the tenant's own limits, which all its publishable keys share. */
+  sharedLimits?: { perMinute: number; perDay: number };
   csvExport: boolean;
   /** A publishable key's allowed origins (its requests must come from one). */
   origins?: readonly string[];
@@ -546,6 +548,7 @@ export class TenantService {
         name: t.name,
         plan: t.plan,
         limits: publishable ? { perMinute, perDay: Math.min(perMinute * 1_440, t.limits.perDay) } : t.limits,
+        ...(publishable ? { sharedLimits: t.limits } : {}),
         csvExport: PLAN_RULES[t.plan].csvExport,
         ...(publishable ? { origins: row.origins ?? [] } : {}),
       },

@@ -291,6 +291,29 @@ describe('publishable keys › refused', () => {
     expect(last!.headers['x-ratelimit-daily-limit']).toBe('100');
   });
 
+  it("its tenant's publishable keys share one budget of the tenant's size: more keys buy no more", async () => {
+    const free = client(t.app, await t.tenant('free', { planLimits: true }));
+    const pages = [];
+    for (let k = 0; k < 3; k++) {
+      const issued = await free.post('/api/v1/keys', { scope: 'publishable', origins: [SHOP], perMinute: 100_000 });
+      expect(issued.statusCode, issued.body).toBe(201);
+      pages.push(browserClient(t.app, issued.json().data.apiKey as string, SHOP));
+    }
+    const codes: number[] = [];
+    for (const [k, page] of pages.entries()) {
+      for (let i = 0; i < 6; i++) {
+        codes.push(
+          (await page.post('/api/v1/consent', { purpose: 'newsletter', userReference: `pool-${k}-${i}`, consentGiven: true })).statusCode,
+        );
+      }
+    }
+    // The free plan's 10 a minute, across the three keys (the tenant has no newsletter: each allowed one is answered 4xx).
+    expect(codes.filter((c) => c !== 429)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(8);
+    // The tenant's own keys keep their budget, apart from the pages'.
+    expect((await free.get('/api/v1/consent/search')).statusCode).toBe(200);
+  });
+
   it('before its key is known (a wrong key, an address refused for too many), answers the page can read on an allowed origin', async () => {
     const page = browserClient(t.app, 'pk_000000000000000000000000', SHOP);
     const wrong = await page.post('/api/v1/consent', { purpose: 'newsletter', userReference: 'v-wrong', consentGiven: true });
