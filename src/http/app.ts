@@ -196,8 +196,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     // A body declared in another charset is not read as UTF-8: its bytes would say something else.
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    // Every charset parameter: one saying UTF-8 does not hide a second saying something else.
+    const charsets = [...(request.headers['content-type'] ?? '').matchAll(/;\s*charset\s*=\s*"?([^";\s]*)/gi)].map((m) =>
+      m[1]!.toLowerCase(),
+    );
+    if (charsets.some((c) => c !== 'utf-8' && c !== 'utf8')) {
       return done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json in UTF-8'), undefined);
     }
     // Bytes that are not UTF-8 are refused, not stored as U+FFFD: a record keeps what was sent.

@@ -126,6 +126,8 @@ describe('bad input › when the body is not a JSON object', () => {
       // Bytes that happen to be UTF-8 too would be read as something the client did not mean.
       ['application/json; charset=iso-8859-1', JSON.stringify({ a: 'latin-é' })],
       ['application/json; charset="UTF-16"', JSON.stringify({ a: 1 })],
+      // A second charset is read as well as the first.
+      ['application/json;charset=UTF-8;charset=latin1', JSON.stringify({ a: 'latin-é' })],
     ])('content type %s → 415 UNSUPPORTED_MEDIA_TYPE', async (contentType, text) => {
       await refused(() => raw(route.method, route.url(), text, contentType), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
