@@ -74,12 +74,17 @@ const RANGES: [string, [string, number, 'ipv4' | 'ipv6'][]][] = [
       ['198.51.100.0', 24, 'ipv4'],
       ['203.0.113.0', 24, 'ipv4'],
       ['240.0.0.0', 4, 'ipv4'],
+      ['192.88.99.0', 24, 'ipv4'],
       ['100::', 64, 'ipv6'],
       ['2001:db8::', 32, 'ipv6'],
+      ['3fff::', 20, 'ipv6'],
       ['2001::', 23, 'ipv6'],
     ],
   ],
 ];
+/** IPv6's global unicast space: an address outside it (IPv4-translated ::ffff:0:0:0/96, and what is not assigned yet) is not public. */
+const GLOBAL_UNICAST = new BlockList();
+GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6');
 // One list per family: Node's BlockList also matches an IPv4 address against IPv4-mapped IPv6
 // rules (and the reverse), which would blur the reasons.
 const BLOCKS = RANGES.map(([name, ranges]) => {
@@ -100,6 +105,7 @@ export function nonPublicReason(address: string): string | null {
   if (family === 0) return 'not an IP address';
   const type = family === 4 ? 'ipv4' : 'ipv6';
   for (const { name, lists } of BLOCKS) if (lists[type].check(address, type)) return name;
+  if (type === 'ipv6' && !GLOBAL_UNICAST.check(address, 'ipv6')) return 'reserved';
   return null;
 }
 

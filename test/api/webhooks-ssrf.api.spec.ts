@@ -82,6 +82,9 @@ describe('webhooks › guarded client', () => {
     it('public addresses pass the check', () => {
       for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect(nonPublicReason(a)).toBeNull();
       for (const a of ['127.0.0.1', '::1', '::ffff:10.0.0.1', '100.64.0.1', 'fc00::1', '::']) expect(nonPublicReason(a)).not.toBeNull();
+      // IPv4-translated (embedding 127.0.0.1 and 169.254.169.254), documentation (RFC 9637), the old 6to4 relays, unassigned.
+      for (const a of ['::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '0::ffff:0:a9fe:a9fe', '3fff::1', '192.88.99.1', '4000::1'])
+        expect(nonPublicReason(a), a).not.toBeNull();
     });
   });
 
