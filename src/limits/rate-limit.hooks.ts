@@ -121,6 +121,31 @@ export function publicRouteRateLimit(limiter: RateLimiter): Hook {
 }
 
 /**
+ * Runs `check`, which looks at credentials (throwing a 401 or 403 HttpError when they are
+ * refused), as every credential check must run: an address whose unauthenticated budget is used
+ * up gets 429 before they are looked at, valid or not (so a guess cannot be told right or wrong
+ * by the answer), and a refusal counts against the address. The API's keys, the admin token and
+ * the console's sign-in and session cookie all go through it.
+ */
+export async function guardedCredentials<T>(request: FastifyRequest, limiter: RateLimiter, check: () => Promise<T>): Promise<T> {
+  const address = `auth:${addressSubject(request.ip)}`;
+  const standing = await limiter.peek(address, UNAUTHENTICATED_LIMITS);
+  if (!standing.allowed) {
+    request.rateLimit = standing;
+    throw tooManyRequests(standing);
+  }
+  try {
+    return await check();
+  } catch (error) {
+    // Credentials refused: a wrong key, or a publishable key sent from an origin it does not allow (403).
+    if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) {
+      await takeOrRefuse(request, limiter, address, UNAUTHENTICATED_LIMITS);
+    }
+    throw error;
+  }
+}
+
+/**
  * Wraps an authentication hook (one that throws a 401 HttpError):
  * - an address whose unauthenticated budget is used up gets 429 before its credentials are
  *   even looked at (so a guess cannot be told right or wrong by the answer);
@@ -133,21 +158,7 @@ export function rateLimitedAuth(
   subjectOf: (request: FastifyRequest) => readonly { subject: string; limits: Limits }[],
 ): Hook {
   return async (request, reply) => {
-    const address = `auth:${addressSubject(request.ip)}`;
-    const standing = await limiter.peek(address, UNAUTHENTICATED_LIMITS);
-    if (!standing.allowed) {
-      request.rateLimit = standing;
-      throw tooManyRequests(standing);
-    }
-    try {
-      await authenticate(request, reply);
-    } catch (error) {
-      // Credentials refused: a wrong key, or a publishable key sent from an origin it does not allow (403).
-      if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) {
-        await takeOrRefuse(request, limiter, address, UNAUTHENTICATED_LIMITS);
-      }
-      throw error;
-    }
+    await guardedCredentials(request, limiter, () => authenticate(request, reply));
     // Each budget the request spends; the headers name the one with the least left this minute.
     let tightest: RateLimitDecision | undefined;
     for (const budget of subjectOf(request)) {

@@ -208,6 +208,20 @@ describe('rate limits (one process)', () => {
       expectHeaders(blocked, [perMinute, 0], [perDay, perDay - perMinute]);
       // Unknown routes and the admin API share the address budget.
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/nowhere', remoteAddress: ip(1) })).statusCode).toBe(429);
+      // So does the console's sign-in, right credentials or not, and a session cookie guessed.
+      const signIn = (address: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/console/session',
+          remoteAddress: address,
+          payload: { apiKey: creds.apiKey, apiSecret: creds.apiSecret },
+        });
+      expect((await signIn(ip(1))).statusCode).toBe(429);
+      const guessedCookie = { cookie: 'cl_session=0000000000000000000000000000000000000000000' };
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/console/session', remoteAddress: ip(1), headers: guessedCookie })).statusCode,
+      ).toBe(429);
+      expect((await signIn(ip(3))).statusCode).toBe(201);
       expect(
         (await t.app.inject({ method: 'GET', url: '/admin/v1/tenants', remoteAddress: ip(1), headers: { authorization: 'Bearer guess' } }))
           .statusCode,

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../../../limits/rate-limiter.js';
-import { addressRateLimit } from '../../../limits/rate-limit.hooks.js';
+import { addressRateLimit, guardedCredentials } from '../../../limits/rate-limit.hooks.js';
 import type { ConsoleSessions } from '../../../tenants/console-sessions.js';
 import { consoleSession, cookie, SESSION_COOKIE } from '../../auth.js';
 import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
@@ -111,7 +111,7 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<{ sessions: ConsoleSession
       },
     },
     async (request, reply) => {
-      const opened = await sessions.open(request.body.apiKey, request.body.apiSecret);
+      const opened = await guardedCredentials(request, limiter, () => sessions.open(request.body.apiKey, request.body.apiSecret));
       setSessionCookie(
         reply,
         opened.sessionId,
@@ -132,8 +132,14 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<{ sessions: ConsoleSession
       },
     },
     async (request) => {
-      const session = await sessions.resume(cookie(request, SESSION_COOKIE));
-      if (!session) throw new HttpError(401, 'UNAUTHORIZED', 'not signed in to the console');
+      const sent = cookie(request, SESSION_COOKIE);
+      if (!sent) throw new HttpError(401, 'UNAUTHORIZED', 'not signed in to the console');
+      // A cookie sent is credentials: looked at, and guessed at, as a key is.
+      const session = await guardedCredentials(request, limiter, async () => {
+        const found = await sessions.resume(sent);
+        if (!found) throw new HttpError(401, 'UNAUTHORIZED', 'not signed in to the console');
+        return found;
+      });
       return ok(sessionView(session));
     },
   );
