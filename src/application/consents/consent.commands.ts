@@ -560,7 +560,6 @@ export class ConsentCommands {
     return consentView(state, await this.deps.reader.openOne(sealedOf(tenantId, state)));
   }
 
-  /** A policy a record was decided on moved: read it again on the next attempt. */
   /**
    * After a conflict: a policy version that moved is read again; a key found on another route
    * (`elsewhere`, see keyElsewhere) is refused as reused.
