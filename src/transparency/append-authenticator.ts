@@ -71,6 +71,13 @@ export type AuthenticatorKeys = ReadonlyMap<string, KeyObject>;
 export const authenticatorKeys = (keys: readonly { publicKey: Buffer }[]): AuthenticatorKeys =>
   new Map(keys.map((k) => [appendKeyId(k.publicKey), ed25519PublicKey(k.publicKey)]));
 
+/** An authenticator's format: v1, key id, leaf index, tree size, signature, inclusion path. */
+const AUTHENTICATOR = /^v1:([0-9a-f]{8}):(0|[1-9][0-9]{0,8}):([1-9][0-9]{0,8}):([A-Za-z0-9+/]{86}==):([A-Za-z0-9+/]*={0,2})$/;
+
+/** The key id an authenticator names, or undefined when it is not one. */
+export const authenticatorKeyId = (authenticator: string | null | undefined): string | undefined =>
+  AUTHENTICATOR.exec(authenticator ?? '')?.[1];
+
 /**
  * Why an event's authenticator does not hold, or null when it does. `keys` resolves its key id;
  * `verified`, when given, remembers signatures already checked (a group's events share one), so
@@ -83,7 +90,7 @@ export function authenticatorProblem(
   verified?: Set<string>,
 ): string | null {
   if (!authenticator) return 'the event carries no authenticator';
-  const m = /^v1:([0-9a-f]{8}):(0|[1-9][0-9]{0,8}):([1-9][0-9]{0,8}):([A-Za-z0-9+/]{86}==):([A-Za-z0-9+/]*={0,2})$/.exec(authenticator);
+  const m = AUTHENTICATOR.exec(authenticator);
   if (!m) return 'the authenticator is malformed';
   const key = keys.get(m[1]!);
   if (!key) return `the authenticator names key ${m[1]}, which never signed this log`;

@@ -2,7 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import { comparePositions, START, type Ledger, type LedgerPosition, type RecordedEvent } from '../ledger/ledger.port.js';
 import { ledgerDb } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
-import { appendKeyId, authenticatorKeys, authenticatorProblem, type AuthenticatorKeys } from './append-authenticator.js';
+import {
+  appendKeyId,
+  authenticatorKeyId,
+  authenticatorKeys,
+  authenticatorProblem,
+  type AuthenticatorKeys,
+} from './append-authenticator.js';
 import { vouchedKeys } from './key-succession.js';
 import { transparencyDb } from './transparency.table.js';
 
@@ -106,7 +112,7 @@ export class EventAuthenticity {
   private check(event: Pick<RecordedEvent, 'hash' | 'authenticator' | 'position'>): string | null {
     // A key retired before the event was appended (its succession statement names the last
     // position it authenticates): a process still holding it, or anyone who has its seed.
-    const until = this.until.get(/^v1:([0-9a-f]{8}):/.exec(event.authenticator ?? '')?.[1] ?? '');
+    const until = this.until.get(authenticatorKeyId(event.authenticator) ?? '');
     if (until && comparePositions(event.position, until) > 0) return 'the authenticator is by a key retired before the event was appended';
     if (event.authenticator && this.madeHere.delete(`${event.hash} ${event.authenticator}`)) return null;
     return authenticatorProblem(event.hash, event.authenticator, this.keys, this.verified);
