@@ -27,7 +27,8 @@ export interface ConsentLedgerClientOptions {
 
 /**
  * Answers typed as their JSON: a route that also answers CSV, HTML or JSON-LD to those who ask
- * (`Accept`, `format=`) answers this client, which asks for JSON, its JSON envelope.
+ * with `Accept` answers this client, which asks for JSON, its JSON envelope. A `format=` asked for
+ * (csv, iso27560) is answered in that form: read it with `parseAs` (docs/client.md).
  */
 export type ConsentLedgerClient = Client<paths, 'application/json'>;
 

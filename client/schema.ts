@@ -1733,6 +1733,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1773,6 +1779,12 @@ export interface operations {
             /** @description Invalid input (VALIDATION_ERROR, details.errors names each field) */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1782,6 +1794,28 @@ export interface operations {
             /** @description Not found, or another tenant’s (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1791,6 +1825,28 @@ export interface operations {
             /** @description Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed */
             431: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1816,6 +1872,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1855,6 +1917,12 @@ export interface operations {
             /** @description Invalid input (VALIDATION_ERROR, details.errors names each field) */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1864,6 +1932,12 @@ export interface operations {
             /** @description Not found, or another tenant’s (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1873,6 +1947,28 @@ export interface operations {
             /** @description Conflict with the current state (see the error code) */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1882,6 +1978,28 @@ export interface operations {
             /** @description Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed */
             431: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1906,6 +2024,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1978,6 +2102,12 @@ export interface operations {
             /** @description Invalid input (VALIDATION_ERROR, details.errors names each field) */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1987,6 +2117,12 @@ export interface operations {
             /** @description Not found, or another tenant’s (NOT_FOUND) */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1996,6 +2132,28 @@ export interface operations {
             /** @description Conflict with the current state (see the error code) */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2005,6 +2163,12 @@ export interface operations {
             /** @description Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed */
             431: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2014,6 +2178,12 @@ export interface operations {
             /** @description Unavailable; retry after Retry-After seconds */
             503: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2039,6 +2209,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2105,6 +2281,28 @@ export interface operations {
             /** @description Invalid input (VALIDATION_ERROR, details.errors names each field) */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2312,28 @@ export interface operations {
             /** @description Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed */
             431: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13451,6 +13671,12 @@ export interface operations {
             /** @description The module */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13460,6 +13686,28 @@ export interface operations {
             /** @description Invalid input (VALIDATION_ERROR): a query parameter the route does not take, or a URL that is not valid */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13469,6 +13717,12 @@ export interface operations {
             /** @description Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed */
             431: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Daily-Limit": components["headers"]["X-RateLimit-Daily-Limit"];
+                    "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
+                    "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -240,8 +240,9 @@ describe('OpenAPI document', () => {
         const body = ((op.requestBody as Obj | undefined)?.content ?? {}) as Record<string, Obj>;
         const json = content['application/json'] ?? body['application/json'];
         if (json && json.example === undefined) problems.push(`${name}: no example`);
-        if (!path.startsWith('/api/v1/')) continue;
-        if (!Array.isArray(op['x-scopes'])) problems.push(`${name}: no x-scopes`);
+        // Every route a budget limits (the tenant API, the receipt check, the public log, the SDK) says so.
+        if (!['/api/v1/', '/verify/', '/ledger/', '/sdk/'].some((p) => path.startsWith(p))) continue;
+        if (path.startsWith('/api/v1/') && !Array.isArray(op['x-scopes'])) problems.push(`${name}: no x-scopes`);
         if (!responses['429']) problems.push(`${name}: no 429`);
         for (const [status, r] of Object.entries(responses)) {
           if (!isObj(r.headers as Json) || !('X-RateLimit-Remaining' in (r.headers as Obj)))

@@ -45,10 +45,13 @@ const errorResponse = (description: string, retryAfter = true) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 });
 
-/** Routes whose every answer counts against a budget and carries the headers. */
-const limited = (path: string): boolean => path.startsWith('/api/v1/') || path.startsWith('/verify/');
+/**
+ * Routes whose every answer counts against a budget and carries the headers: the tenant API, and
+ * those limited per client address (the receipt check, the public log, the browser SDK).
+ */
+const limited = (path: string): boolean => ['/api/v1/', '/verify/', '/ledger/', '/sdk/'].some((p) => path.startsWith(p));
 /** Routes that read or write the store (and so may answer 503). */
-const storeBacked = (path: string): boolean => limited(path) || path.startsWith('/admin/');
+const storeBacked = (path: string): boolean => (limited(path) && !path.startsWith('/sdk/')) || path.startsWith('/admin/');
 
 /**
  * Adds the headers, 429 and 503 to the document's operations, in place.
@@ -86,12 +89,15 @@ export function addLimitResponses(paths: Paths, components: Components): void {
         responses['415'] ??= errorResponse('A body not application/json in UTF-8 (UNSUPPORTED_MEDIA_TYPE)', false);
       }
       responses['431'] ??= errorResponse('Request headers and URL too large (HEADERS_TOO_LARGE); the connection is closed', false);
-      if (!storeBacked(path)) continue;
       // Failed credentials count against the client address, on the admin API too.
-      responses['429'] ??= errorResponse('Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds');
-      responses['503'] ??= errorResponse(
-        'The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once',
-      );
+      if (limited(path) || storeBacked(path))
+        responses['429'] ??= errorResponse(
+          'Rate limit exceeded (RATE_LIMIT_EXCEEDED): the body names the window; wait Retry-After seconds',
+        );
+      if (storeBacked(path))
+        responses['503'] ??= errorResponse(
+          'The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once',
+        );
       if (!limited(path)) continue;
       for (const [status, response] of Object.entries(responses)) {
         const success = path.startsWith('/api/v1/') && status.startsWith('2');

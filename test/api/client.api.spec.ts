@@ -67,6 +67,13 @@ describe('typed client › against a running service', () => {
     expect(audit.data!.data.map((e) => e.action)).toEqual(['policy.published']);
     const reconsent = await ledger.GET('/api/v1/consent/reconsent', { params: { query: { purpose: 'newsletter' } } });
     expect(reconsent.data!.pagination.total).toBe(0);
+    // Another form asked by format= is that form, not the envelope: read as docs/client.md says.
+    const standard = await ledger.GET('/api/v1/consent/{id}', { params: { path: { id }, query: { format: 'iso27560' } }, parseAs: 'json' });
+    expect(standard.response.headers.get('content-type')).toMatch(/^application\/ld\+json/);
+    expect((standard.data as unknown as Record<string, unknown>)['@context']).toBeDefined();
+    const csv = await ledger.GET('/api/v1/audit-log', { params: { query: { format: 'csv' } }, parseAs: 'text' });
+    expect(csv.data as unknown as string).toMatch(/^"?\w/);
+    expect(csv.response.headers.get('content-type')).toMatch(/^text\/csv/);
   });
 
   it('answers refusals as the typed error envelope, with the rate-limit headers', async () => {
