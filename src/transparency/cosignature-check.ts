@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NoteError, signedTime, type Verifier } from './note.js';
+import { NoteError, parseVerifierKey, signedTime, type Verifier } from './note.js';
 
 /** A witness of this process: its cosignature vkey and the verifier made from it. */
 export interface CosigningWitness {
@@ -11,13 +11,14 @@ export interface CosigningWitness {
 const REMEMBERED = 100_000;
 
 /**
- * Checks stored cosignature lines (transparency.cosignatures) over their checkpoint by the keys of
- * the witnesses this process asks. The relay stores only lines that verify, so a line by one of
- * those witnesses that does not was written into the database by someone else: it counts as no
- * cosignature, and is not served. Each answer is remembered, so a line is verified once a process.
+ * Checks stored cosignature lines (transparency.cosignatures) over their checkpoint by the keys
+ * their rows name. The relay stores only lines that verify, so a line that does not was written
+ * into the database by someone else: it counts as no cosignature, and is not served. Each answer
+ * is remembered, so a line is verified once a process.
  */
 export class CosignatureCheck {
   private readonly known = new Map<string, boolean>();
+  private readonly parsed = new Map<string, CosigningWitness | null>();
 
   constructor(readonly witnesses: readonly CosigningWitness[]) {}
 
@@ -40,20 +41,38 @@ export class CosignatureCheck {
   }
 
   /**
-   * Of a checkpoint's stored lines (concatenated), those to serve: each that verifies by one of the
-   * witnesses, or is named for none of them (a witness no longer asked); and the witnesses (vkeys)
-   * whose cosignature is among them.
+   * Of a checkpoint's stored cosignatures (each row's witness vkey `w` and line `l`), the lines to
+   * serve: each that verifies by the key its row names (a witness this process asks, or one it
+   * asked before); and the witnesses this process asks (vkeys) whose cosignature is among them.
+   * A line that does not verify was not written by the relay, and counts for nothing.
    */
-  sort(note: string, lines: string): { lines: string; by: Set<string> } {
+  sort(note: string, rows: readonly { w: string; l: string }[] | null): { lines: string; by: Set<string> } {
     const by = new Set<string>();
     let kept = '';
-    for (const line of lines.match(/[^\n]*\n/g) ?? []) {
-      const name = /^\u2014 (\S+) /.exec(line)?.[1];
-      const named = this.witnesses.filter((w) => w.verifier.name === name);
-      const verified = named.filter((w) => this.holds(note, line, w));
-      for (const w of verified) by.add(w.vkey);
-      if (named.length === 0 || verified.length > 0) kept += line;
+    for (const { w, l } of rows ?? []) {
+      const asked = this.witnesses.find((x) => x.vkey === w);
+      const witness = asked ?? this.named(w);
+      if (!witness || !this.holds(note, l, witness)) continue;
+      kept += l;
+      if (asked) by.add(w);
     }
     return { lines: kept, by };
+  }
+
+  /** A witness by the vkey a row names (one no longer asked), or undefined when it names none. */
+  private named(vkey: string): CosigningWitness | undefined {
+    let found = this.parsed.get(vkey);
+    if (found === undefined) {
+      try {
+        const verifier = parseVerifierKey(vkey);
+        found = verifier.type === 0x04 ? { vkey, verifier } : null;
+      } catch (error) {
+        if (!(error instanceof NoteError)) throw error;
+        found = null;
+      }
+      if (this.parsed.size >= REMEMBERED) this.parsed.clear();
+      this.parsed.set(vkey, found);
+    }
+    return found ?? undefined;
   }
 }

@@ -4,7 +4,7 @@ import { comparePositions, readStreams, type Ledger, type LedgerPosition, type R
 import type { LedgerDatabase } from '../ledger/postgres/ledger.table.js';
 import type { Database } from '../store/schema.js';
 import { isUuid } from '../common/ids.js';
-import type { CosignatureCheck } from './cosignature-check.js';
+import { CosignatureCheck } from './cosignature-check.js';
 import { nodeKey, nodesFor, rangeHash, type Hash, type NodeId, type NodeSource, type Range } from './merkle.js';
 import { keyHistory, type KeyHistoryEntry } from './signing-key.js';
 import { transparencyDb, type CheckpointRow, type TransparencyDb } from './transparency.table.js';
@@ -32,24 +32,32 @@ export interface LogEntry {
   authenticator: string | null;
 }
 
+/** Stored lines checked by the keys their rows name, when this process asks no witness. */
+const NO_WITNESSES = new CosignatureCheck([]);
+
 /** Checkpoints with the quorum's rows a proof looks through for one whose lines verify. */
 const COSIGNED_CANDIDATES = 8;
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
-type CheckpointWithLines = Pick<CheckpointRow, 'tree_size' | 'root_hash' | 'note' | 'signed_at'> & { cosigned: string | null };
+type CheckpointWithLines = Pick<CheckpointRow, 'tree_size' | 'root_hash' | 'note' | 'signed_at'> & {
+  /** Its stored cosignatures: each row's witness vkey and line. */
+  cosigned: { w: string; l: string }[] | null;
+};
 
 /** A checkpoint row and the witnesses' cosignature lines served with it: the log's note, then those lines. */
-const storedCheckpoint = (r: CheckpointWithLines, lines = r.cosigned ?? ''): StoredCheckpoint => ({
+const storedCheckpoint = (r: CheckpointWithLines, lines: string): StoredCheckpoint => ({
   treeSize: Number(r.tree_size),
   rootHash: r.root_hash,
   note: `${r.note}${lines}`,
   signedAt: iso(r.signed_at),
 });
 
-/** The witnesses' cosignature lines on the checkpoint `cp` (transparency.cosignatures), in a fixed order. */
-const cosignedLines = sql<string | null>`(SELECT string_agg(s.line, '' ORDER BY s.witness) FROM transparency.cosignatures s
-  WHERE s.tenant_id = cp.tenant_id AND s.tree_size = cp.tree_size)`;
+/** The witnesses' cosignatures of the checkpoint `cp` (transparency.cosignatures), in a fixed order. */
+const cosignedLines = sql<
+  { w: string; l: string }[] | null
+>`(SELECT json_agg(json_build_object('w', s.witness, 'l', s.line) ORDER BY s.witness)
+  FROM transparency.cosignatures s WHERE s.tenant_id = cp.tenant_id AND s.tree_size = cp.tree_size)`;
 
 /** A row of ledger.events (as `e`) as the JSON of the RecordedEvent the sealer takes. */
 const LEDGER_ROW_EVENT = sql`jsonb_build_object(
@@ -86,9 +94,14 @@ export class TransparencyStore {
    */
   cosigning: { check: CosignatureCheck; quorum: number } | undefined;
 
-  /** A checkpoint as served: its stored lines less those by this process's witnesses that do not verify. */
+  /** A checkpoint as served: with its stored lines that verify by the keys their rows name. */
   private served(r: CheckpointWithLines): StoredCheckpoint {
-    return storedCheckpoint(r, this.cosigning ? this.cosigning.check.sort(r.note, r.cosigned ?? '').lines : undefined);
+    return storedCheckpoint(r, this.check.sort(r.note, r.cosigned).lines);
+  }
+
+  /** The witnesses' check, this process's (set with `cosigning`), or one that asks none. */
+  private get check(): CosignatureCheck {
+    return this.cosigning?.check ?? NO_WITNESSES;
   }
 
   /** The hashes of these leaf ranges (an inclusion or consistency proof), from the stored nodes. */
@@ -406,7 +419,7 @@ export class TransparencyStore {
         ORDER BY s.tree_size DESC LIMIT ${COSIGNED_CANDIDATES})
       ORDER BY cp.tree_size DESC`.execute(this.db);
     for (const row of r.rows) {
-      const sorted = check.sort(row.note, row.cosigned ?? '');
+      const sorted = check.sort(row.note, row.cosigned);
       if (sorted.by.size >= quorum) return storedCheckpoint(row, sorted.lines);
     }
     return null;

@@ -87,6 +87,16 @@ function cosignatureIn(answer: string, note: string, witness: Verifier): { line:
   return undefined;
 }
 
+/** A tenant's newest checkpoint and a digest of its rows by the witnesses asked. */
+interface CountedRow {
+  tenant_id: string;
+  tree_size: string | number;
+  digest: string | null;
+}
+
+/** A checkpoint's rows as /ready counts them: a row changed, added or removed is counted again. */
+const countKey = (r: CountedRow): string => `${r.tenant_id}\n${Number(r.tree_size)}\n${r.digest ?? ''}`;
+
 /** Tenants asked per witness per step. */
 const PAGE = 100;
 /** Stored cosignatures read per query of a sweep. */
@@ -115,6 +125,8 @@ export class WitnessRelay {
   /** Checks stored lines by these witnesses' keys; the transparency store serves through it too. */
   readonly check: CosignatureCheck;
   private sweptAt = -Infinity;
+  /** Verified cosignatures per checkpoint and set of rows (countKey), for /ready. */
+  private readonly counted = new Map<string, number>();
 
   constructor(
     db: Kysely<Database>,
@@ -321,6 +333,38 @@ export class WitnessRelay {
       .execute();
   }
 
+  /**
+   * How many of these witnesses' stored lines verify on each checkpoint given (by countKey): read
+   * and verified only for a checkpoint and set of rows not counted before.
+   */
+  private async verifiedCounts(rows: readonly CountedRow[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const unknown = rows.filter((r) => {
+      const known = this.counted.get(countKey(r));
+      if (known !== undefined) counts.set(countKey(r), known);
+      return known === undefined;
+    });
+    for (let i = 0; i < unknown.length; i += SWEEP_PAGE) {
+      const page = unknown.slice(i, i + SWEEP_PAGE);
+      const found = await sql<{ tenant_id: string; tree_size: string | number; note: string; rows: { w: string; l: string }[] | null }>`
+        SELECT c.tenant_id, c.tree_size, c.note,
+          (SELECT json_agg(json_build_object('w', s.witness, 'l', s.line) ORDER BY s.witness) FROM transparency.cosignatures s
+           WHERE s.tenant_id = c.tenant_id AND s.tree_size = c.tree_size) AS rows
+        FROM transparency.checkpoints c
+        JOIN json_to_recordset(${JSON.stringify(page.map((r) => ({ t: r.tenant_id, n: Number(r.tree_size) })))}::json) AS k(t uuid, n bigint)
+          ON c.tenant_id = k.t AND c.tree_size = k.n`.execute(this.db);
+      const byCheckpoint = new Map(found.rows.map((f) => [`${f.tenant_id}\n${Number(f.tree_size)}`, f]));
+      for (const r of page) {
+        const f = byCheckpoint.get(`${r.tenant_id}\n${Number(r.tree_size)}`);
+        const n = f ? this.check.sort(f.note, f.rows).by.size : 0;
+        if (this.counted.size >= 100_000) this.counted.clear();
+        this.counted.set(countKey(r), n);
+        counts.set(countKey(r), n);
+      }
+    }
+    return counts;
+  }
+
   /** What /ready reports: the quorum, each witness's failing tenants, and tenants below the quorum. */
   async status(): Promise<WitnessStatus | null> {
     if (this.witnesses.length === 0) return null;
@@ -333,18 +377,31 @@ export class WitnessRelay {
       .execute();
     const graceMs = this.options.graceMs ?? 5_000;
     const mine = sql.join(this.witnesses.map((w) => w.vkey));
-    const below = await sql<{ tenant_id: string; tree_size: string | number; signed_at: Date | string; n: string | number }>`
-      SELECT c.tenant_id, c.tree_size, c.signed_at, n.n
+    // Each tenant's newest checkpoint past the grace, with how many of these witnesses' rows it has
+    // and a digest of them: rows are counted only once their lines verify (remembered by digest).
+    const newest = await sql<{
+      tenant_id: string;
+      tree_size: string | number;
+      signed_at: Date | string;
+      n: string | number;
+      digest: string | null;
+    }>`
+      SELECT c.tenant_id, c.tree_size, c.signed_at, n.n, n.digest
       FROM transparency.trees t
       JOIN transparency.checkpoints c ON c.tenant_id = t.tenant_id AND c.tree_size = t.tree_size
-      CROSS JOIN LATERAL (SELECT count(*) AS n FROM transparency.cosignatures s
+      CROSS JOIN LATERAL (SELECT count(*) AS n, md5(string_agg(s.witness || ' ' || s.line, '' ORDER BY s.witness)) AS digest
+        FROM transparency.cosignatures s
         WHERE s.tenant_id = c.tenant_id AND s.tree_size = c.tree_size AND s.witness IN (${mine})) n
-      WHERE t.tree_size > 0 AND c.signed_at < now() - make_interval(secs => ${graceMs / 1000}) AND n.n < ${this.quorum}
-      ORDER BY c.signed_at
-      LIMIT 100`.execute(this.db);
+      WHERE t.tree_size > 0 AND c.signed_at < now() - make_interval(secs => ${graceMs / 1000})
+      ORDER BY c.signed_at`.execute(this.db);
+    const counted = await this.verifiedCounts(newest.rows.filter((r) => Number(r.n) >= this.quorum));
+    const below = newest.rows
+      .map((r) => ({ ...r, n: Number(r.n) >= this.quorum ? counted.get(countKey(r))! : Number(r.n) }))
+      .filter((r) => r.n < this.quorum)
+      .slice(0, 100);
     return {
       quorum: this.quorum,
-      quorumReached: below.rows.length === 0,
+      quorumReached: below.length === 0,
       witnesses: this.witnesses.map((w) => ({
         name: w.verifier.name,
         vkey: w.vkey,
@@ -353,7 +410,7 @@ export class WitnessRelay {
           .filter((f) => f.witness === w.vkey)
           .map((f) => ({ tenantId: f.tenant_id, error: f.failure!, since: new Date(f.failed_at!).toISOString() })),
       })),
-      belowQuorum: below.rows.map((r) => ({
+      belowQuorum: below.map((r) => ({
         tenantId: r.tenant_id,
         treeSize: Number(r.tree_size),
         cosignatures: Number(r.n),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cosignatureLine, cosignersOf, parseVerifierKey, signerFromSeed } from '../../src/transparency/note.js';
+import { cosignatureLine, cosignersOf, cosignerVkey, parseVerifierKey, signerFromSeed } from '../../src/transparency/note.js';
 import { TransparencyStore } from '../../src/transparency/transparency.store.js';
 import { parseWitnesses, WitnessRelay } from '../../src/transparency/witness-relay.js';
 import { Witness } from '../../src/transparency/witness.js';
@@ -133,16 +133,32 @@ describe('witness relay › a cosignature written into the database, not by the 
     const down = relay((async () => {
       throw new Error('connect ECONNREFUSED');
     }) as typeof fetch);
-    // Served without the line, and no proof takes the checkpoint as cosigned.
+    // And a row for a witness nobody asks, its line under that name with a signature that is no one's.
+    const stranger = signerFromSeed('evil.example/witness', randomBytes(32));
+    const strangerLine = cosignatureLine(
+      note.slice(0, note.indexOf('\n\n') + 1),
+      { ...forger, name: stranger.name, publicKey: stranger.publicKey },
+      new Date(),
+    );
+    await sql`INSERT INTO transparency.cosignatures (tenant_id, tree_size, witness, line, cosigned_at)
+      VALUES (${tenantId}, ${treeSize}, ${cosignerVkey(stranger)}, ${strangerLine}, now())`.execute(db);
+    // Served without either line, and no proof takes the checkpoint as cosigned.
     expect((await store.latestCheckpoint(tenantId))!.note).toBe(note);
     expect((await store.proofBasis(tenantId, firstLeaf))!.checkpoint.note).toBe(note);
 
+    // /ready counts it for nothing at once, before any sweep.
+    const counted = (await down.status())!;
+    expect(counted.quorumReached).toBe(false);
+    expect(counted.belowQuorum).toEqual([expect.objectContaining({ tenantId, treeSize, cosignatures: 0 })]);
     // The row is found, deleted and reported; the quorum is not reached.
     await down.runOnce();
     const status = (await down.status())!;
     expect(status.quorumReached).toBe(false);
     expect(status.belowQuorum).toEqual([expect.objectContaining({ tenantId, treeSize, cosignatures: 0 })]);
-    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM transparency.cosignatures`.execute(db)).rows[0]!.n).toBe(0);
+    expect(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM transparency.cosignatures WHERE witness = ${witness.vkey}`.execute(db))
+        .rows[0]!.n,
+    ).toBe(0);
     const failures = await sql<{ failure: string }>`SELECT failure FROM transparency.witness_state WHERE tenant_id = ${tenantId}`.execute(
       db,
     );
