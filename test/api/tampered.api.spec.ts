@@ -8,6 +8,7 @@ import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import type { RecordedEvent } from '../../src/ledger/ledger.port.js';
 import { toNotification } from '../../src/webhooks/webhook.events.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { waitUntil } from '../support/process.js';
 
 /**
  * One rule for a personal field that does not open, whether its seal was broken (its key present,
@@ -267,6 +268,35 @@ describe('tampered records › when a policy version’s text was edited in the 
       expect(res.json().error.code).toBe('POLICY_TAMPERED');
       expect(res.body).not.toContain('We sell your data.');
     }
+  });
+
+  it('rewritten while a process holds it (consents were recorded on it): that process refuses it within seconds', async () => {
+    const creds = await t.tenant('pro');
+    const owner = client(t.app, creds);
+    const id = await publishPolicy(owner, { policyType: 'terms_of_service', version: '1.0.0', content: 'Free for ever.' });
+    // Recorded on: the process now remembers the version.
+    expect((await owner.post('/api/v1/consent', { policyVersionId: id, userReference: 'held-1', consentGiven: true })).statusCode).toBe(
+      201,
+    );
+    const [published] = await t.service.ledger.readStream(policyStream(creds.tenantId, id));
+    const content = 'Free for one month.';
+    const data = { ...published!.data, content, contentHash: createHash('sha256').update(content).digest('hex') };
+    const { hash: _hash, position: _position, authenticator: _authenticator, ...envelope } = published!;
+    await t.service.store.db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+      await sql`UPDATE ledger.events SET data = ${JSON.stringify(data)}::json, event_hash = ${eventHash({ ...envelope, data })}
+        WHERE event_id = ${published!.id}`.execute(tx);
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    });
+    let n = 0;
+    const refused = await waitUntil(
+      async () => {
+        const res = await owner.post('/api/v1/consent', { policyVersionId: id, userReference: `held-${++n + 1}`, consentGiven: true });
+        return res.statusCode === 409 && res;
+      },
+      { timeoutMs: 15_000, intervalMs: 250, what: 'the rewritten policy refused' },
+    );
+    expect(refused.json().error.code).toBe('POLICY_TAMPERED');
   });
 
   it('rewritten whole, its hash made again, is refused too: the authenticator covers the hash it had', async () => {

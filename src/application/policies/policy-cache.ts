@@ -16,6 +16,12 @@ export interface PolicyAt {
 
 /** Policy versions remembered at once (their content is not kept: a record needs only its hash). */
 const POLICY_CACHE_SIZE = 10_000;
+/**
+ * How long a version is taken from memory before it is read (and its authenticity checked) again:
+ * a version rewritten in the database (POLICY_TAMPERED) is refused by a process that held it
+ * within this, and a version deactivated elsewhere is found by the append's condition at once.
+ */
+export const POLICY_RECHECK_MS = 5_000;
 
 /**
  * Policy versions as last read, for the consent commands. Policies change rarely, so a record takes
@@ -29,7 +35,7 @@ const POLICY_CACHE_SIZE = 10_000;
  * const writes = [write(consent, events), ...policies.conditions([policy])];
  */
 export class PolicyCache {
-  private readonly cache = new Map<string, PolicyAt>();
+  private readonly cache = new Map<string, PolicyAt & { readAt: number }>();
 
   constructor(
     private readonly ledger: Ledger,
@@ -44,14 +50,15 @@ export class PolicyCache {
   async get(tenantId: string, policyVersionId: string): Promise<PolicyAt> {
     const stream = policyStream(tenantId, policyVersionId);
     const cached = this.cache.get(stream);
-    if (cached) return cached;
+    if (cached && Date.now() - cached.readAt < POLICY_RECHECK_MS) return cached;
     const recorded = await this.ledger.readStream(stream);
     await refuseTampered(policyVersionId, recorded, this.authenticity);
     const state = fold(policyAggregate, recorded);
     const at: PolicyAt = { stream, state, revision: recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision };
+    this.cache.delete(stream);
     if (at.revision !== null && policyRefusal(state) === null) {
       if (this.cache.size >= POLICY_CACHE_SIZE) this.cache.clear();
-      this.cache.set(stream, { ...at, state: { ...(state as KnownPolicy), content: '' } });
+      this.cache.set(stream, { ...at, state: { ...(state as KnownPolicy), content: '' }, readAt: Date.now() });
     }
     return at;
   }
