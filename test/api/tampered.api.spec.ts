@@ -251,6 +251,20 @@ describe('tampered records › when a ledger event was edited in place, its seal
 });
 
 describe('tampered records › when a policy version’s text was edited in the ledger', () => {
+  /** A superuser's rewrite of a version's text, its content hash and event hash made again; answers the event as it was. */
+  async function rewritePolicyText(tenantId: string, id: string, content: string): Promise<RecordedEvent> {
+    const [published] = await t.service.ledger.readStream(policyStream(tenantId, id));
+    const data = { ...published!.data, content, contentHash: createHash('sha256').update(content).digest('hex') };
+    const { hash: _hash, position: _position, authenticator: _authenticator, ...envelope } = published!;
+    await t.service.store.db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+      await sql`UPDATE ledger.events SET data = ${JSON.stringify(data)}::json, event_hash = ${eventHash({ ...envelope, data })}
+        WHERE event_id = ${published!.id}`.execute(tx);
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    });
+    return published!;
+  }
+
   it('is not served as the text published: 409 POLICY_TAMPERED, by id and as the active version', async () => {
     const creds = await t.tenant('pro');
     const owner = client(t.app, creds);
@@ -278,16 +292,7 @@ describe('tampered records › when a policy version’s text was edited in the 
     expect((await owner.post('/api/v1/consent', { policyVersionId: id, userReference: 'held-1', consentGiven: true })).statusCode).toBe(
       201,
     );
-    const [published] = await t.service.ledger.readStream(policyStream(creds.tenantId, id));
-    const content = 'Free for one month.';
-    const data = { ...published!.data, content, contentHash: createHash('sha256').update(content).digest('hex') };
-    const { hash: _hash, position: _position, authenticator: _authenticator, ...envelope } = published!;
-    await t.service.store.db.transaction().execute(async (tx) => {
-      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
-      await sql`UPDATE ledger.events SET data = ${JSON.stringify(data)}::json, event_hash = ${eventHash({ ...envelope, data })}
-        WHERE event_id = ${published!.id}`.execute(tx);
-      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
-    });
+    await rewritePolicyText(creds.tenantId, id, 'Free for one month.');
     let n = 0;
     const refused = await waitUntil(
       async () => {
@@ -303,16 +308,7 @@ describe('tampered records › when a policy version’s text was edited in the 
     const creds = await t.tenant('pro');
     const owner = client(t.app, creds);
     const id = await publishPolicy(owner, { policyType: 'terms_of_service', version: '1.0.0', content: 'No fees, ever.' });
-    const [published] = await t.service.ledger.readStream(policyStream(creds.tenantId, id));
-    const content = 'Cancelling costs a 500 EUR fee.';
-    const data = { ...published!.data, content, contentHash: createHash('sha256').update(content).digest('hex') };
-    const { hash: _hash, position: _position, authenticator: _authenticator, ...envelope } = published!;
-    await t.service.store.db.transaction().execute(async (tx) => {
-      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
-      await sql`UPDATE ledger.events SET data = ${JSON.stringify(data)}::json, event_hash = ${eventHash({ ...envelope, data })}
-        WHERE event_id = ${published!.id}`.execute(tx);
-      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
-    });
+    const published = await rewritePolicyText(creds.tenantId, id, 'Cancelling costs a 500 EUR fee.');
     const read = await owner.get(`/api/v1/policies/${id}`);
     expect(read.statusCode, read.body).toBe(409);
     expect(read.json().error.code).toBe('POLICY_TAMPERED');
