@@ -70,14 +70,25 @@ async function sumCounters(db: Kysely<Database>, tenantId: string, f: ConsentFil
   return [...counted, ...unmarked.map((b) => ({ ...b, n: sign * b.n }))];
 }
 
-/** Records of whole days [fromDay, beforeDay) matching `f` but its status, still marked active though past expiresAt. */
+/** Records still marked active though past expiresAt, by what the stats and the day counters key them on. */
+interface UnmarkedBucket extends Bucket {
+  /** The UTC day of the decision (collectedAt for imported history), as the day counters key it. */
+  decided_day: string;
+  policy_version_id: string;
+}
+
+/**
+ * Records of whole days [fromDay, beforeDay) matching `f` but its status, still marked active
+ * though past expiresAt at `f.now` (their ConsentExpired is appended within a minute): so that
+ * counts say what the records stand at now, as their status does. Few, and found by an index.
+ */
 async function unmarkedExpired(
   db: Kysely<Database>,
   tenantId: string,
   f: ConsentFilter,
   fromDay?: Date,
   beforeDay?: Date,
-): Promise<Bucket[]> {
+): Promise<UnmarkedBucket[]> {
   let q = applyConsentFilter(consentsDb(db).selectFrom('read.consents'), tenantId, {
     ...f,
     status: undefined,
@@ -88,8 +99,15 @@ async function unmarkedExpired(
     .where('expires_at', '<=', f.now ?? new Date());
   if (f.status === 'outdated') q = q.where('policy_version_id', 'in', f.outdatedVersionIds!);
   const rows = await q
-    .select(['policy_type', 'purpose', 'consent_given', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['policy_type', 'purpose', 'consent_given'])
+    .select([
+      sql<string>`to_char(coalesce(collected_at, created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('decided_day'),
+      'policy_type',
+      'purpose',
+      'policy_version_id',
+      'consent_given',
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .groupBy(['decided_day', 'policy_type', 'purpose', 'policy_version_id', 'consent_given'])
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
@@ -216,44 +234,15 @@ export async function dailyCounts(
     const d = days.get(String(r.decided_day).slice(0, 10));
     if (d) tally(d, r);
   }
-  for (const u of await expiredUnmarked(db, tenantId, range.now ?? new Date())) {
-    if (
-      (range.purpose !== undefined && u.purpose !== range.purpose) ||
-      (range.policyType !== undefined && u.policy_type !== range.policyType)
-    )
-      continue;
+  for (const u of await unmarkedExpired(db, tenantId, {
+    now: range.now ?? new Date(),
+    purpose: range.purpose,
+    policyType: range.policyType,
+  })) {
     const d = days.get(u.decided_day);
     if (d) markExpired(d, u);
   }
   return [...days.values()];
-}
-
-/**
- * Records past their expiresAt at `now` that the counters still count as in force (their
- * ConsentExpired is appended within a minute), by what the counters key them on: so that counts
- * say what the records stand at now, as their status does. Few, and found by an index.
- */
-async function expiredUnmarked(
-  db: Kysely<Database>,
-  tenantId: string,
-  now: Date,
-): Promise<{ decided_day: string; policy_type: string; purpose: string; policy_version_id: string; consent_given: boolean; n: number }[]> {
-  const rows = await consentsDb(db)
-    .selectFrom('read.consents')
-    .select([
-      sql<string>`to_char(coalesce(collected_at, created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('decided_day'),
-      'policy_type',
-      'purpose',
-      'policy_version_id',
-      'consent_given',
-      (eb) => eb.fn.countAll<number>().as('n'),
-    ])
-    .where('tenant_id', '=', tenantId)
-    .where('status', '=', 'active')
-    .where('expires_at', '<=', now)
-    .groupBy(['decided_day', 'policy_type', 'purpose', 'policy_version_id', 'consent_given'])
-    .execute();
-  return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
 /** Moves records a tally counts as in force (given, or rejected) to expired. */
@@ -304,7 +293,7 @@ export async function versionCounts(db: Kysely<Database>, tenantId: string, now 
       .where('tag', '=', '')
       .groupBy(['policy_version_id', 'consent_given', 'status'])
       .execute(),
-    expiredUnmarked(db, tenantId, now),
+    unmarkedExpired(db, tenantId, { now }),
   ]);
   const byVersion = new Map(
     versions.map((v) => [
