@@ -8,7 +8,7 @@ export interface CosigningWitness {
 }
 
 /** Answers remembered before the memory is cleared: a few per tenant's newest checkpoints. */
-const REMEMBERED = 100_000;
+export const REMEMBERED = 100_000;
 
 /**
  * Checks stored cosignature lines (transparency.cosignatures) over their checkpoint by the keys

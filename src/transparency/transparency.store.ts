@@ -54,7 +54,7 @@ const storedCheckpoint = (r: CheckpointWithLines, lines: string): StoredCheckpoi
 });
 
 /** The witnesses' cosignatures of the checkpoint `cp` (transparency.cosignatures), in a fixed order. */
-const cosignedLines = sql<
+export const cosignedLines = sql<
   { w: string; l: string }[] | null
 >`(SELECT json_agg(json_build_object('w', s.witness, 'l', s.line) ORDER BY s.witness)
   FROM transparency.cosignatures s WHERE s.tenant_id = cp.tenant_id AND s.tree_size = cp.tree_size)`;

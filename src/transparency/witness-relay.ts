@@ -4,8 +4,8 @@ import { PokeLoop } from '../common/poke-loop.js';
 import type { Database } from '../store/schema.js';
 import { consistencyRanges } from './merkle.js';
 import { NoteError, parseVerifierKey, signedTime, type Verifier } from './note.js';
-import { CosignatureCheck } from './cosignature-check.js';
-import type { TransparencyStore } from './transparency.store.js';
+import { CosignatureCheck, REMEMBERED } from './cosignature-check.js';
+import { cosignedLines, type TransparencyStore } from './transparency.store.js';
 import { transparencyDb, type TransparencyDb } from './transparency.table.js';
 
 /** A witness the log asks to cosign its checkpoints: its cosignature key and its base URL. */
@@ -347,17 +347,15 @@ export class WitnessRelay {
     for (let i = 0; i < unknown.length; i += SWEEP_PAGE) {
       const page = unknown.slice(i, i + SWEEP_PAGE);
       const found = await sql<{ tenant_id: string; tree_size: string | number; note: string; rows: { w: string; l: string }[] | null }>`
-        SELECT c.tenant_id, c.tree_size, c.note,
-          (SELECT json_agg(json_build_object('w', s.witness, 'l', s.line) ORDER BY s.witness) FROM transparency.cosignatures s
-           WHERE s.tenant_id = c.tenant_id AND s.tree_size = c.tree_size) AS rows
-        FROM transparency.checkpoints c
+        SELECT cp.tenant_id, cp.tree_size, cp.note, ${cosignedLines} AS rows
+        FROM transparency.checkpoints cp
         JOIN json_to_recordset(${JSON.stringify(page.map((r) => ({ t: r.tenant_id, n: Number(r.tree_size) })))}::json) AS k(t uuid, n bigint)
-          ON c.tenant_id = k.t AND c.tree_size = k.n`.execute(this.db);
+          ON cp.tenant_id = k.t AND cp.tree_size = k.n`.execute(this.db);
       const byCheckpoint = new Map(found.rows.map((f) => [`${f.tenant_id}\n${Number(f.tree_size)}`, f]));
       for (const r of page) {
         const f = byCheckpoint.get(`${r.tenant_id}\n${Number(r.tree_size)}`);
         const n = f ? this.check.sort(f.note, f.rows).by.size : 0;
-        if (this.counted.size >= 100_000) this.counted.clear();
+        if (this.counted.size >= REMEMBERED) this.counted.clear();
         this.counted.set(countKey(r), n);
         counts.set(countKey(r), n);
       }
