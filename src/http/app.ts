@@ -156,6 +156,7 @@ export const API_PREFIXES = ['/api/v1', '/v1'] as const;
  * const res = await app.inject({ method: 'GET', url: '/health' });
  */
 export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const requestTimeoutMs = deps.settings.requestTimeoutSeconds * 1000;
   const app = Fastify({
     // Request logs never hold a user reference (docs/erasure.md).
     logger: withRedactedRequests(options.logger ?? false),
@@ -171,8 +172,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // closed (clientErrorHandler), so a client dripping a body cannot hold a connection for ever.
     // Checked every second (Node's default, 30 s, would let it run that much longer). Given to
     // the server at its creation too: Node 20 ignores a requestTimeout set on it afterwards.
-    requestTimeout: deps.settings.requestTimeoutSeconds * 1000,
-    http: { connectionsCheckingInterval: 1_000, requestTimeout: deps.settings.requestTimeoutSeconds * 1000 },
+    requestTimeout: requestTimeoutMs,
+    http: { connectionsCheckingInterval: 1_000, requestTimeout: requestTimeoutMs },
     forceCloseConnections: 'idle',
     // A path the router refuses (bad percent-encoding, invalid UTF-8, a parameter over its limit) answers the envelope too.
     // Such paths are sent on as unknown routes first, so that every hook runs (rewriteBadUrl).

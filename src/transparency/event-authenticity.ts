@@ -15,6 +15,11 @@ import { transparencyDb } from './transparency.table.js';
 /** How far an event's time may go back from the previous event of its tenant (clocks of several processes, queued appends). */
 export const TIME_TOLERANCE_MS = 60_000;
 
+/** Records where authenticators begin, unless a row is there already (insert-once). */
+export const recordAuthenticatedFrom = (db: Kysely<Database>, from: LedgerPosition) =>
+  sql`INSERT INTO ledger.authenticated_from (commit_position, prepare_position) VALUES (${from.commit}, ${from.prepare})
+    ON CONFLICT (only_row) DO NOTHING`.execute(db);
+
 /**
  * Where the ledger stood when authenticators began, recorded on the first start of a version
  * that writes them (insert-once, kept by the ledger's append-only trigger). Events up to there
@@ -23,11 +28,6 @@ export const TIME_TOLERANCE_MS = 60_000;
  * recorded just before the first of them, never at the head, which would exempt every event
  * written behind the service's back so far, and `warn` says so.
  */
-/** Records where authenticators begin, unless a row is there already (insert-once). */
-export const recordAuthenticatedFrom = (db: Kysely<Database>, from: LedgerPosition) =>
-  sql`INSERT INTO ledger.authenticated_from (commit_position, prepare_position) VALUES (${from.commit}, ${from.prepare})
-    ON CONFLICT (only_row) DO NOTHING`.execute(db);
-
 export async function authenticatedFrom(
   db: Kysely<Database>,
   ledger: Ledger,
