@@ -223,11 +223,18 @@ export function cosignersOf(note: string, witnesses: readonly Verifier[]): { vke
 /** `<origin>\n<tree size>\n<base64 root hash>\n` */
 export const checkpointText = (c: Checkpoint): string => `${c.origin}\n${c.treeSize}\n${c.rootHash.toString('base64')}\n`;
 
-/** Parses a checkpoint's text (after openNote). Extension lines are allowed and ignored. */
+/**
+ * Parses a checkpoint's text (after openNote). Extension lines are allowed and ignored, but not
+ * empty (c2sp.org/tlog-checkpoint). A size beyond 2^53 - 1, which a number would round (and so
+ * compare wrongly), is refused.
+ */
 export function parseCheckpoint(text: string): Checkpoint {
-  const [origin, size, root] = text.split('\n');
+  const [origin, size, root, ...extensions] = text.split('\n');
   if (!origin || !/^(0|[1-9][0-9]{0,15})$/.test(size ?? '') || !/^[A-Za-z0-9+/]{43}=$/.test(root ?? '')) {
     throw new NoteError('a checkpoint reads <origin>\\n<tree size>\\n<base64 root hash>\\n');
   }
+  if (!Number.isSafeInteger(Number(size))) throw new NoteError(`a tree size above ${Number.MAX_SAFE_INTEGER} is not taken`);
+  // The text ends with a newline: the last piece is empty, any other empty one is an empty line.
+  if (extensions.slice(0, -1).some((line) => line === '')) throw new NoteError("a checkpoint's extension lines are not empty");
   return { origin, treeSize: Number(size), rootHash: Buffer.from(root!, 'base64') };
 }

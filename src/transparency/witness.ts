@@ -130,6 +130,7 @@ export class Witness {
     const [oldLine, ...proofLines] = body.slice(0, split).split('\n');
     const old = /^old (0|[1-9][0-9]{0,15})$/.exec(oldLine ?? '');
     if (!old) return text(400, 'the first line reads "old <size>"');
+    if (!Number.isSafeInteger(Number(old[1]))) return text(400, `an old size above ${Number.MAX_SAFE_INTEGER} is not taken`);
     if (proofLines.length > MAX_PROOF_LINES) return text(400, `at most ${MAX_PROOF_LINES} consistency proof lines`);
     const proof: Buffer[] = [];
     for (const line of proofLines) {
@@ -137,8 +138,9 @@ export class Witness {
       proof.push(Buffer.from(line, 'base64'));
     }
     const note = body.slice(split + 2);
-    // The checkpoint's text: what its signatures, and the cosignature, are over.
-    const signedText = note.slice(0, note.indexOf('\n\n') + 1);
+    // The checkpoint's text: what its signatures, and the cosignature, are over (up to the last
+    // blank line, as signed-note reads it and openNote checks it).
+    const signedText = note.slice(0, note.lastIndexOf('\n\n') + 1);
     let checkpoint: Checkpoint;
     try {
       checkpoint = parseCheckpoint(signedText);

@@ -94,6 +94,33 @@ describe('witness › add-checkpoint (c2sp.org/tlog-witness)', () => {
     expect((await witness.addCheckpoint(body(0, [], plain))).status).toBe(200);
   });
 
+  it('refuses sizes a number would round (400): a larger tree, once cosigned, is never followed by a smaller one', async () => {
+    const { witness } = open();
+    const root = mth(leaves(1));
+    const huge = (treeSize: string) => signNote(`${origin}\n${treeSize}\n${root.toString('base64')}\n`, log);
+    // 2^53 + 1 would be held as 2^53, and 2^53 then taken as no rollback.
+    expect((await witness.addCheckpoint(body(0, [], huge('9007199254740993')))).status).toBe(400);
+    expect((await witness.addCheckpoint(`old 9007199254740993\n\n${huge('9007199254740993')}`)).status).toBe(400);
+    expect(witness.latest(origin)).toBeNull();
+    const safe = await witness.addCheckpoint(body(0, [], huge(String(Number.MAX_SAFE_INTEGER))));
+    expect(safe.status, safe.body).toBe(200);
+  });
+
+  it('reads the checkpoint up to the last blank line, as signed-note does: an empty extension line is refused, not cosigned in part', async () => {
+    const { witness } = open();
+    const l = leaves(3);
+    const withBlank = signNote(`${checkpointText({ origin, treeSize: 3, rootHash: mth(l) })}\nsomething else\n`, log);
+    const answer = await witness.addCheckpoint(body(0, [], withBlank));
+    expect(answer.status, answer.body).toBe(400);
+    expect(answer.body).toMatch(/extension lines are not empty/);
+    expect(witness.latest(origin)).toBeNull();
+    // With a line of its own after the root it is cosigned, over the whole text.
+    const extended = signNote(`${checkpointText({ origin, treeSize: 3, rootHash: mth(l) })}an extension\n`, log);
+    const cosigned = await witness.addCheckpoint(body(0, [], extended));
+    expect(cosigned.status, cosigned.body).toBe(200);
+    expect(cosignersOf(`${extended}${cosigned.body}`, [parseVerifierKey(witness.vkey)])).toHaveLength(1);
+  });
+
   it('remembers what it cosigned across a restart, under the same name and key', async () => {
     const { dir, witness } = open();
     const l = leaves(3);
