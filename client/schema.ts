@@ -314,7 +314,7 @@ export interface paths {
         put?: never;
         /**
          * Record a consent decision
-         * @description On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link; it may not state ipAddress or userAgent (400: they are the request's), and its Idempotency-Keys are its own (a key another API key used records anew). Key scope: admin or write or publishable.
+         * @description On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link; it may not state ipAddress or userAgent (400: they are the request's), and its Idempotency-Keys are its own (a key another API key used records anew). A publishable key issued with a userTokenKey records only with X-User-Token, a JWT your backend signs for the visitor: 401 UNAUTHORIZED without one that verifies, 403 FORBIDDEN when it names another userReference (docs/browser.md). Key scope: admin or write or publishable.
          */
         post: operations["createConsent"];
         delete?: never;
@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an API key of this tenant
-         * @description The body is optional: without a scope the key is an admin key; without expiresAt it never expires. A publishable key (scope publishable, `pk_…`, no secret) lists the origins it may be used from and may set its own budget per minute (docs/browser.md). Key scope: admin.
+         * @description The body is optional: without a scope the key is an admin key; without expiresAt it never expires. A publishable key (scope publishable, `pk_…`, no secret) lists the origins it may be used from, may set its own budget per minute, and may name the Ed25519 key its user tokens are signed by, so that it records only for the user a token names (docs/browser.md). Key scope: admin.
          */
         post: operations["createKeys"];
         delete?: never;
@@ -5383,6 +5383,8 @@ export interface operations {
             header?: {
                 /** @description a repeat with the same key and body answers the first response (Idempotent-Replayed: true), for as long as the ledger keeps the event; the same key with another body, or on another of the record, batch and withdraw routes, is 422 IDEMPOTENCY_KEY_REUSED */
                 "idempotency-key"?: string;
+                /** @description publishable keys issued with a userTokenKey: a JWT (EdDSA) your backend signed for the visitor, whose sub is the decision's userReference and whose exp is at most 24 hours ahead (docs/browser.md) */
+                "x-user-token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10119,7 +10121,8 @@ export interface operations {
                      *           "origins": [
                      *             "string"
                      *           ],
-                     *           "perMinute": 1
+                     *           "perMinute": 1,
+                     *           "userTokenKey": "string"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10150,6 +10153,8 @@ export interface operations {
                             origins?: string[];
                             /** @description publishable keys: the key's own budget per minute */
                             perMinute?: number;
+                            /** @description publishable keys: the Ed25519 public key (32 bytes, base64url) the key's user tokens are signed by; null: it needs none */
+                            userTokenKey?: string | null;
                         }[];
                         meta: {
                             /** Format: date-time */
@@ -10271,7 +10276,8 @@ export interface operations {
                  *       "origins": [
                  *         "https://shop.example.com"
                  *       ],
-                 *       "perMinute": 1
+                 *       "perMinute": 1,
+                 *       "userTokenKey": "string"
                  *     }
                  */
                 "application/json": {
@@ -10288,6 +10294,8 @@ export interface operations {
                     origins?: string[];
                     /** @description publishable keys only: the key's own budget per minute (default 60; per day 1,440 times it), apart from its tenant's */
                     perMinute?: number;
+                    /** @description publishable keys only: an Ed25519 public key (PEM, or its 32 bytes in hex, base64 or base64url). With one, each decision the key records must carry X-User-Token, a JWT (EdDSA) your backend signs with the private key naming the userReference as its sub (docs/browser.md) */
+                    userTokenKey?: string;
                 };
             };
         };
@@ -10317,7 +10325,8 @@ export interface operations {
                      *         "origins": [
                      *           "string"
                      *         ],
-                     *         "perMinute": 1
+                     *         "perMinute": 1,
+                     *         "userTokenKey": "string"
                      *       },
                      *       "meta": {
                      *         "timestamp": "2026-11-26T09:30:00.000Z"
@@ -10338,6 +10347,8 @@ export interface operations {
                             expiresAt: string | null;
                             origins?: string[];
                             perMinute?: number;
+                            /** @description publishable keys: the Ed25519 public key (32 bytes, base64url) the key's user tokens are signed by; null: it needs none */
+                            userTokenKey?: string | null;
                         };
                         meta: {
                             /** Format: date-time */
@@ -14159,7 +14170,8 @@ export interface operations {
                      *               "origins": [
                      *                 "string"
                      *               ],
-                     *               "perMinute": 1
+                     *               "perMinute": 1,
+                     *               "userTokenKey": "string"
                      *             }
                      *           ]
                      *         }
@@ -14203,6 +14215,8 @@ export interface operations {
                                 origins?: string[];
                                 /** @description publishable keys: the key's own budget per minute */
                                 perMinute?: number;
+                                /** @description publishable keys: the Ed25519 public key (32 bytes, base64url) the key's user tokens are signed by; null: it needs none */
+                                userTokenKey?: string | null;
                             }[];
                         }[];
                         meta: {
@@ -14306,7 +14320,8 @@ export interface operations {
                      *         "origins": [
                      *           "string"
                      *         ],
-                     *         "perMinute": 1
+                     *         "perMinute": 1,
+                     *         "userTokenKey": "string"
                      *       },
                      *       "meta": {
                      *         "timestamp": "2026-11-26T09:30:00.000Z"
@@ -14331,6 +14346,8 @@ export interface operations {
                             expiresAt: string | null;
                             origins?: string[];
                             perMinute?: number;
+                            /** @description publishable keys: the Ed25519 public key (32 bytes, base64url) the key's user tokens are signed by; null: it needs none */
+                            userTokenKey?: string | null;
                         };
                         meta: {
                             /** Format: date-time */
@@ -14581,7 +14598,8 @@ export interface operations {
                  *       "origins": [
                  *         "https://shop.example.com"
                  *       ],
-                 *       "perMinute": 1
+                 *       "perMinute": 1,
+                 *       "userTokenKey": "string"
                  *     }
                  */
                 "application/json": {
@@ -14598,6 +14616,8 @@ export interface operations {
                     origins?: string[];
                     /** @description publishable keys only: the key's own budget per minute (default 60; per day 1,440 times it), apart from its tenant's */
                     perMinute?: number;
+                    /** @description publishable keys only: an Ed25519 public key (PEM, or its 32 bytes in hex, base64 or base64url). With one, each decision the key records must carry X-User-Token, a JWT (EdDSA) your backend signs with the private key naming the userReference as its sub (docs/browser.md) */
+                    userTokenKey?: string;
                 };
             };
         };
@@ -14623,7 +14643,8 @@ export interface operations {
                      *         "origins": [
                      *           "string"
                      *         ],
-                     *         "perMinute": 1
+                     *         "perMinute": 1,
+                     *         "userTokenKey": "string"
                      *       },
                      *       "meta": {
                      *         "timestamp": "2026-11-26T09:30:00.000Z"
@@ -14648,6 +14669,8 @@ export interface operations {
                             expiresAt: string | null;
                             origins?: string[];
                             perMinute?: number;
+                            /** @description publishable keys: the Ed25519 public key (32 bytes, base64url) the key's user tokens are signed by; null: it needs none */
+                            userTokenKey?: string | null;
                         };
                         meta: {
                             /** Format: date-time */

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { UsageError, type Command, type Values } from './command.js';
 import { isUuid } from '../common/ids.js';
 import { isPlan, PLANS, type Plan } from '../tenants/plans.js';
 import { isOrigin, KEY_SCOPES, type KeyScope } from '../tenants/key-scopes.js';
 import type { NewKey } from '../tenants/tenants.service.js';
 import { isDateTime } from '../common/dates.js';
+import { userTokenKeyOf } from '../tenants/user-token.js';
 import { masterKeyRotate, signingKeyRotate } from './keys.commands.js';
 import { importCommand } from './import.commands.js';
 import { subjectsErase } from './subjects.commands.js';
@@ -12,6 +14,15 @@ import { ledgerCopy } from './ledger.commands.js';
 import { dbGrant } from './db.commands.js';
 import { witnessServe } from './witness.commands.js';
 import { backupCommand, restoreCommand } from './backup.commands.js';
+
+/** A file's text, or '' when it cannot be read (a value that is no key, nor a file). */
+const keyFileText = (path: string): string => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
 
 const str = (values: Values, name: string): string | undefined => {
   const v = values[name];
@@ -96,9 +107,9 @@ const tenantSetPlan: Command = {
 const keyCreate: Command = {
   name: 'key create',
   usage:
-    'key create --tenant TENANT_ID [--scope admin|write|read|publishable] [--name NAME] [--expires DATE-TIME] [--origin ORIGIN…] [--per-minute N]',
+    'key create --tenant TENANT_ID [--scope admin|write|read|publishable] [--name NAME] [--expires DATE-TIME] [--origin ORIGIN…] [--per-minute N] [--user-token-key KEY|FILE]',
   summary:
-    'Issue another API key for a tenant (an admin key unless --scope says otherwise; a publishable one lists each --origin it may be used from and has no secret); prints {tenantId, name, plan, apiKey, apiSecret, scope, keyName, expiresAt}',
+    'Issue another API key for a tenant (an admin key unless --scope says otherwise; a publishable one lists each --origin it may be used from and has no secret, and with --user-token-key, an Ed25519 public key or a PEM file of one, records only for the user a token signed by its private key names); prints {tenantId, name, plan, apiKey, apiSecret, scope, keyName, expiresAt}',
   options: {
     tenant: { type: 'string' },
     scope: { type: 'string' },
@@ -106,6 +117,7 @@ const keyCreate: Command = {
     expires: { type: 'string' },
     origin: { type: 'string', multiple: true },
     'per-minute': { type: 'string' },
+    'user-token-key': { type: 'string' },
   },
   parse: (values) => {
     const scope = values.scope ?? 'admin';
@@ -133,8 +145,15 @@ const keyCreate: Command = {
       if (perMinute !== undefined && (!/^[1-9][0-9]{0,5}$/.test(perMinute) || Number(perMinute) > 100_000)) {
         throw new UsageError('--per-minute must be a whole number from 1 to 100000');
       }
-    } else if (origins !== undefined || perMinute !== undefined) {
-      throw new UsageError('--origin and --per-minute are for --scope publishable only');
+    } else if (origins !== undefined || perMinute !== undefined || values['user-token-key'] !== undefined) {
+      throw new UsageError('--origin, --per-minute and --user-token-key are for --scope publishable only');
+    }
+    const userTokenKey = str(values, 'user-token-key');
+    const tokenKey = userTokenKey === undefined ? undefined : (userTokenKeyOf(userTokenKey) ?? userTokenKeyOf(keyFileText(userTokenKey)));
+    if (tokenKey === null) {
+      throw new UsageError(
+        '--user-token-key must be an Ed25519 public key (its 32 bytes in hex, base64 or base64url), or a PEM file of one (BEGIN PUBLIC KEY)',
+      );
     }
     const key: NewKey = {
       scope: scope as KeyScope,
@@ -142,6 +161,7 @@ const keyCreate: Command = {
       expiresAt: expires ?? null,
       ...(origins ? { origins } : {}),
       ...(perMinute !== undefined ? { perMinute: Number(perMinute) } : {}),
+      ...(tokenKey !== undefined ? { userTokenKey: tokenKey } : {}),
     };
     return { tenant: tenantId(required(values, 'tenant'), 'tenant'), key };
   },

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../common/hashing.js';
 import type { TenantContext, TenantService } from '../tenants/tenants.service.js';
 import { ConsoleSessions, type SessionContext } from '../tenants/console-sessions.js';
+import { userReferenceOf, UserTokenError } from '../tenants/user-token.js';
 import { HttpError } from './kit/errors.js';
 
 declare module 'fastify' {
@@ -78,6 +79,29 @@ export const apiKeyAuth = (tenants: TenantService, sessions?: ConsoleSessions) =
   if (!tenant) throw new HttpError(401, 'UNAUTHORIZED', 'send a valid X-API-Key and X-API-Secret');
   request.tenant = tenant;
 };
+
+/**
+ * The user reference a publishable key's user token vouches for (docs/browser.md), or undefined
+ * when the key needs none. A key given a user-token key answers 401 without a token that verifies.
+ */
+export function vouchedUserReference(request: FastifyRequest): string | undefined {
+  const { userTokenKey, apiKey } = request.tenant;
+  if (!userTokenKey) return undefined;
+  const token = header(request, 'x-user-token');
+  if (token === undefined) {
+    throw new HttpError(
+      401,
+      'UNAUTHORIZED',
+      "this publishable key records only with a user token: send X-User-Token, signed by your backend for the visitor's userReference",
+    );
+  }
+  try {
+    return userReferenceOf(token.trim(), userTokenKey, { apiKey, now: Date.now() });
+  } catch (error) {
+    if (error instanceof UserTokenError) throw new HttpError(401, 'UNAUTHORIZED', error.message);
+    throw error;
+  }
+}
 
 /** onRequest hook for the admin API: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */
 export const adminAuth = (token: string) => {

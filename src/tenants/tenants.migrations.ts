@@ -62,4 +62,9 @@ export const controlMigrations: Migrations = {
       );
       CREATE INDEX console_sessions_expiry ON control.console_sessions (expires_at);
     `),
+  // A publishable key's user-token key (docs/browser.md): with one, the key records a decision
+  // only for the user reference a token signed by the tenant's backend names.
+  '0033_control_user_token_keys': sqlMigration(`
+      ALTER TABLE control.api_keys ADD COLUMN user_token_key text;
+    `),
 };

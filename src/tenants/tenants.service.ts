@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ConfigChanges, ConfigEvent } from '../domain/config/config.events.js';
 import { DomainError } from '../domain/errors.js';
@@ -8,6 +8,7 @@ import type { Database } from '../store/schema.js';
 import { PLAN_RULES, type Plan } from './plans.js';
 import { isOrigin, ORIGIN, type KeyScope } from './key-scopes.js';
 import { TENANT_CHANGES_CHANNEL } from './tenant-changes.js';
+import { publicKeyOf, userTokenKeyOf } from './user-token.js';
 import { controlDb, type ControlDb, type TenantRow } from './tenants.table.js';
 
 /** The advisory lock the first start's tenant is made under (src/store/migrations.ts holds 7_412_003_001). */
@@ -57,7 +58,12 @@ export interface IssuedCredentials {
 }
 
 /** A key just issued: a publishable one has no secret, and lists its origins and budget. */
-export type IssuedKey = Omit<IssuedCredentials, 'apiSecret'> & { apiSecret: string | null; origins?: string[]; perMinute?: number };
+export type IssuedKey = Omit<IssuedCredentials, 'apiSecret'> & {
+  apiSecret: string | null;
+  origins?: string[];
+  perMinute?: number;
+  userTokenKey?: string | null;
+};
 
 /** A key as its tenant and the operator see it: never its secret. */
 export interface ApiKeyView {
@@ -72,6 +78,8 @@ export interface ApiKeyView {
   /** A publishable key's allowed origins and budget per minute. */
   origins?: string[];
   perMinute?: number;
+  /** A publishable key's Ed25519 public key for user tokens (base64url), or null: it records for any user reference. */
+  userTokenKey?: string | null;
 }
 
 /** What a new key is: its scope (admin unless said), its label, its expiry; a publishable key's origins and budget. */
@@ -81,6 +89,8 @@ export interface NewKey {
   expiresAt?: string | null;
   origins?: readonly string[];
   perMinute?: number;
+  /** A publishable key's: the Ed25519 public key its user tokens are signed by (user-token.ts); absent: none needed. */
+  userTokenKey?: string | null;
 }
 
 const keyView = (k: {
@@ -93,6 +103,7 @@ const keyView = (k: {
   revoked_at: Date | null;
   origins: string[] | null;
   per_minute: number | null;
+  user_token_key: string | null;
 }): ApiKeyView => ({
   apiKey: k.api_key,
   name: k.name,
@@ -101,7 +112,9 @@ const keyView = (k: {
   expiresAt: k.expires_at?.toISOString() ?? null,
   lastUsedAt: k.last_used_at?.toISOString() ?? null,
   revokedAt: k.revoked_at?.toISOString() ?? null,
-  ...(k.scope === 'publishable' ? { origins: k.origins ?? [], perMinute: k.per_minute ?? PUBLISHABLE_PER_MINUTE } : {}),
+  ...(k.scope === 'publishable'
+    ? { origins: k.origins ?? [], perMinute: k.per_minute ?? PUBLISHABLE_PER_MINUTE, userTokenKey: k.user_token_key }
+    : {}),
 });
 
 export interface TenantContext {
@@ -117,6 +130,8 @@ export interface TenantContext {
   csvExport: boolean;
   /** A publishable key's allowed origins (its requests must come from one). */
   origins?: readonly string[];
+  /** A publishable key's user-token key: when set, each decision it records needs a token for its user reference. */
+  userTokenKey?: KeyObject;
 }
 
 interface CachedKey {
@@ -301,8 +316,13 @@ export class TenantService {
           'origins',
           `must be origins as browsers send them, like https://shop.example.com (no path, no default port): ${JSON.stringify(bad)}`,
         );
-    } else if (key.origins !== undefined || key.perMinute !== undefined) {
-      throw invalid(key.origins !== undefined ? 'origins' : 'perMinute', 'is for publishable keys only');
+    } else if (key.origins !== undefined || key.perMinute !== undefined || key.userTokenKey != null) {
+      const field = key.origins !== undefined ? 'origins' : key.perMinute !== undefined ? 'perMinute' : 'userTokenKey';
+      throw invalid(field, 'is for publishable keys only');
+    }
+    const userTokenKey = key.userTokenKey != null ? userTokenKeyOf(key.userTokenKey) : null;
+    if (key.userTokenKey != null && userTokenKey === null) {
+      throw invalid('userTokenKey', 'must be an Ed25519 public key: PEM (BEGIN PUBLIC KEY), or its 32 bytes in hex, base64 or base64url');
     }
     const perMinute = publishable ? (key.perMinute ?? PUBLISHABLE_PER_MINUTE) : undefined;
     await this.record(tenantId, {
@@ -313,6 +333,7 @@ export class TenantService {
         name: key.name ?? null,
         expiresAt,
         ...(publishable ? { origins, perMinute } : {}),
+        ...(userTokenKey !== null ? { userTokenKey } : {}),
         at: new Date().toISOString(),
       },
     });
@@ -328,6 +349,7 @@ export class TenantService {
         expires_at: expiresAt,
         origins: publishable ? origins : null,
         per_minute: perMinute ?? null,
+        user_token_key: userTokenKey,
       })
       .execute();
     // Its origins pass preflights at once, in every process (a negative answer may be cached).
@@ -341,7 +363,7 @@ export class TenantService {
       scope,
       keyName: key.name ?? null,
       expiresAt,
-      ...(publishable ? { origins, perMinute } : {}),
+      ...(publishable ? { origins, perMinute, userTokenKey } : {}),
     };
   }
 
@@ -523,6 +545,7 @@ export class TenantService {
         'k.last_used_at',
         'k.origins',
         'k.per_minute as key_per_minute',
+        'k.user_token_key',
         't.id',
         't.name',
         't.plan',
@@ -551,6 +574,7 @@ export class TenantService {
         ...(publishable ? { sharedLimits: t.limits } : {}),
         csvExport: PLAN_RULES[t.plan].csvExport,
         ...(publishable ? { origins: row.origins ?? [] } : {}),
+        ...(row.user_token_key !== null ? { userTokenKey: publicKeyOf(row.user_token_key) } : {}),
       },
       // Trusted no longer than the key lives.
       expires: Math.min(now + this.cacheMs, row.expires_at?.getTime() ?? Infinity),

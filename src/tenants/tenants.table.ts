@@ -31,6 +31,8 @@ export interface ApiKeysTable {
   /** migration 0018: a publishable key's allowed origins and its own per-minute budget (null for other keys). */
   origins: ColumnType<string[] | null, string[] | null | undefined, never>;
   per_minute: ColumnType<number | null, number | null | undefined, never>;
+  /** migration 0033: a publishable key's Ed25519 public key for user tokens (32 bytes, base64url), or null. */
+  user_token_key: ColumnType<string | null, string | null | undefined, never>;
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 

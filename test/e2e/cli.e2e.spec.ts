@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -350,6 +350,40 @@ describe.each(engines)('cli › on $name', (engine) => {
         });
         expect(refused.statusCode).toBe(401);
       });
+    });
+
+    itOnce('issues a publishable key that records only with a user token, its public key read from a PEM file', async () => {
+      const created = await createTenant('Tokens', 'pro');
+      const dir = mkdtempSync(join(tmpdir(), 'user-token-'));
+      try {
+        const pem = join(dir, 'backend.pub.pem');
+        writeFileSync(pem, generateKeyPairSync('ed25519').publicKey.export({ format: 'pem', type: 'spki' }));
+        const origin = 'https://shop.example.com';
+        const args = ['key', 'create', '--tenant', created.tenantId, '--scope', 'publishable', '--origin', origin];
+        const issued = await cli([...args, '--user-token-key', pem], env);
+        expect(issued.code, issued.stderr).toBe(0);
+        expect(issued.json.userTokenKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        // Neither a key nor a file of one, nor a key for another scope: usage errors, nothing issued.
+        for (const bad of [
+          [...args, '--user-token-key', join(dir, 'missing.pem')],
+          ['key', 'create', '--tenant', created.tenantId, '--user-token-key', pem],
+        ]) {
+          const run = await cli(bad, env);
+          expect(run.code, run.stderr).toBe(2);
+          expect(run.stderr).toMatch(/--user-token-key/);
+        }
+        await withService(async (service) => {
+          const refused = await browserClient(service.app, issued.json.apiKey as string, origin).post('/api/v1/consent', {
+            purpose: 'privacy_policy',
+            userReference: 'visitor',
+            consentGiven: true,
+          });
+          expect(refused.statusCode).toBe(401);
+          expect(refused.json().error.message).toMatch(/X-User-Token/);
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     itOnce('fails with exit 1 for a tenant that does not exist', async () => {

@@ -39,10 +39,22 @@ export const NewKeySchema = Type.Object(
         description: "publishable keys only: the key's own budget per minute (default 60; per day 1,440 times it), apart from its tenant's",
       }),
     ),
+
+    userTokenKey: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        description:
+          'publishable keys only: an Ed25519 public key (PEM, or its 32 bytes in hex, base64 or base64url). With one, each decision the key records must carry X-User-Token, a JWT (EdDSA) your backend signs with the private key naming the userReference as its sub (docs/browser.md)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 /** A key as its tenant and the operator see it: never its secret. */
+/** A publishable key's user-token key as shown: its 32 bytes in base64url, or null (it needs no user token). */
+export const UserTokenKeyView = Type.Union([Type.String(), Type.Null()], {
+  description: "publishable keys: the Ed25519 public key (32 bytes, base64url) the key's user tokens are signed by; null: it needs none",
+});
 export const ApiKeySchema = Type.Object({
   apiKey: Type.String(),
   name: Type.Union([Type.String(), Type.Null()]),
@@ -53,6 +65,7 @@ export const ApiKeySchema = Type.Object({
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   origins: Type.Optional(Type.Array(Type.String(), { description: 'publishable keys: the origins allowed' })),
   perMinute: Type.Optional(Type.Integer({ description: "publishable keys: the key's own budget per minute" })),
+  userTokenKey: Type.Optional(UserTokenKeyView),
 });
 const Limit = Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000_000 }), Type.Null()]);
 
@@ -69,6 +82,7 @@ const CredentialsSchema = Type.Object({
   expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   origins: Type.Optional(Type.Array(Type.String())),
   perMinute: Type.Optional(Type.Integer()),
+  userTokenKey: Type.Optional(UserTokenKeyView),
 });
 const TenantSchema = Type.Object({
   tenantId: Type.String({ format: 'uuid' }),

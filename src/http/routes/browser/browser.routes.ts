@@ -4,7 +4,7 @@ import type { TenantService } from '../../../tenants/tenants.service.js';
 import { errorBody } from '../../kit/errors.js';
 import { SDK_SOURCE } from './sdk.js';
 
-const ALLOWED_HEADERS = 'content-type, x-api-key, idempotency-key';
+const ALLOWED_HEADERS = 'content-type, x-api-key, idempotency-key, x-user-token';
 /** What the SDK may read of an answer besides its body: the budget left, when to retry, a replay. */
 const EXPOSED_HEADERS =
   'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-daily-limit, x-ratelimit-daily-remaining, x-ratelimit-daily-reset, retry-after, idempotent-replayed';

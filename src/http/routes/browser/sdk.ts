@@ -20,9 +20,10 @@ export class ConsentLedgerError extends Error {
 
 /**
  * A client for one publishable key (pk_...). baseUrl: the service's origin; by default the one
- * this module was loaded from.
+ * this module was loaded from. userToken: for a key that needs one, the token your backend signed
+ * for the visitor, or a function answering it (called for each decision, so it may fetch a fresh one).
  */
-export function consentLedger({ publishableKey, baseUrl = here.origin } = {}) {
+export function consentLedger({ publishableKey, baseUrl = here.origin, userToken } = {}) {
   if (!/^pk_[0-9A-Za-z]{24}$/.test(String(publishableKey))) throw new TypeError('publishableKey must be a pk_ key');
   const endpoint = String(baseUrl).replace(/\\/+$/, '') + '/api/v1/consent';
   return {
@@ -31,6 +32,7 @@ export function consentLedger({ publishableKey, baseUrl = here.origin } = {}) {
      * policyVersionId). Resolves to { id, verifyUrl }; rejects with a ConsentLedgerError.
      */
     async record({ purpose, policyType, policyVersionId, userReference, consentGiven, metadata, idempotencyKey } = {}) {
+      const token = typeof userToken === 'function' ? await userToken() : userToken;
       const body = { userReference, consentGiven };
       if (purpose !== undefined) body.purpose = purpose;
       if (policyType !== undefined) body.policyType = policyType;
@@ -38,6 +40,7 @@ export function consentLedger({ publishableKey, baseUrl = here.origin } = {}) {
       if (metadata !== undefined) body.metadata = metadata;
       const headers = { 'content-type': 'application/json', 'x-api-key': publishableKey };
       if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+      if (token) headers['x-user-token'] = token;
       const response = await fetch(endpoint, { method: 'POST', mode: 'cors', credentials: 'omit', headers, body: JSON.stringify(body) });
       let answer = null;
       try {

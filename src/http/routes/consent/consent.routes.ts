@@ -13,6 +13,7 @@ import { consentsCsv, csvStream, jsonLines } from '../../../export/csv.js';
 import { hashCanonical } from '../../../common/hashing.js';
 import { EnvelopeSchema, errorResponses, ListEnvelopeSchema, ok, okList, pageOf, wantsCsv } from '../../kit/envelope.js';
 import { alias, HttpError, queryBounds, validationError } from '../../kit/errors.js';
+import { vouchedUserReference } from '../../auth.js';
 import { fieldErrors } from '../../kit/validation.js';
 import {
   BatchResultSchema,
@@ -28,6 +29,7 @@ import {
   ConsentSearchQuerySchema,
   UserConsentsQuerySchema,
   IdempotencyHeadersSchema,
+  RecordHeadersSchema,
   RecordedConsentSchema,
   SearchItemSchema,
   StatsSchema,
@@ -261,8 +263,8 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         tags,
         summary: 'Record a consent decision',
         description:
-          "On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link; it may not state ipAddress or userAgent (400: they are the request's), and its Idempotency-Keys are its own (a key another API key used records anew).",
-        headers: IdempotencyHeadersSchema,
+          "On a policy version by its id, or on the version in force now for a purpose or a policy type (exactly one of policyVersionId, purpose, policyType). A policy type alone names its own purpose, else its only purpose: with versions of several purposes and none of its own it is 400 VALIDATION_ERROR (give the purpose). A publishable key (from a browser on one of its origins) is answered only the record's id and its public verification link; it may not state ipAddress or userAgent (400: they are the request's), and its Idempotency-Keys are its own (a key another API key used records anew). A publishable key issued with a userTokenKey records only with X-User-Token, a JWT your backend signs for the visitor: 401 UNAUTHORIZED without one that verifies, 403 FORBIDDEN when it names another userReference (docs/browser.md).",
+        headers: RecordHeadersSchema,
         body: ConsentCreateSchema,
         response: {
           201: EnvelopeSchema(Type.Union([RecordedConsentSchema, CollectedConsentSchema])),
@@ -271,7 +273,16 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
       },
     },
     async (request, reply) => {
+      // Who may be recorded comes before what: a key that needs a user token answers 401 without one.
+      const vouched = vouchedUserReference(request);
       if (request.validationError) throw withNamingErrors(request.validationError, request.body);
+      if (vouched !== undefined && vouched !== request.body.userReference) {
+        throw new HttpError(
+          403,
+          'FORBIDDEN',
+          "X-User-Token was issued for another userReference: a page records only its own user's decisions",
+        );
+      }
       const errors = [...itemErrors(request.body, ''), ...namingErrors(request.body, '')];
       // From a browser, what the request itself shows is the visitor's: a page does not say it.
       if (request.tenant.scope === 'publishable')

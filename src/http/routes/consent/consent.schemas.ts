@@ -155,6 +155,19 @@ export const IdempotencyHeadersSchema = Type.Object({
   ),
 });
 
+/** A single decision's headers: a publishable key's user token besides the Idempotency-Key. */
+export const RecordHeadersSchema = Type.Composite([
+  IdempotencyHeadersSchema,
+  Type.Object({
+    'x-user-token': Type.Optional(
+      Type.String({
+        description:
+          "publishable keys issued with a userTokenKey: a JWT (EdDSA) your backend signed for the visitor, whose sub is the decision's userReference and whose exp is at most 24 hours ahead (docs/browser.md)",
+      }),
+    ),
+  }),
+]);
+
 export const ConsentFilterQuery = {
   userReference: Type.Optional(UserReference),
   policyType: Type.Optional(PolicyTypeSchema),

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { TenantService } from '../../../tenants/tenants.service.js';
 import { EnvelopeSchema, errorResponses, ok } from '../../kit/envelope.js';
 import { ADMIN_SCOPES } from '../../scopes.js';
-import { ApiKeySchema, KeyScopeSchema, NewKeySchema } from '../admin/admin.routes.js';
+import { ApiKeySchema, KeyScopeSchema, NewKeySchema, UserTokenKeyView } from '../admin/admin.routes.js';
 
 const tags = ['keys'];
 
@@ -17,6 +17,7 @@ const IssuedKeySchema = Type.Object({
   expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   origins: Type.Optional(Type.Array(Type.String())),
   perMinute: Type.Optional(Type.Integer()),
+  userTokenKey: Type.Optional(UserTokenKeyView),
 });
 
 /**
@@ -33,7 +34,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> =
         tags,
         summary: 'Issue an API key of this tenant',
         description:
-          'The body is optional: without a scope the key is an admin key; without expiresAt it never expires. A publishable key (scope publishable, `pk_…`, no secret) lists the origins it may be used from and may set its own budget per minute (docs/browser.md).',
+          'The body is optional: without a scope the key is an admin key; without expiresAt it never expires. A publishable key (scope publishable, `pk_…`, no secret) lists the origins it may be used from, may set its own budget per minute, and may name the Ed25519 key its user tokens are signed by, so that it records only for the user a token names (docs/browser.md).',
         'x-optional-body': true,
         body: Type.Optional(NewKeySchema),
         response: { 201: EnvelopeSchema(IssuedKeySchema), ...errorResponses(400, 401, 415) },
@@ -51,7 +52,7 @@ export const keysRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> =
           name: issued.keyName,
           scope: issued.scope,
           expiresAt: issued.expiresAt,
-          ...(issued.origins ? { origins: issued.origins, perMinute: issued.perMinute } : {}),
+          ...(issued.origins ? { origins: issued.origins, perMinute: issued.perMinute, userTokenKey: issued.userTokenKey ?? null } : {}),
         }),
       );
     },
