@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -150,5 +151,52 @@ describe('browser collection › in Chromium', () => {
     } finally {
       await page.close();
     }
+  }, 60_000);
+  it("records once when its answer is lost on the way, and only for the user a key's user token names", async () => {
+    const backend = generateKeyPairSync('ed25519');
+    const token = (sub: string) => {
+      const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+      const input = `${part({ alg: 'EdDSA' })}.${part({ sub, exp: Math.floor(Date.now() / 1000) + 600 })}`;
+      return `${input}.${sign(null, Buffer.from(input), backend.privateKey).toString('base64url')}`;
+    };
+    const pages: Record<string, { type: string; body: string }> = {};
+    const shop = await site(pages);
+    sites.push(shop.server);
+    const issued = await admin.post('/api/v1/keys', {
+      scope: 'publishable',
+      origins: [shop.origin],
+      userTokenKey: backend.publicKey.export({ format: 'pem', type: 'spki' }),
+    });
+    const key = issued.json().data.apiKey as string;
+    // The page's backend signed a token for its visitor; the page asks for it at each decision.
+    pages['/'] = html(`<!doctype html><meta charset="utf-8"><script type="module">
+      import { consentLedger } from '${service}/sdk/consent-ledger.js';
+      const ledger = consentLedger({ publishableKey: '${key}', userToken: async () => '${token('token-visitor')}' });
+      const said = (p) => p.then((r) => 'recorded ' + r.id, (e) => 'refused ' + (e.status ?? e.name));
+      window.outcome = said(ledger.record({ purpose: 'newsletter', userReference: 'token-visitor', consentGiven: true }))
+        .then((first) => (window.first = first, said(ledger.record({ purpose: 'newsletter', userReference: 'someone-else', consentGiven: false }))));
+    </script>`);
+    const tab = await browser.newPage();
+    let lost = 0;
+    // The first decision reaches the service, and its answer is cut off on the way back.
+    await tab.route(`${service}/api/v1/consent`, async (route) => {
+      if (route.request().method() !== 'POST' || lost > 0) return route.continue();
+      lost++;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    try {
+      await tab.goto(`${shop.origin}/`);
+      await tab.waitForFunction('window.outcome !== undefined && window.first !== undefined', undefined, { timeout: 15_000 });
+      const first = (await tab.evaluate('window.first')) as string;
+      expect(lost).toBe(1);
+      expect(first).toMatch(/^recorded [0-9a-f-]{36}$/);
+      expect(await tab.evaluate('window.outcome')).toBe('refused 403');
+    } finally {
+      await tab.close();
+    }
+    const found = (await admin.get('/api/v1/consent/search?userReference=token-visitor')).json();
+    expect(found.pagination.total).toBe(1);
+    expect((await admin.get('/api/v1/consent/search?userReference=someone-else')).json().data).toEqual([]);
   }, 60_000);
 });

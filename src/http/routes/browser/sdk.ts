@@ -29,7 +29,10 @@ export function consentLedger({ publishableKey, baseUrl = here.origin, userToken
   return {
     /**
      * Records one decision on the version in force for a purpose (or a policy type, or a given
-     * policyVersionId). Resolves to { id, verifyUrl }; rejects with a ConsentLedgerError.
+     * policyVersionId). Resolves to { id, verifyUrl }; rejects with a ConsentLedgerError, or the
+     * TypeError of the last try when the call never got an answer. Each decision goes under an
+     * Idempotency-Key (idempotencyKey, or a random one), so that a try whose answer was lost on the
+     * way and is sent again records once: up to 3 tries, on no answer or a 502, 503 or 504.
      */
     async record({ purpose, policyType, policyVersionId, userReference, consentGiven, metadata, idempotencyKey } = {}) {
       const token = typeof userToken === 'function' ? await userToken() : userToken;
@@ -39,9 +42,20 @@ export function consentLedger({ publishableKey, baseUrl = here.origin, userToken
       if (policyVersionId !== undefined) body.policyVersionId = policyVersionId;
       if (metadata !== undefined) body.metadata = metadata;
       const headers = { 'content-type': 'application/json', 'x-api-key': publishableKey };
-      if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+      // getRandomValues, unlike randomUUID, works on a page served over plain http too.
+      headers['idempotency-key'] =
+        idempotencyKey || 'sdk-' + Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
       if (token) headers['x-user-token'] = token;
-      const response = await fetch(endpoint, { method: 'POST', mode: 'cors', credentials: 'omit', headers, body: JSON.stringify(body) });
+      let response;
+      for (let tries = 1; ; tries++) {
+        try {
+          response = await fetch(endpoint, { method: 'POST', mode: 'cors', credentials: 'omit', headers, body: JSON.stringify(body) });
+          if (![502, 503, 504].includes(response.status) || tries === 3) break;
+        } catch (error) {
+          if (tries === 3) throw error;
+        }
+        await new Promise((done) => setTimeout(done, 400 * tries));
+      }
       let answer = null;
       try {
         answer = await response.json();
