@@ -74,7 +74,9 @@ export function createApplication(deps: ApplicationDeps) {
         standing: async (tenantId, subject, of, now) => {
           // A withdrawal decided on a lagging read model could miss a consent just given: refuse instead.
           if (!(await fence(tenantId))) {
-            throw new ReadModelsBehindError('the read models lag behind the ledger: the standing consents are not known yet');
+            throw new ReadModelsBehindError(
+              'the read models lag behind the ledger, so the consents the user stands by are not known yet; nothing was withdrawn, try again',
+            );
           }
           return standingConsentIds(db, tenantId, subject, of, now);
         },

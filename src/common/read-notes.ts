@@ -25,8 +25,9 @@ export const noteReadBehind = (): void => {
 };
 
 /**
- * A command that decides on a read model (which consents a user stands by) while the read models
- * lag behind the ledger past the read fence: nothing is written, and the caller tries again (503).
+ * A command that decides on a read model (which consents a user stands by, which version is in
+ * force) while the read models lag behind the ledger past the read fence: nothing is written, and
+ * the caller tries again (503, with this message).
  */
 export class ReadModelsBehindError extends Error {
   override readonly name = 'ReadModelsBehindError';

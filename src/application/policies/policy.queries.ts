@@ -23,6 +23,7 @@ import { policyStream } from '../../domain/policy/policy.events.js';
 import type { Ledger, RecordedEvent } from '../../ledger/ledger.port.js';
 import type { Database } from '../../store/schema.js';
 import type { ReadFence } from '../read-fence.js';
+import { ReadModelsBehindError } from '../../common/read-notes.js';
 import { policyView, type PolicyVersionView } from './policy.views.js';
 
 /** Why a ledger event is not the service's own (src/transparency/event-authenticity.ts), or null. */
@@ -57,6 +58,18 @@ export interface PolicyListFilter {
   policyType?: string | undefined;
   purpose?: string | undefined;
   isActive?: boolean | undefined;
+}
+
+/**
+ * A version not found (or a type's purposes not told apart) by read models that lag behind the
+ * ledger past the read fence, as while `projections rebuild` refills them: not known yet, rather
+ * than not there (503, try again, instead of a 4xx the caller would take as final).
+ */
+function notKnownYet(error: unknown): unknown {
+  if (!(error instanceof DomainError) || (error.code !== 'NO_ACTIVE_POLICY' && error.code !== 'VALIDATION_ERROR')) return error;
+  return new ReadModelsBehindError(
+    'the read models lag behind the ledger, so the policy version in force is not known yet; nothing was recorded, try again',
+  );
 }
 
 /**
@@ -132,7 +145,15 @@ export class PolicyQueries {
    * active version (`ofTypeAlone`), and is refused when several have one.
    */
   async recordableNow(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<string> {
-    await this.fence(tenantId);
+    const caughtUp = await this.fence(tenantId);
+    try {
+      return await this.recordableIn(tenantId, of);
+    } catch (error) {
+      throw caughtUp ? error : notKnownYet(error);
+    }
+  }
+
+  private async recordableIn(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<string> {
     const now = this.clock();
     if ('purpose' in of) {
       const id = await activePolicyVersionId(this.db, tenantId, { purpose: of.purpose }, now);
@@ -156,7 +177,18 @@ export class PolicyQueries {
    * its only purpose's (`ofTypeAlone`). The picker throws NO_ACTIVE_POLICY when none was.
    */
   async inForceAt(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<(at: string) => string> {
-    await this.fence(tenantId);
+    const caughtUp = await this.fence(tenantId);
+    const pick = await this.inForceIn(tenantId, of);
+    return (at) => {
+      try {
+        return pick(at);
+      } catch (error) {
+        throw caughtUp ? error : notKnownYet(error);
+      }
+    };
+  }
+
+  private async inForceIn(tenantId: string, of: { purpose: string } | { policyType: string }): Promise<(at: string) => string> {
     const all = await policyVersionDates(this.db, tenantId, of);
     const named = 'purpose' in of ? `purpose ${of.purpose}` : `type ${of.policyType}`;
     const undefinedPurpose = all.length === 0 && 'purpose' in of && !(await purposeKnown(this.db, tenantId, of.purpose));

@@ -161,8 +161,7 @@ function map(error: unknown, later: FieldError[] = []): Mapped {
     return {
       status: 503,
       code: 'SERVICE_UNAVAILABLE',
-      message:
-        'the read models lag behind the ledger, so the consents the user stands by are not known yet; nothing was withdrawn, try again',
+      message: error.message,
       headers: { 'retry-after': '5' },
     };
   }
