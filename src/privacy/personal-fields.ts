@@ -1,7 +1,7 @@
 import type { Sealed } from '../domain/consent/consent.events.js';
 import { fold } from '../domain/events.js';
 import { subjectAggregate, subjectStream } from '../domain/subject/subject.events.js';
-import type { Ledger } from '../ledger/ledger.port.js';
+import { readStreams, type Ledger } from '../ledger/ledger.port.js';
 import type { DataKey } from './key-store.js';
 import { sealedAad, type ConsentPersonal, type Privacy } from './privacy.js';
 import type { Sealing } from './sealing.js';
@@ -55,7 +55,7 @@ export class PersonalFields {
   constructor(
     private readonly privacy: Privacy,
     /** Where subjects' erasures are read (the ledger), for records whose coverage is not given. */
-    private readonly ledger: Pick<Ledger, 'readStream'>,
+    private readonly ledger: Pick<Ledger, 'readStream' | 'readStreams'>,
   ) {}
 
   /** Opens records with one read of their keys (and of their subjects' streams), in their order. */
@@ -99,11 +99,10 @@ export class PersonalFields {
     const unknown = records.filter((r) => r.erased === undefined);
     const streams = [...new Set(unknown.map((r) => subjectStream(r.tenantId, r.subject)))];
     const covered = new Set<string>();
-    await Promise.all(
-      streams.map(async (stream) => {
-        for (const id of fold(subjectAggregate, await this.ledger.readStream(stream)).erased) covered.add(id);
-      }),
-    );
+    // One read of every subject's stream (a batch's answer names up to 1,000), not one each.
+    for (const events of (await readStreams(this.ledger, streams)).values()) {
+      for (const id of fold(subjectAggregate, events).erased) covered.add(id);
+    }
     return (r) => r.erased ?? covered.has(r.consentId);
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
 
@@ -158,6 +158,23 @@ describe('idempotency › POST /consent/batch', () => {
     expect(again.json().data).toEqual(first.json().data);
     expect(none).toEqual([]);
   });
+
+  it('when a batch of 1,000 is repeated › its records are read together, not one read each that would take the pool', async () => {
+    const k = key();
+    const body = { consents: Array.from({ length: 1000 }, (_, i) => consent({ userReference: `bulk-${i}` })) };
+    const first = await api.post('/api/v1/consent/batch', body, withKey(k));
+    expect(first.statusCode, first.body).toBe(201);
+    const reads = vi.spyOn(t.service.ledger, 'readStream');
+    try {
+      const again = await api.post('/api/v1/consent/batch', body, withKey(k));
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json().data).toEqual(first.json().data);
+      expect(reads.mock.calls.length).toBeLessThan(20);
+    } finally {
+      reads.mockRestore();
+    }
+  }, 60_000);
 
   it('when the same key comes with another body › 422, nothing recorded', async () => {
     const k = key();

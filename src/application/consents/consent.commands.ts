@@ -26,7 +26,7 @@ import { policyAggregate, type KnownPolicy, type PolicyState } from '../../domai
 import { isPolicyType, policyStream } from '../../domain/policy/policy.events.js';
 import { purposeAggregate } from '../../domain/purpose/purpose.decider.js';
 import { purposeStream } from '../../domain/purpose/purpose.events.js';
-import type { Ledger } from '../../ledger/ledger.port.js';
+import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
 import type { DataKey } from '../../privacy/key-store.js';
 import type { PersonalFields } from '../../privacy/personal-fields.js';
 import { sealedAad, type ConsentPersonal, type Privacy } from '../../privacy/privacy.js';
@@ -339,13 +339,18 @@ export class ConsentCommands {
     batch: Loaded<ConsentBatchRecorded['data'] | null>,
     keyed: KeyedIdempotency,
   ): Promise<Decision<{ view: BatchView; replayed: boolean }>> {
-    const states = await Promise.all(
-      batch.state!.consentIds.map(async (id) => {
-        const state = await this.readConsent(tenantId, id);
-        if (state.status === 'none') throw new Error(`batch consent ${id} is missing from the ledger`);
-        return state;
-      }),
+    // Up to 1,000 records: one read of all their streams, not a read each (which would take every
+    // connection of the pool, and hold up the process's other requests, for a replay).
+    const ids = batch.state!.consentIds;
+    const found = await readStreams(
+      this.deps.ledger,
+      ids.map((id) => consentStream(tenantId, id)),
     );
+    const states = ids.map((id) => {
+      const state = fold(consentAggregate, found.get(consentStream(tenantId, id)) ?? []);
+      if (state.status === 'none') throw new Error(`batch consent ${id} is missing from the ledger`);
+      return state;
+    });
     const kids = states.map((s) => s.record.personal.kid);
     const dataKeys = await this.deps.privacy.keys.byIds(kids);
     const all = kids.every((k) => dataKeys.has(k)) ? kids.map((k) => dataKeys.get(k)!) : undefined;
