@@ -813,7 +813,7 @@ function RecordPage({ id }: { id: string }) {
     ...(r.imported ? [['Decided', `${when(r.collectedAt)}, on another platform (imported)`] as [string, unknown]] : []),
     ['Recorded by', `${actorWords(r.recordedBy)}${r.collectedVia ? ' (in the browser)' : ''}`],
     ['Withdrawn', when(r.withdrawnAt)],
-    ...(r.withdrawnAt ? [['Withdrawal reason', r.withdrawalReason ?? 'none given'] as [string, unknown]] : []),
+    ...(r.withdrawnAt ? [['Withdrawal reason', r.erased ? 'erased' : (r.withdrawalReason ?? 'none given')] as [string, unknown]] : []),
     // What the request carried, sealed under the subject's key: gone once the subject is erased.
     ['IP address', r.erased ? 'erased' : r.ipAddress],
     ['User agent', r.erased ? 'erased' : r.userAgent],

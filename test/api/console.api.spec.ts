@@ -400,6 +400,16 @@ describe('console › an officer with an admin key', () => {
       await badge.waitFor();
       expect(await badge.textContent()).toMatch(/^Erased on request: the personal fields the hash covers were destroyed/);
       expect(await page.getByText('Not verified').count()).toBe(0);
+
+      // A withdrawal's reason is among what an erasure takes: the page says so, not "none given".
+      const given = await admin.post('/api/v1/consent', { purpose: 'newsletter', userReference: 'u-9', consentGiven: true });
+      const id = given.json().data.id as string;
+      expect((await admin.post(`/api/v1/consent/${id}/withdraw`, { reason: 'moved abroad' })).statusCode).toBe(200);
+      expect((await admin.post('/api/v1/subjects/erase', { userReference: 'u-9' })).statusCode).toBe(200);
+      await page.goto(`${base}/console#/records/${id}`);
+      const reason = page.locator('dt:text-is("Withdrawal reason") + dd');
+      await reason.waitFor();
+      expect(await reason.textContent()).toBe('erased');
     } finally {
       await context.close();
     }
