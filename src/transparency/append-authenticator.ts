@@ -12,21 +12,25 @@ import { ed25519PublicKey, type NoteSigner } from './note.js';
  * carries the signature and its inclusion path, so it is checked alone, without the group's other
  * events (which may be other tenants'): one signature however many events a group holds.
  *
- *   v1:<hex key id>:<index>:<group size>:<base64 signature>:<base64 path, 32 bytes per hash>
+ *   v2:<hex key id>:<index>:<group size>:<base64 signature>:<base64 path, 32 bytes per hash>
  *
  * The key id is the first four bytes of SHA-256 of the 32-byte public key: unlike a vkey's, it
  * does not change with the key's name (the host of PUBLIC_BASE_URL).
  *
- * The signature is Ed25519 over `consent-ledger/append/v1\n<group size>\n<base64 root>\n` (no
- * checkpoint starts with that line: an origin ends with `/ledger/<tenant id>`).
+ * The signature is Ed25519 over `consent-ledger/append/v2 NUL <group size> NUL <base64 root>`:
+ * the NULs and the missing final newline make it a text no signed note can have, so the checkpoint
+ * key's signature on it is never also a signed checkpoint. Events appended before v2 carry v1,
+ * signed over `consent-ledger/append/v1\n<group size>\n<base64 root>\n`, still checked as such.
  */
-
-const LABEL = 'consent-ledger/append/v1';
 
 /** An authenticator's key id: SHA-256(32-byte Ed25519 public key)[:4], hex. */
 export const appendKeyId = (publicKey: Uint8Array): string =>
   createHash('sha256').update(publicKey).digest().subarray(0, 4).toString('hex');
-const message = (size: number, root: Hash): string => `${LABEL}\n${size}\n${root.toString('base64')}\n`;
+/** What an authenticator's signature is over, by its version. */
+const message = (version: 'v1' | 'v2', size: number, root: Hash): string =>
+  version === 'v2'
+    ? `consent-ledger/append/v2\u0000${size}\u0000${root.toString('base64')}`
+    : `consent-ledger/append/v1\n${size}\n${root.toString('base64')}\n`;
 
 /** The tree over `leaves`, its nodes computed once each (a group of n events: about 2n hashes). */
 function tree(leaves: readonly Hash[]): (a: number, b: number) => Hash {
@@ -56,11 +60,11 @@ export function authenticateAppend(signer: NoteSigner, eventHashes: readonly str
   if (n === 0) return [];
   const hash = tree(eventHashes.map(eventLeafHash));
   const root = hash(0, n);
-  const signature = signer.sign(message(n, root)).toString('base64');
+  const signature = signer.sign(message('v2', n, root)).toString('base64');
   const id = appendKeyId(signer.publicKey);
   return eventHashes.map((_, i) => {
     const path = Buffer.concat(inclusionRanges(i, n).map(([a, b]) => hash(a, b))).toString('base64');
-    return `v1:${id}:${i}:${n}:${signature}:${path}`;
+    return `v2:${id}:${i}:${n}:${signature}:${path}`;
   });
 }
 
@@ -71,8 +75,8 @@ export type AuthenticatorKeys = ReadonlyMap<string, KeyObject>;
 export const authenticatorKeys = (keys: readonly { publicKey: Buffer }[]): AuthenticatorKeys =>
   new Map(keys.map((k) => [appendKeyId(k.publicKey), ed25519PublicKey(k.publicKey)]));
 
-/** An authenticator's format: v1, key id, leaf index, tree size, signature, inclusion path. */
-const AUTHENTICATOR = /^v1:([0-9a-f]{8}):(0|[1-9][0-9]{0,8}):([1-9][0-9]{0,8}):([A-Za-z0-9+/]{86}==):([A-Za-z0-9+/]*={0,2})$/;
+/** An authenticator's format: version, key id, leaf index, tree size, signature, inclusion path. */
+const AUTHENTICATOR = /^(?:v1|v2):([0-9a-f]{8}):(0|[1-9][0-9]{0,8}):([1-9][0-9]{0,8}):([A-Za-z0-9+/]{86}==):([A-Za-z0-9+/]*={0,2})$/;
 
 /** The key id an authenticator names, or undefined when it is not one. */
 export const authenticatorKeyId = (authenticator: string | null | undefined): string | undefined =>
@@ -101,7 +105,7 @@ export function authenticatorProblem(
   // The root the path leads to from this event; the signature must be over it.
   const root = rootFromInclusion(index, size, eventLeafHash(eventHash), hashes);
   if (!root) return 'the authenticator does not cover this event';
-  const signed = message(size, root);
+  const signed = message(authenticator.startsWith('v2:') ? 'v2' : 'v1', size, root);
   const memo = `${m[1]}:${m[4]}:${signed}`;
   if (verified?.has(memo)) return null;
   if (!verify(null, Buffer.from(signed, 'utf8'), key, Buffer.from(m[4]!, 'base64'))) return 'the authenticator’s signature does not verify';
