@@ -196,6 +196,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // JSON only: any other body (text/plain included) is a 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // A compressed body is refused as such, not read as bytes that are not UTF-8 (identity is none).
+    const encodings = (request.headers['content-encoding'] ?? '').split(',').map((e) => e.trim().toLowerCase());
+    if (encodings.some((e) => e !== '' && e !== 'identity')) {
+      return done(
+        new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send the body uncompressed: no Content-Encoding is taken (gzip, deflate, br)'),
+        undefined,
+      );
+    }
     // A body declared in another charset is not read as UTF-8: its bytes would say something else.
     // Every charset parameter: one saying UTF-8 does not hide a second saying something else.
     const charsets = [...(request.headers['content-type'] ?? '').matchAll(/;\s*charset\s*=\s*"?([^";\s]*)/gi)].map((m) =>

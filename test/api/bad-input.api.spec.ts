@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerDb } from '../../src/ledger/postgres/ledger.table.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
@@ -130,6 +131,36 @@ describe('bad input › when the body is not a JSON object', () => {
       ['application/json;charset=UTF-8;charset=latin1', JSON.stringify({ a: 'latin-é' })],
     ])('content type %s → 415 UNSUPPORTED_MEDIA_TYPE', async (contentType, text) => {
       await refused(() => raw(route.method, route.url(), text, contentType), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it.each(['gzip', 'deflate', 'br', 'GZIP, identity'])(
+      'Content-Encoding %s → 415 naming it, not a body "not valid UTF-8"',
+      async (encoding) => {
+        const body = JSON.stringify(route.valid());
+        const packed = encoding.startsWith('br') ? brotliCompressSync(body) : encoding === 'deflate' ? deflateSync(body) : gzipSync(body);
+        const res = await refused(
+          () =>
+            api.inject({
+              method: route.method,
+              url: route.url(),
+              payload: packed,
+              headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+            }),
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
+        expect(res.json().error.message).toMatch(/Content-Encoding/);
+      },
+    );
+
+    it('Content-Encoding identity is no encoding: not a 415', async () => {
+      const res = await api.inject({
+        method: route.method,
+        url: route.url(),
+        payload: '{}',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      });
+      expect(res.statusCode).not.toBe(415);
     });
 
     it.each(['application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json;charset=utf8'])(
