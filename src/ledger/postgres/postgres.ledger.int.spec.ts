@@ -25,7 +25,7 @@ import {
   type LedgerPosition,
   type RecordedEvent,
 } from '../ledger.port.js';
-import { PostgresLedger, type PostgresLedgerOptions } from './postgres.ledger.js';
+import { PostgresLedger, STREAM_LOCK_CLASS, type PostgresLedgerOptions } from './postgres.ledger.js';
 
 /** Rewrites one event's data with the append-only triggers off, inside one transaction (as a table owner could). */
 async function tamper(db: Kysely<Database>, eventId: string, data: Record<string, unknown>): Promise<void> {
@@ -426,6 +426,74 @@ describe.skipIf(!serverUrl)("postgres ledger (postgres) › group commit › whe
       expect((rContested!.error as WrongExpectedRevisionError).stream).toBe(contested);
       expect((await ledger.readStream(contested)).map((e) => e.id)).toEqual([envelope.id]);
       expect((await ledger.readStream(other)).map((e) => e.id)).toEqual(rOther!.value!.events.map((e) => e.id));
+    } finally {
+      await raw.query('ROLLBACK').catch(() => undefined);
+      await raw.end();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)("postgres ledger (postgres) › appends that expect each other's new streams absent, from two processes", () => {
+  let stores: Store[];
+  let drop: () => Promise<void>;
+  let url: string;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    url = fresh.url;
+    stores = [await openStore({ migrations: MIGRATIONS, databaseUrl: url }), await openStore({ migrations: MIGRATIONS, databaseUrl: url })];
+  });
+  afterAll(async () => {
+    for (const s of stores ?? []) await s.close();
+    await drop?.();
+  });
+
+  it("take turns on the stream both expect absent: the second reads the first one's stream and is refused", async () => {
+    // As an Idempotency-Key sent at once to record and batch: each creates its own stream and
+    // expects the other's, and the withdrawal key's, not to exist.
+    const tenantId = randomUUID();
+    const [record, batch, third] = [`r-${randomUUID()}`, `b-${randomUUID()}`, `w-${randomUUID()}`];
+    const write = (own: string, other: string) => [
+      { tenantId, stream: own, expectedRevision: 'no_stream' as const, events: [{ type: 'E', data: {} }] },
+      { tenantId, stream: other, expectedRevision: 'no_stream' as const, events: [] },
+      { tenantId, stream: third, expectedRevision: 'no_stream' as const, events: [] },
+    ];
+    const [a, b] = stores.map((s) => new PostgresLedger(s.db));
+    const raw = new pg.Client({ connectionString: url });
+    await raw.connect();
+    try {
+      // Hold the third stream's lock, so that both appends are under way before either lands.
+      await raw.query('BEGIN');
+      await raw.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [STREAM_LOCK_CLASS, third]);
+      const outcomes = Promise.all([
+        settle(a!.append(write(record, batch), new Date())),
+        settle(b!.append(write(batch, record), new Date())),
+      ]);
+      let settled = 0;
+      void outcomes.then(() => (settled = 2));
+      const waiting = async () =>
+        Number(
+          (
+            await raw.query(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = $1`, [
+              STREAM_LOCK_CLASS,
+            ])
+          ).rows[0].n,
+        );
+      // Both under way at once, waiting on the lock: then neither has seen the other's stream yet.
+      const deadline = Date.now() + 10_000;
+      while ((await waiting()) < 2) {
+        if (settled === 2) throw new Error('the appends landed without waiting for each other');
+        if (Date.now() > deadline) throw new Error('the appends never waited');
+      }
+      await raw.query('COMMIT');
+      const results = await outcomes;
+      expect(results.filter((r) => r.error === undefined)).toHaveLength(1);
+      const refused = results.find((r) => r.error !== undefined)!.error;
+      expect(refused).toBeInstanceOf(WrongExpectedRevisionError);
+      expect([record, batch]).toContain((refused as WrongExpectedRevisionError).stream);
+      const landed = [(await a!.readStream(record)).length, (await a!.readStream(batch)).length];
+      expect(landed.sort()).toEqual([0, 1]);
     } finally {
       await raw.query('ROLLBACK').catch(() => undefined);
       await raw.end();

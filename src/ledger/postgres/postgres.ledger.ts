@@ -31,7 +31,7 @@ interface EventRowOut {
 }
 
 /** First key of the per-stream advisory locks taken by append (the second is the stream's hashtext). */
-const STREAM_LOCK_CLASS = 741_200;
+export const STREAM_LOCK_CLASS = 741_200;
 /** Attempts of one append when it lost a race it can win by reading again ('any', deadlock). */
 const MAX_APPEND_ATTEMPTS = 5;
 
@@ -262,7 +262,8 @@ function onlyCreates(group: Pending[]): boolean {
   for (const { requests } of group) {
     for (const r of requests) {
       if (r.events.length === 0) {
-        if (created.has(r.stream)) return false;
+        // A condition that a stream does not exist is checked under that stream's lock (appendTogether).
+        if (created.has(r.stream) || r.expectedRevision === 'no_stream') return false;
         checked.add(r.stream);
         continue;
       }
@@ -478,8 +479,12 @@ export class PostgresLedger implements Ledger {
       // on the unique constraint, even with 'any', and its error names no stream. Streams
       // expected not to exist need no lock: the unique constraint on revision 0 decides, and a
       // 1,000-stream batch would otherwise take 1,000 locks (the lock table is shared and small).
-      // A request without events is a condition: it is checked against the head read, unlocked.
-      const locked = [...new Set(all.filter((r) => r.expectedRevision !== 'no_stream' && r.events.length > 0).map((r) => r.stream))];
+      // A request without events is a condition, checked against the head read: unlocked, but for
+      // one that a stream does not exist. A keyed write expects the other routes' streams for its
+      // key absent, so two routes given one new key both lock the third's and go one after the
+      // other, the second reading the first's stream (docs/contract.md, Idempotency-Key).
+      const locks = (r: AppendRequest) => (r.events.length > 0 ? r.expectedRevision !== 'no_stream' : r.expectedRevision === 'no_stream');
+      const locked = [...new Set(all.filter(locks).map((r) => r.stream))];
       if (locked.length > 0) {
         await sql`
           SELECT pg_advisory_xact_lock(${sql.lit(STREAM_LOCK_CLASS)}, k.h)
