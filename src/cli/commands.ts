@@ -15,14 +15,32 @@ import { dbGrant } from './db.commands.js';
 import { witnessServe } from './witness.commands.js';
 import { backupCommand, restoreCommand } from './backup.commands.js';
 
-/** A file's text, or '' when it cannot be read (a value that is no key, nor a file). */
-const keyFileText = (path: string): string => {
+/** `--user-token-key`: the key itself, or a PEM file of it; each wrong case said as such. */
+function userTokenKeyArgument(value: string): string {
+  const inline = userTokenKeyOf(value);
+  if (inline !== null) return inline;
+  let text: string;
   try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
+    text = readFileSync(value, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `--user-token-key: there is no file ${value}, nor is it a usable Ed25519 public key (its 32 bytes in hex, base64 or base64url)`
+        : code === 'EISDIR'
+          ? `--user-token-key: ${value} is a folder: give the public key's PEM file`
+          : `--user-token-key: ${value} cannot be read (${code ?? 'unknown error'})`,
+    );
   }
-};
+  if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text)) {
+    throw new UsageError(
+      `--user-token-key: ${value} holds a private key, which stays with your backend: give its public key (openssl pkey -in ${value} -pubout)`,
+    );
+  }
+  const key = userTokenKeyOf(text);
+  if (key === null) throw new UsageError(`--user-token-key: ${value} holds no usable Ed25519 public key (PEM, BEGIN PUBLIC KEY)`);
+  return key;
+}
 
 const str = (values: Values, name: string): string | undefined => {
   const v = values[name];
@@ -149,12 +167,7 @@ const keyCreate: Command = {
       throw new UsageError('--origin, --per-minute and --user-token-key are for --scope publishable only');
     }
     const userTokenKey = str(values, 'user-token-key');
-    const tokenKey = userTokenKey === undefined ? undefined : (userTokenKeyOf(userTokenKey) ?? userTokenKeyOf(keyFileText(userTokenKey)));
-    if (tokenKey === null) {
-      throw new UsageError(
-        '--user-token-key must be an Ed25519 public key (its 32 bytes in hex, base64 or base64url), or a PEM file of one (BEGIN PUBLIC KEY)',
-      );
-    }
+    const tokenKey = userTokenKey === undefined ? undefined : userTokenKeyArgument(userTokenKey);
     const key: NewKey = {
       scope: scope as KeyScope,
       name: name ?? null,

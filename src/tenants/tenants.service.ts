@@ -322,7 +322,10 @@ export class TenantService {
     }
     const userTokenKey = key.userTokenKey != null ? userTokenKeyOf(key.userTokenKey) : null;
     if (key.userTokenKey != null && userTokenKey === null) {
-      throw invalid('userTokenKey', 'must be an Ed25519 public key: PEM (BEGIN PUBLIC KEY), or its 32 bytes in hex, base64 or base64url');
+      throw invalid(
+        'userTokenKey',
+        'must be an Ed25519 public key: PEM (BEGIN PUBLIC KEY), or its 32 bytes in hex, base64 or base64url; not a point anyone could sign for (the all-zero key, another of small order)',
+      );
     }
     const perMinute = publishable ? (key.perMinute ?? PUBLISHABLE_PER_MINUTE) : undefined;
     await this.record(tenantId, {
@@ -332,8 +335,7 @@ export class TenantService {
         scope,
         name: key.name ?? null,
         expiresAt,
-        ...(publishable ? { origins, perMinute } : {}),
-        ...(userTokenKey !== null ? { userTokenKey } : {}),
+        ...(publishable ? { origins, perMinute, userTokenKey } : {}),
         at: new Date().toISOString(),
       },
     });

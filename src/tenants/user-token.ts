@@ -11,8 +11,8 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 export const USER_TOKEN_MAX_LIFETIME_S = 24 * 60 * 60;
 /** Clock difference allowed between the tenant's backend and the service, on `exp` and `nbf`. */
 export const USER_TOKEN_LEEWAY_S = 60;
-/** Longer than any token of the claims read here. */
-const MAX_TOKEN_LENGTH = 4096;
+/** The longest token taken: room for many claims of the tenant's own besides those read here. */
+export const MAX_USER_TOKEN_LENGTH = 8192;
 
 // DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410): the 32 key bytes follow it.
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -39,7 +39,7 @@ export function userTokenKeyOf(text: string): string | null {
     }
   } else if (/^[0-9a-fA-F]{64}$/.test(trimmed)) raw = Buffer.from(trimmed, 'hex');
   else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) raw = Buffer.from(trimmed.replace(/=$/, ''), 'base64url');
-  if (raw?.length !== 32) return null;
+  if (raw?.length !== 32 || weakPoint(raw)) return null;
   try {
     // A point that does not decode is no key (node refuses it here, not at the first token).
     publicKeyOf(raw.toString('base64url'));
@@ -47,6 +47,42 @@ export function userTokenKeyOf(text: string): string | null {
     return null;
   }
   return raw.toString('base64url');
+}
+
+// Curve25519's field prime and Ed25519's curve constant d = -121665/121666 (RFC 8032).
+const P = 2n ** 255n - 19n;
+const mod = (a: bigint) => ((a % P) + P) % P;
+const power = (base: bigint, exponent: bigint): bigint => {
+  let result = 1n;
+  for (let b = mod(base), e = exponent; e > 0n; e >>= 1n, b = mod(b * b)) if (e & 1n) result = mod(result * b);
+  return result;
+};
+const inverse = (a: bigint) => power(a, P - 2n);
+const D = mod(-121665n * inverse(121666n));
+
+/**
+ * Whether a public key's point is one no private key makes, for which signatures can be forged:
+ * its y not below the field prime (a second spelling of a point), off the curve, or of small
+ * order (8·A is the neutral point: the all-zero key, and seven others). With such a key an
+ * all-but-empty signature verifies for about one message in four, so anyone could sign tokens.
+ */
+function weakPoint(raw: Buffer): boolean {
+  const bytes = Buffer.from(raw);
+  bytes[31]! &= 0x7f;
+  const y = BigInt(`0x${Buffer.from(bytes).reverse().toString('hex')}`);
+  if (y >= P) return true;
+  // x² = (y² − 1) / (d·y² + 1); either root has the same order.
+  const xx = mod((y * y - 1n) * inverse(mod(D * y * y + 1n)));
+  let x = power(xx, (P + 3n) / 8n);
+  if (mod(x * x - xx) !== 0n) x = mod(x * power(2n, (P - 1n) / 4n));
+  if (mod(x * x - xx) !== 0n) return true;
+  // Doubling on −x² + y² = 1 + d·x²·y² (complete for Ed25519): three times is 8·A.
+  let [px, py] = [x, y];
+  for (let i = 0; i < 3; i++) {
+    const t = mod(D * px * px * py * py);
+    [px, py] = [mod(2n * px * py * inverse(mod(1n + t))), mod((py * py + px * px) * inverse(mod(1n - t)))];
+  }
+  return px === 0n && py === 1n;
 }
 
 /** The key object of a stored user-token key (32 bytes, base64url). */
@@ -79,7 +115,8 @@ const numericDate = (value: unknown): value is number => typeof value === 'numbe
  * userReferenceOf(token, publicKeyOf(stored), { apiKey: 'pk_…', now: Date.now() }) // 'user-42'
  */
 export function userReferenceOf(token: string, key: KeyObject, expected: { apiKey: string; now: number }): string {
-  const pieces = token.length <= MAX_TOKEN_LENGTH ? token.split('.') : [];
+  if (token.length > MAX_USER_TOKEN_LENGTH) throw new UserTokenError(`X-User-Token is longer than ${MAX_USER_TOKEN_LENGTH} characters`);
+  const pieces = token.split('.');
   if (pieces.length !== 3 || pieces.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) {
     throw new UserTokenError('X-User-Token must be a JWT: three base64url parts separated by dots');
   }

@@ -31,6 +31,29 @@ describe('user tokens › the key a tenant gives', () => {
     }
   });
 
+  it('is refused when it is a weak point (small order, or a second spelling) with which anyone could sign', () => {
+    for (const hex of [
+      '0000000000000000000000000000000000000000000000000000000000000000',
+      '0100000000000000000000000000000000000000000000000000000000000000',
+      'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+      '0000000000000000000000000000000000000000000000000000000000000080',
+      'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a',
+      'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa',
+      '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05',
+      '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85',
+      // y = p and p + 1: the points 0 and 1 spelled again.
+      'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+      'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+    ]) {
+      expect(userTokenKeyOf(hex), hex).toBeNull();
+    }
+    // Keys as keys are made are all taken.
+    for (let i = 0; i < 50; i++) {
+      const raw = pair().publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
+      expect(userTokenKeyOf(raw.toString('hex'))).toBe(raw.toString('base64url'));
+    }
+  });
+
   it('is refused when it is no Ed25519 public key', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'pem', type: 'spki' }) as string;
     const ed448 = generateKeyPairSync('ed448').publicKey.export({ format: 'pem', type: 'spki' }) as string;
@@ -54,6 +77,8 @@ describe('user tokens › a token', () => {
   const good = { sub: 'user-42', exp: seconds + 600 };
 
   it('answers the user reference it names when signed by the key, unexpired, for this key or any', () => {
+    // Room for claims of the tenant's own: 200 roles.
+    expect(check(token({ ...good, roles: Array.from({ length: 200 }, (_, i) => `role-${i}`) }))).toBe('user-42');
     expect(check(token(good))).toBe('user-42');
     expect(check(token({ ...good, aud: PK, nbf: seconds - 5, iat: seconds - 5 }))).toBe('user-42');
     expect(check(token({ ...good, aud: ['https://shop.example.com', PK] }))).toBe('user-42');
@@ -80,7 +105,7 @@ describe('user tokens › a token', () => {
     ['another key', token({ ...good, aud: 'pk_BBBBBBBBBBBBBBBBBBBBBBBB' }), /another key/],
     ['no sub', token({ exp: seconds + 60 }), /sub/],
     ['a number for sub', token({ sub: 42, exp: seconds + 60 }), /sub/],
-    ['too long', token({ ...good, pad: 'x'.repeat(5000) }), /three base64url parts/],
+    ['too long', token({ ...good, pad: 'x'.repeat(9000) }), /longer than 8192 characters/],
   ])('is refused with %s', (_, t, message) => {
     expect(() => check(t)).toThrow(message);
   });

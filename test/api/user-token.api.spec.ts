@@ -52,6 +52,8 @@ describe('user tokens › a key that needs one', () => {
     // A publishable key without one shows null: it records for any user reference.
     const plain = await admin.post('/api/v1/keys', { scope: 'publishable', origins: [SHOP] });
     expect(plain.json().data.userTokenKey).toBeNull();
+    const entries = (await admin.get('/api/v1/audit-log?action=key.issued')).json().data as { target: { id: string }; details: object }[];
+    expect(entries.find((e) => e.target.id === plain.json().data.apiKey)?.details).toMatchObject({ userTokenKey: null });
   });
 
   it('records the decision of the user its token names', async () => {
@@ -118,6 +120,8 @@ describe('user tokens › issuing', () => {
     const privatePem = backend.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
     for (const body of [
       { scope: 'publishable', origins: [SHOP], userTokenKey: 'abc' },
+      // The all-zero key: a point of small order, for which anyone can make signatures that verify.
+      { scope: 'publishable', origins: [SHOP], userTokenKey: '00'.repeat(32) },
       { scope: 'publishable', origins: [SHOP], userTokenKey: privatePem },
       { scope: 'write', userTokenKey: raw.toString('hex') },
     ]) {

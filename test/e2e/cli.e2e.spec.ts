@@ -364,13 +364,20 @@ describe.each(engines)('cli › on $name', (engine) => {
         expect(issued.code, issued.stderr).toBe(0);
         expect(issued.json.userTokenKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
         // Neither a key nor a file of one, nor a key for another scope: usage errors, nothing issued.
-        for (const bad of [
-          [...args, '--user-token-key', join(dir, 'missing.pem')],
-          ['key', 'create', '--tenant', created.tenantId, '--user-token-key', pem],
-        ]) {
-          const run = await cli(bad, env);
+        const privatePem = join(dir, 'backend.key');
+        writeFileSync(privatePem, generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }));
+        for (const [bad, said] of [
+          [[...args, '--user-token-key', join(dir, 'missing.pem')], /there is no file .*missing\.pem/],
+          [[...args, '--user-token-key', dir], /is a folder/],
+          [[...args, '--user-token-key', privatePem], /holds a private key/],
+          // The all-zero key: of small order, anyone could sign for it.
+          [[...args, '--user-token-key', '00'.repeat(32)], /usable Ed25519 public key/],
+          [['key', 'create', '--tenant', created.tenantId, '--user-token-key', pem], /for --scope publishable only/],
+        ] as const) {
+          const run = await cli([...bad], env);
           expect(run.code, run.stderr).toBe(2);
           expect(run.stderr).toMatch(/--user-token-key/);
+          expect(run.stderr).toMatch(said);
         }
         await withService(async (service) => {
           const refused = await browserClient(service.app, issued.json.apiKey as string, origin).post('/api/v1/consent', {

@@ -30,8 +30,8 @@ export interface ApiKeyIssued {
     expiresAt: string | null;
     origins?: string[];
     perMinute?: number;
-    /** A publishable key's Ed25519 public key for user tokens (base64url), when it has one. */
-    userTokenKey?: string;
+    /** A publishable key's Ed25519 public key for user tokens (base64url), null when it has none; absent on other keys. */
+    userTokenKey?: string | null;
     at: string;
   };
 }
