@@ -42,6 +42,7 @@ import { takeRecordedBackup } from './backup/backup.js';
 import { assertTransactionIdsBehindServer } from './ledger/postgres/transaction-ids.js';
 import { ReceiptStore } from './receipts/receipt.store.js';
 import { ReceiptService } from './receipts/receipts.service.js';
+import { RenderThread } from './receipts/render-thread.js';
 import { MIGRATIONS } from './migrations.js';
 import { autovacuumNotice } from './store/autovacuum.js';
 import { openStore, type Store } from './store/store.js';
@@ -395,10 +396,20 @@ export async function createService(settings: Settings, options: ServiceOptions 
       scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, tenantId, subject, subjectSource),
       ...(index ? { fence: index.fence } : {}),
     });
-    const receipts = new ReceiptService(commands, consents.queries, receiptStore, settings.publicBaseUrl, undefined, {
-      source: transparency,
-      verify: proofIncludes,
-    });
+    const renderer = await life.open(
+      'receipt renderer',
+      () => new RenderThread(),
+      (thread) => thread.close(),
+    );
+    const receipts = new ReceiptService(
+      commands,
+      consents.queries,
+      receiptStore,
+      settings.publicBaseUrl,
+      undefined,
+      { source: transparency, verify: proofIncludes },
+      (input) => renderer.render(input),
+    );
     // One process counts in memory; with REDIS_URL every process shares the counters.
     const limiter = await life.open(
       'limiter',

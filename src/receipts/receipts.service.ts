@@ -6,7 +6,7 @@ import { DomainError } from '../domain/errors.js';
 import { sha256Hex } from '../common/hashing.js';
 import { isUuid, newId } from '../common/ids.js';
 import { receiptStream, type ReceiptIssued } from '../domain/receipt/receipt.events.js';
-import { renderReceipt, verifyUrl, type ReceiptLogProof } from './receipt.renderer.js';
+import { renderReceipt, verifyUrl, type ReceiptInput, type ReceiptLogProof } from './receipt.renderer.js';
 import type { ReceiptStore, StoredReceipt } from './receipt.store.js';
 
 /** What the public verification page states. The same keys whether verified or not. */
@@ -61,6 +61,8 @@ export class ReceiptService {
     private readonly publicBaseUrl: string,
     private readonly clock: () => Date = () => new Date(),
     private readonly proofs?: { source: ProofSource; verify: InclusionCheck },
+    /** Lays out a receipt's PDF: the service's runs on a thread of its own (render-thread.ts). */
+    private readonly render: (input: ReceiptInput) => Promise<Buffer> = renderReceipt,
   ) {}
 
   /** The record's place in the signed log, or undefined when it is not sealed yet. */
@@ -101,7 +103,7 @@ export class ReceiptService {
       eventHash: proof.eventHash,
       inclusionPath: proof.inclusionPath,
     };
-    const pdf = await renderReceipt({
+    const pdf = await this.render({
       consent,
       receiptId,
       generatedAt: issuedAt,

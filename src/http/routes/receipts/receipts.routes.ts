@@ -38,11 +38,11 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
         tags,
         summary: 'Generate a PDF receipt of a consent record',
         description:
-          'Renders the record as the ledger holds it now (a withdrawn consent says so), stores the PDF, records the issue in the ledger (ReceiptIssued) and answers the PDF. Each call issues a new receipt; GET answers the latest. A record that fails the checks GET /consent/:id/verify runs (personal fields that do not open, an event the service did not append, a broken chain) gets none: 409 CONSENT_TAMPERED.',
+          'Renders the record as the ledger holds it now (a withdrawn consent says so), stores the PDF, records the issue in the ledger (ReceiptIssued) and answers the PDF. Each call issues a new receipt; GET answers the latest. A record that fails the checks GET /consent/:id/verify runs (personal fields that do not open, an event the service did not append, a broken chain) gets none: 409 CONSENT_TAMPERED. Laid out on a thread of its own; a layout that takes over 20 s is given up: 422 RECEIPT_TOO_LARGE, nothing issued.',
         params: Params,
         response: {
           200: { description: 'The receipt', content: { 'application/pdf': { schema: Pdf } }, headers },
-          ...errorResponses(400, 401, 404, 409),
+          ...errorResponses(400, 401, 404, 409, 422),
         },
       },
     },
