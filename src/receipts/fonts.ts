@@ -81,13 +81,27 @@ const UNSET_RANGES: readonly (readonly [number, number])[] = [
   [0xfe70, 0xfefe], // Arabic presentation forms B
 ];
 
-/** Whether a receipt sets this character as written: a font has it, and its script needs no shaping nor right-to-left layout. */
-const settable = (codePoint: number): boolean =>
-  codePoint < 0x20 || (!UNSET_RANGES.some(([a, b]) => codePoint >= a && codePoint <= b) && coverage!.some((f) => f.has(codePoint)));
+/**
+ * Characters that print as nothing, or as a break the value does not have: controls, format
+ * characters (zero-width space and joiners, soft hyphen, byte order mark, direction marks) and
+ * line or paragraph separators. Printed as they are, `alice` and `alice` + U+200B would read alike,
+ * and a newline would add a line that reads as part of the record.
+ */
+const INVISIBLE = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]$/u;
 
 /**
- * `text` with every character a receipt cannot set as written (see UNSET_RANGES; emoji and rare
- * Han its fonts lack) written as JSON writes an escape: `\u0627`, a pair for one past U+FFFF
+ * Whether a receipt sets this character as written: not invisible (but for the newlines of JSON
+ * laid out on lines, `json`), a font has it, and its script needs no shaping nor right-to-left layout.
+ */
+const settable = (ch: string, json: boolean): boolean => {
+  if (INVISIBLE.test(ch)) return json && ch === '\n';
+  const codePoint = ch.codePointAt(0)!;
+  return !UNSET_RANGES.some(([a, b]) => codePoint >= a && codePoint <= b) && coverage!.some((f) => f.has(codePoint));
+};
+
+/**
+ * `text` with every character a receipt cannot set as written (see UNSET_RANGES and INVISIBLE;
+ * emoji and rare Han its fonts lack) written as JSON writes an escape: `\u0627`, a pair for one past U+FFFF
  * (`\ud83c\udf6a`), and then a plain value's backslashes as `\\` (`json`: the text is JSON already).
  * The same text when it has none. A reader recomputing a hash reads them as JSON does.
  *
@@ -96,12 +110,13 @@ const settable = (codePoint: number): boolean =>
  */
 export function escapeUnsettable(text: string, options: { json?: boolean } = {}): string {
   ensureFonts();
-  if ([...text].every((ch) => settable(ch.codePointAt(0)!))) return text;
+  const json = options.json === true;
+  if ([...text].every((ch) => settable(ch, json))) return text;
   let out = '';
   for (const ch of text) {
     // A plain value read as JSON needs its own backslashes escaped too (JSON text has them already).
-    if (ch === '\\' && !options.json) out += '\\\\';
-    else if (settable(ch.codePointAt(0)!)) out += ch;
+    if (ch === '\\' && !json) out += '\\\\';
+    else if (settable(ch, json)) out += ch;
     else for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
   }
   return out;

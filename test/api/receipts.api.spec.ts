@@ -189,6 +189,18 @@ describe('receipts › when a consent is rendered to a PDF', () => {
     expect(JSON.parse(`"${escaped}"`)).toBe(userReference);
   });
 
+  it('writes invisible characters (controls, zero-width, soft hyphen, separators) as escapes too: no two references print alike', async () => {
+    const policyVersionId = await publishPolicy(api);
+    const userReference = 'bob\u200b\u0001\u00ad|tab\tx|ff\u000cy|nl\nDecision Rejected|ls\u2028';
+    const metadata = { k: 'zero\u200bwidth\ufeff' };
+    const recorded = (await api.post('/api/v1/consent', { policyVersionId, userReference, consentGiven: true, metadata })).json().data;
+    const text = squash(pdfText((await api.post(`/api/v1/consent/${recorded.id}/pdf`)).rawPayload));
+    const escaped = 'bob\\u200b\\u0001\\u00ad|tab\\u0009x|ff\\u000cy|nl\\u000aDecision Rejected|ls\\u2028';
+    expect(text).toContain(squash(escaped));
+    expect(JSON.parse(`"${escaped}"`)).toBe(userReference);
+    expect(text).toContain(squash('"k": "zero\\u200bwidth\\ufeff"'));
+  });
+
   it('embeds the fonts each script needs (subsets), so no script comes out blank', () => {
     const fonts = execFileSync('pdffonts', [pdfFile(pdf)], { encoding: 'utf8' });
     expect(fonts).toMatch(/\+NotoSans-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes/);
