@@ -350,6 +350,12 @@ export async function createService(settings: Settings, options: ServiceOptions 
     metrics.gauge('webhook_queue_depth', 'Webhook deliveries waiting for an attempt (due now or retrying later).', () =>
       pendingDeliveries(store.db),
     );
+    // A halted tenant's events wait in transparency.held, not as the sealer's lag, which moves past them.
+    metrics.gauge(
+      'sealing_halted_tenants',
+      'Tenants whose log stopped sealing because an event failed its checks (forged, or by a retired key): GET /ready lists them under sealing.halted.',
+      async () => (await transparency.halts()).length,
+    );
     if (store.backup) {
       metrics.gauge(
         'backup_last_success_timestamp_seconds',

@@ -18,6 +18,7 @@ import { client, publishPolicy, sealedCheckpoint, startTestService, type Client,
  */
 
 let t: TestService;
+const ADMIN_TOKEN = 'forged-events-admin-token-0123456789';
 
 interface Halt {
   tenantId: string;
@@ -78,7 +79,7 @@ async function tenantWithConsent(): Promise<{ api: Client; tenantId: string; con
 }
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await startTestService({ ADMIN_TOKEN });
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -111,6 +112,9 @@ describe('forged events › a backdated withdrawal inserted into the ledger', ()
     const halt = await haltOf(tenantId);
     expect(halt).toMatchObject({ eventId: forgedId, reason: 'the event carries no authenticator' });
     expect((await ready()).status).toBe('ready');
+    // Monitoring sees it: the halted tenants' gauge (ConsentLedgerSealingHalted pages on it).
+    const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(metrics.body).toMatch(/^consent_ledger_sealing_halted_tenants 1$/m);
     // Never signed: the log keeps the honest leaves (the tenant's set-up, policy, consent, receipt issued).
     expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(setup + 3);
   });
