@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hidePasswords } from '../store/database-errors.js';
 
 /**
  * Ledger locations as the CLI takes them (`ledger copy --from/--to`), read without opening them:
@@ -18,9 +19,7 @@ const POSTGRES = /^postgres(ql)?:\/\//i;
 export function maskLocation(location: string): string {
   try {
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return location;
-    const url = new URL(location);
-    if (url.password) url.password = '***';
-    return url.toString();
+    return hidePasswords(new URL(location)).toString();
   } catch {
     return location.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
   }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../ledger/ledger.port.js';
 import { MIGRATIONS } from '../migrations.js';
 import { LedgerLocationError, locationKind, maskLocation } from './ledger-location.js';
+import { shownDatabaseUrl } from '../store/database-errors.js';
 import { openLedger } from './open-ledger.js';
 
 describe('open-ledger › a location names an adapter', () => {
@@ -29,6 +30,11 @@ describe('open-ledger › a location names an adapter', () => {
 
   it('never shows a password in messages', () => {
     expect(maskLocation('postgres://consent:s3cret@db:5432/c')).toBe('postgres://consent:***@db:5432/c');
+    // The driver reads a password from the query too.
+    expect(maskLocation('postgres://consent@db/c?password=s3cret&sslmode=require&sslpassword=k3y')).toBe(
+      'postgres://consent@db/c?password=***&sslmode=require&sslpassword=***',
+    );
+    expect(shownDatabaseUrl('postgres://consent:a@db/c?PassWord=s3cret')).toBe('postgres://consent:***@db/c?PassWord=***');
     expect(maskLocation('./data')).toBe('./data');
   });
 });

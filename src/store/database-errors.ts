@@ -42,12 +42,20 @@ export function isUnavailableError(error: unknown): boolean {
   return NETWORK.test(code) || DRIVER_LOST.test(message);
 }
 
-/** DATABASE_URL as it may be shown: its password hidden. */
+/**
+ * A URL's passwords replaced by `***`: the one before the host, and any query parameter that
+ * holds one (`?password=`, `?sslpassword=`, which the driver reads too).
+ */
+export function hidePasswords(u: URL): URL {
+  if (u.password) u.password = '***';
+  for (const name of [...u.searchParams.keys()]) if (/pass/i.test(name)) u.searchParams.set(name, '***');
+  return u;
+}
+
+/** DATABASE_URL as it may be shown: its passwords hidden. */
 export function shownDatabaseUrl(url: string): string {
   try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
+    return hidePasswords(new URL(url)).toString();
   } catch {
     return '(not a URL)';
   }
