@@ -109,6 +109,14 @@ describe('filters › metadata', () => {
     expect(await matching('metadata.source=web&purpose=sms&consentGiven=false')).toEqual(named('d'));
   });
 
+  it('refuses too many query parameters, naming the query, not the body', async () => {
+    const query = Array.from({ length: 45 }, (_, i) => `metadata.k${i}=v`).join('&');
+    const res = await api.get(`/api/v1/consent/search?${query}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.details.errors).toContainEqual({ field: '(query)', message: 'must NOT have more than 40 query parameters' });
+    expect(res.body).not.toContain('(body)');
+  });
+
   it('match a key of any letters, as every top-level value is tagged', async () => {
     const other = client(t.app, await t.tenant('pro'));
     const v = (await other.post('/api/v1/policies', { policyType: 'privacy_policy', version: '1.0.0', title: 'P', content: 'P' })).json()

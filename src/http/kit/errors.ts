@@ -107,9 +107,13 @@ const LATER_PARTS: Record<string, readonly Part[]> = { params: ['body', 'queryst
 
 /** Field errors of Ajv's errors in a part of the request; in a query, an unknown name is said as such. */
 const partFieldErrors = (part: string | undefined, errors: unknown[]) =>
-  fieldErrors(errors as never).map((x) =>
-    part === 'querystring' && x.message === UNKNOWN_FIELD ? { ...x, message: unknownParameter(x.field) } : x,
-  );
+  fieldErrors(errors as never).map((x) => {
+    if (part !== 'querystring') return x;
+    if (x.message === UNKNOWN_FIELD) return { ...x, message: unknownParameter(x.field) };
+    // The query as a whole (too many parameters): named as such, not as the body.
+    if (x.field === '(body)') return { field: '(query)', message: x.message.replace(/properties/, 'query parameters') };
+    return x;
+  });
 
 /**
  * The schema errors of request parts Fastify has not checked (after one part failed, or before
