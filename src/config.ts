@@ -122,6 +122,9 @@ export interface Settings {
 /** The longest delay a Node timer keeps, 2^31 - 1 ms (about 24.8 days), in whole minutes. */
 const TIMER_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
 
+/** A host name: dot-separated labels of letters, digits, hyphens (and underscores, as container names have), the last not all digits. */
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_-]*[a-z_-][a-z0-9_-]*\.?$/i;
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -200,6 +203,10 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     throw new ConfigError('TRANSPARENCY_SIGNING_KEY, TRANSPARENCY_SIGNING_KEY_FILE: set one of them, not both');
   }
   const host = e.HOST ?? '127.0.0.1';
+  // An address, or a host name whose last label is not all digits (999.1.1.1 is neither).
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) {
+    throw new ConfigError('HOST: invalid value (an IPv4 or IPv6 address of this machine, such as 0.0.0.0 or :: (no brackets), or a host name)');
+  }
   let witnesses: WitnessSpec[];
   try {
     witnesses = parseWitnesses(e.WITNESSES);

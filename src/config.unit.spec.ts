@@ -51,6 +51,15 @@ describe('config › when no setting is given', () => {
     });
   });
 
+  it('refuses a HOST that is no address nor host name, and takes those that are', () => {
+    for (const HOST of ['999.1.1.1', '1.2.3', 'a..b', '-x.example', 'http://host', 'host:3000', '::1::', '[::1]']) {
+      expect(refusal({ HOST }).message, HOST).toMatch(/^HOST: invalid value/);
+    }
+    for (const HOST of ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'db-1.internal', 'consent_ledger', 'svc.cluster.local.']) {
+      expect(loadSettings({ HOST }).host, HOST).toBe(HOST);
+    }
+  });
+
   it('treats an empty value as not set', () => {
     expect(loadSettings({ PORT: '', LOG_LEVEL: '', WEBHOOK_RETRY_SCALE: '' })).toMatchObject({
       port: 3000,

@@ -95,9 +95,14 @@ main().catch((error: unknown) => {
   }
   // The address taken, or DATA_DIR a file: said in one line naming the setting.
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL') {
+  if (code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     const where = `${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
-    const why = code === 'EADDRINUSE' ? 'another process listens there' : 'no interface of this machine has that address';
+    const why =
+      code === 'EADDRINUSE'
+        ? 'another process listens there'
+        : code === 'EADDRNOTAVAIL'
+          ? 'no interface of this machine has that address'
+          : 'the host name does not resolve to an address';
     process.stderr.write(`consent-ledger: could not start: cannot listen on ${where} (HOST, PORT): ${why}\n`);
     process.exit(1);
   }
