@@ -130,7 +130,7 @@ describe('audit › when a tenant exports its log › an auditor verifies it off
 
   it('checks every leaf’s authenticator: one removed, changed or moved to another leaf fails at that leaf', async () => {
     const entry = (k: number) => JSON.parse(leafLines()[k]!) as { authenticator: string | null };
-    expect(leafLines().every((l) => /^v1:[0-9a-f]{8}:/.test(JSON.parse(l).authenticator))).toBe(true);
+    expect(leafLines().every((l) => /^v2:[0-9a-f]{8}:/.test(JSON.parse(l).authenticator))).toBe(true);
     const k = 4;
     const cases: [string, (e: { authenticator: string | null }) => void, RegExp][] = [
       ['removed', (e) => (e.authenticator = null), /no authenticator, after leaves that do/],
