@@ -94,6 +94,7 @@ describe('service › when start-up fails part-way › what started is stopped, 
         'deadlines',
         'webhook history pruner',
         'read statistics',
+        'receipt renderer',
         'limiter',
       ]);
       const host = started.find((p) => p instanceof FollowerHost) as FollowerHost;
