@@ -30,7 +30,10 @@ export class RenderThread {
   private nextId = 0;
   private closed = false;
 
-  constructor(private readonly timeoutMs = RENDER_TIMEOUT_MS) {}
+  constructor(
+    /** How long the next job may take, from when it is sent. */
+    public timeoutMs = RENDER_TIMEOUT_MS,
+  ) {}
 
   render(input: ReceiptInput): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('the receipt renderer is closed'));
