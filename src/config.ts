@@ -205,7 +205,9 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   const host = e.HOST ?? '127.0.0.1';
   // An address, or a host name whose last label is not all digits (999.1.1.1 is neither).
   if (isIP(host) === 0 && !HOST_NAME.test(host)) {
-    throw new ConfigError('HOST: invalid value (an IPv4 or IPv6 address of this machine, such as 0.0.0.0 or :: (no brackets), or a host name)');
+    throw new ConfigError(
+      'HOST: invalid value (an IPv4 or IPv6 address of this machine, such as 0.0.0.0 or :: (no brackets), or a host name)',
+    );
   }
   let witnesses: WitnessSpec[];
   try {
