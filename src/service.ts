@@ -168,11 +168,15 @@ export async function createService(settings: Settings, options: ServiceOptions 
     for (const notice of signing.notices) process.stderr.write(`${notice}\n`);
     // What this process authenticates, the sealer need not verify again (EventAuthenticity.made).
     let made: (hashes: readonly string[], authenticators: readonly string[]) => void = () => undefined;
-    const authenticate = (hashes: readonly string[]) => {
-      const authenticators = authenticateAppend(signing.signer, hashes);
-      made(hashes, authenticators);
-      return authenticators;
-    };
+    // Its public key: the PostgreSQL ledger appends only while it is the log's current key.
+    const authenticate = Object.assign(
+      (hashes: readonly string[]) => {
+        const authenticators = authenticateAppend(signing.signer, hashes);
+        made(hashes, authenticators);
+        return authenticators;
+      },
+      { publicKey: signing.signer.publicKey.toString('base64') },
+    );
     // EVENTSTORE_URL puts the ledger on EventStoreDB; the store keeps everything else (docs/architecture.md).
     const eventStore = settings.eventStoreUrl
       ? await life.open(

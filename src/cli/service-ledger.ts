@@ -29,7 +29,11 @@ export async function serviceLedger(
   { appends = false }: { appends?: boolean } = {},
 ): Promise<{ ledger: Ledger; external: boolean; close(): Promise<void> }> {
   const signer = appends && settings ? await appendSigner(store, settings as Settings) : undefined;
-  const authenticate = signer && ((hashes: readonly string[]) => authenticateAppend(signer.key, hashes));
+  const authenticate =
+    signer &&
+    Object.assign((hashes: readonly string[]) => authenticateAppend(signer.key, hashes), {
+      publicKey: signer.key.publicKey.toString('base64'),
+    });
   const opened: { ledger: Ledger; external: boolean; close(): Promise<void> } = await (async () => {
     if (!settings?.eventStoreUrl)
       return { ledger: new PostgresLedger(store.db, { authenticate, bulk: store.bulk }), external: false, close: async () => undefined };

@@ -96,7 +96,7 @@ export function addLimitResponses(paths: Paths, components: Components): void {
         );
       if (storeBacked(path))
         responses['503'] ??= errorResponse(
-          'The ledger or the store is unreachable (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once',
+          'The ledger or the store is unreachable, or this instance cannot use its keys until its operator restarts it (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once',
         );
       if (!limited(path)) continue;
       for (const [status, response] of Object.entries(responses)) {

@@ -78,7 +78,14 @@ export interface RecordedEvent {
  * Signs one append group: given its events' hashes in insert order, answers an authenticator for
  * each. Adapters call it once per transaction they commit, and store each answer with its event.
  */
-export type AuthenticateAppend = (eventHashes: readonly string[]) => string[];
+export interface AuthenticateAppend {
+  (eventHashes: readonly string[]): string[];
+  /**
+   * The signing key's raw Ed25519 public key, base64. A ledger in the database that keeps the key
+   * history appends only while it is the log's current key, checked in the append's transaction.
+   */
+  readonly publicKey?: string;
+}
 
 export interface AppendResult {
   events: RecordedEvent[];
@@ -119,6 +126,14 @@ export class LedgerUnavailableError extends Error {
     super(message, options);
     this.unconfirmed = options?.unconfirmed ?? false;
   }
+}
+
+/**
+ * Thrown when the key that signs appends is no longer the log's current key (`keys rotate-signing`
+ * ran while this process ran): nothing was written, and nothing will be until it is restarted.
+ */
+export class AppendKeyRetiredError extends Error {
+  override readonly name = 'AppendKeyRetiredError';
 }
 
 /**

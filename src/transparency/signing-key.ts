@@ -433,6 +433,9 @@ async function rotateInStore(
 ): Promise<{ retired: string; current: string }> {
   return db.transaction().execute(async (tx) => {
     await lockHistory(tx);
+    // Appends lock the current key's row while they commit (src/ledger/postgres): taken here, this
+    // waits for those that found it current, and those after it find it retired and write nothing.
+    await sql`SELECT 1 FROM transparency.key_history WHERE retired_at IS NULL FOR UPDATE`.execute(tx);
     // A transaction that may still append would put the retired key's events after the position
     // its statement names, or (a forger's, kept open) before it: waited for a moment (a process
     // finishing its batch), then refused, as the service must be stopped.

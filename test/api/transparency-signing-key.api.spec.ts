@@ -10,6 +10,8 @@ import { MIGRATIONS } from '../../src/migrations.js';
 import { createService, type Service } from '../../src/service.js';
 import type { Database } from '../../src/store/schema.js';
 import { openStore } from '../../src/store/store.js';
+import { PostgresLedger } from '../../src/ledger/postgres/postgres.ledger.js';
+import { authenticateAppend } from '../../src/transparency/append-authenticator.js';
 import { openNote, parseCheckpoint, parseVerifierKey, signedTime, signerFromSeed } from '../../src/transparency/note.js';
 import { assertCurrentKey, openSigningKey, rotateSigningKey } from '../../src/transparency/signing-key.js';
 import { seedBytes, SigningKeyError } from '../../src/transparency/signing-seed.js';
@@ -215,10 +217,38 @@ describe('signing key › rotation, and a process holding another key', () => {
     const newVkey = rotated.current;
     expect(signerFromSeed(KEY_NAME, seedBytes(readFileSync(join(dir, 'signing.key'), 'utf8'))).vkey).toBe(newVkey);
 
-    // This process still holds the retired key: its next batch is refused, nothing is signed with it.
-    // The ledger may hold the event back behind a transaction open elsewhere on the server, so a
-    // batch can read nothing at first: run batches until one reads it and refuses.
-    await publishPolicy(api);
+    // This process still holds the retired key: it records nothing with it (503), and says why.
+    const head = async () => (await service!.ledger.headPosition()) ?? null;
+    const headBefore = await head();
+    const refused = await api.post('/api/v1/policies', {
+      policyType: 'privacy_policy',
+      version: '9.9.9',
+      title: 'Privacy policy',
+      content: 'Written by a process holding a retired key.',
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json().error).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(refused.json().error.message).toMatch(/cannot sign with its key until its operator restarts it; nothing was recorded/);
+    expect(await head()).toEqual(headBefore);
+    // A forger holding the old seed appends past the rotation (ignoring the key history): this
+    // process's sealer refuses to sign on, nothing is signed with the retired key. The ledger may
+    // hold the event back behind a transaction open elsewhere on the server, so a batch can read
+    // nothing at first: run batches until one reads it and refuses.
+    const forger = new PostgresLedger(service.store.db, {
+      authenticate: (hashes) => authenticateAppend(signerFromSeed(KEY_NAME, seedBytes(oldSeed)), hashes),
+    });
+    await forger.append(
+      [
+        {
+          tenantId: creds.tenantId,
+          stream: `forged-${creds.tenantId}`,
+          expectedRevision: 'no_stream',
+          events: [{ type: 'Forged', data: {} }],
+        },
+      ],
+      new Date(),
+    );
     await service.sealer.stop();
     const refusal = await waitUntil(
       () =>
@@ -256,9 +286,9 @@ describe('signing key › rotation, and a process holding another key', () => {
 
     service = await createService(settingsOf(store.env), { pollMs: 50 });
     api = client(service.app, creds);
-    // What that process appended after the rotation carries the retired key's authenticator: the
-    // new key's sealer refuses it as it would a forgery made with the old seed, and the operator
-    // removes it (docs/verifying.md) before the tenant's log goes on.
+    // What the forger appended after the rotation carries the retired key's authenticator: the
+    // new key's sealer refuses it, and the operator removes it (docs/verifying.md) before the
+    // tenant's log goes on.
     const halted = await waitUntil(
       async () =>
         (
@@ -497,6 +527,46 @@ describe.skipIf(!serverUrl)('signing key › rotation while a transaction is ope
       await service?.close();
       service = undefined;
       await owner.close();
+    }
+  }, 60_000);
+
+  it('makes a write that waited for a rotation record nothing: it finds its key retired when the rotation commits', async () => {
+    const racingDir = mkdtempSync(join(tmpdir(), 'cl-signing-race-'));
+    const db = await storeSettings(racingDir);
+    const rotating = new pg.Client({ connectionString: db.env.DATABASE_URL });
+    await rotating.connect();
+    try {
+      service = await createService(settingsOf(db.env), { pollMs: 50 });
+      const api = client(service.app, await service.tenants.create('racing', 'enterprise'));
+      const policyVersionId = await publishPolicy(api);
+      const headBefore = await service.ledger.headPosition();
+      // A rotation's first steps, held: the key history's lock, then the current key's row.
+      await rotating.query('BEGIN');
+      await rotating.query('LOCK TABLE transparency.key_history IN SHARE ROW EXCLUSIVE MODE');
+      await rotating.query('SELECT 1 FROM transparency.key_history WHERE retired_at IS NULL FOR UPDATE');
+      const write = api.post('/api/v1/consent', { policyVersionId, userReference: 'u-racing', consentGiven: true });
+      await waitUntil(
+        async () => {
+          const { rows } = await rotating.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+             WHERE NOT l.granted AND a.datname = current_database() AND l.pid <> pg_backend_pid()`,
+          );
+          return rows[0]!.n > 0;
+        },
+        { what: 'the write to wait for the rotation' },
+      );
+      await rotating.query('UPDATE transparency.key_history SET retired_at = clock_timestamp() WHERE retired_at IS NULL');
+      await rotating.query('COMMIT');
+      const answer = await write;
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().error.message).toMatch(/nothing was recorded/);
+      expect(await service.ledger.headPosition()).toEqual(headBefore);
+    } finally {
+      await rotating.end();
+      await service?.close();
+      service = undefined;
+      await db.drop();
+      rmSync(racingDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { ReadModelsBehindError } from '../../common/read-notes.js';
 import {
   ConcurrencyError,
   LedgerAppendTooLargeError,
+  AppendKeyRetiredError,
   LedgerUnavailableError,
   WrongExpectedRevisionError,
 } from '../../ledger/ledger.port.js';
@@ -190,6 +191,15 @@ function map(error: unknown, later: FieldError[] = []): Mapped {
       code: 'SERVICE_UNAVAILABLE',
       message: 'the ledger is unavailable; nothing was recorded, try again',
       headers: { 'retry-after': '1' },
+    };
+  }
+  // The signing key retired under a running process (keys rotate-signing): it appends nothing until restarted.
+  if (error instanceof AppendKeyRetiredError) {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'this instance cannot sign with its key until its operator restarts it; nothing was recorded, try again',
+      headers: { 'retry-after': '5' },
     };
   }
   // The master key rotated away under a running process: it writes and opens nothing until restarted (logged).

@@ -18,10 +18,12 @@ import type { Database } from '../../store/schema.js';
 import { checkChain, eventHash } from '../event-hash.js';
 import { ledgerContract, readAllThrough } from '../ledger.contract.js';
 import {
+  AppendKeyRetiredError,
   comparePositions,
   START,
   WrongExpectedRevisionError,
   type AppendRequest,
+  type AuthenticateAppend,
   type LedgerPosition,
   type RecordedEvent,
 } from '../ledger.port.js';
@@ -819,3 +821,41 @@ describe.skipIf(!serverUrl)('postgres ledger (postgres) › when transactions co
     }
   });
 });
+
+for (const engine of variants) {
+  describe(`postgres ledger (${engine.name}) › signing with a key the key history retired`, () => {
+    let t: TestStore;
+    const publicKey = Buffer.alloc(32, 7).toString('base64');
+    const authenticate: AuthenticateAppend = Object.assign((hashes: readonly string[]) => hashes.map(() => 'signed'), { publicKey });
+    const tenantId = randomUUID();
+    const stream = `keyed-${randomUUID()}`;
+    const create = () => ({
+      tenantId,
+      stream: `keyed-${randomUUID()}`,
+      expectedRevision: 'no_stream' as const,
+      events: [{ type: 'A', data: {} }],
+    });
+
+    beforeAll(async () => {
+      t = await engine.open();
+      await sql`INSERT INTO transparency.key_history (public_key, vkey) VALUES (${publicKey}, 'test+00000000+key')`.execute(t.store.db);
+    });
+    afterAll(() => t?.dispose());
+
+    it('appends while the key is current, and nothing once it is retired, on every path', async () => {
+      const ledger = new PostgresLedger(t.store.db, { ...optionsOf(engine, t.store), authenticate });
+      await ledger.append([{ ...create(), stream }], new Date());
+      await ledger.append([{ tenantId, stream, expectedRevision: 0, events: [{ type: 'B', data: {} }] }], new Date());
+      const before = await rowsOf(t.store.db);
+      await sql`UPDATE transparency.key_history SET retired_at = clock_timestamp() WHERE public_key = ${publicKey}`.execute(t.store.db);
+      // A new stream (one statement, or COPY), an existing one (a transaction), and a group of both.
+      await expect(ledger.append([create()], new Date())).rejects.toThrow(AppendKeyRetiredError);
+      await expect(
+        ledger.append([{ tenantId, stream, expectedRevision: 1, events: [{ type: 'C', data: {} }] }], new Date()),
+      ).rejects.toThrow(AppendKeyRetiredError);
+      const group = await Promise.all([settle(ledger.append([create()], new Date())), settle(ledger.append([create()], new Date()))]);
+      for (const { error } of group) expect(error).toBeInstanceOf(AppendKeyRetiredError);
+      expect(await rowsOf(t.store.db)).toEqual(before);
+    });
+  });
+}

@@ -4,6 +4,7 @@ import type { Database } from '../../store/schema.js';
 import type { Store } from '../../store/store.js';
 import { chainEvents } from '../event-hash.js';
 import {
+  AppendKeyRetiredError,
   LedgerUnavailableError,
   WrongExpectedRevisionError,
   type AppendRequest,
@@ -139,6 +140,20 @@ const recordedOf = (
 /** A condition (`c`: stream `s`, last revision `r` or null) that does not hold, as SQL over ledger.events. */
 const CONDITION_FAILS = 'c.r IS DISTINCT FROM (SELECT max(e.stream_revision) FROM ledger.events e WHERE e.stream_id = c.s)';
 
+/**
+ * The signing key's row in the key history while it is the log's current key, locked to the
+ * append's commit (a foreign key's lock). `keys rotate-signing` locks that row FOR UPDATE before it
+ * reads the ledger's head: it waits for the appends that found the key current, and an append that
+ * waited for it finds the row retired (read again at its newest version) and writes nothing.
+ */
+const CURRENT_KEY_ROW = 'SELECT 1 FROM transparency.key_history WHERE public_key = $1 AND retired_at IS NULL FOR KEY SHARE';
+const currentKeyRow = (publicKey: string) =>
+  sql`SELECT 1 FROM transparency.key_history WHERE public_key = ${publicKey} AND retired_at IS NULL FOR KEY SHARE`;
+const keyRetired = () =>
+  new AppendKeyRetiredError(
+    'the key this process signs appends with is no longer the log’s current key (keys rotate-signing ran): restart it with the current key',
+  );
+
 /** The group's authenticators, over exactly the rows one statement writes, in their order. */
 function signRows(rows: EventRow[], authenticate: AuthenticateAppend | undefined): void {
   if (authenticate) authenticate(rows.map((r) => r.event_hash)).forEach((a, i) => (rows[i]!.authenticator = a));
@@ -177,14 +192,15 @@ function pushRows(
 
 /**
  * Inserts the rows, in their order, provided every condition holds (a stream's last revision, or
- * null for no stream, as the statement sees it); answers them as recorded, or undefined when a
- * condition did not hold (nothing was inserted).
+ * null for no stream, as the statement sees it) and, with `checkKey`, the signing key is current;
+ * answers them as recorded, or undefined when one did not hold (nothing was inserted).
  */
 async function insertRows(
   db: Kysely<Database>,
   rows: EventRow[],
   conditions: { s: string; r: number | null }[],
   authenticate: AuthenticateAppend | undefined,
+  checkKey = false,
 ): Promise<RecordedEvent[] | undefined> {
   signRows(rows, authenticate);
   const payload = insertPayload(rows);
@@ -199,6 +215,7 @@ async function insertRows(
       data json, metadata json, recorded_at timestamptz, prev_hash text, event_hash text, authenticator text)
     WHERE NOT EXISTS (
       SELECT 1 FROM json_to_recordset(${JSON.stringify(conditions)}::json) AS c(s text, r integer) WHERE ${sql.raw(CONDITION_FAILS)})
+      ${checkKey && authenticate?.publicKey ? sql`AND EXISTS (${currentKeyRow(authenticate.publicKey)})` : sql``}
     ORDER BY r.ord
     RETURNING global_position, transaction_id, event_id, tenant_id`.execute(db);
   if (inserted.rows.length === 0) return undefined;
@@ -230,6 +247,7 @@ async function copyRows(
       `${copyText(r.event_id)}\t${copyText(r.tenant_id)}\t${copyText(r.stream_id)}\t${r.stream_revision}\t${copyText(r.event_type)}\t${copyText(r.data)}\t${copyText(r.metadata)}\t${r.recorded_at}\t${copyText(r.prev_hash)}\t${r.event_hash}\t${copyText(r.authenticator)}\n`,
   );
   const placed = await bulk(async (tx) => {
+    if (authenticate?.publicKey && (await tx.query(CURRENT_KEY_ROW, [authenticate.publicKey])).length === 0) return undefined;
     if (conditions.length > 0) {
       const failed = await tx.query(`SELECT 1 FROM json_to_recordset($1::json) AS c(s text, r integer) WHERE ${CONDITION_FAILS} LIMIT 1`, [
         JSON.stringify(conditions),
@@ -483,6 +501,8 @@ export class PostgresLedger implements Ledger {
       // one that a stream does not exist. A keyed write expects the other routes' streams for its
       // key absent, so two routes given one new key both lock the third's and go one after the
       // other, the second reading the first's stream (docs/contract.md, Idempotency-Key).
+      if (this.authenticate?.publicKey && (await currentKeyRow(this.authenticate.publicKey).execute(tx)).rows.length === 0)
+        throw keyRetired();
       const locks = (r: AppendRequest) => (r.events.length > 0 ? r.expectedRevision !== 'no_stream' : r.expectedRevision === 'no_stream');
       const locked = [...new Set(all.filter(locks).map((r) => r.stream))];
       if (locked.length > 0) {
@@ -550,7 +570,7 @@ export class PostgresLedger implements Ledger {
       const events =
         this.bulk && rows.length >= this.copyFromEvents
           ? await copyRows(this.bulk, rows, conditions, this.authenticate)
-          : await insertRows(this.db, rows, conditions, this.authenticate);
+          : await insertRows(this.db, rows, conditions, this.authenticate, true);
       return events && spans.map((p) => ({ result: resultOf(events.slice(p.from, p.to)) }));
     } catch (error) {
       // A stream that exists, a value refused (by the database or the hashing): the
