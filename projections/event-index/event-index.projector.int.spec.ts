@@ -64,7 +64,7 @@ describe.each(harnessEngines)('event_index projection ($name)', ({ open, ledger 
         tx,
         tenant,
         0,
-        events.map((e) => e.id),
+        events.map((e) => ({ id: e.id, stream: e.stream })),
       ),
     );
     const entries = await logs.entries(tenant, -1, 100);

@@ -109,6 +109,24 @@ export class EventAuthenticity {
     return problem;
   }
 
+  /**
+   * Null when a stream, as read from the ledger, holds every event the log sealed of it; else why
+   * not (removed from the ledger by whoever can switch its triggers off). A removed tail, such as a
+   * withdrawal, leaves the rest chained: only the sealed leaves still name it.
+   */
+  async removed(tenantId: string, stream: string, events: readonly Pick<RecordedEvent, 'id'>[]): Promise<string | null> {
+    const sealed = await transparencyDb(this.db)
+      .selectFrom('transparency.leaves')
+      .select('event_id')
+      .where('tenant_id', '=', tenantId)
+      .where('stream_id', '=', stream)
+      .execute();
+    const held = new Set(events.map((e) => e.id.toLowerCase()));
+    const gone = sealed.filter((l) => !held.has(l.event_id.toLowerCase())).length;
+    if (gone === 0) return null;
+    return `${gone === 1 ? 'an event' : `${gone} events`} of the record that the signed log holds ${gone === 1 ? 'is' : 'are'} gone from the ledger: removed`;
+  }
+
   private check(event: Pick<RecordedEvent, 'hash' | 'authenticator' | 'position'>): string | null {
     // A key retired before the event was appended (its succession statement names the last
     // position it authenticates): a process still holding it, or anyone who has its seed.

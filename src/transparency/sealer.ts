@@ -205,7 +205,7 @@ function sealing(
         tenantId,
         nodes: created,
         from: size,
-        eventIds: events.map((e) => e.id),
+        events: events.map((e) => ({ id: e.id, stream: e.stream })),
         checkpoint: { treeSize, rootHash: root.toString('hex'), note, signedAt: signedAt.toISOString() },
         lastAt: new Date(
           events.reduce((t, e) => Math.max(t, Date.parse(e.recordedAt)), Date.parse(trees.get(tenantId)?.lastAt ?? '1970-01-01')),

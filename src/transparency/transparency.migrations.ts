@@ -139,4 +139,12 @@ export const transparencyMigrations: Migrations = {
   '0032_transparency_key_retired_position': sqlMigration(`
       ALTER TABLE transparency.key_history ADD COLUMN retired_position text;
     `),
+  // Each leaf's ledger stream: a record's verification finds an event the log sealed that its
+  // stream no longer holds (removed from the ledger). Filled from the store's own ledger table;
+  // leaves of an EventStoreDB ledger sealed before this stay null (not checked).
+  '0034_transparency_leaf_streams': sqlMigration(`
+      ALTER TABLE transparency.leaves ADD COLUMN stream_id text;
+      UPDATE transparency.leaves l SET stream_id = e.stream_id FROM ledger.events e WHERE e.event_id = l.event_id;
+      CREATE INDEX leaves_by_stream ON transparency.leaves (tenant_id, stream_id);
+    `),
 };

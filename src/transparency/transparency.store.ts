@@ -128,15 +128,6 @@ export class TransparencyStore {
     };
   }
 
-  /** Stores leaves `from`, `from + 1`, … for these events (the sealer writes its own in saveSealed). */
-  async insertLeaves(tx: Kysely<Database>, tenantId: string, from: number, eventIds: readonly string[]): Promise<void> {
-    if (eventIds.length === 0) return;
-    await transparencyDb(tx)
-      .insertInto('transparency.leaves')
-      .values(eventIds.map((id, k) => ({ tenant_id: tenantId, leaf_index: from + k, event_id: id })))
-      .execute();
-  }
-
   /**
    * The trees' sizes (0 for a tenant with none yet) and the time of each one's last leaf, their
    * rows locked (in tenant order, so that two sealers never wait on each other in a cycle) until
@@ -329,6 +320,20 @@ export class TransparencyStore {
     return out;
   }
 
+  /** Stores leaves `from`, `from + 1`, … for these events (the sealer writes its own in saveSealed). */
+  async insertLeaves(
+    tx: Kysely<Database>,
+    tenantId: string,
+    from: number,
+    events: readonly { id: string; stream: string }[],
+  ): Promise<void> {
+    if (events.length === 0) return;
+    await transparencyDb(tx)
+      .insertInto('transparency.leaves')
+      .values(events.map((e, k) => ({ tenant_id: tenantId, leaf_index: from + k, event_id: e.id, stream_id: e.stream })))
+      .execute();
+  }
+
   /**
    * Writes what sealing a batch made, for every tenant in it, in four statements: the new nodes,
    * the new leaves, the trees' sizes and roots, and the signed checkpoints.
@@ -339,7 +344,8 @@ export class TransparencyStore {
       tenantId: string;
       nodes: readonly (NodeId & { hash: Hash })[];
       from: number;
-      eventIds: readonly string[];
+      /** The new leaves' events, in leaf order. */
+      events: readonly { id: string; stream: string }[];
       checkpoint: StoredCheckpoint;
       /** The time of the tree's last leaf (its event's recordedAt). */
       lastAt: string;
@@ -347,7 +353,7 @@ export class TransparencyStore {
   ): Promise<void> {
     if (sealed.length === 0) return;
     const nodes = sealed.flatMap((s) => s.nodes.map((n) => ({ t: s.tenantId, l: n.level, i: n.index, h: n.hash.toString('hex') })));
-    const leaves = sealed.flatMap((s) => s.eventIds.map((e, k) => ({ t: s.tenantId, i: s.from + k, e })));
+    const leaves = sealed.flatMap((s) => s.events.map((e, k) => ({ t: s.tenantId, i: s.from + k, e: e.id, s: e.stream })));
     const trees = sealed.map((s) => ({
       t: s.tenantId,
       n: s.checkpoint.treeSize,
@@ -362,8 +368,8 @@ export class TransparencyStore {
       tx,
     );
     await sql`
-      INSERT INTO transparency.leaves (tenant_id, leaf_index, event_id)
-      SELECT r.t, r.i, r.e FROM json_to_recordset(${JSON.stringify(leaves)}::json) AS r(t uuid, i bigint, e uuid)`.execute(tx);
+      INSERT INTO transparency.leaves (tenant_id, leaf_index, event_id, stream_id)
+      SELECT r.t, r.i, r.e, r.s FROM json_to_recordset(${JSON.stringify(leaves)}::json) AS r(t uuid, i bigint, e uuid, s text)`.execute(tx);
     await sql`
       INSERT INTO transparency.trees (tenant_id, tree_size, root_hash, updated_at, last_recorded_at)
       SELECT r.t, r.n, r.r, r.at, r.last FROM json_to_recordset(${JSON.stringify(trees)}::json) AS r(t uuid, n bigint, r text, at timestamptz, last timestamptz)

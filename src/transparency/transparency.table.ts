@@ -26,6 +26,8 @@ export interface LeavesTable {
   tenant_id: string;
   leaf_index: number;
   event_id: string;
+  /** The event's ledger stream (null for an EventStoreDB ledger's leaves sealed before 0034). */
+  stream_id: string | null;
 }
 export interface CheckpointsTable {
   tenant_id: string;

@@ -250,6 +250,55 @@ describe('tampered records › when a ledger event was edited in place, its seal
   });
 });
 
+describe('tampered records › when an event the log sealed was removed from the ledger', () => {
+  let withdrawn: string;
+  let withdrawnHash: string;
+
+  beforeAll(async () => {
+    const res = await api.post('/api/v1/consent', {
+      policyVersionId: await publishPolicy(api),
+      userReference: 'unwithdrawn-user',
+      consentGiven: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ({ id: withdrawn, consentHash: withdrawnHash } = res.json().data);
+    expect((await api.post(`/api/v1/consent/${withdrawn}/pdf`)).statusCode).toBe(200);
+    expect((await api.post(`/api/v1/consent/${withdrawn}/withdraw`, { reason: 'no longer' })).statusCode).toBe(200);
+    // Sealed: the log holds the withdrawal as a leaf of the record's stream.
+    const db = t.service.store.db;
+    await waitUntil(
+      async () =>
+        (
+          await sql<{ n: number }>`SELECT count(*)::int AS n FROM transparency.leaves l JOIN ledger.events e ON e.event_id = l.event_id
+            WHERE e.event_type = 'ConsentWithdrawn' AND e.stream_id LIKE ${`%${withdrawn}`}`.execute(db)
+        ).rows[0]!.n === 1,
+      { what: 'the withdrawal to be sealed' },
+    );
+    // A database administrator removes the withdrawal: what is left still chains.
+    await db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+      await sql`DELETE FROM ledger.events WHERE event_type = 'ConsentWithdrawn' AND stream_id LIKE ${`%${withdrawn}`}`.execute(tx);
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    });
+  });
+
+  it('get, verify and the public page call it tampered, though it reads as active again', async () => {
+    expect((await api.get(`/api/v1/consent/${withdrawn}`)).json().data).toMatchObject({ id: withdrawn, status: 'active', tampered: true });
+    expect((await api.get(`/api/v1/consent/${withdrawn}/verify`)).json().data).toMatchObject({
+      valid: false,
+      tampered: true,
+      computedHash: withdrawnHash,
+      reason: 'an event of the record that the signed log holds is gone from the ledger: removed',
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/verify/${withdrawn}?hash=${withdrawnHash}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(page.json().data, page.body).toMatchObject({ valid: false, tampered: true, status: null });
+  });
+});
+
 describe('tampered records › when a policy version’s text was edited in the ledger', () => {
   /** A superuser's rewrite of a version's text, its content hash and event hash made again; answers the event as it was. */
   async function rewritePolicyText(tenantId: string, id: string, content: string): Promise<RecordedEvent> {

@@ -134,8 +134,14 @@ export interface ConsentQueriesDeps {
   fence: ReadFence;
   /** Rows per keyset page of the CSV export (smaller on the embedded store, whose reads hold the event loop). */
   exportPageRows: number;
-  /** Why a ledger event is not the service's own (src/transparency/event-authenticity.ts), or null; none: not checked. */
-  authenticity?: { problem(event: RecordedEvent): Promise<string | null> };
+  /**
+   * Why a ledger event is not the service's own, and why a stream lacks events the log sealed of
+   * it (src/transparency/event-authenticity.ts), or null; none: not checked.
+   */
+  authenticity?: {
+    problem(event: RecordedEvent): Promise<string | null>;
+    removed?(tenantId: string, stream: string, events: readonly RecordedEvent[]): Promise<string | null>;
+  };
   clock?: () => Date;
 }
 
@@ -255,7 +261,8 @@ export class ConsentQueries {
 
   /**
    * The record's events, folded; whether one of them is one the service did not append (a row a
-   * database writer inserted), and whether they no longer chain (a row edited in place).
+   * database writer inserted), whether they no longer chain (a row edited in place), and whether
+   * one the log sealed is gone.
    */
   private async load(tenantId: string, consentId: string) {
     const { state, recorded } = await this.record(tenantId, consentId);
@@ -267,20 +274,22 @@ export class ConsentQueries {
         break;
       }
     }
-    return { state, recorded, forged, unchained: checkChain(recorded).length > 0 };
+    // An event the log sealed and the stream no longer holds (a withdrawal removed, say).
+    const removed = authenticity?.removed ? await authenticity.removed(tenantId, consentStream(tenantId, consentId), recorded) : null;
+    return { state, recorded, forged, unchained: checkChain(recorded).length > 0, removed };
   }
 
   /** The record as the API shows it; a forged or edited event (what its status may read) marks it tampered. */
   private viewOf(loaded: Loaded, opened: OpenedRecord): ConsentView {
     const view = { ...consentView(loaded.state, opened, this.clock()), ...actorsOf(loaded.recorded) };
-    if (loaded.forged || loaded.unchained) view.tampered = true;
+    if (loaded.forged || loaded.unchained || loaded.removed) view.tampered = true;
     return view;
   }
 
   /** `verify`'s answer from the loaded record and its opened personal fields (none read when forged). */
   private verificationOf(
     consentId: string,
-    { state, forged, unchained }: Loaded,
+    { state, forged, unchained, removed }: Loaded,
     personal: OpenedRecord['personal'] | undefined,
   ): VerificationView {
     const r = state.record;
@@ -297,6 +306,7 @@ export class ConsentQueries {
       const reason = "the consent's ledger events do not chain: one was changed, removed or reordered";
       return { ...base, valid: false, computedHash, erased: false, tampered: true, reason };
     }
+    if (removed) return { ...base, valid: false, computedHash, erased: false, tampered: true, reason: removed };
     const valid = computedHash === r.consentHash;
     return {
       ...base,
