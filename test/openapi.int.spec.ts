@@ -177,6 +177,13 @@ function openApiProblems(doc: Obj): string[] {
         if (!/^([1-5]\d\d|[1-5]XX|default)$/.test(status)) problems.push(`${at} ${status}: not a status code`);
         if (!isObj(res)) continue;
         if (typeof res.description !== 'string') problems.push(`${at} ${status}: a response needs a description`);
+        // A Header Object holds its schema under `schema` (or `content`); a $ref names one in components.
+        if (isObj(res.headers))
+          for (const [name, h] of Object.entries(res.headers)) {
+            if (!isObj(h) || typeof h.$ref === 'string') continue;
+            if (h.schema === undefined && h.content === undefined) problems.push(`${at} ${status} header ${name}: needs a schema`);
+            if (h.schema !== undefined) problems.push(...schemaProblems(h.schema, `${at} ${status} header ${name}`));
+          }
         if (isObj(res.content))
           for (const [type, media] of Object.entries(res.content))
             if (isObj(media) && media.schema !== undefined) problems.push(...schemaProblems(media.schema, `${at} ${status} ${type}`));
@@ -278,6 +285,24 @@ describe('OpenAPI document', () => {
           payload: 'x',
         });
         if (res.statusCode !== 415) problems.push(`${name}: answered ${res.statusCode} to text/plain`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('when a write meets a concurrent one › every write of the store lists 409 CONCURRENCY_CONFLICT, and every write’s 409 and every 503 Retry-After', () => {
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(generated.paths as Record<string, Obj>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const responses = ((op as Obj).responses ?? {}) as Record<string, Obj>;
+        const name = `${method.toUpperCase()} ${path}`;
+        const store = path.startsWith('/api/v1/') || path.startsWith('/admin/v1/');
+        const write = ['post', 'put', 'patch', 'delete'].includes(method);
+        if (store && write && !String(responses['409']?.description).includes('CONCURRENCY_CONFLICT'))
+          problems.push(`${name}: no 409 CONCURRENCY_CONFLICT`);
+        for (const status of write ? ['409', '503'] : ['503'])
+          if (responses[status] && !(responses[status]!.headers as Obj | undefined)?.['Retry-After'])
+            problems.push(`${name} ${status}: no Retry-After`);
       }
     }
     expect(problems).toEqual([]);

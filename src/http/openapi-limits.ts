@@ -7,11 +7,14 @@
  * - the six X-RateLimit-* headers on every answer of a limited route (docs/limits.md);
  * - 429 RATE_LIMIT_EXCEEDED with Retry-After, when a budget is used up;
  * - 503 SERVICE_UNAVAILABLE with Retry-After, when the ledger or the store cannot be reached
- *   (a write that answers 503 did not happen);
+ *   (a write that answers 503 did not happen), and Retry-After on a route's own 503;
+ * - 409 CONCURRENCY_CONFLICT with Retry-After on every write of the store (added to a route's own 409);
  * - X-Read-Models-Behind on a success of the tenant API, sent when it was read from read models
  *   that the read fence could not wait for (docs/contract.md);
  * - Idempotent-Replayed on a success of an operation that takes an Idempotency-Key.
  */
+
+import { STATUS_WORDS } from './openapi-operations.js';
 
 type Operation = { responses?: Record<string, Record<string, unknown>> };
 type Paths = Record<string, Record<string, Operation>>;
@@ -50,6 +53,10 @@ const errorResponse = (description: string, retryAfter = true) => ({
  * those limited per client address (the receipt check, the public log, the browser SDK).
  */
 const limited = (path: string): boolean => ['/api/v1/', '/verify/', '/ledger/', '/sdk/'].some((p) => path.startsWith(p));
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
+const CONFLICT =
+  'The record changed under every attempt to write it (CONCURRENCY_CONFLICT, with Retry-After); nothing was written, try again';
+
 /** Routes that read or write the store (and so may answer 503). */
 const storeBacked = (path: string): boolean => (limited(path) && !path.startsWith('/sdk/')) || path.startsWith('/admin/');
 
@@ -98,6 +105,22 @@ export function addLimitResponses(paths: Paths, components: Components): void {
         responses['503'] ??= errorResponse(
           'The ledger or the store is unreachable, or this instance cannot use its keys until its operator restarts it (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once',
         );
+      // A route's own 503 (PROOF_NOT_READY, NOT_READY) is sent with Retry-After too.
+      const unavailable = responses['503'];
+      if (unavailable && !unavailable.headers) unavailable.headers = { [RETRY_AFTER]: { $ref: `#/components/headers/${RETRY_AFTER}` } };
+      // Every write goes through the command handler, which gives up on streams that changed under each attempt.
+      if (storeBacked(path) && WRITES.has(method)) {
+        const own = responses['409'];
+        if (!own) responses['409'] = errorResponse(CONFLICT);
+        else if (!String(own.description).includes('CONCURRENCY_CONFLICT')) {
+          const base = own.description === 'Default Response' ? STATUS_WORDS['409']! : String(own.description).replace(/\.?$/, '');
+          own.description = `${base}; or ${CONFLICT.charAt(0).toLowerCase()}${CONFLICT.slice(1)}`;
+          own.headers = {
+            [RETRY_AFTER]: { $ref: `#/components/headers/${RETRY_AFTER}` },
+            ...(own.headers as Record<string, unknown> | undefined),
+          };
+        }
+      }
       if (!limited(path)) continue;
       for (const [status, response] of Object.entries(responses)) {
         const success = path.startsWith('/api/v1/') && status.startsWith('2');

@@ -14,7 +14,7 @@ type Operation = {
 };
 type Paths = Record<string, Record<string, Operation>>;
 
-const STATUS_WORDS: Record<string, string> = {
+export const STATUS_WORDS: Record<string, string> = {
   '200': 'OK',
   '201': 'Created',
   '204': 'No content',

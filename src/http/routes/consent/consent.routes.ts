@@ -494,11 +494,11 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
             content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
             headers: {
               'x-ledger-tree-size': {
-                schema: { type: 'integer' },
+                type: 'integer',
                 description: "the size of the tenant's newest signed checkpoint whose every event the export reflects (0 when none)",
               },
-              'x-ledger-root-hash': { schema: { type: 'string' }, description: "that checkpoint's root hash (hex)" },
-              'x-ledger-signed-at': { schema: { type: 'string' }, description: "that checkpoint's signed time" },
+              'x-ledger-root-hash': { type: 'string', description: "that checkpoint's root hash (hex)" },
+              'x-ledger-signed-at': { type: 'string', description: "that checkpoint's signed time" },
             },
           },
           ...errorResponses(400, 401, 403),
