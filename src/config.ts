@@ -160,6 +160,19 @@ function parseTrustProxy(raw: string | undefined): Settings['trustProxy'] {
   return list;
 }
 
+/** Whether the driver can read a connection URL: it parses it as a URL, a socket's empty host (`@/`) included. */
+function parsesAsUrl(value: string): boolean {
+  for (const candidate of [value, value.replace('@/', '@localhost/')]) {
+    try {
+      new URL(candidate);
+      return true;
+    } catch {
+      // Tried again as a socket's URL, then refused.
+    }
+  }
+  return false;
+}
+
 /**
  * Reads and validates the settings. A wrong value throws a ConfigError naming the setting.
  *
@@ -182,6 +195,11 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     throw new ConfigError([...new Set(lines)].join('; '));
   }
   const e = picked as Environment;
+  if (e.DATABASE_URL !== undefined && !parsesAsUrl(e.DATABASE_URL)) {
+    throw new ConfigError(
+      'DATABASE_URL: invalid value (a postgres:// URL that parses, postgres://USER:PASSWORD@HOST:PORT/DATABASE, with characters such as @ : / # in the password percent-encoded)',
+    );
+  }
   const port = e.PORT === undefined ? 3000 : Number(e.PORT);
   if (port > 65535) throw new ConfigError('PORT: invalid value (TCP port, 0..65535)');
   const shutdownTimeoutSeconds = e.SHUTDOWN_TIMEOUT === undefined ? 25 : Number(e.SHUTDOWN_TIMEOUT);

@@ -192,6 +192,9 @@ describe('config › when a setting has a wrong value', () => {
     ['PORT', ' 3000'],
     ['DATABASE_URL', 'mysql://x'],
     ['DATABASE_URL', 'localhost:5432'],
+    // A URL that does not parse (a port not a number, a bracket never closed): the driver would throw a stack.
+    ['DATABASE_URL', 'postgres://postgres:x@127.0.0.1:54x2/db'],
+    ['DATABASE_URL', 'postgres://u:p@[bad'],
     ['WEBHOOK_RETRY_SCALE', '0'],
     ['WEBHOOK_RETRY_SCALE', '-1'],
     ['WEBHOOK_RETRY_SCALE', 'fast'],
@@ -232,6 +235,19 @@ describe('config › when a setting has a wrong value', () => {
   ])('refuses %s=%j with a ConfigError naming it', (name, value) => {
     const error = refusal({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('refuses a DATABASE_URL that does not parse without printing its password', () => {
+    const error = refusal({ DATABASE_URL: 'postgres://app:s3cr3t-pw@db.internal:54x2/consent' });
+    expect(error.message).toMatch(/^DATABASE_URL: invalid value \(a postgres:\/\/ URL that parses/);
+    expect(error.message).not.toContain('s3cr3t-pw');
+  });
+
+  it('takes a DATABASE_URL naming a socket directory, as the driver does', () => {
+    expect(loadSettings({ DATABASE_URL: 'postgres:///consent?host=/var/run/postgresql' }).databaseUrl).toBe(
+      'postgres:///consent?host=/var/run/postgresql',
+    );
+    expect(loadSettings({ DATABASE_URL: 'postgresql://app@/consent?host=/var/run/postgresql' }).databaseUrl).toBeDefined();
   });
 
   it('names every wrong setting at once, and no right one', () => {
