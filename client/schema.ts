@@ -1507,7 +1507,7 @@ export interface operations {
                             valid: boolean;
                             /** @description The ledger holds this record with this hash, but the data subject was erased: the personal fields its hash covers were destroyed, so it cannot be recomputed. The policy, decision, time and log position remain; valid is false. */
                             erased: boolean;
-                            /** @description The ledger holds this record with this hash, but its events fail their checks (an event the service did not append, an event changed in place so that the events no longer chain, or personal fields that no longer open with their key): do not rely on it. Every detail is null; valid is false. */
+                            /** @description The ledger holds this record with this hash (or a receipt of it was issued with this hash), but its events fail their checks (an event the service did not append, an event changed in place so that the events no longer chain, an event the signed log holds removed, or personal fields that no longer open with their key): do not rely on it. Every detail is null; valid is false. */
                             tampered: boolean;
                             /** @description The id as asked */
                             consentId: string;

@@ -758,6 +758,40 @@ function Exports({ query }: { query: Record<string, string> }) {
   );
 }
 
+/** Bytes of a hex string. */
+const hexBytes = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
+const hexOf = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** SHA-256 of the parts, by the browser's WebCrypto (which a page not served over https lacks). */
+async function sha256(...parts: Uint8Array[]): Promise<Uint8Array> {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', all));
+}
+
+/**
+ * Whether a record's proof holds, checked in this browser as `audit prove` checks it: the RFC 9162
+ * inclusion path leads from the event's leaf, SHA-256(0x00 ‖ eventHash), to the root, and the
+ * signed checkpoint names that root and size. Undefined when the page cannot hash (not https).
+ */
+async function proofHolds(p: Proof): Promise<boolean | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  if (!(p.leafIndex >= 0 && p.leafIndex < p.treeSize)) return false;
+  let fn = p.leafIndex;
+  let sn = p.treeSize - 1;
+  let r = await sha256(Uint8Array.of(0), hexBytes(p.eventHash));
+  for (const step of p.inclusionPath.map(hexBytes)) {
+    if (sn === 0) return false;
+    if (fn % 2 === 1 || fn === sn) {
+      r = await sha256(Uint8Array.of(1), step, r);
+      if (fn % 2 === 0) while (fn % 2 === 0 && fn !== 0) [fn, sn] = [Math.floor(fn / 2), Math.floor(sn / 2)];
+    } else r = await sha256(Uint8Array.of(1), r, step);
+    [fn, sn] = [Math.floor(fn / 2), Math.floor(sn / 2)];
+  }
+  const [, size, root] = p.checkpoint.split('\n');
+  return sn === 0 && hexOf(r) === p.rootHash && size === String(p.treeSize) && root === btoa(String.fromCharCode(...hexBytes(p.rootHash)));
+}
+
 /** Who acted, in words: a key by its id, the operator, the CLI, the service. */
 const actorWords = (a: { type: string; id?: string | null } | null | undefined): string => (a ? `${a.type}${a.id ? ` ${a.id}` : ''}` : '—');
 
@@ -773,6 +807,15 @@ function RecordPage({ id }: { id: string }) {
   const [history, historyError] = useLoad(() => api<{ data: HistoryEntry[] }>(`/api/v1/consent/${encodeURIComponent(id)}/history`), [id]);
   const [proof, proofError] = useLoad(() => api<{ data: Proof }>(`/api/v1/consent/${encodeURIComponent(id)}/proof`), [id]);
   const [busy, setBusy] = useState<string>();
+  // The proof checked here, not taken on the server's word; and its event is the record's own (the ledger's history).
+  const [holds, setHolds] = useState<boolean | undefined>();
+  useEffect(() => {
+    setHolds(undefined);
+    if (proof) void proofHolds(proof.data).then(setHolds, () => setHolds(false));
+  }, [proof]);
+  const recordedHash = history?.data.find((e) => e.type === 'ConsentRecorded')?.eventHash;
+  const proofOk = holds === true && (recordedHash === undefined || recordedHash === proof?.data.eventHash);
+  const proofBroken = holds === false || (proof !== undefined && recordedHash !== undefined && recordedHash !== proof.data.eventHash);
   const receipt = async () => {
     setBusy('Issuing the receipt…');
     try {
@@ -821,7 +864,7 @@ function RecordPage({ id }: { id: string }) {
     [r.expiresAt && Date.parse(r.expiresAt) <= Date.now() ? 'Expired' : 'Expires', when(r.expiresAt)],
     ['Consent hash', r.consentHash],
   ];
-  const ok = verified?.data.valid === true && proof !== undefined;
+  const ok = verified?.data.valid === true && proof !== undefined && proofOk;
   return (
     <>
       <h1>Record</h1>
@@ -838,6 +881,10 @@ function RecordPage({ id }: { id: string }) {
             </span>
           ) : verified?.data.tampered ? (
             <span class="badge bad">Not verified: the stored record was changed</span>
+          ) : proofBroken ? (
+            <span class="badge bad">Not verified: the log's inclusion proof does not lead to its signed root</span>
+          ) : verified?.data.valid === true && proof !== undefined && holds === undefined && !globalThis.crypto?.subtle ? (
+            <span class="badge wait">Hash checked; the inclusion proof is not checked here (this page is not served over https)</span>
           ) : verified?.data.valid === false ? (
             <span class="badge bad">Not verified: {verified.data.reason ?? "the ledger's record does not match"}</span>
           ) : verifyError ? (

@@ -19,9 +19,10 @@ export interface PublicVerification {
    */
   erased: boolean;
   /**
-   * The ledger holds a record with this id and this consentHash, but its events fail their checks
-   * (an event the service did not append, or personal fields that no longer open): do not rely on
-   * it. Told only to a caller holding the record's hash, as `erased` is; no detail is shown.
+   * The ledger holds a record with this id and this consentHash (or a receipt of it was issued
+   * with it), but its events fail their checks (an event the service did not append, one removed,
+   * personal fields that no longer open): do not rely on it. Told only to a caller holding the
+   * record's hash, as `erased` is; no detail is shown.
    */
   tampered: boolean;
   consentId: string;
@@ -56,7 +57,7 @@ const sameHash = (a: string, b: string): boolean => timingSafeEqual(Buffer.from(
 export class ReceiptService {
   constructor(
     private readonly commands: CommandHandler,
-    private readonly consents: Pick<ConsentQueries, 'get' | 'getVerified'>,
+    private readonly consents: Pick<ConsentQueries, 'get' | 'getVerified' | 'issuedHashes'>,
     private readonly store: ReceiptStore,
     private readonly publicBaseUrl: string,
     private readonly clock: () => Date = () => new Date(),
@@ -176,7 +177,13 @@ export class ReceiptService {
     const verifiedAt = this.clock().toISOString();
     // An erased record is told apart only for the hash it was issued with.
     const erasedMatch = wellFormed && view !== undefined && erased && matches;
-    const tamperedMatch = wellFormed && view !== undefined && tampered && matches;
+    // A tampered record whose hash was made again over the change: the holder of a receipt issued
+    // before it still learns that it is tampered, rather than that its hash is wrong.
+    const issuedMatch =
+      wellFormed && view !== undefined && tampered && !matches && HASH.test(given)
+        ? (await this.consents.issuedHashes(tenantId, id)).some((h) => sameHash(given, h))
+        : false;
+    const tamperedMatch = wellFormed && view !== undefined && tampered && (matches || issuedMatch);
     if (!(valid || erasedMatch) || !view) {
       return {
         valid: false,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, waitUntil } from '../support/process.js';
@@ -573,6 +574,48 @@ describe('console › the session', () => {
       expect(await field('IP address').textContent()).toBe(stored.ipAddress);
       expect(await field('User agent').textContent()).toBe(stored.userAgent);
       expect(await field('Metadata').textContent()).toBe('source: signup');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('checks the inclusion proof itself: leaves swapped in the database read as not verified, not as included', async () => {
+    const creds = await t.tenant('pro');
+    const owner = client(t.app, creds);
+    const policyVersionId = await publishPolicy(owner);
+    const ids: string[] = [];
+    for (const userReference of ['swap-a', 'swap-b'])
+      ids.push((await owner.post('/api/v1/consent', { policyVersionId, userReference, consentGiven: true })).json().data.id);
+    await waitUntil(async () => (await owner.get(`/api/v1/consent/${ids[1]}/proof`)).statusCode === 200, { what: 'both sealed' });
+    const reader = (await owner.post('/api/v1/keys', { scope: 'read' })).json().data;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await signIn(page, reader);
+      await page.goto(`${base}/console#/records/${ids[0]}`);
+      await page.getByText('Verified: hash recomputed from the ledger, included in the signed log').waitFor({ timeout: 15_000 });
+      // A database administrator swaps the two records' leaves, stream and all (event_id is unique: by way of a third value).
+      const [a, b] = await Promise.all(
+        ids.map(async (id) => (await owner.get(`/api/v1/consent/${id}/history`)).json().data[0] as { id: string }),
+      );
+      await t.service.store.db.transaction().execute(async (tx) => {
+        const leaf = (id: string) => sql`SELECT leaf_index FROM transparency.leaves WHERE event_id = ${id}::uuid`;
+        const [ia, ib] = [(await leaf(a!.id).execute(tx)).rows[0], (await leaf(b!.id).execute(tx)).rows[0]] as { leaf_index: string }[];
+        const move = (from: string, to: string) =>
+          sql`UPDATE transparency.leaves SET event_id = ${to}::uuid WHERE tenant_id = ${creds.tenantId}::uuid AND leaf_index = ${from}`.execute(
+            tx,
+          );
+        await move(ia!.leaf_index, '00000000-0000-4000-8000-00000000abcd');
+        await move(ib!.leaf_index, a!.id);
+        await move(ia!.leaf_index, b!.id);
+        await sql`UPDATE transparency.leaves l SET stream_id = e.stream_id FROM ledger.events e WHERE e.event_id = l.event_id AND l.tenant_id = ${creds.tenantId}::uuid`.execute(
+          tx,
+        );
+      });
+      expect((await owner.get(`/api/v1/consent/${ids[0]}/verify`)).json().data.valid).toBe(true);
+      await page.reload();
+      await page.getByText("Not verified: the log's inclusion proof does not lead to its signed root").waitFor({ timeout: 15_000 });
+      expect(await page.getByText('included in the signed log').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { policyStream } from '../../src/domain/policy/policy.events.js';
 import { eventHash } from '../../src/ledger/event-hash.js';
 import type { Database } from '../../src/store/schema.js';
@@ -247,6 +248,44 @@ describe('tampered records › when a ledger event was edited in place, its seal
     const res = await api.post(`/api/v1/consent/${edited}/pdf`);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error.code).toBe('CONSENT_TAMPERED');
+  });
+});
+
+describe('tampered records › when a recorded event was rewritten whole, its consentHash made again', () => {
+  let rewritten: string;
+  let receiptHash: string;
+  const forgedHash = 'f'.repeat(64);
+
+  beforeAll(async () => {
+    const res = await api.post('/api/v1/consent', {
+      policyVersionId: await publishPolicy(api),
+      userReference: 'rewritten-user',
+      consentGiven: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ({ id: rewritten, consentHash: receiptHash } = res.json().data);
+    expect((await api.post(`/api/v1/consent/${rewritten}/pdf`)).statusCode).toBe(200);
+    // The decision turned around, a new consentHash put in, and the event's hash made again: it
+    // chains, and only its authenticator (over the hash it had) says otherwise.
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenantId, rewritten));
+    const data = { ...recorded!.data, consentGiven: false, consentHash: forgedHash };
+    const { hash: _hash, position: _position, authenticator: _authenticator, ...envelope } = recorded!;
+    await t.service.store.db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+      await sql`UPDATE ledger.events SET data = ${JSON.stringify(data)}::json, event_hash = ${eventHash({ ...envelope, data })}
+        WHERE event_id = ${recorded!.id}`.execute(tx);
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    });
+  });
+
+  it('the public page tells the holder of a receipt issued before that it is tampered, not that the hash is wrong', async () => {
+    const page = async (hash: string) =>
+      (await t.app.inject({ method: 'GET', url: `/verify/${rewritten}?hash=${hash}`, headers: { accept: 'application/json' } })).json()
+        .data;
+    expect(await page(receiptHash)).toMatchObject({ valid: false, tampered: true, status: null });
+    expect(await page(forgedHash)).toMatchObject({ valid: false, tampered: true });
+    // Anyone else learns nothing.
+    expect(await page('0'.repeat(64))).toMatchObject({ valid: false, tampered: false });
   });
 });
 

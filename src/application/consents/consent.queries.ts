@@ -477,6 +477,12 @@ export class ConsentQueries {
     });
   }
 
+  /** The consentHash each receipt of the record was issued with (its ReceiptIssued events), oldest first. */
+  async issuedHashes(tenantId: string, consentId: string): Promise<string[]> {
+    const receipts = await this.deps.ledger.readStream(receiptStream(tenantId, consentId));
+    return receipts.flatMap((e) => (e.type === 'ReceiptIssued' && typeof e.data.consentHash === 'string' ? [e.data.consentHash] : []));
+  }
+
   /**
    * A record's history as the ledger holds it: its own events and its receipts' issues, in ledger
    * order, each with its time, actor and hashes (what the console shows; the data stays sealed).

@@ -24,7 +24,7 @@ export const PublicVerificationSchema = Type.Object(
     }),
     tampered: Type.Boolean({
       description:
-        'The ledger holds this record with this hash, but its events fail their checks (an event the service did not append, an event changed in place so that the events no longer chain, or personal fields that no longer open with their key): do not rely on it. Every detail is null; valid is false.',
+        'The ledger holds this record with this hash (or a receipt of it was issued with this hash), but its events fail their checks (an event the service did not append, an event changed in place so that the events no longer chain, an event the signed log holds removed, or personal fields that no longer open with their key): do not rely on it. Every detail is null; valid is false.',
     }),
     consentId: Type.String({ description: 'The id as asked' }),
     policy: Type.Union([Type.Object({ title: Type.String(), type: Type.String(), version: Type.String() }), Type.Null()]),
