@@ -2552,11 +2552,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyType": "privacy_policy",
+                 *       "policyType": "custom",
                  *       "purpose": "newsletter",
                  *       "version": "1.0.0",
-                 *       "title": "string",
-                 *       "content": "string",
+                 *       "title": "Newsletter",
+                 *       "content": "One email a month. Unsubscribe any time.",
                  *       "effectiveDate": "2026-11-26T09:30:00.000Z",
                  *       "requiresReconsent": true
                  *     }
@@ -4283,11 +4283,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "key": "newsletter",
-                 *       "name": "string",
-                 *       "description": "string",
-                 *       "legalBasis": "string",
-                 *       "consentValidFor": "string",
-                 *       "dpv": "string"
+                 *       "name": "Newsletter",
+                 *       "description": "A monthly email about new products",
+                 *       "legalBasis": "consent",
+                 *       "consentValidFor": "P13M",
+                 *       "dpv": "dpv:Marketing"
                  *     }
                  */
                 "application/json": {
@@ -4697,11 +4697,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "string",
-                 *       "description": "string",
-                 *       "legalBasis": "string",
-                 *       "consentValidFor": "string",
-                 *       "dpv": "string"
+                 *       "name": "Newsletter",
+                 *       "description": "A monthly email about new products",
+                 *       "legalBasis": "consent",
+                 *       "consentValidFor": "P13M",
+                 *       "dpv": "dpv:Marketing"
                  *     }
                  */
                 "application/json": {
@@ -4945,11 +4945,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "string",
-                 *       "description": "string",
-                 *       "legalBasis": "string",
-                 *       "consentValidFor": "string",
-                 *       "dpv": "string"
+                 *       "consentValidFor": "P24M"
                  *     }
                  */
                 "application/json": {
@@ -5433,13 +5429,13 @@ export interface operations {
                 /**
                  * @example {
                  *       "policyVersionId": "3f2b8c1e-6a4d-4e2f-9b7a-1c5d8e9f0a2b",
-                 *       "userReference": "string",
+                 *       "userReference": "user-42",
                  *       "consentGiven": true,
                  *       "ipAddress": "203.0.113.7",
-                 *       "userAgent": "string",
-                 *       "metadata": {},
-                 *       "purpose": "newsletter",
-                 *       "policyType": "privacy_policy"
+                 *       "userAgent": "Mozilla/5.0",
+                 *       "metadata": {
+                 *         "source": "signup"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -5737,16 +5733,17 @@ export interface operations {
                  * @example {
                  *       "consents": [
                  *         {
-                 *           "policyVersionId": "3f2b8c1e-6a4d-4e2f-9b7a-1c5d8e9f0a2b",
-                 *           "userReference": "string",
+                 *           "policyType": "privacy_policy",
+                 *           "userReference": "user-42",
                  *           "consentGiven": true,
-                 *           "ipAddress": "203.0.113.7",
-                 *           "userAgent": "string",
-                 *           "metadata": {},
-                 *           "collectedAt": "2026-11-26T09:30:00.000Z",
-                 *           "withdrawnAt": "2026-11-26T09:30:00.000Z",
+                 *           "metadata": {
+                 *             "source": "signup"
+                 *           }
+                 *         },
+                 *         {
                  *           "purpose": "newsletter",
-                 *           "policyType": "privacy_policy"
+                 *           "userReference": "user-42",
+                 *           "consentGiven": false
                  *         }
                  *       ]
                  *     }
@@ -8175,7 +8172,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason": "string"
+                 *       "reason": "asked by email"
                  *     }
                  */
                 "application/json": {
@@ -8519,8 +8516,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "purpose": "newsletter",
-                 *       "policyType": "privacy_policy",
-                 *       "reason": "string"
+                 *       "reason": "asked by email"
                  *     }
                  */
                 "application/json": {
@@ -8861,10 +8857,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "userReference": "string",
+                 *       "userReference": "user-42",
                  *       "purpose": "newsletter",
-                 *       "policyType": "privacy_policy",
-                 *       "reason": "string"
+                 *       "reason": "asked by email"
                  *     }
                  */
                 "application/json": {
@@ -9942,7 +9937,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "userReference": "string"
+                 *       "userReference": "user-42"
                  *     }
                  */
                 "application/json": {
@@ -10332,14 +10327,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scope": "admin",
-                 *       "name": "string",
-                 *       "expiresAt": "2026-11-26T09:30:00.000Z",
-                 *       "origins": [
-                 *         "https://shop.example.com"
-                 *       ],
-                 *       "perMinute": 1,
-                 *       "userTokenKey": "string"
+                 *       "scope": "read",
+                 *       "name": "auditor",
+                 *       "expiresAt": "2030-01-01T00:00:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -10940,14 +10930,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://ledger.example.com/",
+                 *       "url": "https://hooks.example.com/consent",
                  *       "events": [
-                 *         "consent.created"
+                 *         "consent.created",
+                 *         "consent.withdrawn"
                  *       ],
-                 *       "description": "string",
-                 *       "secret": "string",
-                 *       "isActive": true,
-                 *       "is_active": true
+                 *       "description": "CRM sync"
                  *     }
                  */
                 "application/json": {
@@ -11371,11 +11359,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "isActive": true,
-                 *       "is_active": true,
                  *       "events": [
                  *         "consent.created"
                  *       ],
-                 *       "description": "string"
+                 *       "description": "CRM sync"
                  *     }
                  */
                 "application/json": {
@@ -11805,12 +11792,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "isActive": true,
-                 *       "is_active": true,
-                 *       "events": [
-                 *         "consent.created"
-                 *       ],
-                 *       "description": "string"
+                 *       "isActive": false
                  *     }
                  */
                 "application/json": {
@@ -14466,8 +14448,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "string",
-                 *       "plan": "free"
+                 *       "name": "Acme Ltd",
+                 *       "plan": "starter"
                  *     }
                  */
                 "application/json": {
@@ -14626,10 +14608,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "plan": "free",
+                 *       "plan": "pro",
                  *       "limits": {
-                 *         "perMinute": 1,
-                 *         "perDay": 1
+                 *         "perMinute": 600,
+                 *         "perDay": 100000
                  *       }
                  *     }
                  */
@@ -14790,14 +14772,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scope": "admin",
-                 *       "name": "string",
-                 *       "expiresAt": "2026-11-26T09:30:00.000Z",
-                 *       "origins": [
-                 *         "https://shop.example.com"
-                 *       ],
-                 *       "perMinute": 1,
-                 *       "userTokenKey": "string"
+                 *       "scope": "read",
+                 *       "name": "auditor",
+                 *       "expiresAt": "2030-01-01T00:00:00.000Z"
                  *     }
                  */
                 "application/json": {

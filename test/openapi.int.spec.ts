@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, CLIENT_TYPES_PATH, OPENAPI_PATH, renderClientTypes, renderOpenApi } from '../scripts/write-openapi.js';
-import { startTestService, type TestService } from './support/service.js';
+import { client, startTestService, type TestService } from './support/service.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -306,6 +306,36 @@ describe('OpenAPI document', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('when tried out › every request body example passes validation as it is (Swagger UI sends it unchanged)', async () => {
+    const creds = await t.tenant('enterprise');
+    // The examples name a purpose and a version by id: both exist, so that what is left to refuse is the example's shape.
+    const api = client(t.app, creds);
+    await api.post('/api/v1/purposes', { key: 'newsletter', name: 'Newsletter', description: 'News', legalBasis: 'consent' });
+    for (const version of [{ policyType: 'custom', purpose: 'newsletter' }, { policyType: 'privacy_policy' }])
+      expect((await api.post('/api/v1/policies', { ...version, version: '0.1.0', title: 'T', content: 'C' })).statusCode).toBe(201);
+    const sample: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000', userReference: 'user-42', key: 'newsletter' };
+    const refused: string[] = [];
+    for (const [path, item] of Object.entries(generated.paths as Record<string, Obj>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const body = ((op as Obj).requestBody as Obj | undefined)?.content as Obj | undefined;
+        const example = (body?.['application/json'] as Obj | undefined)?.example;
+        if (example === undefined) continue;
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'POST',
+          url: path.replace(/\{(\w+)\}/g, (_m, param: string) => sample[param] ?? 'x'),
+          headers: {
+            'x-api-key': creds.apiKey,
+            'x-api-secret': creds.apiSecret,
+            authorization: 'Bearer openapi-drift-test-admin-token',
+          },
+          payload: example as object,
+        });
+        if (res.statusCode === 400) refused.push(`${method.toUpperCase()} ${path}: ${res.json().error.message}`);
+      }
+    }
+    expect(refused).toEqual([]);
   });
 
   it('when walked › is a valid OpenAPI 3.0 document: every $ref resolves, every operation is well formed', () => {

@@ -60,13 +60,71 @@ const resolve = (schema: Schema, components: Record<string, Schema>): Schema => 
   return resolve(components[ref.replace('#/components/schemas/', '')] ?? {}, components);
 };
 
+const STRING_FORMATS_UUID = '3f2b8c1e-6a4d-4e2f-9b7a-1c5d8e9f0a2b';
 const STRING_FORMATS: Record<string, string> = {
-  uuid: '3f2b8c1e-6a4d-4e2f-9b7a-1c5d8e9f0a2b',
+  uuid: STRING_FORMATS_UUID,
   'date-time': '2026-11-26T09:30:00.000Z',
   date: '2026-11-26',
   'date-or-date-time': '2026-11-26',
   ip: '203.0.113.7',
   uri: 'https://ledger.example.com/',
+};
+
+/**
+ * Request bodies written out where one built from the schema would be refused (Swagger UI's "Try it
+ * out" sends it as it is): fields that exclude each other (a version by id, purpose or type), a
+ * duration, an expiry in the future, fields of publishable keys only.
+ */
+const KEY_EXAMPLE = { scope: 'read', name: 'auditor', expiresAt: '2030-01-01T00:00:00.000Z' };
+const PURPOSE_EXAMPLE = {
+  name: 'Newsletter',
+  description: 'A monthly email about new products',
+  legalBasis: 'consent',
+  consentValidFor: 'P13M',
+  dpv: 'dpv:Marketing',
+};
+const BODY_EXAMPLES: Record<string, unknown> = {
+  'POST /api/v1/policies': {
+    policyType: 'custom',
+    purpose: 'newsletter',
+    version: '1.0.0',
+    title: 'Newsletter',
+    content: 'One email a month. Unsubscribe any time.',
+    effectiveDate: '2026-11-26T09:30:00.000Z',
+    requiresReconsent: true,
+  },
+  'POST /api/v1/purposes': { key: 'newsletter', ...PURPOSE_EXAMPLE },
+  'PUT /api/v1/purposes/{key}': PURPOSE_EXAMPLE,
+  'PATCH /api/v1/purposes/{key}': { consentValidFor: 'P24M' },
+  'POST /api/v1/consent': {
+    policyVersionId: STRING_FORMATS_UUID,
+    userReference: 'user-42',
+    consentGiven: true,
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0',
+    metadata: { source: 'signup' },
+  },
+  'POST /api/v1/consent/batch': {
+    consents: [
+      { policyType: 'privacy_policy', userReference: 'user-42', consentGiven: true, metadata: { source: 'signup' } },
+      { purpose: 'newsletter', userReference: 'user-42', consentGiven: false },
+    ],
+  },
+  'POST /api/v1/consent/{id}/withdraw': { reason: 'asked by email' },
+  'POST /api/v1/consent/user/{userReference}/withdraw': { purpose: 'newsletter', reason: 'asked by email' },
+  'POST /api/v1/consent/user/withdraw': { userReference: 'user-42', purpose: 'newsletter', reason: 'asked by email' },
+  'POST /api/v1/subjects/erase': { userReference: 'user-42' },
+  'POST /api/v1/keys': KEY_EXAMPLE,
+  'POST /admin/v1/tenants/{id}/keys': KEY_EXAMPLE,
+  'POST /api/v1/webhooks': {
+    url: 'https://hooks.example.com/consent',
+    events: ['consent.created', 'consent.withdrawn'],
+    description: 'CRM sync',
+  },
+  'PUT /api/v1/webhooks/{id}': { isActive: true, events: ['consent.created'], description: 'CRM sync' },
+  'PATCH /api/v1/webhooks/{id}': { isActive: false },
+  'POST /admin/v1/tenants': { name: 'Acme Ltd', plan: 'starter' },
+  'PATCH /admin/v1/tenants/{id}': { plan: 'pro', limits: { perMinute: 600, perDay: 100000 } },
 };
 
 /** A plausible value of a schema: its own example first, else one built from its type and format. */
@@ -124,7 +182,8 @@ export function describeOperations(paths: Paths, components: Record<string, Sche
       op.operationId ??= operationIdOf(method, path);
       if (!op.tags || op.tags.length === 0) op.tags = [path.startsWith('/admin/') ? 'admin' : 'system'];
       const body = op.requestBody?.content?.['application/json'];
-      if (body?.schema && body.example === undefined) body.example = exampleOf(body.schema, components);
+      if (body?.schema && body.example === undefined)
+        body.example = BODY_EXAMPLES[`${method.toUpperCase()} ${path}`] ?? exampleOf(body.schema, components);
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if (!response.description || response.description === 'Default Response') {
           response.description = STATUS_WORDS[status] ?? `HTTP ${status}`;
