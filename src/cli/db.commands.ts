@@ -10,6 +10,8 @@ import { UsageError, type Command } from './command.js';
  */
 export const dbGrant: Command = {
   name: 'db grant',
+  // Run by the owner on a new database before the service's first start: it migrates the store.
+  createsStore: true,
   usage: 'db grant --role NAME [--create]',
   summary:
     "Grant a PostgreSQL role the service's rights: the ledger read and append only (run as the owner, after every upgrade: it migrates the store and creates the read models, which the role may not); prints {role, created}",

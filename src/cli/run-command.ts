@@ -7,10 +7,19 @@ import { StateCopyError } from './state-copy.js';
 import { StorePrivilegeError } from '../store/roles.js';
 import { AuditError } from '../transparency/audit.js';
 import { MIGRATIONS } from '../migrations.js';
-import { holdsEmbeddedStore, openStore, type Store } from '../store/store.js';
+import { holdsEmbeddedStore, holdsServerStore, openStore, type Store } from '../store/store.js';
 import { CheckFailed, EXIT, PartialResult, UsageError, type CliEnvironment, type CliIo, type Command } from './command.js';
 import { actingAs } from '../common/actor.js';
 import { resolve } from 'node:path';
+
+/** The database a connection URL names, for messages (never its password). */
+const databaseName = (url: string): string => {
+  try {
+    return decodeURIComponent(new URL(url).pathname.slice(1)) || 'the default database';
+  } catch {
+    return 'unreadable';
+  }
+};
 
 /** How `main` answers: a JSON object on stdout, a message on stderr, a failure as both. */
 export interface CliOutput {
@@ -50,6 +59,13 @@ export async function runCommand(command: Command, input: unknown, cli: CliEnvir
         EXIT.failed,
         'NO_STORE',
         `${resolve(settings.dataDir)} holds no store (DATA_DIR): set DATA_DIR to the folder the service keeps its data in, or DATABASE_URL to its server; nothing was created`,
+      );
+    }
+    if (settings.databaseUrl && !command.createsStore && !(await holdsServerStore(settings.databaseUrl))) {
+      return fail(
+        EXIT.failed,
+        'NO_STORE',
+        `the database DATABASE_URL names (${databaseName(settings.databaseUrl)}) holds no store: set DATABASE_URL to the service's database, or start the service (or run tenant create) on it first; nothing was created`,
       );
     }
     const opened = await openStore({

@@ -358,6 +358,24 @@ export const embeddedClusterDir = (dataDir: string): string => join(resolve(data
 /** Whether a DATA_DIR holds the embedded store (`memory://`, made fresh each time, always does). */
 export const holdsEmbeddedStore = (dataDir: string): boolean => dataDir === 'memory://' || existsSync(embeddedClusterDir(dataDir));
 
+/**
+ * Whether the server database at `url` holds a store (its ledger table); true when it cannot be
+ * asked, so that opening it says why. Asked before a command migrates it: a DATABASE_URL naming the
+ * wrong database would otherwise be given the schema and answer as an empty store.
+ */
+export async function holdsServerStore(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ held: boolean }>(`SELECT to_regclass('ledger.events') IS NOT NULL AS held`);
+    return rows[0]!.held;
+  } catch {
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function openEmbedded(
   dataDir: string,
   options: Pick<StoreOptions, 'checkpoint' | 'vacuum'> & { template: () => string | undefined },

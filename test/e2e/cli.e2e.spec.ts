@@ -10,7 +10,7 @@ import type { Service } from '../../src/service.js';
 import { repoRoot, runCommand } from '../support/process.js';
 import { browserClient, client, listedAdminKey, publishPolicy } from '../support/service.js';
 import { cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
-import { connectingAs } from '../support/stores.js';
+import { connectingAs, freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
  * The operator CLI (docs/contract.md "Identity, tenants, keys"; DESIGN.md "Read models are
@@ -682,6 +682,40 @@ describe('cli › when DATA_DIR holds no store', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it.skipIf(!serverUrl)(
+    'refuses a DATABASE_URL naming a database with no store the same way, creating nothing in it',
+    async () => {
+      const fresh = await freshDatabase();
+      try {
+        const env = { DATABASE_URL: fresh.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'cl-cli-nostore-pg-')) };
+        for (const args of [
+          ['tenant', 'list'],
+          ['projections', 'verify'],
+          ['audit', 'export', '--tenant', randomUUID(), '--out', join(env.DATA_DIR, 'l.jsonl')],
+        ]) {
+          const run = await cli(args, env);
+          expect(run.code, args.join(' ')).toBe(1);
+          expect(run.json.error.code).toBe('NO_STORE');
+          expect(run.stderr).toContain(`(${new URL(fresh.url).pathname.slice(1)}) holds no store`);
+        }
+        const db = new pg.Client({ connectionString: fresh.url });
+        await db.connect();
+        const tables = await db.query(
+          `SELECT 1 FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')`,
+        );
+        await db.end();
+        expect(tables.rowCount).toBe(0);
+        const created = await cli(['tenant', 'create', '--name', 'First', '--plan', 'free'], env);
+        expect(created.code, created.stderr).toBe(0);
+        expect((await cli(['tenant', 'list'], env)).json.tenants).toHaveLength(1);
+        rmSync(env.DATA_DIR, { recursive: true, force: true });
+      } finally {
+        await fresh.drop();
+      }
+    },
+    60_000,
+  );
 
   it('tenant create on a new store makes the signing key as the first start would, and signs its events with it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cl-cli-first-'));
