@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -111,4 +111,17 @@ describe('service › when start-up fails part-way › what started is stopped, 
       expect(logged).toEqual([]);
     });
   }
+});
+
+describe('service › when a key file the settings name does not read', () => {
+  it.each(['MASTER_KEY_FILE', 'TRANSPARENCY_SIGNING_KEY_FILE'])(
+    '%s: the start is refused, naming it, before the store or a key is made',
+    async (setting) => {
+      const dir = mkdtempSync(join(tmpdir(), 'cl-start-keyfile-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const start = createService(loadSettings({ DATA_DIR: dir, [setting]: join(dir, 'missing.key'), LOG_LEVEL: 'silent' }));
+      await expect(start).rejects.toThrow(`${setting}: cannot read`);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
 });

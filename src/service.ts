@@ -36,7 +36,7 @@ import { scrubDeliveries } from './webhooks/scrub.js';
 import { MemoryCounterStore } from './limits/counter-store.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { RedisCounterStore } from './limits/redis-counter-store.js';
-import { generatedKeyWarning, loadMasterKey, MasterKeyError, Privacy, sealedUnderMasterKey } from './privacy/index.js';
+import { configuredMasterKey, generatedKeyWarning, loadMasterKey, MasterKeyError, Privacy, sealedUnderMasterKey } from './privacy/index.js';
 import { lastBackupAt } from './backup/backup-log.js';
 import { takeRecordedBackup } from './backup/backup.js';
 import { assertTransactionIdsBehindServer } from './ledger/postgres/transaction-ids.js';
@@ -53,6 +53,7 @@ import { ConsoleSessions } from './tenants/console-sessions.js';
 import {
   authenticateAppend,
   authenticatedFrom,
+  configuredSigningKey,
   createTransparency,
   EventAuthenticity,
   openSigningKey,
@@ -135,6 +136,10 @@ export interface ServiceOptions {
 export async function createService(settings: Settings, options: ServiceOptions = {}): Promise<Service> {
   const life = new Lifecycle(options.beforeStart ? { beforeStart: options.beforeStart } : {});
   return life.build(async () => {
+    // The key files the settings name are read first: one that does not read stops the start
+    // before the store, or a generated key, is made.
+    configuredMasterKey(settings);
+    configuredSigningKey(settings);
     const store = await life.open(
       'store',
       () =>

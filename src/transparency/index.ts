@@ -12,7 +12,7 @@ import { WitnessRelay, type WitnessSpec } from './witness-relay.js';
 
 export { proofIncludes, TransparencyService, type ConsentProof } from './transparency.service.js';
 export { Sealer } from './sealer.js';
-export { openSigningKey, signsForLog } from './signing-key.js';
+export { configuredSigningKey, openSigningKey, signsForLog } from './signing-key.js';
 export type { NoteSigner } from './note.js';
 export { SigningKeyError } from './signing-seed.js';
 export { authenticateAppend } from './append-authenticator.js';
