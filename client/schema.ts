@@ -1183,6 +1183,8 @@ export interface components {
         "Retry-After": number;
         /** @description Sent, as `true`, when the answer is a replay: an earlier request with the same Idempotency-Key and body was answered this, and nothing was written again */
         "Idempotent-Replayed": "true";
+        /** @description A file to save (attachment), or a receipt to show (inline), with its file name */
+        "Content-Disposition": string;
         /** @description Sent, as `true`, only when the answer was read from read models that did not yet hold every write the tenant made before the request (the read fence waited 5 s for them and gave up): a write just made may be missing from it; read again shortly */
         "X-Read-Models-Behind": "true";
     };
@@ -6802,6 +6804,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
                     /** @description the size of the tenant's newest signed checkpoint whose every event the export reflects (0 when none) */
                     "x-ledger-tree-size"?: number;
                     /** @description that checkpoint's root hash (hex) */
@@ -9214,6 +9217,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9404,6 +9408,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
                     /** @description Hex SHA-256 of the PDF bytes as sent (computed from them; the ledger records the issued one in ReceiptIssued) */
                     "x-receipt-sha256"?: string;
                     [name: string]: unknown;
@@ -9542,6 +9547,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
                     /** @description Hex SHA-256 of the PDF bytes as sent (computed from them; the ledger records the issued one in ReceiptIssued) */
                     "x-receipt-sha256"?: string;
                     [name: string]: unknown;
@@ -9742,6 +9748,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9957,6 +9964,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13436,6 +13444,7 @@ export interface operations {
                     "X-RateLimit-Daily-Remaining": components["headers"]["X-RateLimit-Daily-Remaining"];
                     "X-RateLimit-Daily-Reset": components["headers"]["X-RateLimit-Daily-Reset"];
                     "X-Read-Models-Behind": components["headers"]["X-Read-Models-Behind"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14207,6 +14216,7 @@ export interface operations {
             /** @description The archive, streamed as it is taken */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -308,6 +308,24 @@ describe('OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('when an answer is a file or a replay › it declares Content-Disposition, and an erasure repeated Idempotent-Replayed', () => {
+    const paths = generated.paths as Record<string, Record<string, { responses: Record<string, { headers?: Obj; content?: Obj }> }>>;
+    const files = ['text/csv', 'application/x-ndjson', 'application/pdf', 'application/gzip'];
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(paths))
+      for (const [method, op] of Object.entries(item))
+        for (const [status, response] of Object.entries(op.responses ?? {}))
+          if (
+            status.startsWith('2') &&
+            Object.keys(response.content ?? {}).some((t) => files.includes(t)) &&
+            !response.headers?.['Content-Disposition']
+          )
+            missing.push(`${method.toUpperCase()} ${path} ${status}`);
+    expect(missing).toEqual([]);
+    for (const path of ['/api/v1/subjects/erase', '/api/v1/subjects/{userReference}/erase'])
+      expect(paths[path]!.post!.responses['200']!.headers).toHaveProperty('Idempotent-Replayed');
+  });
+
   it('when tried out › every request body example passes validation as it is (Swagger UI sends it unchanged)', async () => {
     const creds = await t.tenant('enterprise');
     // The examples name a purpose and a version by id: both exist, so that what is left to refuse is the example's shape.

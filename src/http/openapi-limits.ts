@@ -9,6 +9,7 @@
  * - 503 SERVICE_UNAVAILABLE with Retry-After, when the ledger or the store cannot be reached
  *   (a write that answers 503 did not happen), and Retry-After on a route's own 503;
  * - 409 CONCURRENCY_CONFLICT with Retry-After on every write of the store (added to a route's own 409);
+ * - Content-Disposition on a success answered as a file (CSV, JSON lines, PDF, tar.gz);
  * - X-Read-Models-Behind on a success of the tenant API, sent when it was read from read models
  *   that the read fence could not wait for (docs/contract.md);
  * - Idempotent-Replayed on a success of an operation that takes an Idempotency-Key.
@@ -36,7 +37,13 @@ export const RATE_LIMIT_HEADERS: Record<string, { description: string; schema: {
 
 const RETRY_AFTER = 'Retry-After';
 const READ_MODELS_BEHIND = 'X-Read-Models-Behind';
+const CONTENT_DISPOSITION = 'Content-Disposition';
+/** What a success answers as a file (an export, a receipt, a backup): sent with Content-Disposition. */
+const FILE_TYPES = ['text/csv', 'application/x-ndjson', 'application/pdf', 'application/gzip'];
 const IDEMPOTENT_REPLAYED = 'Idempotent-Replayed';
+
+/** Operations a repeat of which is answered as a replay without a key: an erasure, keyed by its subject. */
+const REPLAYED_BY_NATURE = new Set(['/api/v1/subjects/{userReference}/erase', '/api/v1/subjects/erase']);
 
 /** Whether an operation takes an Idempotency-Key header (and so may answer a replay). */
 const takesIdempotencyKey = (op: Operation & { parameters?: { in?: string; name?: string }[] }): boolean =>
@@ -76,6 +83,10 @@ export function addLimitResponses(paths: Paths, components: Components): void {
         'Sent, as `true`, when the answer is a replay: an earlier request with the same Idempotency-Key and body was answered this, and nothing was written again',
       schema: { type: 'string', enum: ['true'] },
     },
+    [CONTENT_DISPOSITION]: {
+      description: 'A file to save (attachment), or a receipt to show (inline), with its file name',
+      schema: { type: 'string' },
+    },
     [READ_MODELS_BEHIND]: {
       description:
         'Sent, as `true`, only when the answer was read from read models that did not yet hold every write the tenant made before the request (the read fence waited 5 s for them and gave up): a write just made may be missing from it; read again shortly',
@@ -105,6 +116,14 @@ export function addLimitResponses(paths: Paths, components: Components): void {
         responses['503'] ??= errorResponse(
           'The ledger or the store is unreachable, or this instance cannot use its keys until its operator restarts it (SERVICE_UNAVAILABLE); nothing was written; retry after Retry-After seconds. With details.recorded "unknown", a write was sent and its answer lost: it may have been recorded; send it again with the same Idempotency-Key, which records it once',
         );
+      for (const [status, response] of Object.entries(responses)) {
+        const types = Object.keys((response.content as Record<string, unknown> | undefined) ?? {});
+        if (status.startsWith('2') && types.some((t) => FILE_TYPES.includes(t)))
+          response.headers = {
+            [CONTENT_DISPOSITION]: { $ref: `#/components/headers/${CONTENT_DISPOSITION}` },
+            ...(response.headers as Record<string, unknown> | undefined),
+          };
+      }
       // A route's own 503 (PROOF_NOT_READY, NOT_READY) is sent with Retry-After too.
       const unavailable = responses['503'];
       if (unavailable && !unavailable.headers) unavailable.headers = { [RETRY_AFTER]: { $ref: `#/components/headers/${RETRY_AFTER}` } };
@@ -126,7 +145,9 @@ export function addLimitResponses(paths: Paths, components: Components): void {
         const success = path.startsWith('/api/v1/') && status.startsWith('2');
         const behind = success ? { [READ_MODELS_BEHIND]: { $ref: `#/components/headers/${READ_MODELS_BEHIND}` } } : {};
         const replayed =
-          success && takesIdempotencyKey(op) ? { [IDEMPOTENT_REPLAYED]: { $ref: `#/components/headers/${IDEMPOTENT_REPLAYED}` } } : {};
+          success && (takesIdempotencyKey(op) || REPLAYED_BY_NATURE.has(path))
+            ? { [IDEMPOTENT_REPLAYED]: { $ref: `#/components/headers/${IDEMPOTENT_REPLAYED}` } }
+            : {};
         response.headers = { ...headerRefs, ...behind, ...replayed, ...(response.headers as Record<string, unknown> | undefined) };
       }
     }
