@@ -1,5 +1,6 @@
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { signedUserToken } from '../../test/support/user-token.js';
 import { publicKeyOf, userReferenceOf, userTokenKeyOf } from './user-token.js';
 
 const pair = () => generateKeyPairSync('ed25519');
@@ -12,14 +13,8 @@ const seconds = NOW / 1000;
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** A compact JWS as a tenant's backend would sign it (RFC 7515), with any header and claims. */
-function token(
-  claims: Record<string, unknown>,
-  header: Record<string, unknown> = { alg: 'EdDSA', typ: 'JWT' },
-  signer: KeyObject = privateKey,
-) {
-  const input = `${b64(header)}.${b64(claims)}`;
-  return `${input}.${sign(null, Buffer.from(input), signer).toString('base64url')}`;
-}
+const token = (claims: Record<string, unknown>, header?: Record<string, unknown>, signer: KeyObject = privateKey) =>
+  signedUserToken(signer, claims, header);
 const check = (t: string) => userReferenceOf(t, key, { apiKey: PK, now: NOW });
 
 describe('user tokens › the key a tenant gives', () => {

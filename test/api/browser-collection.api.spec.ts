@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/process.js';
 import { client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { signedUserToken } from '../support/user-token.js';
 
 /**
  * Issue 19, consent collected in the browser, in a real one: Chromium loads docs/browser.md's
@@ -154,11 +155,7 @@ describe('browser collection › in Chromium', () => {
   }, 60_000);
   it("records once when its answer is lost on the way, and only for the user a key's user token names", async () => {
     const backend = generateKeyPairSync('ed25519');
-    const token = (sub: string) => {
-      const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-      const input = `${part({ alg: 'EdDSA' })}.${part({ sub, exp: Math.floor(Date.now() / 1000) + 600 })}`;
-      return `${input}.${sign(null, Buffer.from(input), backend.privateKey).toString('base64url')}`;
-    };
+    const token = (sub: string) => signedUserToken(backend.privateKey, { sub, exp: Math.floor(Date.now() / 1000) + 600 }, { alg: 'EdDSA' });
     const pages: Record<string, { type: string; body: string }> = {};
     const shop = await site(pages);
     sites.push(shop.server);

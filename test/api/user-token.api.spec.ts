@@ -1,6 +1,7 @@
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserClient, client, publishPolicy, startTestService, type Client, type TestService } from '../support/service.js';
+import { signedUserToken } from '../support/user-token.js';
 
 /**
  * A publishable key given a user-token key records a decision only for the user reference a token
@@ -12,11 +13,8 @@ const SHOP = 'https://shop.example.com';
 const backend = generateKeyPairSync('ed25519');
 
 /** A user token as a tenant's backend signs it: a JWT (EdDSA) whose sub is the user reference. */
-function userToken(claims: Record<string, unknown>, signer: KeyObject = backend.privateKey): string {
-  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const input = `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part({ exp: Math.floor(Date.now() / 1000) + 300, ...claims })}`;
-  return `${input}.${sign(null, Buffer.from(input), signer).toString('base64url')}`;
-}
+const userToken = (claims: Record<string, unknown>, signer: KeyObject = backend.privateKey): string =>
+  signedUserToken(signer, { exp: Math.floor(Date.now() / 1000) + 300, ...claims });
 
 let t: TestService;
 let admin: Client;
