@@ -19,8 +19,14 @@ const FAST_ANSWER_MS = 1000;
 export interface DispatcherOptions {
   /** WEBHOOK_RETRY_SCALE: multiplies every retry delay. */
   retryScale?: number;
-  /** Attempts in flight at once in this process. */
+  /**
+   * Attempts in flight at once in this process that have been out less than a second. One out
+   * longer (a receiver that hangs) leaves this count, so receivers that hang do not hold up the
+   * others; it still counts against `maxInFlight` and its webhook's own slots.
+   */
   concurrency?: number;
+  /** Attempts in flight at once in this process, slow ones included (4 × `concurrency`). */
+  maxInFlight?: number;
   /**
    * Attempts in flight at once in this process for one webhook, so one slow receiver never takes
    * every slot: `perWebhook` at first and after any attempt that failed or took a second or more,
@@ -264,10 +270,11 @@ export async function dueWebhooks(
 export class WebhookDispatcher {
   private readonly db: WebhooksDb;
   private readonly loop: PokeLoop;
-  private readonly inFlight = new Map<string, { webhookId: string; done: Promise<void> }>();
+  private readonly inFlight = new Map<string, { webhookId: string; done: Promise<void>; slow: boolean }>();
   private readonly abort = new AbortController();
   private readonly retryScale: number;
   private readonly concurrency: number;
+  private readonly maxInFlight: number;
   private readonly perWebhook: number;
   private readonly perWebhookMax: number;
   /** Webhooks whose receivers answered fast: how many attempts each may have in flight (else `perWebhook`). */
@@ -291,8 +298,9 @@ export class WebhookDispatcher {
     this.db = webhooksDb(db);
     this.retryScale = options.retryScale ?? 1;
     this.concurrency = options.concurrency ?? 32;
+    this.maxInFlight = Math.max(this.concurrency, options.maxInFlight ?? this.concurrency * 4);
     // Every attempt in flight listens for the stop: as many listeners as attempts, not a leak.
-    setMaxListeners(this.concurrency + 16, this.abort.signal);
+    setMaxListeners(this.maxInFlight + 16, this.abort.signal);
     this.perWebhook = options.perWebhook ?? 4;
     this.perWebhookMax = Math.max(this.perWebhook, options.perWebhookMax ?? 16);
     this.leaseMs = options.leaseMs ?? 15_000;
@@ -326,7 +334,9 @@ export class WebhookDispatcher {
 
   private async step(): Promise<{ more: boolean; waitMs?: number }> {
     await this.settleInterruptedTests();
-    const free = this.concurrency - this.inFlight.size;
+    let fast = 0;
+    for (const f of this.inFlight.values()) if (!f.slow) fast += 1;
+    const free = Math.min(this.concurrency - fast, this.maxInFlight - this.inFlight.size);
     if (free <= 0) return { more: false };
     const busy = new Map<string, number>();
     for (const f of this.inFlight.values()) busy.set(f.webhookId, (busy.get(f.webhookId) ?? 0) + 1);
@@ -432,7 +442,13 @@ export class WebhookDispatcher {
   }
 
   private launch(d: Claimed): void {
-    const done = (async () => {
+    const entry = { webhookId: d.webhook_id, done: Promise.resolve(), slow: false };
+    // Out a second: a receiver that hangs, moved out of the count the other webhooks share.
+    const slow = setTimeout(() => {
+      entry.slow = true;
+      this.loop.poke();
+    }, FAST_ANSWER_MS);
+    entry.done = (async () => {
       const attemptedAt = new Date();
       const result = await sendDelivery(this.client, d, this.abort.signal);
       if (this.abort.signal.aborted) return;
@@ -447,9 +463,10 @@ export class WebhookDispatcher {
       // Counted once its row says so: a scrape never sees an attempt its delivery does not show, nor one it never will.
       this.onAttempt?.(result);
     })().finally(() => {
+      clearTimeout(slow);
       this.inFlight.delete(d.id);
       this.loop.poke();
     });
-    this.inFlight.set(d.id, { webhookId: d.webhook_id, done });
+    this.inFlight.set(d.id, entry);
   }
 }

@@ -199,11 +199,13 @@ export class GuardedClient {
   /**
    * Keep-alive agents: a receiver's connection (and its TLS session) is reused for the next
    * delivery instead of a new handshake each time. An address is checked when its connection is
-   * made (`lookup`), and a reused connection goes to the address that was checked then.
+   * made (`lookup`), and a reused connection goes to the address that was checked then. No limit
+   * of sockets per host: the dispatcher bounds the attempts in flight, and a queue here would count
+   * a wait behind another webhook's hanging requests to the same host against this one's time-out.
    */
   private readonly agents = {
-    https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
-    http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+    https: new https.Agent({ keepAlive: true }),
+    http: new http.Agent({ keepAlive: true }),
   };
 
   constructor(private readonly options: OutboundOptions) {

@@ -272,6 +272,52 @@ describe('webhooks › delivery guard in the service', () => {
       }
     });
 
+    it('receivers that hang on more webhooks than the process has slots do not hold up a healthy one', async () => {
+      const { cert } = await testCertificate();
+      // Four slots, two per webhook: three hanging webhooks would hold every slot until their 10 s time-out.
+      const service = await startTestService(
+        { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+        { webhooks: { outbound: { ca: cert }, dispatcher: { concurrency: 4, perWebhook: 2, perWebhookMax: 2 } } },
+      );
+      const hanging = await startReceiver(() => 'hang');
+      const healthy = await startReceiver();
+      receivers.push(hanging, healthy);
+      try {
+        const api = client(service.app, await service.tenant('pro'));
+        for (let i = 0; i < 3; i++)
+          expect((await api.post('/api/v1/webhooks', { url: `${hanging.url}/${i}`, events: ['policy.created'] })).statusCode).toBe(201);
+        const N = 6;
+        for (let i = 0; i < N; i++) await publishPolicy(api);
+        await hanging.waitFor((x) => x.length >= 6, 'every hanging webhook holding its two attempts', 8000);
+        expect((await api.post('/api/v1/webhooks', { url: healthy.url, events: ['policy.created'] })).statusCode).toBe(201);
+        await publishPolicy(api);
+        // Within the hanging attempts' 10 s time-out: the healthy one went on beside them.
+        await healthy.waitFor((x) => x.length === 1, 'the new event at the healthy receiver', 8000);
+        expect(hanging.hanging()).toBeGreaterThanOrEqual(6);
+      } finally {
+        await hanging.close();
+        await service.close();
+      }
+    });
+
+    it('requests slow on one host do not queue another webhook’s request to that host behind them', async () => {
+      const { cert } = await testCertificate();
+      // A gateway that serves many webhooks: one path slow (2.5 s, inside the time-out), another at once.
+      const shared = await startReceiver((r) =>
+        r.path.startsWith('/slow') ? new Promise<number>((resolve) => setTimeout(() => resolve(200), 2500)) : 200,
+      );
+      receivers.push(shared);
+      const c = new GuardedClient({ allowPrivateNetworks: true, allowHttp: false, ca: cert, timeoutMs: 3000 });
+      const post = (url: string) => c.post(url, '{"id":"x"}', { 'x-test': '1' });
+      const slow = Array.from({ length: 40 }, (_, i) => post(`https://127.0.0.1:${shared.port}/slow/${i}`));
+      await shared.waitFor((x) => x.length >= 16, 'sixteen slow requests at the receiver', 8000);
+      // Its time-out counts its own request: not a wait behind the slow ones for a connection.
+      const answered = await post(`https://127.0.0.1:${shared.port}/ok`);
+      expect(answered).toMatchObject({ ok: true, statusCode: 200, error: null });
+      expect(answered.responseTimeMs).toBeLessThan(2000);
+      expect((await Promise.all(slow)).every((r) => r.ok)).toBe(true);
+    });
+
     it('a receiver gone (connections refused at once), with a backlog overdue, does not hold up a healthy one', async () => {
       const { cert } = await testCertificate();
       const service = await startTestService(
