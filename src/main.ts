@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { ConfigError, loadSettings } from './config.js';
 import { createService } from './service.js';
 import { actingAs } from './common/actor.js';
@@ -11,9 +12,23 @@ import { unreachableDatabaseMessage } from './store/database-errors.js';
 /** How long a draining service still serves, answering with `Connection: close`, before it closes (Service.quiesce). */
 const DRAIN_GRACE_MS = 1000;
 
+/**
+ * Listens on host:port and lets go at once: a start that could not serve stops before it opens
+ * the store, where it would record what it names the log (PUBLIC_BASE_URL) or generate keys.
+ */
+async function probeListen(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 /** Composition root: config → service → listen → signals. */
 async function main(): Promise<void> {
   const settings = loadSettings(process.env);
+  await probeListen(settings.host, settings.port);
   const service = await createService(settings, {
     logger: {
       level: settings.logLevel,

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -352,5 +352,24 @@ describe('shutdown › keep-alive clients, stalled uploads and a second signal',
     again.child.kill('SIGTERM');
     expect(await again.waitForExit(10_000)).toEqual({ code: 1, signal: null });
     expect(again.stdout()).toContain('a second signal: exiting now');
+  }, 90_000);
+});
+
+describe('start › when its port is taken › it says so and leaves DATA_DIR as it was', () => {
+  it('exits 1 naming HOST and PORT, before making a store, a key or a name for the log', async () => {
+    const dir = tempDataDir();
+    const taken = createNetServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const svc = spawnServiceProcess({ DATA_DIR: dir, PORT: String(port) });
+      started.push(svc);
+      const exit = await svc.waitForExit(60_000);
+      expect(exit.code, svc.stderr()).toBe(1);
+      expect(svc.stderr()).toContain(`cannot listen on 127.0.0.1:${port} (HOST, PORT): another process listens there`);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   }, 90_000);
 });
