@@ -183,11 +183,16 @@ if (!serverUrl) console.log('[backup.e2e] DATABASE_URL is not set: `backup` on a
 describe.skipIf(!serverUrl)('backup › on a PostgreSQL server', () => {
   it('refuses, and names pg_dump', async () => {
     const db = await freshDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'cl-backup-pg-'));
     try {
-      const run = await cli(['backup', '--out', join(tmpdir(), `cl-never-${process.pid}.tar.gz`)], { DATABASE_URL: db.url });
+      // A store on the server (a database with none is refused as such: NO_STORE).
+      const env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
+      expect((await cli(['tenant', 'create', '--name', 'Pg', '--plan', 'free'], env)).code).toBe(0);
+      const run = await cli(['backup', '--out', join(tmpdir(), `cl-never-${process.pid}.tar.gz`)], env);
       expect(run.code).toBe(1);
       expect(run.json).toMatchObject({ error: { code: 'BACKUP_NOT_AVAILABLE', message: expect.stringMatching(/pg_dump/) } });
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
       await db.drop();
     }
   });
