@@ -392,6 +392,38 @@ describe('tampered records › when a policy version’s text was edited in the 
     expect(refused.json().error.code).toBe('POLICY_TAMPERED');
   });
 
+  it('its deactivation removed once sealed, to make it recordable again: 409 POLICY_TAMPERED, nothing recorded on it', async () => {
+    const creds = await t.tenant('pro');
+    const owner = client(t.app, creds);
+    const id = await publishPolicy(owner, { policyType: 'cookie_policy', version: '1.0.0', content: 'Only the cookies we need.' });
+    expect((await owner.patch(`/api/v1/policies/${id}`, { isActive: false })).statusCode).toBe(200);
+    const db = t.service.store.db;
+    await waitUntil(
+      async () =>
+        (
+          await sql<{ n: number }>`SELECT count(*)::int AS n FROM transparency.leaves l JOIN ledger.events e ON e.event_id = l.event_id
+            WHERE e.event_type = 'PolicyVersionDeactivated' AND e.stream_id = ${policyStream(creds.tenantId, id)}`.execute(db)
+        ).rows[0]!.n === 1,
+      { what: 'the deactivation sealed' },
+    );
+    await db.transaction().execute(async (tx) => {
+      await sql`ALTER TABLE ledger.events DISABLE TRIGGER events_refuse_update_delete`.execute(tx);
+      await sql`DELETE FROM ledger.events WHERE event_type = 'PolicyVersionDeactivated' AND stream_id = ${policyStream(creds.tenantId, id)}`.execute(
+        tx,
+      );
+      await sql`ALTER TABLE ledger.events ENABLE TRIGGER events_refuse_update_delete`.execute(tx);
+    });
+    const read = await owner.get(`/api/v1/policies/${id}`);
+    expect(read.statusCode, read.body).toBe(409);
+    expect(read.json().error).toMatchObject({
+      code: 'POLICY_TAMPERED',
+      message: expect.stringContaining('one the log sealed was removed'),
+    });
+    const consent = await owner.post('/api/v1/consent', { policyVersionId: id, userReference: 'revived-1', consentGiven: true });
+    expect(consent.statusCode, consent.body).toBe(409);
+    expect(consent.json().error.code).toBe('POLICY_TAMPERED');
+  });
+
   it('rewritten whole, its hash made again, is refused too: the authenticator covers the hash it had', async () => {
     const creds = await t.tenant('pro');
     const owner = client(t.app, creds);

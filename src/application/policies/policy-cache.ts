@@ -52,7 +52,7 @@ export class PolicyCache {
     const cached = this.cache.get(stream);
     if (cached && Date.now() - cached.readAt < POLICY_RECHECK_MS) return cached;
     const recorded = await this.ledger.readStream(stream);
-    await refuseTampered(policyVersionId, recorded, this.authenticity);
+    await refuseTampered(policyVersionId, recorded, this.authenticity, { tenantId, stream });
     const state = fold(policyAggregate, recorded);
     const at: PolicyAt = { stream, state, revision: recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision };
     this.cache.delete(stream);

@@ -26,17 +26,27 @@ import type { ReadFence } from '../read-fence.js';
 import { ReadModelsBehindError } from '../../common/read-notes.js';
 import { policyView, type PolicyVersionView } from './policy.views.js';
 
-/** Why a ledger event is not the service's own (src/transparency/event-authenticity.ts), or null. */
+/**
+ * Why a ledger event is not the service's own, and why a stream lacks events the log sealed of it
+ * (src/transparency/event-authenticity.ts), or null.
+ */
 export interface Authenticity {
   problem(event: RecordedEvent): Promise<string | null>;
+  removed?(tenantId: string, stream: string, events: readonly RecordedEvent[]): Promise<string | null>;
 }
 
 /**
  * 409 POLICY_TAMPERED when a policy version's events are not as the service wrote them: edited in
- * place (they no longer hash and chain), or rewritten whole, hashes and all, by someone without
- * the service's key (an authenticator that does not verify).
+ * place (they no longer hash and chain), rewritten whole, hashes and all, by someone without the
+ * service's key (an authenticator that does not verify), or one the log sealed removed (its
+ * deactivation, say, to make it recordable again).
  */
-export async function refuseTampered(id: string, events: readonly RecordedEvent[], authenticity: Authenticity | undefined): Promise<void> {
+export async function refuseTampered(
+  id: string,
+  events: readonly RecordedEvent[],
+  authenticity: Authenticity | undefined,
+  of?: { tenantId: string; stream: string },
+): Promise<void> {
   let why = checkChain(events).length > 0 ? 'their hashes no longer match' : null;
   for (const event of authenticity && !why ? events : []) {
     if (await authenticity!.problem(event)) {
@@ -44,6 +54,8 @@ export async function refuseTampered(id: string, events: readonly RecordedEvent[
       break;
     }
   }
+  if (!why && of && authenticity?.removed && (await authenticity.removed(of.tenantId, of.stream, events)))
+    why = 'one the log sealed was removed';
   if (why)
     throw new DomainError(
       'POLICY_TAMPERED',
@@ -94,10 +106,11 @@ export class PolicyQueries {
    * one published, and is not served as if it were.
    */
   async get(tenantId: string, id: string): Promise<PolicyVersionView> {
-    const events = await this.ledger.readStream(policyStream(tenantId, id));
+    const stream = policyStream(tenantId, id);
+    const events = await this.ledger.readStream(stream);
     const state = fold(policyAggregate, events);
     if (state.status !== 'published') throw new DomainError('NOT_FOUND', 'policy version not found');
-    await refuseTampered(state.id, events, this.authenticity);
+    await refuseTampered(state.id, events, this.authenticity, { tenantId, stream });
     return policyView(state);
   }
 
