@@ -873,16 +873,17 @@ function RecordPage({ id }: { id: string }) {
         <p aria-live="polite">
           {ok ? (
             <span class="badge ok">Verified: hash recomputed from the ledger, included in the signed log</span>
+          ) : verified?.data.tampered ? (
+            <span class="badge bad">Not verified: the stored record was changed</span>
+          ) : proofBroken ? (
+            // An erased record's too: a proof that does not hold is never called included.
+            <span class="badge bad">Not verified: the log's inclusion proof does not lead to its signed root</span>
           ) : verified?.data.erased ? (
             // Erasure is not tampering: the decision, its time and its hash stay proven; only the hash's input is gone.
             <span class="badge wait">
               Erased on request: the personal fields the hash covers were destroyed, so it can no longer be recomputed
-              {proof ? "; the record's event is still included in the signed log" : ''}
+              {proofOk ? "; the record's event is still included in the signed log" : ''}
             </span>
-          ) : verified?.data.tampered ? (
-            <span class="badge bad">Not verified: the stored record was changed</span>
-          ) : proofBroken ? (
-            <span class="badge bad">Not verified: the log's inclusion proof does not lead to its signed root</span>
           ) : verified?.data.valid === true && proof !== undefined && holds === undefined && !globalThis.crypto?.subtle ? (
             <span class="badge wait">Hash checked; the inclusion proof is not checked here (this page is not served over https)</span>
           ) : verified?.data.valid === false ? (

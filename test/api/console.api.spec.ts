@@ -616,6 +616,11 @@ describe('console › the session', () => {
       await page.reload();
       await page.getByText("Not verified: the log's inclusion proof does not lead to its signed root").waitFor({ timeout: 15_000 });
       expect(await page.getByText('included in the signed log').count()).toBe(0);
+      // Erased, the record is still not called included while its proof does not hold.
+      expect((await owner.post('/api/v1/subjects/erase', { userReference: 'swap-a' })).statusCode).toBe(200);
+      await page.reload();
+      await page.getByText("Not verified: the log's inclusion proof does not lead to its signed root").waitFor({ timeout: 15_000 });
+      expect(await page.getByText('included in the signed log').count()).toBe(0);
     } finally {
       await context.close();
     }
