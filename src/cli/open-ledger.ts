@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Migrations } from '../store/migrations.js';
-import { embeddedClusterDir, holdsEmbeddedStore, openStore, type Store } from '../store/store.js';
+import { embeddedClusterDir, holdsEmbeddedStore, holdsServerStore, openStore, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger/ledger.port.js';
 import { PostgresLedger } from '../ledger/postgres/postgres.ledger.js';
 import { LedgerLocationError, locationKind, maskLocation, type LocationKind } from './ledger-location.js';
@@ -77,6 +77,10 @@ export async function openLedger(
   }
   if (kind === 'embedded' && mustExist && !holdsEmbeddedStore(target)) {
     throw new LedgerLocationError(`${label}: no embedded store in this folder (expected ${embeddedClusterDir(target)})`);
+  }
+  // A source is never written to: one with no store is refused before it is migrated.
+  if (kind === 'postgres' && mustExist && !(await holdsServerStore(target))) {
+    throw new LedgerLocationError(`${label}: this database holds no store (no ledger.events); nothing was written to it`);
   }
   const store =
     kind === 'postgres'

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   runCommand,
@@ -193,6 +194,23 @@ describe.skipIf(!serverUrl)(
       expect(missing.code).toBe(2);
       expect(missing.json.error.message).toMatch(/no embedded store in this folder/);
       expect(existsSync(join(dir, 'nothing-here'))).toBe(false);
+      // A database with no store as the source: refused, and neither it nor the destination written to.
+      const empty = await freshDatabase();
+      try {
+        const fromEmpty = await cli(['ledger', 'copy', '--from', empty.url, '--to', join(dir, 'never-made')]);
+        expect(fromEmpty.code, fromEmpty.stderr).toBe(2);
+        expect(fromEmpty.json.error.message).toMatch(/this database holds no store/);
+        expect(existsSync(join(dir, 'never-made'))).toBe(false);
+        const db = new pg.Client({ connectionString: empty.url });
+        await db.connect();
+        const tables = await db.query(
+          `SELECT 1 FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')`,
+        );
+        await db.end();
+        expect(tables.rowCount).toBe(0);
+      } finally {
+        await empty.drop();
+      }
     }, 60_000);
 
     it('has no read models to verify before the service first starts there, and says so', async () => {
