@@ -6,6 +6,9 @@ import { LedgerLocationError } from './ledger-location.js';
 import { StateCopyError } from './state-copy.js';
 import { StorePrivilegeError } from '../store/roles.js';
 import { AuditError } from '../transparency/audit.js';
+import { configuredSigningKey } from '../transparency/signing-key.js';
+import { SigningKeyError } from '../transparency/signing-seed.js';
+import { configuredMasterKey, MasterKeyError } from '../privacy/master-key.js';
 import { MIGRATIONS } from '../migrations.js';
 import { holdsEmbeddedStore, holdsServerStore, openStore, type Store } from '../store/store.js';
 import { CheckFailed, EXIT, PartialResult, UsageError, type CliEnvironment, type CliIo, type Command } from './command.js';
@@ -67,6 +70,15 @@ export async function runCommand(command: Command, input: unknown, cli: CliEnvir
         'NO_STORE',
         `the database DATABASE_URL names (${databaseName(settings.databaseUrl)}) holds no store: set DATABASE_URL to the service's database, or start the service (or run tenant create) on it first; nothing was created`,
       );
+    }
+    // The key files the settings name are read before the store is opened (or made), as the
+    // service's start reads them: one that does not read stops the command, naming its setting.
+    try {
+      configuredMasterKey(settings);
+      configuredSigningKey(settings);
+    } catch (error) {
+      if (error instanceof MasterKeyError || error instanceof SigningKeyError) throw new ConfigError(error.message);
+      throw error;
     }
     const opened = await openStore({
       databaseUrl: settings.databaseUrl,

@@ -717,6 +717,25 @@ describe('cli › when DATA_DIR holds no store', () => {
     60_000,
   );
 
+  it.each(['MASTER_KEY_FILE', 'TRANSPARENCY_SIGNING_KEY_FILE'])(
+    'refuses a %s that does not read, naming it, before a store is made',
+    async (setting) => {
+      const dir = mkdtempSync(join(tmpdir(), 'cl-cli-keyfile-'));
+      try {
+        const run = await cli(['tenant', 'create', '--name', 'First', '--plan', 'free'], {
+          DATA_DIR: dir,
+          [setting]: join(dir, 'missing.key'),
+        });
+        expect(run.code, run.stderr).toBe(2);
+        expect(run.json.error).toMatchObject({ code: 'CONFIG', message: expect.stringContaining(`${setting}: cannot read`) });
+        expect(readdirSync(dir)).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+
   it('tenant create on a new store makes the signing key as the first start would, and signs its events with it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cl-cli-first-'));
     try {
