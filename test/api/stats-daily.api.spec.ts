@@ -89,6 +89,12 @@ describe('stats per day', () => {
     expect((await api.get('/api/v1/consent/stats/daily?startDate=2024-01-01&endDate=2025-06-01')).statusCode).toBe(400);
     expect((await api.get('/api/v1/consent/stats/daily?startDate=2026-02-02&endDate=2026-02-01')).statusCode).toBe(400);
     expect((await api.get('/api/v1/consent/stats/daily?startDate=yesterday')).statusCode).toBe(400);
+    // The default 30 days end at the first day a date holds, not before it (year 0 is none).
+    const first = await api.get('/api/v1/consent/stats/daily?endDate=0001-01-10');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.map((d: { day: string }) => d.day)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `0001-01-${String(i + 1).padStart(2, '0')}`),
+    );
   });
 
   it('puts imported history on the days its decisions were made, while stats filter on the day of the import', async () => {

@@ -433,7 +433,10 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
     async (request) => {
       const DAY = 86_400_000;
       const to = request.query.endDate ?? new Date().toISOString().slice(0, 10);
-      const from = request.query.startDate ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
+      // 30 days by default, never before the first day PostgreSQL dates hold (0001-01-01).
+      const from =
+        request.query.startDate ??
+        new Date(Math.max(Date.parse('0001-01-01T00:00:00Z'), Date.parse(`${to}T00:00:00Z`) - 29 * DAY)).toISOString().slice(0, 10);
       queryBounds({ name: 'startDate', value: from }, { name: 'endDate', value: to });
       const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY + 1;
       if (days > 366) throw validationError([{ field: 'startDate', message: 'must be at most 365 days before endDate (366 days in all)' }]);
