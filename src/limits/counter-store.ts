@@ -30,6 +30,8 @@ export interface CounterStore {
   take(keys: WindowKeys, limits: Counts, ttlMs: Counts): Promise<Take>;
   /** Both counts, changing nothing. */
   peek(keys: WindowKeys): Promise<Counts>;
+  /** Takes back one `take` of these counters (a request another budget refused), never below zero. */
+  give(keys: WindowKeys): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,14 @@ export class MemoryCounterStore implements CounterStore {
   async peek(keys: WindowKeys): Promise<Counts> {
     const now = this.clock();
     return { minute: this.count(keys.minute, now), day: this.count(keys.day, now) };
+  }
+
+  async give(keys: WindowKeys): Promise<void> {
+    const now = this.clock();
+    for (const key of [keys.minute, keys.day]) {
+      const c = this.counters.get(key);
+      if (c && c.expiresAt > now && c.count > 0) c.count -= 1;
+    }
   }
 
   async close(): Promise<void> {

@@ -159,10 +159,10 @@ export function rateLimitedAuth(
 ): Hook {
   return async (request, reply) => {
     await guardedCredentials(request, limiter, () => authenticate(request, reply));
-    // Each budget the request spends; the headers name the one with the least left this minute.
+    // Each budget the request spends, or none when one refuses it; the headers name the one with
+    // the least left this minute.
     let tightest: RateLimitDecision | undefined;
-    for (const budget of subjectOf(request)) {
-      const d = await limiter.take(budget.subject, budget.limits);
+    for (const d of await limiter.takeAll(subjectOf(request))) {
       if (!d.allowed) {
         request.rateLimit = d;
         throw tooManyRequests(d);

@@ -84,13 +84,36 @@ export class RateLimiter {
   /** Counts one request of `subject` when both windows have room; answers where it stands after. */
   async take(subject: string, limits: Limits): Promise<RateLimitDecision> {
     const now = this.clock();
-    const w = windowsAt(now);
+    return this.takeAt(subject, limits, now, windowsAt(now));
+  }
+
+  private async takeAt(subject: string, limits: Limits, now: number, w: ReturnType<typeof windowsAt>): Promise<RateLimitDecision> {
     const r = await this.store.take(
       this.keys(subject, w),
       { minute: limits.perMinute, day: limits.perDay },
       { minute: w.minuteEnd - now + KEEP_AFTER_MS, day: w.dayEnd - now + KEEP_AFTER_MS },
     );
     return this.decide(now, w, limits, r, r.taken);
+  }
+
+  /**
+   * Counts one request against every budget, or against none: when one refuses, what the budgets
+   * before it took is given back (in the windows they were taken in). Answers each decision made,
+   * the refusal last.
+   */
+  async takeAll(budgets: readonly { subject: string; limits: Limits }[]): Promise<RateLimitDecision[]> {
+    const now = this.clock();
+    const w = windowsAt(now);
+    const decisions: RateLimitDecision[] = [];
+    for (const { subject, limits } of budgets) {
+      const d = await this.takeAt(subject, limits, now, w);
+      decisions.push(d);
+      if (!d.allowed) {
+        for (const taken of budgets.slice(0, decisions.length - 1)) await this.store.give(this.keys(taken.subject, w));
+        break;
+      }
+    }
+    return decisions;
   }
 
   /** Where `subject` stands, counting nothing; `allowed` says whether a take would succeed. */

@@ -97,6 +97,30 @@ describe('rate limiter › when a subject uses its day budget', () => {
   });
 });
 
+describe('rate limiter › when a request spends several budgets (a publishable key: its own and the shared one)', () => {
+  it('counts it against all or none: a refusal by one gives back what the others took', async () => {
+    const { limiter } = limiterAt('2026-03-04T05:06:15Z');
+    const own = { subject: 'key:a', limits: { perMinute: 2, perDay: 100 } };
+    const shared = { subject: 'publishable:t', limits: { perMinute: 3, perDay: 100 } };
+    // The shared budget used up by other keys.
+    for (let i = 0; i < 3; i++) expect((await limiter.take(shared.subject, shared.limits)).allowed).toBe(true);
+    for (let i = 0; i < 5; i++) {
+      const decisions = await limiter.takeAll([own, shared]);
+      expect(decisions.at(-1)).toMatchObject({ allowed: false, minute: { limit: 3 } });
+    }
+    // The key's own budget is untouched by those five refusals.
+    expect(await limiter.peek(own.subject, own.limits)).toMatchObject({ allowed: true, minute: { remaining: 2 }, day: { remaining: 100 } });
+    // The shared budget raised: the key's two go through, the third is its own refusal.
+    const raised = { ...shared, limits: { perMinute: 100, perDay: 100 } };
+    expect((await limiter.takeAll([own, raised])).every((d) => d.allowed)).toBe(true);
+    expect((await limiter.takeAll([own, raised])).every((d) => d.allowed)).toBe(true);
+    const third = await limiter.takeAll([own, raised]);
+    expect(third).toHaveLength(1);
+    expect(third[0]).toMatchObject({ allowed: false, minute: { limit: 2 } });
+    expect((await limiter.peek(raised.subject, raised.limits)).minute.remaining).toBe(95);
+  });
+});
+
 describe('rate limiter › headers', () => {
   it('names the minute window X-RateLimit-* and the day window X-RateLimit-Daily-*, resets as unix seconds', async () => {
     const { limiter } = limiterAt('2031-03-04T05:06:15Z');

@@ -48,6 +48,15 @@ describeRedis('redis counters › when several processes take at once › never 
     expect(await one.peek('daily-race', limits)).toMatchObject({ minute: { remaining: 97 }, day: { remaining: 0 } });
   });
 
+  it('when a second budget refuses › the first gives back its take, in Redis too', async () => {
+    const own = { subject: 'give-own', limits: { perMinute: 5, perDay: 5 } };
+    const shared = { subject: 'give-shared', limits: { perMinute: 1, perDay: 100 } };
+    expect((await two.take(shared.subject, shared.limits)).allowed).toBe(true);
+    const decisions = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).takeAll([own, shared])));
+    expect(decisions.every((d) => d.at(-1)!.allowed === false)).toBe(true);
+    expect(await one.peek(own.subject, own.limits)).toMatchObject({ minute: { remaining: 5 }, day: { remaining: 5 } });
+  });
+
   it('when Redis has forgotten the script (restart, SCRIPT FLUSH) › the next take loads it again', async () => {
     const limits = { perMinute: 10, perDay: 10 };
     expect((await one.take('flushed', limits)).minute.remaining).toBe(9);

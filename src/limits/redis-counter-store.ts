@@ -19,7 +19,19 @@ if d == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[4]) end
 return {m, d, 1}
 `;
 
-type LimiterRedis = Redis & { rateLimitTake(minuteKey: string, dayKey: string, ...args: number[]): Promise<[number, number, number]> };
+/** Takes back one take of both counters, never below zero (a counter gone stays gone). KEYS as TAKE_SCRIPT's. */
+const GIVE_SCRIPT = `
+for i = 1, 2 do
+  local c = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if c > 0 then redis.call('DECR', KEYS[i]) end
+end
+return 1
+`;
+
+type LimiterRedis = Redis & {
+  rateLimitTake(minuteKey: string, dayKey: string, ...args: number[]): Promise<[number, number, number]>;
+  rateLimitGive(minuteKey: string, dayKey: string): Promise<number>;
+};
 
 /** Both the outage and the recovery are warnings, so an operator sees them as a pair. */
 export interface StoreLog {
@@ -60,6 +72,7 @@ export class RedisCounterStore implements CounterStore {
     }) as LimiterRedis;
     // EVALSHA, falling back to EVAL when a restarted Redis has forgotten the script.
     this.redis.defineCommand('rateLimitTake', { numberOfKeys: 2, lua: TAKE_SCRIPT });
+    this.redis.defineCommand('rateLimitGive', { numberOfKeys: 2, lua: GIVE_SCRIPT });
     this.redis.on('error', (error: Error) => this.outage(error));
     this.redis.on('ready', () => this.recovered());
     this.started = new Promise((resolve) => {
@@ -120,6 +133,17 @@ export class RedisCounterStore implements CounterStore {
     } catch (error) {
       this.outage(error);
       return this.fallback.peek(keys);
+    }
+  }
+
+  async give(keys: WindowKeys): Promise<void> {
+    await this.started;
+    try {
+      await this.redis.rateLimitGive(keys.minute, keys.day);
+      this.recovered();
+    } catch (error) {
+      this.outage(error);
+      await this.fallback.give(keys);
     }
   }
 

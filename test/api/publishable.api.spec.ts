@@ -314,6 +314,35 @@ describe('publishable keys › refused', () => {
     expect((await free.get('/api/v1/consent/search')).statusCode).toBe(200);
   });
 
+  it('a request the shared budget refuses spends none of the key’s own: once the tenant has room again, the key goes on', async () => {
+    const creds = await t.tenant('free', { planLimits: true });
+    const free = client(t.app, creds);
+    const issue = async (perMinute: number) =>
+      browserClient(
+        t.app,
+        (await free.post('/api/v1/keys', { scope: 'publishable', origins: [SHOP], perMinute })).json().data.apiKey as string,
+        SHOP,
+      );
+    const small = await issue(2);
+    const busy = await issue(60);
+    const send = (page: typeof small, i: number) =>
+      page.post('/api/v1/consent', { purpose: 'newsletter', userReference: `shared-${i}`, consentGiven: true });
+    // Another key uses up the tenant's 10 a minute.
+    for (let i = 0; i < 10; i++) expect((await send(busy, i)).statusCode).not.toBe(429);
+    for (let i = 0; i < 3; i++) {
+      const refused = await send(small, 100 + i);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['x-ratelimit-limit']).toBe('10');
+    }
+    // The operator raises the tenant's limits: the small key has spent nothing of its 2.
+    await t.service.tenants.update(creds.tenantId, { limits: { perMinute: 100 } });
+    expect((await send(small, 200)).statusCode).not.toBe(429);
+    expect((await send(small, 201)).statusCode).not.toBe(429);
+    const own = await send(small, 202);
+    expect(own.statusCode).toBe(429);
+    expect(own.headers['x-ratelimit-limit']).toBe('2');
+  });
+
   it('before its key is known (a wrong key, an address refused for too many), answers the page can read on an allowed origin', async () => {
     const page = browserClient(t.app, 'pk_000000000000000000000000', SHOP);
     const wrong = await page.post('/api/v1/consent', { purpose: 'newsletter', userReference: 'v-wrong', consentGiven: true });
