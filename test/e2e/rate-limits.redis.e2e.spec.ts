@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -356,5 +359,20 @@ describeRedis('rate limits › when Redis stops and starts mid-run › no reques
     expect(svc.warnings.filter((w) => /Redis is back/.test(w.msg))).toHaveLength(1);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([200, 429]));
+  }, 60_000);
+});
+
+describeRedis('rate limits › when the service starts while Redis is down › it says so', () => {
+  it('logs the outage once, though it began before the service had a log to say it in', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'cl-redis-down-'));
+    const svc = await startServiceProcess({ DATA_DIR: dir, REDIS_URL: `redis://127.0.0.1:${port}` });
+    try {
+      await svc.waitForOutput(/Redis is unreachable/, { timeoutMs: 15_000 });
+      expect(svc.stdout().match(/Redis is unreachable/g)).toHaveLength(1);
+    } finally {
+      await svc.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
