@@ -10,7 +10,7 @@ import type { Service } from '../../src/service.js';
 import { repoRoot, runCommand } from '../support/process.js';
 import { browserClient, client, listedAdminKey, publishPolicy } from '../support/service.js';
 import { cli, cliBin, cliEngines, onEngine } from '../support/cli.js';
-import { connectingAs, freshDatabase, serverUrl } from '../support/stores.js';
+import { connectingAs, freshDatabase, serverUrl, tablesIn } from '../support/stores.js';
 
 /**
  * The operator CLI (docs/contract.md "Identity, tenants, keys"; DESIGN.md "Read models are
@@ -699,13 +699,7 @@ describe('cli › when DATA_DIR holds no store', () => {
           expect(run.json.error.code).toBe('NO_STORE');
           expect(run.stderr).toContain(`(${new URL(fresh.url).pathname.slice(1)}) holds no store`);
         }
-        const db = new pg.Client({ connectionString: fresh.url });
-        await db.connect();
-        const tables = await db.query(
-          `SELECT 1 FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')`,
-        );
-        await db.end();
-        expect(tables.rowCount).toBe(0);
+        expect(await tablesIn(fresh.url)).toBe(0);
         const created = await cli(['tenant', 'create', '--name', 'First', '--plan', 'free'], env);
         expect(created.code, created.stderr).toBe(0);
         expect((await cli(['tenant', 'list'], env)).json.tenants).toHaveLength(1);

@@ -96,3 +96,23 @@ export const availableEngines: { name: 'pglite' | 'postgres'; open: () => Promis
 
 /** The engine the HTTP and projection tests use: the server when set, else PGlite. */
 export const defaultEngine = serverUrl ? postgresStore : pgliteStore;
+
+/**
+ * How many tables the database at `url` holds outside PostgreSQL's own catalogs: 0 for one that
+ * nothing has written to (a command refused before it migrated anything).
+ *
+ * @example
+ * expect(await tablesIn(fresh.url)).toBe(0);
+ */
+export async function tablesIn(url: string): Promise<number> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await db.end();
+  }
+}
