@@ -7,6 +7,7 @@ import { authenticateAppend } from '../../src/transparency/append-authenticator.
 import { authenticatedFrom, EventAuthenticity } from '../../src/transparency/event-authenticity.js';
 import { signerFromSeed } from '../../src/transparency/note.js';
 import { TransparencyStore } from '../../src/transparency/transparency.store.js';
+import { insertBehindTheService as insertEvent } from '../support/forgery.js';
 import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, sealedCheckpoint, startTestService, type Client, type TestService } from '../support/service.js';
 
@@ -40,16 +41,9 @@ async function haltOf(tenantId: string): Promise<Halt> {
   }
 }
 
-/** INSERT into ledger.events, as a database writer would: a well-formed, correctly hashed and chained row, without the service. */
-async function insertBehindTheService(envelope: EventEnvelope, authenticator: string | null = null): Promise<string> {
-  const hash = eventHash(envelope);
-  await sql`INSERT INTO ledger.events (event_id, tenant_id, stream_id, stream_revision, event_type, data, metadata, recorded_at, prev_hash, event_hash, authenticator)
-    VALUES (${envelope.id}, ${envelope.tenantId}, ${envelope.stream}, ${envelope.revision}, ${envelope.type}, ${JSON.stringify(envelope.data)}::json,
-      ${JSON.stringify(envelope.metadata)}::json, ${envelope.recordedAt}, ${envelope.prevHash}, ${hash}, ${authenticator})`.execute(
-    t.service.store.db,
-  );
-  return hash;
-}
+/** INSERT into ledger.events behind the service's back, on the test service's store. */
+const insertBehindTheService = (envelope: EventEnvelope, authenticator: string | null = null) =>
+  insertEvent(t.service.store.db, envelope, authenticator);
 
 /** A withdrawal of the consent, as a forger would write it after its ConsentRecorded event. */
 function forgedWithdrawal(recorded: { stream: string; hash: string; data: Record<string, unknown> }, tenantId: string, consentId: string) {
