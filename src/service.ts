@@ -48,6 +48,7 @@ import { autovacuumNotice } from './store/autovacuum.js';
 import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
+import { ConfigEvidence } from './application/config/config-evidence.js';
 import { ConfigLog } from './application/config/config-log.js';
 import { ConsoleSessions } from './tenants/console-sessions.js';
 import {
@@ -243,9 +244,22 @@ export async function createService(settings: Settings, options: ServiceOptions 
     const index = eventStore ? eventIndexFence(ledger, runner, tuning.indexFenceMs) : undefined;
     // Configuration changes (keys, plans, webhooks, rotations) are events in the tenant's log.
     const configLog = new ConfigLog(new CommandHandler(ledger));
+    // Keys and webhooks work only as the tenant's log made them (docs/decisions/0012-keys-held-to-the-log.md).
+    const evidence = new ConfigEvidence(ledger, authenticity);
+    const refusedSaid = new Set<string>();
+    const refused = (what: string, problem: string) => {
+      if (refusedSaid.has(what) || refusedSaid.size >= 10_000) return;
+      refusedSaid.add(what);
+      log.error({}, `${what} refused: ${problem}. Its row was written or changed outside the service (docs/verifying.md)`);
+    };
     const webhooks = createWebhooks(store.db, ledger, settings, {
       log,
       changes: configLog,
+      target: async (tenantId, webhookId, url) => {
+        const problem = await evidence.webhookProblem(tenantId, webhookId, url);
+        if (problem) refused(`Webhook ${webhookId}'s URL`, problem);
+        return problem;
+      },
       ...tuning.webhooks,
       ...spacing,
       ...options.webhooks,
@@ -301,7 +315,11 @@ export async function createService(settings: Settings, options: ServiceOptions 
         (watching) => watching.close(),
       );
     }
-    const tenants = new TenantService(store.db, { changes: configLog });
+    const tenants = new TenantService(store.db, {
+      changes: configLog,
+      evidence,
+      onRefused: (apiKey, problem) => refused(`API key ${apiKey}`, problem),
+    });
     // Processes sharing a PostgreSQL server: a plan or key change made by one (or by the CLI) reaches
     // the others' key caches through NOTIFY.
     if (tuning.sharedByProcesses && settings.databaseUrl) {

@@ -9,6 +9,7 @@ import { PLAN_RULES, type Plan } from './plans.js';
 import { isOrigin, ORIGIN, type KeyScope } from './key-scopes.js';
 import { TENANT_CHANGES_CHANNEL } from './tenant-changes.js';
 import { publicKeyOf, userTokenKeyOf } from './user-token.js';
+import { secretCheckOf, type ConfigEvidence } from '../application/config/config-evidence.js';
 import { controlDb, type ControlDb, type TenantRow } from './tenants.table.js';
 
 /** The advisory lock the first start's tenant is made under (src/store/migrations.ts holds 7_412_003_001). */
@@ -176,22 +177,32 @@ export class TenantService {
   private readonly db: ControlDb;
   private readonly changes: ConfigChanges | undefined;
   private readonly cacheMs: number;
+  private readonly evidence: ConfigEvidence | undefined;
+  private readonly onRefused: (apiKey: string, problem: string) => void;
 
   constructor(
     db: Kysely<Database>,
     {
       changes,
       cacheMs = 2_000,
+      evidence,
+      onRefused = () => undefined,
     }: {
       /** Where changes are recorded (the tenant's log); without it the service only reads. */
       changes?: ConfigChanges;
       /** How long a verified key is trusted without asking the database again. */
       cacheMs?: number;
+      /** Holds each key's row to the tenant's log: a row written behind the service's back authenticates nothing. */
+      evidence?: ConfigEvidence;
+      /** Told of each lookup that refused a key because its row is not what the log says. */
+      onRefused?: (apiKey: string, problem: string) => void;
     } = {},
   ) {
     this.db = controlDb(db);
     this.changes = changes;
     this.cacheMs = cacheMs;
+    this.evidence = evidence;
+    this.onRefused = onRefused;
   }
 
   /** Records a change in the tenant's log before it is applied (docs/audit-log.md). */
@@ -204,15 +215,16 @@ export class TenantService {
     const tenantId = newId();
     const apiKey = newApiKey();
     const apiSecret = newApiSecret();
+    const secretHash = hashSecret(apiSecret);
     const at = new Date().toISOString();
     await this.record(tenantId, { type: 'TenantCreated', data: { name, plan, at } });
-    await this.record(tenantId, { type: 'ApiKeyIssued', data: { apiKey, scope: 'admin', name: null, expiresAt: null, at } });
+    await this.record(tenantId, {
+      type: 'ApiKeyIssued',
+      data: { apiKey, scope: 'admin', name: null, expiresAt: null, secretCheck: secretCheckOf(secretHash), at },
+    });
     await this.db.transaction().execute(async (tx) => {
       await tx.insertInto('control.tenants').values({ id: tenantId, name, plan, per_minute: null, per_day: null }).execute();
-      await tx
-        .insertInto('control.api_keys')
-        .values({ api_key: apiKey, tenant_id: tenantId, secret_hash: hashSecret(apiSecret) })
-        .execute();
+      await tx.insertInto('control.api_keys').values({ api_key: apiKey, tenant_id: tenantId, secret_hash: secretHash }).execute();
     });
     return { tenantId, name, plan, apiKey, apiSecret, scope: 'admin', keyName: null, expiresAt: null };
   }
@@ -302,6 +314,8 @@ export class TenantService {
     const publishable = scope === 'publishable';
     const apiKey = publishable ? newPublishableKey() : newApiKey();
     const apiSecret = publishable ? null : newApiSecret();
+    // A publishable key has no secret: nothing can match an empty hash.
+    const secretHash = apiSecret === null ? '' : hashSecret(apiSecret);
     const expiresAt = key.expiresAt ? new Date(key.expiresAt).toISOString() : null;
     const invalid = (field: string, message: string) =>
       new DomainError('VALIDATION_ERROR', `${field} ${message}`, { errors: [{ field, message }] });
@@ -335,7 +349,7 @@ export class TenantService {
         scope,
         name: key.name ?? null,
         expiresAt,
-        ...(publishable ? { origins, perMinute, userTokenKey } : {}),
+        ...(publishable ? { origins, perMinute, userTokenKey } : { secretCheck: secretCheckOf(secretHash) }),
         at: new Date().toISOString(),
       },
     });
@@ -344,8 +358,7 @@ export class TenantService {
       .values({
         api_key: apiKey,
         tenant_id: tenantId,
-        // A publishable key has no secret: nothing can match an empty hash.
-        secret_hash: apiSecret === null ? '' : hashSecret(apiSecret),
+        secret_hash: secretHash,
         scope,
         name: key.name ?? null,
         expires_at: expiresAt,
@@ -540,6 +553,7 @@ export class TenantService {
       .selectFrom('control.api_keys as k')
       .innerJoin('control.tenants as t', 't.id', 'k.tenant_id')
       .select([
+        'k.tenant_id',
         'k.secret_hash',
         'k.revoked_at',
         'k.scope',
@@ -559,6 +573,20 @@ export class TenantService {
       .executeTakeFirst();
     const now = Date.now();
     if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at.getTime() <= now)) return undefined;
+    const problem = await this.evidence?.keyProblem({
+      apiKey,
+      tenantId: row.tenant_id,
+      secretHash: row.secret_hash,
+      scope: row.scope,
+      expiresAt: row.expires_at,
+      origins: row.origins,
+      perMinute: row.key_per_minute,
+      userTokenKey: row.user_token_key,
+    });
+    if (problem) {
+      this.onRefused(apiKey, problem);
+      return undefined;
+    }
     const t = toTenant(row);
     const publishable = row.scope === 'publishable';
     // A publishable key spends a budget of its own, never its tenant's, and never larger: a key

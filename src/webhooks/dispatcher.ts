@@ -43,6 +43,8 @@ export interface DispatcherOptions {
   log?: Log;
   /** Told of each attempt's result once it is recorded (the attempts by outcome on /metrics). */
   onAttempt?: (result: OutboundResult) => void;
+  /** Holds each delivery's URL to the webhook's events; without it, deliveries go where the row says. */
+  target?: TargetCheck;
 }
 
 export interface Claimed {
@@ -57,16 +59,27 @@ export interface Claimed {
 }
 
 /**
- * Sends one delivery, signed (docs/contract.md, Webhooks), through the guarded client.
+ * Whether a delivery may go to its webhook's URL: null, or why not (the URL is not the one the
+ * tenant's log names for the webhook: its row was changed behind the service, docs/verifying.md).
+ */
+export type TargetCheck = (tenantId: string, webhookId: string, url: string) => Promise<string | null>;
+
+/**
+ * Sends one delivery, signed (docs/contract.md, Webhooks), through the guarded client; with
+ * `target`, only to a URL it passes (else a failed attempt that sent nothing).
  *
  * @example
- * await sendDelivery(client, { url, secret, webhook_id, event_id, payload }) // { ok, statusCode, responseTimeMs, error }
+ * await sendDelivery(client, { tenant_id, url, secret, webhook_id, event_id, payload }) // { ok, statusCode, responseTimeMs, error }
  */
-export function sendDelivery(
+export async function sendDelivery(
   client: GuardedClient,
-  d: Pick<Claimed, 'url' | 'secret' | 'webhook_id' | 'event_id' | 'payload'>,
+  d: Pick<Claimed, 'tenant_id' | 'url' | 'secret' | 'webhook_id' | 'event_id' | 'payload'>,
   signal?: AbortSignal,
+  target?: TargetCheck,
 ): Promise<OutboundResult> {
+  // A fixed phrase for a read that failed: the delivery history is the tenant's, the error's text is the store's.
+  const refused = target ? await target(d.tenant_id, d.webhook_id, d.url).catch(() => "the webhook's events could not be read") : null;
+  if (refused) return { statusCode: null, ok: false, responseTimeMs: 0, error: `not sent: ${refused}` };
   const headers = signatureHeaders({
     secret: d.secret,
     webhookId: d.webhook_id,
@@ -283,6 +296,7 @@ export class WebhookDispatcher {
   private cursor: string | null = null;
   private readonly leaseMs: number;
   private readonly onAttempt: DispatcherOptions['onAttempt'];
+  private readonly target: TargetCheck | undefined;
   private readonly log: Log;
   private readonly recorder: AttemptRecorder;
   /** When to look next for test deliveries a stopped process left unanswered (at the first step, then once a lease). */
@@ -305,6 +319,7 @@ export class WebhookDispatcher {
     this.perWebhookMax = Math.max(this.perWebhook, options.perWebhookMax ?? 16);
     this.leaseMs = options.leaseMs ?? 15_000;
     this.onAttempt = options.onAttempt;
+    this.target = options.target;
     this.log = options.log ?? silentLog;
     this.recorder = new AttemptRecorder((attempts) => recordAttempts(this.db, attempts, { retryScale: this.retryScale }));
     this.loop = new PokeLoop('webhook dispatcher', () => this.step(), { pollMs: options.pollMs ?? 250, log: this.log });
@@ -450,7 +465,7 @@ export class WebhookDispatcher {
     }, FAST_ANSWER_MS);
     entry.done = (async () => {
       const attemptedAt = new Date();
-      const result = await sendDelivery(this.client, d, this.abort.signal);
+      const result = await sendDelivery(this.client, d, this.abort.signal, this.target);
       if (this.abort.signal.aborted) return;
       this.adapt(d.webhook_id, result);
       try {

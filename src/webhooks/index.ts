@@ -5,7 +5,7 @@ import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
 import type { Ledger, LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
-import { WebhookDispatcher, type DispatcherOptions } from './dispatcher.js';
+import { WebhookDispatcher, type DispatcherOptions, type TargetCheck } from './dispatcher.js';
 import { GuardedClient, type OutboundOptions } from './outbound.js';
 import { FeedWebhookSubscription } from './feed-subscription.js';
 import { WebhookSubscription } from './subscription.js';
@@ -43,6 +43,8 @@ export interface WebhooksOptions {
   indexPassed?: (position: LedgerPosition) => Promise<boolean>;
   /** Where webhook configuration changes are recorded (the tenant's log, docs/audit-log.md). */
   changes: ConfigChanges;
+  /** Holds each delivery's URL to the webhook's events (test deliveries too). */
+  target?: TargetCheck;
 }
 
 export interface Webhooks {
@@ -84,6 +86,7 @@ export function createWebhooks(
     retryScale: settings.webhookRetryScale,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.target ? { target: options.target } : {}),
     ...options.dispatcher,
   });
   const subscriptionOptions = {
@@ -102,7 +105,14 @@ export function createWebhooks(
         ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
         ...subscriptionOptions,
       });
-  const service = new WebhookService(db, ledger, client, { retryScale: settings.webhookRetryScale }, options.privacy, options.changes);
+  const service = new WebhookService(
+    db,
+    ledger,
+    client,
+    { retryScale: settings.webhookRetryScale, target: options.target },
+    options.privacy,
+    options.changes,
+  );
   return {
     service,
     subscription,

@@ -5,7 +5,7 @@ import type { ConfigChanges, WebhookTarget } from '../domain/config/config.event
 import { DomainError } from '../domain/errors.js';
 import { START, type Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
-import { recordAttempt, sendDelivery } from './dispatcher.js';
+import { recordAttempt, sendDelivery, type TargetCheck } from './dispatcher.js';
 import type { GuardedClient } from './outbound.js';
 import { generateSecret, storedSecret, type SecretBox } from './signing.js';
 import { webhookSecretScope } from '../privacy/key-store.js';
@@ -81,7 +81,7 @@ export class WebhookService {
     db: Kysely<Database>,
     private readonly ledger: Ledger,
     private readonly client: GuardedClient,
-    private readonly options: { retryScale: number },
+    private readonly options: { retryScale: number; target?: TargetCheck | undefined },
     /** Signing secrets are stored wrapped with the master key. */
     private readonly secrets: SecretBox,
     /** Where each change is recorded before it is applied (the tenant's log, docs/audit-log.md). */
@@ -375,7 +375,8 @@ export class WebhookService {
       .execute();
     const attemptedAt = new Date();
     const secret = storedSecret(this.secrets, id, endpoint);
-    const result = await sendDelivery(this.client, { url: endpoint.url, secret, webhook_id: id, event_id: eventId, payload });
+    const sent = { tenant_id: tenantId, url: endpoint.url, secret, webhook_id: id, event_id: eventId, payload };
+    const result = await sendDelivery(this.client, sent, undefined, this.options.target);
     await recordAttempt(this.db, delivery, result, attemptedAt, { retryScale: this.options.retryScale, final: true });
     return {
       delivered: result.ok,

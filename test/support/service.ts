@@ -47,7 +47,7 @@ const HIGH_LIMIT = 1_000_000_000;
  */
 export async function startTestService(
   env: Record<string, string> = {},
-  options: Pick<NonNullable<Parameters<typeof createService>[1]>, 'limits' | 'webhooks'> = {},
+  options: Pick<NonNullable<Parameters<typeof createService>[1]>, 'limits' | 'webhooks' | 'log'> = {},
 ): Promise<TestService> {
   const fresh = serverUrl ? await freshDatabase() : undefined;
   // A fresh database gets a master key of its own; its signing key file is the test process's

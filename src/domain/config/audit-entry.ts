@@ -81,7 +81,11 @@ export function auditFacts(stored: StoredEvent, tenantId: string): AuditFacts | 
       case 'TenantSettingsChanged':
         return { action: 'tenant.changed', target: { type: 'tenant', id: tenantId }, details: without(config.data, 'at') };
       case 'ApiKeyIssued':
-        return { action: 'key.issued', target: { type: 'key', id: config.data.apiKey }, details: without(config.data, 'apiKey', 'at') };
+        return {
+          action: 'key.issued',
+          target: { type: 'key', id: config.data.apiKey },
+          details: without(config.data, 'apiKey', 'at', 'secretCheck'),
+        };
       case 'ApiKeyRevoked':
         return { action: 'key.revoked', target: { type: 'key', id: config.data.apiKey }, details: {} };
       case 'ApiKeyExpired':

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyStream } from '../../src/domain/config/config.events.js';
+import { hashSecret } from '../../src/tenants/tenants.service.js';
+import { insertBehindTheService } from '../support/forgery.js';
+import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
+import { waitUntil } from '../support/process.js';
+import { browserClient, client, publishPolicy, startTestService, type TestService } from '../support/service.js';
+
+/**
+ * Keys the database cannot mint, webhooks it cannot redirect (a hostile-DBA walk: a row added to
+ * control.api_keys answered 200 as an admin key, and every event it recorded was signed and sealed
+ * as the service's own; a webhook's URL changed in its row took the deliveries elsewhere). A key
+ * authenticates only as the tenant's log issued it, a delivery goes only to the URL the log names:
+ * a row added, changed or revived behind the service's back is refused (401, as an unknown key; a
+ * delivery not sent), and the service says so at error level.
+ */
+
+let t: TestService;
+const said: string[] = [];
+const log = { warn: () => undefined, error: (_: object, message: string) => void said.push(message) };
+const db = () => t.service.store.db;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  const { cert } = await testCertificate();
+  t = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { log, webhooks: { outbound: { ca: cert } } });
+});
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  await t?.close();
+});
+
+/** What a key's caller is answered on a read every scope but publishable may make. */
+async function statusWith(apiKey: string, apiSecret: string): Promise<number> {
+  // The row is read again, as it is once a key's cached entry expires (two seconds).
+  t.service.tenants.invalidate();
+  return (await client(t.app, { apiKey, apiSecret }).get('/api/v1/policies')).statusCode;
+}
+
+describe('forged keys › a key row added to control.api_keys', () => {
+  it('authenticates nothing, and the service names the key at error level', async () => {
+    const tenant = await t.tenant();
+    expect(await statusWith(tenant.apiKey, tenant.apiSecret)).toBe(200);
+    const apiKey = `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const apiSecret = `cs_${randomUUID()}`;
+    await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash, scope) VALUES (${apiKey}, ${tenant.tenantId}, ${hashSecret(apiSecret)}, 'admin')`.execute(
+      db(),
+    );
+    expect(await statusWith(apiKey, apiSecret)).toBe(401);
+    expect(said.join('\n')).toContain(`API key ${apiKey} refused: the tenant's log holds no ApiKeyIssued event for it`);
+    expect(said.join('\n')).not.toContain(apiSecret);
+  });
+
+  it('with an ApiKeyIssued event the database wrote too, is refused: the event carries no authenticator of the service', async () => {
+    const tenant = await t.tenant();
+    const apiKey = `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const apiSecret = `cs_${randomUUID()}`;
+    const at = new Date().toISOString();
+    await insertBehindTheService(db(), {
+      id: randomUUID(),
+      tenantId: tenant.tenantId,
+      stream: apiKeyStream(tenant.tenantId, apiKey),
+      revision: 0,
+      type: 'ApiKeyIssued',
+      data: { apiKey, scope: 'admin', name: null, expiresAt: null, at },
+      metadata: {},
+      recordedAt: at,
+      prevHash: null,
+    });
+    await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${apiKey}, ${tenant.tenantId}, ${hashSecret(apiSecret)})`.execute(
+      db(),
+    );
+    expect(await statusWith(apiKey, apiSecret)).toBe(401);
+    expect(said.join('\n')).toMatch(new RegExp(`API key ${apiKey} refused: its ApiKeyIssued event is not the service's`));
+  });
+});
+
+describe('forged keys › a key row changed behind the service', () => {
+  it('given another secret, takes neither the new secret nor the old', async () => {
+    const tenant = await t.tenant();
+    const issued = await t.service.tenants.createKey(tenant.tenantId, { scope: 'read' });
+    expect(await statusWith(issued.apiKey, issued.apiSecret!)).toBe(200);
+    const mine = `cs_${randomUUID()}`;
+    await sql`UPDATE control.api_keys SET secret_hash = ${hashSecret(mine)} WHERE api_key = ${issued.apiKey}`.execute(db());
+    expect(await statusWith(issued.apiKey, mine)).toBe(401);
+    expect(said.join('\n')).toContain(`API key ${issued.apiKey} refused: its secret is not what its ApiKeyIssued event says`);
+  });
+
+  it('given a wider scope, is refused rather than let do more than it was issued for', async () => {
+    const tenant = await t.tenant();
+    const issued = await t.service.tenants.createKey(tenant.tenantId, { scope: 'read' });
+    await sql`UPDATE control.api_keys SET scope = 'admin' WHERE api_key = ${issued.apiKey}`.execute(db());
+    expect(await statusWith(issued.apiKey, issued.apiSecret!)).toBe(401);
+    expect(said.join('\n')).toContain(`API key ${issued.apiKey} refused: its scope is not what its ApiKeyIssued event says`);
+  });
+
+  it('revoked, then its revocation undone in the row, stays revoked', async () => {
+    const tenant = await t.tenant();
+    const issued = await t.service.tenants.createKey(tenant.tenantId, { scope: 'write' });
+    await t.service.tenants.revokeKey(tenant.tenantId, issued.apiKey);
+    await sql`UPDATE control.api_keys SET revoked_at = NULL WHERE api_key = ${issued.apiKey}`.execute(db());
+    expect(await statusWith(issued.apiKey, issued.apiSecret!)).toBe(401);
+    expect(said.join('\n')).toContain(`API key ${issued.apiKey} refused: the tenant's log says it was revoked`);
+  });
+
+  it('a publishable key given another origin and no expiry records nothing from it', async () => {
+    const tenant = await t.tenant();
+    const admin = client(t.app, tenant);
+    const policyVersionId = await publishPolicy(admin);
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const pk = await t.service.tenants.createPublishableKey(tenant.tenantId, { origins: ['https://shop.example'], expiresAt });
+    const record = (origin: string) =>
+      browserClient(t.app, pk.apiKey, origin).post('/api/v1/consent', {
+        policyVersionId,
+        userReference: `u-${randomUUID()}`,
+        consentGiven: true,
+      });
+    expect((await record('https://shop.example')).statusCode).toBe(201);
+    await sql`UPDATE control.api_keys SET origins = ARRAY['https://shop.example', 'https://evil.example'], expires_at = NULL WHERE api_key = ${pk.apiKey}`.execute(
+      db(),
+    );
+    t.service.tenants.invalidate();
+    expect((await record('https://evil.example')).statusCode).toBe(401);
+    expect(said.join('\n')).toContain(`API key ${pk.apiKey} refused: its expiry and origins are not what its ApiKeyIssued event says`);
+  });
+
+  it('moved to another tenant, authenticates for neither', async () => {
+    const [a, b] = [await t.tenant(), await t.tenant()];
+    const issued = await t.service.tenants.createKey(a.tenantId, { scope: 'read' });
+    await sql`UPDATE control.api_keys SET tenant_id = ${b.tenantId} WHERE api_key = ${issued.apiKey}`.execute(db());
+    expect(await statusWith(issued.apiKey, issued.apiSecret!)).toBe(401);
+  });
+});
+
+describe('forged keys › keys as the service issued them', () => {
+  it('authenticate, of every scope, with the key check on every lookup', async () => {
+    const tenant = await t.tenant();
+    for (const scope of ['admin', 'write', 'read'] as const) {
+      const issued = await t.service.tenants.createKey(tenant.tenantId, { scope });
+      expect(await statusWith(issued.apiKey, issued.apiSecret!)).toBe(200);
+    }
+  });
+
+  it('of a tenant made before the audit trail began (no events), authenticate as their rows say', async () => {
+    // What an older version left: the tenant and its key as rows, nothing in the tenant's log.
+    const tenantId = randomUUID();
+    const apiKey = `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const apiSecret = `cs_${randomUUID()}`;
+    await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${tenantId}, 'older', 'starter')`.execute(db());
+    await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${apiKey}, ${tenantId}, ${hashSecret(apiSecret)})`.execute(
+      db(),
+    );
+    expect(await statusWith(apiKey, apiSecret)).toBe(200);
+  });
+});
+
+describe('forged webhooks › a webhook whose URL was changed in its row', () => {
+  it('sends nothing there, test deliveries or events, and says why in its history and the log', async () => {
+    const [honest, elsewhere] = [await startReceiver(), await startReceiver()];
+    receivers.push(honest, elsewhere);
+    const tenant = await t.tenant();
+    const api = client(t.app, tenant);
+    const created = await api.post('/api/v1/webhooks', { url: honest.url, events: ['policy.created'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const webhookId = created.json().data.id as string;
+    expect((await api.post(`/api/v1/webhooks/${webhookId}/test`)).json().data.delivered).toBe(true);
+
+    await sql`UPDATE webhooks.endpoints SET url = ${elsewhere.url} WHERE id = ${webhookId}`.execute(db());
+    const test = (await api.post(`/api/v1/webhooks/${webhookId}/test`)).json().data;
+    expect(test).toMatchObject({ delivered: false, statusCode: null });
+    expect(test.message).toContain('not sent: its URL is not the one its WebhookCreated event names');
+    await publishPolicy(api);
+    const attempt = await waitUntil(
+      async () => {
+        const rows = (await api.get(`/api/v1/webhooks/${webhookId}/deliveries`)).json().data as { event: string; error?: string }[];
+        return rows.find((r) => r.event === 'policy.created');
+      },
+      { what: 'the policy.created attempt' },
+    );
+    expect(attempt.error).toContain('not sent: its URL is not the one');
+    expect(elsewhere.received).toHaveLength(0);
+    expect(honest.received).toHaveLength(1);
+    expect(said.join('\n')).toContain(`Webhook ${webhookId}'s URL refused: its URL is not the one its WebhookCreated event names`);
+  });
+});
