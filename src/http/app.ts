@@ -162,8 +162,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     logger: withRedactedRequests(options.logger ?? false),
     bodyLimit: BODY_LIMIT,
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
-    // A user reference in a path may be 255 characters, each up to 12 once percent-encoded.
-    routerOptions: { maxParamLength: MAX_PATH_PARAMETER },
+    // A user reference in a path may be 255 characters, each up to 12 once percent-encoded. A
+    // trailing slash names the same route (`/policies/` lists, rather than read as an empty id).
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER, ignoreTrailingSlash: true },
     trustProxy: trustProxyOption(deps.settings.trustProxy),
     // A request that arrives while the service drains is refused in the envelope (refuseWhileClosing).
     return503OnClosing: false,

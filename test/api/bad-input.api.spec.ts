@@ -438,6 +438,15 @@ describe('bad input › when ids are malformed or unknown', () => {
     await refused(() => api.inject({ method: method as 'GET', url }), 400, 'VALIDATION_ERROR');
   });
 
+  it.each(['/api/v1/policies/', '/api/v1/purposes/', '/api/v1/webhooks/', '/api/v1/keys/', '/api/v1/consent/search/'])(
+    'GET %s (a trailing slash) lists, rather than read as an empty id',
+    async (url) => {
+      const res = await api.get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual((await api.get(url.slice(0, -1))).json().data);
+    },
+  );
+
   it('a bad UUID in the path of withdraw, PATCH and PUT → 400', async () => {
     await refused(() => api.post('/api/v1/consent/not-a-uuid/withdraw', {}), 400, 'VALIDATION_ERROR');
     await refused(() => api.patch('/api/v1/policies/zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', { isActive: true }), 400, 'VALIDATION_ERROR');

@@ -455,6 +455,14 @@ describe('console › the session', () => {
     }
   }, 60_000);
 
+  it('is served at /console and /console/ alike', async () => {
+    for (const url of ['/console', '/console/']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+  });
+
   it('refuses write and publishable keys, and a wrong secret', async () => {
     const writer = (await admin.post('/api/v1/keys', { scope: 'write' })).json().data;
     const signIn = (body: object) => t.app.inject({ method: 'POST', url: '/console/session', payload: body });

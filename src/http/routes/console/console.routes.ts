@@ -85,7 +85,6 @@ export const consoleRoutes: FastifyPluginAsyncTypebox<{ sessions: ConsoleSession
   };
 
   app.get('/console', { schema: { hide: true } }, async (_request, reply) => page(reply));
-  app.get('/console/', { schema: { hide: true } }, async (_request, reply) => page(reply));
   app.get<{ Params: { file: string } }>('/console/assets/:file', { schema: { hide: true } }, async (request, reply) => {
     const type = ASSETS[request.params.file];
     const body = type ? read(request.params.file) : undefined;
