@@ -49,6 +49,7 @@ import { openStore, type Store } from './store/store.js';
 import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
 import { ConfigEvidence } from './application/config/config-evidence.js';
+import { adoptUnrecordedConfig } from './tenants/adopt-config.js';
 import { ConfigLog } from './application/config/config-log.js';
 import { ConsoleSessions } from './tenants/console-sessions.js';
 import {
@@ -248,10 +249,19 @@ export async function createService(settings: Settings, options: ServiceOptions 
     const evidence = new ConfigEvidence(ledger, authenticity);
     const refusedSaid = new Set<string>();
     const refused = (what: string, problem: string) => {
-      if (refusedSaid.has(what) || refusedSaid.size >= 10_000) return;
-      refusedSaid.add(what);
+      const said = `${what} ${problem}`;
+      if (refusedSaid.has(said)) return;
+      // Said again after 10,000 others: never silenced by a writer who makes that many.
+      if (refusedSaid.size >= 10_000) refusedSaid.clear();
+      refusedSaid.add(said);
       log.error({}, `${what} refused: ${problem}. Its row was written or changed outside the service (docs/verifying.md)`);
     };
+    // Tenants, keys and webhooks an older version made without events: recorded once, on upgrade.
+    const adopted = await adoptUnrecordedConfig(store.db, ledger, configLog, store.kind === 'postgres');
+    if (adopted > 0)
+      process.stderr.write(
+        `consent-ledger: recorded ${adopted} tenants, keys and webhooks that an older version made without events in their tenants' logs, as their rows say (docs/decisions/0012-keys-held-to-the-log.md).\n`,
+      );
     const webhooks = createWebhooks(store.db, ledger, settings, {
       log,
       changes: configLog,
@@ -318,7 +328,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
     const tenants = new TenantService(store.db, {
       changes: configLog,
       evidence,
-      onRefused: (apiKey, problem) => refused(`API key ${apiKey}`, problem),
+      onRefused: refused,
     });
     // Processes sharing a PostgreSQL server: a plan or key change made by one (or by the CLI) reaches
     // the others' key caches through NOTIFY.

@@ -64,6 +64,8 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
     "a stopped tenant's events held for the sealer, at the source's positions: clear every halt (docs/verifying.md) before copying",
   'transparency.key_chain_start':
     "recorded by the destination's service on its first start (insert-once); the copied retired keys keep their successors' signatures",
+  'control.config_adopted':
+    "recorded by the destination's service on its first start (insert-once), which records in their logs the copied rows an older version made without events",
   'ledger.authenticated_from':
     "recorded by the copy at the destination's head once the state is copied: the copied events were verified against the source, whose copied checkpoints cover them",
 };

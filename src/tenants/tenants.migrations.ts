@@ -67,4 +67,17 @@ export const controlMigrations: Migrations = {
   '0033_control_user_token_keys': sqlMigration(`
       ALTER TABLE control.api_keys ADD COLUMN user_token_key text;
     `),
+  // Whether the tenants, keys and webhooks an older version made without events are recorded in
+  // their tenants' logs (src/tenants/adopt-config.ts): one row, insert-once, kept by the ledger's
+  // trigger, so no later start adopts a row a database writer added.
+  '0035_control_config_adopted': sqlMigration(`
+      CREATE TABLE control.config_adopted (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        adopted_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TRIGGER config_adopted_refuse_update_delete BEFORE UPDATE OR DELETE ON control.config_adopted
+        FOR EACH ROW EXECUTE FUNCTION ledger.refuse_change();
+      CREATE TRIGGER config_adopted_refuse_truncate BEFORE TRUNCATE ON control.config_adopted
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+    `),
 };

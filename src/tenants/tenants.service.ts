@@ -178,7 +178,7 @@ export class TenantService {
   private readonly changes: ConfigChanges | undefined;
   private readonly cacheMs: number;
   private readonly evidence: ConfigEvidence | undefined;
-  private readonly onRefused: (apiKey: string, problem: string) => void;
+  private readonly onRefused: (what: string, problem: string) => void;
 
   constructor(
     db: Kysely<Database>,
@@ -194,8 +194,8 @@ export class TenantService {
       cacheMs?: number;
       /** Holds each key's row to the tenant's log: a row written behind the service's back authenticates nothing. */
       evidence?: ConfigEvidence;
-      /** Told of each lookup that refused a key because its row is not what the log says. */
-      onRefused?: (apiKey: string, problem: string) => void;
+      /** Told of each key a lookup refused, or tenant settings it overrode, because a row is not what the log says. */
+      onRefused?: (what: string, problem: string) => void;
     } = {},
   ) {
     this.db = controlDb(db);
@@ -573,7 +573,7 @@ export class TenantService {
       .executeTakeFirst();
     const now = Date.now();
     if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at.getTime() <= now)) return undefined;
-    const problem = await this.evidence?.keyProblem({
+    const checked = await this.evidence?.key({
       apiKey,
       tenantId: row.tenant_id,
       secretHash: row.secret_hash,
@@ -583,9 +583,18 @@ export class TenantService {
       perMinute: row.key_per_minute,
       userTokenKey: row.user_token_key,
     });
-    if (problem) {
-      this.onRefused(apiKey, problem);
+    if (checked && 'problem' in checked) {
+      this.onRefused(`API key ${apiKey}`, checked.problem);
       return undefined;
+    }
+    // The plan and limits are the tenant's log's: a row changed behind the service widens nothing.
+    const logged = checked?.settings;
+    if (logged && (logged.plan !== row.plan || logged.perMinute !== row.per_minute || logged.perDay !== row.per_day)) {
+      this.onRefused(
+        `Tenant ${row.id}'s plan and limits`,
+        `its row says ${row.plan} ${row.per_minute ?? '-'}/min ${row.per_day ?? '-'}/day, its log ${logged.plan} ${logged.perMinute ?? '-'}/min ${logged.perDay ?? '-'}/day; the log's are used`,
+      );
+      Object.assign(row, { plan: logged.plan, per_minute: logged.perMinute, per_day: logged.perDay });
     }
     const t = toTenant(row);
     const publishable = row.scope === 'publishable';

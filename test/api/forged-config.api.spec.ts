@@ -1,12 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyStream } from '../../src/domain/config/config.events.js';
+import { loadSettings } from '../../src/config.js';
+import { MIGRATIONS } from '../../src/migrations.js';
+import { createService } from '../../src/service.js';
+import { openStore } from '../../src/store/store.js';
 import { hashSecret } from '../../src/tenants/tenants.service.js';
 import { insertBehindTheService } from '../support/forgery.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { waitUntil } from '../support/process.js';
 import { browserClient, client, publishPolicy, startTestService, type TestService } from '../support/service.js';
+import { freshDatabase, serverUrl } from '../support/stores.js';
 
 /**
  * Keys the database cannot mint, webhooks it cannot redirect (a hostile-DBA walk: a row added to
@@ -126,6 +134,18 @@ describe('forged keys › a key row changed behind the service', () => {
     expect(said.join('\n')).toContain(`API key ${pk.apiKey} refused: its expiry and origins are not what its ApiKeyIssued event says`);
   });
 
+  it('of a tenant invented in control.tenants, authenticates nothing: the tenant has no log', async () => {
+    const tenantId = randomUUID();
+    const apiKey = `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const apiSecret = `cs_${randomUUID()}`;
+    await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${tenantId}, 'invented', 'enterprise')`.execute(db());
+    await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${apiKey}, ${tenantId}, ${hashSecret(apiSecret)})`.execute(
+      db(),
+    );
+    expect(await statusWith(apiKey, apiSecret)).toBe(401);
+    expect(said.join('\n')).toContain(`API key ${apiKey} refused: the tenant's log holds no ApiKeyIssued event for it`);
+  });
+
   it('moved to another tenant, authenticates for neither', async () => {
     const [a, b] = [await t.tenant(), await t.tenant()];
     const issued = await t.service.tenants.createKey(a.tenantId, { scope: 'read' });
@@ -142,17 +162,19 @@ describe('forged keys › keys as the service issued them', () => {
       expect(await statusWith(issued.apiKey, issued.apiSecret!)).toBe(200);
     }
   });
+});
 
-  it('of a tenant made before the audit trail began (no events), authenticate as their rows say', async () => {
-    // What an older version left: the tenant and its key as rows, nothing in the tenant's log.
-    const tenantId = randomUUID();
-    const apiKey = `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-    const apiSecret = `cs_${randomUUID()}`;
-    await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${tenantId}, 'older', 'starter')`.execute(db());
-    await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${apiKey}, ${tenantId}, ${hashSecret(apiSecret)})`.execute(
-      db(),
-    );
-    expect(await statusWith(apiKey, apiSecret)).toBe(200);
+describe('forged tenants › a plan or limits changed in control.tenants', () => {
+  it('widen nothing: the plan and limits are the ones the tenant’s log says, and the log says so', async () => {
+    const tenant = await t.tenant('free', { planLimits: true });
+    const api = client(t.app, tenant);
+    expect((await api.get('/api/v1/consent/export')).statusCode).toBe(403);
+    await sql`UPDATE control.tenants SET plan = 'enterprise', per_minute = 100000 WHERE id = ${tenant.tenantId}`.execute(db());
+    t.service.tenants.invalidate();
+    const res = await api.get('/api/v1/consent/export');
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['x-ratelimit-limit']).toBe('10');
+    expect(said.join('\n')).toContain(`Tenant ${tenant.tenantId}'s plan and limits refused: its row says enterprise 100000/min`);
   });
 });
 
@@ -184,4 +206,60 @@ describe('forged webhooks › a webhook whose URL was changed in its row', () =>
     expect(honest.received).toHaveLength(1);
     expect(said.join('\n')).toContain(`Webhook ${webhookId}'s URL refused: its URL is not the one its WebhookCreated event names`);
   });
+});
+
+describe('an older version’s tenants, keys and webhooks (no events)', () => {
+  it('are recorded in their tenants’ logs on the first start, once: a row added after that is refused', async () => {
+    const fresh = serverUrl ? await freshDatabase() : undefined;
+    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-adopt-'));
+    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    // What an older version left: rows, and nothing in the tenants' logs.
+    const olderRows = async (name: string) => {
+      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      const tenantId = randomUUID();
+      const apiKey = `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+      const apiSecret = `cs_${randomUUID()}`;
+      const webhookId = randomUUID();
+      await sql`INSERT INTO control.tenants (id, name, plan, per_minute) VALUES (${tenantId}, ${name}, 'pro', 5000)`.execute(store.db);
+      await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${apiKey}, ${tenantId}, ${hashSecret(apiSecret)})`.execute(
+        store.db,
+      );
+      await sql`INSERT INTO webhooks.endpoints (id, tenant_id, url, events, secret, is_active, from_commit, from_prepare, created_at, updated_at)
+        VALUES (${webhookId}, ${tenantId}, ${receiver.url}, ${['policy.created']}, ${'whsec_' + randomBytes(24).toString('base64')}, true, 0, 0, now(), now())`.execute(
+        store.db,
+      );
+      await store.close();
+      return { tenantId, apiKey, apiSecret, webhookId };
+    };
+    const { cert } = await testCertificate();
+    const start = () =>
+      createService(loadSettings({ ...env, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }), {
+        pollMs: 50,
+        log,
+        webhooks: { outbound: { ca: cert } },
+      });
+    const older = await olderRows('older');
+    let service = await start();
+    try {
+      const api = client(service.app, older);
+      expect((await api.get('/api/v1/policies')).statusCode).toBe(200);
+      expect((await api.post(`/api/v1/webhooks/${older.webhookId}/test`)).json().data.delivered).toBe(true);
+      const trail = (await api.get('/api/v1/audit-log')).json().data as { action: string; details: Record<string, unknown> }[];
+      expect(trail.map((e) => e.action).sort()).toEqual(['key.issued', 'tenant.changed', 'tenant.created', 'webhook.created']);
+      expect(trail.find((e) => e.action === 'key.issued')?.details).toMatchObject({ scope: 'admin', adopted: true });
+      await service.close();
+
+      // Rows written after the upgrade's first start, then a restart: not recorded, refused.
+      const later = await olderRows('later');
+      service = await start();
+      expect((await client(service.app, later).get('/api/v1/policies')).statusCode).toBe(401);
+      expect((await client(service.app, older).get('/api/v1/policies')).statusCode).toBe(200);
+    } finally {
+      await service.close();
+      await fresh?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

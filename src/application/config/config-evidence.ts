@@ -35,20 +35,26 @@ export interface Authenticity {
   removed(tenantId: string, stream: string, events: readonly RecordedEvent[]): Promise<string | null>;
 }
 
+/** A tenant's plan and own limits as its log says (TenantCreated, then each TenantSettingsChanged). */
+export interface LoggedSettings {
+  plan: string;
+  perMinute: number | null;
+  perDay: number | null;
+}
+
 /**
  * Holds the configuration tables to what the tenant's log says (docs/decisions/0012): a key or a
  * webhook row that a database writer added, or changed, has no authenticated event behind it.
  * A key's row that differs from its `ApiKeyIssued` (or was revoked or expired in the log) is
- * refused; a webhook whose URL is not the one its `WebhookCreated` names is not sent to. Rows of
- * tenants made before the audit trail began have no events, and are taken as they say.
+ * refused; a webhook whose URL is not the one its `WebhookCreated` names is not sent to; a
+ * tenant's plan and limits are the log's, whatever its row says. Rows an older version made
+ * without events were recorded once, on upgrade (src/tenants/adopt-config.ts).
  *
  * @example
- * const problem = await evidence.keyProblem(row); // null, or why the row is not the log's
+ * const checked = await evidence.key(row); // { problem } or { settings } (the tenant's, from its log)
  */
 export class ConfigEvidence {
-  /** Tenants whose log opens with TenantCreated: every key and webhook of theirs has its events. */
-  private readonly recorded = new Set<string>();
-  /** URLs found to be their webhook's, by webhook id (a delivery reads the stream once per URL). */
+  /** URLs found to be their webhook's, by tenant and webhook (a delivery reads the stream once per URL). */
   private readonly webhookUrls = new Map<string, string>();
 
   constructor(
@@ -56,44 +62,43 @@ export class ConfigEvidence {
     private readonly authenticity?: Authenticity,
   ) {}
 
-  /** Null when the key's row is what its events say; else why not. */
-  async keyProblem(row: KeyRowFacts): Promise<string | null> {
+  /** Why the key's row is not what its events say, or else the tenant's settings as its log says. */
+  async key(row: KeyRowFacts): Promise<{ problem: string } | { settings: LoggedSettings }> {
     const read = await this.read(row.tenantId, apiKeyStream(row.tenantId, row.apiKey), 'ApiKeyIssued');
-    if (read === null || typeof read === 'string') return read;
-    if (read.some((e) => e.type === 'ApiKeyRevoked')) return "the tenant's log says it was revoked";
-    if (read.some((e) => e.type === 'ApiKeyExpired')) return "the tenant's log says it expired";
+    if (typeof read === 'string') return { problem: read };
+    if (read.some((e) => e.type === 'ApiKeyRevoked')) return { problem: "the tenant's log says it was revoked" };
+    if (read.some((e) => e.type === 'ApiKeyExpired')) return { problem: "the tenant's log says it expired" };
     const issued = read.find((e): e is ApiKeyIssued => e.type === 'ApiKeyIssued');
-    if (!issued) return "the tenant's log holds no ApiKeyIssued event for it";
+    if (!issued) return { problem: "the tenant's log holds no ApiKeyIssued event for it" };
     const differs = differences(issued.data, row);
-    if (differs.length === 0) return null;
-    const named = differs.length === 1 ? differs[0] : `${differs.slice(0, -1).join(', ')} and ${differs.at(-1)}`;
-    return `its ${named} ${differs.length === 1 ? 'is' : 'are'} not what its ApiKeyIssued event says`;
+    if (differs.length > 0) {
+      const named = differs.length === 1 ? differs[0] : `${differs.slice(0, -1).join(', ')} and ${differs.at(-1)}`;
+      return { problem: `its ${named} ${differs.length === 1 ? 'is' : 'are'} not what its ApiKeyIssued event says` };
+    }
+    const tenant = await this.read(row.tenantId, tenantStream(row.tenantId), 'TenantCreated');
+    if (typeof tenant === 'string') return { problem: `its tenant: ${tenant}` };
+    const settings = settingsOf(tenant);
+    return settings ? { settings } : { problem: "its tenant's log holds no TenantCreated event" };
   }
 
   /** Null when `url` is the one the webhook's WebhookCreated event names (its SHA-256); else why not. */
   async webhookProblem(tenantId: string, webhookId: string, url: string): Promise<string | null> {
-    if (this.webhookUrls.get(webhookId) === url) return null;
+    const cacheKey = `${tenantId} ${webhookId}`;
+    if (this.webhookUrls.get(cacheKey) === url) return null;
     const read = await this.read(tenantId, webhookStream(tenantId, webhookId), 'WebhookCreated');
     if (typeof read === 'string') return read;
-    if (read !== null) {
-      const created = read.find((e): e is WebhookCreated => e.type === 'WebhookCreated');
-      if (!created) return "the tenant's log holds no WebhookCreated event for it";
-      if (created.data.urlSha256 !== sha256Hex(url)) return 'its URL is not the one its WebhookCreated event names (urlSha256)';
-    }
+    const created = read.find((e): e is WebhookCreated => e.type === 'WebhookCreated');
+    if (!created) return "the tenant's log holds no WebhookCreated event for it";
+    if (created.data.urlSha256 !== sha256Hex(url)) return 'its URL is not the one its WebhookCreated event names (urlSha256)';
     if (this.webhookUrls.size >= 10_000) this.webhookUrls.clear();
-    this.webhookUrls.set(webhookId, url);
+    this.webhookUrls.set(cacheKey, url);
     return null;
   }
 
-  /**
-   * A configured thing's events, each authenticated and none of the sealed ones missing; null for a
-   * tenant made before the audit trail began (no events to hold it to); else why not.
-   */
-  private async read(tenantId: string, stream: string, opening: ConfigEvent['type']): Promise<ConfigEvent[] | string | null> {
+  /** A configured thing's events, each authenticated and none of the sealed ones missing; else why not. */
+  private async read(tenantId: string, stream: string, opening: ConfigEvent['type']): Promise<ConfigEvent[] | string> {
     const events = await this.ledger.readStream(stream);
-    if (events.length === 0) {
-      return (await this.beforeTheTrail(tenantId)) ? null : `the tenant's log holds no ${opening} event for it`;
-    }
+    if (events.length === 0) return `the tenant's log holds no ${opening} event for it`;
     for (const event of events) {
       const problem = (await this.authenticity?.problem(event)) ?? null;
       if (problem) return `its ${event.type} event is not the service's: ${problem}`;
@@ -102,21 +107,20 @@ export class ConfigEvidence {
     if (removed) return removed;
     return events.flatMap((e) => decodeConfigEvent(e) ?? []);
   }
+}
 
-  /**
-   * Whether the tenant was made before the audit trail began: its log holds no TenantCreated,
-   * and none was removed from it (that would make every key of the tenant pass unchecked).
-   */
-  private async beforeTheTrail(tenantId: string): Promise<boolean> {
-    if (this.recorded.has(tenantId)) return false;
-    const stream = tenantStream(tenantId);
-    const events = await this.ledger.readStream(stream);
-    if (events.some((e) => e.type === 'TenantCreated') || (await this.authenticity?.removed(tenantId, stream, events))) {
-      this.recorded.add(tenantId);
-      return false;
+/** The plan and own limits a tenant's settings stream leaves (null without a TenantCreated). */
+function settingsOf(events: readonly ConfigEvent[]): LoggedSettings | null {
+  let settings: LoggedSettings | null = null;
+  for (const e of events) {
+    if (e.type === 'TenantCreated') settings = { plan: e.data.plan, perMinute: null, perDay: null };
+    else if (e.type === 'TenantSettingsChanged' && settings) {
+      if (e.data.plan !== undefined) settings.plan = e.data.plan;
+      if (e.data.perMinute !== undefined) settings.perMinute = e.data.perMinute;
+      if (e.data.perDay !== undefined) settings.perDay = e.data.perDay;
     }
-    return true;
   }
+  return settings;
 }
 
 /** The row's fields that are not what the key's ApiKeyIssued event says. */

@@ -11,7 +11,8 @@ import { DomainError } from '../errors.js';
 
 export interface TenantCreated {
   type: 'TenantCreated';
-  data: { name: string; plan: string; at: string };
+  /** `adopted`: a tenant an older version made without events, recorded as its row said (src/tenants/adopt-config.ts). */
+  data: { name: string; plan: string; adopted?: true; at: string };
 }
 
 /** The plan and/or the tenant's own limits (null: back to the plan's) as they now are. */
@@ -37,6 +38,8 @@ export interface ApiKeyIssued {
      * `secretCheckOf`), never the secret; absent on keys issued before it was written.
      */
     secretCheck?: string;
+    /** A key an older version issued without an event, recorded as its row said (src/tenants/adopt-config.ts). */
+    adopted?: true;
     at: string;
   };
 }
@@ -64,7 +67,8 @@ export interface WebhookTarget {
 
 export interface WebhookCreated {
   type: 'WebhookCreated';
-  data: WebhookTarget & { events: string[]; isActive: boolean; at: string };
+  /** `adopted`: a webhook an older version made without an event, recorded as its row said. */
+  data: WebhookTarget & { events: string[]; isActive: boolean; adopted?: true; at: string };
 }
 
 /** The fields that changed, with their new values. */

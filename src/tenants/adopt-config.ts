@@ -1,0 +1,108 @@
+import { sql, type Kysely } from 'kysely';
+import { actingAs } from '../common/actor.js';
+import { sha256Hex } from '../common/hashing.js';
+import { apiKeyStream, tenantStream, webhookStream, type ConfigChanges } from '../domain/config/config.events.js';
+import type { Ledger } from '../ledger/ledger.port.js';
+import type { Database } from '../store/schema.js';
+import { secretCheckOf } from '../application/config/config-evidence.js';
+
+/** The advisory lock adoption runs under on a shared server (src/store/migrations.ts holds 7_412_003_001). */
+const ADOPTION_LOCK = 7_412_003_003;
+
+/**
+ * Records, once for the store, the tenants, keys and webhooks an older version made without
+ * events (before the audit trail began), each in its tenant's log as its row now says, marked
+ * `adopted` (docs/decisions/0012-keys-held-to-the-log.md). From then on a key or webhook works only
+ * as its events say: a row without them, written later behind the service's back, is refused.
+ * `control.config_adopted` (insert-once, kept by the ledger's trigger) says it was done, so no
+ * later start adopts what a database writer added. Answers how many things it recorded.
+ */
+export async function adoptUnrecordedConfig(
+  db: Kysely<Database>,
+  ledger: Pick<Ledger, 'readStream'>,
+  changes: ConfigChanges,
+  shared: boolean,
+): Promise<number> {
+  const once = async () => {
+    const done = await sql<{ found: boolean }>`SELECT true AS found FROM control.config_adopted`.execute(db);
+    if (done.rows.length > 0) return 0;
+    const adopted = await actingAs({ type: 'service' }, () => adoptAll(db, ledger, changes));
+    await sql`INSERT INTO control.config_adopted DEFAULT VALUES ON CONFLICT (only_row) DO NOTHING`.execute(db);
+    return adopted;
+  };
+  if (!shared) return once();
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${ADOPTION_LOCK})`.execute(conn);
+    try {
+      return await once();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${ADOPTION_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function adoptAll(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream'>, changes: ConfigChanges): Promise<number> {
+  const empty = async (stream: string) => (await ledger.readStream(stream)).length === 0;
+  const at = new Date().toISOString();
+  let adopted = 0;
+  const tenants = await sql<{ id: string; name: string; plan: string; per_minute: number | null; per_day: number | null }>`
+    SELECT id, name, plan, per_minute, per_day FROM control.tenants ORDER BY created_at, id`.execute(db);
+  for (const t of tenants.rows) {
+    const events = await ledger.readStream(tenantStream(t.id));
+    if (events.some((e) => e.type === 'TenantCreated')) continue;
+    await changes.record(t.id, { type: 'TenantCreated', data: { name: t.name, plan: t.plan, adopted: true, at } });
+    if (t.per_minute !== null || t.per_day !== null)
+      await changes.record(t.id, { type: 'TenantSettingsChanged', data: { perMinute: t.per_minute, perDay: t.per_day, at } });
+    adopted++;
+  }
+  const keys = await sql<{
+    api_key: string;
+    tenant_id: string;
+    secret_hash: string;
+    scope: string;
+    name: string | null;
+    expires_at: Date | null;
+    origins: string[] | null;
+    per_minute: number | null;
+    user_token_key: string | null;
+  }>`SELECT api_key, tenant_id, secret_hash, scope, name, expires_at, origins, per_minute, user_token_key
+     FROM control.api_keys WHERE revoked_at IS NULL ORDER BY created_at, api_key`.execute(db);
+  for (const k of keys.rows) {
+    if (!(await empty(apiKeyStream(k.tenant_id, k.api_key)))) continue;
+    const publishable = k.scope === 'publishable';
+    await changes.record(k.tenant_id, {
+      type: 'ApiKeyIssued',
+      data: {
+        apiKey: k.api_key,
+        scope: k.scope,
+        name: k.name,
+        expiresAt: k.expires_at?.toISOString() ?? null,
+        ...(publishable
+          ? { origins: k.origins ?? [], ...(k.per_minute === null ? {} : { perMinute: k.per_minute }), userTokenKey: k.user_token_key }
+          : { secretCheck: secretCheckOf(k.secret_hash) }),
+        adopted: true,
+        at,
+      },
+    });
+    adopted++;
+  }
+  const webhooks = await sql<{ id: string; tenant_id: string; url: string; events: string[]; is_active: boolean }>`
+    SELECT id, tenant_id, url, events, is_active FROM webhooks.endpoints WHERE deleted_at IS NULL ORDER BY created_at, id`.execute(db);
+  for (const w of webhooks.rows) {
+    if (!(await empty(webhookStream(w.tenant_id, w.id)))) continue;
+    await changes.record(w.tenant_id, {
+      type: 'WebhookCreated',
+      data: {
+        webhookId: w.id,
+        urlOrigin: new URL(w.url).origin,
+        urlSha256: sha256Hex(w.url),
+        events: w.events,
+        isActive: w.is_active,
+        adopted: true,
+        at,
+      },
+    });
+    adopted++;
+  }
+  return adopted;
+}
