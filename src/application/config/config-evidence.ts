@@ -64,7 +64,11 @@ export class ConfigEvidence {
 
   /** Why the key's row is not what its events say, or else the tenant's settings as its log says. */
   async key(row: KeyRowFacts): Promise<{ problem: string } | { settings: LoggedSettings }> {
-    const read = await this.read(row.tenantId, apiKeyStream(row.tenantId, row.apiKey), 'ApiKeyIssued');
+    // The key's stream and its tenant's, read together (a lookup waits for both).
+    const [read, tenant] = await Promise.all([
+      this.read(row.tenantId, apiKeyStream(row.tenantId, row.apiKey), 'ApiKeyIssued'),
+      this.read(row.tenantId, tenantStream(row.tenantId), 'TenantCreated'),
+    ]);
     if (typeof read === 'string') return { problem: read };
     if (read.some((e) => e.type === 'ApiKeyRevoked')) return { problem: "the tenant's log says it was revoked" };
     if (read.some((e) => e.type === 'ApiKeyExpired')) return { problem: "the tenant's log says it expired" };
@@ -75,7 +79,6 @@ export class ConfigEvidence {
       const named = differs.length === 1 ? differs[0] : `${differs.slice(0, -1).join(', ')} and ${differs.at(-1)}`;
       return { problem: `its ${named} ${differs.length === 1 ? 'is' : 'are'} not what its ApiKeyIssued event says` };
     }
-    const tenant = await this.read(row.tenantId, tenantStream(row.tenantId), 'TenantCreated');
     if (typeof tenant === 'string') return { problem: `its tenant: ${tenant}` };
     const settings = settingsOf(tenant);
     return settings ? { settings } : { problem: "its tenant's log holds no TenantCreated event" };
