@@ -51,7 +51,7 @@ import { TenantService } from './tenants/tenants.service.js';
 import { ConfigEvidence } from './application/config/config-evidence.js';
 import { adoptUnrecordedConfig } from './tenants/adopt-config.js';
 import { ConfigLog } from './application/config/config-log.js';
-import { ConsoleSessions } from './tenants/console-sessions.js';
+import { ConsoleSessions, sessionKeyOf } from './tenants/console-sessions.js';
 import {
   authenticateAppend,
   authenticatedFrom,
@@ -489,7 +489,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
             transparency,
             readModelsAt: () => runner.storedPosition(),
             auditLog,
-            sessions: new ConsoleSessions(store.db, tenants),
+            sessions: new ConsoleSessions(store.db, tenants, sessionKeyOf(master.key)),
             metrics,
             limiter,
             backup: () => takeRecordedBackup(store, 'api'),

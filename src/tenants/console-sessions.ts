@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../common/hashing.js';
 import { DomainError } from '../domain/errors.js';
@@ -10,7 +10,7 @@ import type { TenantContext, TenantService } from './tenants.service.js';
 export const SESSION_HOURS = 8;
 
 export interface OpenedSession {
-  /** The cookie's value: shown to the browser once, stored only as its SHA-256. */
+  /** The cookie's value, `random.mac`: shown to the browser once; only the SHA-256 of its random part is stored. */
   sessionId: string;
   csrfToken: string;
   expiresAt: string;
@@ -25,11 +25,16 @@ export interface SessionContext {
 
 const token = (): string => randomBytes(32).toString('base64url');
 
+/** The key console cookies are sealed with, derived from the master key: the database never holds it. */
+export const sessionKeyOf = (masterKey: Buffer): Buffer =>
+  Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'consent-ledger console sessions', 32));
+
 /**
  * Console sessions (docs/console.md): an API key and secret of scope read or admin exchanged for
  * a server-side session, held by an HttpOnly cookie. The session acts as its key: it ends when the
  * key is revoked or expires, and its scope is the key's. Calls that change anything must send the
- * session's CSRF token.
+ * session's CSRF token. The cookie carries a MAC, under a key derived from the master key, of its
+ * row's key, expiry and CSRF token: a row a database writer adds or changes opens nothing.
  *
  * @example
  * const opened = await sessions.open(apiKey, apiSecret); // cookie: opened.sessionId
@@ -41,6 +46,8 @@ export class ConsoleSessions {
   constructor(
     db: Kysely<Database>,
     private readonly tenants: TenantService,
+    /** `sessionKeyOf(master key)`. */
+    private readonly sessionKey: Buffer,
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.db = controlDb(db);
@@ -59,28 +66,34 @@ export class ConsoleSessions {
         keyScope: tenant.scope,
       });
     }
-    const sessionId = token();
+    const random = token();
     const csrfToken = token();
     const now = this.clock();
     const expiresAt = new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString();
+    const sessionId = `${random}.${this.mac(random, tenant.apiKey, expiresAt, csrfToken)}`;
     // Sessions over are dropped as new ones open: the table holds only live ones (and a few hours' worth).
     await this.db.deleteFrom('control.console_sessions').where('expires_at', '<', now).execute();
     await this.db
       .insertInto('control.console_sessions')
-      .values({ id_hash: sha256Hex(sessionId), api_key: tenant.apiKey, csrf_token: csrfToken, expires_at: expiresAt })
+      .values({ id_hash: sha256Hex(random), api_key: tenant.apiKey, csrf_token: csrfToken, expires_at: expiresAt })
       .execute();
     return { sessionId, csrfToken, expiresAt, tenant };
   }
 
   /** The session's key and CSRF token, or null when it is unknown, over, or its key no longer works. */
   async resume(sessionId: string | undefined): Promise<SessionContext | null> {
-    if (!sessionId || sessionId.length > 100) return null;
+    const [random, mac] = sessionId && sessionId.length <= 200 ? sessionId.split('.') : [];
+    if (!random || !mac) return null;
     const row = await this.db
       .selectFrom('control.console_sessions')
       .select(['api_key', 'csrf_token', 'expires_at'])
-      .where('id_hash', '=', sha256Hex(sessionId))
+      .where('id_hash', '=', sha256Hex(random))
       .executeTakeFirst();
     if (!row || row.expires_at.getTime() <= this.clock().getTime()) return null;
+    // The row as it was opened: not one written, or changed, behind the service's back.
+    const expected = Buffer.from(this.mac(random, row.api_key, row.expires_at.toISOString(), row.csrf_token));
+    const presented = Buffer.from(mac);
+    if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return null;
     const tenant = await this.tenants.keyContext(row.api_key);
     if (!tenant) return null;
     return { tenant, csrfToken: row.csrf_token, expiresAt: row.expires_at.toISOString() };
@@ -95,7 +108,12 @@ export class ConsoleSessions {
 
   /** Signs out: the session ends at once. */
   async close(sessionId: string | undefined): Promise<void> {
-    if (!sessionId) return;
-    await this.db.deleteFrom('control.console_sessions').where('id_hash', '=', sha256Hex(sessionId)).execute();
+    const random = sessionId?.split('.')[0];
+    if (!random) return;
+    await this.db.deleteFrom('control.console_sessions').where('id_hash', '=', sha256Hex(random)).execute();
+  }
+
+  private mac(random: string, apiKey: string, expiresAt: string, csrfToken: string): string {
+    return createHmac('sha256', this.sessionKey).update(`${random}\n${apiKey}\n${expiresAt}\n${csrfToken}`).digest('base64url');
   }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/common/hashing.js';
 import { apiKeyStream } from '../../src/domain/config/config.events.js';
 import { loadSettings } from '../../src/config.js';
 import { MIGRATIONS } from '../../src/migrations.js';
@@ -161,6 +162,32 @@ describe('forged keys › keys as the service issued them', () => {
       const issued = await t.service.tenants.createKey(tenant.tenantId, { scope });
       expect(await statusWith(issued.apiKey, issued.apiSecret!)).toBe(200);
     }
+  });
+});
+
+describe('forged console sessions › a row in control.console_sessions', () => {
+  const signIn = (apiKey: string, apiSecret: string) =>
+    t.app.inject({ method: 'POST', url: '/console/session', payload: { apiKey, apiSecret } });
+  const keysWith = (cookie: string) => t.app.inject({ url: '/api/v1/keys', headers: { cookie } });
+
+  it('added for an admin key, with a cookie of the writer’s choosing, opens nothing', async () => {
+    const tenant = await t.tenant();
+    const sid = `forged${randomUUID()}`;
+    await sql`INSERT INTO control.console_sessions (id_hash, api_key, csrf_token, expires_at)
+      VALUES (${sha256Hex(sid)}, ${tenant.apiKey}, 'csrf', now() + interval '1 hour')`.execute(db());
+    for (const cookie of [`cl_session=${sid}`, `cl_session=${sid}.x`]) expect((await keysWith(cookie)).statusCode).toBe(401);
+  });
+
+  it('of a read key, moved to an admin key, opens nothing; as opened, it reads', async () => {
+    const tenant = await t.tenant();
+    const reader = await t.service.tenants.createKey(tenant.tenantId, { scope: 'read' });
+    const opened = await signIn(reader.apiKey, reader.apiSecret!);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    expect((await t.app.inject({ url: '/api/v1/policies', headers: { cookie } })).statusCode).toBe(200);
+    expect((await keysWith(cookie)).statusCode).toBe(403);
+    await sql`UPDATE control.console_sessions SET api_key = ${tenant.apiKey} WHERE api_key = ${reader.apiKey}`.execute(db());
+    expect((await keysWith(cookie)).statusCode).toBe(401);
   });
 });
 
