@@ -65,7 +65,7 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   'transparency.key_chain_start':
     "recorded by the destination's service on its first start (insert-once); the copied retired keys keep their successors' signatures",
   'control.config_adopted':
-    "recorded by the destination's service on its first start (insert-once), which records in their logs the copied rows an older version made without events",
+    'insert-once: marked at the destination after the state tables when the source is, so that no row the source refused is adopted there',
   'ledger.authenticated_from':
     "recorded by the copy at the destination's head once the state is copied: the copied events were verified against the source, whose copied checkpoints cover them",
 };
@@ -180,6 +180,11 @@ export async function copyState(
       counts[t.table] = copied;
       onTable?.(t.table, copied);
     }
+    // Whether the source recorded the rows an older version made without events (adopt-config.ts):
+    // marked at the destination too, whose first start then adopts nothing the source refused.
+    // Insert-once: added, never truncated.
+    if ((await sql`SELECT 1 AS one FROM control.config_adopted`.execute(from)).rows.length > 0)
+      await sql`INSERT INTO control.config_adopted DEFAULT VALUES ON CONFLICT (only_row) DO NOTHING`.execute(tx);
   });
   return counts;
 }

@@ -250,6 +250,7 @@ for (const { from, to } of pairs) {
             tx,
           );
           await sql`INSERT INTO transparency.signing_keys (purpose, seed, public_key) VALUES ('checkpoints', 's', 'p')`.execute(tx);
+          await sql`INSERT INTO control.config_adopted DEFAULT VALUES`.execute(tx);
         });
         // The destination's own first start left state of its own: the copy replaces it.
         await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${randomUUID()}, 'first start', 'starter')`.execute(b.store.db);
@@ -274,6 +275,8 @@ for (const { from, to } of pairs) {
           if (positions) continue;
           expect(await dump(b.store.db, table), table).toEqual(await dump(a.store.db, table));
         }
+        // The source recorded its older rows: the destination's first start adopts none of the copied ones.
+        expect((await sql`SELECT 1 AS one FROM control.config_adopted`.execute(b.store.db)).rows).toHaveLength(1);
         const pdfAt = await sql<{ pdf: Uint8Array }>`SELECT pdf FROM receipts.receipts`.execute(b.store.db);
         expect(Buffer.from(pdfAt.rows[0]!.pdf).equals(pdf)).toBe(true);
 
