@@ -265,11 +265,12 @@ export async function createService(settings: Settings, options: ServiceOptions 
     const webhooks = createWebhooks(store.db, ledger, settings, {
       log,
       changes: configLog,
-      target: async (tenantId, webhookId, url) => {
-        const problem = await evidence.webhookProblem(tenantId, webhookId, url);
+      target: async (tenantId, webhookId, url, test) => {
+        const problem = await evidence.webhookProblem(tenantId, webhookId, url, test);
         if (problem) refused(`Webhook ${webhookId}'s URL`, problem);
         return problem;
       },
+      onChanged: (tenantId, webhookId) => evidence.forgetWebhook(tenantId, webhookId),
       ...tuning.webhooks,
       ...spacing,
       ...options.webhooks,

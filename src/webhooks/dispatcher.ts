@@ -62,7 +62,7 @@ export interface Claimed {
  * Whether a delivery may go to its webhook's URL: null, or why not (the URL is not the one the
  * tenant's log names for the webhook: its row was changed behind the service, docs/verifying.md).
  */
-export type TargetCheck = (tenantId: string, webhookId: string, url: string) => Promise<string | null>;
+export type TargetCheck = (tenantId: string, webhookId: string, url: string, test: boolean) => Promise<string | null>;
 
 /**
  * Sends one delivery, signed (docs/contract.md, Webhooks), through the guarded client; with
@@ -73,12 +73,15 @@ export type TargetCheck = (tenantId: string, webhookId: string, url: string) => 
  */
 export async function sendDelivery(
   client: GuardedClient,
-  d: Pick<Claimed, 'tenant_id' | 'url' | 'secret' | 'webhook_id' | 'event_id' | 'payload'>,
+  d: Pick<Claimed, 'tenant_id' | 'url' | 'secret' | 'webhook_id' | 'event_id' | 'event_type' | 'payload'>,
   signal?: AbortSignal,
   target?: TargetCheck,
 ): Promise<OutboundResult> {
   // A fixed phrase for a read that failed: the delivery history is the tenant's, the error's text is the store's.
-  const refused = target ? await target(d.tenant_id, d.webhook_id, d.url).catch(() => "the webhook's events could not be read") : null;
+  const test = d.event_type === 'webhook.test';
+  const refused = target
+    ? await target(d.tenant_id, d.webhook_id, d.url, test).catch(() => "the webhook's events could not be read")
+    : null;
   if (refused) return { statusCode: null, ok: false, responseTimeMs: 0, error: `not sent: ${refused}` };
   const headers = signatureHeaders({
     secret: d.secret,

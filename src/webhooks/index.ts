@@ -45,6 +45,8 @@ export interface WebhooksOptions {
   changes: ConfigChanges;
   /** Holds each delivery's URL to the webhook's events (test deliveries too). */
   target?: TargetCheck;
+  /** Told when this process changed or deleted a webhook (what `target` found of it is stale). */
+  onChanged?: (tenantId: string, webhookId: string) => void;
 }
 
 export interface Webhooks {
@@ -109,7 +111,7 @@ export function createWebhooks(
     db,
     ledger,
     client,
-    { retryScale: settings.webhookRetryScale, target: options.target },
+    { retryScale: settings.webhookRetryScale, target: options.target, onChanged: options.onChanged },
     options.privacy,
     options.changes,
   );

@@ -81,7 +81,11 @@ export class WebhookService {
     db: Kysely<Database>,
     private readonly ledger: Ledger,
     private readonly client: GuardedClient,
-    private readonly options: { retryScale: number; target?: TargetCheck | undefined },
+    private readonly options: {
+      retryScale: number;
+      target?: TargetCheck | undefined;
+      onChanged?: ((tenantId: string, webhookId: string) => void) | undefined;
+    },
     /** Signing secrets are stored wrapped with the master key. */
     private readonly secrets: SecretBox,
     /** Where each change is recorded before it is applied (the tenant's log, docs/audit-log.md). */
@@ -237,6 +241,7 @@ export class WebhookService {
         at: new Date().toISOString(),
       },
     });
+    this.options.onChanged?.(tenantId, id);
     await this.db.transaction().execute(async (tx) => {
       await tx
         .updateTable('webhooks.endpoints')
@@ -258,6 +263,7 @@ export class WebhookService {
   async delete(tenantId: string, id: string): Promise<void> {
     await this.row(tenantId, id);
     await this.changes.record(tenantId, { type: 'WebhookDeleted', data: { webhookId: id, at: new Date().toISOString() } });
+    this.options.onChanged?.(tenantId, id);
     await this.db.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
       await tx
@@ -375,7 +381,7 @@ export class WebhookService {
       .execute();
     const attemptedAt = new Date();
     const secret = storedSecret(this.secrets, id, endpoint);
-    const sent = { tenant_id: tenantId, url: endpoint.url, secret, webhook_id: id, event_id: eventId, payload };
+    const sent = { tenant_id: tenantId, url: endpoint.url, secret, webhook_id: id, event_id: eventId, event_type: 'webhook.test', payload };
     const result = await sendDelivery(this.client, sent, undefined, this.options.target);
     await recordAttempt(this.db, delivery, result, attemptedAt, { retryScale: this.options.retryScale, final: true });
     return {

@@ -235,6 +235,45 @@ describe('forged webhooks › a webhook whose URL was changed in its row', () =>
   });
 });
 
+describe('forged webhooks › a webhook the log deleted, revived in its rows', () => {
+  it('is not sent to', async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const tenant = await t.tenant();
+    const api = client(t.app, tenant);
+    const created = await api.post('/api/v1/webhooks', { url: receiver.url, events: ['policy.created'] });
+    const webhookId = created.json().data.id as string;
+    await publishPolicy(api);
+    await receiver.waitFor((r) => r.length === 1, 'the first delivery');
+    expect((await api.delete(`/api/v1/webhooks/${webhookId}`)).statusCode).toBe(200);
+    // Once the subscription closed the webhook's window at its deletion, both rows are put back.
+    await waitUntil(
+      async () =>
+        (await sql`SELECT 1 AS one FROM webhooks.windows WHERE webhook_id = ${webhookId} AND until_commit IS NOT NULL`.execute(db())).rows
+          .length > 0,
+      { what: 'the window closed' },
+    );
+    await sql`UPDATE webhooks.endpoints SET deleted_at = NULL, is_active = true, secret = ${'whsec_' + randomBytes(24).toString('base64')} WHERE id = ${webhookId}`.execute(
+      db(),
+    );
+    await sql`UPDATE webhooks.windows SET until_commit = NULL, until_prepare = NULL WHERE webhook_id = ${webhookId}`.execute(db());
+    await publishPolicy(api);
+    const attempt = await waitUntil(
+      async () => {
+        const rows = (await db()
+          .selectFrom('webhooks.attempts' as never)
+          .selectAll()
+          .where('webhook_id' as never, '=', webhookId as never)
+          .execute()) as { error: string | null }[];
+        return rows.find((r) => r.error?.includes('deleted'));
+      },
+      { what: 'the refused attempt', timeoutMs: 5000 },
+    );
+    expect(attempt.error).toBe("not sent: the tenant's log says it was deleted");
+    expect(receiver.received).toHaveLength(1);
+  });
+});
+
 describe('an older version’s tenants, keys and webhooks (no events)', () => {
   it('are recorded in their tenants’ logs on the first start, once: a row added after that is refused', async () => {
     const fresh = serverUrl ? await freshDatabase() : undefined;

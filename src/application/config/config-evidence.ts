@@ -54,8 +54,11 @@ export interface LoggedSettings {
  * const checked = await evidence.key(row); // { problem } or { settings } (the tenant's, from its log)
  */
 export class ConfigEvidence {
-  /** URLs found to be their webhook's, by tenant and webhook (a delivery reads the stream once per URL). */
-  private readonly webhookUrls = new Map<string, string>();
+  /**
+   * URLs found to be an active webhook's, by tenant and webhook, for five seconds (a delivery reads
+   * the stream once per URL then): another process's deletion or deactivation is seen that soon.
+   */
+  private readonly webhookUrls = new Map<string, { url: string; until: number }>();
 
   constructor(
     private readonly ledger: Pick<Ledger, 'readStream'>,
@@ -84,17 +87,31 @@ export class ConfigEvidence {
     return settings ? { settings } : { problem: "its tenant's log holds no TenantCreated event" };
   }
 
-  /** Null when `url` is the one the webhook's WebhookCreated event names (its SHA-256); else why not. */
-  async webhookProblem(tenantId: string, webhookId: string, url: string): Promise<string | null> {
+  /** Forgets what was found of a webhook: this process changed or deleted it. */
+  forgetWebhook(tenantId: string, webhookId: string): void {
+    this.webhookUrls.delete(`${tenantId} ${webhookId}`);
+  }
+
+  /**
+   * Null when `url` is the one the webhook's WebhookCreated event names (its SHA-256) and the log
+   * has not deleted the webhook, nor deactivated it (a test delivery goes to an inactive one); else why not.
+   */
+  async webhookProblem(tenantId: string, webhookId: string, url: string, test = false): Promise<string | null> {
     const cacheKey = `${tenantId} ${webhookId}`;
-    if (this.webhookUrls.get(cacheKey) === url) return null;
+    const cached = this.webhookUrls.get(cacheKey);
+    if (cached && cached.url === url && cached.until > Date.now()) return null;
     const read = await this.read(tenantId, webhookStream(tenantId, webhookId), 'WebhookCreated');
     if (typeof read === 'string') return read;
     const created = read.find((e): e is WebhookCreated => e.type === 'WebhookCreated');
     if (!created) return "the tenant's log holds no WebhookCreated event for it";
     if (created.data.urlSha256 !== sha256Hex(url)) return 'its URL is not the one its WebhookCreated event names (urlSha256)';
+    if (read.some((e) => e.type === 'WebhookDeleted')) return "the tenant's log says it was deleted";
+    let active = created.data.isActive;
+    for (const e of read) if (e.type === 'WebhookChanged' && e.data.isActive !== undefined) active = e.data.isActive;
+    if (!active) return test ? null : INACTIVE;
+    // Kept while active only: a reactivation in the log is seen by the next delivery.
     if (this.webhookUrls.size >= 10_000) this.webhookUrls.clear();
-    this.webhookUrls.set(cacheKey, url);
+    this.webhookUrls.set(cacheKey, { url, until: Date.now() + 5_000 });
     return null;
   }
 
@@ -111,6 +128,8 @@ export class ConfigEvidence {
     return events.flatMap((e) => decodeConfigEvent(e) ?? []);
   }
 }
+
+const INACTIVE = "the tenant's log says it is inactive";
 
 /** The plan and own limits a tenant's settings stream leaves (null without a TenantCreated). */
 function settingsOf(events: readonly ConfigEvent[]): LoggedSettings | null {
