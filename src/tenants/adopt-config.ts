@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { actingAs } from '../common/actor.js';
 import { sha256Hex } from '../common/hashing.js';
 import { apiKeyStream, tenantStream, webhookStream, type ConfigChanges } from '../domain/config/config.events.js';
-import type { Ledger } from '../ledger/ledger.port.js';
+import { START, type Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
 import { secretCheckOf } from '../application/config/config-evidence.js';
 
@@ -10,16 +10,16 @@ import { secretCheckOf } from '../application/config/config-evidence.js';
 const ADOPTION_LOCK = 7_412_003_003;
 
 /**
- * Records, once for the store, the tenants, keys and webhooks an older version made without
- * events (before the audit trail began), each in its tenant's log as its row now says, marked
- * `adopted` (docs/decisions/0012-keys-held-to-the-log.md). From then on a key or webhook works only
+ * Records, once for the store, the tenants an older version made before the audit trail began
+ * (see beforeTheTrail), with their keys and webhooks, each in its tenant's log as its row now
+ * says, marked `adopted` (docs/decisions/0012-keys-held-to-the-log.md). From then on a key or webhook works only
  * as its events say: a row without them, written later behind the service's back, is refused.
  * `control.config_adopted` (insert-once, kept by the ledger's trigger) says it was done, so no
  * later start adopts what a database writer added. Answers how many things it recorded.
  */
 export async function adoptUnrecordedConfig(
   db: Kysely<Database>,
-  ledger: Pick<Ledger, 'readStream'>,
+  ledger: Pick<Ledger, 'readStream' | 'readAll'>,
   changes: ConfigChanges,
   shared: boolean,
 ): Promise<number> {
@@ -41,15 +41,41 @@ export async function adoptUnrecordedConfig(
   });
 }
 
-async function adoptAll(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream'>, changes: ConfigChanges): Promise<number> {
+/**
+ * The tenants that were there before the audit trail began: those with events in the ledger ahead
+ * of its first configuration event (every version since wrote one for each tenant it made), or
+ * every tenant when the ledger holds none (a store no such version ever ran). Read once, on upgrade.
+ */
+async function beforeTheTrail(ledger: Pick<Ledger, 'readAll'>): Promise<Set<string> | 'all'> {
+  const seen = new Set<string>();
+  for (let after = START; ;) {
+    const page = await ledger.readAll(after, 1_000);
+    if (page.length === 0) return 'all';
+    for (const e of page) {
+      if (CONFIG_OPENERS.has(e.type)) return seen;
+      seen.add(e.tenantId);
+    }
+    after = page.at(-1)!.position;
+  }
+}
+
+const CONFIG_OPENERS = new Set(['TenantCreated', 'ApiKeyIssued', 'WebhookCreated']);
+
+async function adoptAll(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream' | 'readAll'>, changes: ConfigChanges): Promise<number> {
   const empty = async (stream: string) => (await ledger.readStream(stream)).length === 0;
   const at = new Date().toISOString();
   let adopted = 0;
+  const older = await beforeTheTrail(ledger);
+  // A tenant made since the trail began has its TenantCreated, and each key and webhook its event:
+  // a row of such a tenant without them was written behind the service, and is not adopted.
+  const adoptable = new Set<string>();
   const tenants = await sql<{ id: string; name: string; plan: string; per_minute: number | null; per_day: number | null }>`
     SELECT id, name, plan, per_minute, per_day FROM control.tenants ORDER BY created_at, id`.execute(db);
   for (const t of tenants.rows) {
     const events = await ledger.readStream(tenantStream(t.id));
     if (events.some((e) => e.type === 'TenantCreated')) continue;
+    if (older !== 'all' && !older.has(t.id)) continue;
+    adoptable.add(t.id);
     await changes.record(t.id, { type: 'TenantCreated', data: { name: t.name, plan: t.plan, adopted: true, at } });
     if (t.per_minute !== null || t.per_day !== null)
       await changes.record(t.id, { type: 'TenantSettingsChanged', data: { perMinute: t.per_minute, perDay: t.per_day, at } });
@@ -68,7 +94,7 @@ async function adoptAll(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream'>
   }>`SELECT api_key, tenant_id, secret_hash, scope, name, expires_at, origins, per_minute, user_token_key
      FROM control.api_keys WHERE revoked_at IS NULL ORDER BY created_at, api_key`.execute(db);
   for (const k of keys.rows) {
-    if (!(await empty(apiKeyStream(k.tenant_id, k.api_key)))) continue;
+    if (!adoptable.has(k.tenant_id) || !(await empty(apiKeyStream(k.tenant_id, k.api_key)))) continue;
     const publishable = k.scope === 'publishable';
     await changes.record(k.tenant_id, {
       type: 'ApiKeyIssued',
@@ -89,7 +115,7 @@ async function adoptAll(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream'>
   const webhooks = await sql<{ id: string; tenant_id: string; url: string; events: string[]; is_active: boolean }>`
     SELECT id, tenant_id, url, events, is_active FROM webhooks.endpoints WHERE deleted_at IS NULL ORDER BY created_at, id`.execute(db);
   for (const w of webhooks.rows) {
-    if (!(await empty(webhookStream(w.tenant_id, w.id)))) continue;
+    if (!adoptable.has(w.tenant_id) || !(await empty(webhookStream(w.tenant_id, w.id)))) continue;
     await changes.record(w.tenant_id, {
       type: 'WebhookCreated',
       data: {

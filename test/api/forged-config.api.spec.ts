@@ -328,4 +328,37 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
       if (dir) rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('a store made since the audit trail began: a row written before the upgrade is not adopted', async () => {
+    const fresh = serverUrl ? await freshDatabase() : undefined;
+    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-adopt-'));
+    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
+    const start = () => createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50, log });
+    let service = await start();
+    try {
+      const honest = await service.tenants.create('honest', 'starter');
+      await service.close();
+      // The previous version left no mark (it had none), and a writer added rows before the upgrade.
+      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      await sql`ALTER TABLE control.config_adopted DISABLE TRIGGER USER`.execute(store.db);
+      await sql`DELETE FROM control.config_adopted`.execute(store.db);
+      await sql`ALTER TABLE control.config_adopted ENABLE TRIGGER USER`.execute(store.db);
+      const invented = randomUUID();
+      const forged = [`ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`, `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`];
+      const apiSecret = `cs_${randomUUID()}`;
+      await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${invented}, 'invented', 'enterprise')`.execute(store.db);
+      await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES
+        (${forged[0]}, ${honest.tenantId}, ${hashSecret(apiSecret)}), (${forged[1]}, ${invented}, ${hashSecret(apiSecret)})`.execute(
+        store.db,
+      );
+      await store.close();
+      service = await start();
+      expect((await client(service.app, honest).get('/api/v1/policies')).statusCode).toBe(200);
+      for (const apiKey of forged) expect((await client(service.app, { apiKey, apiSecret }).get('/api/v1/policies')).statusCode).toBe(401);
+    } finally {
+      await service.close();
+      await fresh?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
