@@ -60,7 +60,8 @@ export interface Claimed {
 
 /**
  * Whether a delivery may go to its webhook's URL: null, or why not (the URL is not the one the
- * tenant's log names for the webhook: its row was changed behind the service, docs/verifying.md).
+ * tenant's log names, or the log deleted or deactivated the webhook: its row was changed behind
+ * the service, docs/verifying.md). `test`: a test delivery, which an inactive webhook takes.
  */
 export type TargetCheck = (tenantId: string, webhookId: string, url: string, test: boolean) => Promise<string | null>;
 
@@ -69,7 +70,7 @@ export type TargetCheck = (tenantId: string, webhookId: string, url: string, tes
  * `target`, only to a URL it passes (else a failed attempt that sent nothing).
  *
  * @example
- * await sendDelivery(client, { tenant_id, url, secret, webhook_id, event_id, payload }) // { ok, statusCode, responseTimeMs, error }
+ * await sendDelivery(client, { tenant_id, url, secret, webhook_id, event_id, event_type, payload }) // { ok, statusCode, responseTimeMs, error }
  */
 export async function sendDelivery(
   client: GuardedClient,
@@ -77,8 +78,8 @@ export async function sendDelivery(
   signal?: AbortSignal,
   target?: TargetCheck,
 ): Promise<OutboundResult> {
-  // A fixed phrase for a read that failed: the delivery history is the tenant's, the error's text is the store's.
   const test = d.event_type === 'webhook.test';
+  // A fixed phrase for a read that failed: the delivery history is the tenant's, the error's text is the store's.
   const refused = target
     ? await target(d.tenant_id, d.webhook_id, d.url, test).catch(() => "the webhook's events could not be read")
     : null;
