@@ -381,8 +381,7 @@ export class WebhookService {
       .execute();
     const attemptedAt = new Date();
     const secret = storedSecret(this.secrets, id, endpoint);
-    const sent = { tenant_id: tenantId, url: endpoint.url, secret, webhook_id: id, event_id: eventId, event_type: 'webhook.test', payload };
-    const result = await sendDelivery(this.client, sent, undefined, this.options.target);
+    const result = await sendDelivery(this.client, { ...delivery, url: endpoint.url, secret, payload }, undefined, this.options.target);
     await recordAttempt(this.db, delivery, result, attemptedAt, { retryScale: this.options.retryScale, final: true });
     return {
       delivered: result.ok,

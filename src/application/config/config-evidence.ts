@@ -1,11 +1,13 @@
 import { sha256Hex } from '../../common/hashing.js';
 import {
   apiKeyStream,
+  configAggregate,
   decodeConfigEvent,
   tenantStream,
   webhookStream,
   type ApiKeyIssued,
   type ConfigEvent,
+  type ConfigState,
   type WebhookCreated,
 } from '../../domain/config/config.events.js';
 import type { Ledger, RecordedEvent } from '../../ledger/ledger.port.js';
@@ -73,8 +75,9 @@ export class ConfigEvidence {
       this.read(row.tenantId, tenantStream(row.tenantId), 'TenantCreated'),
     ]);
     if (typeof read === 'string') return { problem: read };
-    if (read.some((e) => e.type === 'ApiKeyRevoked')) return { problem: "the tenant's log says it was revoked" };
-    if (read.some((e) => e.type === 'ApiKeyExpired')) return { problem: "the tenant's log says it expired" };
+    const life = lifeOf(read);
+    if (life.status === 'ended')
+      return { problem: life.revoked ? "the tenant's log says it was revoked" : "the tenant's log says it expired" };
     const issued = read.find((e): e is ApiKeyIssued => e.type === 'ApiKeyIssued');
     if (!issued) return { problem: "the tenant's log holds no ApiKeyIssued event for it" };
     const differs = differences(issued.data, row);
@@ -105,7 +108,7 @@ export class ConfigEvidence {
     const created = read.find((e): e is WebhookCreated => e.type === 'WebhookCreated');
     if (!created) return "the tenant's log holds no WebhookCreated event for it";
     if (created.data.urlSha256 !== sha256Hex(url)) return 'its URL is not the one its WebhookCreated event names (urlSha256)';
-    if (read.some((e) => e.type === 'WebhookDeleted')) return "the tenant's log says it was deleted";
+    if (lifeOf(read).status === 'ended') return "the tenant's log says it was deleted";
     let active = created.data.isActive;
     for (const e of read) if (e.type === 'WebhookChanged' && e.data.isActive !== undefined) active = e.data.isActive;
     if (!active) return test ? null : INACTIVE;
@@ -130,6 +133,9 @@ export class ConfigEvidence {
 }
 
 const INACTIVE = "the tenant's log says it is inactive";
+
+/** A key's or webhook's life as its stream tells it (the command path's own fold): ended when revoked, expired or deleted. */
+const lifeOf = (events: readonly ConfigEvent[]): ConfigState => events.reduce(configAggregate.evolve, configAggregate.initialState());
 
 /** The plan and own limits a tenant's settings stream leaves (null without a TenantCreated). */
 function settingsOf(events: readonly ConfigEvent[]): LoggedSettings | null {

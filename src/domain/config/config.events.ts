@@ -34,7 +34,7 @@ export interface ApiKeyIssued {
     /** A publishable key's Ed25519 public key for user tokens (base64url), null when it has none; absent on other keys. */
     userTokenKey?: string | null;
     /**
-     * A key with a secret: what binds its row's secret hash (src/tenants/key-evidence.ts
+     * A key with a secret: what binds its row's secret hash (src/application/config/config-evidence.ts
      * `secretCheckOf`), never the secret; absent on keys issued before it was written.
      */
     secretCheck?: string;
