@@ -838,7 +838,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description A delivery the receiver missed, failed or lost (its deliveryId is in the history) is pending again and sent now, its stored payload (same event id) signed afresh; a failed attempt is retried on the usual schedule while the delivery has had fewer than five, else it is failed again. 404 for a delivery not of this webhook or pruned from the history; 409 WEBHOOK_INACTIVE for an inactive webhook; 409 DELIVERY_PENDING for one pending already. Key scope: admin.
+         * @description A delivery the receiver missed, failed or lost (its deliveryId is in the history) is pending again and sent now, its stored payload (same event id) signed afresh, if its row is still as the service wrote it (docs/webhooks.md, Sealed deliveries); a failed attempt is retried on the usual schedule while the delivery has had fewer than five, else it is failed again. 404 for a delivery not of this webhook or pruned from the history; 409 WEBHOOK_INACTIVE for an inactive webhook; 409 DELIVERY_PENDING for one pending already. Key scope: admin.
          */
         post: operations["createWebhooksDeliveriesRedeliverByIdAndDeliveryId"];
         delete?: never;
@@ -12127,6 +12127,7 @@ export interface operations {
                             /** @description the receiver’s HTTP status; null when none came */
                             statusCode: number | null;
                             success: boolean;
+                            /** @description why the attempt failed: the receiver’s answer (`HTTP 500`), a connection error by its code, `refused: …` for a destination that is not public, or `not sent: …` when nothing was sent because the delivery’s row is not as the service wrote it (its URL, webhook or body changed in the database, docs/webhooks.md) */
                             error?: string;
                             /** @description milliseconds */
                             responseTime: number;

@@ -50,6 +50,7 @@ import { listenForTenantChanges } from './tenants/tenant-changes.js';
 import { TenantService } from './tenants/tenants.service.js';
 import { ConfigEvidence } from './application/config/config-evidence.js';
 import { adoptUnrecordedConfig } from './tenants/adopt-config.js';
+import { NOT_SEALED, sealEarlierDeliveries } from './webhooks/delivery-seal.js';
 import { ConfigLog } from './application/config/config-log.js';
 import { ConsoleSessions, sessionKeyOf } from './tenants/console-sessions.js';
 import {
@@ -262,9 +263,16 @@ export async function createService(settings: Settings, options: ServiceOptions 
       process.stderr.write(
         `consent-ledger: recorded ${adopted} tenants, keys and webhooks that an older version made without events in their tenants' logs, as their rows say (docs/decisions/0012-keys-held-to-the-log.md).\n`,
       );
+    // Delivery rows an older version queued without a seal: sealed once, on upgrade.
+    const sealedDeliveries = await sealEarlierDeliveries(store.db, privacy, store.kind === 'postgres');
+    if (sealedDeliveries > 0)
+      process.stderr.write(
+        `consent-ledger: sealed ${sealedDeliveries} webhook deliveries that an older version queued, as their rows say (docs/webhooks.md, Sealed deliveries).\n`,
+      );
     const webhooks = createWebhooks(store.db, ledger, settings, {
       log,
       changes: configLog,
+      onUnsealed: (d) => refused(`Webhook delivery ${d.id}`, NOT_SEALED),
       target: async (tenantId, webhookId, url, test) => {
         const problem = await evidence.webhookProblem(tenantId, webhookId, url, test);
         if (problem) refused(`Webhook ${webhookId}'s URL`, problem);
@@ -437,7 +445,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       subjectRecords: (tenantId, subject, before) => subjectRecords(store.db, tenantId, subject, subjectSource, before),
       settled: index ? (tenantId) => index.fence(tenantId) : (_tenantId, position) => ledgerFinalThrough(store.db, position),
       purgeReceipts: (tenantId, consentIds) => receiptStore.purge(tenantId, consentIds),
-      scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, tenantId, subject, subjectSource),
+      scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, privacy, tenantId, subject, subjectSource),
       ...(index ? { fence: index.fence } : {}),
     });
     const renderer = await life.open(

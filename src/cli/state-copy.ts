@@ -66,9 +66,14 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
     "recorded by the destination's service on its first start (insert-once); the copied retired keys keep their successors' signatures",
   'control.config_adopted':
     'insert-once: marked at the destination after the state tables when the source is, so that no row the source refused is adopted there',
+  'webhooks.deliveries_sealed':
+    'insert-once: marked at the destination after the state tables when the source is, so that no delivery row the source refused is sealed there',
   'ledger.authenticated_from':
     "recorded by the copy at the destination's head once the state is copied: the copied events were verified against the source, whose copied checkpoints cover them",
 };
+/** One-row marks of what an upgrade did once (src/store/once.ts): carried after the state tables. */
+const ONCE_MARKERS = ['control.config_adopted', 'webhooks.deliveries_sealed'];
+
 /** Schemas rebuilt from the ledger, never copied. */
 export const REBUILT_SCHEMAS = ['read'];
 
@@ -180,11 +185,13 @@ export async function copyState(
       counts[t.table] = copied;
       onTable?.(t.table, copied);
     }
-    // Whether the source recorded the rows an older version made without events (adopt-config.ts):
-    // marked at the destination too, whose first start then adopts nothing the source refused.
+    // Whether the source vouched, once, for the rows an older version left (src/store/once.ts): marked
+    // at the destination too, whose first start then vouches for nothing the source refused.
     // Insert-once: added, never truncated.
-    if ((await sql`SELECT 1 AS one FROM control.config_adopted`.execute(from)).rows.length > 0)
-      await sql`INSERT INTO control.config_adopted DEFAULT VALUES ON CONFLICT (only_row) DO NOTHING`.execute(tx);
+    for (const marker of ONCE_MARKERS) {
+      if ((await sql`SELECT 1 AS one FROM ${ident(marker)}`.execute(from)).rows.length > 0)
+        await sql`INSERT INTO ${ident(marker)} DEFAULT VALUES ON CONFLICT (only_row) DO NOTHING`.execute(tx);
+    }
   });
   return counts;
 }

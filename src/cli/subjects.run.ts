@@ -28,7 +28,7 @@ export const subjectsErase: CommandRun = {
         subjectRecords: (tenantId, subject, before) => subjectRecords(store.db, tenantId, subject, 'ledger', before),
         settled: (_tenantId, position) => ledgerFinalThrough(store.db, position),
         purgeReceipts: (tenantId, consentIds) => receipts.purge(tenantId, consentIds),
-        scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, tenantId, subject),
+        scrubDeliveries: (tenantId, subject) => scrubDeliveries(store.db, privacy, tenantId, subject),
       });
       const { view, replayed } = await erasure.erase(input.tenant, input.reference);
       io.info(

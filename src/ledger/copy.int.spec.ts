@@ -251,6 +251,7 @@ for (const { from, to } of pairs) {
           );
           await sql`INSERT INTO transparency.signing_keys (purpose, seed, public_key) VALUES ('checkpoints', 's', 'p')`.execute(tx);
           await sql`INSERT INTO control.config_adopted DEFAULT VALUES`.execute(tx);
+          await sql`INSERT INTO webhooks.deliveries_sealed DEFAULT VALUES`.execute(tx);
         });
         // The destination's own first start left state of its own: the copy replaces it.
         await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${randomUUID()}, 'first start', 'starter')`.execute(b.store.db);
@@ -275,8 +276,9 @@ for (const { from, to } of pairs) {
           if (positions) continue;
           expect(await dump(b.store.db, table), table).toEqual(await dump(a.store.db, table));
         }
-        // The source recorded its older rows: the destination's first start adopts none of the copied ones.
+        // The source recorded its older rows and sealed its older deliveries: the destination's first start vouches for none of the copied ones.
         expect((await sql`SELECT 1 AS one FROM control.config_adopted`.execute(b.store.db)).rows).toHaveLength(1);
+        expect((await sql`SELECT 1 AS one FROM webhooks.deliveries_sealed`.execute(b.store.db)).rows).toHaveLength(1);
         const pdfAt = await sql<{ pdf: Uint8Array }>`SELECT pdf FROM receipts.receipts`.execute(b.store.db);
         expect(Buffer.from(pdfAt.rows[0]!.pdf).equals(pdf)).toBe(true);
 

@@ -125,6 +125,15 @@ export class Privacy {
       .toString('base64url');
   }
 
+  /**
+   * The seal of a webhook delivery row (src/webhooks/delivery-seal.ts): HMAC-SHA256, hex, under a
+   * key of the tenant's own derived from the lookup secret, which the database holds only wrapped
+   * by the master key; stable across master-key rotations.
+   */
+  deliverySeal(tenantId: string, text: string): string {
+    return hmacHex(this.tenantKey(tenantId, 'consent-ledger/webhook-delivery'), text);
+  }
+
   private tenantKey(tenantId: string, purpose: string): Buffer {
     const id = `${purpose} ${tenantId}`;
     let key = this.tenantKeys.get(id);

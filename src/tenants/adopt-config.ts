@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { onceForTheStore } from '../store/once.js';
 import { actingAs } from '../common/actor.js';
 import { sha256Hex } from '../common/hashing.js';
 import { apiKeyStream, tenantStream, webhookStream, type ConfigChanges } from '../domain/config/config.events.js';
@@ -23,22 +24,12 @@ export async function adoptUnrecordedConfig(
   changes: ConfigChanges,
   shared: boolean,
 ): Promise<number> {
-  const once = async () => {
-    const done = await sql<{ found: boolean }>`SELECT true AS found FROM control.config_adopted`.execute(db);
-    if (done.rows.length > 0) return 0;
-    const adopted = await actingAs({ type: 'service' }, () => adoptAll(db, ledger, changes));
-    await sql`INSERT INTO control.config_adopted DEFAULT VALUES ON CONFLICT (only_row) DO NOTHING`.execute(db);
-    return adopted;
-  };
-  if (!shared) return once();
-  return db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(${ADOPTION_LOCK})`.execute(conn);
-    try {
-      return await once();
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${ADOPTION_LOCK})`.execute(conn);
-    }
-  });
+  return onceForTheStore(
+    db,
+    { marker: 'control.config_adopted', lock: ADOPTION_LOCK, shared },
+    () => actingAs({ type: 'service' }, () => adoptAll(db, ledger, changes)),
+    0,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { silentLog, type Log } from '../common/log.js';
 import type { Database } from '../store/schema.js';
 import { PokeLoop } from '../common/poke-loop.js';
 import type { GuardedClient, OutboundResult } from './outbound.js';
+import { NOT_SEALED, sealHolds, type DeliverySealer } from './delivery-seal.js';
 import { signatureHeaders, storedSecret, type SecretBox } from './signing.js';
 import { webhooksDb, type WebhooksDb } from './webhooks.table.js';
 
@@ -45,6 +46,8 @@ export interface DispatcherOptions {
   onAttempt?: (result: OutboundResult) => void;
   /** Holds each delivery's URL to the webhook's events; without it, deliveries go where the row says. */
   target?: TargetCheck;
+  /** Told of each delivery not sent because its row's seal does not hold (delivery-seal.ts). */
+  onUnsealed?: UnsealedHandler;
 }
 
 export interface Claimed {
@@ -54,8 +57,21 @@ export interface Claimed {
   event_id: string;
   event_type: string;
   payload: string;
+  /** The row's seal (delivery-seal.ts): a delivery is sent only when it holds. */
+  seal: string | null;
   url: string;
   secret: string;
+}
+
+/** Told of a delivery whose seal does not hold: its row was written or changed outside the service. */
+export type UnsealedHandler = (d: Pick<Claimed, 'id' | 'tenant_id' | 'webhook_id'>) => void;
+
+/** What a delivery is checked against before it is sent. */
+export interface SendChecks {
+  /** Checks each row's seal: a row the service did not write as it is is not sent. */
+  sealer: DeliverySealer;
+  target?: TargetCheck | undefined;
+  onUnsealed?: UnsealedHandler | undefined;
 }
 
 /**
@@ -66,24 +82,31 @@ export interface Claimed {
 export type TargetCheck = (tenantId: string, webhookId: string, url: string, test: boolean) => Promise<string | null>;
 
 /**
- * Sends one delivery, signed (docs/contract.md, Webhooks), through the guarded client; with
- * `target`, only to a URL it passes (else a failed attempt that sent nothing).
+ * Sends one delivery, signed (docs/contract.md, Webhooks), through the guarded client: only a row
+ * whose seal holds (else a failed attempt that sent nothing), and with `target`, only to a URL it
+ * passes.
  *
  * @example
- * await sendDelivery(client, { tenant_id, url, secret, webhook_id, event_id, event_type, payload }) // { ok, statusCode, responseTimeMs, error }
+ * await sendDelivery(client, { id, tenant_id, url, secret, webhook_id, event_id, event_type, payload, seal }, { sealer: privacy })
+ * // { ok, statusCode, responseTimeMs, error }
  */
 export async function sendDelivery(
   client: GuardedClient,
-  d: Pick<Claimed, 'tenant_id' | 'url' | 'secret' | 'webhook_id' | 'event_id' | 'event_type' | 'payload'>,
+  d: Pick<Claimed, 'id' | 'tenant_id' | 'url' | 'secret' | 'webhook_id' | 'event_id' | 'event_type' | 'payload' | 'seal'>,
+  checks: SendChecks,
   signal?: AbortSignal,
-  target?: TargetCheck,
 ): Promise<OutboundResult> {
+  const notSent = (why: string): OutboundResult => ({ statusCode: null, ok: false, responseTimeMs: 0, error: `not sent: ${why}` });
+  if (!sealHolds(checks.sealer, d)) {
+    checks.onUnsealed?.(d);
+    return notSent(NOT_SEALED);
+  }
   const test = d.event_type === 'webhook.test';
   // A fixed phrase for a read that failed: the delivery history is the tenant's, the error's text is the store's.
-  const refused = target
-    ? await target(d.tenant_id, d.webhook_id, d.url, test).catch(() => "the webhook's events could not be read")
+  const refused = checks.target
+    ? await checks.target(d.tenant_id, d.webhook_id, d.url, test).catch(() => "the webhook's events could not be read")
     : null;
-  if (refused) return { statusCode: null, ok: false, responseTimeMs: 0, error: `not sent: ${refused}` };
+  if (refused) return notSent(refused);
   const headers = signatureHeaders({
     secret: d.secret,
     webhookId: d.webhook_id,
@@ -300,7 +323,7 @@ export class WebhookDispatcher {
   private cursor: string | null = null;
   private readonly leaseMs: number;
   private readonly onAttempt: DispatcherOptions['onAttempt'];
-  private readonly target: TargetCheck | undefined;
+  private readonly checks: SendChecks;
   private readonly log: Log;
   private readonly recorder: AttemptRecorder;
   /** When to look next for test deliveries a stopped process left unanswered (at the first step, then once a lease). */
@@ -309,8 +332,8 @@ export class WebhookDispatcher {
   constructor(
     db: Kysely<Database>,
     private readonly client: GuardedClient,
-    /** Opens the signing secrets, stored wrapped with the master key. */
-    private readonly secrets: SecretBox,
+    /** Opens the signing secrets, stored wrapped with the master key, and checks the rows' seals. */
+    private readonly secrets: SecretBox & DeliverySealer,
     options: DispatcherOptions = {},
   ) {
     this.db = webhooksDb(db);
@@ -323,7 +346,7 @@ export class WebhookDispatcher {
     this.perWebhookMax = Math.max(this.perWebhook, options.perWebhookMax ?? 16);
     this.leaseMs = options.leaseMs ?? 15_000;
     this.onAttempt = options.onAttempt;
-    this.target = options.target;
+    this.checks = { sealer: secrets, target: options.target, onUnsealed: options.onUnsealed };
     this.log = options.log ?? silentLog;
     this.recorder = new AttemptRecorder((attempts) => recordAttempts(this.db, attempts, { retryScale: this.retryScale }));
     this.loop = new PokeLoop('webhook dispatcher', () => this.step(), { pollMs: options.pollMs ?? 250, log: this.log });
@@ -391,7 +414,7 @@ export class WebhookDispatcher {
       // Raw SQL: a row limit per webhook under a lock that skips rows another worker holds,
       // kept as the statement it is.
       const candidates = await sql<Claimed & { secret_wrapped: string | null }>`
-        SELECT d.id, d.tenant_id, d.webhook_id, d.event_id, d.event_type, d.payload, e.url, e.secret, e.secret_wrapped
+        SELECT d.id, d.tenant_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.seal, e.url, e.secret, e.secret_wrapped
         FROM unnest(${ids}::uuid[], ${slots}::int[]) WITH ORDINALITY AS w(id, n, turn)
         JOIN webhooks.endpoints e ON e.id = w.id
         CROSS JOIN LATERAL (
@@ -469,7 +492,7 @@ export class WebhookDispatcher {
     }, FAST_ANSWER_MS);
     entry.done = (async () => {
       const attemptedAt = new Date();
-      const result = await sendDelivery(this.client, d, this.abort.signal, this.target);
+      const result = await sendDelivery(this.client, d, this.checks, this.abort.signal);
       if (this.abort.signal.aborted) return;
       this.adapt(d.webhook_id, result);
       try {

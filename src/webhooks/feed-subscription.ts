@@ -114,7 +114,7 @@ export class FeedWebhookSubscription {
       const db = webhooksDb(this.db);
       const notifications = await mapNotifications(db, this.ledger, [event], this.options.privacy, this.log);
       await db.transaction().execute(async (tx) => {
-        queued = await queueDeliveries(tx, [event], notifications, this.options.indexPassed ? 'index' : 'ledger');
+        queued = await queueDeliveries(tx, this.options.privacy, [event], notifications, this.options.indexPassed ? 'index' : 'ledger');
       });
     } catch (error) {
       this.log[isTransientError(error) ? 'warn' : 'error'](

@@ -5,7 +5,7 @@ import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
 import type { Ledger, LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
-import { WebhookDispatcher, type DispatcherOptions, type TargetCheck } from './dispatcher.js';
+import { WebhookDispatcher, type DispatcherOptions, type TargetCheck, type UnsealedHandler } from './dispatcher.js';
 import { GuardedClient, type OutboundOptions } from './outbound.js';
 import { FeedWebhookSubscription } from './feed-subscription.js';
 import { WebhookSubscription } from './subscription.js';
@@ -47,6 +47,8 @@ export interface WebhooksOptions {
   target?: TargetCheck;
   /** Told when this process changed or deleted a webhook (what `target` found of it is stale). */
   onChanged?: (tenantId: string, webhookId: string) => void;
+  /** Told of each delivery not sent because its row's seal does not hold (delivery-seal.ts). */
+  onUnsealed?: UnsealedHandler;
 }
 
 export interface Webhooks {
@@ -89,6 +91,7 @@ export function createWebhooks(
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log ? { log: options.log } : {}),
     ...(options.target ? { target: options.target } : {}),
+    ...(options.onUnsealed ? { onUnsealed: options.onUnsealed } : {}),
     ...options.dispatcher,
   });
   const subscriptionOptions = {
@@ -111,7 +114,7 @@ export function createWebhooks(
     db,
     ledger,
     client,
-    { retryScale: settings.webhookRetryScale, target: options.target, onChanged: options.onChanged },
+    { retryScale: settings.webhookRetryScale, target: options.target, onUnsealed: options.onUnsealed, onChanged: options.onChanged },
     options.privacy,
     options.changes,
   );

@@ -2,16 +2,19 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { consentStreamSql } from '../ledger/postgres/ledger.table.js';
 import { subjectConsentEvents, type SubjectEventsSource } from '../privacy/subject-events.js';
 import type { Database } from '../store/schema.js';
+import { sealHolds, sealOf, type DeliverySealer } from './delivery-seal.js';
 import { erasePayload } from './webhook.events.js';
 import { webhooksDb } from './webhooks.table.js';
 
 /**
  * Clears the personal fields of every webhook payload, queued or sent, that came from this
- * subject's consent events (erasePayload). A pending retry then sends the cleared body.
+ * subject's consent events (erasePayload). A pending retry then sends the cleared body, sealed
+ * anew; a row whose seal did not hold keeps it, so that clearing it never makes it sendable.
  * Answers how many rows changed.
  */
 export async function scrubDeliveries<DB extends Database>(
   db: Kysely<DB> | Transaction<DB>,
+  sealer: DeliverySealer,
   tenantId: string,
   subject: string,
   source: SubjectEventsSource = 'ledger',
@@ -34,7 +37,7 @@ export async function scrubDeliveries<DB extends Database>(
             WHERE ${subjectConsentEvents(tenantId, subject)} AND r.event_type = 'ConsentRecorded'))`;
   const rows = await w
     .selectFrom('webhooks.deliveries as d')
-    .select(['d.id', 'd.payload'])
+    .select(['d.id', 'd.tenant_id', 'd.webhook_id', 'd.event_id', 'd.event_type', 'd.payload', 'd.seal'])
     .where('d.tenant_id', '=', tenantId)
     .where('d.event_id', 'in', events)
     .execute();
@@ -44,7 +47,11 @@ export async function scrubDeliveries<DB extends Database>(
     if (cleared === r.payload) continue;
     await w
       .updateTable('webhooks.deliveries')
-      .set({ payload: cleared, updated_at: sql<string>`now()` })
+      .set({
+        payload: cleared,
+        seal: sealHolds(sealer, r) ? sealOf(sealer, { ...r, payload: cleared }) : r.seal,
+        updated_at: sql<string>`now()`,
+      })
       .where('id', '=', r.id)
       .execute();
     changed++;

@@ -7,6 +7,7 @@ import { comparePositions, type Ledger, type RecordedEvent } from '../ledger/led
 import type { Privacy } from '../privacy/privacy.js';
 import type { SubjectEventsSource } from '../privacy/subject-events.js';
 import { scrubDeliveries } from './scrub.js';
+import { sealOf, type DeliverySealer } from './delivery-seal.js';
 import { decodeSubjectEvent } from '../domain/subject/subject.events.js';
 import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
@@ -72,7 +73,7 @@ export class WebhookSubscription extends Follower<MappedNotification[]> {
               // The events past the locked checkpoint are the batch's last ones: their notifications only.
               const from = fresh[0]!.position;
               const todo = prepared.filter(({ event }) => comparePositions(event.position, from) >= 0);
-              const queued = await queueDeliveries(webhooksDb(tx), fresh, todo);
+              const queued = await queueDeliveries(webhooksDb(tx), options.privacy, fresh, todo);
               if (queued > 0 && options.onQueued) afterCommit(options.onQueued);
             },
           },
@@ -140,10 +141,11 @@ export async function mapNotifications(
  * deactivation cancels what is pending then. The webhooks' own events among `events` move their
  * windows in order. The unique (webhook, event) key makes a repeat a no-op; the payloads an
  * erasure among `events` clears go too (its subject's events found in `source`, see scrub.ts).
- * Answers how many rows were written.
+ * Each row is sealed with `sealer` (delivery-seal.ts). Answers how many rows were written.
  */
 export async function queueDeliveries(
   wdb: WebhooksDb,
+  sealer: DeliverySealer,
   events: readonly RecordedEvent[],
   todo: readonly MappedNotification[],
   source: SubjectEventsSource = 'ledger',
@@ -184,13 +186,17 @@ export async function queueDeliveries(
         const where = windows.at(webhookId, event.position);
         const type = where && eventNameFor(where.events, t.n.kind);
         if (!type) continue;
-        rows.push({
+        const delivery = {
           id: randomUUID(),
           tenant_id: t.n.tenantId,
           webhook_id: webhookId,
           event_id: t.n.id,
           event_type: type,
           payload: payloadFor(t.n, type),
+        };
+        rows.push({
+          ...delivery,
+          seal: sealOf(sealer, delivery),
           status: where.open ? 'pending' : 'cancelled',
           next_attempt_at: where.open ? (sql<string>`now()` as unknown as string) : null,
         });
@@ -214,7 +220,7 @@ export async function queueDeliveries(
   // (they were mapped before the key was destroyed); every tenant, hooked or not.
   for (const e of events) {
     const erased = decodeSubjectEvent(e);
-    if (erased) await scrubDeliveries(wdb, e.tenantId, erased.data.subject, source);
+    if (erased) await scrubDeliveries(wdb, sealer, e.tenantId, erased.data.subject, source);
   }
   return queued;
 }

@@ -100,4 +100,18 @@ export const webhooksMigrations: Migrations = {
   '0027_webhook_deliveries_redelivered': sqlMigration(`
       ALTER TABLE webhooks.deliveries ADD COLUMN redelivered_at timestamptz;
     `),
+  // Each delivery row's seal, a MAC of its id, webhook, event, name and body under a key the
+  // database does not hold (src/webhooks/delivery-seal.ts): the dispatcher sends only what the
+  // service queued. The one-row mark says the rows an older version left were sealed, once.
+  '0036_webhook_delivery_seals': sqlMigration(`
+      ALTER TABLE webhooks.deliveries ADD COLUMN seal text;
+      CREATE TABLE webhooks.deliveries_sealed (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        sealed_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TRIGGER deliveries_sealed_refuse_update_delete BEFORE UPDATE OR DELETE ON webhooks.deliveries_sealed
+        FOR EACH ROW EXECUTE FUNCTION ledger.refuse_change();
+      CREATE TRIGGER deliveries_sealed_refuse_truncate BEFORE TRUNCATE ON webhooks.deliveries_sealed
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse_change();
+    `),
 };

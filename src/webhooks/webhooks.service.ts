@@ -5,7 +5,8 @@ import type { ConfigChanges, WebhookTarget } from '../domain/config/config.event
 import { DomainError } from '../domain/errors.js';
 import { START, type Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
-import { recordAttempt, sendDelivery, type TargetCheck } from './dispatcher.js';
+import { recordAttempt, sendDelivery, type TargetCheck, type UnsealedHandler } from './dispatcher.js';
+import { sealOf, type DeliverySealer } from './delivery-seal.js';
 import type { GuardedClient } from './outbound.js';
 import { generateSecret, storedSecret, type SecretBox } from './signing.js';
 import { webhookSecretScope } from '../privacy/key-store.js';
@@ -84,10 +85,11 @@ export class WebhookService {
     private readonly options: {
       retryScale: number;
       target?: TargetCheck | undefined;
+      onUnsealed?: UnsealedHandler | undefined;
       onChanged?: ((tenantId: string, webhookId: string) => void) | undefined;
     },
-    /** Signing secrets are stored wrapped with the master key. */
-    private readonly secrets: SecretBox,
+    /** Signing secrets are stored wrapped with the master key; delivery rows are sealed (delivery-seal.ts). */
+    private readonly secrets: SecretBox & DeliverySealer,
     /** Where each change is recorded before it is applied (the tenant's log, docs/audit-log.md). */
     private readonly changes: ConfigChanges,
   ) {
@@ -373,15 +375,24 @@ export class WebhookService {
       data: { webhookId: id, message: 'A test delivery from consent-ledger' },
     });
     const delivery = { id: randomUUID(), tenant_id: tenantId, webhook_id: id, event_id: eventId, event_type: 'webhook.test' };
+    const seal = sealOf(this.secrets, { ...delivery, payload });
     // Recorded before it is sent, with no due time: the dispatcher never sends it, and records it
     // failed only if a process stopped mid-send left it so (settleInterruptedTests).
     await this.db
       .insertInto('webhooks.deliveries')
-      .values({ ...delivery, payload, status: 'pending', next_attempt_at: null })
+      .values({ ...delivery, payload, seal, status: 'pending', next_attempt_at: null })
       .execute();
     const attemptedAt = new Date();
     const secret = storedSecret(this.secrets, id, endpoint);
-    const result = await sendDelivery(this.client, { ...delivery, url: endpoint.url, secret, payload }, undefined, this.options.target);
+    const result = await sendDelivery(
+      this.client,
+      { ...delivery, url: endpoint.url, secret, payload, seal },
+      {
+        sealer: this.secrets,
+        target: this.options.target,
+        onUnsealed: this.options.onUnsealed,
+      },
+    );
     await recordAttempt(this.db, delivery, result, attemptedAt, { retryScale: this.options.retryScale, final: true });
     return {
       delivered: result.ok,

@@ -40,6 +40,8 @@ export interface DeliveriesTable {
   updated_at: ColumnType<Date, string | undefined, string>;
   /** When it was last sent again on request (POST …/redeliver); null if never. */
   redelivered_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  /** What the service wrote it with (delivery-seal.ts): a row without the matching seal is not sent. */
+  seal: ColumnType<string | null, string, string | null>;
 }
 
 export interface AttemptsTable {
@@ -75,6 +77,8 @@ export type WebhooksDatabase = {
   'webhooks.deliveries': DeliveriesTable;
   'webhooks.attempts': AttemptsTable;
   'webhooks.windows': WindowsTable;
+  /** One row once the rows an older version left unsealed were sealed (delivery-seal.ts). */
+  'webhooks.deliveries_sealed': { only_row: boolean; sealed_at: ColumnType<Date, never, never> };
   /** The webhook subscription's position in the ledger (src/followers/checkpoints.ts). */
   'webhooks.checkpoints': CheckpointTable;
 };

@@ -274,8 +274,122 @@ describe('forged webhooks › a webhook the log deleted, revived in its rows', (
   });
 });
 
+/** A webhook of a fresh tenant whose receiver has taken one policy.created delivery: its row's id and the tenant's client. */
+async function deliveredOnce(receiver: Receiver, events: string[] = ['policy.created']) {
+  const tenant = await t.tenant();
+  const api = client(t.app, tenant);
+  const webhookId = (await api.post('/api/v1/webhooks', { url: receiver.url, events })).json().data.id as string;
+  await publishPolicy(api);
+  await receiver.waitFor((r) => r.length === 1, 'the first delivery');
+  const row = await waitUntil(
+    async () =>
+      (
+        await sql<{ id: string; status: string }>`SELECT id, status FROM webhooks.deliveries WHERE webhook_id = ${webhookId}`.execute(db())
+      ).rows.find((r) => r.status === 'delivered'),
+    { what: 'the delivery recorded' },
+  );
+  return { tenant, api, webhookId, deliveryId: row.id };
+}
+
+/** The error of the delivery's attempt `n`, once it has one. */
+async function attemptError(deliveryId: string, n: number, store = db()): Promise<string | null> {
+  const rows = await waitUntil(
+    async () => {
+      const r = await sql<{
+        error: string | null;
+      }>`SELECT error FROM webhooks.attempts WHERE delivery_id = ${deliveryId} ORDER BY attempt`.execute(store);
+      return r.rows.length >= n ? r.rows : undefined;
+    },
+    { what: `attempt ${n} of delivery ${deliveryId}` },
+  );
+  return rows[n - 1]!.error;
+}
+
+const NOT_SEALED_ERROR = 'not sent: its body is not the one the service queued (the seal of its row does not match)';
+
+describe('forged deliveries › a row in webhooks.deliveries the service did not write', () => {
+  it('is not sent, whatever its seal, and the service names it at error level', async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const { tenant, webhookId } = await deliveredOnce(receiver);
+    // The service's own signature on a body of the writer's choosing would make receivers act on it.
+    const forged = JSON.stringify({
+      id: randomUUID(),
+      type: 'policy.created',
+      created_at: new Date().toISOString(),
+      data: { forged: true },
+    });
+    const ids = [randomUUID(), randomUUID()];
+    for (const [i, seal] of [null, randomBytes(32).toString('hex')].entries()) {
+      await sql`INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, seal, status, next_attempt_at)
+        VALUES (${ids[i]}, ${tenant.tenantId}, ${webhookId}, ${randomUUID()}, 'policy.created', ${forged}, ${seal}, 'pending', now())`.execute(
+        db(),
+      );
+    }
+    for (const id of ids) expect(await attemptError(id, 1)).toBe(NOT_SEALED_ERROR);
+    expect(receiver.received).toHaveLength(1);
+    expect(said.join('\n')).toContain(`Webhook delivery ${ids[0]} refused: its body is not the one the service queued`);
+  });
+
+  it('an honest row given another body, or moved to another webhook, is not sent; as written, it is sent again', async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const { api, webhookId, deliveryId } = await deliveredOnce(receiver);
+    const redeliver = async (hook: string, id: string) => {
+      const res = await api.post(`/api/v1/webhooks/${hook}/deliveries/${id}/redeliver`);
+      expect(res.statusCode, res.body).toBe(202);
+    };
+    await redeliver(webhookId, deliveryId);
+    await receiver.waitFor((r) => r.length === 2, 'the honest delivery sent again');
+    expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
+
+    await sql`UPDATE webhooks.deliveries SET payload = replace(payload, '"policy_type":"privacy_policy"', '"policy_type":"terms_of_service"')
+      WHERE id = ${deliveryId}`.execute(db());
+    await redeliver(webhookId, deliveryId);
+    expect(await attemptError(deliveryId, 3)).toBe(NOT_SEALED_ERROR);
+
+    // The same row, seal and all, for another webhook of the tenant (the seal names its webhook).
+    const other = (await api.post('/api/v1/webhooks', { url: receiver.url, events: ['consent.created'] })).json().data.id as string;
+    const copied = randomUUID();
+    await sql`INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, seal, status, next_attempt_at)
+      SELECT ${copied}, tenant_id, ${other}, event_id, event_type, payload, seal, 'pending', now() FROM webhooks.deliveries WHERE id = ${deliveryId}`.execute(
+      db(),
+    );
+    expect(await attemptError(copied, 1)).toBe(NOT_SEALED_ERROR);
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it('a delivery an erasure cleared is sealed anew: sent again, its personal fields null', async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const tenant = await t.tenant();
+    const api = client(t.app, tenant);
+    const webhookId = (await api.post('/api/v1/webhooks', { url: receiver.url, events: ['consent.created'] })).json().data.id as string;
+    const policyVersionId = await publishPolicy(api);
+    const recorded = await api.post('/api/v1/consent', { policyVersionId, userReference: 'sealed-erased', consentGiven: true });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    await receiver.waitFor((r) => r.length === 1, 'consent.created');
+    expect(receiver.received[0]!.json.data.subject_id).toBe('sealed-erased');
+    const deliveryId = await waitUntil(
+      async () =>
+        (
+          await sql<{ id: string }>`SELECT id FROM webhooks.deliveries WHERE webhook_id = ${webhookId} AND status = 'delivered'`.execute(
+            db(),
+          )
+        ).rows[0]?.id,
+      { what: 'the delivery recorded' },
+    );
+    expect((await api.post('/api/v1/subjects/erase', { userReference: 'sealed-erased' })).statusCode).toBe(200);
+    const res = await api.post(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`);
+    expect(res.statusCode, res.body).toBe(202);
+    await receiver.waitFor((r) => r.length === 2, 'the cleared delivery sent again');
+    expect(receiver.received[1]!.json.data).toMatchObject({ subject_id: null, erased: true });
+    expect(receiver.received[1]!.json.id).toBe(receiver.received[0]!.json.id);
+  });
+});
+
 describe('an older version’s tenants, keys and webhooks (no events)', () => {
-  it('are recorded in their tenants’ logs on the first start, once: a row added after that is refused', async () => {
+  it('are recorded in their tenants’ logs on the first start, once, its queued deliveries sealed: a row added after that is refused', async () => {
     const fresh = serverUrl ? await freshDatabase() : undefined;
     const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-adopt-'));
     const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
@@ -306,10 +420,24 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
         log,
         webhooks: { outbound: { ca: cert } },
       });
+    // A delivery an older version queued (no seal), pending when it stopped.
+    const olderDelivery = async (webhook: { tenantId: string; webhookId: string }) => {
+      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      const id = randomUUID();
+      const payload = JSON.stringify({ id: randomUUID(), type: 'policy.created', created_at: new Date().toISOString(), data: { id } });
+      await sql`INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
+        VALUES (${id}, ${webhook.tenantId}, ${webhook.webhookId}, ${randomUUID()}, 'policy.created', ${payload}, 'pending', now())`.execute(
+        store.db,
+      );
+      await store.close();
+      return { id, payload };
+    };
     const older = await olderRows('older');
+    const queued = await olderDelivery(older);
     let service = await start();
     try {
       const api = client(service.app, older);
+      await receiver.waitFor((r) => r.some((x) => x.body === queued.payload), 'the delivery the older version queued');
       expect((await api.get('/api/v1/policies')).statusCode).toBe(200);
       expect((await api.post(`/api/v1/webhooks/${older.webhookId}/test`)).json().data.delivered).toBe(true);
       const trail = (await api.get('/api/v1/audit-log')).json().data as { action: string; details: Record<string, unknown> }[];
@@ -319,9 +447,12 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
 
       // Rows written after the upgrade's first start, then a restart: not recorded, refused.
       const later = await olderRows('later');
+      const unsealed = await olderDelivery(older);
       service = await start();
       expect((await client(service.app, later).get('/api/v1/policies')).statusCode).toBe(401);
       expect((await client(service.app, older).get('/api/v1/policies')).statusCode).toBe(200);
+      expect(await attemptError(unsealed.id, 1, service.store.db)).toBe(NOT_SEALED_ERROR);
+      expect(receiver.received.filter((r) => r.body === unsealed.payload)).toHaveLength(0);
     } finally {
       await service.close();
       await fresh?.drop();

@@ -1,3 +1,4 @@
+import { sealUnsealed } from '../../src/webhooks/delivery-seal.js';
 import { createServer } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -339,11 +340,15 @@ describe('webhooks › delivery guard in the service', () => {
           const hook = await api.post('/api/v1/webhooks', { url: gone.url, events: ['policy.created'] });
           expect(hook.statusCode).toBe(201);
           gones.push(hook.json().data.id);
-          await sql`
-            INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
-            SELECT gen_random_uuid(), ${tenant.tenantId}::uuid, ${hook.json().data.id}::uuid, gen_random_uuid(), 'policy.created',
-              '{}', 'pending', now() - interval '1 hour' - make_interval(secs => n)
-            FROM generate_series(1, ${backlog}) AS n`.execute(service.service.store.db);
+          // Sealed as the service seals the rows it writes (the dispatcher sends no other), in one commit.
+          await service.service.store.db.transaction().execute(async (tx) => {
+            await sql`
+              INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
+              SELECT gen_random_uuid(), ${tenant.tenantId}::uuid, ${hook.json().data.id}::uuid, gen_random_uuid(), 'policy.created',
+                '{}', 'pending', now() - interval '1 hour' - make_interval(secs => n)
+              FROM generate_series(1, ${backlog}) AS n`.execute(tx);
+            await sealUnsealed(tx, service.service.privacy);
+          });
         }
         const registered = await api.post('/api/v1/webhooks', { url: healthy.url, events: ['policy.created'] });
         expect(registered.statusCode).toBe(201);
@@ -351,11 +356,14 @@ describe('webhooks › delivery guard in the service', () => {
         // The healthy webhook's new delivery, due now, made here rather than by the subscription:
         // its created_at is when the dispatcher could first see it (a subscription slowed by the
         // load of the run would date it from its transaction's start, before it was visible).
-        await sql`
-          INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
-          VALUES (gen_random_uuid(), ${tenant.tenantId}::uuid, ${healthyHook}::uuid, gen_random_uuid(), 'policy.created', '{}', 'pending', now())`.execute(
-          service.service.store.db,
-        );
+        await service.service.store.db.transaction().execute(async (tx) => {
+          await sql`
+            INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
+            VALUES (gen_random_uuid(), ${tenant.tenantId}::uuid, ${healthyHook}::uuid, gen_random_uuid(), 'policy.created', '{}', 'pending', now())`.execute(
+            tx,
+          );
+          await sealUnsealed(tx, service.service.privacy);
+        });
         const db = service.service.store.db;
         // From when the dispatcher could see it: its insert committed (a load that slows the commit is not the dispatcher's).
         const visible = (await sql<{ at: string }>`SELECT clock_timestamp()::text AS at`.execute(db)).rows[0]!.at;

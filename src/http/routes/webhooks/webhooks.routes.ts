@@ -206,7 +206,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOptions> = a
         tags,
         summary: 'Send a delivery again',
         description:
-          'A delivery the receiver missed, failed or lost (its deliveryId is in the history) is pending again and sent now, its stored payload (same event id) signed afresh; a failed attempt is retried on the usual schedule while the delivery has had fewer than five, else it is failed again. 404 for a delivery not of this webhook or pruned from the history; 409 WEBHOOK_INACTIVE for an inactive webhook; 409 DELIVERY_PENDING for one pending already.',
+          'A delivery the receiver missed, failed or lost (its deliveryId is in the history) is pending again and sent now, its stored payload (same event id) signed afresh, if its row is still as the service wrote it (docs/webhooks.md, Sealed deliveries); a failed attempt is retried on the usual schedule while the delivery has had fewer than five, else it is failed again. 404 for a delivery not of this webhook or pruned from the history; 409 WEBHOOK_INACTIVE for an inactive webhook; 409 DELIVERY_PENDING for one pending already.',
         params: DeliveryParamsSchema,
         response: { 202: EnvelopeSchema(RedeliverySchema), ...errorResponses(400, 401, 404, 409) },
       },

@@ -85,7 +85,12 @@ export const DeliverySchema = Type.Object({
   attempt: Type.Integer({ description: '1..5, and on after a redelivery' }),
   statusCode: Type.Union([Type.Integer(), Type.Null()], { description: 'the receiver’s HTTP status; null when none came' }),
   success: Type.Boolean(),
-  error: Type.Optional(Type.String()),
+  error: Type.Optional(
+    Type.String({
+      description:
+        'why the attempt failed: the receiver’s answer (`HTTP 500`), a connection error by its code, `refused: …` for a destination that is not public, or `not sent: …` when nothing was sent because the delivery’s row is not as the service wrote it (its URL, webhook or body changed in the database, docs/webhooks.md)',
+    }),
+  ),
   responseTime: Type.Integer({ description: 'milliseconds' }),
   attemptedAt: Type.String({ format: 'date-time' }),
   deliveryStatus: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')], {
