@@ -258,7 +258,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       log.error({}, `${what} refused: ${problem}. Its row was written or changed outside the service (docs/verifying.md)`);
     };
     // Tenants, keys and webhooks an older version made without events: recorded once, on upgrade.
-    const adopted = await adoptUnrecordedConfig(store.db, ledger, configLog, store.kind === 'postgres');
+    const adopted = await adoptUnrecordedConfig(store.db, ledger, configLog, evidence, store.kind === 'postgres');
     if (adopted > 0)
       process.stderr.write(
         `consent-ledger: recorded ${adopted} tenants, keys and webhooks that an older version made without events in their tenants' logs, as their rows say (docs/decisions/0012-keys-held-to-the-log.md).\n`,

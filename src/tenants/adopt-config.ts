@@ -5,7 +5,7 @@ import { sha256Hex } from '../common/hashing.js';
 import { apiKeyStream, tenantStream, webhookStream, type ConfigChanges } from '../domain/config/config.events.js';
 import { START, type Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
-import { secretCheckOf } from '../application/config/config-evidence.js';
+import { secretCheckOf, type ConfigEvidence } from '../application/config/config-evidence.js';
 
 /** The advisory lock adoption runs under on a shared server (src/store/migrations.ts holds 7_412_003_001). */
 const ADOPTION_LOCK = 7_412_003_003;
@@ -22,14 +22,34 @@ export async function adoptUnrecordedConfig(
   db: Kysely<Database>,
   ledger: Pick<Ledger, 'readStream' | 'readAll'>,
   changes: ConfigChanges,
+  evidence: Pick<ConfigEvidence, 'recorded'>,
   shared: boolean,
 ): Promise<number> {
   return onceForTheStore(
     db,
     { marker: 'control.config_adopted', lock: ADOPTION_LOCK, shared },
-    () => actingAs({ type: 'service' }, () => adoptAll(db, ledger, changes)),
+    () => actingAs({ type: 'service' }, () => adoptAll(db, ledger, changes, evidence)),
     0,
   );
+}
+
+/**
+ * Whether the service recorded, since the trail began, something of a tenant that has no
+ * TenantCreated: a change of its settings, or a key or webhook it issued (authenticated events).
+ * Every tenant made since has its TenantCreated, so such a tenant was made before the trail (idle
+ * until then, it has no events ahead of it). A row invented later has no such events.
+ */
+async function recordedWithoutCreation(
+  db: Kysely<Database>,
+  evidence: Pick<ConfigEvidence, 'recorded'>,
+  tenantId: string,
+): Promise<boolean> {
+  if (await evidence.recorded(tenantId, tenantStream(tenantId))) return true;
+  const keys = await sql<{ api_key: string }>`SELECT api_key FROM control.api_keys WHERE tenant_id = ${tenantId}`.execute(db);
+  for (const k of keys.rows) if (await evidence.recorded(tenantId, apiKeyStream(tenantId, k.api_key))) return true;
+  const hooks = await sql<{ id: string }>`SELECT id FROM webhooks.endpoints WHERE tenant_id = ${tenantId}`.execute(db);
+  for (const w of hooks.rows) if (await evidence.recorded(tenantId, webhookStream(tenantId, w.id))) return true;
+  return false;
 }
 
 /**
@@ -52,7 +72,12 @@ async function beforeTheTrail(ledger: Pick<Ledger, 'readAll'>): Promise<Set<stri
 
 const CONFIG_OPENERS = new Set(['TenantCreated', 'ApiKeyIssued', 'WebhookCreated']);
 
-async function adoptAll(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream' | 'readAll'>, changes: ConfigChanges): Promise<number> {
+async function adoptAll(
+  db: Kysely<Database>,
+  ledger: Pick<Ledger, 'readStream' | 'readAll'>,
+  changes: ConfigChanges,
+  evidence: Pick<ConfigEvidence, 'recorded'>,
+): Promise<number> {
   const empty = async (stream: string) => (await ledger.readStream(stream)).length === 0;
   const at = new Date().toISOString();
   let adopted = 0;
@@ -65,7 +90,7 @@ async function adoptAll(db: Kysely<Database>, ledger: Pick<Ledger, 'readStream' 
   for (const t of tenants.rows) {
     const events = await ledger.readStream(tenantStream(t.id));
     if (events.some((e) => e.type === 'TenantCreated')) continue;
-    if (older !== 'all' && !older.has(t.id)) continue;
+    if (older !== 'all' && !older.has(t.id) && !(await recordedWithoutCreation(db, evidence, t.id))) continue;
     adoptable.add(t.id);
     await changes.record(t.id, { type: 'TenantCreated', data: { name: t.name, plan: t.plan, adopted: true, at } });
     if (t.per_minute !== null || t.per_day !== null)

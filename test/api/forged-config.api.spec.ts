@@ -460,6 +460,77 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
     }
   }, 60_000);
 
+  it('a tenant from before the trail that the trail then recorded only a key or webhook of is adopted, with its older key', async () => {
+    const fresh = serverUrl ? await freshDatabase() : undefined;
+    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-adopt-'));
+    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
+    const start = () => createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50, log });
+    const storeOf = () => openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+    let service = await start();
+    try {
+      // The trail began with another tenant (its TenantCreated is the ledger's first configuration event).
+      await service.tenants.create('made since', 'starter');
+      await service.close();
+      // What the first version left: a tenant and its key, no events, no consent recorded yet.
+      const store = await storeOf();
+      await sql`ALTER TABLE control.config_adopted DISABLE TRIGGER USER`.execute(store.db);
+      await sql`DELETE FROM control.config_adopted`.execute(store.db);
+      await sql`ALTER TABLE control.config_adopted ENABLE TRIGGER USER`.execute(store.db);
+      const older = {
+        tenantId: randomUUID(),
+        apiKey: `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+        apiSecret: `cs_${randomUUID()}`,
+      };
+      await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${older.tenantId}, 'first version', 'pro')`.execute(store.db);
+      await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${older.apiKey}, ${older.tenantId}, ${hashSecret(older.apiSecret)})`.execute(
+        store.db,
+      );
+      await store.close();
+      // A version with the trail (and no check) issued it a key: an ApiKeyIssued, still no TenantCreated.
+      service = await start();
+      const issued = await service.tenants.createKey(older.tenantId, { scope: 'read' });
+      await service.close();
+      const reset = await storeOf();
+      await sql`ALTER TABLE control.config_adopted DISABLE TRIGGER USER`.execute(reset.db);
+      await sql`DELETE FROM control.config_adopted`.execute(reset.db);
+      await sql`ALTER TABLE control.config_adopted ENABLE TRIGGER USER`.execute(reset.db);
+      // A writer's invented tenant with a key and an ApiKeyIssued event of its own: not the service's.
+      const invented = {
+        tenantId: randomUUID(),
+        apiKey: `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+        apiSecret: `cs_${randomUUID()}`,
+      };
+      const at = new Date().toISOString();
+      await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${invented.tenantId}, 'invented', 'enterprise')`.execute(reset.db);
+      await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${invented.apiKey}, ${invented.tenantId}, ${hashSecret(invented.apiSecret)})`.execute(
+        reset.db,
+      );
+      await insertBehindTheService(reset.db, {
+        id: randomUUID(),
+        tenantId: invented.tenantId,
+        stream: apiKeyStream(invented.tenantId, invented.apiKey),
+        revision: 0,
+        type: 'ApiKeyIssued',
+        data: { apiKey: invented.apiKey, scope: 'admin', name: null, expiresAt: null, at },
+        metadata: {},
+        recordedAt: at,
+        prevHash: null,
+      });
+      await reset.close();
+
+      service = await start();
+      expect((await client(service.app, older).get('/api/v1/policies')).statusCode).toBe(200);
+      expect((await client(service.app, issued).get('/api/v1/policies')).statusCode).toBe(200);
+      expect((await client(service.app, invented).get('/api/v1/policies')).statusCode).toBe(401);
+      const trail = (await client(service.app, older).get('/api/v1/audit-log')).json().data as { action: string }[];
+      expect(trail.map((e) => e.action)).toContain('tenant.created');
+    } finally {
+      await service.close();
+      await fresh?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('a store made since the audit trail began: a row written before the upgrade is not adopted', async () => {
     const fresh = serverUrl ? await freshDatabase() : undefined;
     const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-adopt-'));

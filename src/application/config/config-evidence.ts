@@ -118,6 +118,11 @@ export class ConfigEvidence {
     return null;
   }
 
+  /** Whether the service recorded `stream`: it holds events, each authenticated, none of the sealed ones missing. */
+  async recorded(tenantId: string, stream: string): Promise<boolean> {
+    return Array.isArray(await this.read(tenantId, stream, 'TenantCreated'));
+  }
+
   /** A configured thing's events, each authenticated and none of the sealed ones missing; else why not. */
   private async read(tenantId: string, stream: string, opening: ConfigEvent['type']): Promise<ConfigEvent[] | string> {
     const events = await this.ledger.readStream(stream);
