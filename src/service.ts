@@ -273,6 +273,7 @@ export async function createService(settings: Settings, options: ServiceOptions 
       log,
       changes: configLog,
       onUnsealed: (d) => refused(`Webhook delivery ${d.id}`, NOT_SEALED),
+      authenticity,
       target: async (tenantId, webhookId, url, test) => {
         const problem = await evidence.webhookProblem(tenantId, webhookId, url, test);
         if (problem) refused(`Webhook ${webhookId}'s URL`, problem);

@@ -5,7 +5,7 @@ import type { DurableFeed, DurableFeedLedger, DurableFeedMessage } from '../ledg
 import type { LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
-import { mapNotifications, queueDeliveries, SUBSCRIPTION_NAME } from './subscription.js';
+import { mapNotifications, queueDeliveries, SUBSCRIPTION_NAME, type EventCheck } from './subscription.js';
 import { webhooksDb } from './webhooks.table.js';
 
 export interface FeedSubscriptionOptions {
@@ -20,6 +20,8 @@ export interface FeedSubscriptionOptions {
    * read.event_index, once the projections passed the erasure (`indexPassed`, false after a while).
    */
   indexPassed?: (position: LedgerPosition) => Promise<boolean>;
+  /** Why an event is not the service's own: such an event is never delivered (subscription.ts). */
+  authenticity?: EventCheck;
 }
 
 /** Longest pause before handing a failed event back. */
@@ -112,7 +114,7 @@ export class FeedWebhookSubscription {
         throw new Error('the event index has not reached this erasure yet');
       }
       const db = webhooksDb(this.db);
-      const notifications = await mapNotifications(db, this.ledger, [event], this.options.privacy, this.log);
+      const notifications = await mapNotifications(db, this.ledger, [event], this.options.privacy, this.log, this.options.authenticity);
       await db.transaction().execute(async (tx) => {
         queued = await queueDeliveries(tx, this.options.privacy, [event], notifications, this.options.indexPassed ? 'index' : 'ledger');
       });

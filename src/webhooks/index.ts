@@ -8,7 +8,7 @@ import type { Database } from '../store/schema.js';
 import { WebhookDispatcher, type DispatcherOptions, type TargetCheck, type UnsealedHandler } from './dispatcher.js';
 import { GuardedClient, type OutboundOptions } from './outbound.js';
 import { FeedWebhookSubscription } from './feed-subscription.js';
-import { WebhookSubscription } from './subscription.js';
+import { WebhookSubscription, type EventCheck } from './subscription.js';
 import type { ConfigChanges } from '../domain/config/config.events.js';
 import { WebhookService } from './webhooks.service.js';
 
@@ -49,6 +49,8 @@ export interface WebhooksOptions {
   onChanged?: (tenantId: string, webhookId: string) => void;
   /** Told of each delivery not sent because its row's seal does not hold (delivery-seal.ts). */
   onUnsealed?: UnsealedHandler;
+  /** Why a ledger event is not the service's own (EventAuthenticity): such an event is never delivered. */
+  authenticity?: EventCheck;
 }
 
 export interface Webhooks {
@@ -98,6 +100,7 @@ export function createWebhooks(
     ...(options.log ? { log: options.log } : {}),
     onQueued: () => dispatcher.poke(),
     privacy: options.privacy,
+    ...(options.authenticity ? { authenticity: options.authenticity } : {}),
   };
   const subscription = options.feed
     ? new FeedWebhookSubscription(db, options.feed, {

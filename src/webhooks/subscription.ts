@@ -32,6 +32,13 @@ export interface SubscriptionOptions {
   checkpointIdleMs?: number;
   /** Spacing of poked batches (PokeLoopOptions.minIntervalMs). */
   minIntervalMs?: number;
+  /** Why an event is not the service's own (EventAuthenticity): such an event is never delivered. */
+  authenticity?: EventCheck;
+}
+
+/** Null when a ledger event is the service's own (its authenticator verifies), else why not. */
+export interface EventCheck {
+  problem(event: RecordedEvent): Promise<string | null>;
 }
 
 /**
@@ -63,7 +70,7 @@ export class WebhookSubscription extends Follower<MappedNotification[]> {
         name: 'webhook subscription',
         checkpoints: new TableCheckpointer('webhooks.checkpoints'),
         startFrom: 'END',
-        prepare: (events) => mapNotifications(wdb, ledger, events, options.privacy, log ?? silentLog),
+        prepare: (events) => mapNotifications(wdb, ledger, events, options.privacy, log ?? silentLog, options.authenticity),
         writesNothing: (events, notifications) =>
           notifications.length === 0 && !events.some((e) => e.type === 'SubjectErased' || windowChange(e) !== null),
         processors: [
@@ -100,8 +107,10 @@ export interface MappedNotification {
 
 /**
  * The notifications of `events` for tenants with an active webhook (mapped outside any
- * transaction: it may read streams). One bad event is logged and left out; a transient failure
- * (store or ledger unreachable) is thrown, so that the events are tried again.
+ * transaction: it may read streams). One bad event is logged and left out, as is, with
+ * `authenticity`, one that is not the service's (written into the ledger behind it: the sealer
+ * refuses it too); a transient failure (store or ledger unreachable) is thrown, so that the events
+ * are tried again.
  */
 export async function mapNotifications(
   db: WebhooksDb,
@@ -109,6 +118,7 @@ export async function mapNotifications(
   events: readonly RecordedEvent[],
   privacy: Privacy,
   log: Log,
+  authenticity?: EventCheck,
 ): Promise<MappedNotification[]> {
   // Only tenants whose webhooks may take these events need them mapped (see windows.ts).
   const hooked = await hookedTenants(db, events);
@@ -122,6 +132,14 @@ export async function mapNotifications(
   for (const event of events) {
     if (!hooked.has(event.tenantId)) continue;
     try {
+      const forged = (await authenticity?.problem(event)) ?? null;
+      if (forged) {
+        log.error(
+          { eventId: event.id, eventType: event.type, tenantId: event.tenantId },
+          `webhook subscription refused event ${event.id} (${event.type}): it is not the service's (${forged}); not delivered (docs/verifying.md)`,
+        );
+        continue;
+      }
       const n = await toNotification(event, readStream, privacy);
       if (n) notifications.push({ event, n });
     } catch (error) {

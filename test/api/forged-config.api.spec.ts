@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/common/hashing.js';
 import { apiKeyStream } from '../../src/domain/config/config.events.js';
+import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { loadSettings } from '../../src/config.js';
 import { MIGRATIONS } from '../../src/migrations.js';
 import { createService } from '../../src/service.js';
@@ -357,6 +358,38 @@ describe('forged deliveries › a row in webhooks.deliveries the service did not
     );
     expect(await attemptError(copied, 1)).toBe(NOT_SEALED_ERROR);
     expect(receiver.received).toHaveLength(2);
+  });
+
+  it('an event the database wrote into the ledger is not delivered: it is not the service’s', async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const tenant = await t.tenant();
+    const api = client(t.app, tenant);
+    const hook = await api.post('/api/v1/webhooks', { url: receiver.url, events: ['consent.created', 'consent.withdrawn'] });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const policyVersionId = await publishPolicy(api);
+    const consentId = (
+      await api.post('/api/v1/consent', { policyVersionId, userReference: 'forged-withdrawal', consentGiven: true })
+    ).json().data.id as string;
+    await receiver.waitFor((r) => r.length === 1, 'consent.created');
+    const [recorded] = await t.service.ledger.readStream(consentStream(tenant.tenantId, consentId));
+    const forgedId = randomUUID();
+    await insertBehindTheService(db(), {
+      id: forgedId,
+      tenantId: tenant.tenantId,
+      stream: recorded!.stream,
+      revision: 1,
+      type: 'ConsentWithdrawn',
+      data: { consentId, subject: recorded!.data.subject, reason: null, withdrawnAt: '2025-01-01T00:00:00.000Z' },
+      metadata: {},
+      recordedAt: new Date().toISOString(),
+      prevHash: recorded!.hash,
+    });
+    // An honest event after it: once it is delivered, the subscription has passed the forged one.
+    await api.post('/api/v1/consent', { policyVersionId, userReference: 'after-the-forgery', consentGiven: true });
+    await receiver.waitFor((r) => r.length >= 2, 'the consent.created after the forgery');
+    expect(receiver.received.map((r) => r.json.type)).toEqual(['consent.created', 'consent.created']);
+    expect(said.join('\n')).toContain(`webhook subscription refused event ${forgedId} (ConsentWithdrawn): it is not the service's`);
   });
 
   it('a delivery an erasure cleared is sealed anew: sent again, its personal fields null', async () => {
