@@ -6,8 +6,9 @@ import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
 import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
 import { appendLeaves, decompose, eventLeafHash, nodeKey, rangeHash, type Hash, type NodeId } from './merkle.js';
-import { signCheckpoint, type NoteSigner } from './note.js';
-import { assertCurrentKey } from './signing-key.js';
+import { openNote, parseCheckpoint, parseVerifierKey, signCheckpoint, verifierKey, type NoteSigner, type Verifier } from './note.js';
+import { assertCurrentKey, keyHistory } from './signing-key.js';
+import { transparencyDb } from './transparency.table.js';
 import { TIME_TOLERANCE_MS, type EventAuthenticity } from './event-authenticity.js';
 import type { TransparencyStore } from './transparency.store.js';
 
@@ -127,6 +128,55 @@ function sealing(
   onSealed: (() => void) | undefined,
 ): Processor {
   const frontiers = new Map<string, Frontier>();
+
+  /**
+   * Null when the stored frontier of a tenant's tree of `size` leaves gives the root of a checkpoint
+   * of that size that this log signed (by a key the current one vouches for), else why not. A tree
+   * of no leaves is one only if the tenant has no checkpoint at all.
+   */
+  async function unsignedTree(
+    tx: Kysely<Database>,
+    tenantId: string,
+    size: number,
+    nodes: Map<string, Hash>,
+    logKeys: () => Promise<Verifier[]>,
+  ): Promise<string | null> {
+    const tampered =
+      'its tree in transparency.nodes, leaves or trees is not those of a checkpoint the log signed (changed outside the service)';
+    const signed = await transparencyDb(tx)
+      .selectFrom('transparency.checkpoints')
+      .select(['tree_size', 'root_hash', 'note'])
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => (size === 0 ? eb('tree_size', '>', 0) : eb('tree_size', '=', size)))
+      .execute();
+    if (size === 0) return signed.length === 0 ? null : tampered;
+    let root: Hash;
+    try {
+      root = rangeHash(0, size, (id) => {
+        const hash = nodes.get(nodeKey(id));
+        if (!hash) throw new Error(`node ${nodeKey(id)} is missing`);
+        return hash;
+      });
+    } catch (error) {
+      return `${tampered}: ${(error as Error).message}`;
+    }
+    const candidates = signed.filter((c) => c.root_hash === root.toString('hex'));
+    if (candidates.length === 0) return tampered;
+    const keys = await logKeys();
+    const origin = originOf(tenantId);
+    for (const c of candidates) {
+      for (const key of keys) {
+        try {
+          const checkpoint = parseCheckpoint(openNote(c.note, key));
+          if (checkpoint.origin === origin && checkpoint.treeSize === size && checkpoint.rootHash.equals(root)) return null;
+        } catch {
+          // Not signed by this key: the next one may have.
+        }
+      }
+    }
+    return tampered;
+  }
+
   /** Whether this process held what an earlier version left out of a stopped tenant's log (once). */
   let caughtUp = false;
   /**
@@ -181,6 +231,25 @@ function sealing(
       tx,
       stale.map(([tenantId, size]) => ({ tenantId, ids: decompose(0, size) })),
     );
+    // A frontier read from the tables (after a restart, or another process's batch) is extended only
+    // when it is the tree of a checkpoint this log signed: nodes, leaves or a size written behind the
+    // sealer would otherwise be signed over. The tenant stops instead, its events held.
+    // This process's key, and the retired ones it vouches for (a checkpoint signed before a rotation): read once a batch, if needed.
+    let keys: Promise<Verifier[]> | undefined;
+    const logKeys = () =>
+      (keys ??= keyHistory(transparencyDb(tx), signer.publicKey).then((history) =>
+        [...new Set([verifierKey(signer.name, signer.publicKey), ...history.map((k) => k.vkey)])].map(parseVerifierKey),
+      ));
+    for (const [tenantId, size] of stale) {
+      const problem = await unsignedTree(tx, tenantId, size, read.get(tenantId) ?? new Map(), logKeys);
+      if (!problem) continue;
+      const events = byTenant.get(tenantId)!;
+      const halt = { tenantId, eventId: events[0]!.id, position: events[0]!.position, reason: problem };
+      await store.halt(tx, halt);
+      await store.hold(tx, events);
+      byTenant.delete(tenantId);
+      log.error(halt, `transparency log of ${tenantId}: sealing stopped: ${problem}`);
+    }
     const next = new Map<string, Frontier>();
     const sealed: Parameters<TransparencyStore['saveSealed']>[1][number][] = [];
     for (const [tenantId, events] of byTenant) {

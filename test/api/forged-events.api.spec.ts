@@ -444,3 +444,31 @@ describe('forged events › a halt an earlier version left, cleared after the up
     expect((await api.get(`/api/v1/consent/${during.json().data.id}/proof`)).statusCode).toBe(200);
   });
 });
+
+describe('forged events › a tree grown in its tables by the database', () => {
+  it('is not extended: the sealer stops the tenant rather than sign a root over a leaf it never sealed', async () => {
+    const { api, tenantId, policyVersionId, setup } = await tenantWithConsent();
+    const size = setup + 2;
+    const db = t.service.store.db;
+    // A leaf of the writer's choosing after the last sealed one, and the tree's size moved over it:
+    // the next batch reads the frontier from the tables (another process might have sealed).
+    await db.transaction().execute(async (tx) => {
+      await sql`INSERT INTO transparency.nodes (tenant_id, level, idx, hash) VALUES (${tenantId}, 0, ${size}, ${randomBytes(32).toString('hex')})`.execute(
+        tx,
+      );
+      await sql`INSERT INTO transparency.leaves (tenant_id, leaf_index, event_id, stream_id) VALUES (${tenantId}, ${size}, ${randomUUID()}, 'forged')`.execute(
+        tx,
+      );
+      await sql`UPDATE transparency.trees SET tree_size = ${size + 1} WHERE tenant_id = ${tenantId}`.execute(tx);
+    });
+    const res = await api.post('/api/v1/consent', { policyVersionId, userReference: 'after-the-growth', consentGiven: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const halt = await haltOf(tenantId);
+    expect(halt.reason).toContain('not those of a checkpoint the log signed');
+    // Nothing signed over the grown tree; the honest record waits, held.
+    expect((await api.get('/api/v1/ledger/checkpoint')).json().data.treeSize).toBe(size);
+    expect(
+      (await sql`SELECT 1 AS one FROM transparency.held WHERE tenant_id = ${tenantId} AND event->>'id' = ${halt.eventId}`.execute(db)).rows,
+    ).toHaveLength(1);
+  });
+});
