@@ -32,6 +32,10 @@ interface Frontier {
   nodes: Map<string, Hash>;
 }
 
+/** Why the sealer stops a tenant whose events it read past are neither in the log nor held. */
+export const UNHELD =
+  'events the sealer read past are neither in the log nor held (transparency.halts or transparency.held changed outside the service): held again from this event on';
+
 /** The sealer's checkpoint row in transparency.sealer. */
 const NAME = 'merkle';
 
@@ -190,7 +194,15 @@ function sealing(
     batch: ReadonlyMap<string, readonly RecordedEvent[]>,
     signedAt: Date,
   ): Promise<Map<string, Frontier>> {
-    if (!caughtUp) await store.holdSkipped(tx, NAME);
+    if (!caughtUp) {
+      // Events read past with no leaf and nothing holding them: their halt and held rows were
+      // deleted behind the service. Held again, and their tenant stopped, named in /ready.
+      for (const missing of await store.holdUnsealed(tx, NAME)) {
+        const halt = { ...missing, reason: UNHELD };
+        await store.halt(tx, halt);
+        log.error(halt, `transparency log of ${missing.tenantId}: sealing stopped: ${UNHELD}`);
+      }
+    }
     // What a cleared halt held goes first, in ledger order, checked again like any event: the
     // ledger's own copy of each, as a held row only names it.
     const { confirmed, unknown } = await store.confirmReleased(tx, await store.takeReleased(tx));

@@ -188,24 +188,34 @@ export class TransparencyStore {
   }
 
   /**
-   * Holds what a version that did not hold left out: each stopped tenant's events after the one
-   * that stopped it, up to where the sealer got (`sealer`, its checkpoint row), neither held nor
-   * sealed. From the store's own ledger table (EventStoreDB's events are not in it). Run once per
-   * process, in its first sealing batch; nothing to do while no tenant is stopped.
+   * Holds what the log lacks: every event of the store's ledger up to where the sealer got (`sealer`,
+   * its checkpoint row) that has no leaf, is not held, and is not the event a halt names: what a
+   * version that did not hold left out of a stopped tenant's log, and what a halt and its held rows
+   * deleted with the database's credentials would drop unseen. Answers, per tenant not stopped now,
+   * the first such event (the sealer stops the tenant there, naming it). From the store's own
+   * ledger table (EventStoreDB's events are not in it). Run once per process, in its first batch.
    */
-  async holdSkipped(tx: Kysely<Database>, sealer: string): Promise<number> {
-    const result = await sql`
-      INSERT INTO transparency.held (tenant_id, commit_position, prepare_position, event)
-      SELECT e.tenant_id, e.transaction_id::text::bigint, e.global_position, ${LEDGER_ROW_EVENT}
-      FROM transparency.halts h
-      JOIN ledger.events e ON e.tenant_id = h.tenant_id
-      CROSS JOIN transparency.sealer s
-      WHERE s.name = ${sealer}
-        AND (e.transaction_id::text::bigint, e.global_position) > (h.commit_position, h.prepare_position)
-        AND (e.transaction_id::text::bigint, e.global_position) <= (s.commit_position, s.prepare_position)
-        AND NOT EXISTS (SELECT 1 FROM transparency.leaves l WHERE l.tenant_id = e.tenant_id AND l.event_id = e.event_id)
-      ON CONFLICT DO NOTHING`.execute(tx);
-    return Number(result.numAffectedRows ?? 0);
+  async holdUnsealed(tx: Kysely<Database>, sealer: string): Promise<{ tenantId: string; eventId: string; position: LedgerPosition }[]> {
+    const held = await sql<{ tenant_id: string; event_id: string; c: string | number; p: string | number }>`
+      WITH missing AS (
+        SELECT e.tenant_id, e.event_id, e.transaction_id::text::bigint AS c, e.global_position AS p, ${LEDGER_ROW_EVENT} AS event
+        FROM ledger.events e
+        CROSS JOIN transparency.sealer s
+        WHERE s.name = ${sealer}
+          AND (e.transaction_id::text::bigint, e.global_position) <= (s.commit_position, s.prepare_position)
+          AND NOT EXISTS (SELECT 1 FROM transparency.leaves l WHERE l.event_id = e.event_id)
+          AND NOT EXISTS (SELECT 1 FROM transparency.halts h WHERE h.event_id = e.event_id)
+      ), kept AS (
+        -- Run to completion whether or not the query below reads it (PostgreSQL's rule for a data-modifying WITH).
+        INSERT INTO transparency.held (tenant_id, commit_position, prepare_position, event)
+        SELECT tenant_id, c, p, event FROM missing
+        ON CONFLICT DO NOTHING
+        RETURNING tenant_id
+      )
+      SELECT DISTINCT ON (m.tenant_id) m.tenant_id, m.event_id, m.c, m.p FROM missing m
+      WHERE NOT EXISTS (SELECT 1 FROM transparency.halts h WHERE h.tenant_id = m.tenant_id)
+      ORDER BY m.tenant_id, m.c, m.p`.execute(tx);
+    return held.rows.map((r) => ({ tenantId: r.tenant_id, eventId: r.event_id, position: { commit: Number(r.c), prepare: Number(r.p) } }));
   }
 
   /**

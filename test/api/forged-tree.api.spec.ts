@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,8 @@ import { loadSettings } from '../../src/config.js';
 import { MIGRATIONS } from '../../src/migrations.js';
 import { createService } from '../../src/service.js';
 import { openStore } from '../../src/store/store.js';
+import { consentStream } from '../../src/domain/consent/consent.events.js';
+import { insertBehindTheService } from '../support/forgery.js';
 import { waitUntil } from '../support/process.js';
 import { client, publishPolicy, sealedCheckpoint } from '../support/service.js';
 import { freshDatabase, serverUrl } from '../support/stores.js';
@@ -66,6 +68,71 @@ describe('forged tree › nodes rewritten and checkpoints deleted while the serv
       const untouched = client(service.app, other);
       await publishPolicy(untouched);
       await sealedCheckpoint(untouched, 3);
+    } finally {
+      await service.close();
+      await fresh?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('forged tree › a halt and what it held, deleted while the service was stopped', () => {
+  it('is found on the restart: the events read past are held again and the tenant stops, named in /ready', async () => {
+    const fresh = serverUrl ? await freshDatabase() : undefined;
+    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-tree-'));
+    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
+    const start = () => createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50 });
+    const halts = async (app: Awaited<ReturnType<typeof start>>['app']) =>
+      (await app.inject({ url: '/ready' })).json().data.sealing.halted as { tenantId: string; eventId: string; reason: string }[];
+    let service = await start();
+    try {
+      const tenant = await service.tenants.create('dropped', 'starter');
+      const api = client(service.app, tenant);
+      const policyVersionId = await publishPolicy(api);
+      const consentId = (await api.post('/api/v1/consent', { policyVersionId, userReference: 'kept', consentGiven: true })).json().data
+        .id as string;
+      await sealedCheckpoint(api, 4);
+      const at = new Date().toISOString();
+      const forged = randomUUID();
+      await insertBehindTheService(service.store.db, {
+        id: forged,
+        tenantId: tenant.tenantId,
+        stream: `consent-${tenant.tenantId}-${randomUUID()}`,
+        revision: 0,
+        type: 'ConsentRecorded',
+        data: { forged: true },
+        metadata: {},
+        recordedAt: at,
+        prevHash: null,
+      });
+      await waitUntil(async () => (await halts(service.app)).some((h) => h.eventId === forged), { what: 'the forged event refused' });
+      // An honest withdrawal, held while the tenant is stopped.
+      expect((await api.post(`/api/v1/consent/${consentId}/withdraw`, {})).statusCode).toBe(200);
+      const withdrawal = (await service.ledger.readStream(consentStream(tenant.tenantId, consentId)))[1]!;
+      await waitUntil(
+        async () =>
+          (await sql`SELECT 1 AS one FROM transparency.held WHERE event->>'id' = ${withdrawal.id}`.execute(service.store.db)).rows.length >
+          0,
+        { what: 'the withdrawal held' },
+      );
+      await service.close();
+
+      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      await sql`DELETE FROM transparency.held`.execute(store.db);
+      await sql`DELETE FROM transparency.halts`.execute(store.db);
+      await store.close();
+
+      service = await start();
+      // The first batch looks: an event is needed for one to run.
+      const other = await service.tenants.create('other', 'starter');
+      await sealedCheckpoint(client(service.app, other), 2);
+      const halt = (await halts(service.app)).find((h) => h.tenantId === tenant.tenantId);
+      expect(halt).toMatchObject({ eventId: forged });
+      expect(halt!.reason).toContain('neither in the log nor held');
+      const held = await sql<{ id: string }>`SELECT event->>'id' AS id FROM transparency.held WHERE tenant_id = ${tenant.tenantId}`.execute(
+        service.store.db,
+      );
+      expect(held.rows.map((r) => r.id).sort()).toEqual([forged, withdrawal.id].sort());
     } finally {
       await service.close();
       await fresh?.drop();
