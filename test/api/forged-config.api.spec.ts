@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../src/store/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/common/hashing.js';
 import { apiKeyStream } from '../../src/domain/config/config.events.js';
@@ -26,6 +27,20 @@ import { freshDatabase, serverUrl } from '../support/stores.js';
  * a row added, changed or revived behind the service's back is refused (401, as an unknown key; a
  * delivery not sent), and the service says so at error level.
  */
+
+/** Credentials of a key, for a tenant of its own, that no service issued. */
+const unissuedKey = () => ({
+  tenantId: randomUUID(),
+  apiKey: `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+  apiSecret: `cs_${randomUUID()}`,
+});
+
+/** As before the upgrade's first start: no mark that older rows were recorded (its trigger off, as the table's owner). */
+async function forgetAdoption(store: Kysely<Database>): Promise<void> {
+  await sql`ALTER TABLE control.config_adopted DISABLE TRIGGER USER`.execute(store);
+  await sql`DELETE FROM control.config_adopted`.execute(store);
+  await sql`ALTER TABLE control.config_adopted ENABLE TRIGGER USER`.execute(store);
+}
 
 let t: TestService;
 const said: string[] = [];
@@ -506,14 +521,8 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
       await service.close();
       // What the first version left: a tenant and its key, no events, no consent recorded yet.
       const store = await storeOf();
-      await sql`ALTER TABLE control.config_adopted DISABLE TRIGGER USER`.execute(store.db);
-      await sql`DELETE FROM control.config_adopted`.execute(store.db);
-      await sql`ALTER TABLE control.config_adopted ENABLE TRIGGER USER`.execute(store.db);
-      const older = {
-        tenantId: randomUUID(),
-        apiKey: `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
-        apiSecret: `cs_${randomUUID()}`,
-      };
+      await forgetAdoption(store.db);
+      const older = unissuedKey();
       await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${older.tenantId}, 'first version', 'pro')`.execute(store.db);
       await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${older.apiKey}, ${older.tenantId}, ${hashSecret(older.apiSecret)})`.execute(
         store.db,
@@ -524,15 +533,9 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
       const issued = await service.tenants.createKey(older.tenantId, { scope: 'read' });
       await service.close();
       const reset = await storeOf();
-      await sql`ALTER TABLE control.config_adopted DISABLE TRIGGER USER`.execute(reset.db);
-      await sql`DELETE FROM control.config_adopted`.execute(reset.db);
-      await sql`ALTER TABLE control.config_adopted ENABLE TRIGGER USER`.execute(reset.db);
+      await forgetAdoption(reset.db);
       // A writer's invented tenant with a key and an ApiKeyIssued event of its own: not the service's.
-      const invented = {
-        tenantId: randomUUID(),
-        apiKey: `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
-        apiSecret: `cs_${randomUUID()}`,
-      };
+      const invented = unissuedKey();
       const at = new Date().toISOString();
       await sql`INSERT INTO control.tenants (id, name, plan) VALUES (${invented.tenantId}, 'invented', 'enterprise')`.execute(reset.db);
       await sql`INSERT INTO control.api_keys (api_key, tenant_id, secret_hash) VALUES (${invented.apiKey}, ${invented.tenantId}, ${hashSecret(invented.apiSecret)})`.execute(
@@ -575,9 +578,7 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
       await service.close();
       // The previous version left no mark (it had none), and a writer added rows before the upgrade.
       const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
-      await sql`ALTER TABLE control.config_adopted DISABLE TRIGGER USER`.execute(store.db);
-      await sql`DELETE FROM control.config_adopted`.execute(store.db);
-      await sql`ALTER TABLE control.config_adopted ENABLE TRIGGER USER`.execute(store.db);
+      await forgetAdoption(store.db);
       const invented = randomUUID();
       const forged = [`ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`, `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`];
       const apiSecret = `cs_${randomUUID()}`;
