@@ -1346,7 +1346,7 @@ export interface operations {
                             status: "ready";
                             ledger: boolean;
                             readStore: boolean;
-                            /** @description Tenants whose transparency log stopped sealing at an event the service did not append (or whose time goes back): the event's id, ledger position and why. The service stays ready for the others. */
+                            /** @description Tenants whose transparency log stopped sealing at an event the service did not append (or whose time goes back), or because its tree or held events in the transparency tables were changed outside the service: the event's id, ledger position and why (docs/verifying.md). The service stays ready for the others. */
                             sealing: {
                                 halted: {
                                     tenantId: string;

@@ -19,7 +19,7 @@ export const SealingSchema = Type.Object(
   },
   {
     description:
-      "Tenants whose transparency log stopped sealing at an event the service did not append (or whose time goes back): the event's id, ledger position and why. The service stays ready for the others.",
+      "Tenants whose transparency log stopped sealing at an event the service did not append (or whose time goes back), or because its tree or held events in the transparency tables were changed outside the service: the event's id, ledger position and why (docs/verifying.md). The service stays ready for the others.",
   },
 );
 
