@@ -134,26 +134,20 @@ function sealing(
   const frontiers = new Map<string, Frontier>();
 
   /**
-   * Null when the stored frontier of a tenant's tree of `size` leaves gives the root of a checkpoint
-   * of that size that this log signed (by a key the current one vouches for), else why not. A tree
-   * of no leaves is one only if the tenant has no checkpoint at all.
+   * Null when the stored frontier of a tenant's tree of `size` leaves gives the root of the stored
+   * checkpoint of that size (`signed`), and this log signed it (by a key the current one vouches
+   * for); else why not. A tree of no leaves is one only if the tenant has no checkpoint at all.
    */
   async function unsignedTree(
-    tx: Kysely<Database>,
     tenantId: string,
     size: number,
     nodes: Map<string, Hash>,
+    signed: { treeSize: number; rootHash: string; note: string } | undefined,
     logKeys: () => Promise<Verifier[]>,
   ): Promise<string | null> {
     const tampered =
       'its tree in transparency.nodes, leaves or trees is not those of a checkpoint the log signed (changed outside the service)';
-    const signed = await transparencyDb(tx)
-      .selectFrom('transparency.checkpoints')
-      .select(['tree_size', 'root_hash', 'note'])
-      .where('tenant_id', '=', tenantId)
-      .where((eb) => (size === 0 ? eb('tree_size', '>', 0) : eb('tree_size', '=', size)))
-      .execute();
-    if (size === 0) return signed.length === 0 ? null : tampered;
+    if (size === 0) return signed ? tampered : null;
     let root: Hash;
     try {
       root = rangeHash(0, size, (id) => {
@@ -164,18 +158,14 @@ function sealing(
     } catch (error) {
       return `${tampered}: ${(error as Error).message}`;
     }
-    const candidates = signed.filter((c) => c.root_hash === root.toString('hex'));
-    if (candidates.length === 0) return tampered;
-    const keys = await logKeys();
+    if (!signed || signed.treeSize !== size || signed.rootHash !== root.toString('hex')) return tampered;
     const origin = originOf(tenantId);
-    for (const c of candidates) {
-      for (const key of keys) {
-        try {
-          const checkpoint = parseCheckpoint(openNote(c.note, key));
-          if (checkpoint.origin === origin && checkpoint.treeSize === size && checkpoint.rootHash.equals(root)) return null;
-        } catch {
-          // Not signed by this key: the next one may have.
-        }
+    for (const key of await logKeys()) {
+      try {
+        const checkpoint = parseCheckpoint(openNote(signed.note, key));
+        if (checkpoint.origin === origin && checkpoint.treeSize === size && checkpoint.rootHash.equals(root)) return null;
+      } catch {
+        // Not signed by this key: the next one may have.
       }
     }
     return tampered;
@@ -252,8 +242,12 @@ function sealing(
       (keys ??= keyHistory(transparencyDb(tx), signer.publicKey).then((history) =>
         [...new Set([verifierKey(signer.name, signer.publicKey), ...history.map((k) => k.vkey)])].map(parseVerifierKey),
       ));
+    const signed = await store.checkpointsOfSize(
+      tx,
+      stale.map(([tenantId, size]) => ({ tenantId, size })),
+    );
     for (const [tenantId, size] of stale) {
-      const problem = await unsignedTree(tx, tenantId, size, read.get(tenantId) ?? new Map(), logKeys);
+      const problem = await unsignedTree(tenantId, size, read.get(tenantId) ?? new Map(), signed.get(tenantId), logKeys);
       if (!problem) continue;
       const events = byTenant.get(tenantId)!;
       const halt = { tenantId, eventId: events[0]!.id, position: events[0]!.position, reason: problem };

@@ -330,6 +330,26 @@ export class TransparencyStore {
     return out;
   }
 
+  /**
+   * The stored checkpoint of each tree's size, in one query: for a size of 0, any checkpoint the
+   * tenant has (none is expected). By tenant; a tenant with none is absent.
+   */
+  async checkpointsOfSize(
+    tx: Kysely<Database>,
+    trees: readonly { tenantId: string; size: number }[],
+  ): Promise<Map<string, { treeSize: number; rootHash: string; note: string }>> {
+    if (trees.length === 0) return new Map();
+    const rows = await sql<{ tenant_id: string; tree_size: string | number; root_hash: string; note: string }>`
+      SELECT c.tenant_id, c.tree_size, c.root_hash, c.note
+      FROM json_to_recordset(${JSON.stringify(trees.map((t) => ({ t: t.tenantId, n: t.size })))}::json) AS k(t uuid, n bigint)
+      CROSS JOIN LATERAL (
+        SELECT * FROM transparency.checkpoints c
+        WHERE c.tenant_id = k.t AND (CASE WHEN k.n = 0 THEN c.tree_size > 0 ELSE c.tree_size = k.n END)
+        LIMIT 1
+      ) c`.execute(tx);
+    return new Map(rows.rows.map((r) => [r.tenant_id, { treeSize: Number(r.tree_size), rootHash: r.root_hash, note: r.note }]));
+  }
+
   /** Stores leaves `from`, `from + 1`, … for these events (the sealer writes its own in saveSealed). */
   async insertLeaves(
     tx: Kysely<Database>,
