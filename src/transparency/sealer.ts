@@ -6,11 +6,12 @@ import type { Ledger, RecordedEvent } from '../ledger/ledger.port.js';
 import { isTransientError } from '../store/database-errors.js';
 import type { Database } from '../store/schema.js';
 import { appendLeaves, decompose, eventLeafHash, nodeKey, rangeHash, type Hash, type NodeId } from './merkle.js';
-import { openNote, parseCheckpoint, parseVerifierKey, signCheckpoint, verifierKey, type NoteSigner, type Verifier } from './note.js';
+import { parseVerifierKey, signCheckpoint, verifierKey, type NoteSigner, type Verifier } from './note.js';
+import { openKeptCheckpoint } from './audit.js';
 import { assertCurrentKey, keyHistory } from './signing-key.js';
 import { transparencyDb } from './transparency.table.js';
 import { TIME_TOLERANCE_MS, type EventAuthenticity } from './event-authenticity.js';
-import type { TransparencyStore } from './transparency.store.js';
+import type { Halt, TransparencyStore } from './transparency.store.js';
 
 export interface SealerOptions {
   batchSize?: number;
@@ -159,16 +160,20 @@ function sealing(
       return `${tampered}: ${(error as Error).message}`;
     }
     if (!signed || signed.treeSize !== size || signed.rootHash !== root.toString('hex')) return tampered;
-    const origin = originOf(tenantId);
-    for (const key of await logKeys()) {
-      try {
-        const checkpoint = parseCheckpoint(openNote(signed.note, key));
-        if (checkpoint.origin === origin && checkpoint.treeSize === size && checkpoint.rootHash.equals(root)) return null;
-      } catch {
-        // Not signed by this key: the next one may have.
-      }
+    try {
+      const checkpoint = openKeptCheckpoint(signed.note, await logKeys());
+      if (checkpoint.origin === originOf(tenantId) && checkpoint.treeSize === size && checkpoint.rootHash.equals(root)) return null;
+    } catch {
+      // Signed by none of the log's keys.
     }
     return tampered;
+  }
+
+  /** Stops sealing a tenant at `halt` (transparency.halts, /ready), holds `held`, and says why at error level. */
+  async function stop(tx: Kysely<Database>, halt: Halt, held: readonly RecordedEvent[], logged: object = {}): Promise<void> {
+    await store.halt(tx, halt);
+    await store.hold(tx, held);
+    log.error({ ...halt, ...logged }, `transparency log of ${halt.tenantId}: sealing stopped at event ${halt.eventId}: ${halt.reason}`);
   }
 
   /** Whether this process held what an earlier version left out of a stopped tenant's log (once). */
@@ -187,11 +192,7 @@ function sealing(
     if (!caughtUp) {
       // Events read past with no leaf and nothing holding them: their halt and held rows were
       // deleted behind the service. Held again, and their tenant stopped, named in /ready.
-      for (const missing of await store.holdUnsealed(tx, NAME)) {
-        const halt = { ...missing, reason: UNHELD };
-        await store.halt(tx, halt);
-        log.error(halt, `transparency log of ${missing.tenantId}: sealing stopped: ${UNHELD}`);
-      }
+      for (const missing of await store.holdUnsealed(tx, NAME)) await stop(tx, { ...missing, reason: UNHELD }, []);
     }
     // What a cleared halt held goes first, in ledger order, checked again like any event: the
     // ledger's own copy of each, as a held row only names it.
@@ -217,13 +218,11 @@ function sealing(
       }
       const { accepted, refused, after } = await admissible(tx, events, trees.get(tenantId)?.lastAt ?? null, authenticity);
       if (refused) {
-        const halt = { tenantId, eventId: refused.event.id, position: refused.event.position, reason: refused.reason };
-        await store.halt(tx, halt);
-        await store.hold(tx, after ?? []);
-        log.error(
-          { ...halt, stream: refused.event.stream, type: refused.event.type },
-          `transparency log of ${tenantId}: sealing stopped at event ${refused.event.id}: ${refused.reason}`,
-        );
+        const { event, reason } = refused;
+        await stop(tx, { tenantId, eventId: event.id, position: event.position, reason }, after ?? [], {
+          stream: event.stream,
+          type: event.type,
+        });
       }
       if (accepted.length > 0) byTenant.set(tenantId, accepted);
     }
@@ -235,8 +234,8 @@ function sealing(
     );
     // A frontier read from the tables (after a restart, or another process's batch) is extended only
     // when it is the tree of a checkpoint this log signed: nodes, leaves or a size written behind the
-    // sealer would otherwise be signed over. The tenant stops instead, its events held.
-    // This process's key, and the retired ones it vouches for (a checkpoint signed before a rotation): read once a batch, if needed.
+    // sealer would otherwise be signed over. The tenant stops instead, its events held. The log's
+    // keys (this process's, and the retired ones it vouches for) are read once a batch, if needed.
     let keys: Promise<Verifier[]> | undefined;
     const logKeys = () =>
       (keys ??= keyHistory(transparencyDb(tx), signer.publicKey).then((history) =>
@@ -250,11 +249,8 @@ function sealing(
       const problem = await unsignedTree(tenantId, size, read.get(tenantId) ?? new Map(), signed.get(tenantId), logKeys);
       if (!problem) continue;
       const events = byTenant.get(tenantId)!;
-      const halt = { tenantId, eventId: events[0]!.id, position: events[0]!.position, reason: problem };
-      await store.halt(tx, halt);
-      await store.hold(tx, events);
+      await stop(tx, { tenantId, eventId: events[0]!.id, position: events[0]!.position, reason: problem }, events);
       byTenant.delete(tenantId);
-      log.error(halt, `transparency log of ${tenantId}: sealing stopped: ${problem}`);
     }
     const next = new Map<string, Frontier>();
     const sealed: Parameters<TransparencyStore['saveSealed']>[1][number][] = [];
