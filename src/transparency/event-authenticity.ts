@@ -84,7 +84,8 @@ export class EventAuthenticity {
 
   /**
    * Notes authenticators this process just made (authenticateAppend with the signing key): the
-   * sealer then skips the signature check of its own appends. Bounded; forgetting costs a check.
+   * sealer and the webhook subscription then skip the signature check of its own appends, each
+   * (a check only reads the note, so neither takes it from the other). Bounded; forgetting costs a check.
    */
   made(hashes: readonly string[], authenticators: readonly string[]): void {
     if (this.madeHere.size + hashes.length > 50_000) this.madeHere.clear();
@@ -132,7 +133,7 @@ export class EventAuthenticity {
     // position it authenticates): a process still holding it, or anyone who has its seed.
     const until = this.until.get(authenticatorKeyId(event.authenticator) ?? '');
     if (until && comparePositions(event.position, until) > 0) return 'the authenticator is by a key retired before the event was appended';
-    if (event.authenticator && this.madeHere.delete(`${event.hash} ${event.authenticator}`)) return null;
+    if (event.authenticator && this.madeHere.has(`${event.hash} ${event.authenticator}`)) return null;
     return authenticatorProblem(event.hash, event.authenticator, this.keys, this.verified);
   }
 
