@@ -44,10 +44,11 @@ export interface DispatcherOptions {
   log?: Log;
   /** Told of each attempt's result once it is recorded (the attempts by outcome on /metrics). */
   onAttempt?: (result: OutboundResult) => void;
-  /** Holds each delivery's URL to the webhook's events; without it, deliveries go where the row says. */
-  target?: TargetCheck;
-  /** Told of each delivery not sent because its row's seal does not hold (delivery-seal.ts). */
-  onUnsealed?: UnsealedHandler;
+  /**
+   * What each delivery is checked against before it is sent (the same object the test route uses);
+   * without it, only each row's seal, by the dispatcher's `secrets`.
+   */
+  checks?: SendChecks;
 }
 
 export interface Claimed {
@@ -70,7 +71,9 @@ export type UnsealedHandler = (d: Pick<Claimed, 'id' | 'tenant_id' | 'webhook_id
 export interface SendChecks {
   /** Checks each row's seal: a row the service did not write as it is is not sent. */
   sealer: DeliverySealer;
+  /** Holds each delivery's URL to the webhook's events; without it, deliveries go where the row says. */
   target?: TargetCheck | undefined;
+  /** Told of each delivery not sent because its row's seal does not hold (delivery-seal.ts). */
   onUnsealed?: UnsealedHandler | undefined;
 }
 
@@ -346,7 +349,7 @@ export class WebhookDispatcher {
     this.perWebhookMax = Math.max(this.perWebhook, options.perWebhookMax ?? 16);
     this.leaseMs = options.leaseMs ?? 15_000;
     this.onAttempt = options.onAttempt;
-    this.checks = { sealer: secrets, target: options.target, onUnsealed: options.onUnsealed };
+    this.checks = options.checks ?? { sealer: secrets };
     this.log = options.log ?? silentLog;
     this.recorder = new AttemptRecorder((attempts) => recordAttempts(this.db, attempts, { retryScale: this.retryScale }));
     this.loop = new PokeLoop('webhook dispatcher', () => this.step(), { pollMs: options.pollMs ?? 250, log: this.log });

@@ -5,7 +5,7 @@ import type { DurableFeedLedger } from '../ledger/ledger-feeds.js';
 import type { Ledger, LedgerPosition } from '../ledger/ledger.port.js';
 import type { Privacy } from '../privacy/privacy.js';
 import type { Database } from '../store/schema.js';
-import { WebhookDispatcher, type DispatcherOptions, type TargetCheck, type UnsealedHandler } from './dispatcher.js';
+import { WebhookDispatcher, type DispatcherOptions, type TargetCheck, type SendChecks, type UnsealedHandler } from './dispatcher.js';
 import { GuardedClient, type OutboundOptions } from './outbound.js';
 import { FeedWebhookSubscription } from './feed-subscription.js';
 import { WebhookSubscription, type EventCheck } from './subscription.js';
@@ -88,12 +88,13 @@ export function createWebhooks(
     allowHttp: settings.webhookAllowHttp,
     ...options.outbound,
   });
+  // One set of checks for every send: the dispatcher's deliveries and the test route's.
+  const checks: SendChecks = { sealer: options.privacy, target: options.target, onUnsealed: options.onUnsealed };
   const dispatcher = new WebhookDispatcher(db, client, options.privacy, {
     retryScale: settings.webhookRetryScale,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log ? { log: options.log } : {}),
-    ...(options.target ? { target: options.target } : {}),
-    ...(options.onUnsealed ? { onUnsealed: options.onUnsealed } : {}),
+    checks,
     ...options.dispatcher,
   });
   const subscriptionOptions = {
@@ -117,7 +118,7 @@ export function createWebhooks(
     db,
     ledger,
     client,
-    { retryScale: settings.webhookRetryScale, target: options.target, onUnsealed: options.onUnsealed, onChanged: options.onChanged },
+    { retryScale: settings.webhookRetryScale, checks, onChanged: options.onChanged },
     options.privacy,
     options.changes,
   );

@@ -5,7 +5,7 @@ import type { ConfigChanges, WebhookTarget } from '../domain/config/config.event
 import { DomainError } from '../domain/errors.js';
 import { START, type Ledger } from '../ledger/ledger.port.js';
 import type { Database } from '../store/schema.js';
-import { recordAttempt, sendDelivery, type TargetCheck, type UnsealedHandler } from './dispatcher.js';
+import { recordAttempt, sendDelivery, type SendChecks } from './dispatcher.js';
 import { sealOf, type DeliverySealer } from './delivery-seal.js';
 import type { GuardedClient } from './outbound.js';
 import { generateSecret, storedSecret, type SecretBox } from './signing.js';
@@ -84,8 +84,8 @@ export class WebhookService {
     private readonly client: GuardedClient,
     private readonly options: {
       retryScale: number;
-      target?: TargetCheck | undefined;
-      onUnsealed?: UnsealedHandler | undefined;
+      /** What a test delivery is checked against before it is sent, as the dispatcher checks each delivery. */
+      checks: SendChecks;
       onChanged?: ((tenantId: string, webhookId: string) => void) | undefined;
     },
     /** Signing secrets are stored wrapped with the master key; delivery rows are sealed (delivery-seal.ts). */
@@ -384,15 +384,7 @@ export class WebhookService {
       .execute();
     const attemptedAt = new Date();
     const secret = storedSecret(this.secrets, id, endpoint);
-    const result = await sendDelivery(
-      this.client,
-      { ...delivery, url: endpoint.url, secret, payload, seal },
-      {
-        sealer: this.secrets,
-        target: this.options.target,
-        onUnsealed: this.options.onUnsealed,
-      },
-    );
+    const result = await sendDelivery(this.client, { ...delivery, url: endpoint.url, secret, payload, seal }, this.options.checks);
     await recordAttempt(this.db, delivery, result, attemptedAt, { retryScale: this.options.retryScale, final: true });
     return {
       delivered: result.ok,
