@@ -1,23 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/store/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/common/hashing.js';
 import { apiKeyStream } from '../../src/domain/config/config.events.js';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
-import { loadSettings } from '../../src/config.js';
-import { MIGRATIONS } from '../../src/migrations.js';
-import { createService } from '../../src/service.js';
-import { openStore } from '../../src/store/store.js';
 import { hashSecret } from '../../src/tenants/tenants.service.js';
 import { insertBehindTheService } from '../support/forgery.js';
 import { startReceiver, testCertificate, type Receiver } from '../support/https-receiver.js';
 import { waitUntil } from '../support/process.js';
-import { browserClient, client, publishPolicy, startTestService, type TestService } from '../support/service.js';
-import { freshDatabase, serverUrl } from '../support/stores.js';
+import { browserClient, client, publishPolicy, restartableStore, startTestService, type TestService } from '../support/service.js';
 
 /**
  * Keys the database cannot mint, webhooks it cannot redirect (a hostile-DBA walk: a row added to
@@ -438,14 +430,12 @@ describe('forged deliveries › a row in webhooks.deliveries the service did not
 
 describe('an older version’s tenants, keys and webhooks (no events)', () => {
   it('are recorded in their tenants’ logs on the first start, once, its queued deliveries sealed: a row added after that is refused', async () => {
-    const fresh = serverUrl ? await freshDatabase() : undefined;
-    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-adopt-'));
-    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
+    const stored = await restartableStore();
     const receiver = await startReceiver();
     receivers.push(receiver);
     // What an older version left: rows, and nothing in the tenants' logs.
     const olderRows = async (name: string) => {
-      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      const store = await stored.open();
       const tenantId = randomUUID();
       const apiKey = `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
       const apiSecret = `cs_${randomUUID()}`;
@@ -462,15 +452,10 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
       return { tenantId, apiKey, apiSecret, webhookId };
     };
     const { cert } = await testCertificate();
-    const start = () =>
-      createService(loadSettings({ ...env, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }), {
-        pollMs: 50,
-        log,
-        webhooks: { outbound: { ca: cert } },
-      });
+    const start = () => stored.start({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { log, webhooks: { outbound: { ca: cert } } });
     // A delivery an older version queued (no seal), pending when it stopped.
     const olderDelivery = async (webhook: { tenantId: string; webhookId: string }) => {
-      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      const store = await stored.open();
       const id = randomUUID();
       const payload = JSON.stringify({ id: randomUUID(), type: 'policy.created', created_at: new Date().toISOString(), data: { id } });
       await sql`INSERT INTO webhooks.deliveries (id, tenant_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
@@ -503,17 +488,14 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
       expect(receiver.received.filter((r) => r.body === unsealed.payload)).toHaveLength(0);
     } finally {
       await service.close();
-      await fresh?.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await stored.remove();
     }
   }, 60_000);
 
   it('a tenant from before the trail that the trail then recorded only a key or webhook of is adopted, with its older key', async () => {
-    const fresh = serverUrl ? await freshDatabase() : undefined;
-    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-adopt-'));
-    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
-    const start = () => createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50, log });
-    const storeOf = () => openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+    const stored = await restartableStore();
+    const start = () => stored.start({}, { log });
+    const storeOf = () => stored.open();
     let service = await start();
     try {
       // The trail began with another tenant (its TenantCreated is the ledger's first configuration event).
@@ -562,22 +544,19 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
       expect(trail.map((e) => e.action)).toContain('tenant.created');
     } finally {
       await service.close();
-      await fresh?.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await stored.remove();
     }
   }, 90_000);
 
   it('a store made since the audit trail began: a row written before the upgrade is not adopted', async () => {
-    const fresh = serverUrl ? await freshDatabase() : undefined;
-    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-adopt-'));
-    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
-    const start = () => createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50, log });
+    const stored = await restartableStore();
+    const start = () => stored.start({}, { log });
     let service = await start();
     try {
       const honest = await service.tenants.create('honest', 'starter');
       await service.close();
       // The previous version left no mark (it had none), and a writer added rows before the upgrade.
-      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      const store = await stored.open();
       await forgetAdoption(store.db);
       const invented = randomUUID();
       const forged = [`ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`, `ck_${randomUUID().replaceAll('-', '').slice(0, 24)}`];
@@ -593,8 +572,7 @@ describe('an older version’s tenants, keys and webhooks (no events)', () => {
       for (const apiKey of forged) expect((await client(service.app, { apiKey, apiSecret }).get('/api/v1/policies')).statusCode).toBe(401);
     } finally {
       await service.close();
-      await fresh?.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await stored.remove();
     }
   }, 60_000);
 });

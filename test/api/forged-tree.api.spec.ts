@@ -1,18 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { loadSettings } from '../../src/config.js';
-import { MIGRATIONS } from '../../src/migrations.js';
-import { createService } from '../../src/service.js';
-import { openStore } from '../../src/store/store.js';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { insertBehindTheService } from '../support/forgery.js';
 import { waitUntil } from '../support/process.js';
-import { client, publishPolicy, sealedCheckpoint } from '../support/service.js';
-import { freshDatabase, serverUrl } from '../support/stores.js';
+import { client, publishPolicy, restartableStore, sealedCheckpoint } from '../support/service.js';
 
 /**
  * A tenant's Merkle tree rewritten in its tables while the service is stopped (a hostile-DBA walk:
@@ -23,10 +15,8 @@ import { freshDatabase, serverUrl } from '../support/stores.js';
  */
 describe('forged tree › nodes rewritten and checkpoints deleted while the service was stopped', () => {
   it('are not extended after the restart: the tenant stops, nothing is signed over them', async () => {
-    const fresh = serverUrl ? await freshDatabase() : undefined;
-    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-tree-'));
-    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
-    const start = () => createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50 });
+    const stored = await restartableStore();
+    const start = () => stored.start();
     let service = await start();
     try {
       const tenant = await service.tenants.create('rewritten', 'starter');
@@ -38,7 +28,7 @@ describe('forged tree › nodes rewritten and checkpoints deleted while the serv
       const other = await service.tenants.create('untouched', 'starter');
       await service.close();
 
-      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      const store = await stored.open();
       await sql`UPDATE transparency.nodes SET hash = ${randomBytes(32).toString('hex')} WHERE tenant_id = ${tenant.tenantId} AND level = 0 AND idx = 0`.execute(
         store.db,
       );
@@ -70,18 +60,15 @@ describe('forged tree › nodes rewritten and checkpoints deleted while the serv
       await sealedCheckpoint(untouched, 3);
     } finally {
       await service.close();
-      await fresh?.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await stored.remove();
     }
   }, 90_000);
 });
 
 describe('forged tree › a halt and what it held, deleted while the service was stopped', () => {
   it('is found on the restart: the events read past are held again and the tenant stops, named in /ready', async () => {
-    const fresh = serverUrl ? await freshDatabase() : undefined;
-    const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-tree-'));
-    const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
-    const start = () => createService(loadSettings({ ...env, LOG_LEVEL: 'silent' }), { pollMs: 50 });
+    const stored = await restartableStore();
+    const start = () => stored.start();
     const halts = async (app: Awaited<ReturnType<typeof start>>['app']) =>
       (await app.inject({ url: '/ready' })).json().data.sealing.halted as { tenantId: string; eventId: string; reason: string }[];
     let service = await start();
@@ -117,7 +104,7 @@ describe('forged tree › a halt and what it held, deleted while the service was
       );
       await service.close();
 
-      const store = await openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS });
+      const store = await stored.open();
       await sql`DELETE FROM transparency.held`.execute(store.db);
       await sql`DELETE FROM transparency.halts`.execute(store.db);
       await store.close();
@@ -135,8 +122,7 @@ describe('forged tree › a halt and what it held, deleted while the service was
       expect(held.rows.map((r) => r.id).sort()).toEqual([forged, withdrawal.id].sort());
     } finally {
       await service.close();
-      await fresh?.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await stored.remove();
     }
   }, 90_000);
 });

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { verifyReadModels, type VerifyResult } from '../../projections/verify.js';
 import { loadSettings } from '../../src/config.js';
 import { MIGRATIONS } from '../../src/migrations.js';
-import { createService, type Service } from '../../src/service.js';
-import { openStore } from '../../src/store/store.js';
+import { createService, type Service, type ServiceOptions } from '../../src/service.js';
+import { openStore, type Store } from '../../src/store/store.js';
 import type { Plan } from '../../src/tenants/plans.js';
 import type { IssuedCredentials } from '../../src/tenants/tenants.service.js';
 import { freshDatabase, serverUrl } from './stores.js';
@@ -72,6 +75,31 @@ export async function startTestService(
     async close() {
       await service.close();
       await fresh?.drop();
+    },
+  };
+}
+
+/**
+ * A store a test stops and starts the production service on, as an operator restarts it: a fresh
+ * database of the PostgreSQL server (with a master key of its own) when DATABASE_URL is set, else
+ * a data folder. `open` opens the store alone, as a database writer with the service stopped.
+ */
+export async function restartableStore(): Promise<{
+  env: Record<string, string>;
+  start(env?: Record<string, string>, options?: ServiceOptions): Promise<Service>;
+  open(): Promise<Store>;
+  remove(): Promise<void>;
+}> {
+  const fresh = serverUrl ? await freshDatabase() : undefined;
+  const dir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'cl-restartable-'));
+  const env = fresh ? { ...fresh.env, MASTER_KEY: randomBytes(32).toString('hex') } : { DATA_DIR: dir! };
+  return {
+    env,
+    start: (more = {}, options = {}) => createService(loadSettings({ ...env, LOG_LEVEL: 'silent', ...more }), { pollMs: 50, ...options }),
+    open: () => openStore({ ...(fresh ? { databaseUrl: fresh.url } : { dataDir: dir! }), migrations: MIGRATIONS }),
+    async remove() {
+      await fresh?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
