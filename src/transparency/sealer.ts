@@ -161,10 +161,17 @@ function sealing(
     }
     if (!signed || signed.treeSize !== size || signed.rootHash !== root.toString('hex')) return tampered;
     try {
-      const checkpoint = openKeptCheckpoint(signed.note, await logKeys());
-      if (checkpoint.origin === originOf(tenantId) && checkpoint.treeSize === size && checkpoint.rootHash.equals(root)) return null;
+      // A checkpoint signed before the service was renamed (PUBLIC_BASE_URL changed, or a restore
+      // served elsewhere) names the earlier host: the log's own key signed it under that name.
+      const origin = signed.note.slice(0, signed.note.indexOf('\n'));
+      const suffix = `/ledger/${tenantId}`;
+      if (!origin.endsWith(suffix)) return tampered;
+      const name = origin.slice(0, -suffix.length);
+      const keys = (await logKeys()).map((k) => parseVerifierKey(verifierKey(name, k.publicKeyRaw)));
+      const checkpoint = openKeptCheckpoint(signed.note, keys);
+      if (checkpoint.origin === origin && checkpoint.treeSize === size && checkpoint.rootHash.equals(root)) return null;
     } catch {
-      // Signed by none of the log's keys.
+      // Signed by none of the log's keys, or under no name a key can carry.
     }
     return tampered;
   }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { consentStream } from '../../src/domain/consent/consent.events.js';
 import { insertBehindTheService } from '../support/forgery.js';
@@ -120,6 +121,41 @@ describe('forged tree › a halt and what it held, deleted while the service was
         service.store.db,
       );
       expect(held.rows.map((r) => r.id).sort()).toEqual([forged, withdrawal.id].sort());
+    } finally {
+      await service.close();
+      await stored.remove();
+    }
+  }, 90_000);
+});
+
+describe('forged tree › the honest case: a service renamed (PUBLIC_BASE_URL changed, or a restore served elsewhere)', () => {
+  it('goes on sealing under the new name from the checkpoint signed under the old one, and back again', async () => {
+    const stored = await restartableStore();
+    const at = (host: string) => stored.start({ PUBLIC_BASE_URL: `http://${host}` });
+    const halted = async (app: FastifyInstance) => (await app.inject({ url: '/ready' })).json().data.sealing.halted as unknown[];
+    let service = await at('ledger.example.com');
+    try {
+      const tenant = await service.tenants.create('renamed', 'starter');
+      let api = client(service.app, tenant);
+      const policyVersionId = await publishPolicy(api);
+      const size = (await sealedCheckpoint(api, 3)).treeSize;
+      await service.close();
+
+      for (const [host, grown] of [
+        ['localhost:3303', size + 1],
+        ['ledger.example.com', size + 2],
+      ] as const) {
+        service = await at(host);
+        api = client(service.app, tenant);
+        const recorded = await api.post('/api/v1/consent', { policyVersionId, userReference: host, consentGiven: true });
+        expect(recorded.statusCode, recorded.body).toBe(201);
+        const signed = await sealedCheckpoint(api, grown);
+        expect(signed.checkpoint.split('\n')[0]).toBe(`${host}/ledger/${tenant.tenantId}`);
+        expect(await halted(service.app)).toEqual([]);
+        const proof = await api.get(`/api/v1/consent/${recorded.json().data.id}/proof`);
+        expect(proof.statusCode, proof.body).toBe(200);
+        await service.close();
+      }
     } finally {
       await service.close();
       await stored.remove();
