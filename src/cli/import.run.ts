@@ -42,6 +42,7 @@ import { openImportSink, type ImportItem } from './import/sink.js';
 import { ImportThreads } from './import/threads.js';
 import { stoppable, stoppedAnswer, type StopSignal } from './stoppable.js';
 import { isObject } from '../common/objects.js';
+import { jsonTextProblem } from '../common/json-text.js';
 
 /** Threads by default: the cores, up to this many (past it the server is the limit). */
 const DEFAULT_MAX_THREADS = 4;
@@ -382,6 +383,12 @@ async function* rowsOf(
         yield { line: no, error: { field: 'line', message: 'is not JSON' } };
         continue;
       }
+      // A key given twice, or an integer past 2^53, would record what the line does not say: refused as a batch item is.
+      const hidden = jsonTextProblem(line);
+      if (hidden) {
+        yield { line: no, error: hidden.field === '(body)' ? { field: 'line', message: hidden.message } : hidden };
+        continue;
+      }
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         yield { line: no, error: { field: 'line', message: 'is not a JSON object' } };
         continue;
@@ -431,7 +438,8 @@ async function* rowsOf(
     before.push(first.value);
     first = await it.next();
   }
-  if (first.done) return;
+  // No header, so no column gives the fields every row needs: refused as such a file is, before anything is recorded.
+  if (first.done) throw new UsageError(`${input.file} is empty: a CSV's first line names its columns, then a row per line`);
   const headerLine = first.value;
   // The delimiter, unless given, is the header line's most frequent of `,` `;` and tab.
   const delimiter =

@@ -66,7 +66,8 @@ import { countRequests } from './request-metrics.js';
 import { metricsRoutes } from './routes/system/metrics.routes.js';
 import type { ServiceMetrics } from '../metrics/metrics.js';
 import { isDocsRoute, registerSecurityHeaders } from './kit/security-headers.js';
-import { findUnstorable, invalidQueryText, jsonTextProblem, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
+import { jsonTextProblem } from '../common/json-text.js';
+import { findUnstorable, invalidQueryText, UNKNOWN_QUERY_PARAMETER, validatorCompiler } from './kit/validation.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

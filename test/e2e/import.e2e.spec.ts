@@ -1004,6 +1004,97 @@ describe.each(engines)('import › on $name', (engine) => {
   );
 
   itReading(
+    'a repeated row that says the record was withdrawn withdraws it in the same run, as a run again would; the dry run counts it once',
+    async () => {
+      const tenant = await createTenant('Repeated withdrawal');
+      await withService(async (service) => publishAll(client(service.app, tenant)));
+      const head = 'id,userReference,consentGiven,collectedAt,policyType,policyVersion,withdrawnAt';
+      const row = (id: string, ref: string, out = '') => `${id},${ref},yes,2026-02-01T00:00:00Z,privacy_policy,1.0.0,${out}`;
+      // An event log's export: the decision, then the same record again once withdrawn (twice for w2).
+      const file = join(files, 'repeated-withdrawal.csv');
+      writeFileSync(
+        file,
+        `${[head, row('w1', 'y1'), row('w1', 'y1', '2026-04-01T00:00:00Z'), row('w2', 'y2'), row('w2', 'y2', '2026-04-02T00:00:00Z'), row('w2', 'y2', '2026-04-03T00:00:00Z'), row('w3', 'y3')].join('\n')}\n`,
+      );
+      const args = ['import', '--tenant', tenant.tenantId, '--file', file];
+      const dry = await cli([...args, '--dry-run'], env);
+      expect(dry.json).toMatchObject({ rows: 6, imported: 3, alreadyImported: 3, withdrawn: 2, refused: 0 });
+      const run = await cli(args, env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.json).toMatchObject({ rows: 6, imported: 3, alreadyImported: 3, withdrawn: 2, refused: 0 });
+      const again = await cli([...args, '--dry-run'], env);
+      expect(again.json).toMatchObject({ rows: 6, imported: 0, alreadyImported: 6, withdrawn: 0 });
+      await withService(async (service) => {
+        const rows = await allRecords(client(service.app, tenant));
+        expect(rows.map((r) => [r.userReference, r.status, r.withdrawnAt]).sort()).toEqual([
+          ['y1', 'withdrawn', '2026-04-01T00:00:00.000Z'],
+          ['y2', 'withdrawn', '2026-04-02T00:00:00.000Z'],
+          ['y3', 'active', null],
+        ]);
+      });
+    },
+    120_000,
+  );
+
+  itReading(
+    'what JSON.parse would hide is refused by row: a key given twice, an integer past 2^53; an empty CSV is refused whole',
+    async () => {
+      const tenant = await createTenant('Hidden JSON');
+      await withService(async (service) => publishAll(client(service.app, tenant)));
+      const jsonl = join(files, 'hidden.jsonl');
+      const line = (ref: string, rest = '') =>
+        `{"userReference":"${ref}","consentGiven":true,"collectedAt":"2020-01-01T00:00:00Z","policyType":"privacy_policy","policyVersion":"1.0.0"${rest}}`;
+      writeFileSync(
+        jsonl,
+        `${[line('j1', ',"consentGiven":false'), line('j2', ',"metadata":{"a":1,"a":2}'), line('j3', ',"metadata":{"n":12345678901234567890}'), line('j4', ',"metadata":{"n":9007199254740991}')].join('\n')}\n`,
+      );
+      const fromLines = await cli(['import', '--tenant', tenant.tenantId, '--file', jsonl], env);
+      expect(fromLines.code, fromLines.stderr).toBe(1);
+      expect(fromLines.json).toMatchObject({ rows: 4, imported: 1, refused: 3 });
+      expect(fromLines.json.errors).toEqual([
+        { line: 1, field: 'consentGiven', message: 'is given more than once' },
+        { line: 2, field: 'metadata.a', message: 'is given more than once' },
+        { line: 3, field: 'metadata.n', message: expect.stringMatching(/^is an integer too large to keep exactly/) },
+      ]);
+      const csv = join(files, 'hidden.csv');
+      writeFileSync(
+        csv,
+        [
+          'userReference,consentGiven,collectedAt,policyType,policyVersion,meta',
+          'c1,yes,2020-01-01T00:00:00Z,privacy_policy,1.0.0,"{""a"":1,""a"":2}"',
+          'c2,yes,2020-01-01T00:00:00Z,privacy_policy,1.0.0,"{""n"":12345678901234567890}"',
+          'c3,yes,2020-01-01T00:00:00Z,privacy_policy,1.0.0,"{""n"":5}"',
+          '',
+        ].join('\n'),
+      );
+      const fromCells = await cli(['import', '--tenant', tenant.tenantId, '--file', csv, '--map', 'meta=metadata'], env);
+      expect(fromCells.json).toMatchObject({ rows: 3, imported: 1, refused: 2 });
+      expect(fromCells.json.errors).toEqual([
+        { line: 2, field: 'meta.a', message: 'is given more than once' },
+        { line: 3, field: 'meta.n', message: expect.stringMatching(/^is an integer too large to keep exactly/) },
+      ]);
+      await withService(async (service) => {
+        const rows = await allRecords(client(service.app, tenant));
+        expect(rows.map((r) => [r.userReference, r.metadata]).sort()).toEqual([
+          ['c3', { n: 5 }],
+          ['j4', { n: 9007199254740991 }],
+        ]);
+      });
+      const empty = join(files, 'empty.csv');
+      writeFileSync(empty, '');
+      const refused = await cli(['import', '--tenant', tenant.tenantId, '--file', empty], env);
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.json.error.message).toMatch(/empty\.csv is empty: a CSV's first line names its columns/);
+      // Refused before a row, as a --map naming no column is: in the audit trail, only the two runs above.
+      await withService(async (service) => {
+        const trail = (await client(service.app, tenant).get('/api/v1/audit-log?limit=100')).json().data as { action: string }[];
+        expect(trail.filter((e) => e.action === 'history.imported')).toHaveLength(2);
+      });
+    },
+    120_000,
+  );
+
+  itReading(
     "a UTF-16 file (Excel's Unicode Text: little-endian, tabs) imports, gzipped too; big-endian and Windows-1252 are refused whole, naming the fix",
     async () => {
       const tenant = await createTenant('UTF-16');

@@ -287,11 +287,32 @@ export class ConsentCommands {
       const writes: StreamWrite[] = [];
       const used = new Set<PolicyAt>();
       // Of a repeated row, the first that can be recorded is; the others count as found, as a
-      // later run would count them.
+      // later run would count them, and one saying the record was withdrawn withdraws it while it
+      // stands, as a later run would: its events join the record's own write.
       const written = new Set<string>();
+      const decided = new Map<string, { at: number; events: ConsentEvent[] }>();
+      let recorded = 0;
       let repeated = 0;
+      let withdrawn = 0;
       for (const r of fresh) {
-        if (written.has(r.consentId)) {
+        const earlier = decided.get(r.consentId);
+        if (earlier) {
+          const at = r.input.withdrawnAt;
+          const state = earlier.events.reduce(consentAggregate.evolve, consentAggregate.initialState());
+          if (at !== undefined && standsGiven(state, timestamp)) {
+            try {
+              earlier.events = [
+                ...earlier.events,
+                ...decideConsent({ type: 'WithdrawConsent', data: { reason: null, now: timestamp, at } }, state),
+              ];
+              writes[earlier.at] = write(loaded[r.index]!, earlier.events, metadata);
+              withdrawn++;
+            } catch (error) {
+              if (!(error instanceof DomainError)) throw error;
+              errors.push(...itemErrors(error, r.index, ''));
+              continue;
+            }
+          }
           repeated++;
           continue;
         }
@@ -299,9 +320,11 @@ export class ConsentCommands {
           const policy = policies.get(r.input.policyVersionId)!;
           const key = keyOf.get(r.consentId)!;
           const events = this.decideRecord(tenantId, r.input, r.consentId, policy.state, timestamp, null, subjects[r.index]!, key);
+          decided.set(r.consentId, { at: writes.length, events });
           writes.push(write(loaded[r.index]!, events, metadata));
           written.add(r.consentId);
           used.add(policy);
+          recorded++;
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           errors.push(...itemErrors(error, r.index, ''));
@@ -309,7 +332,6 @@ export class ConsentCommands {
       }
       // A row recorded before whose file now says it was withdrawn (an export taken again later):
       // the withdrawal is appended to the record while it still stands, once.
-      let withdrawn = 0;
       let refusedFound = 0;
       for (const [index, r] of rows.entries()) {
         const found = loaded[index]!;
@@ -327,7 +349,7 @@ export class ConsentCommands {
         }
       }
       const existing = rows.length - fresh.length + repeated - refusedFound;
-      const outcome = { recorded: writes.length - withdrawn, existing, withdrawn, errors };
+      const outcome = { recorded, existing, withdrawn, errors };
       if (writes.length === 0) return answered(outcome);
       return { writes: [...writes, ...this.deps.policies.conditions(used)], answer: () => outcome };
     });

@@ -2,6 +2,13 @@ import { isDateTime } from '../../common/dates.js';
 import { unescapedCell } from '../../export/csv.js';
 import { isLocalDateTime, localInstant, type DateFormat, type TimeZone } from './time-zone.js';
 import { isObject } from '../../common/objects.js';
+import { jsonTextProblem } from '../../common/json-text.js';
+
+/** What JSON.parse hid in a cell's JSON text (a key twice, an integer past 2^53), named under the cell's column. */
+const cellProblem = (column: string, hidden: { field: string; message: string }): RowError => ({
+  field: hidden.field === '(body)' ? column : `${column}.${hidden.field}`,
+  message: hidden.message,
+});
 
 /** The fields a source column can fill (`--map column=field`); `-` ignores a column. */
 export const IMPORT_FIELDS = [
@@ -306,10 +313,19 @@ export function listedDecisions(
     if (isEmptyValue(value)) continue;
     // A CSV cell may hold the JSON a JSON line would (an array of purposes, an object of decisions).
     if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+      let parsed: unknown;
       try {
-        value = JSON.parse(value) as unknown;
+        parsed = JSON.parse(value) as unknown;
       } catch {
         // Not JSON after all: read as a list of words.
+      }
+      if (parsed !== undefined) {
+        const hidden = jsonTextProblem(value);
+        if (hidden) {
+          errors.push(cellProblem(column, hidden));
+          continue;
+        }
+        value = parsed;
       }
     }
     let items: [string, unknown][];
@@ -588,6 +604,11 @@ function take(state: RowState, column: string, target: { field: ImportField } | 
         parsed = JSON.parse(value);
       } catch {
         errors.push({ field: column, message: 'must be a JSON object ({"source":"web"}), written as JSON text in a CSV cell' });
+        return;
+      }
+      const hidden = jsonTextProblem(value);
+      if (hidden) {
+        errors.push(cellProblem(column, hidden));
         return;
       }
     }

@@ -9,6 +9,7 @@ import { readStreams, type Ledger } from '../../ledger/ledger.port.js';
 import { consentAggregate, standsGiven } from '../../domain/consent/consent.decider.js';
 import { consentStream } from '../../domain/consent/consent.events.js';
 import { fold } from '../../domain/events.js';
+import { addDuration } from '../../domain/purpose/purpose.events.js';
 import { PersonalFields } from '../../privacy/personal-fields.js';
 import type { Store } from '../../store/store.js';
 import { serviceLedger } from '../service-ledger.js';
@@ -89,10 +90,11 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
   try {
     const { ledger, close } = await serviceLedger(store, settings, { appends: true });
     const keys = new IdempotencyKeys(privacy);
+    const policies = new PolicyCache(ledger);
     const consents = new ConsentCommands({
       commands: new CommandHandler(ledger),
       ledger,
-      policies: new PolicyCache(ledger),
+      policies,
       privacy,
       reader: new PersonalFields(privacy, ledger),
       idempotency: keys,
@@ -100,8 +102,9 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
     });
     // The id a row is recorded under, from its key: the same on every run, so a run again records nothing twice.
     const rowId = (key: string) => keys.consentId(tenantId, keys.keyed(tenantId, { key: `import\u0000${key}`, requestHash: '' })!);
-    // A dry run's rows so far: one repeated later in the file would be found recorded by a run.
-    const checkedBefore = new Set<string>();
+    // A dry run's records so far, and whether each would stand given: a row repeated later in the
+    // file would be found recorded by a run, and its withdrawal would end the record once.
+    const standingOf = new Map<string, boolean>();
     return {
       ledger,
       async append(items, expectNew, now) {
@@ -114,18 +117,32 @@ export async function openImportSink(store: Store, settings: Settings, tenantId:
       async check(items, now) {
         const checked = checkItems(items, now, rowId);
         const streams = checked.rows.map((r) => consentStream(tenantId, r.consentId));
-        const found = await readStreams(ledger, streams);
+        const [found, versions] = await Promise.all([
+          readStreams(ledger, streams),
+          policies.getMany(
+            tenantId,
+            checked.rows.map((r) => r.input.policyVersionId),
+          ),
+        ]);
+        const at = now.toISOString();
         let existing = 0;
         let withdrawn = 0;
-        checked.rows.forEach((row, n) => {
-          const events = found.get(streams[n]!) ?? [];
-          if (events.length === 0 && !checkedBefore.has(streams[n]!)) {
-            checkedBefore.add(streams[n]!);
+        checked.rows.forEach(({ input }, n) => {
+          const stream = streams[n]!;
+          const events = found.get(stream) ?? [];
+          if (events.length === 0 && !standingOf.has(stream)) {
+            // A record this run would make: given, not withdrawn by its row, not past its validity.
+            const policy = versions.get(input.policyVersionId)?.state;
+            const validFor = policy && policy.status !== 'none' ? policy.consentValidFor : null;
+            const expired = validFor !== null && addDuration(input.collectedAt ?? at, validFor) <= at;
+            standingOf.set(stream, input.consentGiven && input.withdrawnAt === undefined && !expired);
             return;
           }
           existing += 1;
-          // Found recorded and standing, with a withdrawal in the file: a run would append it.
-          if (row.input.withdrawnAt !== undefined && standsGiven(fold(consentAggregate, events), now.toISOString())) withdrawn += 1;
+          // Found recorded (before, or earlier in this run) and standing, with a withdrawal in the file: a run would append it, once.
+          const stands = standingOf.get(stream) ?? standsGiven(fold(consentAggregate, events), at);
+          if (input.withdrawnAt !== undefined && stands) withdrawn += 1;
+          standingOf.set(stream, stands && input.withdrawnAt === undefined);
         });
         return { recorded: streams.length - existing, existing, withdrawn, errors: checked.errors };
       },

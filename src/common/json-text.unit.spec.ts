@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonTextProblem } from './validation.js';
+import { jsonTextProblem } from './json-text.js';
 
 describe('jsonTextProblem › what JSON.parse hides in a body', () => {
   it.each([
